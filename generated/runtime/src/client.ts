@@ -1,0 +1,531 @@
+/**
+ * The HttpClient core: turns an `OperationSpec` plus input into a signed `Request`, sends it,
+ * recovers where the API says how (token refresh, clock skew, two-factor, back-off), and
+ * returns validated data or throws a typed error.
+ */
+import { resolveSecurity, type ResolvedSecurity } from './auth.js';
+import { parseHttpDate, systemClock } from './clock.js';
+import { abortable, Deadline } from './deadline.js';
+import { readPath } from './dot-path.js';
+import {
+  buildPath,
+  encodeBody,
+  expandServerUrl,
+  joinUrl,
+  mediaType,
+  serializeCookies,
+  serializeHeaders,
+  serializeQuery,
+  type BodyBytes,
+} from './encoding.js';
+import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
+import { applyIdempotency } from './idempotency.js';
+import { nextPageInput, pageItems } from './pagination.js';
+import { collectWarnings, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
+import {
+  backoffDelay,
+  isNetworkError,
+  isSafeMethod,
+  parseRetryAfter,
+  resolveRetryPolicy,
+  retryDelay,
+  RETRYABLE_STATUSES,
+  type RetryPolicy,
+} from './retry.js';
+import { signatureHeaders } from './signing.js';
+import type {
+  ApiResult,
+  ApiSpec,
+  ApiWarning,
+  CallOptions,
+  ClientOptions,
+  Clock,
+  HmacSignatureSpec,
+  OperationSpec,
+  RequestInput,
+  TokenRefreshSpec,
+} from './types.js';
+
+/** The parts of a request that stay the same over every attempt of one call. */
+interface PreparedRequest {
+  url: string;
+  /** Pathname plus query string, as signed. */
+  requestPath: string;
+  headers: Headers;
+  body: BodyBytes | undefined;
+  idempotent: boolean;
+}
+
+/** One call as the internals see it. */
+interface Call {
+  op: OperationSpec;
+  input: RequestInput;
+  call: CallOptions;
+  /** True for the client's own server-time requests, which must not trigger time sync again. */
+  internal: boolean;
+}
+
+/** A successful call plus its unvalidated body, which pagination reads its controls from. */
+interface Outcome<T> {
+  result: ApiResult<T>;
+  raw: unknown;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_SKEW_SECONDS = 30;
+
+function defaultBaseUrl(api: ApiSpec, variables: Readonly<Record<string, string>> | undefined): string {
+  const server = api.servers[0];
+  if (!server) throw new TypeError(`${api.title} declares no server; pass ClientOptions.baseUrl`);
+  return expandServerUrl(server, variables);
+}
+
+const matchesRefresh = (spec: TokenRefreshSpec, error: ApiError): boolean =>
+  error.status === spec.status && error.ids.some((id) => spec.errorIds.includes(id));
+
+/** A number or numeric string; anything else is NaN. */
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}
+
+/**
+ * Sends the operations of one API. Generated clients hold one and call `request`,
+ * `paginate` or `pages` with their `OperationSpec` literals.
+ *
+ * @example
+ * const client = new HttpClient(api, { apiKey: { key, secret } });
+ * const { data } = await client.request<User>(api.operations.getCurrentUser);
+ * for await (const buy of client.paginate<Buy>(api.operations.listBuys, { path: { account_id } })) { ... }
+ */
+export class HttpClient {
+  readonly api: ApiSpec;
+  /** The resolved base URL, without trailing slash. */
+  readonly baseUrl: string;
+  private readonly options: ClientOptions;
+  private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly retryPolicy: RetryPolicy;
+  private offsetMs = 0;
+  private timeSync: Promise<void> | undefined;
+  private refreshedToken: string | undefined;
+  private refreshing: Promise<string> | undefined;
+
+  constructor(api: ApiSpec, options: ClientOptions = {}) {
+    this.api = api;
+    this.options = options;
+    this.baseUrl =
+      options.baseUrl !== undefined
+        ? options.baseUrl.replace(/\/+$/, '')
+        : defaultBaseUrl(api, options.serverVariables);
+    // Looked up at call time, so a fetch replaced after construction (test stubs, polyfills) is used.
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.retryPolicy = resolveRetryPolicy(options.retry);
+  }
+
+  /** Milliseconds added to the local clock to match the server's, as learned by time sync. */
+  get clockOffsetMs(): number {
+    return this.offsetMs;
+  }
+
+  /**
+   * Sends one operation.
+   *
+   * @throws ApiError for a non-2xx response, ResponseValidationError for a 2xx body that fails
+   * its schema, NetworkError, TimeoutError, TypeError for input that cannot be sent, and the
+   * caller's abort reason when `options.signal` aborts.
+   */
+  async request<T>(op: OperationSpec, input: RequestInput = {}, options: CallOptions = {}): Promise<ApiResult<T>> {
+    return (await this.execute<T>({ op, input, call: options, internal: false })).result;
+  }
+
+  /**
+   * Every page of a paginated operation (`x-pagination`), starting from `input`.
+   *
+   * @throws TypeError at once when the operation is not paginated.
+   */
+  pages<TPage>(
+    op: OperationSpec,
+    input: RequestInput = {},
+    options: CallOptions = {},
+  ): AsyncIterableIterator<ApiResult<TPage>> {
+    if (!op.pagination) throw new TypeError(`${op.operationId} is not paginated`);
+    return this.walkPages<TPage>(op, input, options);
+  }
+
+  /**
+   * Every item of a paginated operation, across pages, fetched as they are consumed.
+   *
+   * @example for await (const buy of client.paginate<Buy>(op, { query: { limit: 100 } })) console.log(buy.id);
+   * @throws TypeError at once when the operation is not paginated.
+   */
+  paginate<TItem>(
+    op: OperationSpec,
+    input: RequestInput = {},
+    options: CallOptions = {},
+  ): AsyncIterableIterator<TItem> {
+    const spec = op.pagination;
+    if (!spec) throw new TypeError(`${op.operationId} is not paginated`);
+    const pages = this.walkPages<unknown>(op, input, options);
+    return (async function* items(): AsyncGenerator<TItem, void, undefined> {
+      // The item type is the generated client's promise, as for `request<T>`.
+      for await (const page of pages) yield* pageItems(spec, page.data) as TItem[];
+    })();
+  }
+
+  private async *walkPages<TPage>(
+    op: OperationSpec,
+    input: RequestInput,
+    call: CallOptions,
+  ): AsyncGenerator<ApiResult<TPage>, void, undefined> {
+    let next: RequestInput | undefined = input;
+    while (next) {
+      const { result, raw } = await this.execute<TPage>({ op, input: next, call, internal: false });
+      yield result;
+      // The raw body: a response schema that strips unknown keys must not end the walk early.
+      next = nextPageInput({ op, input: next, body: raw });
+    }
+  }
+
+  /** One call under one deadline (caller signal + timeout), retries and back-off included. */
+  private async execute<T>(current: Call): Promise<Outcome<T>> {
+    const deadline = new Deadline({
+      operationId: current.op.operationId,
+      timeoutMs: current.call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(current.call.signal ? { signal: current.call.signal } : {}),
+    });
+    try {
+      return await this.run<T>(current, deadline.signal);
+    } catch (error) {
+      throw deadline.translate(error);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private async run<T>(current: Call, signal: AbortSignal): Promise<Outcome<T>> {
+    const { op, call } = current;
+    const security = resolveSecurity({ api: this.api, requirements: op.security, credentials: this.options });
+    const prepared = await this.prepare(current, security);
+    const retryable = isSafeMethod(op.method) || prepared.idempotent;
+    const syncMode = this.options.syncTime ?? 'auto';
+    const twoFactor = this.api.twoFactor;
+    const recovered = { token: false, clock: false, twoFactor: false };
+    let twoFactorToken: string | undefined;
+    let retries = 0;
+
+    for (;;) {
+      // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
+      signal.throwIfAborted();
+      if (security.hmac && syncMode === 'always' && !current.internal)
+        await abortable(this.syncTimeOnce(security.hmac), signal);
+      const token = security.bearer ? await this.currentToken() : undefined;
+      const request = this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
+
+      let response: Response;
+      let body: unknown;
+      try {
+        response = await this.fetchImpl(request);
+        body = await readBody(response, op.method);
+      } catch (error) {
+        // Aborts and timeouts are final; only a failed network is worth another try.
+        if (signal.aborted || !isNetworkError(error)) throw error;
+        if (!retryable || retries >= this.retryPolicy.maxRetries)
+          throw new NetworkError({ operationId: op.operationId, cause: error });
+        await this.clock.sleep(
+          backoffDelay({ attempt: retries, policy: this.retryPolicy, random: this.random }),
+          signal,
+        );
+        retries += 1;
+        continue;
+      }
+
+      if (response.ok) return this.succeed<T>({ op, call, response, body });
+
+      const parsedBody = errorBody(body);
+      const error = new ApiError({
+        status: response.status,
+        operationId: op.operationId,
+        body: parsedBody,
+        response,
+        warnings: collectWarnings(parsedBody),
+      });
+
+      // Each recovery runs at most once per call: a second identical failure is the answer.
+      if (
+        !recovered.token &&
+        security.bearer &&
+        this.options.refreshAccessToken &&
+        matchesRefresh(security.bearer, error)
+      ) {
+        recovered.token = true;
+        await this.refreshToken(token);
+        continue;
+      }
+      if (!recovered.clock && security.hmac && error.status === 401 && syncMode === 'auto' && !current.internal) {
+        recovered.clock = true;
+        if (await this.correctClock({ hmac: security.hmac, response, signal })) continue;
+      }
+      if (
+        !recovered.twoFactor &&
+        twoFactor &&
+        error.status === twoFactor.status &&
+        error.ids.includes(twoFactor.errorId)
+      ) {
+        recovered.twoFactor = true;
+        const next =
+          call.twoFactorToken ?? (await this.options.twoFactorToken?.({ operationId: op.operationId, error }));
+        if (next) {
+          twoFactorToken = next;
+          continue;
+        }
+      }
+      if (RETRYABLE_STATUSES.has(error.status) && retryable && retries < this.retryPolicy.maxRetries) {
+        const retryAfterMs = parseRetryAfter({ value: response.headers.get('retry-after'), nowMs: this.now() });
+        const delay = retryDelay({ attempt: retries, policy: this.retryPolicy, random: this.random, retryAfterMs });
+        if (delay !== undefined) {
+          await this.clock.sleep(delay, signal);
+          retries += 1;
+          continue;
+        }
+      }
+      this.notify(error.warnings, op.operationId);
+      throw error;
+    }
+  }
+
+  /** URL, headers and body of a call, built once so that every retry sends the same bytes and idempotency token. */
+  private async prepare(current: Call, security: ResolvedSecurity): Promise<PreparedRequest> {
+    const { op, input, call } = current;
+    const path = buildPath({
+      template: op.path,
+      values: input.path ?? {},
+      parameters: op.parameters,
+      operationId: op.operationId,
+    });
+    const query = [
+      serializeQuery({ parameters: op.parameters, values: input.query ?? {}, operationId: op.operationId }),
+      ...security.query,
+    ]
+      .filter((part) => part !== '')
+      .join('&');
+    const url = new URL(joinUrl(this.baseUrl, path) + (query === '' ? '' : `?${query}`));
+
+    // Later sources win: client defaults, the version pin, parameters, then per-call headers.
+    const headers = new Headers(this.options.headers);
+    const versionHeader = this.api.versioning?.header;
+    const version =
+      call.version !== undefined
+        ? call.version
+        : this.options.version !== undefined
+          ? this.options.version
+          : this.api.versioning?.current;
+    if (versionHeader && version !== null && version !== undefined) headers.set(versionHeader, version);
+    for (const [name, value] of serializeHeaders({ parameters: op.parameters, values: input.headers ?? {} }))
+      headers.set(name, value);
+    for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
+
+    const cookies = [
+      ...serializeCookies({ parameters: op.parameters, values: input.cookies ?? {} }),
+      ...security.cookies,
+    ];
+    if (cookies.length > 0)
+      headers.set('cookie', [headers.get('cookie'), ...cookies].filter((part) => part).join('; '));
+
+    const idempotency = applyIdempotency({
+      spec: op.idempotency,
+      call,
+      body: input.body,
+      hasHeader: (name) => headers.has(name),
+    });
+    if (idempotency.header) headers.set(...idempotency.header);
+
+    const contentType = input.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
+    const encoded = await encodeBody({
+      body: idempotency.body,
+      contentType,
+      ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
+    });
+    // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
+    if (
+      encoded.contentType &&
+      (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')
+    ) {
+      headers.set('content-type', encoded.contentType);
+    }
+    for (const [name, value] of security.headers) headers.set(name, value);
+
+    return {
+      url: url.href,
+      requestPath: url.pathname + url.search,
+      headers,
+      body: encoded.body,
+      idempotent: idempotency.idempotent,
+    };
+  }
+
+  /** A fresh Request per attempt: the token may have been refreshed and the signature needs a new timestamp. */
+  private buildRequest(init: {
+    op: OperationSpec;
+    prepared: PreparedRequest;
+    security: ResolvedSecurity;
+    token: string | undefined;
+    twoFactorToken: string | undefined;
+    signal: AbortSignal;
+  }): Request {
+    const { op, prepared, security } = init;
+    const headers = new Headers(prepared.headers);
+    if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+    if (init.twoFactorToken !== undefined && this.api.twoFactor)
+      headers.set(this.api.twoFactor.header, init.twoFactorToken);
+    if (security.hmac && this.options.apiKey) {
+      const signed = signatureHeaders({
+        hmac: security.hmac,
+        key: this.options.apiKey.key,
+        secret: this.options.apiKey.secret,
+        nowMs: this.now(),
+        method: op.method,
+        requestPath: prepared.requestPath,
+        ...(prepared.body === undefined ? {} : { body: prepared.body }),
+      });
+      for (const [name, value] of signed) headers.set(name, value);
+    }
+    return new Request(prepared.url, { method: op.method, headers, body: prepared.body ?? null, signal: init.signal });
+  }
+
+  private succeed<T>(init: { op: OperationSpec; call: CallOptions; response: Response; body: unknown }): Outcome<T> {
+    const { op, response } = init;
+    const warnings = collectWarnings(init.body);
+    this.notify(warnings, op.operationId);
+    let data: unknown = hasNoBody(op.method, response.status) ? undefined : init.body;
+    const validate = init.call.validateResponse ?? this.options.validateResponses ?? true;
+    const { schema } = selectValidator(op.responses, response.status);
+    if (validate && schema && !hasNoBody(op.method, response.status)) {
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) {
+        throw new ResponseValidationError({
+          operationId: op.operationId,
+          status: response.status,
+          issues: parsed.error.issues,
+          body: data,
+          response,
+        });
+      }
+      data = parsed.data;
+    }
+    // T is the generated client's promise about this operation's body.
+    return {
+      result: { data: data as T, status: response.status, headers: response.headers, warnings, response },
+      raw: init.body,
+    };
+  }
+
+  private notify(warnings: ApiWarning[], operationId: string): void {
+    if (warnings.length > 0) this.options.onWarnings?.(warnings, operationId);
+  }
+
+  /** Local time corrected by the learned server offset; what signatures and Retry-After dates use. */
+  private now(): number {
+    return this.clock.now() + this.offsetMs;
+  }
+
+  private async currentToken(): Promise<string | undefined> {
+    if (this.refreshedToken !== undefined) return this.refreshedToken;
+    const source = this.options.accessToken;
+    return typeof source === 'function' ? await source() : source;
+  }
+
+  /** One refresh for all calls that saw the same expired token. */
+  private async refreshToken(used: string | undefined): Promise<void> {
+    const refresh = this.options.refreshAccessToken;
+    if (!refresh) return;
+    // Another call already replaced the token this one used: just retry with the new one.
+    if (this.refreshedToken !== undefined && this.refreshedToken !== used) return;
+    this.refreshing ??= refresh()
+      .then((token) => {
+        this.refreshedToken = token;
+        return token;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
+    await this.refreshing;
+  }
+
+  /** `syncTime: 'always'`: one server-time request before the first signed request, shared by concurrent calls. */
+  private syncTimeOnce(hmac: HmacSignatureSpec): Promise<void> {
+    this.timeSync ??= this.serverSkew(hmac).then(
+      (skew) => {
+        if (skew !== undefined) this.offsetMs += skew;
+      },
+      (error: unknown) => {
+        // Forget the failure so that the next call tries again.
+        this.timeSync = undefined;
+        throw error;
+      },
+    );
+    return this.timeSync;
+  }
+
+  /**
+   * `syncTime: 'auto'` after a 401 on a signed request: true (and the offset corrected) when the
+   * response `Date`, or else the server-time operation, shows the local clock off by more than maxSkewSeconds.
+   */
+  private async correctClock(init: {
+    hmac: HmacSignatureSpec;
+    response: Response;
+    signal: AbortSignal;
+  }): Promise<boolean> {
+    const maxSkewMs = (init.hmac.maxSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS) * 1000;
+    const date = parseHttpDate(init.response.headers.get('date'));
+    let skew: number | undefined;
+    if (date !== undefined) {
+      skew = date - this.now();
+    } else {
+      try {
+        skew = await this.serverSkew(init.hmac, init.signal);
+      } catch (error) {
+        if (init.signal.aborted) throw error;
+        // No server time to be had: the 401 stands.
+        return false;
+      }
+    }
+    if (skew === undefined || Math.abs(skew) <= maxSkewMs) return false;
+    this.offsetMs += skew;
+    return true;
+  }
+
+  /**
+   * Server time minus corrected local time, in ms, from `hmac.serverTimeOperation`
+   * (`serverTimeField`, epoch seconds; without it the response `Date`); undefined when no operation is named.
+   */
+  private async serverSkew(hmac: HmacSignatureSpec, signal?: AbortSignal): Promise<number | undefined> {
+    const name = hmac.serverTimeOperation;
+    if (name === undefined) return undefined;
+    const op =
+      this.api.operations[name] ??
+      Object.values(this.api.operations).find((candidate) => candidate.operationId === name);
+    if (!op) throw new TypeError(`Server time operation "${name}" is not an operation of ${this.api.title}`);
+    const before = this.clock.now();
+    const { result, raw } = await this.execute<unknown>({
+      op,
+      input: {},
+      call: { validateResponse: false, ...(signal ? { signal } : {}) },
+      internal: true,
+    });
+    // The server read its clock somewhere between sending and receiving; assume the middle.
+    const local = (this.clock.now() + before) / 2 + this.offsetMs;
+    const serverMs =
+      hmac.serverTimeField === undefined
+        ? parseHttpDate(result.headers.get('date'))
+        : toNumber(readPath(raw, hmac.serverTimeField)) * 1000;
+    if (serverMs === undefined || !Number.isFinite(serverMs)) {
+      throw new TypeError(`${name} returned no server time at ${hmac.serverTimeField ?? 'the Date header'}`);
+    }
+    return serverMs - local;
+  }
+}

@@ -1,0 +1,55 @@
+/** `@svc/runtime`: the hand-written runtime that generated API clients import. */
+export type * from './types.js';
+export { HttpClient } from './client.js';
+export {
+  ApiError,
+  NetworkError,
+  ResponseValidationError,
+  TimeoutError,
+  parseErrorBody,
+  type ApiErrorEntry,
+  type ApiErrorInit,
+  type OAuthErrorBody,
+  type ParsedErrorBody,
+  type ResponseValidationErrorInit,
+} from './errors.js';
+export { systemClock, parseHttpDate } from './clock.js';
+export { readPath } from './dot-path.js';
+export {
+  bracketPairs,
+  buildPath,
+  encodeBody,
+  encodeFormBody,
+  expandServerUrl,
+  headerValue,
+  joinUrl,
+  serializeCookies,
+  serializeHeaders,
+  serializeQuery,
+  styledPairs,
+  type BodyBytes,
+  type EncodedBody,
+} from './encoding.js';
+export { formatTimestamp, sign, signatureHeaders, type SignatureInput } from './signing.js';
+export {
+  backoffDelay,
+  isSafeMethod,
+  parseRetryAfter,
+  resolveRetryPolicy,
+  retryDelay,
+  RETRYABLE_STATUSES,
+  type RetryPolicy,
+} from './retry.js';
+export { nextPageInput, pageItems } from './pagination.js';
+export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
+export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
+export { collectWarnings, selectValidator } from './response.js';
+export { openEnum, refinements, type Assert, type Equals } from './validators.js';
+export { toRequestInput } from './params.js';
+export {
+  frameToText,
+  parseMessage,
+  type MessageParseError,
+  type MessageParseResult,
+  type RawFrame,
+} from './messages.js';

@@ -1,0 +1,74 @@
+/** Reads a response body and picks the schema that validates it. */
+import type { z } from 'zod';
+import { isJsonMediaType, mediaType } from './encoding.js';
+import type { ApiWarning, HttpMethod } from './types.js';
+
+// Statuses whose responses never have a body.
+const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
+const isTextMediaType = (media: string): boolean =>
+  media.startsWith('text/') ||
+  media.endsWith('+xml') ||
+  media === 'application/xml' ||
+  media === 'application/x-www-form-urlencoded';
+
+/** True when a response to `method` with `status` cannot carry a body. */
+export const hasNoBody = (method: HttpMethod, status: number): boolean =>
+  method === 'HEAD' || NO_BODY_STATUSES.has(status);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON after all: hand over the text rather than lose it.
+    return text;
+  }
+}
+
+/**
+ * The body as parsed JSON (JSON types, and unlabelled bodies that parse), text (text types)
+ * or a Blob (anything else); undefined when empty or bodiless.
+ */
+export async function readBody(response: Response, method: HttpMethod): Promise<unknown> {
+  if (hasNoBody(method, response.status)) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.byteLength === 0) return undefined;
+  const media = mediaType(response.headers.get('content-type'));
+  if (media === '' || isJsonMediaType(media)) return parseJson(new TextDecoder().decode(bytes));
+  if (isTextMediaType(media)) return new TextDecoder().decode(bytes);
+  return new Blob([bytes], { type: media });
+}
+
+/** An error body that came as text may still be JSON (some servers label errors text/plain). */
+export const errorBody = (body: unknown): unknown => (typeof body === 'string' ? parseJson(body) : body);
+
+const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+
+/**
+ * The validator for `status`: exact code, then its range (`2XX`), then `default`.
+ * `found` is false when none of these keys exists; a key present with `undefined` means "no body".
+ */
+export function selectValidator(
+  responses: Readonly<Record<string, z.ZodType | undefined>>,
+  status: number,
+): { found: boolean; schema: z.ZodType | undefined } {
+  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
+  const key = keys.find((candidate) => own(responses, candidate));
+  return key === undefined ? { found: false, schema: undefined } : { found: true, schema: responses[key] };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The top-level `warnings` array of a JSON body, entries without a string id dropped. */
+export function collectWarnings(body: unknown): ApiWarning[] {
+  if (!isRecord(body) || !Array.isArray(body.warnings)) return [];
+  return body.warnings.filter(isRecord).flatMap((entry): ApiWarning[] => {
+    if (typeof entry.id !== 'string') return [];
+    const message = typeof entry.message === 'string' ? entry.message : '';
+    return [typeof entry.url === 'string' ? { id: entry.id, message, url: entry.url } : { id: entry.id, message }];
+  });
+}

@@ -1,0 +1,17 @@
+/** A problem in an input document, located as precisely as the loaders can. */
+export class SpecError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly location: { line?: number; column?: number; pointer?: string } = {},
+  ) {
+    super(SpecError.format(file, problem, location));
+    this.name = 'SpecError';
+  }
+
+  static format(file: string, problem: string, location: SpecError['location']): string {
+    const where = [file, location.line, location.column].filter((part) => part !== undefined).join(':');
+    const pointer = location.pointer !== undefined ? ` (at ${location.pointer === '' ? '#' : `#${location.pointer}`})` : '';
+    return `${where}${pointer}: ${problem}`;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Source locations for JSON pointers: the YAML document keeps its node ranges, so a
+ * pointer found by a validator can be reported as file:line:column.
+ */
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+
+export interface SourceMap {
+  /** Line and column (1-based) of the node at a JSON pointer, or of its nearest existing parent. */
+  locate(pointer: string): { line: number; column: number } | undefined;
+  /** Pointers of every `$ref` whose value equals `ref`. */
+  findRefs(ref: string): string[];
+}
+
+export const decodePointerToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+export const encodePointerToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function parseYamlWithLocations(text: string): { doc: Document; lines: LineCounter } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  return { doc, lines };
+}
+
+export function createSourceMap(doc: Document, lines: LineCounter): SourceMap {
+  const positionOf = (node: Node | null | undefined): { line: number; column: number } | undefined => {
+    const offset = node?.range?.[0];
+    return offset === undefined ? undefined : { line: lines.linePos(offset).line, column: lines.linePos(offset).col };
+  };
+  return {
+    locate(pointer) {
+      const tokens = pointer === '' ? [] : pointer.replace(/^#?\//, '').split('/').map(decodePointerToken);
+      let node: unknown = doc.contents;
+      let best = positionOf(doc.contents as Node);
+      for (const token of tokens) {
+        let next: unknown;
+        if (isMap(node)) {
+          const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === token);
+          if (pair && isScalar(pair.key)) best = positionOf(pair.key) ?? best;
+          next = pair?.value;
+        } else if (isSeq(node)) next = node.items[Number(token)];
+        if (next === undefined || next === null) return best;
+        node = next;
+        best = positionOf(node as Node) ?? best;
+      }
+      return best;
+    },
+    findRefs(ref) {
+      const found: string[] = [];
+      const walk = (node: unknown, pointer: string): void => {
+        if (isMap(node)) {
+          for (const pair of node.items) {
+            if (!isScalar(pair.key)) continue;
+            const key = String(pair.key.value);
+            if (key === '$ref' && isScalar(pair.value) && pair.value.value === ref) found.push(pointer);
+            walk(pair.value, `${pointer}/${encodePointerToken(key)}`);
+          }
+        } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, `${pointer}/${i}`));
+      };
+      walk(doc.contents, '');
+      return found;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/** Facts derived from the model itself, computed once so that targets need not dig. */
+import type { ApiModel, OperationModel, SchemaNode } from './types.js';
+
+export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
+
+/** Follows references and looks through intersections to the node that has `property`. */
+function propertyOf(model: ApiModel, node: SchemaNode, property: string, depth = 0): SchemaNode | undefined {
+  if (depth > 20) return undefined;
+  const resolved = resolve(model, node);
+  if (!resolved) return undefined;
+  if (resolved.kind === 'object') return resolved.properties.find((p) => p.name === property)?.schema;
+  if (resolved.kind === 'intersection') {
+    for (const part of resolved.parts) {
+      const found = propertyOf(model, part, property, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+export function resolve(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node;
+  for (let i = 0; current?.kind === 'ref' && i < 50; i++) {
+    const target: string = current.target;
+    current = model.schemas.find((s) => s.key === target)?.schema;
+  }
+  return current;
+}
+
+export function pathInSchema(model: ApiModel, node: SchemaNode, dotPath: string): SchemaNode | undefined {
+  let current: SchemaNode | undefined = node;
+  for (const segment of dotPath.split('.')) {
+    if (!current) return undefined;
+    current = propertyOf(model, current, segment);
+  }
+  return current;
+}
+
+/** The error ids an operation's error responses declare through `errors[].id`. */
+function errorIdsOf(model: ApiModel, op: OperationModel): OperationModel['errorIds'] {
+  const known = new Set<string>();
+  let open = false;
+  let any = false;
+  for (const response of op.responses) {
+    if (isSuccessStatus(response.status) || !response.content) continue;
+    const errors = resolve(model, propertyOf(model, response.content.schema, 'errors'));
+    const item = errors?.kind === 'array' ? errors.items : undefined;
+    const id = item ? resolve(model, propertyOf(model, item, 'id')) : undefined;
+    if (id?.kind === 'string' && id.enum) {
+      any = true;
+      id.enum.forEach((v) => known.add(v));
+      if (id.openEnum) open = true;
+    } else if (id?.kind === 'literal') {
+      any = true;
+      id.values.forEach((v) => typeof v === 'string' && known.add(v));
+    } else open = true;
+  }
+  return { known: [...known].sort(), open: open || !any };
+}
+
+export function deriveOperationFacts(model: ApiModel): void {
+  for (const op of [...model.operations, ...model.webhooks]) {
+    op.errorIds = errorIdsOf(model, op);
+    if (op.pagination) {
+      const success = op.responses.find((r) => isSuccessStatus(r.status) && r.content);
+      const list = success?.content ? resolve(model, pathInSchema(model, success.content.schema, op.pagination.itemsField)) : undefined;
+      if (list?.kind === 'array') op.itemSchema = list.items;
+      else
+        model.diagnostics.push({
+          level: 'warning',
+          pointer: op.pointer,
+          message: `x-pagination.itemsField ${op.pagination.itemsField} is not an array in the success response; items are typed unknown`,
+        });
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Last step of every loader: sort, plan names, order schemas so that each is declared
+ * after what it uses, and mark reference cycles.
+ */
+import { deriveOperationFacts } from './derive.js';
+import { NamePlanner, camelCase, pascalCase } from './names.js';
+import type { ApiModel, NamedSchema } from './types.js';
+import { referencedNames } from './walk.js';
+
+/** Identifiers the emitted modules declare or import themselves. */
+export const RESERVED_NAMES = [
+  'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient', 'ApiError', 'ClientOptions', 'CallOptions',
+  'OperationSpec', 'ApiSpec', 'openEnum', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
+  'parseFeedMessage', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
+];
+
+export function finishModel(model: ApiModel): ApiModel {
+  const planner = new NamePlanner(RESERVED_NAMES);
+  const byKey = new Map(model.schemas.map((s) => [s.key, s]));
+  for (const schema of model.schemas) {
+    for (const target of referencedNames(schema.schema)) {
+      if (!byKey.has(target)) model.diagnostics.push({ level: 'error', pointer: schema.schema.pointer, message: `reference to unknown schema ${target}` });
+    }
+  }
+  const sorted = [...model.schemas].sort((a, b) => a.key.localeCompare(b.key));
+  for (const schema of sorted) {
+    const source = `${schema.origin === 'component' ? 'components.schemas' : 'schema at'} ${schema.key}`;
+    schema.typeName = planner.claim(pascalCase(schema.key), source);
+    schema.schemaName = planner.claim(`${schema.typeName}Schema`, source);
+  }
+  model.schemas = orderByDependencies(sorted);
+  markRecursive(model.schemas);
+
+  const seen = new Map<string, string>();
+  for (const list of [model.operations, model.webhooks]) {
+    list.sort((a, b) => a.operationId.localeCompare(b.operationId));
+    for (const op of list) {
+      const where = `${op.method} ${op.path}`;
+      const previous = seen.get(op.operationId);
+      if (previous) model.diagnostics.push({ level: 'error', pointer: op.pointer, message: `operationId ${op.operationId} is used by both ${previous} and ${where}` });
+      seen.set(op.operationId, where);
+      const source = `operation ${op.operationId}`;
+      op.name = planner.claim(camelCase(op.operationId), source);
+      const base = pascalCase(op.operationId);
+      op.names = {
+        params: planner.claim(`${base}Params`, source),
+        paramsSchema: planner.claim(`${base}ParamsSchema`, source),
+        body: planner.claim(`${base}Body`, source),
+        bodySchema: planner.claim(`${base}BodySchema`, source),
+        response: planner.claim(`${base}Response`, source),
+        errorId: planner.claim(`${base}ErrorId`, source),
+        item: planner.claim(`${base}Item`, source),
+      };
+    }
+  }
+  for (const c of planner.collisions) {
+    model.diagnostics.push({
+      level: 'warning',
+      message: `name ${c.name} is wanted by ${c.first} and by ${c.second}; the second is named ${c.resolvedAs}`,
+    });
+  }
+  deriveOperationFacts(model);
+  model.messages.sort((a, b) => a.key.localeCompare(b.key));
+  model.securitySchemes.sort((a, b) => a.key.localeCompare(b.key));
+  return model;
+}
+
+/** Depth-first post-order over keys in sorted order: deterministic, dependencies first. */
+function orderByDependencies(schemas: NamedSchema[]): NamedSchema[] {
+  const byKey = new Map(schemas.map((s) => [s.key, s]));
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const out: NamedSchema[] = [];
+  const visit = (schema: NamedSchema): void => {
+    if (done.has(schema.key) || visiting.has(schema.key)) return;
+    visiting.add(schema.key);
+    for (const dep of [...referencedNames(schema.schema)].sort()) {
+      const target = byKey.get(dep);
+      if (target) visit(target);
+    }
+    visiting.delete(schema.key);
+    done.add(schema.key);
+    out.push(schema);
+  };
+  schemas.forEach(visit);
+  return out;
+}
+
+function markRecursive(schemas: NamedSchema[]): void {
+  const byKey = new Map(schemas.map((s) => [s.key, s]));
+  const reaches = (from: string, to: string): boolean => {
+    const stack = [...referencedNames(byKey.get(from)!.schema)];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const key = stack.pop()!;
+      if (key === to) return true;
+      if (seen.has(key) || !byKey.has(key)) continue;
+      seen.add(key);
+      stack.push(...referencedNames(byKey.get(key)!.schema));
+    }
+    return false;
+  };
+  for (const schema of schemas) schema.recursive = reaches(schema.key, schema.key);
+}

@@ -1,0 +1,119 @@
+/**
+ * AsyncAPI 3.x -> ApiModel. The document is read from the client's side: messages of
+ * `send` operations are the client's, messages of `receive` operations the server's.
+ */
+import { encodePointerToken } from '../load/locations.js';
+import type { LoadedAsyncApi } from '../load/asyncapi.js';
+import { finishModel } from './finish.js';
+import { createSchemaContext, extensionsOf } from './from-openapi.js';
+import { convertSchema, resolvePointer } from './schema.js';
+import type { ApiModel, ChannelModel, MessageModel, NamedSchema, ServerModel } from './types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel {
+  const doc = loaded.document;
+  const { ctx, external } = createSchemaContext(doc, '/components/schemas', false);
+  const components = isObject(doc.components) ? doc.components : {};
+  const info = isObject(doc.info) ? doc.info : {};
+
+  const schemas: NamedSchema[] = Object.entries(isObject(components.schemas) ? components.schemas : {}).map(([key, raw]) => ({
+    key,
+    typeName: '',
+    schemaName: '',
+    schema: convertSchema(raw, `/components/schemas/${encodePointerToken(key)}`, ctx),
+    origin: 'component',
+    recursive: false,
+  }));
+
+  /** Follows a `$ref` chain to the final pointer, so channel messages map to component messages. */
+  const finalPointer = (value: unknown, pointer: string): string => {
+    let node = value;
+    let at = pointer;
+    for (let i = 0; i < 20 && isObject(node) && typeof node.$ref === 'string'; i++) {
+      at = node.$ref.replace(/^#/, '');
+      node = resolvePointer(doc, at);
+    }
+    return at;
+  };
+
+  const direction = new Map<string, MessageModel['direction']>();
+  for (const [, op] of Object.entries(isObject(doc.operations) ? doc.operations : {})) {
+    if (!isObject(op)) continue;
+    const side: MessageModel['direction'] = op.action === 'send' ? 'client' : 'server';
+    for (const ref of Array.isArray(op.messages) ? op.messages : []) direction.set(finalPointer(ref, ''), side);
+    const reply = isObject(op.reply) ? op.reply : undefined;
+    for (const ref of reply && Array.isArray(reply.messages) ? reply.messages : [])
+      direction.set(finalPointer(ref, ''), side === 'client' ? 'server' : 'client');
+  }
+
+  const messages: MessageModel[] = [];
+  for (const [key, raw] of Object.entries(isObject(components.messages) ? components.messages : {})) {
+    const pointer = `/components/messages/${encodePointerToken(key)}`;
+    const message = isObject(raw) ? (isObject(resolvePointer(doc, finalPointer(raw, pointer))) ? (resolvePointer(doc, finalPointer(raw, pointer)) as Json) : raw) : {};
+    const side = direction.get(pointer);
+    if (!side) {
+      ctx.diagnostics.push({ level: 'warning', pointer, message: `message ${key} is in no operation; it is left out of the client and server message unions` });
+      continue;
+    }
+    const model: MessageModel = {
+      key,
+      name: typeof message.name === 'string' ? message.name : key,
+      direction: side,
+      payload: convertSchema(message.payload, `${pointer}/payload`, ctx),
+      examples: (Array.isArray(message.examples) ? message.examples : []).filter(isObject).map((e) => e.payload),
+      extensions: extensionsOf(message),
+    };
+    if (typeof message.title === 'string') model.title = message.title;
+    if (typeof message.summary === 'string') model.summary = message.summary;
+    if (typeof message.description === 'string') model.description = message.description;
+    messages.push(model);
+  }
+
+  const channels: ChannelModel[] = Object.entries(isObject(doc.channels) ? doc.channels : {}).map(([key, raw]) => {
+    const channel = isObject(raw) ? raw : {};
+    return {
+      key,
+      ...(typeof channel.address === 'string' ? { address: channel.address } : {}),
+      ...(typeof channel.description === 'string' ? { description: channel.description } : {}),
+      messages: Object.values(isObject(channel.messages) ? channel.messages : {}).map((m) => finalPointer(m, '').split('/').pop() ?? ''),
+    };
+  });
+
+  const servers: ServerModel[] = Object.entries(isObject(doc.servers) ? doc.servers : {}).map(([, raw]) => {
+    const server = isObject(raw) ? raw : {};
+    const variables: ServerModel['variables'] = {};
+    for (const [k, v] of Object.entries(isObject(server.variables) ? server.variables : {})) {
+      if (isObject(v)) variables[k] = { default: String(v.default ?? '') };
+    }
+    const protocol = typeof server.protocol === 'string' ? server.protocol : 'wss';
+    return {
+      url: `${protocol}://${String(server.host ?? '')}${typeof server.pathname === 'string' ? server.pathname : ''}`,
+      variables,
+      protocol,
+      ...(typeof server.description === 'string' ? { description: server.description } : {}),
+    };
+  });
+
+  const model: ApiModel = {
+    kind: 'asyncapi',
+    name,
+    source: loaded.source.file,
+    title: typeof info.title === 'string' ? info.title : name,
+    version: typeof info.version === 'string' ? info.version : '0.0.0',
+    servers,
+    tags: [],
+    schemas: [...schemas, ...external],
+    operations: [],
+    webhooks: [],
+    securitySchemes: [],
+    hostedFlows: [],
+    channels,
+    messages,
+    extensions: extensionsOf(doc),
+    diagnostics: ctx.diagnostics,
+  };
+  if (typeof info.description === 'string') model.description = info.description;
+  return finishModel(model);
+}

@@ -1,0 +1,355 @@
+/** OpenAPI 3.0 / 3.1 (bundled) -> ApiModel. */
+import { decodePointerToken, encodePointerToken } from '../load/locations.js';
+import type { LoadedOpenApi } from '../load/openapi.js';
+import { finishModel } from './finish.js';
+import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
+import type {
+  ApiModel,
+  Diagnostic,
+  HmacSignatureModel,
+  MediaModel,
+  NamedSchema,
+  OperationModel,
+  PaginationModel,
+  ParameterModel,
+  RequestBodyModel,
+  ResponseModel,
+  SchemaNode,
+  SecurityRequirement,
+  SecuritySchemeModel,
+  ServerModel,
+} from './types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export const extensionsOf = (raw: Json): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
+
+/** Creates the schema context shared by every conversion of one document. */
+export function createSchemaContext(
+  document: Json,
+  componentsPointer: string,
+  legacy: boolean,
+): { ctx: SchemaContext; external: NamedSchema[] } {
+  const external: NamedSchema[] = [];
+  const byPointer = new Map<string, string>();
+  const ctx: SchemaContext = {
+    document,
+    componentsPointer,
+    legacy,
+    diagnostics: [],
+    nameExternal(pointer, convert) {
+      const known = byPointer.get(pointer);
+      if (known) return known;
+      const last = decodePointerToken(pointer.split('/').pop() ?? 'Schema');
+      let key = last;
+      let n = 2;
+      while (byPointer.has(key) || external.some((s) => s.key === key) || isObject(resolvePointer(document, `${componentsPointer}/${encodePointerToken(key)}`)))
+        key = `${last}${n++}`;
+      byPointer.set(pointer, key);
+      const entry: NamedSchema = { key, typeName: '', schemaName: '', schema: { kind: 'unknown' }, origin: 'synthetic', recursive: false };
+      external.push(entry);
+      entry.schema = convert();
+      return key;
+    },
+  };
+  return { ctx, external };
+}
+
+export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
+  const doc = loaded.document;
+  const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
+  const { ctx, external } = createSchemaContext(doc, '/components/schemas', legacy);
+  const components = isObject(doc.components) ? doc.components : {};
+  const info = isObject(doc.info) ? doc.info : {};
+
+  const deref = (value: unknown): Json => {
+    let node = value;
+    const seen = new Set<string>();
+    while (isObject(node) && typeof node.$ref === 'string' && !seen.has(node.$ref)) {
+      seen.add(node.$ref);
+      node = resolvePointer(doc, node.$ref.replace(/^#/, ''));
+    }
+    return isObject(node) ? node : {};
+  };
+
+  const schemas: NamedSchema[] = Object.entries(isObject(components.schemas) ? components.schemas : {}).map(([key, raw]) => ({
+    key,
+    typeName: '',
+    schemaName: '',
+    schema: convertSchema(raw, `/components/schemas/${encodePointerToken(key)}`, ctx),
+    origin: 'component',
+    recursive: false,
+  }));
+
+  const parameter = (raw: unknown, pointer: string): ParameterModel => {
+    const p = deref(raw);
+    const location = (p.in as ParameterModel['in']) ?? 'query';
+    const style = (p.style as ParameterModel['style']) ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple');
+    let schemaRaw: unknown = p.schema;
+    if (!schemaRaw && isObject(p.content)) schemaRaw = deref(Object.values(p.content)[0]).schema;
+    const model: ParameterModel = {
+      name: String(p.name),
+      in: location,
+      required: p.required === true || location === 'path',
+      style,
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      schema: convertSchema(schemaRaw, `${pointer}/schema`, ctx),
+    };
+    if (typeof p.description === 'string') model.description = p.description;
+    if (p.deprecated === true) model.deprecated = true;
+    return model;
+  };
+
+  const media = (contentType: string, raw: unknown, pointer: string): MediaModel => {
+    const m = deref(raw);
+    const out: MediaModel = { contentType, schema: convertSchema(m.schema, `${pointer}/schema`, ctx) };
+    if (isObject(m.encoding)) {
+      out.encoding = {};
+      for (const [prop, enc] of Object.entries(m.encoding)) {
+        if (!isObject(enc)) continue;
+        out.encoding[prop] = {
+          ...(typeof enc.style === 'string' ? { style: enc.style } : {}),
+          ...(typeof enc.explode === 'boolean' ? { explode: enc.explode } : {}),
+          ...(typeof enc.contentType === 'string' ? { contentType: enc.contentType } : {}),
+        };
+      }
+    }
+    return out;
+  };
+
+  const isJson = (type: string): boolean => /^application\/(.+\+)?json(;.*)?$/.test(type) || type === '*/*';
+
+  const securitySchemes: SecuritySchemeModel[] = Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
+    .map(([key, raw]) => securityScheme(key, deref(raw)))
+    .sort((a, b) => a.key.localeCompare(b.key));
+
+  const rootSecurity = Array.isArray(doc.security) ? (doc.security as SecurityRequirement[]) : [];
+
+  const operation = (
+    method: (typeof METHODS)[number],
+    path: string,
+    raw: Json,
+    pathParams: unknown[],
+    pointer: string,
+  ): OperationModel => {
+    const params = new Map<string, ParameterModel>();
+    pathParams.forEach((p, i) => {
+      const m = parameter(p, `${pointer.replace(/\/[a-z]+$/, '')}/parameters/${i}`);
+      params.set(`${m.in}:${m.name}`, m);
+    });
+    (Array.isArray(raw.parameters) ? raw.parameters : []).forEach((p, i) => {
+      const m = parameter(p, `${pointer}/parameters/${i}`);
+      params.set(`${m.in}:${m.name}`, m);
+    });
+    let requestBody: RequestBodyModel | undefined;
+    if (raw.requestBody) {
+      const body = deref(raw.requestBody);
+      const content = isObject(body.content) ? body.content : {};
+      requestBody = {
+        required: body.required === true,
+        contents: Object.entries(content).map(([type, m]) =>
+          media(type, m, `${pointer}/requestBody/content/${encodePointerToken(type)}`),
+        ),
+      };
+      if (typeof body.description === 'string') requestBody.description = body.description;
+    }
+    const responses: ResponseModel[] = Object.entries(isObject(raw.responses) ? raw.responses : {}).map(([status, r]) => {
+      const resp = deref(r);
+      const content = isObject(resp.content) ? resp.content : {};
+      const types = Object.keys(content);
+      const chosen = types.find(isJson) ?? types[0];
+      const model: ResponseModel = {
+        status,
+        description: typeof resp.description === 'string' ? resp.description : '',
+        headers: Object.entries(isObject(resp.headers) ? resp.headers : {}).map(([headerName, h]) => ({
+          ...parameter({ ...deref(h), name: headerName, in: 'header' }, `${pointer}/responses/${status}/headers/${encodePointerToken(headerName)}`),
+        })),
+      };
+      if (chosen !== undefined)
+        model.content = media(chosen, content[chosen], `${pointer}/responses/${status}/content/${encodePointerToken(chosen)}`);
+      return model;
+    });
+    const operationId =
+      typeof raw.operationId === 'string' ? raw.operationId : `${method}${path.replace(/\{([^}]+)\}/g, 'By $1')}`;
+    const model: OperationModel = {
+      operationId,
+      name: '',
+      method: method.toUpperCase() as OperationModel['method'],
+      path,
+      tags: Array.isArray(raw.tags) ? (raw.tags as string[]) : [],
+      deprecated: raw.deprecated === true,
+      parameters: [...params.values()],
+      responses,
+      security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
+      extensions: extensionsOf(raw),
+      pointer,
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', item: '' },
+      errorIds: { known: [], open: true },
+    };
+    if (typeof raw.summary === 'string') model.summary = raw.summary;
+    if (typeof raw.description === 'string') model.description = raw.description;
+    if (requestBody) model.requestBody = requestBody;
+    const pagination = paginationOf(raw['x-pagination'], ctx.diagnostics, pointer);
+    if (pagination) model.pagination = pagination;
+    const idem = raw['x-idempotency'];
+    if (isObject(idem) && typeof idem.field === 'string') {
+      model.idempotency = { field: idem.field, in: idem.in === 'header' ? 'header' : 'body' };
+      if (typeof idem.maxLength === 'number') model.idempotency.maxLength = idem.maxLength;
+    }
+    return model;
+  };
+
+  const collect = (items: unknown, base: string, isWebhook: boolean): OperationModel[] => {
+    const out: OperationModel[] = [];
+    if (!isObject(items)) return out;
+    for (const [path, rawItem] of Object.entries(items)) {
+      const item = deref(rawItem);
+      const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        const pointer = `${base}/${encodePointerToken(path)}/${method}`;
+        const model = operation(method, path, op, pathParams, pointer);
+        if (isWebhook && typeof op.operationId !== 'string') model.operationId = `${method}${path}`;
+        out.push(model);
+      }
+    }
+    return out;
+  };
+
+  const operations = collect(doc.paths, '/paths', false);
+  const webhooks = collect(doc.webhooks, '/webhooks', true);
+
+  const servers: ServerModel[] = (Array.isArray(doc.servers) ? doc.servers : [{ url: '/' }]).map((s) => {
+    const server = isObject(s) ? s : {};
+    const variables: ServerModel['variables'] = {};
+    for (const [k, v] of Object.entries(isObject(server.variables) ? server.variables : {})) {
+      if (!isObject(v)) continue;
+      variables[k] = { default: String(v.default ?? '') };
+      if (Array.isArray(v.enum)) variables[k].enum = v.enum.map(String);
+      if (typeof v.description === 'string') variables[k].description = v.description;
+    }
+    return {
+      url: String(server.url ?? '/'),
+      variables,
+      ...(typeof server.description === 'string' ? { description: server.description } : {}),
+    };
+  });
+
+  const extensions = extensionsOf(doc);
+  const model: ApiModel = {
+    kind: 'openapi',
+    name,
+    source: loaded.source.file,
+    title: typeof info.title === 'string' ? info.title : name,
+    version: typeof info.version === 'string' ? info.version : '0.0.0',
+    servers,
+    tags: (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject).map((t) => ({
+      name: String(t.name),
+      ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    })),
+    schemas: [...schemas, ...external],
+    operations,
+    webhooks,
+    securitySchemes,
+    hostedFlows: hostedFlowsOf(extensions['x-hosted-flows']),
+    channels: [],
+    messages: [],
+    extensions,
+    diagnostics: ctx.diagnostics,
+  };
+  if (typeof info.description === 'string') model.description = info.description;
+  const versioning = extensions['x-versioning'];
+  if (isObject(versioning)) {
+    model.versioning = {
+      ...(typeof versioning.header === 'string' ? { header: versioning.header } : {}),
+      ...(typeof versioning.current === 'string' ? { current: versioning.current } : {}),
+      ...(typeof versioning.format === 'string' ? { format: versioning.format } : {}),
+    };
+  }
+  const twoFactor = extensions['x-two-factor'];
+  if (isObject(twoFactor) && typeof twoFactor.header === 'string') {
+    model.twoFactor = { status: Number(twoFactor.status ?? 402), errorId: String(twoFactor.errorId ?? ''), header: twoFactor.header };
+  }
+  return finishModel(model);
+}
+
+function securityScheme(key: string, raw: Json): SecuritySchemeModel {
+  const scopes: Record<string, string> = {};
+  if (isObject(raw.flows)) {
+    for (const flow of Object.values(raw.flows)) {
+      if (isObject(flow) && isObject(flow.scopes)) for (const [s, d] of Object.entries(flow.scopes)) scopes[s] = String(d);
+    }
+  }
+  const model: SecuritySchemeModel = { key, type: raw.type as SecuritySchemeModel['type'], scopes };
+  if (typeof raw.description === 'string') model.description = raw.description;
+  if (typeof raw.name === 'string') model.name = raw.name;
+  if (raw.in === 'header' || raw.in === 'query' || raw.in === 'cookie') model.in = raw.in;
+  if (typeof raw.scheme === 'string') model.scheme = raw.scheme.toLowerCase();
+  if (typeof raw.bearerFormat === 'string') model.bearerFormat = raw.bearerFormat;
+  const hmac = raw['x-hmac-signature'];
+  if (isObject(hmac)) {
+    model.hmac = {
+      algorithm: 'HMAC-SHA256',
+      encoding: hmac.encoding === 'base64' ? 'base64' : 'hex',
+      keyHeader: String(hmac.keyHeader),
+      signatureHeader: String(hmac.signatureHeader),
+      timestampHeader: String(hmac.timestampHeader),
+      timestampUnit: hmac.timestampUnit === 'milliseconds' ? 'milliseconds' : 'seconds',
+      message: (Array.isArray(hmac.message) ? hmac.message : ['timestamp', 'method', 'requestPath', 'body']) as HmacSignatureModel['message'],
+      ...(typeof hmac.maxSkewSeconds === 'number' ? { maxSkewSeconds: hmac.maxSkewSeconds } : {}),
+      ...(typeof hmac.serverTimeOperation === 'string' ? { serverTimeOperation: hmac.serverTimeOperation } : {}),
+      ...(typeof hmac.serverTimeField === 'string' ? { serverTimeField: hmac.serverTimeField } : {}),
+    };
+  }
+  const refresh = raw['x-token-refresh'];
+  if (isObject(refresh)) {
+    model.tokenRefresh = {
+      status: Number(refresh.status ?? 401),
+      errorIds: Array.isArray(refresh.errorIds) ? refresh.errorIds.map(String) : [],
+    };
+  }
+  return model;
+}
+
+function paginationOf(raw: unknown, diagnostics: Diagnostic[], pointer: string): PaginationModel | undefined {
+  if (raw === undefined) return undefined;
+  const p = isObject(raw) ? raw : {};
+  const str = (k: string): string | undefined => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+  const itemsField = str('itemsField');
+  if (p.style === 'cursor' && itemsField && str('cursorParam') && str('nextUriField'))
+    return { style: 'cursor', itemsField, cursorParam: str('cursorParam')!, cursorField: str('cursorField') ?? 'id', nextUriField: str('nextUriField')! };
+  if (p.style === 'page' && itemsField && str('pageParam') && str('totalPagesField'))
+    return {
+      style: 'page',
+      itemsField,
+      pageParam: str('pageParam')!,
+      totalPagesField: str('totalPagesField')!,
+      ...(str('currentPageField') ? { currentPageField: str('currentPageField')! } : {}),
+    };
+  if (p.style === 'token' && itemsField && str('tokenParam') && str('nextTokenField'))
+    return { style: 'token', itemsField, tokenParam: str('tokenParam')!, nextTokenField: str('nextTokenField')! };
+  diagnostics.push({ level: 'warning', pointer: `${pointer}/x-pagination`, message: 'x-pagination is incomplete; the operation gets no iterator' });
+  return undefined;
+}
+
+function hostedFlowsOf(raw: unknown): ApiModel['hostedFlows'] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).map((f) => ({
+    name: String(f.name),
+    server: String(f.server ?? ''),
+    ...(typeof f.default === 'string' ? { default: f.default } : {}),
+    path: String(f.path ?? '/'),
+    query: (Array.isArray(f.query) ? f.query : []).filter(isObject).map((q) => ({
+      name: String(q.name),
+      required: q.required === true,
+      ...(typeof q.description === 'string' ? { description: q.description } : {}),
+    })),
+    ...(typeof f.description === 'string' ? { description: f.description } : {}),
+  }));
+}
+
+export type { SchemaNode };

@@ -1,0 +1,71 @@
+/**
+ * Identifier planning: every TypeScript name the targets print is decided here, once,
+ * so collisions are found at generation time with both sources named.
+ */
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+    'import in instanceof new null return super switch this throw true try typeof var void while with as implements interface let ' +
+    'package private protected public static yield any boolean number string symbol type object never unknown undefined ' +
+    'Object String Number Boolean Array Record Promise Date Error Map Set Symbol JSON Math'
+  ).split(' '),
+);
+
+/** Splits on anything that is not a letter or digit, and on lower-to-upper case changes. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function pascalCase(text: string): string {
+  const out = words(text)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+  return safeIdentifier(out || 'Unnamed');
+}
+
+export function camelCase(text: string): string {
+  const pascal = pascalCase(text);
+  return safeIdentifier(pascal.charAt(0).toLowerCase() + pascal.slice(1));
+}
+
+/** Makes a string a valid identifier that is not a reserved word. */
+export function safeIdentifier(text: string): string {
+  let id = text.replace(/[^A-Za-z0-9_$]/g, '_');
+  if (!/^[A-Za-z_$]/.test(id)) id = `_${id}`;
+  if (RESERVED.has(id)) id = `${id}_`;
+  return id;
+}
+
+/** Whether a property name can be written without quotes. */
+export const isIdentifierName = (name: string): boolean => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+
+/**
+ * Hands out unique identifiers. A second claim of the same identifier from another
+ * source gets a numeric suffix, and the collision is recorded with both sources.
+ */
+export class NamePlanner {
+  private readonly owners = new Map<string, string>();
+  readonly collisions: { name: string; first: string; second: string; resolvedAs: string }[] = [];
+
+  constructor(reserved: readonly string[] = []) {
+    for (const name of reserved) this.owners.set(name, 'the generated code itself');
+  }
+
+  claim(wanted: string, source: string): string {
+    if (!this.owners.has(wanted)) {
+      this.owners.set(wanted, source);
+      return wanted;
+    }
+    let n = 2;
+    while (this.owners.has(`${wanted}${n}`)) n += 1;
+    const resolved = `${wanted}${n}`;
+    this.collisions.push({ name: wanted, first: this.owners.get(wanted) ?? '', second: source, resolvedAs: resolved });
+    this.owners.set(resolved, source);
+    return resolved;
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * JSON Schema (OpenAPI 3.0 / 3.1 dialects, AsyncAPI schemas) -> SchemaNode.
+ * Version quirks (`nullable`, boolean `exclusiveMinimum`, `example`) stop here.
+ */
+import { decodePointerToken, encodePointerToken } from '../load/locations.js';
+import type { Diagnostic, PropertyModel, SchemaCommon, SchemaNode, StringNode } from './types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Keywords the converter understands; anything else that is not an annotation is reported. */
+const HANDLED = new Set([
+  '$ref', '$schema', '$id', '$comment', '$defs', 'definitions', 'type', 'nullable', 'const', 'enum', 'allOf', 'oneOf', 'anyOf',
+  'not', 'if', 'then', 'else', 'properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties',
+  'maxProperties', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'minLength', 'maxLength',
+  'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'description', 'title', 'deprecated',
+  'readOnly', 'writeOnly', 'default', 'examples', 'example', 'discriminator', 'xml', 'externalDocs', 'contentMediaType',
+  'contentEncoding',
+]);
+
+export interface SchemaContext {
+  /** The whole (bundled) document, to resolve internal `$ref`s. */
+  document: Json;
+  /** Pointer prefix whose children are named schemas (`/components/schemas`). */
+  componentsPointer: string;
+  /** Registers a schema at a pointer outside the components as a named schema; returns its key. */
+  nameExternal(pointer: string, convert: () => SchemaNode): string;
+  diagnostics: Diagnostic[];
+  /** OpenAPI 3.0 semantics (`nullable`, boolean exclusive bounds). */
+  legacy: boolean;
+}
+
+export function resolvePointer(document: Json, pointer: string): unknown {
+  const tokens = pointer.replace(/^#/, '').split('/').slice(1).map(decodePointerToken);
+  let node: unknown = document;
+  for (const token of tokens) {
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = node[token];
+    else return undefined;
+  }
+  return node;
+}
+
+function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
+  const out: SchemaCommon = { pointer };
+  if (typeof raw.description === 'string') out.description = raw.description;
+  if (typeof raw.title === 'string') out.title = raw.title;
+  if (raw.deprecated === true) out.deprecated = true;
+  if (raw.readOnly === true) out.readOnly = true;
+  if (raw.writeOnly === true) out.writeOnly = true;
+  if ('default' in raw) out.default = raw.default;
+  if (Array.isArray(raw.examples)) out.examples = raw.examples;
+  else if ('example' in raw) out.examples = [raw.example];
+  if (typeof raw.format === 'string') out.format = raw.format;
+  if ('not' in raw) out.not = convertSchema(raw.not, `${pointer}/not`, ctx);
+  if ('if' in raw) {
+    out.conditional = { if: convertSchema(raw.if, `${pointer}/if`, ctx) };
+    if ('then' in raw) out.conditional.then = convertSchema(raw.then, `${pointer}/then`, ctx);
+    if ('else' in raw) out.conditional.else = convertSchema(raw.else, `${pointer}/else`, ctx);
+  }
+  const extensions = Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
+  if (Object.keys(extensions).length > 0) out.extensions = extensions;
+  for (const key of Object.keys(raw)) {
+    if (!HANDLED.has(key) && !key.startsWith('x-'))
+      ctx.diagnostics.push({ level: 'warning', pointer, message: `keyword \`${key}\` is not enforced by the generated validators` });
+  }
+  return out;
+}
+
+/** Drops annotations that a reference's siblings must not override on the target. */
+function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext): SchemaNode {
+  const node: SchemaNode = { kind: 'ref', target, pointer };
+  if (typeof raw.description === 'string') node.description = raw.description;
+  if (raw.deprecated === true) node.deprecated = true;
+  if (raw.nullable === true && ctx.legacy) node.nullable = true;
+  return node;
+}
+
+export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext): SchemaNode {
+  if (raw === true || raw === undefined) return { kind: 'unknown', pointer };
+  if (raw === false) return { kind: 'never', pointer };
+  if (!isObject(raw)) return { kind: 'unknown', pointer };
+
+  if (typeof raw.$ref === 'string') {
+    const ref = raw.$ref;
+    if (!ref.startsWith('#')) {
+      ctx.diagnostics.push({ level: 'error', pointer, message: `external $ref ${ref} was not bundled` });
+      return { kind: 'unknown', pointer };
+    }
+    const targetPointer = ref.slice(1);
+    const prefix = `${ctx.componentsPointer}/`;
+    if (targetPointer.startsWith(prefix) && !targetPointer.slice(prefix.length).includes('/')) {
+      return refNode(raw, decodePointerToken(targetPointer.slice(prefix.length)), pointer, ctx);
+    }
+    const key = ctx.nameExternal(targetPointer, () =>
+      convertSchema(resolvePointer(ctx.document, targetPointer), targetPointer, ctx),
+    );
+    return refNode(raw, key, pointer, ctx);
+  }
+
+  const base = common(raw, pointer, ctx);
+  let types: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
+  let nullable = types.includes('null') || (ctx.legacy && raw.nullable === true);
+  types = types.filter((t) => t !== 'null');
+
+  const withBase = (node: SchemaNode): SchemaNode => {
+    const merged = { ...base, ...node } as SchemaNode;
+    if (nullable) merged.nullable = true;
+    return merged;
+  };
+
+  if ('const' in raw) return withBase({ kind: 'literal', values: [raw.const as string] });
+
+  if (Array.isArray(raw.enum)) {
+    const values = raw.enum as (string | number | boolean | null)[];
+    if (values.includes(null)) nullable = true;
+    const nonNull = values.filter((v) => v !== null);
+    if (nonNull.length > 0 && nonNull.every((v) => typeof v === 'string') && (types.length === 0 || types[0] === 'string'))
+      return withBase({ ...stringKeywords(raw), kind: 'string', enum: nonNull as string[] });
+    if (nonNull.length > 0 && nonNull.every((v) => typeof v === 'number') && (types[0] === 'number' || types[0] === 'integer' || types.length === 0))
+      return withBase({ ...numberKeywords(raw, ctx), kind: 'number', integer: types[0] === 'integer', enum: nonNull as number[] });
+    if (nonNull.length === 0) return withBase({ kind: 'null' });
+    return withBase({ kind: 'literal', values: nonNull });
+  }
+
+  const composition = convertComposition(raw, pointer, ctx);
+  const own = ownNode(raw, types, pointer, ctx);
+
+  if (composition) {
+    // `type: string` + `anyOf: [{enum}, {type: string}]`: our open-enum pattern.
+    const open = openEnum(raw, composition.variants);
+    if (open) return withBase({ ...stringKeywords(raw), kind: 'string', enum: open, openEnum: true });
+    if (!own) return withBase(composition.node);
+    return withBase({ kind: 'intersection', parts: [own, composition.node] });
+  }
+  if (own) return withBase(own);
+  return withBase({ kind: 'unknown' });
+}
+
+function stringKeywords(raw: Json): Omit<StringNode, 'kind'> {
+  const out: Omit<StringNode, 'kind'> = {};
+  if (typeof raw.pattern === 'string') out.pattern = raw.pattern;
+  if (typeof raw.minLength === 'number') out.minLength = raw.minLength;
+  if (typeof raw.maxLength === 'number') out.maxLength = raw.maxLength;
+  return out;
+}
+
+function numberKeywords(raw: Json, ctx: SchemaContext): { minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; multipleOf?: number } {
+  const out: ReturnType<typeof numberKeywords> = {};
+  if (typeof raw.minimum === 'number') {
+    if (ctx.legacy && raw.exclusiveMinimum === true) out.exclusiveMinimum = raw.minimum;
+    else out.minimum = raw.minimum;
+  }
+  if (typeof raw.maximum === 'number') {
+    if (ctx.legacy && raw.exclusiveMaximum === true) out.exclusiveMaximum = raw.maximum;
+    else out.maximum = raw.maximum;
+  }
+  if (typeof raw.exclusiveMinimum === 'number') out.exclusiveMinimum = raw.exclusiveMinimum;
+  if (typeof raw.exclusiveMaximum === 'number') out.exclusiveMaximum = raw.exclusiveMaximum;
+  if (typeof raw.multipleOf === 'number') out.multipleOf = raw.multipleOf;
+  return out;
+}
+
+/** The node the type keywords of a schema describe, or undefined when it has none. */
+function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext): SchemaNode | undefined {
+  const implied =
+    types.length > 0
+      ? types
+      : 'properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw || 'required' in raw
+        ? ['object']
+        : 'items' in raw || 'prefixItems' in raw
+          ? ['array']
+          : 'pattern' in raw || 'minLength' in raw || 'maxLength' in raw
+            ? ['string']
+            : 'minimum' in raw || 'maximum' in raw || 'multipleOf' in raw
+              ? ['number']
+              : [];
+  if (implied.length === 0) return undefined;
+  const nodes = implied.map((type): SchemaNode => {
+    switch (type) {
+      case 'string':
+        return { ...stringKeywords(raw), kind: 'string', ...(typeof raw.format === 'string' ? { format: raw.format } : {}) };
+      case 'number':
+      case 'integer':
+        return { ...numberKeywords(raw, ctx), kind: 'number', integer: type === 'integer' };
+      case 'boolean':
+        return { kind: 'boolean' };
+      case 'array':
+        return arrayNode(raw, pointer, ctx);
+      case 'object':
+        return objectNode(raw, pointer, ctx);
+      default:
+        ctx.diagnostics.push({ level: 'warning', pointer, message: `unknown type \`${type}\`` });
+        return { kind: 'unknown' };
+    }
+  });
+  return nodes.length === 1 ? nodes[0] : { kind: 'union', mode: 'anyOf', variants: nodes };
+}
+
+function arrayNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode {
+  const node: SchemaNode = { kind: 'array', items: { kind: 'unknown' } };
+  if (Array.isArray(raw.prefixItems)) {
+    node.prefixItems = raw.prefixItems.map((item, i) => convertSchema(item, `${pointer}/prefixItems/${i}`, ctx));
+    node.items = 'items' in raw ? convertSchema(raw.items, `${pointer}/items`, ctx) : { kind: 'unknown' };
+  } else if (Array.isArray(raw.items)) {
+    // draft-07 tuple form (AsyncAPI schemas)
+    node.prefixItems = raw.items.map((item, i) => convertSchema(item, `${pointer}/items/${i}`, ctx));
+    node.items = 'additionalItems' in raw ? convertSchema(raw.additionalItems, `${pointer}/additionalItems`, ctx) : { kind: 'unknown' };
+  } else if ('items' in raw) node.items = convertSchema(raw.items, `${pointer}/items`, ctx);
+  if (typeof raw.minItems === 'number') node.minItems = raw.minItems;
+  if (typeof raw.maxItems === 'number') node.maxItems = raw.maxItems;
+  if (raw.uniqueItems === true) node.uniqueItems = true;
+  return node;
+}
+
+function objectNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode {
+  const required = new Set(Array.isArray(raw.required) ? (raw.required as string[]) : []);
+  const properties: PropertyModel[] = isObject(raw.properties)
+    ? Object.entries(raw.properties).map(([name, schema]) => ({
+        name,
+        schema: convertSchema(schema, `${pointer}/properties/${encodePointerToken(name)}`, ctx),
+        required: required.has(name),
+      }))
+    : [];
+  // `required` may name properties that only a sibling composition defines.
+  for (const name of required) {
+    if (!properties.some((p) => p.name === name)) properties.push({ name, schema: { kind: 'unknown' }, required: true });
+  }
+  const node: SchemaNode = {
+    kind: 'object',
+    properties,
+    additionalProperties:
+      raw.additionalProperties === false
+        ? false
+        : raw.additionalProperties === undefined || raw.additionalProperties === true
+          ? true
+          : convertSchema(raw.additionalProperties, `${pointer}/additionalProperties`, ctx),
+  };
+  if (isObject(raw.patternProperties)) {
+    node.patternProperties = Object.entries(raw.patternProperties).map(([pattern, schema]) => ({
+      pattern,
+      schema: convertSchema(schema, `${pointer}/patternProperties/${encodePointerToken(pattern)}`, ctx),
+    }));
+  }
+  if (typeof raw.minProperties === 'number') node.minProperties = raw.minProperties;
+  if (typeof raw.maxProperties === 'number') node.maxProperties = raw.maxProperties;
+  return node;
+}
+
+function convertComposition(
+  raw: Json,
+  pointer: string,
+  ctx: SchemaContext,
+): { node: SchemaNode; variants: unknown[] } | undefined {
+  const parts: SchemaNode[] = [];
+  let variants: unknown[] = [];
+  if (Array.isArray(raw.allOf)) {
+    const all = raw.allOf.map((s, i) => convertSchema(s, `${pointer}/allOf/${i}`, ctx));
+    parts.push(all.length === 1 && all[0] ? all[0] : { kind: 'intersection', parts: all });
+  }
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const list = raw[keyword];
+    if (!Array.isArray(list)) continue;
+    variants = list;
+    const union: SchemaNode = {
+      kind: 'union',
+      mode: keyword,
+      variants: list.map((s, i) => convertSchema(s, `${pointer}/${keyword}/${i}`, ctx)),
+    };
+    if (keyword === 'oneOf' && isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
+      const mapping: Record<string, string> = {};
+      if (isObject(raw.discriminator.mapping)) {
+        for (const [value, ref] of Object.entries(raw.discriminator.mapping)) {
+          if (typeof ref === 'string') mapping[value] = decodePointerToken(ref.split('/').pop() ?? ref);
+        }
+      }
+      union.discriminator = { propertyName: raw.discriminator.propertyName, mapping };
+    }
+    parts.push(union);
+  }
+  if (parts.length === 0) return undefined;
+  return { node: parts.length === 1 && parts[0] ? parts[0] : { kind: 'intersection', parts }, variants };
+}
+
+/** Recognises `anyOf: [{enum: [...strings]}, {type: string}]` and returns the known values. */
+function openEnum(raw: Json, variants: unknown[]): string[] | undefined {
+  if (!Array.isArray(raw.anyOf) || variants.length !== 2) return undefined;
+  const [a, b] = variants;
+  const isEnum = (v: unknown): v is { enum: string[] } =>
+    isObject(v) && Array.isArray(v.enum) && v.enum.every((x) => typeof x === 'string') && Object.keys(v).every((k) => ['enum', 'type', 'description'].includes(k));
+  const isPlainString = (v: unknown): boolean =>
+    isObject(v) && v.type === 'string' && Object.keys(v).every((k) => ['type', 'description'].includes(k));
+  if (isEnum(a) && isPlainString(b)) return a.enum;
+  if (isEnum(b) && isPlainString(a)) return b.enum;
+  return undefined;
+}

@@ -1,0 +1,319 @@
+/**
+ * The one intermediate model. Both loaders (OpenAPI, AsyncAPI) produce it and every
+ * target reads only it. Facts live on the nodes (nullable, open enum, deprecated) so
+ * that shared code never has to re-read the source document.
+ */
+
+/** Keywords every schema node may carry, whatever its kind. */
+export interface SchemaCommon {
+  description?: string;
+  title?: string;
+  deprecated?: boolean;
+  /** `type: [x, 'null']` or OpenAPI 3.0 `nullable: true`. */
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  examples?: unknown[];
+  format?: string;
+  /** `not`: the value must not match this schema. */
+  not?: SchemaNode;
+  /** `if` / `then` / `else`. */
+  conditional?: { if: SchemaNode; then?: SchemaNode; else?: SchemaNode };
+  /** `x-` keys of the schema object, verbatim. */
+  extensions?: Record<string, unknown>;
+  /** JSON pointer of the schema in its source document (for diagnostics). */
+  pointer?: string;
+}
+
+export interface RefNode extends SchemaCommon {
+  kind: 'ref';
+  /** Key of the target in `ApiModel.schemas`. */
+  target: string;
+}
+export interface StringNode extends SchemaCommon {
+  kind: 'string';
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** Known values. With `openEnum`, other strings are accepted too. */
+  enum?: string[];
+  openEnum?: boolean;
+}
+export interface NumberNode extends SchemaCommon {
+  kind: 'number';
+  integer: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  enum?: number[];
+}
+export interface BooleanNode extends SchemaCommon {
+  kind: 'boolean';
+}
+export interface NullNode extends SchemaCommon {
+  kind: 'null';
+}
+export interface LiteralNode extends SchemaCommon {
+  kind: 'literal';
+  /** `const`, or a single-valued or mixed-type `enum` (then `values` has several). */
+  values: (string | number | boolean | null)[];
+}
+export interface ArrayNode extends SchemaCommon {
+  kind: 'array';
+  items: SchemaNode;
+  prefixItems?: SchemaNode[];
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+}
+export interface PropertyModel {
+  /** The property name on the wire, verbatim. */
+  name: string;
+  schema: SchemaNode;
+  required: boolean;
+}
+export interface ObjectNode extends SchemaCommon {
+  kind: 'object';
+  properties: PropertyModel[];
+  /** `true` (open, the default of JSON Schema), `false` (closed) or a schema for the extra values. */
+  additionalProperties: boolean | SchemaNode;
+  patternProperties?: { pattern: string; schema: SchemaNode }[];
+  minProperties?: number;
+  maxProperties?: number;
+}
+export interface UnionNode extends SchemaCommon {
+  kind: 'union';
+  /** `oneOf` demands exactly one match; `anyOf` at least one. */
+  mode: 'oneOf' | 'anyOf';
+  variants: SchemaNode[];
+  discriminator?: { propertyName: string; mapping: Record<string, string> };
+}
+export interface IntersectionNode extends SchemaCommon {
+  kind: 'intersection';
+  parts: SchemaNode[];
+}
+export interface UnknownNode extends SchemaCommon {
+  kind: 'unknown';
+}
+export interface NeverNode extends SchemaCommon {
+  kind: 'never';
+}
+
+export type SchemaNode =
+  | RefNode
+  | StringNode
+  | NumberNode
+  | BooleanNode
+  | NullNode
+  | LiteralNode
+  | ArrayNode
+  | ObjectNode
+  | UnionNode
+  | IntersectionNode
+  | UnknownNode
+  | NeverNode;
+
+export type SchemaKind = SchemaNode['kind'];
+
+/** A named schema: a component, or a shape the model names (operation parameters, bodies). */
+export interface NamedSchema {
+  /** Key in the source (`components.schemas` key), unique within the model. */
+  key: string;
+  /** Planned TypeScript identifier of the type. */
+  typeName: string;
+  /** Planned identifier of the zod validator. */
+  schemaName: string;
+  schema: SchemaNode;
+  /** `component` for `components.schemas`, `synthetic` for names the model creates. */
+  origin: 'component' | 'synthetic';
+  /** Whether it takes part in a reference cycle (validators must be lazy). */
+  recursive: boolean;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  deprecated?: boolean;
+  style: 'form' | 'simple' | 'deepObject' | 'spaceDelimited' | 'pipeDelimited' | 'label' | 'matrix';
+  explode: boolean;
+  schema: SchemaNode;
+}
+
+export interface MediaModel {
+  contentType: string;
+  schema: SchemaNode;
+  encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
+}
+
+export interface RequestBodyModel {
+  required: boolean;
+  description?: string;
+  /** In document order; the first is the default. */
+  contents: MediaModel[];
+}
+
+export interface ResponseModel {
+  /** '200', '4XX', 'default'. */
+  status: string;
+  description: string;
+  /** The JSON (or first) body; absent when the response has none. */
+  content?: MediaModel;
+  headers: ParameterModel[];
+}
+
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface OperationModel {
+  operationId: string;
+  /** Identifier-safe form of the operationId. */
+  name: string;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+  /** Path template, or the webhook's name for webhooks. */
+  path: string;
+  tags: string[];
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  parameters: ParameterModel[];
+  requestBody?: RequestBodyModel;
+  responses: ResponseModel[];
+  /** Effective security: [] = public; alternatives, each an AND of schemes. */
+  security: SecurityRequirement[];
+  pagination?: PaginationModel;
+  idempotency?: { field: string; in: 'body' | 'header'; maxLength?: number };
+  extensions: Record<string, unknown>;
+  pointer: string;
+  /** Identifiers planned for the operation's own types (see model/names.ts). */
+  names: OperationNames;
+  /** Error ids its error responses name (`errors[].id`), and whether others may come. */
+  errorIds: { known: string[]; open: boolean };
+  /** Schema of one item of a paginated list (from `pagination.itemsField`). */
+  itemSchema?: SchemaNode;
+}
+
+export interface OperationNames {
+  /** Flat record of path, query, header and cookie parameters. */
+  params: string;
+  /** zod validator of `params`. */
+  paramsSchema: string;
+  body: string;
+  /** zod validator of `body`. */
+  bodySchema: string;
+  /** Union of the success bodies. */
+  response: string;
+  /** Union of the error ids the error responses name. */
+  errorId: string;
+  /** Item of a paginated list. */
+  item: string;
+}
+
+export type PaginationModel =
+  | { style: 'cursor'; itemsField: string; cursorParam: string; cursorField: string; nextUriField: string }
+  | { style: 'page'; itemsField: string; pageParam: string; totalPagesField: string; currentPageField?: string }
+  | { style: 'token'; itemsField: string; tokenParam: string; nextTokenField: string };
+
+export interface HmacSignatureModel {
+  algorithm: 'HMAC-SHA256';
+  encoding: 'hex' | 'base64';
+  keyHeader: string;
+  signatureHeader: string;
+  timestampHeader: string;
+  timestampUnit: 'seconds' | 'milliseconds';
+  message: ('timestamp' | 'method' | 'requestPath' | 'body')[];
+  maxSkewSeconds?: number;
+  serverTimeOperation?: string;
+  serverTimeField?: string;
+}
+
+export interface SecuritySchemeModel {
+  key: string;
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  description?: string;
+  name?: string;
+  in?: 'header' | 'query' | 'cookie';
+  scheme?: string;
+  bearerFormat?: string;
+  /** OAuth2 scopes with their descriptions, from every flow. */
+  scopes: Record<string, string>;
+  hmac?: HmacSignatureModel;
+  tokenRefresh?: { status: number; errorIds: string[] };
+}
+
+export interface ServerModel {
+  url: string;
+  description?: string;
+  variables: Record<string, { default: string; enum?: string[]; description?: string }>;
+  /** AsyncAPI: the protocol (`wss`). */
+  protocol?: string;
+}
+
+export interface MessageModel {
+  /** Key in `components.messages` (or a derived one). */
+  key: string;
+  name: string;
+  title?: string;
+  summary?: string;
+  description?: string;
+  /** Who sends it: `client` (the application talking to the API) or `server`. */
+  direction: 'client' | 'server';
+  payload: SchemaNode;
+  examples: unknown[];
+  extensions: Record<string, unknown>;
+}
+
+export interface ChannelModel {
+  key: string;
+  address?: string;
+  description?: string;
+  messages: string[];
+}
+
+export interface HostedFlowModel {
+  name: string;
+  server: string;
+  default?: string;
+  path: string;
+  query: { name: string; required: boolean; description?: string }[];
+  description?: string;
+}
+
+export interface Diagnostic {
+  level: 'warning' | 'error';
+  message: string;
+  pointer?: string;
+}
+
+export interface ApiModel {
+  kind: 'openapi' | 'asyncapi';
+  /** Package folder name (`v2`). */
+  name: string;
+  /** Source file, relative to the working directory, with forward slashes. */
+  source: string;
+  title: string;
+  version: string;
+  description?: string;
+  servers: ServerModel[];
+  tags: { name: string; description?: string }[];
+  /** Sorted by key. */
+  schemas: NamedSchema[];
+  /** Sorted by operationId. */
+  operations: OperationModel[];
+  /** Sorted by operationId. */
+  webhooks: OperationModel[];
+  securitySchemes: SecuritySchemeModel[];
+  versioning?: { header?: string; current?: string; format?: string };
+  twoFactor?: { status: number; errorId: string; header: string };
+  hostedFlows: HostedFlowModel[];
+  channels: ChannelModel[];
+  /** Sorted by key. */
+  messages: MessageModel[];
+  extensions: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+}

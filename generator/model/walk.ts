@@ -1,0 +1,38 @@
+/** Generic traversal of schema nodes (the only place that knows where children live). */
+import type { SchemaNode } from './types.js';
+
+export function childrenOf(node: SchemaNode): SchemaNode[] {
+  const out: SchemaNode[] = [];
+  if (node.not) out.push(node.not);
+  if (node.conditional) {
+    out.push(node.conditional.if);
+    if (node.conditional.then) out.push(node.conditional.then);
+    if (node.conditional.else) out.push(node.conditional.else);
+  }
+  switch (node.kind) {
+    case 'array':
+      out.push(node.items, ...(node.prefixItems ?? []));
+      break;
+    case 'object':
+      out.push(...node.properties.map((p) => p.schema));
+      if (typeof node.additionalProperties === 'object') out.push(node.additionalProperties);
+      out.push(...(node.patternProperties ?? []).map((p) => p.schema));
+      break;
+    case 'union':
+      out.push(...node.variants);
+      break;
+    case 'intersection':
+      out.push(...node.parts);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Names of the named schemas a node refers to, directly or through its children. */
+export function referencedNames(node: SchemaNode, out = new Set<string>()): Set<string> {
+  if (node.kind === 'ref') out.add(node.target);
+  for (const child of childrenOf(node)) referencedNames(child, out);
+  return out;
+}

@@ -1,0 +1,158 @@
+/**
+ * Target `client`: a typed client on the runtime's HttpClient. One class per tag with
+ * one method per operation, `iterate…` methods for paginated lists, and a root class
+ * that holds the groups.
+ */
+import {
+  Scope,
+  StructureKind,
+  type ClassDeclarationStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type ParameterDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
+import { camelCase, pascalCase } from '../../model/names.js';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { jsDoc } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+
+const UNTAGGED = 'default';
+
+function groupsOf(model: ApiModel): Map<string, OperationModel[]> {
+  const groups = new Map<string, OperationModel[]>();
+  for (const op of model.operations) {
+    const tag = op.tags[0] ?? UNTAGGED;
+    groups.set(tag, [...(groups.get(tag) ?? []), op]);
+  }
+  return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function securityDocs(op: OperationModel): string | undefined {
+  if (op.security.length === 0) return 'Public: sends no credentials.';
+  const alternatives = op.security.map((req) =>
+    Object.entries(req)
+      .map(([scheme, scopes]) => (scopes.length > 0 ? `${scheme} (${scopes.join(', ')})` : scheme))
+      .join(' + '),
+  );
+  return `Security: ${alternatives.join(' or ')}.`;
+}
+
+function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
+  const hasParams = op.parameters.length > 0;
+  const paramsRequired = op.parameters.some((p) => p.required);
+  const body = op.requestBody?.contents[0];
+  const parameters: OptionalKind<ParameterDeclarationStructure>[] = [];
+  if (hasParams) parameters.push({ name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) });
+  if (body) parameters.push({ name: 'body', type: op.names.body, ...(op.requestBody?.required ? {} : { hasQuestionToken: true }) });
+  parameters.push({ name: 'options', type: 'CallOptions', hasQuestionToken: true });
+  const opRef = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? `operations.${op.operationId}` : `operations[${JSON.stringify(op.operationId)}]`;
+  const inputText = `toRequestInput(${opRef}, ${hasParams ? 'params' : 'undefined'}${body ? ', body' : ''})`;
+  const docs = jsDoc(
+    op.summary,
+    op.description,
+    securityDocs(op),
+    [
+      op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+      `@throws {ApiError<${op.names.errorId}>} when the API answers with an error status.`,
+      `@see {@link operations.${op.operationId}} \`${op.method} ${op.path}\``,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const methods: OptionalKind<MethodDeclarationStructure>[] = [
+    {
+      name: op.name,
+      isAsync: true,
+      parameters,
+      returnType: `Promise<${op.names.response}>`,
+      docs: docs ? [docs] : [],
+      statements: [
+        `const result = await this.http.request<${op.names.response}>(${opRef}, ${inputText}, options);`,
+        'return result.data;',
+      ],
+    },
+  ];
+  if (op.pagination) {
+    methods.push({
+      name: `iterate${pascalCase(op.operationId)}`,
+      parameters,
+      returnType: `AsyncIterableIterator<${op.names.item}>`,
+      docs: [
+        jsDoc(
+          `Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`,
+          op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+          `@throws {ApiError<${op.names.errorId}>} when a page request fails.`,
+        )!,
+      ],
+      statements: [`return this.http.paginate<${op.names.item}>(${opRef}, ${inputText}, options);`],
+    });
+  }
+  return methods;
+}
+
+export const clientTarget: Target = {
+  name: 'client',
+  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  run({ model, sourceLabel, runtimePackage }) {
+    const groups = groupsOf(model);
+    const clientName = `${pascalCase(model.name)}Client`;
+    const classes: ClassDeclarationStructure[] = [];
+    const typeImports = new Set<string>();
+    const groupProps: { prop: string; cls: string; description?: string }[] = [];
+    for (const [tag, ops] of groups) {
+      const cls = `${pascalCase(tag)}Api`;
+      const prop = camelCase(tag);
+      const description = model.tags.find((t) => t.name === tag)?.description;
+      groupProps.push({ prop, cls, ...(description ? { description } : {}) });
+      for (const op of ops) {
+        if (op.parameters.length > 0) typeImports.add(op.names.params);
+        if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
+        typeImports.add(op.names.response);
+        typeImports.add(op.names.errorId);
+        if (op.pagination) typeImports.add(op.names.item);
+      }
+      classes.push({
+        kind: StructureKind.Class,
+        name: cls,
+        isExported: true,
+        docs: [jsDoc(`Operations tagged \`${tag}\`.`, description)!],
+        ctors: [{ parameters: [{ name: 'http', type: 'HttpClient', scope: Scope.Private, isReadonly: true }] }],
+        methods: ops.flatMap(methodsOf),
+      });
+    }
+    const root: ClassDeclarationStructure = {
+      kind: StructureKind.Class,
+      name: clientName,
+      isExported: true,
+      docs: [
+        jsDoc(
+          `Typed client of ${model.title} ${model.version}.`,
+          model.versioning?.current ? `Sends \`${model.versioning.header ?? 'version'}: ${model.versioning.current}\` unless \`options.version\` says otherwise.` : undefined,
+          `@example\nconst client = new ${clientName}({ baseUrl: 'https://api.example.com' });`,
+        )!,
+      ],
+      properties: [
+        { name: 'http', type: 'HttpClient', isReadonly: true, docs: ['The runtime client: signing, retries, pagination.'] },
+        ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: g.description ? [g.description] : [] })),
+      ],
+      ctors: [
+        {
+          parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+          statements: ['this.http = new HttpClient(api, options);', ...groupProps.map((g) => `this.${g.prop} = new ${g.cls}(this.http);`)],
+        },
+      ],
+    };
+    const statements: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['HttpClient', 'toRequestInput'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiError', 'CallOptions', 'ClientOptions'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
+      ...classes,
+      root,
+    ];
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements });
+    return [{ path: 'src/client.ts', contents, barrel: true }];
+  },
+};

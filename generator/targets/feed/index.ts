@@ -1,0 +1,125 @@
+/**
+ * Target `feed` (AsyncAPI documents): the message unions of each side
+ * (`ClientMessage`, `ServerMessage`), their validators, a `messages` record and
+ * `parseFeedMessage`, which turns a raw frame into a typed server message.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
+import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+import { printType, typePrintContext } from '../types/print.js';
+import { printZod, zodPrintContext } from '../zod/print.js';
+
+/** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
+function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: string; tagged: number[] } | undefined {
+  const counts = new Map<string, number[]>();
+  payloads.forEach((payload, index) => {
+    const target = payload.kind === 'ref' ? model.schemas.find((s) => s.key === payload.target)?.schema : payload;
+    if (target?.kind !== 'object') return;
+    for (const p of target.properties) {
+      const closed = p.required && (p.schema.kind === 'literal' || (p.schema.kind === 'string' && p.schema.enum && !p.schema.openEnum));
+      if (closed) counts.set(p.name, [...(counts.get(p.name) ?? []), index]);
+    }
+  });
+  const best = [...counts.entries()].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))[0];
+  return best && best[1].length >= 2 ? { property: best[0], tagged: best[1] } : undefined;
+}
+
+function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string): StatementStructures[] {
+  const messages = model.messages.filter((m) => m.direction === side);
+  const typeCtx = typePrintContext(model);
+  const zodCtx = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), new Set());
+  const payloads = messages.map((m) => m.payload);
+  const types = [...new Set(payloads.map((p) => printType(p, typeCtx)))];
+  const validators = payloads.map((p) => printZod(p, zodCtx));
+  let validator: string;
+  const tag = tagProperty(model, payloads);
+  const tagIsUsable = tag?.tagged.every((i) => {
+    const p = payloads[i];
+    return p?.kind === 'ref' && zodCtx.isTaggedObject(p.target, tag.property);
+  });
+  if (validators.length === 0) validator = 'z.never()';
+  else if (validators.length === 1) validator = validators[0]!;
+  else if (tag && tagIsUsable) {
+    const tagged = tag.tagged.map((i) => validators[i]!);
+    const rest = validators.filter((_, i) => !tag.tagged.includes(i));
+    const discriminated = `z.discriminatedUnion(${stringLiteral(tag.property)}, [${tagged.join(', ')}])`;
+    validator = rest.length === 0 ? discriminated : `z.union([${discriminated}, ${rest.join(', ')}])`;
+  } else validator = `z.union([${validators.join(', ')}])`;
+  const who = side === 'client' ? 'the client sends' : 'the server sends';
+  return [
+    {
+      kind: StructureKind.TypeAlias,
+      name: typeName,
+      isExported: true,
+      docs: [`Every message ${who}${tag ? `, told apart by \`${tag.property}\`` : ''}.`],
+      type: types.length > 0 ? types.join(' | ') : 'never',
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: [`Validator of {@link ${typeName}}.`],
+      declarations: [{ name: schemaName, type: `z.ZodType<${typeName}>`, initializer: validator }],
+    },
+  ];
+}
+
+export const feedTarget: Target = {
+  name: 'feed',
+  appliesTo: (model) => model.kind === 'asyncapi',
+  run({ model, sourceLabel, runtimePackage }) {
+    const usedSchemas = model.schemas.map((s) => s.schemaName).sort();
+    const usedTypes = model.schemas.map((s) => s.typeName).sort();
+    const zodCtx = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), new Set());
+    const entries = model.messages.map((m) => {
+      const fields = {
+        name: m.name,
+        direction: m.direction,
+        ...(m.title ? { title: m.title } : {}),
+        ...(m.summary ? { summary: m.summary } : {}),
+        ...(Object.keys(m.extensions).length > 0 ? { extensions: m.extensions } : {}),
+      };
+      return `${propertyKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
+    });
+    const statements: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['parseMessage'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: usedSchemas },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: usedTypes },
+      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema'),
+      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema'),
+      {
+        kind: StructureKind.TypeAlias,
+        name: 'FeedParseResult',
+        isExported: true,
+        docs: ['Outcome of {@link parseFeedMessage}: a typed server message, or why the frame is not one.'],
+        type: 'MessageParseResult<AnyServerMessage>',
+      },
+      {
+        kind: StructureKind.Function,
+        name: 'parseFeedMessage',
+        isExported: true,
+        docs: [
+          jsDoc(
+            'Parses a frame received from the server (text or bytes) into a typed message. Never throws.',
+            'Narrow the result by its discriminating property (e.g. `message.channel`).',
+          )!,
+        ],
+        parameters: [{ name: 'raw', type: 'RawFrame' }],
+        returnType: 'FeedParseResult',
+        statements: ['return parseMessage(serverMessageSchema, raw);'],
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        docs: ['Every message of the document, keyed by its name in `components.messages`: who sends it, its validator, its extensions.'],
+        declarations: [{ name: 'messages', initializer: `{ ${entries.join(',\n')} } as const` }],
+      },
+    ];
+    return [{ path: 'src/messages.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: true }];
+  },
+};

@@ -1,0 +1,153 @@
+/**
+ * Target `operations`: validators of each operation's parameters and body, the
+ * `operations` record keyed by operationId (method, path, validators, responses by
+ * status, security), the `webhooks` record and the `api` description the runtime reads.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { isSuccessStatus } from '../../model/derive.js';
+import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
+import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+import { printZod, zodPrintContext, type ZodPrintContext } from '../zod/print.js';
+
+function usageTrackingContext(model: ApiModel, used: Set<string>, helpers: Set<string>): ZodPrintContext {
+  const all = new Set(model.schemas.map((s) => s.key));
+  const base = zodPrintContext(model, all, helpers);
+  return {
+    ...base,
+    schemaNameOf: (key) => {
+      const name = base.schemaNameOf(key);
+      used.add(name);
+      return name;
+    },
+  };
+}
+
+/** The parameters of an operation as one object node (what its params validator checks). */
+export function parametersNode(op: OperationModel): SchemaNode {
+  return {
+    kind: 'object',
+    properties: op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required })),
+    additionalProperties: false,
+  };
+}
+
+const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
+  kind: StructureKind.VariableStatement,
+  declarationKind: VariableDeclarationKind.Const,
+  isExported: true,
+  docs: docs ? [docs] : [],
+  declarations: [{ name, initializer, ...(type ? { type } : {}) }],
+});
+
+export const operationsTarget: Target = {
+  name: 'operations',
+  appliesTo: (model) => model.kind === 'openapi',
+  run({ model, sourceLabel, runtimePackage }) {
+    const used = new Set<string>();
+    const helpers = new Set<string>();
+    const ctx = usageTrackingContext(model, used, helpers);
+    const statements: StatementStructures[] = [];
+    const typeImports = new Set<string>();
+
+    const validatorOf = (node: SchemaNode): string => printZod(node, ctx);
+
+    for (const op of [...model.operations, ...model.webhooks]) {
+      if (op.parameters.length > 0) {
+        // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
+        const node = parametersNode(op);
+        const text = printZod(node, ctx).replace(/^z\.strictObject\(/, 'z.object(');
+        typeImports.add(op.names.params);
+        statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`, `z.ZodType<${op.names.params}>`));
+      }
+      const body = op.requestBody?.contents[0];
+      if (body) statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
+    }
+
+    const operationEntry = (op: OperationModel): string => {
+      const responses = [...op.responses]
+        .sort((a, b) => a.status.localeCompare(b.status))
+        .map((r) => `${stringLiteral(r.status)}: ${r.content ? validatorOf(r.content.schema) : 'undefined'}`);
+      const fields: string[] = [
+        `operationId: ${stringLiteral(op.operationId)}`,
+        `method: ${stringLiteral(op.method)}`,
+        `path: ${stringLiteral(op.path)}`,
+        `tags: ${literal(op.tags)}`,
+        `deprecated: ${op.deprecated}`,
+        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode })))}`,
+      ];
+      if (op.requestBody) {
+        const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;
+        fields.push(
+          `requestBody: ${literal({ required: op.requestBody.required, contentTypes: op.requestBody.contents.map((c) => c.contentType), ...(encoding ? { encoding } : {}) })}`,
+        );
+      }
+      fields.push(`security: ${literal(op.security)}`);
+      if (op.pagination) fields.push(`pagination: ${literal(op.pagination)}`);
+      if (op.idempotency) fields.push(`idempotency: ${literal(op.idempotency)}`);
+      const validators = [
+        op.parameters.length > 0 ? `parameters: ${op.names.paramsSchema}` : undefined,
+        op.requestBody?.contents[0] ? `body: ${op.names.bodySchema}` : undefined,
+      ].filter(Boolean);
+      fields.push(`validators: { ${validators.join(', ')} }`);
+      fields.push(`responses: { ${responses.join(', ')} }`);
+      const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
+      if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
+      const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
+      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${propertyKey(op.operationId)}: { ${fields.join(', ')} }`;
+    };
+
+    statements.push(
+      constStatement(
+        'operations',
+        `{ ${model.operations.map(operationEntry).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
+        'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
+      ),
+    );
+    statements.push(
+      constStatement(
+        'webhooks',
+        `{ ${model.webhooks.map(operationEntry).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
+        'Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name.',
+      ),
+    );
+
+    const api = {
+      title: model.title,
+      version: model.version,
+      servers: model.servers.map((s) => ({ url: s.url, ...(Object.keys(s.variables).length > 0 ? { variables: s.variables } : {}) })),
+      securitySchemes: Object.fromEntries(
+        model.securitySchemes.map((s) => [
+          s.key,
+          {
+            type: s.type,
+            ...(s.name !== undefined ? { name: s.name } : {}),
+            ...(s.in !== undefined ? { in: s.in } : {}),
+            ...(s.scheme !== undefined ? { scheme: s.scheme } : {}),
+            ...(s.hmac ? { hmac: s.hmac } : {}),
+            ...(s.tokenRefresh ? { tokenRefresh: s.tokenRefresh } : {}),
+          },
+        ]),
+      ),
+      ...(model.versioning ? { versioning: { header: model.versioning.header, current: model.versioning.current } } : {}),
+      ...(model.twoFactor ? { twoFactor: model.twoFactor } : {}),
+    };
+    const apiLiteral = objectLiteral([...Object.entries(api).map(([k, v]) => [k, literal(v)] as const), ['operations', 'operations']]);
+    statements.push(constStatement('api', `${apiLiteral} as const satisfies ApiSpec`, jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API.`)));
+
+    const imports: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiSpec', 'OperationSpec'] },
+    ];
+    if (helpers.size > 0)
+      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
+    if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
+    if (typeImports.size > 0)
+      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
+    return [{ path: 'src/operations.ts', contents, barrel: true }];
+  },
+};
+
+export { isSuccessStatus };

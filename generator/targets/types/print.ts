@@ -1,0 +1,139 @@
+/** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
+import type { ApiModel, ObjectNode, SchemaNode } from '../../model/types.js';
+import { jsDoc, literal, propertyKey } from '../../util/text.js';
+
+export interface TypePrintContext {
+  typeNameOf(key: string): string;
+}
+
+export function typePrintContext(model: ApiModel): TypePrintContext {
+  const names = new Map(model.schemas.map((s) => [s.key, s.typeName]));
+  return { typeNameOf: (key) => names.get(key) ?? 'unknown' };
+}
+
+/** A tuple whose `maxItems` allows nothing after its `prefixItems`. */
+export const isClosedTuple = (node: Extract<SchemaNode, { kind: 'array' }>): boolean =>
+  node.prefixItems !== undefined && node.maxItems !== undefined && node.maxItems <= node.prefixItems.length;
+
+/** Whether a node prints as a top-level union or intersection (and so needs parentheses inside `&` or `[]`). */
+function isCompound(node: SchemaNode): boolean {
+  if (node.nullable && node.kind !== 'null') return true;
+  switch (node.kind) {
+    case 'union':
+      return node.variants.length > 1;
+    case 'intersection':
+      return node.parts.length > 1;
+    case 'string':
+      return node.enum !== undefined && (node.enum.length > 1 || node.openEnum === true);
+    case 'number':
+      return node.enum !== undefined && node.enum.length > 1;
+    case 'literal':
+      return node.values.length > 1;
+    default:
+      return false;
+  }
+}
+
+const wrap = (node: SchemaNode, text: string): string => (isCompound(node) ? `(${text})` : text);
+
+export function printType(node: SchemaNode, ctx: TypePrintContext): string {
+  const base = printBase(node, ctx);
+  return node.nullable && node.kind !== 'null' ? `${base} | null` : base;
+}
+
+function printBase(node: SchemaNode, ctx: TypePrintContext): string {
+  switch (node.kind) {
+    case 'ref':
+      return ctx.typeNameOf(node.target);
+    case 'string':
+      if (node.enum) {
+        const known = node.enum.map((v) => literal(v)).join(' | ');
+        return node.openEnum ? `${known} | (string & {})` : known;
+      }
+      return 'string';
+    case 'number':
+      return node.enum ? node.enum.map((v) => literal(v)).join(' | ') : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'literal':
+      return node.values.map((v) => literal(v)).join(' | ');
+    case 'array': {
+      const items = printType(node.items, ctx);
+      if (node.prefixItems) {
+        const fixed = node.prefixItems.map((p) => printType(p, ctx));
+        if (isClosedTuple(node)) return `[${fixed.join(', ')}]`;
+        const rest = `...${wrap(node.items, items)}[]`;
+        return `[${[...fixed, rest].join(', ')}]`;
+      }
+      return `${wrap(node.items, items)}[]`;
+    }
+    case 'object':
+      return printObjectLiteral(node, ctx);
+    case 'union': {
+      const parts = [...new Set(node.variants.map((v) => (v.kind === 'intersection' && v.parts.length > 1 ? `(${printType(v, ctx)})` : printType(v, ctx))))];
+      return parts.length === 0 ? 'never' : parts.join(' | ');
+    }
+    case 'intersection':
+      return node.parts.map((p) => wrap(p, printType(p, ctx))).join(' & ');
+    case 'unknown':
+      return 'unknown';
+    case 'never':
+      return 'never';
+  }
+}
+
+/** The value type of the index signature an object node needs, if any. */
+export function indexSignatureType(node: ObjectNode, ctx: TypePrintContext): string | undefined {
+  if (node.patternProperties && node.patternProperties.length > 0) return 'unknown';
+  if (node.additionalProperties === true) return 'unknown';
+  if (node.additionalProperties === false) return undefined;
+  // An index signature must admit every declared property's type too.
+  const types = [printType(node.additionalProperties, ctx), ...node.properties.map((p) => printType(p.schema, ctx))];
+  return [...new Set(types)].join(' | ');
+}
+
+/** Whether the index signature had to be widened beyond the additional properties' own type. */
+export function hasWidenedIndex(node: ObjectNode, ctx: TypePrintContext): boolean {
+  if (typeof node.additionalProperties !== 'object') return false;
+  const extra = printType(node.additionalProperties, ctx);
+  return node.properties.some((p) => printType(p.schema, ctx) !== extra);
+}
+
+export interface PropertyText {
+  name: string;
+  type: string;
+  optional: boolean;
+  docs?: string;
+}
+
+export function objectProperties(node: ObjectNode, ctx: TypePrintContext): PropertyText[] {
+  return node.properties.map((p) => {
+    const docs = propertyDocs(p.schema);
+    return { name: propertyKey(p.name), type: printType(p.schema, ctx), optional: !p.required, ...(docs ? { docs } : {}) };
+  });
+}
+
+/** The JSDoc tags of a schema: deprecation, default, format. */
+export function schemaTags(schema: SchemaNode): string | undefined {
+  const tags: string[] = [];
+  if (schema.deprecated) tags.push('@deprecated');
+  if (schema.default !== undefined) tags.push(`@default ${JSON.stringify(schema.default)}`);
+  if (schema.format) tags.push(`@format ${schema.format}`);
+  return tags.length > 0 ? tags.join('\n') : undefined;
+}
+
+/** JSDoc of a schema used as a property or declaration: description first, then tags. */
+export function propertyDocs(schema: SchemaNode, ...extra: (string | undefined)[]): string | undefined {
+  return jsDoc(schema.title !== undefined && schema.description === undefined ? schema.title : undefined, schema.description, ...extra, schemaTags(schema));
+}
+
+function printObjectLiteral(node: ObjectNode, ctx: TypePrintContext): string {
+  const props = objectProperties(node, ctx).map(
+    (p) => `${p.docs ? `/** ${p.docs.replace(/\n/g, '\n * ')} */\n` : ''}${p.name}${p.optional ? '?' : ''}: ${p.type};`,
+  );
+  const index = indexSignatureType(node, ctx);
+  if (index !== undefined) props.push(`[key: string]: ${index};`);
+  return `{\n${props.join('\n')}\n}`;
+}

@@ -1,0 +1,103 @@
+/**
+ * Target `zod`: a zod 4 validator per named schema (`<Name>Schema`), the `schemas`
+ * record keyed by the spec's names, and compile-time checks that each validator's
+ * inferred type equals the emitted type.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+import { hasWidenedIndex, typePrintContext } from '../types/print.js';
+import { printZod, zodPrintContext } from './print.js';
+
+export const zodTarget: Target = {
+  name: 'zod',
+  appliesTo: () => true,
+  run({ model, sourceLabel, runtimePackage }) {
+    const declared = new Set<string>();
+    const helpers = new Set<string>();
+    const ctx = zodPrintContext(model, declared, helpers);
+    const statements: StatementStructures[] = [];
+    const typeImports = new Set<string>();
+    const typeCtx = typePrintContext(model);
+    // Recursive validators need their type spelled out (inference cannot see through z.lazy),
+    // and so do objects whose index signature the types target had to widen.
+    const annotated = new Set(
+      model.schemas.filter((s) => s.recursive || (s.schema.kind === 'object' && hasWidenedIndex(s.schema, typeCtx))).map((s) => s.key),
+    );
+    for (const named of model.schemas) {
+      const expression = printZod(named.schema, ctx);
+      declared.add(named.key);
+      if (annotated.has(named.key)) typeImports.add(named.typeName);
+      statements.push({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        docs: [jsDoc(`Validator of {@link ${named.typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`)` : ''}.`)!],
+        declarations: [
+          { name: named.schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${named.typeName}>` } : {}) },
+        ],
+      });
+    }
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      isExported: true,
+      docs: ['Every validator, keyed by the schema name used in the spec.'],
+      declarations: [
+        {
+          name: 'schemas',
+          initializer: `{ ${[...model.schemas]
+            .sort((a, b) => a.key.localeCompare(b.key))
+            .map((s) => `${propertyKey(s.key)}: ${s.schemaName}`)
+            .join(', ')} } as const`,
+        },
+      ],
+    });
+    const imports: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+    ];
+    if (helpers.size > 0)
+      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
+    if (typeImports.size > 0)
+      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
+    const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
+
+    const checked = model.schemas.filter((s) => !annotated.has(s.key));
+    const checks = checked
+      .map((s) => `Assert<Equals<z.infer<typeof ${s.schemaName}>, ${s.typeName}>>`);
+    const checksFile = printSourceFile(generatedHeader(sourceLabel), {
+      statements: [
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', isTypeOnly: true, namedImports: ['z'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['Assert', 'Equals'] },
+        ...(checked.length > 0
+          ? ([
+              {
+                kind: StructureKind.ImportDeclaration,
+                moduleSpecifier: './types.js',
+                isTypeOnly: true,
+                namedImports: checked.map((s) => s.typeName).sort(),
+              },
+              {
+                kind: StructureKind.ImportDeclaration,
+                moduleSpecifier: './schemas.js',
+                isTypeOnly: true,
+                namedImports: checked.map((s) => s.schemaName).sort(),
+              },
+            ] satisfies StatementStructures[])
+          : []),
+        {
+          kind: StructureKind.TypeAlias,
+          name: 'ValidatorTypesMatch',
+          isExported: true,
+          docs: [`Compiles only if every validator infers exactly the emitted type (${stringLiteral('tsc --noEmit')} checks it).`],
+          type: `[${checks.join(', ')}]`,
+        },
+      ],
+    });
+    return [
+      { path: 'src/schemas.ts', contents: schemasFile, barrel: true },
+      { path: 'src/type-checks.ts', contents: checksFile },
+    ];
+  },
+};

@@ -1,0 +1,208 @@
+/** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
+import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
+import { literal, propertyKey, stringLiteral } from '../../util/text.js';
+
+export interface ZodPrintContext {
+  schemaNameOf(key: string): string;
+  /** Whether the validator of a named schema is declared before the one being printed. */
+  isDeclared(key: string): boolean;
+  /** Whether a named schema is an object validator whose `property` is a closed literal (usable in a discriminated union). */
+  isTaggedObject(key: string, property: string): boolean;
+  /** Runtime helpers the printed code uses (imported by the caller). */
+  helpers: Set<string>;
+  warn(diagnostic: Diagnostic): void;
+}
+
+export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>): ZodPrintContext {
+  const byKey = new Map(model.schemas.map((s) => [s.key, s]));
+  const warned = new Set<string>();
+  return {
+    schemaNameOf: (key) => byKey.get(key)?.schemaName ?? 'z.unknown()',
+    isDeclared: (key) => declared.has(key),
+    isTaggedObject: (key, property) => {
+      const s = byKey.get(key);
+      if (s === undefined || s.recursive || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
+      const tag = s.schema.properties.find((p) => p.name === property)?.schema;
+      return tag !== undefined && !tag.nullable && (tag.kind === 'literal' || (tag.kind === 'string' && tag.enum !== undefined && !tag.openEnum));
+    },
+    helpers,
+    warn: (d) => {
+      const id = `${d.message}`;
+      if (warned.has(id)) return;
+      warned.add(id);
+      model.diagnostics.push(d);
+    },
+  };
+}
+
+/** zod validators for JSON Schema `format`s; anything else is only a string. */
+const FORMATS: Record<string, string> = {
+  'date-time': 'z.iso.datetime({ offset: true })',
+  date: 'z.iso.date()',
+  time: 'z.iso.time()',
+  duration: 'z.iso.duration()',
+  email: 'z.email()',
+  uuid: 'z.guid()',
+  uri: 'z.url()',
+  url: 'z.url()',
+  ipv4: 'z.ipv4()',
+  ipv6: 'z.ipv6()',
+  hostname: 'z.hostname()',
+  byte: 'z.base64()',
+};
+/** Formats that are annotations only (numbers' width, free text hints). */
+const ANNOTATION_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'password', 'binary', 'decimal', 'uri-reference', 'uri-template', 'regex']);
+
+const needsRefinement = (node: SchemaNode): boolean =>
+  node.not !== undefined ||
+  node.conditional !== undefined ||
+  (node.kind === 'object' && (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined)) ||
+  (node.kind === 'array' && node.uniqueItems === true);
+
+export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
+  let out = printBase(node, ctx);
+  if (node.nullable && node.kind !== 'null') out = `${out}.nullable()`;
+  if (node.not) {
+    ctx.helpers.add('refinements');
+    out = `${out}.refine(refinements.not(${printZod(node.not, ctx)}), { message: 'must not match the excluded schema' })`;
+  }
+  if (node.conditional) {
+    ctx.helpers.add('refinements');
+    const c = node.conditional;
+    const args = [printZod(c.if, ctx), c.then ? printZod(c.then, ctx) : 'undefined', c.else ? printZod(c.else, ctx) : 'undefined'];
+    out = `${out}.superRefine(refinements.conditional(${args.join(', ')}))`;
+  }
+  return out;
+}
+
+function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
+  switch (node.kind) {
+    case 'ref': {
+      const name = ctx.schemaNameOf(node.target);
+      return ctx.isDeclared(node.target) ? name : `z.lazy(() => ${name})`;
+    }
+    case 'string':
+      return printString(node, ctx);
+    case 'number':
+      return printNumber(node);
+    case 'boolean':
+      return 'z.boolean()';
+    case 'null':
+      return 'z.null()';
+    case 'literal': {
+      const values = node.values.filter((v) => v !== null);
+      const literalText = values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal([${values.map(literal).join(', ')}])`;
+      if (node.values.includes(null)) return values.length === 0 ? 'z.null()' : `${literalText}.nullable()`;
+      return literalText;
+    }
+    case 'array': {
+      let out: string;
+      if (node.prefixItems) {
+        const fixed = node.prefixItems.map((p) => printZod(p, ctx)).join(', ');
+        const closed = node.maxItems !== undefined && node.maxItems <= node.prefixItems.length;
+        out = closed ? `z.tuple([${fixed}])` : `z.tuple([${fixed}], ${printZod(node.items, ctx)})`;
+        const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
+        const max = !closed ? node.maxItems : undefined;
+        if (min !== undefined || max !== undefined) {
+          ctx.helpers.add('refinements');
+          out += `.refine(refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
+        }
+      } else {
+        out = `z.array(${printZod(node.items, ctx)})`;
+        if (node.minItems !== undefined) out += `.min(${node.minItems})`;
+        if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
+      }
+      if (node.uniqueItems) {
+        ctx.helpers.add('refinements');
+        out += `.refine(refinements.uniqueItems, { message: 'items must be unique' })`;
+      }
+      return out;
+    }
+    case 'object':
+      return printObject(node, ctx);
+    case 'union':
+      return printUnion(node, ctx);
+    case 'intersection': {
+      const parts = node.parts.map((p) => printZod(p, ctx));
+      return parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
+    }
+    case 'unknown':
+      return 'z.unknown()';
+    case 'never':
+      return 'z.never()';
+  }
+}
+
+function printString(node: StringNode, ctx: ZodPrintContext): string {
+  if (node.enum) {
+    if (node.openEnum) {
+      ctx.helpers.add('openEnum');
+      return `openEnum([${node.enum.map(stringLiteral).join(', ')}])`;
+    }
+    return `z.enum([${node.enum.map(stringLiteral).join(', ')}])`;
+  }
+  let out = 'z.string()';
+  if (node.format) {
+    const formatted = FORMATS[node.format];
+    if (formatted) out = formatted;
+    else if (!ANNOTATION_FORMATS.has(node.format))
+      ctx.warn({ level: 'warning', pointer: node.pointer, message: `format \`${node.format}\` is not validated (no zod check for it)` });
+  }
+  if (node.pattern !== undefined) out += `.regex(new RegExp(${stringLiteral(node.pattern)}))`;
+  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
+  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
+  return out;
+}
+
+function printNumber(node: NumberNode): string {
+  if (node.enum) {
+    return node.enum.length === 1 ? `z.literal(${node.enum[0]})` : `z.literal([${node.enum.join(', ')}])`;
+  }
+  let out = node.integer ? 'z.number().int()' : 'z.number()';
+  if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
+  if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
+  if (node.maximum !== undefined) out += `.lte(${node.maximum})`;
+  if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
+  if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
+  return out;
+}
+
+function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
+  const shape = node.properties
+    // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
+    .map((p) => `${propertyKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
+    .join(', ');
+  const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
+  let out: string;
+  if (hasPatterns) out = `z.looseObject({ ${shape} })`;
+  else if (node.additionalProperties === false) out = `z.strictObject({ ${shape} })`;
+  else if (node.additionalProperties === true) out = `z.looseObject({ ${shape} })`;
+  else out = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
+  if (hasPatterns) {
+    ctx.helpers.add('refinements');
+    const patterns = node.patternProperties!.map((p) => `[new RegExp(${stringLiteral(p.pattern)}), ${printZod(p.schema, ctx)}]`);
+    const additional =
+      node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printZod(node.additionalProperties, ctx);
+    const known = node.properties.map((p) => stringLiteral(p.name)).join(', ');
+    out += `.superRefine(refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`;
+  }
+  if (node.minProperties !== undefined || node.maxProperties !== undefined) {
+    ctx.helpers.add('refinements');
+    out += `.refine(refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`;
+  }
+  return out;
+}
+
+function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintContext): string {
+  const variants = node.variants.map((v) => printZod(v, ctx));
+  if (variants.length === 0) return 'z.never()';
+  if (variants.length === 1) return variants[0]!;
+  const discriminator = node.discriminator;
+  if (
+    discriminator &&
+    node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))
+  ) {
+    return `z.discriminatedUnion(${stringLiteral(discriminator.propertyName)}, [${variants.join(', ')}])`;
+  }
+  return node.mode === 'oneOf' ? `z.xor([${variants.join(', ')}])` : `z.union([${variants.join(', ')}])`;
+}

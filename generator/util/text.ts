@@ -1,0 +1,39 @@
+/** Escaping for everything the targets print into source text, in one tested place. */
+
+/** A JSDoc body: `*\/` cannot close the comment early, lines are kept. */
+export function jsDoc(...parts: (string | undefined | false)[]): string | undefined {
+  const text = parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .join('\n\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/\r\n?/g, '\n')
+    .trim();
+  return text === '' ? undefined : text;
+}
+
+/** A string literal in single quotes (what prettier would pick anyway). */
+export function stringLiteral(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+}
+
+/** A literal of any JSON value, as TypeScript source. */
+export function literal(value: unknown): string {
+  if (typeof value === 'string') return stringLiteral(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${literal(v)}`).join(', ')} }`;
+  }
+  return 'undefined';
+}
+
+/** A property key: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
+}
+
+/** An object literal from keys and already-printed value expressions. */
+export function objectLiteral(entries: readonly (readonly [string, string])[]): string {
+  return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${v}`).join(', ')} }`;
+}

@@ -1,0 +1,253 @@
+/**
+ * The contract between generated API clients and this runtime: generated code emits
+ * `ApiSpec`/`OperationSpec` literals and calls `HttpClient` with them.
+ */
+import type { z } from 'zod';
+import type { ApiError } from './errors.js';
+
+/** HTTP methods an OpenAPI operation can use. */
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+
+/** Where a parameter travels. */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** OpenAPI serialisation styles (`style` keyword of a parameter). */
+export type ParameterStyle = 'form' | 'simple' | 'deepObject' | 'spaceDelimited' | 'pipeDelimited' | 'label' | 'matrix';
+
+/** One declared parameter of an operation, with the OpenAPI defaults already applied. */
+export interface ParameterSpec {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  style: ParameterStyle;
+  explode: boolean;
+}
+
+/** Per-property serialisation of a form body (OpenAPI Encoding Object). */
+export interface PropertyEncoding {
+  style?: string;
+  explode?: boolean;
+  contentType?: string;
+}
+
+/** The request body of an operation. */
+export interface RequestBodySpec {
+  required: boolean;
+  /** Media types the operation accepts; the first is the default. */
+  contentTypes: readonly string[];
+  encoding?: Readonly<Record<string, PropertyEncoding>>;
+}
+
+/** One security alternative: every named scheme must be satisfied (AND), value = scopes. */
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>;
+
+/** `x-hmac-signature`: how requests of an apiKey scheme are signed. */
+export interface HmacSignatureSpec {
+  algorithm: 'HMAC-SHA256';
+  encoding: 'hex' | 'base64';
+  keyHeader: string;
+  signatureHeader: string;
+  timestampHeader: string;
+  timestampUnit: 'seconds' | 'milliseconds';
+  /** Parts of the signed string, concatenated in this order. */
+  message: readonly ('timestamp' | 'method' | 'requestPath' | 'body')[];
+  /** @default 30 */
+  maxSkewSeconds?: number;
+  /** operationId (key of `ApiSpec.operations`) that returns the server time. */
+  serverTimeOperation?: string;
+  /** Dot path of the epoch seconds in the server-time response body. */
+  serverTimeField?: string;
+}
+
+/** `x-token-refresh`: the response that means "access token expired". */
+export interface TokenRefreshSpec {
+  /** @default 401 */
+  status: number;
+  /** @default ['expired_token'] */
+  errorIds: readonly string[];
+}
+
+/** A security scheme of the document (`components.securitySchemes`). */
+export interface SecuritySchemeSpec {
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  /** apiKey: the header, query or cookie name. */
+  name?: string;
+  in?: 'header' | 'query' | 'cookie';
+  /** http: `bearer`, `basic`, ... */
+  scheme?: string;
+  hmac?: HmacSignatureSpec;
+  tokenRefresh?: TokenRefreshSpec;
+}
+
+/** `x-pagination` of a list operation; every `*Field` is a dot path into the response body. */
+export type PaginationSpec =
+  | { style: 'cursor'; itemsField: string; cursorParam: string; cursorField: string; nextUriField: string }
+  | { style: 'page'; itemsField: string; pageParam: string; totalPagesField: string; currentPageField?: string }
+  | { style: 'token'; itemsField: string; tokenParam: string; nextTokenField: string };
+
+/** `x-idempotency` of an operation. */
+export interface IdempotencySpec {
+  field: string;
+  in: 'body' | 'header';
+  maxLength?: number;
+}
+
+/** Everything the runtime needs to know about one operation. */
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template such as `/v2/accounts/{account_id}/buys`. */
+  path: string;
+  tags: readonly string[];
+  deprecated: boolean;
+  parameters: readonly ParameterSpec[];
+  requestBody?: RequestBodySpec;
+  /** `[]` = public; otherwise alternatives (OR), each an AND of schemes. */
+  security: readonly SecurityRequirement[];
+  pagination?: PaginationSpec;
+  idempotency?: IdempotencySpec;
+  validators: { parameters?: z.ZodType; body?: z.ZodType };
+  /** Keys: `'200'`, `'2XX'`, `'default'`, ...; `undefined` = the response has no body. */
+  responses: Readonly<Record<string, z.ZodType | undefined>>;
+  /** Every scope any security alternative names (documentation; the runtime does not check scopes). */
+  scopes?: readonly string[];
+}
+
+/** A server of the document, with its variables. */
+export interface ServerSpec {
+  url: string;
+  variables?: Readonly<Record<string, { default: string; enum?: readonly string[] }>>;
+}
+
+/** `x-versioning` as the runtime uses it. */
+export interface VersioningSpec {
+  /** Request header that selects the version; absent = nothing to send. */
+  header?: string;
+  /** The version generated clients pin by default. */
+  current?: string;
+}
+
+/** `x-two-factor`: the response that asks for a second factor. */
+export interface TwoFactorSpec {
+  status: number;
+  errorId: string;
+  header: string;
+}
+
+/** The whole API document as the runtime sees it. */
+export interface ApiSpec {
+  title: string;
+  version: string;
+  servers: readonly ServerSpec[];
+  securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
+  versioning?: VersioningSpec;
+  twoFactor?: TwoFactorSpec;
+  /** Keyed by operationId. */
+  operations: Readonly<Record<string, OperationSpec>>;
+}
+
+/** The caller's values for one request, grouped by where they travel. */
+export interface RequestInput {
+  path?: Record<string, string | number | boolean>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  /** Values of `in: cookie` parameters, sent in one `Cookie` header. */
+  cookies?: Record<string, unknown>;
+  body?: unknown;
+  /** One of the operation's `requestBody.contentTypes`; default: the first. */
+  contentType?: string;
+}
+
+/** Per-call overrides. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Deadline for the whole call, retries and backoff included. @default ClientOptions.timeoutMs */
+  timeoutMs?: number;
+  /** Idempotency token; also makes a non-safe request retryable. @default crypto.randomUUID() when the operation has `x-idempotency` */
+  idempotencyKey?: string;
+  /** Second factor, sent with the first attempt (and on a two-factor retry). */
+  twoFactorToken?: string;
+  /** Version to send; `null` sends none. @default ClientOptions.version */
+  version?: string | null;
+  /** @default ClientOptions.validateResponses */
+  validateResponse?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** A best-practice or deprecation hint from the server (`warnings` of a response body). */
+export interface ApiWarning {
+  id: string;
+  message: string;
+  url?: string;
+}
+
+/** A successful (2xx) response. */
+export interface ApiResult<T> {
+  /** The body: validated (zod output) when a validator exists and validation is on. */
+  data: T;
+  status: number;
+  headers: Headers;
+  warnings: ApiWarning[];
+  /** The raw response; its body has already been read (use `data`). */
+  response: Response;
+}
+
+/** Time source and sleeper, injectable so tests never wait. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** Resolves after `ms`, rejects with `signal.reason` when the signal aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Backoff settings; see `retry.ts`. */
+export interface RetryOptions {
+  /** @default 3 */
+  maxRetries?: number;
+  /** @default 500 */
+  baseDelayMs?: number;
+  /** @default 30000 */
+  maxDelayMs?: number;
+}
+
+/** Context given to `ClientOptions.twoFactorToken`. */
+export interface TwoFactorContext {
+  operationId: string;
+  error: ApiError;
+}
+
+/** How an `HttpClient` talks to the API. */
+export interface ClientOptions {
+  /** @default the first server, its variables substituted (serverVariables, then defaults) */
+  baseUrl?: string;
+  serverVariables?: Record<string, string>;
+  /** @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Credentials of schemes with `x-hmac-signature`. */
+  apiKey?: { key: string; secret: string };
+  /** Plain apiKey schemes, by scheme name. */
+  apiKeys?: Record<string, string>;
+  /** For http bearer, oauth2 and openIdConnect schemes. */
+  accessToken?: string | (() => string | Promise<string>);
+  /** Called when a response says the access token expired; its result replaces `accessToken`. */
+  refreshAccessToken?: () => Promise<string>;
+  /** Version header value; `null` sends none. @default api.versioning.current */
+  version?: string | null;
+  /** Asked for a second factor when the server requires one; `undefined` gives up. */
+  twoFactorToken?: (ctx: TwoFactorContext) => Promise<string | undefined> | string | undefined;
+  /** `false` disables retries. @default { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30000 } */
+  retry?: RetryOptions | false;
+  /** @default 60000 */
+  timeoutMs?: number;
+  /** @default true */
+  validateResponses?: boolean;
+  /** Sent with every request (below per-call headers and credentials). */
+  headers?: Record<string, string>;
+  onWarnings?: (warnings: ApiWarning[], operationId: string) => void;
+  /** @default systemClock */
+  clock?: Clock;
+  /** Jitter source in [0, 1). @default Math.random */
+  random?: () => number;
+  /** When to align the signing clock with the server's. @default 'auto' */
+  syncTime?: 'auto' | 'always' | 'never';
+}

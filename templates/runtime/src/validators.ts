@@ -1,0 +1,91 @@
+/**
+ * Helpers the generated zod validators call for JSON Schema keywords that zod has no
+ * method for. Each keeps the validator's inferred type unchanged.
+ */
+import { z } from 'zod';
+
+/**
+ * A string that may be one of the known values or any other string: the spec says new
+ * values are added over time, so clients must not reject them.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<T[number] | (string & {})> {
+  const known = values.join(', ');
+  return z.string().describe(`one of ${known}, or a value added later`) as unknown as z.ZodType<T[number] | (string & {})>;
+}
+
+type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
+
+/** Deterministic JSON text with sorted keys, to compare values structurally. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+export const refinements = {
+  /** `uniqueItems: true`. */
+  uniqueItems(items: readonly unknown[]): boolean {
+    return new Set(items.map(canonical)).size === items.length;
+  },
+
+  /** `not`: the value must fail `excluded`. */
+  not(excluded: z.ZodType) {
+    return (value: unknown): boolean => !excluded.safeParse(value).success;
+  },
+
+  /** `if` / `then` / `else`. */
+  conditional(condition: z.ZodType, then: z.ZodType | undefined, otherwise: z.ZodType | undefined) {
+    return (value: unknown, ctx: Issue): void => {
+      const branch = condition.safeParse(value).success ? then : otherwise;
+      if (!branch) return;
+      const result = branch.safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+    };
+  },
+
+  /** `minItems` / `maxItems` on a tuple. */
+  itemCount(min: number, max: number) {
+    return (items: readonly unknown[]): boolean => items.length >= min && items.length <= max;
+  },
+
+  /** `minProperties` / `maxProperties`. */
+  propertyCount(min: number, max: number) {
+    return (value: object): boolean => {
+      const count = Object.keys(value).length;
+      return count >= min && count <= max;
+    };
+  },
+
+  /**
+   * `patternProperties`: keys matching a pattern must match its schema; other keys that
+   * are not declared properties must match `additional` (`false` forbids them).
+   */
+  patternProperties(patterns: readonly (readonly [RegExp, z.ZodType])[], additional: boolean | z.ZodType, declared: readonly string[]) {
+    return (value: Record<string, unknown>, ctx: Issue): void => {
+      for (const [key, item] of Object.entries(value)) {
+        if (declared.includes(key)) continue;
+        let matched = false;
+        for (const [pattern, schema] of patterns) {
+          if (!pattern.test(key)) continue;
+          matched = true;
+          const result = schema.safeParse(item);
+          if (!result.success) ctx.addIssue({ code: 'custom', message: `property ${key}: ${result.error.issues[0]?.message ?? 'invalid'}`, path: [key] });
+        }
+        if (matched) continue;
+        if (additional === false) ctx.addIssue({ code: 'custom', message: `property ${key} is not allowed`, path: [key] });
+        else if (additional !== true && !additional.safeParse(item).success)
+          ctx.addIssue({ code: 'custom', message: `property ${key} does not match the schema of additional properties`, path: [key] });
+      }
+    };
+  },
+};
+
+/** Compile-time equality of two types, for the generated type checks. */
+export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Fails to compile unless `T` is `true`. */
+export type Assert<T extends true> = T;

@@ -1,0 +1,158 @@
+/** Versioning, warnings, response parsing and validation, timeouts and aborts. */
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, HttpClient, ResponseValidationError, TimeoutError } from '../../templates/runtime/src/index.js';
+import { api, fakeClock, fakeFetch, json, op, sequence } from './fakes.js';
+
+describe('versioning', () => {
+  it('sends versioning.current by default, options.version, per-call version, or none for null', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await new HttpClient(api(), { fetch }).request(op());
+    await new HttpClient(api(), { fetch, version: '2016-05-16' }).request(op());
+    await new HttpClient(api(), { fetch, version: '2016-05-16' }).request(op(), {}, { version: '2015-07-01' });
+    await new HttpClient(api(), { fetch }).request(op(), {}, { version: null });
+    await new HttpClient(api(), { fetch, version: null }).request(op());
+    expect(seen.map((s) => s.headers.get('SVC-VERSION'))).toEqual(['2017-08-07', '2016-05-16', '2015-07-01', null, null]);
+  });
+
+  it('sends nothing when the API has no version header', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await new HttpClient(api({ versioning: { current: '1' } }), { fetch }).request(op());
+    expect([...seen[0]!.headers.keys()]).toEqual([]);
+  });
+
+  it('lets client and call headers through, call headers last', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await new HttpClient(api(), { fetch, headers: { 'X-A': '1', 'X-B': '1' } }).request(op(), {}, { headers: { 'X-B': '2' } });
+    expect([seen[0]?.headers.get('x-a'), seen[0]?.headers.get('x-b')]).toEqual(['1', '2']);
+  });
+});
+
+describe('warnings', () => {
+  const warnings = [{ id: 'missing_version', message: 'Please supply API version (YYYY-MM-DD) as SVC-VERSION header', url: 'https://docs.example.com/versioning' }];
+
+  it('collects body warnings into the result and calls onWarnings', async () => {
+    const onWarnings = vi.fn();
+    const { fetch } = fakeFetch(() => json({ data: {}, warnings: [...warnings, { message: 'no id' }] }));
+    const result = await new HttpClient(api(), { fetch, onWarnings }).request(op({ operationId: 'getUser' }));
+    expect(result.warnings).toEqual(warnings);
+    expect(onWarnings).toHaveBeenCalledWith(warnings, 'getUser');
+  });
+
+  it('puts warnings on ApiError and does not call onWarnings when there are none', async () => {
+    const onWarnings = vi.fn();
+    const { fetch } = sequence(() => json({}), () => json({ errors: [{ id: 'not_found', message: '' }], warnings }, { status: 404 }));
+    const client = new HttpClient(api(), { fetch, onWarnings });
+    expect((await client.request(op())).warnings).toEqual([]);
+    expect(onWarnings).not.toHaveBeenCalled();
+    await expect(client.request(op())).rejects.toMatchObject({ warnings });
+    expect(onWarnings).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('responses', () => {
+  const User = z.object({ data: z.object({ id: z.string(), name: z.string().default('anonymous') }) });
+  const getUser = op({ operationId: 'getUser', responses: { '200': User, '4XX': z.object({ errors: z.array(z.unknown()) }) } });
+
+  it('returns the validated data (zod output)', async () => {
+    const { fetch } = fakeFetch(() => json({ data: { id: 'u1' } }, { headers: { 'x-request-id': 'r1' } }));
+    const result = await new HttpClient(api(), { fetch }).request<z.infer<typeof User>>(getUser);
+    expect(result.data).toEqual({ data: { id: 'u1', name: 'anonymous' } });
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-request-id')).toBe('r1');
+    expect(result.response).toBeInstanceOf(Response);
+  });
+
+  it('throws ResponseValidationError with issues when validation fails', async () => {
+    const { fetch } = fakeFetch(() => json({ data: { id: 7 } }));
+    const error = await new HttpClient(api(), { fetch }).request(getUser).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const rve = error as ResponseValidationError;
+    expect([rve.operationId, rve.status, rve.body]).toEqual(['getUser', 200, { data: { id: 7 } }]);
+    expect(rve.issues[0]?.path).toEqual(['data', 'id']);
+    expect(rve.message).toMatch(/getUser.*data\.id/);
+  });
+
+  it('skips validation when turned off, per client or per call', async () => {
+    const { fetch } = fakeFetch(() => json({ data: { id: 7 } }));
+    expect((await new HttpClient(api(), { fetch, validateResponses: false }).request(getUser)).data).toEqual({ data: { id: 7 } });
+    expect((await new HttpClient(api(), { fetch }).request(getUser, {}, { validateResponse: false })).data).toEqual({ data: { id: 7 } });
+    const strict = new HttpClient(api(), { fetch, validateResponses: false });
+    await expect(strict.request(getUser, {}, { validateResponse: true })).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('falls back to the status range, then default', async () => {
+    const ranged = op({ responses: { '2XX': z.object({ a: z.number() }), default: z.unknown() } });
+    const { fetch } = sequence(() => json({ a: '1' }, { status: 201 }));
+    await expect(new HttpClient(api(), { fetch }).request(ranged)).rejects.toBeInstanceOf(ResponseValidationError);
+    const byDefault = op({ responses: { default: z.object({ a: z.string() }) } });
+    await expect(new HttpClient(api(), { fetch }).request(byDefault)).resolves.toMatchObject({ data: { a: '1' } });
+  });
+
+  it('gives undefined for 204 and empty bodies, text for text, raw JSON without validator', async () => {
+    const { fetch } = sequence(
+      () => new Response(null, { status: 204 }),
+      () => new Response('', { status: 200, headers: { 'content-type': 'application/json' } }),
+      () => new Response('hello', { status: 200, headers: { 'content-type': 'text/plain' } }),
+      () => json({ any: 'thing' }),
+    );
+    const client = new HttpClient(api(), { fetch });
+    const deleteOp = op({ method: 'DELETE', responses: { '204': undefined } });
+    const results = [await client.request(deleteOp), await client.request(op()), await client.request(op()), await client.request(op())];
+    expect(results.map((r) => r.data)).toEqual([undefined, undefined, 'hello', { any: 'thing' }]);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  /** A fetch that only ends when its request is aborted. */
+  const hanging = () =>
+    fakeFetch(
+      (seen) =>
+        new Promise<Response>((_resolve, reject) => {
+          seen.request.signal.addEventListener('abort', () => reject(seen.request.signal.reason));
+        }),
+    );
+
+  it('turns a timeout into TimeoutError and does not retry it', async () => {
+    const { fetch, seen } = hanging();
+    const error = await new HttpClient(api(), { fetch, clock: fakeClock() }).request(op({ operationId: 'slow' }), {}, { timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toBe('slow timed out after 20 ms');
+    expect((error as TimeoutError).cause).toBeDefined();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('uses the client timeoutMs by default', async () => {
+    const { fetch } = hanging();
+    await expect(new HttpClient(api(), { fetch, timeoutMs: 10 }).request(op())).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("rethrows the caller's AbortError and does not retry", async () => {
+    const { fetch, seen } = hanging();
+    const controller = new AbortController();
+    const pending = new HttpClient(api(), { fetch, clock: fakeClock() }).request(op(), {}, { signal: controller.signal });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('stops a back-off sleep when the caller aborts', async () => {
+    const controller = new AbortController();
+    const { fetch, seen } = sequence(() => {
+      controller.abort(new Error('user left'));
+      return json({}, { status: 503 });
+    });
+    await expect(new HttpClient(api(), { fetch, clock: fakeClock() }).request(op(), {}, { signal: controller.signal })).rejects.toThrow('user left');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not send at all with an already aborted signal', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await expect(new HttpClient(api(), { fetch }).request(op(), {}, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toHaveLength(0);
+    expect(ApiError.is(undefined)).toBe(false);
+  });
+});
