@@ -127,6 +127,14 @@ describe('timeouts and aborts', () => {
     await expect(new HttpClient(api(), { fetch, timeoutMs: 10 }).request(op())).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it('counts back-off sleeps against the timeout', async () => {
+    const { fetch, seen } = sequence(() => json({}, { status: 503, headers: { 'retry-after': '5' } }));
+    const started = Date.now();
+    await expect(new HttpClient(api(), { fetch }).request(op(), {}, { timeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(seen).toHaveLength(1);
+  });
+
   it("rethrows the caller's AbortError and does not retry", async () => {
     const { fetch, seen } = hanging();
     const controller = new AbortController();

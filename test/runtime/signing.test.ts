@@ -1,7 +1,7 @@
 /** HMAC signatures against fixed vectors, and which credentials a request carries. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, HttpClient, sign, type HmacSignatureSpec } from '../../templates/runtime/src/index.js';
+import { formatTimestamp, HttpClient, sign, type HmacSignatureSpec, type SecurityRequirement } from '../../templates/runtime/src/index.js';
 import { api, fakeClock, fakeFetch, HMAC, json, op } from './fakes.js';
 
 const BODY = '{"type":"send","to":"a@b.c","amount":"1.00","currency":"BTC"}';
@@ -149,6 +149,30 @@ describe('security selection', () => {
     await client.request(op({ security: [{ bearer: [] }] }));
     await client.request(op({ security: [{ bearer: [] }] }));
     expect(seen.map((s) => s.headers.get('authorization'))).toEqual(['Bearer t1', 'Bearer t2']);
+  });
+
+  it('treats apiKey schemes naming the signature headers as covered by the signer', async () => {
+    // The v2 spec declares key, signature and timestamp as three schemes required together.
+    const split = api({
+      securitySchemes: {
+        svcAccessKey: { type: 'apiKey', name: 'SVC-ACCESS-KEY', in: 'header' },
+        svcAccessSign: { type: 'apiKey', name: 'SVC-ACCESS-SIGN', in: 'header', hmac: HMAC },
+        svcAccessTimestamp: { type: 'apiKey', name: 'SVC-ACCESS-TIMESTAMP', in: 'header' },
+        oauth2: { type: 'oauth2' },
+      },
+    });
+    const security: SecurityRequirement[] = [{ svcAccessKey: ['wallet:user:read'], svcAccessSign: ['wallet:user:read'], svcAccessTimestamp: ['wallet:user:read'] }, { oauth2: ['wallet:user:read'] }];
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await new HttpClient(split, { fetch, clock: fakeClock(1_700_000_000_000), apiKey: { key: 'k1', secret: 'secret' }, accessToken: 'tok' }).request(
+      op({ path: '/v2/user', security }),
+    );
+    expect(seen[0]?.headers.get('SVC-ACCESS-KEY')).toBe('k1');
+    expect(seen[0]?.headers.get('SVC-ACCESS-SIGN')).toBe(GET_USER_HEX);
+    expect(seen[0]?.headers.has('authorization')).toBe(false);
+    // Without the api key the OAuth alternative is used instead.
+    await new HttpClient(split, { fetch, accessToken: 'tok' }).request(op({ security }));
+    expect(seen[1]?.headers.get('authorization')).toBe('Bearer tok');
+    expect(seen[1]?.headers.has('SVC-ACCESS-SIGN')).toBe(false);
   });
 
   it('does not treat http basic as bearer', async () => {
