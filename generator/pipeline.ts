@@ -15,6 +15,7 @@ import { targets } from './targets/registry.js';
 import type { GeneratedFile, TargetContext } from './targets/target.js';
 import { formatFile } from './write/format.js';
 import { templatesDir } from './util/templates.js';
+import { compareText } from './util/compare.js';
 
 export const PACKAGE_SCOPE = '@svc';
 export const PACKAGE_VERSION = '0.1.0';
@@ -67,7 +68,7 @@ export async function generatePackage(job: SpecJob): Promise<PackageOutput> {
   }
   produced.push(barrelFile(produced, context.sourceLabel));
   const files = new Map<string, string>();
-  for (const file of produced.sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const file of produced.sort((a, b) => compareText(a.path, b.path))) {
     if (files.has(file.path)) throw new Error(`two targets produce ${file.path}`);
     files.set(file.path, await formatFile(file.path, file.contents));
   }
@@ -101,7 +102,7 @@ export async function runtimePackage(): Promise<PackageOutput> {
   const root = join(templatesDir, 'runtime');
   const files = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
       else files.set(relative(root, full).split('\\').join('/'), await formatFile(entry.name, await readFile(full, 'utf8')));

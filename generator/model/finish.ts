@@ -6,6 +6,7 @@ import { deriveOperationFacts } from './derive.js';
 import { NamePlanner, camelCase, pascalCase } from './names.js';
 import type { ApiModel, NamedSchema } from './types.js';
 import { referencedNames } from './walk.js';
+import { compareText } from '../util/compare.js';
 
 /** Identifiers the emitted modules declare or import themselves. */
 export const RESERVED_NAMES = [
@@ -22,7 +23,7 @@ export function finishModel(model: ApiModel): ApiModel {
       if (!byKey.has(target)) model.diagnostics.push({ level: 'error', pointer: schema.schema.pointer, message: `reference to unknown schema ${target}` });
     }
   }
-  const sorted = [...model.schemas].sort((a, b) => a.key.localeCompare(b.key));
+  const sorted = [...model.schemas].sort((a, b) => compareText(a.key, b.key));
   for (const schema of sorted) {
     const source = `${schema.origin === 'component' ? 'components.schemas' : 'schema at'} ${schema.key}`;
     schema.typeName = planner.claim(pascalCase(schema.key), source);
@@ -33,7 +34,7 @@ export function finishModel(model: ApiModel): ApiModel {
 
   const seen = new Map<string, string>();
   for (const list of [model.operations, model.webhooks]) {
-    list.sort((a, b) => a.operationId.localeCompare(b.operationId));
+    list.sort((a, b) => compareText(a.operationId, b.operationId));
     for (const op of list) {
       const where = `${op.method} ${op.path}`;
       const previous = seen.get(op.operationId);
@@ -60,8 +61,8 @@ export function finishModel(model: ApiModel): ApiModel {
     });
   }
   deriveOperationFacts(model);
-  model.messages.sort((a, b) => a.key.localeCompare(b.key));
-  model.securitySchemes.sort((a, b) => a.key.localeCompare(b.key));
+  model.messages.sort((a, b) => compareText(a.key, b.key));
+  model.securitySchemes.sort((a, b) => compareText(a.key, b.key));
   return model;
 }
 

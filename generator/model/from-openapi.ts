@@ -19,6 +19,7 @@ import type {
   SecuritySchemeModel,
   ServerModel,
 } from './types.js';
+import { compareText } from '../util/compare.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -124,7 +125,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
 
   const securitySchemes: SecuritySchemeModel[] = Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
     .map(([key, raw]) => securityScheme(key, deref(raw)))
-    .sort((a, b) => a.key.localeCompare(b.key));
+    .sort((a, b) => compareText(a.key, b.key));
 
   const rootSecurity = Array.isArray(doc.security) ? (doc.security as SecurityRequirement[]) : [];
 

@@ -1099,6 +1099,18 @@ export interface StatusSubscription {
 }
 
 /**
+ * `subscribe` or `unsubscribe`; default `subscribe`. Public docs: an `unsubscribe` without `product_ids` removes the whole channel (on channels where the seed makes product_ids required, list the product ids to leave).
+ *
+ * Component `SubscriptionType`.
+ *
+ * @default "subscribe"
+ *
+ * @example
+ * "subscribe"
+ */
+export type SubscriptionType = 'subscribe' | 'unsubscribe';
+
+/**
  * Event of the `subscriptions` acknowledgement (public docs): the connection's subscriptions, channel name (as subscribed, e.g. `level2`, `market_trades`, `user`) to its product ids.
  *
  * Component `SubscriptionsEvent`.
@@ -1155,18 +1167,6 @@ export interface SubscriptionsMessage {
   sequence_num: SequenceNum;
   events: SubscriptionsEvent[];
 }
-
-/**
- * `subscribe` or `unsubscribe`; default `subscribe`. Public docs: an `unsubscribe` without `product_ids` removes the whole channel (on channels where the seed makes product_ids required, list the product ids to leave).
- *
- * Component `SubscriptionType`.
- *
- * @default "subscribe"
- *
- * @example
- * "subscribe"
- */
-export type SubscriptionType = 'subscribe' | 'unsubscribe';
 
 /**
  * Ticker of a product (all fields strings).

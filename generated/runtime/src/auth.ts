@@ -38,9 +38,34 @@ const isBearer = (scheme: SecuritySchemeSpec): boolean =>
   scheme.type === 'openIdConnect' ||
   (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
 
-function hasCredential(name: string, scheme: SecuritySchemeSpec | undefined, credentials: Credentials): boolean {
+/** The signature spec of the first scheme of `requirement` that has one. */
+function hmacOf(api: ApiSpec, requirement: SecurityRequirement): HmacSignatureSpec | undefined {
+  for (const name of Object.keys(requirement)) {
+    const hmac = api.securitySchemes[name]?.hmac;
+    if (hmac) return hmac;
+  }
+  return undefined;
+}
+
+/**
+ * True for an apiKey header scheme that only names one of the signer's own headers: specs may
+ * declare key, signature and timestamp as three schemes required together, and the signer sends all three.
+ */
+function signedBy(scheme: SecuritySchemeSpec, hmac: HmacSignatureSpec | undefined): boolean {
+  if (!hmac || scheme.type !== 'apiKey' || (scheme.in ?? 'header') !== 'header' || scheme.name === undefined)
+    return false;
+  const header = scheme.name.toLowerCase();
+  return [hmac.keyHeader, hmac.signatureHeader, hmac.timestampHeader].some((name) => name.toLowerCase() === header);
+}
+
+function hasCredential(
+  name: string,
+  scheme: SecuritySchemeSpec | undefined,
+  credentials: Credentials,
+  hmac: HmacSignatureSpec | undefined,
+): boolean {
   if (!scheme) return false;
-  if (scheme.hmac) return credentials.apiKey !== undefined;
+  if (scheme.hmac || signedBy(scheme, hmac)) return credentials.apiKey !== undefined;
   if (scheme.type === 'apiKey') return credentials.apiKeys?.[name] !== undefined;
   if (isBearer(scheme)) return credentials.accessToken !== undefined;
   // Client certificates live in the fetch implementation; nothing to send here.
@@ -59,17 +84,21 @@ export function resolveSecurity(init: {
   credentials: Credentials;
 }): ResolvedSecurity {
   const { api, credentials } = init;
-  const chosen = init.requirements.find((requirement) =>
-    Object.keys(requirement).every((name) => hasCredential(name, api.securitySchemes[name], credentials)),
-  );
+  const chosen = init.requirements.find((requirement) => {
+    const hmac = hmacOf(api, requirement);
+    return Object.keys(requirement).every((name) => hasCredential(name, api.securitySchemes[name], credentials, hmac));
+  });
   const resolved = NOTHING();
   if (!chosen) return resolved;
+  const hmac = hmacOf(api, chosen);
   for (const name of Object.keys(chosen)) {
     const scheme = api.securitySchemes[name];
     if (!scheme) continue;
     resolved.schemes.push(name);
     if (scheme.hmac) {
       resolved.hmac = scheme.hmac;
+    } else if (signedBy(scheme, hmac)) {
+      // Sent by the signer.
     } else if (scheme.type === 'apiKey') {
       const value = credentials.apiKeys?.[name];
       const param = scheme.name ?? name;

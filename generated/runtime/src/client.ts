@@ -40,6 +40,7 @@ import type {
   CallOptions,
   ClientOptions,
   Clock,
+  FetchLike,
   HmacSignatureSpec,
   OperationSpec,
   RequestInput,
@@ -104,7 +105,7 @@ export class HttpClient {
   /** The resolved base URL, without trailing slash. */
   readonly baseUrl: string;
   private readonly options: ClientOptions;
-  private readonly fetchImpl: typeof globalThis.fetch;
+  private readonly fetchImpl: FetchLike;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly retryPolicy: RetryPolicy;
@@ -121,7 +122,7 @@ export class HttpClient {
         ? options.baseUrl.replace(/\/+$/, '')
         : defaultBaseUrl(api, options.serverVariables);
     // Looked up at call time, so a fetch replaced after construction (test stubs, polyfills) is used.
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.retryPolicy = resolveRetryPolicy(options.retry);

@@ -124,8 +124,8 @@ export function serializeQuery(init: {
 }
 
 /** A path parameter value per `simple` (default), `label` or `matrix` style. */
-function pathSegment(param: ParameterSpec | undefined, name: string, value: string | number | boolean): string {
-  const encoded = encodeValue(String(value));
+function pathSegment(param: ParameterSpec | undefined, name: string, value: string): string {
+  const encoded = encodeValue(value);
   if (param?.style === 'label') return `.${encoded}`;
   if (param?.style === 'matrix') return `;${encodeValue(name)}=${encoded}`;
   return encoded;
@@ -138,15 +138,18 @@ function pathSegment(param: ParameterSpec | undefined, name: string, value: stri
  */
 export function buildPath(init: {
   template: string;
-  values: Readonly<Record<string, string | number | boolean>>;
+  values: Readonly<Record<string, unknown>>;
   parameters: readonly ParameterSpec[];
   operationId: string;
 }): string {
   return init.template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = init.values[name];
-    if (value === undefined || value === null || value === '') {
+    const raw = init.values[name];
+    if (raw === undefined || raw === null || raw === '') {
       throw new TypeError(`Missing required path parameter "${name}" for ${init.operationId}`);
     }
+    const value = scalarToString(raw);
+    if (value === undefined)
+      throw new TypeError(`Path parameter "${name}" of ${init.operationId} must be a string, number or boolean`);
     return pathSegment(
       init.parameters.find((p) => p.in === 'path' && p.name === name),
       name,

@@ -149,7 +149,9 @@ export interface ApiSpec {
 /** The caller's values for one request, grouped by where they travel. */
 export interface RequestInput {
   path?: Record<string, string | number | boolean>;
+  /** Query parameter values; keys the operation does not declare are sent too (sorted, after the declared ones). */
   query?: Record<string, unknown>;
+  /** Header parameter values; undeclared keys are sent too. */
   headers?: Record<string, unknown>;
   /** Values of `in: cookie` parameters, sent in one `Cookie` header. */
   cookies?: Record<string, unknown>;
@@ -200,6 +202,9 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** What the client needs from fetch: a Request in, a Response out. */
+export type FetchLike = (request: Request) => Promise<Response>;
+
 /** Backoff settings; see `retry.ts`. */
 export interface RetryOptions {
   /** @default 3 */
@@ -221,8 +226,8 @@ export interface ClientOptions {
   /** @default the first server, its variables substituted (serverVariables, then defaults) */
   baseUrl?: string;
   serverVariables?: Record<string, string>;
-  /** @default globalThis.fetch */
-  fetch?: typeof globalThis.fetch;
+  /** Called with one `Request` per attempt; `globalThis.fetch` fits. @default globalThis.fetch */
+  fetch?: FetchLike;
   /** Credentials of schemes with `x-hmac-signature`. */
   apiKey?: { key: string; secret: string };
   /** Plain apiKey schemes, by scheme name. */

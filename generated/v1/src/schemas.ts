@@ -148,19 +148,30 @@ export const CreateBuyRequestSchema = z.looseObject({
   commit: z.boolean().optional(),
   payment_method_id: z.string().optional(),
 });
-/** Validator of {@link CreatedAddressResponse} (component `CreatedAddressResponse`). */
-export const CreatedAddressResponseSchema = z.looseObject({
-  success: z.boolean(),
-  address: z.string(),
-  callback_url: z.string().nullable(),
-  label: z.string().nullable(),
-});
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
 export const CreateDepositRequestSchema = z.looseObject({
   account_id: z.string(),
   amount: DecimalStringSchema,
   payment_method_id: z.string(),
   commit: z.boolean().optional(),
+});
+/** Validator of {@link OAuthApplicationFields} (component `OAuthApplicationFields`). */
+export const OAuthApplicationFieldsSchema = z.looseObject({ name: z.string(), redirect_uri: z.string() });
+/** Validator of {@link CreateOAuthApplicationRequest} (component `CreateOAuthApplicationRequest`). */
+export const CreateOAuthApplicationRequestSchema = z.looseObject({ application: OAuthApplicationFieldsSchema });
+/** Validator of {@link CreateWithdrawalRequest} (component `CreateWithdrawalRequest`). */
+export const CreateWithdrawalRequestSchema = z.looseObject({
+  account_id: z.string(),
+  amount: DecimalStringSchema,
+  payment_method_id: z.string(),
+  commit: z.boolean().optional(),
+});
+/** Validator of {@link CreatedAddressResponse} (component `CreatedAddressResponse`). */
+export const CreatedAddressResponseSchema = z.looseObject({
+  success: z.boolean(),
+  address: z.string(),
+  callback_url: z.string().nullable(),
+  label: z.string().nullable(),
 });
 /** Validator of {@link OAuthApplication} (component `OAuthApplication`). */
 export const OAuthApplicationSchema = z.looseObject({
@@ -181,17 +192,6 @@ export const CreatedOAuthApplicationSchema = z.intersection(
 export const CreatedOAuthApplicationResponseSchema = z.looseObject({
   success: z.boolean(),
   application: CreatedOAuthApplicationSchema,
-});
-/** Validator of {@link OAuthApplicationFields} (component `OAuthApplicationFields`). */
-export const OAuthApplicationFieldsSchema = z.looseObject({ name: z.string(), redirect_uri: z.string() });
-/** Validator of {@link CreateOAuthApplicationRequest} (component `CreateOAuthApplicationRequest`). */
-export const CreateOAuthApplicationRequestSchema = z.looseObject({ application: OAuthApplicationFieldsSchema });
-/** Validator of {@link CreateWithdrawalRequest} (component `CreateWithdrawalRequest`). */
-export const CreateWithdrawalRequestSchema = z.looseObject({
-  account_id: z.string(),
-  amount: DecimalStringSchema,
-  payment_method_id: z.string(),
-  commit: z.boolean().optional(),
 });
 /** Validator of {@link CurrencyPair} (component `CurrencyPair`). */
 export const CurrencyPairSchema = z.tuple([z.string(), z.string()]);
@@ -480,12 +480,12 @@ export const schemas = {
   CreateAccountRequest: CreateAccountRequestSchema,
   CreateAddressRequest: CreateAddressRequestSchema,
   CreateBuyRequest: CreateBuyRequestSchema,
-  CreatedAddressResponse: CreatedAddressResponseSchema,
   CreateDepositRequest: CreateDepositRequestSchema,
-  CreatedOAuthApplication: CreatedOAuthApplicationSchema,
-  CreatedOAuthApplicationResponse: CreatedOAuthApplicationResponseSchema,
   CreateOAuthApplicationRequest: CreateOAuthApplicationRequestSchema,
   CreateWithdrawalRequest: CreateWithdrawalRequestSchema,
+  CreatedAddressResponse: CreatedAddressResponseSchema,
+  CreatedOAuthApplication: CreatedOAuthApplicationSchema,
+  CreatedOAuthApplicationResponse: CreatedOAuthApplicationResponseSchema,
   CurrencyList: CurrencyListSchema,
   CurrencyPair: CurrencyPairSchema,
   CurrentUserSummary: CurrentUserSummarySchema,

@@ -637,30 +637,6 @@ export interface CreateBuyRequest {
 }
 
 /**
- * Answer of POST /accounts/:account_id/address and POST /addresses.
- *
- * Component `CreatedAddressResponse`.
- *
- * @example
- * {
- *   "success": true,
- *   "address": "muVu2JZo8PbewBHRp6bpqFvVD87qvqEHWA",
- *   "callback_url": "https://merchant.example.com/callbacks/bitcoin",
- *   "label": "Order 1234"
- * }
- */
-export interface CreatedAddressResponse {
-  [key: string]: unknown;
-  success: boolean;
-  /** The new bitcoin address. */
-  address: string;
-  /** The address's callback URL. */
-  callback_url: string | null;
-  /** The address's label. */
-  label: string | null;
-}
-
-/**
  * Body of POST /deposits.
  *
  * Component `CreateDepositRequest`.
@@ -687,6 +663,76 @@ export interface CreateDepositRequest {
    * @default true
    */
   commit?: boolean;
+}
+
+/**
+ * Body of POST /oauth/applications; `application` (hash) is required.
+ *
+ * Component `CreateOAuthApplicationRequest`.
+ *
+ * @example
+ * {
+ *   "application": {
+ *     "name": "Example App",
+ *     "redirect_uri": "https://app.example.com/oauth/callback"
+ *   }
+ * }
+ */
+export interface CreateOAuthApplicationRequest {
+  [key: string]: unknown;
+  application: OAuthApplicationFields;
+}
+
+/**
+ * Body of POST /withdrawals.
+ *
+ * Component `CreateWithdrawalRequest`.
+ *
+ * @example
+ * {
+ *   "account_id": "54d3e8c2ff1e3a0f2d00001b",
+ *   "amount": "25.00",
+ *   "payment_method_id": "545d3d4e3a60d5a5a5000010"
+ * }
+ */
+export interface CreateWithdrawalRequest {
+  [key: string]: unknown;
+  /** The USD or EUR wallet to withdraw from (required). */
+  account_id: string;
+  /** Amount to withdraw (string, required). */
+  amount: DecimalString;
+  /** The payment method to withdraw to (required); it has the same currency as the wallet. */
+  payment_method_id: string;
+  /**
+   * False validates the withdrawal without starting it.
+   *
+   * @default true
+   */
+  commit?: boolean;
+}
+
+/**
+ * Answer of POST /accounts/:account_id/address and POST /addresses.
+ *
+ * Component `CreatedAddressResponse`.
+ *
+ * @example
+ * {
+ *   "success": true,
+ *   "address": "muVu2JZo8PbewBHRp6bpqFvVD87qvqEHWA",
+ *   "callback_url": "https://merchant.example.com/callbacks/bitcoin",
+ *   "label": "Order 1234"
+ * }
+ */
+export interface CreatedAddressResponse {
+  [key: string]: unknown;
+  success: boolean;
+  /** The new bitcoin address. */
+  address: string;
+  /** The address's callback URL. */
+  callback_url: string | null;
+  /** The address's label. */
+  label: string | null;
 }
 
 /**
@@ -734,52 +780,6 @@ export interface CreatedOAuthApplicationResponse {
   [key: string]: unknown;
   success: boolean;
   application: CreatedOAuthApplication;
-}
-
-/**
- * Body of POST /oauth/applications; `application` (hash) is required.
- *
- * Component `CreateOAuthApplicationRequest`.
- *
- * @example
- * {
- *   "application": {
- *     "name": "Example App",
- *     "redirect_uri": "https://app.example.com/oauth/callback"
- *   }
- * }
- */
-export interface CreateOAuthApplicationRequest {
-  [key: string]: unknown;
-  application: OAuthApplicationFields;
-}
-
-/**
- * Body of POST /withdrawals.
- *
- * Component `CreateWithdrawalRequest`.
- *
- * @example
- * {
- *   "account_id": "54d3e8c2ff1e3a0f2d00001b",
- *   "amount": "25.00",
- *   "payment_method_id": "545d3d4e3a60d5a5a5000010"
- * }
- */
-export interface CreateWithdrawalRequest {
-  [key: string]: unknown;
-  /** The USD or EUR wallet to withdraw from (required). */
-  account_id: string;
-  /** Amount to withdraw (string, required). */
-  amount: DecimalString;
-  /** The payment method to withdraw to (required); it has the same currency as the wallet. */
-  payment_method_id: string;
-  /**
-   * False validates the withdrawal without starting it.
-   *
-   * @default true
-   */
-  commit?: boolean;
 }
 
 /**

@@ -139,7 +139,7 @@ export class AccountsApi {
    * comes from the service's public documentation (SDK fixtures).
    *
    *
-   * Security: svcAccessKey (wallet:accounts:read) + svcAccessSign (wallet:accounts:read) + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
    * @throws {ApiError<GetAccountErrorId>} when the API answers with an error status.
    * @see {@link operations.getAccount} `GET /v2/accounts/{account_id}`
@@ -163,7 +163,7 @@ export class AccountsApi {
    * gives 404.
    *
    *
-   * Security: svcAccessKey (wallet:accounts:read) + svcAccessSign (wallet:accounts:read) + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
    * @throws {ApiError<ListAccountsErrorId>} when the API answers with an error status.
    * @see {@link operations.listAccounts} `GET /v2/accounts`
@@ -207,7 +207,7 @@ export class AddressesApi {
    * received funds are exchanged instantly.
    *
    *
-   * Security: svcAccessKey (wallet:addresses:create) + svcAccessSign (wallet:addresses:create) + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
    *
    * @throws {ApiError<CreateAddressErrorId>} when the API answers with an error status.
    * @see {@link operations.createAddress} `POST /v2/accounts/{account_id}/addresses`
@@ -253,7 +253,7 @@ export class BuysApi {
    * beginning with "Buy canceled").
    *
    *
-   * Security: svcAccessKey (wallet:buys:create) + svcAccessSign (wallet:buys:create) + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
    *
    * @throws {ApiError<CreateBuyErrorId>} when the API answers with an error status.
    * @see {@link operations.createBuy} `POST /v2/accounts/{account_id}/buys`
@@ -272,7 +272,7 @@ export class BuysApi {
    *
    * Gets one buy of an account.
    *
-   * Security: svcAccessKey (wallet:buys:read) + svcAccessSign (wallet:buys:read) + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
    * @throws {ApiError<GetBuyErrorId>} when the API answers with an error status.
    * @see {@link operations.getBuy} `GET /v2/accounts/{account_id}/buys/{buy_id}`
@@ -291,7 +291,7 @@ export class BuysApi {
    *
    * Lists the buys of an account.
    *
-   * Security: svcAccessKey (wallet:buys:read) + svcAccessSign (wallet:buys:read) + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
    * @throws {ApiError<ListBuysErrorId>} when the API answers with an error status.
    * @see {@link operations.listBuys} `GET /v2/accounts/{account_id}/buys`
@@ -472,7 +472,7 @@ export class DepositsApi {
    * `SVC-2FA-Token`).
    *
    *
-   * Security: svcAccessKey (wallet:deposits:create) + svcAccessSign (wallet:deposits:create) + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
    * @throws {ApiError<CommitDepositErrorId>} when the API answers with an error status.
    * @see {@link operations.commitDeposit} `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
@@ -497,7 +497,7 @@ export class DepositsApi {
    *   transaction unless committed with commitDeposit.
    *
    *
-   * Security: svcAccessKey (wallet:deposits:create) + svcAccessSign (wallet:deposits:create) + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
    * @throws {ApiError<CreateDepositErrorId>} when the API answers with an error status.
    * @see {@link operations.createDeposit} `POST /v2/accounts/{account_id}/deposits`
@@ -520,7 +520,7 @@ export class DepositsApi {
    *
    * Gets one deposit of a fiat account.
    *
-   * Security: svcAccessKey (wallet:deposits:read) + svcAccessSign (wallet:deposits:read) + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
    * @throws {ApiError<GetDepositErrorId>} when the API answers with an error status.
    * @see {@link operations.getDeposit} `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
@@ -539,7 +539,7 @@ export class DepositsApi {
    *
    * Lists the deposits of a fiat account.
    *
-   * Security: svcAccessKey (wallet:deposits:read) + svcAccessSign (wallet:deposits:read) + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
    * @throws {ApiError<ListDepositsErrorId>} when the API answers with an error status.
    * @see {@link operations.listDeposits} `GET /v2/accounts/{account_id}/deposits`
@@ -582,7 +582,7 @@ export class NotificationsApi {
    * the path parameter as `:notifications_id`.
    *
    *
-   * Security: svcAccessKey (wallet:notifications:read) + svcAccessSign (wallet:notifications:read) + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
    * @throws {ApiError<GetNotificationErrorId>} when the API answers with an error status.
    * @see {@link operations.getNotification} `GET /v2/notifications/{notification_id}`
@@ -601,7 +601,7 @@ export class NotificationsApi {
    *
    * Lists the notifications where the current user is the subscriber. The `subscriber` field separates subscribers in the list.
    *
-   * Security: svcAccessKey (wallet:notifications:read) + svcAccessSign (wallet:notifications:read) + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
    * @throws {ApiError<ListNotificationsErrorId>} when the API answers with an error status.
    * @see {@link operations.listNotifications} `GET /v2/notifications`
@@ -651,7 +651,7 @@ export class PaymentMethodsApi {
    * `wallet:payment-methods:limits`.
    *
    *
-   * Security: svcAccessKey (wallet:payment-methods:read) + svcAccessSign (wallet:payment-methods:read) + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
    * @throws {ApiError<GetPaymentMethodErrorId>} when the API answers with an error status.
    * @see {@link operations.getPaymentMethod} `GET /v2/payment-methods/{payment_method_id}/`
@@ -672,7 +672,7 @@ export class PaymentMethodsApi {
    * `wallet:payment-methods:limits`.
    *
    *
-   * Security: svcAccessKey (wallet:payment-methods:read) + svcAccessSign (wallet:payment-methods:read) + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
    * @throws {ApiError<ListPaymentMethodsErrorId>} when the API answers with an error status.
    * @see {@link operations.listPaymentMethods} `GET /v2/payment-methods`
@@ -722,7 +722,7 @@ export class TransactionsApi {
    * status is 204 (object deleted) with no body.
    *
    *
-   * Security: svcAccessKey (wallet:transactions:request) + svcAccessSign (wallet:transactions:request) + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {ApiError<CancelTransactionErrorId>} when the API answers with an error status.
    * @see {@link operations.cancelTransaction} `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
@@ -746,7 +746,7 @@ export class TransactionsApi {
    * `two_factor_required`, repeat with `SVC-2FA-Token`).
    *
    *
-   * Security: svcAccessKey (wallet:transactions:request) + svcAccessSign (wallet:transactions:request) + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {ApiError<CompleteTransactionErrorId>} when the API answers with an error status.
    * @see {@link operations.completeTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
@@ -786,7 +786,7 @@ export class TransactionsApi {
    * transaction instead of creating a new one.
    *
    *
-   * Security: svcAccessKey (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) + svcAccessSign (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
    *
    * @throws {ApiError<CreateTransactionErrorId>} when the API answers with an error status.
    * @see {@link operations.createTransaction} `POST /v2/accounts/{account_id}/transactions`
@@ -809,7 +809,7 @@ export class TransactionsApi {
    *
    * Gets one transaction of an account.
    *
-   * Security: svcAccessKey (wallet:transactions:read) + svcAccessSign (wallet:transactions:read) + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
    * @throws {ApiError<GetTransactionErrorId>} when the API answers with an error status.
    * @see {@link operations.getTransaction} `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
@@ -830,7 +830,7 @@ export class TransactionsApi {
    * are references unless expanded with `expand[]`.
    *
    *
-   * Security: svcAccessKey (wallet:transactions:read) + svcAccessSign (wallet:transactions:read) + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
    * @throws {ApiError<ListTransactionsErrorId>} when the API answers with an error status.
    * @see {@link operations.listTransactions} `GET /v2/accounts/{account_id}/transactions`
@@ -868,7 +868,7 @@ export class TransactionsApi {
    * document; it is described leniently (an optional `data` Transaction).
    *
    *
-   * Security: svcAccessKey (wallet:transactions:request) + svcAccessSign (wallet:transactions:request) + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {ApiError<ResendTransactionErrorId>} when the API answers with an error status.
    * @see {@link operations.resendTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
@@ -1004,7 +1004,7 @@ export class WithdrawalsApi {
    * `SVC-2FA-Token`).
    *
    *
-   * Security: svcAccessKey (wallet:withdrawals:create) + svcAccessSign (wallet:withdrawals:create) + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
    * @throws {ApiError<CommitWithdrawalErrorId>} when the API answers with an error status.
    * @see {@link operations.commitWithdrawal} `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
@@ -1029,7 +1029,7 @@ export class WithdrawalsApi {
    *   transaction unless committed with commitWithdrawal.
    *
    *
-   * Security: svcAccessKey (wallet:withdrawals:create) + svcAccessSign (wallet:withdrawals:create) + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
    * @throws {ApiError<CreateWithdrawalErrorId>} when the API answers with an error status.
    * @see {@link operations.createWithdrawal} `POST /v2/accounts/{account_id}/withdrawals`
@@ -1052,7 +1052,7 @@ export class WithdrawalsApi {
    *
    * Gets one withdrawal of a fiat account.
    *
-   * Security: svcAccessKey (wallet:withdrawals:read) + svcAccessSign (wallet:withdrawals:read) + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
    * @throws {ApiError<GetWithdrawalErrorId>} when the API answers with an error status.
    * @see {@link operations.getWithdrawal} `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
@@ -1071,7 +1071,7 @@ export class WithdrawalsApi {
    *
    * Lists the withdrawals of a fiat account.
    *
-   * Security: svcAccessKey (wallet:withdrawals:read) + svcAccessSign (wallet:withdrawals:read) + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
+   * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
    * @throws {ApiError<ListWithdrawalsErrorId>} when the API answers with an error status.
    * @see {@link operations.listWithdrawals} `GET /v2/accounts/{account_id}/withdrawals`

@@ -17,6 +17,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
+import { compareText } from '../../util/compare.js';
 
 const UNTAGGED = 'default';
 
@@ -26,16 +27,16 @@ function groupsOf(model: ApiModel): Map<string, OperationModel[]> {
     const tag = op.tags[0] ?? UNTAGGED;
     groups.set(tag, [...(groups.get(tag) ?? []), op]);
   }
-  return new Map([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return new Map([...groups.entries()].sort(([a], [b]) => compareText(a, b)));
 }
 
 function securityDocs(op: OperationModel): string | undefined {
   if (op.security.length === 0) return 'Public: sends no credentials.';
-  const alternatives = op.security.map((req) =>
-    Object.entries(req)
-      .map(([scheme, scopes]) => (scopes.length > 0 ? `${scheme} (${scopes.join(', ')})` : scheme))
-      .join(' + '),
-  );
+  const alternatives = op.security.map((req) => {
+    const schemes = Object.keys(req).join(' + ');
+    const scopes = [...new Set(Object.values(req).flat())];
+    return scopes.length > 0 ? `${schemes} (${scopes.join(', ')})` : schemes;
+  });
   return `Security: ${alternatives.join(' or ')}.`;
 }
 

@@ -10,6 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
 import { printZod, zodPrintContext } from '../zod/print.js';
+import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
 function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: string; tagged: number[] } | undefined {
@@ -22,7 +23,7 @@ function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: strin
       if (closed) counts.set(p.name, [...(counts.get(p.name) ?? []), index]);
     }
   });
-  const best = [...counts.entries()].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))[0];
+  const best = [...counts.entries()].sort(([a, x], [b, y]) => y.length - x.length || compareText(a, b))[0];
   return best && best[1].length >= 2 ? { property: best[0], tagged: best[1] } : undefined;
 }
 

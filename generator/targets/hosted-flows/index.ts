@@ -8,6 +8,7 @@ import type { ApiModel, HostedFlowModel } from '../../model/types.js';
 import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
+import { compareText } from '../../util/compare.js';
 
 function defaultBase(model: ApiModel, flow: HostedFlowModel): string {
   if (flow.default) return flow.default;
@@ -24,7 +25,7 @@ export const hostedFlowsTarget: Target = {
   appliesTo: (model) => model.hostedFlows.length > 0,
   run({ model, sourceLabel }) {
     const statements: StatementStructures[] = [];
-    for (const flow of [...model.hostedFlows].sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const flow of [...model.hostedFlows].sort((a, b) => compareText(a.name, b.name))) {
       const params = `${pascalCase(flow.name)}FlowParams`;
       statements.push({
         kind: StructureKind.Interface,

@@ -10,6 +10,7 @@ import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../..
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printZod, zodPrintContext, type ZodPrintContext } from '../zod/print.js';
+import { compareText } from '../../util/compare.js';
 
 function usageTrackingContext(model: ApiModel, used: Set<string>, helpers: Set<string>): ZodPrintContext {
   const all = new Set(model.schemas.map((s) => s.key));
@@ -67,7 +68,7 @@ export const operationsTarget: Target = {
 
     const operationEntry = (op: OperationModel): string => {
       const responses = [...op.responses]
-        .sort((a, b) => a.status.localeCompare(b.status))
+        .sort((a, b) => compareText(a.status, b.status))
         .map((r) => `${stringLiteral(r.status)}: ${r.content ? validatorOf(r.content.schema) : 'undefined'}`);
       const fields: string[] = [
         `operationId: ${stringLiteral(op.operationId)}`,

@@ -9,6 +9,7 @@ import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { indexSignatureType, objectProperties, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
+import { compareText } from '../../util/compare.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
 
@@ -18,7 +19,7 @@ export const typesTarget: Target = {
   run({ model, sourceLabel }) {
     const ctx = typePrintContext(model);
     const declarations: Declaration[] = [
-      ...[...model.schemas].sort((a, b) => a.typeName.localeCompare(b.typeName)).map((s) => schemaDeclaration(s, ctx)),
+      ...[...model.schemas].sort((a, b) => compareText(a.typeName, b.typeName)).map((s) => schemaDeclaration(s, ctx)),
       ...model.operations.flatMap((op) => operationDeclarations(model, op, ctx)),
       ...model.webhooks.flatMap((op) => operationDeclarations(model, op, ctx)),
     ];

@@ -9,6 +9,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { printZod, zodPrintContext } from './print.js';
+import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
   name: 'zod',
@@ -48,7 +49,7 @@ export const zodTarget: Target = {
         {
           name: 'schemas',
           initializer: `{ ${[...model.schemas]
-            .sort((a, b) => a.key.localeCompare(b.key))
+            .sort((a, b) => compareText(a.key, b.key))
             .map((s) => `${propertyKey(s.key)}: ${s.schemaName}`)
             .join(', ')} } as const`,
         },

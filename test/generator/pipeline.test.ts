@@ -1,0 +1,123 @@
+/**
+ * The pipeline on documents that are not ours: OpenAPI 3.0 in JSON without any of our
+ * extensions, name collisions, determinism, and the generated code type-checking.
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
+import { generateToDisk, importGenerated, writeSpec } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+const run = promisify(execFile);
+
+/** A petstore-like OpenAPI 3.0 document: JSON, `nullable`, no x- extensions. */
+const petstore = {
+  openapi: '3.0.3',
+  info: { title: 'Petstore', version: '1.0.0', description: 'A sample API.' },
+  servers: [{ url: 'https://petstore.example.com/v1' }],
+  paths: {
+    '/pets': {
+      get: {
+        operationId: 'listPets',
+        tags: ['pets'],
+        summary: 'List all pets',
+        parameters: [
+          { name: 'limit', in: 'query', schema: { type: 'integer', format: 'int32', maximum: 100 } },
+          { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } }, explode: false },
+        ],
+        responses: {
+          '200': { description: 'A page of pets', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } },
+          default: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+      post: {
+        operationId: 'createPet',
+        tags: ['pets'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } } },
+        responses: { '201': { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      },
+    },
+    '/pets/{petId}': {
+      parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'showPetById',
+        tags: ['pets'],
+        responses: { '200': { description: 'A pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+      },
+      delete: { operationId: 'deletePet', tags: ['pets'], deprecated: true, responses: { '204': { description: 'Deleted' } } },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: {
+        allOf: [{ $ref: '#/components/schemas/NewPet' }, { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'int64' } } }],
+      },
+      NewPet: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, tag: { type: 'string', nullable: true }, 'x-rated': { type: 'boolean' } },
+      },
+      Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+      'pet-list': { type: 'array', items: { $ref: '#/components/schemas/Pet' } },
+    },
+  },
+};
+
+describe('generic OpenAPI documents', () => {
+  it('generates a package from an OpenAPI 3.0 JSON document with no extensions, and it type-checks', async () => {
+    const file = writeSpec(petstore, 'petstore', 'json');
+    const { dir, output } = await generateToDisk(file, 'petstore');
+    expect([...output.files.keys()]).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'tsconfig.json', 'src/index.ts', 'src/types.ts', 'src/schemas.ts', 'src/operations.ts', 'src/client.ts']),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.check.json'),
+      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: ['node'] }, include: ['src'] }),
+    );
+    const tsc = join(repoRoot, 'node_modules', '.bin', 'tsc');
+    await expect(run(tsc, ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
+  });
+
+  it('exports schemas keyed by component name and operations keyed by operationId', async () => {
+    type Mod = {
+      schemas: Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      operations: Record<string, { method: string; path: string; responses: Record<string, unknown>; deprecated: boolean }>;
+    };
+    const mod = await importGenerated<Mod>(petstore, 'petstore-import');
+    expect(Object.keys(mod.schemas).sort()).toEqual(['Error', 'NewPet', 'Pet', 'pet-list']);
+    expect(mod.schemas.Pet!.safeParse({ id: 1, name: 'Rex', tag: null }).success).toBe(true);
+    expect(mod.schemas.Pet!.safeParse({ name: 'Rex' }).success).toBe(false);
+    expect(Object.keys(mod.operations).sort()).toEqual(['createPet', 'deletePet', 'listPets', 'showPetById']);
+    expect(mod.operations.showPetById).toMatchObject({ method: 'GET', path: '/pets/{petId}' });
+    expect(Object.keys(mod.operations.listPets!.responses).sort()).toEqual(['200', 'default']);
+    expect(mod.operations.deletePet!.deprecated).toBe(true);
+  });
+
+  it('is deterministic: the same input gives byte-identical output', async () => {
+    const file = writeSpec(petstore, 'petstore-determinism');
+    const first = await generatePackage({ file, name: 'same' });
+    const second = await generatePackage({ file, name: 'same' });
+    expect([...second.files.entries()]).toEqual([...first.files.entries()]);
+  });
+
+  it('resolves a name collision deterministically and reports both sources', async () => {
+    const spec = {
+      ...petstore,
+      components: { schemas: { ...petstore.components.schemas, 'Pet_': { type: 'string' }, 'pet': { type: 'number' } } },
+    };
+    const file = writeSpec(spec, 'petstore-collision');
+    const output = await generatePackage({ file, name: 'collision' });
+    const collisions = output.diagnostics.filter((d) => d.message.startsWith('name Pet is wanted by')).map((d) => d.message);
+    // Keys are taken in code-point order: Pet, Pet_, pet.
+    expect(collisions).toEqual([
+      'name Pet is wanted by components.schemas Pet and by components.schemas Pet_; the second is named Pet2',
+      'name Pet is wanted by components.schemas Pet and by components.schemas pet; the second is named Pet3',
+    ]);
+    expect(output.files.get('src/types.ts')).toMatch(/export type Pet2 = string;/);
+    expect(output.files.get('src/types.ts')).toMatch(/export type Pet3 = number;/);
+    expect(output.files.get('src/schemas.ts')).toMatch(/Pet_: Pet2Schema/);
+  });
+});
