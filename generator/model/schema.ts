@@ -15,7 +15,7 @@ const HANDLED = new Set([
   'maxProperties', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'minLength', 'maxLength',
   'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'description', 'title', 'deprecated',
   'readOnly', 'writeOnly', 'default', 'examples', 'example', 'discriminator', 'xml', 'externalDocs', 'contentMediaType',
-  'contentEncoding',
+  'contentEncoding', 'dependentRequired',
 ]);
 
 export interface SchemaContext {
@@ -99,9 +99,9 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
   }
 
   const base = common(raw, pointer, ctx);
-  let types: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
-  let nullable = types.includes('null') || (ctx.legacy && raw.nullable === true);
-  types = types.filter((t) => t !== 'null');
+  const declaredTypes: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
+  let nullable = declaredTypes.includes('null') || (ctx.legacy && raw.nullable === true);
+  const types = declaredTypes.filter((t) => t !== 'null');
 
   const withBase = (node: SchemaNode): SchemaNode => {
     const merged = { ...base, ...node } as SchemaNode;
@@ -109,10 +109,10 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
     return merged;
   };
 
-  if ('const' in raw) return withBase({ kind: 'literal', values: [raw.const as string] });
+  if ('const' in raw) return withBase({ kind: 'literal', values: [raw.const as string | object] });
 
   if (Array.isArray(raw.enum)) {
-    const values = raw.enum as (string | number | boolean | null)[];
+    const values = raw.enum as (string | number | boolean | null | object)[];
     if (values.includes(null)) nullable = true;
     const nonNull = values.filter((v) => v !== null);
     if (nonNull.length > 0 && nonNull.every((v) => typeof v === 'string') && (types.length === 0 || types[0] === 'string'))
@@ -124,7 +124,8 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
   }
 
   const composition = convertComposition(raw, pointer, ctx);
-  const own = ownNode(raw, types, pointer, ctx);
+  // `type: 'null'` (alone) allows null and nothing else.
+  const own: SchemaNode | undefined = declaredTypes.length > 0 && types.length === 0 ? { kind: 'null' } : ownNode(raw, types, pointer, ctx);
 
   if (composition) {
     // `type: string` + `anyOf: [{enum}, {type: string}]`: our open-enum pattern.
@@ -244,6 +245,11 @@ function objectNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode 
   }
   if (typeof raw.minProperties === 'number') node.minProperties = raw.minProperties;
   if (typeof raw.maxProperties === 'number') node.maxProperties = raw.maxProperties;
+  if (isObject(raw.dependentRequired)) {
+    node.dependentRequired = Object.fromEntries(
+      Object.entries(raw.dependentRequired).map(([name, names]) => [name, Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : []]),
+    );
+  }
   return node;
 }
 

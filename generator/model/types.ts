@@ -58,8 +58,8 @@ export interface NullNode extends SchemaCommon {
 }
 export interface LiteralNode extends SchemaCommon {
   kind: 'literal';
-  /** `const`, or a single-valued or mixed-type `enum` (then `values` has several). */
-  values: (string | number | boolean | null)[];
+  /** `const`, or a single-valued or mixed-type `enum` (then `values` has several); objects and arrays are JSON values. */
+  values: (string | number | boolean | null | object)[];
 }
 export interface ArrayNode extends SchemaCommon {
   kind: 'array';
@@ -83,6 +83,8 @@ export interface ObjectNode extends SchemaCommon {
   patternProperties?: { pattern: string; schema: SchemaNode }[];
   minProperties?: number;
   maxProperties?: number;
+  /** `dependentRequired`: when the key is present, the properties it lists must be too. */
+  dependentRequired?: Record<string, string[]>;
 }
 export interface UnionNode extends SchemaCommon {
   kind: 'union';

@@ -4,6 +4,8 @@
  * instances it must reject. One OpenAPI 3.1 document holds most cases; an OpenAPI 3.0.3
  * document holds the 3.0-only forms (`nullable`, boolean exclusive bounds).
  */
+import { join } from 'node:path';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { importGenerated, specWithSchemas } from '../helpers/generate.js';
@@ -183,6 +185,13 @@ const cases31: KeywordCase[] = [
     schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 1, maxItems: 2 },
     valid: [['a'], ['a', 1]],
     invalid: [[], ['a', 'b'], ['a', 1, 2]],
+  },
+  {
+    keyword: 'prefixItems + maxItems below the prefix length',
+    name: 'PrefixItemsTruncated',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }, { type: 'string' }], maxItems: 2 },
+    valid: [[], ['a', 'b']],
+    invalid: [['a', 'b', 'c'], ['a', 1]],
   },
   {
     keyword: 'prefixItems + minItems/maxItems beyond the prefix',
@@ -467,6 +476,24 @@ describe('generation', () => {
     expect(v31.__output.diagnostics).toEqual([]);
     expect(v30.__output.diagnostics).toEqual([]);
   });
+
+  it('type-checks, and every validator infers exactly its emitted type (src/type-checks.ts)', () => {
+    // One program over both packages, with the options of the generated tsconfig.json.
+    const config = ts.getParsedCommandLineOfConfigFile(join(v31.__dir, 'tsconfig.json'), {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    });
+    if (!config) throw new Error('no tsconfig.json in the generated package');
+    const files = [v31, v30].flatMap((m) => [...m.__output.files.keys()].filter((f) => f.endsWith('.ts')).map((f) => join(m.__dir, f)));
+    const program = ts.createProgram(files, { ...config.options, noEmit: true });
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+      return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+    expect(errors).toEqual([]);
+  }, 60_000);
 
   it('emits a dependentRequired refinement and types stay plain', () => {
     const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';

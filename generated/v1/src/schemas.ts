@@ -320,13 +320,17 @@ export const ReportListResponseSchema = z.intersection(
   PagedListSchema,
 );
 /** Validator of {@link RequestMoneyFields} (component `RequestMoneyFields`). */
-export const RequestMoneyFieldsSchema = z.looseObject({
-  from: z.email(),
-  amount: DecimalStringSchema.optional(),
-  amount_string: DecimalStringSchema.optional(),
-  amount_currency_iso: z.string().optional(),
-  notes: z.string().optional(),
-});
+export const RequestMoneyFieldsSchema = z
+  .looseObject({
+    from: z.email(),
+    amount: DecimalStringSchema.optional(),
+    amount_string: DecimalStringSchema.optional(),
+    amount_currency_iso: z.string().optional(),
+    notes: z.string().optional(),
+  })
+  .superRefine(
+    refinements.dependentRequired({ amount_string: ['amount_currency_iso'], amount_currency_iso: ['amount_string'] }),
+  );
 /** Validator of {@link RequestMoneyRequest} (component `RequestMoneyRequest`). */
 export const RequestMoneyRequestSchema = z.looseObject({
   account_id: z.string().optional(),

@@ -267,7 +267,7 @@ export interface Buy {
   /** The payment method used. Expandable. */
   payment_method: ResourceReference;
   /** The associated transaction (each committed buy has one). Null or absent when not committed. Expandable. */
-  transaction?: ResourceReference | unknown | null;
+  transaction?: ResourceReference | null;
   /** Amount in the asset. */
   amount: MoneyHash;
   /** Fiat amount with fees. */
@@ -589,7 +589,7 @@ export interface Deposit {
   /** The payment method used. Expandable. */
   payment_method: ResourceReference;
   /** The associated transaction. Null or absent when not committed. Expandable. */
-  transaction?: ResourceReference | unknown | null;
+  transaction?: ResourceReference | null;
   amount: MoneyHash;
   /** Amount without fees. */
   subtotal: MoneyHash;
@@ -1525,7 +1525,7 @@ export interface Sell {
   status: OrderStatus;
   payment_method?: ResourceReference;
   /** The associated transaction; null before commit. */
-  transaction?: ResourceReference | unknown | null;
+  transaction?: ResourceReference | null;
   amount?: MoneyHash;
   total?: MoneyHash;
   subtotal?: MoneyHash;
@@ -2099,7 +2099,7 @@ export interface Withdrawal {
   /** The payment method used. Expandable. */
   payment_method: ResourceReference;
   /** The associated transaction. Null or absent when not committed. Expandable. */
-  transaction?: ResourceReference | unknown | null;
+  transaction?: ResourceReference | null;
   amount: MoneyHash;
   /** Amount without fees. */
   subtotal: MoneyHash;

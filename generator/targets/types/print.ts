@@ -62,7 +62,8 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
     case 'array': {
       const items = printType(node.items, ctx);
       if (node.prefixItems) {
-        const fixed = node.prefixItems.map((p) => printType(p, ctx));
+        // Prefix items past `minItems` may be missing.
+        const fixed = node.prefixItems.map((p, i) => (i >= (node.minItems ?? 0) ? `${wrap(p, printType(p, ctx))}?` : printType(p, ctx)));
         if (isClosedTuple(node)) return `[${fixed.join(', ')}]`;
         const rest = `...${wrap(node.items, items)}[]`;
         return `[${[...fixed, rest].join(', ')}]`;
@@ -89,8 +90,12 @@ export function indexSignatureType(node: ObjectNode, ctx: TypePrintContext): str
   if (node.patternProperties && node.patternProperties.length > 0) return 'unknown';
   if (node.additionalProperties === true) return 'unknown';
   if (node.additionalProperties === false) return undefined;
-  // An index signature must admit every declared property's type too.
-  const types = [printType(node.additionalProperties, ctx), ...node.properties.map((p) => printType(p.schema, ctx))];
+  // An index signature must admit every declared property's type too (`undefined` for an optional one).
+  const types = [
+    printType(node.additionalProperties, ctx),
+    ...node.properties.map((p) => printType(p.schema, ctx)),
+    ...(node.properties.some((p) => !p.required) ? ['undefined'] : []),
+  ];
   return [...new Set(types)].join(' | ');
 }
 

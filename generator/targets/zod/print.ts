@@ -1,6 +1,7 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
+import { isClosedTuple } from '../types/print.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
@@ -39,7 +40,8 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
 const FORMATS: Record<string, string> = {
   'date-time': 'z.iso.datetime({ offset: true })',
   date: 'z.iso.date()',
-  time: 'z.iso.time()',
+  // RFC 3339 full-time: seconds and an offset are required (z.iso.time() takes neither).
+  time: 'z.string().regex(/^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$/)',
   duration: 'z.iso.duration()',
   email: 'z.email()',
   uuid: 'z.guid()',
@@ -56,7 +58,8 @@ const ANNOTATION_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'passwo
 const needsRefinement = (node: SchemaNode): boolean =>
   node.not !== undefined ||
   node.conditional !== undefined ||
-  (node.kind === 'object' && (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined)) ||
+  (node.kind === 'object' &&
+    (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined || node.dependentRequired !== undefined)) ||
   (node.kind === 'array' && node.uniqueItems === true);
 
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
@@ -91,18 +94,25 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       return 'z.null()';
     case 'literal': {
       const values = node.values.filter((v) => v !== null);
-      const literalText = values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal([${values.map(literal).join(', ')}])`;
+      const literalText = values.some((v) => typeof v === 'object')
+        ? values.length === 1
+          ? printJsonValue(values[0])
+          : `z.union([${values.map(printJsonValue).join(', ')}])`
+        : values.length === 1
+          ? `z.literal(${literal(values[0])})`
+          : `z.literal([${values.map(literal).join(', ')}])`;
       if (node.values.includes(null)) return values.length === 0 ? 'z.null()' : `${literalText}.nullable()`;
       return literalText;
     }
     case 'array': {
       let out: string;
       if (node.prefixItems) {
-        const fixed = node.prefixItems.map((p) => printZod(p, ctx)).join(', ');
-        const closed = node.maxItems !== undefined && node.maxItems <= node.prefixItems.length;
+        // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
+        const fixed = node.prefixItems.map((p, i) => `${printZod(p, ctx)}${i >= (node.minItems ?? 0) ? '.optional()' : ''}`).join(', ');
+        const closed = isClosedTuple(node);
         out = closed ? `z.tuple([${fixed}])` : `z.tuple([${fixed}], ${printZod(node.items, ctx)})`;
         const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
-        const max = !closed ? node.maxItems : undefined;
+        const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
         if (min !== undefined || max !== undefined) {
           ctx.helpers.add('refinements');
           out += `.refine(refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
@@ -190,7 +200,20 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
     ctx.helpers.add('refinements');
     out += `.refine(refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`;
   }
+  if (node.dependentRequired !== undefined) {
+    ctx.helpers.add('refinements');
+    out += `.superRefine(refinements.dependentRequired(${literal(node.dependentRequired)}))`;
+  }
   return out;
+}
+
+/** A `const` (or `enum` member) that is an object or array: equal JSON values, compared member by member. */
+function printJsonValue(value: unknown): string {
+  if (Array.isArray(value)) return `z.tuple([${value.map(printJsonValue).join(', ')}])`;
+  if (value === null) return 'z.null()';
+  if (typeof value === 'object')
+    return `z.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${propertyKey(k)}: ${printJsonValue(v)}`).join(', ')} })`;
+  return `z.literal(${literal(value)})`;
 }
 
 function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintContext): string {

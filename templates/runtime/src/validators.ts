@@ -61,6 +61,18 @@ export const refinements = {
     };
   },
 
+  /** `dependentRequired`: when a key is present, the properties it lists must be present too. */
+  dependentRequired(dependencies: Readonly<Record<string, readonly string[]>>) {
+    return (value: object, ctx: Issue): void => {
+      for (const [key, names] of Object.entries(dependencies)) {
+        if (!(key in value)) continue;
+        for (const name of names) {
+          if (!(name in value)) ctx.addIssue({ code: 'custom', message: `property ${name} is required when ${key} is present`, path: [name] });
+        }
+      }
+    };
+  },
+
   /**
    * `patternProperties`: keys matching a pattern must match its schema; other keys that
    * are not declared properties must match `additional` (`false` forbids them).
