@@ -345,7 +345,7 @@ export class HttpClient {
     });
     if (idempotency.header) headers.set(...idempotency.header);
 
-    const contentType = input.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
+    const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
     const encoded = await encodeBody({
       body: idempotency.body,
       contentType,

@@ -291,7 +291,7 @@ export class HttpClient {
     const idempotency = applyIdempotency({ spec: op.idempotency, call, body: input.body, hasHeader: (name) => headers.has(name) });
     if (idempotency.header) headers.set(...idempotency.header);
 
-    const contentType = input.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
+    const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
     const encoded = await encodeBody({ body: idempotency.body, contentType, ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}) });
     // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
     if (encoded.contentType && (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')) {

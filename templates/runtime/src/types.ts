@@ -174,6 +174,8 @@ export interface CallOptions {
   /** @default ClientOptions.validateResponses */
   validateResponse?: boolean;
   headers?: Record<string, string>;
+  /** Media type of the request body, one of the operation's `requestBody.contentTypes`. @default the first */
+  contentType?: string;
 }
 
 /** A best-practice or deprecation hint from the server (`warnings` of a response body). */
