@@ -5,9 +5,9 @@
 import { encodePointerToken } from '../load/locations.js';
 import type { LoadedAsyncApi } from '../load/asyncapi.js';
 import { finishModel } from './finish.js';
-import { createSchemaContext, extensionsOf } from './from-openapi.js';
+import { componentSchemas, createSchemaContext, extensionsOf } from './from-openapi.js';
 import { convertSchema, resolvePointer } from './schema.js';
-import type { ApiModel, ChannelModel, MessageModel, NamedSchema, ServerModel } from './types.js';
+import type { ApiModel, ChannelModel, MessageModel, ServerModel } from './types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -18,14 +18,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
   const components = isObject(doc.components) ? doc.components : {};
   const info = isObject(doc.info) ? doc.info : {};
 
-  const schemas: NamedSchema[] = Object.entries(isObject(components.schemas) ? components.schemas : {}).map(([key, raw]) => ({
-    key,
-    typeName: '',
-    schemaName: '',
-    schema: convertSchema(raw, `/components/schemas/${encodePointerToken(key)}`, ctx),
-    origin: 'component',
-    recursive: false,
-  }));
+  const schemas = componentSchemas(components.schemas, ctx);
 
   /** Follows a `$ref` chain to the final pointer, so channel messages map to component messages. */
   const finalPointer = (value: unknown, pointer: string): string => {

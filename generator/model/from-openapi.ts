@@ -59,6 +59,18 @@ export function createSchemaContext(
   return { ctx, external };
 }
 
+/** Every `components.schemas` entry as a named schema (names are planned later). */
+export function componentSchemas(raw: unknown, ctx: SchemaContext): NamedSchema[] {
+  return Object.entries(isObject(raw) ? raw : {}).map(([key, schema]) => ({
+    key,
+    typeName: '',
+    schemaName: '',
+    schema: convertSchema(schema, `/components/schemas/${encodePointerToken(key)}`, ctx),
+    origin: 'component',
+    recursive: false,
+  }));
+}
+
 export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
   const doc = loaded.document;
   const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
@@ -76,14 +88,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     return isObject(node) ? node : {};
   };
 
-  const schemas: NamedSchema[] = Object.entries(isObject(components.schemas) ? components.schemas : {}).map(([key, raw]) => ({
-    key,
-    typeName: '',
-    schemaName: '',
-    schema: convertSchema(raw, `/components/schemas/${encodePointerToken(key)}`, ctx),
-    origin: 'component',
-    recursive: false,
-  }));
+  const schemas = componentSchemas(components.schemas, ctx);
 
   const parameter = (raw: unknown, pointer: string): ParameterModel => {
     const p = deref(raw);
