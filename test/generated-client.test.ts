@@ -4,10 +4,9 @@
  * response validation, and the onramp's hosted-flow URLs.
  */
 import { createHmac } from 'node:crypto';
-import { ApiError, ResponseValidationError } from '@svc/runtime';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
-import { V2Client, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import { ApiError, ResponseValidationError, V2Client, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';

@@ -31,6 +31,8 @@ import type {
   ListSellTransactionsParams,
   ListSellTransactionsResponse,
 } from './types.js';
+export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**
  * Operations tagged `offramp`.

@@ -148,6 +148,8 @@ import type {
   UpdateUserParams,
   UpdateUserResponse,
 } from './types.js';
+export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**
  * Operations tagged `Account changes`.

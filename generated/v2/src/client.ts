@@ -119,6 +119,8 @@ import type {
   UpdateCurrentUserParams,
   UpdateCurrentUserResponse,
 } from './types.js';
+export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**
  * Operations tagged `Accounts`.

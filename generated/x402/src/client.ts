@@ -14,6 +14,8 @@ import type {
   VerifyX402PaymentParams,
   VerifyX402PaymentResponse,
 } from './types.js';
+export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**
  * Operations tagged `x402`.

@@ -150,6 +150,18 @@ export const clientTarget: Target = {
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiError', 'CallOptions', 'ClientOptions'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
+      // What a caller needs to handle failures and configure the client, without a second import.
+      {
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: runtimePackage,
+        namedExports: ['ApiError', 'NetworkError', 'ResponseValidationError', 'TimeoutError'],
+      },
+      {
+        kind: StructureKind.ExportDeclaration,
+        moduleSpecifier: runtimePackage,
+        isTypeOnly: true,
+        namedExports: ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions'],
+      },
       ...classes,
       root,
     ];
