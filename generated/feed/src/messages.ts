@@ -124,7 +124,7 @@ export type AnyClientMessage =
   | TickerSubscription
   | UserSubscription;
 /** Validator of {@link AnyClientMessage}. */
-export const clientMessageSchema: z.ZodType<AnyClientMessage> = z.discriminatedUnion('channel', [
+export const clientMessageSchema = z.discriminatedUnion('channel', [
   CandlesSubscriptionSchema,
   FuturesBalanceSummarySubscriptionSchema,
   HeartbeatsSubscriptionSchema,
@@ -149,7 +149,7 @@ export type AnyServerMessage =
   | TickerMessage
   | UserMessage;
 /** Validator of {@link AnyServerMessage}. */
-export const serverMessageSchema: z.ZodType<AnyServerMessage> = z.union([
+export const serverMessageSchema = z.union([
   z.discriminatedUnion('channel', [
     CandlesMessageSchema,
     FuturesBalanceSummaryMessageSchema,

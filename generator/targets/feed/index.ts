@@ -62,7 +62,7 @@ function unionStatements(model: ApiModel, side: MessageModel['direction'], typeN
       declarationKind: VariableDeclarationKind.Const,
       isExported: true,
       docs: [`Validator of {@link ${typeName}}.`],
-      declarations: [{ name: schemaName, type: `z.ZodType<${typeName}>`, initializer: validator }],
+      declarations: [{ name: schemaName, initializer: validator }],
     },
   ];
 }
@@ -121,6 +121,28 @@ export const feedTarget: Target = {
         declarations: [{ name: 'messages', initializer: `{ ${entries.join(',\n')} } as const` }],
       },
     ];
-    return [{ path: 'src/messages.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: true }];
+    const checks = printSourceFile(generatedHeader(sourceLabel), {
+      statements: [
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', isTypeOnly: true, namedImports: ['z'] },
+        { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['Assert', 'Equals'] },
+        {
+          kind: StructureKind.ImportDeclaration,
+          moduleSpecifier: './messages.js',
+          isTypeOnly: true,
+          namedImports: ['AnyClientMessage', 'AnyServerMessage', 'clientMessageSchema', 'serverMessageSchema'],
+        },
+        {
+          kind: StructureKind.TypeAlias,
+          name: 'MessageTypesMatch',
+          isExported: true,
+          docs: ['Compiles only if the message unions infer exactly the emitted union types.'],
+          type: '[Assert<Equals<z.infer<typeof clientMessageSchema>, AnyClientMessage>>, Assert<Equals<z.infer<typeof serverMessageSchema>, AnyServerMessage>>]',
+        },
+      ],
+    });
+    return [
+      { path: 'src/messages.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: true },
+      { path: 'src/message-checks.ts', contents: checks },
+    ];
   },
 };
