@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { Assert, Equals } from '@svc/runtime';
 import type { AnyClientMessage, AnyServerMessage, clientMessageSchema, serverMessageSchema } from './messages.js';
-/** Compiles only if the message unions infer exactly the emitted union types. */
+/** Compiles only if every validator infers exactly the emitted type (`tsc --noEmit` checks it). */
 export type MessageTypesMatch = [
   Assert<Equals<z.infer<typeof clientMessageSchema>, AnyClientMessage>>,
   Assert<Equals<z.infer<typeof serverMessageSchema>, AnyServerMessage>>,

@@ -17,12 +17,6 @@ import {
   SellQuoteResponseSchema,
   SessionTokenResponseSchema,
 } from './schemas.js';
-import type {
-  GetBuyOptionsParams,
-  GetSellOptionsParams,
-  ListBuyTransactionsParams,
-  ListSellTransactionsParams,
-} from './types.js';
 /** Validator of the request body of `createBuyQuote`. */
 export const CreateBuyQuoteBodySchema = CreateBuyQuoteRequestSchema;
 /** Validator of the request body of `createSellQuote`. */
@@ -30,23 +24,23 @@ export const CreateSellQuoteBodySchema = CreateSellQuoteRequestSchema;
 /** Validator of the request body of `createSessionToken`. */
 export const CreateSessionTokenBodySchema = CreateSessionTokenRequestSchema;
 /** Validator of {@link GetBuyOptionsParams}. */
-export const GetBuyOptionsParamsSchema: z.ZodType<GetBuyOptionsParams> = z.object({
+export const GetBuyOptionsParamsSchema = z.object({
   country: z.string().optional(),
   subdivision: z.string().optional(),
 });
 /** Validator of {@link GetSellOptionsParams}. */
-export const GetSellOptionsParamsSchema: z.ZodType<GetSellOptionsParams> = z.object({
+export const GetSellOptionsParamsSchema = z.object({
   country: z.string().optional(),
   subdivision: z.string().optional(),
 });
 /** Validator of {@link ListBuyTransactionsParams}. */
-export const ListBuyTransactionsParamsSchema: z.ZodType<ListBuyTransactionsParams> = z.object({
+export const ListBuyTransactionsParamsSchema = z.object({
   partnerUserRef: z.string().min(1),
   page_key: z.string().optional(),
   page_size: z.number().int().gte(1).optional(),
 });
 /** Validator of {@link ListSellTransactionsParams}. */
-export const ListSellTransactionsParamsSchema: z.ZodType<ListSellTransactionsParams> = z.object({
+export const ListSellTransactionsParamsSchema = z.object({
   partnerUserRef: z.string().min(1),
   page_key: z.string().optional(),
   page_size: z.number().int().gte(1).optional(),

@@ -46,64 +46,18 @@ import {
   UserResponseSchema,
   UserSuccessResponseSchema,
 } from './schemas.js';
-import type {
-  CancelRequestParams,
-  CancelRequestPutParams,
-  CommitTransferParams,
-  CompleteRequestParams,
-  CreateAccountAddressParams,
-  DeleteAccountParams,
-  GetAccountAddressParams,
-  GetAccountBalanceParams,
-  GetAccountParams,
-  GetAddressParams,
-  GetBuyPriceParams,
-  GetOAuthApplicationParams,
-  GetPaymentMethodParams,
-  GetRecurringPaymentParams,
-  GetSellPriceParams,
-  GetSpotRateParams,
-  GetTransferParams,
-  GetUserParams,
-  ListAccountChangesParams,
-  ListAccountsParams,
-  ListAddressesParams,
-  ListContactsParams,
-  ListOAuthApplicationsParams,
-  ListRecurringPaymentsParams,
-  ListReportsParams,
-  ListTransfersParams,
-  ResendRequestParams,
-  SetPrimaryAccountParams,
-  UpdateAccountParams,
-  UpdateUserParams,
-} from './types.js';
 /** Validator of {@link CancelRequestParams}. */
-export const CancelRequestParamsSchema: z.ZodType<CancelRequestParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const CancelRequestParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of {@link CancelRequestPutParams}. */
-export const CancelRequestPutParamsSchema: z.ZodType<CancelRequestPutParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const CancelRequestPutParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of {@link CommitTransferParams}. */
-export const CommitTransferParamsSchema: z.ZodType<CommitTransferParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const CommitTransferParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of {@link CompleteRequestParams}. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const CompleteRequestParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of the request body of `createAccount`. */
 export const CreateAccountBodySchema = CreateAccountRequestSchema;
 /** Validator of {@link CreateAccountAddressParams}. */
-export const CreateAccountAddressParamsSchema: z.ZodType<CreateAccountAddressParams> = z.object({
-  account_id: z.string(),
-});
+export const CreateAccountAddressParamsSchema = z.object({ account_id: z.string() });
 /** Validator of the request body of `createAccountAddress`. */
 export const CreateAccountAddressBodySchema = CreateAccountAddressRequestSchema;
 /** Validator of the request body of `createAddress`. */
@@ -117,86 +71,80 @@ export const CreateOAuthApplicationBodySchema = CreateOAuthApplicationRequestSch
 /** Validator of the request body of `createWithdrawal`. */
 export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
 /** Validator of {@link DeleteAccountParams}. */
-export const DeleteAccountParamsSchema: z.ZodType<DeleteAccountParams> = z.object({ account_id: z.string() });
+export const DeleteAccountParamsSchema = z.object({ account_id: z.string() });
 /** Validator of {@link GetAccountParams}. */
-export const GetAccountParamsSchema: z.ZodType<GetAccountParams> = z.object({ account_id: z.string() });
+export const GetAccountParamsSchema = z.object({ account_id: z.string() });
 /** Validator of {@link GetAccountAddressParams}. */
-export const GetAccountAddressParamsSchema: z.ZodType<GetAccountAddressParams> = z.object({ account_id: z.string() });
+export const GetAccountAddressParamsSchema = z.object({ account_id: z.string() });
 /** Validator of {@link GetAccountBalanceParams}. */
-export const GetAccountBalanceParamsSchema: z.ZodType<GetAccountBalanceParams> = z.object({ account_id: z.string() });
+export const GetAccountBalanceParamsSchema = z.object({ account_id: z.string() });
 /** Validator of {@link GetAddressParams}. */
-export const GetAddressParamsSchema: z.ZodType<GetAddressParams> = z.object({
-  id_or_address: z.string(),
-  account_id: z.string().optional(),
-});
+export const GetAddressParamsSchema = z.object({ id_or_address: z.string(), account_id: z.string().optional() });
 /** Validator of {@link GetBuyPriceParams}. */
-export const GetBuyPriceParamsSchema: z.ZodType<GetBuyPriceParams> = z.object({
+export const GetBuyPriceParamsSchema = z.object({
   qty: DecimalStringSchema.optional(),
   currency: z.enum(['USD']).optional(),
 });
 /** Validator of {@link GetOAuthApplicationParams}. */
-export const GetOAuthApplicationParamsSchema: z.ZodType<GetOAuthApplicationParams> = z.object({ id: z.string() });
+export const GetOAuthApplicationParamsSchema = z.object({ id: z.string() });
 /** Validator of {@link GetPaymentMethodParams}. */
-export const GetPaymentMethodParamsSchema: z.ZodType<GetPaymentMethodParams> = z.object({ id: z.string() });
+export const GetPaymentMethodParamsSchema = z.object({ id: z.string() });
 /** Validator of {@link GetRecurringPaymentParams}. */
-export const GetRecurringPaymentParamsSchema: z.ZodType<GetRecurringPaymentParams> = z.object({ id: z.string() });
+export const GetRecurringPaymentParamsSchema = z.object({ id: z.string() });
 /** Validator of {@link GetSellPriceParams}. */
-export const GetSellPriceParamsSchema: z.ZodType<GetSellPriceParams> = z.object({
+export const GetSellPriceParamsSchema = z.object({
   qty: DecimalStringSchema.optional(),
   currency: z.enum(['USD']).optional(),
 });
 /** Validator of {@link GetSpotRateParams}. */
-export const GetSpotRateParamsSchema: z.ZodType<GetSpotRateParams> = z.object({ currency: z.string().optional() });
+export const GetSpotRateParamsSchema = z.object({ currency: z.string().optional() });
 /** Validator of {@link GetTransferParams}. */
-export const GetTransferParamsSchema: z.ZodType<GetTransferParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const GetTransferParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of {@link GetUserParams}. */
-export const GetUserParamsSchema: z.ZodType<GetUserParams> = z.object({ id: z.string() });
+export const GetUserParamsSchema = z.object({ id: z.string() });
 /** Validator of {@link ListAccountChangesParams}. */
-export const ListAccountChangesParamsSchema: z.ZodType<ListAccountChangesParams> = z.object({
+export const ListAccountChangesParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
   account_id: z.string().optional(),
 });
 /** Validator of {@link ListAccountsParams}. */
-export const ListAccountsParamsSchema: z.ZodType<ListAccountsParams> = z.object({
+export const ListAccountsParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
   all_accounts: z.number().int().optional(),
 });
 /** Validator of {@link ListAddressesParams}. */
-export const ListAddressesParamsSchema: z.ZodType<ListAddressesParams> = z.object({
+export const ListAddressesParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
   account_id: z.string().optional(),
   query: z.string().optional(),
 });
 /** Validator of {@link ListContactsParams}. */
-export const ListContactsParamsSchema: z.ZodType<ListContactsParams> = z.object({
+export const ListContactsParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
   query: z.string().optional(),
 });
 /** Validator of {@link ListOAuthApplicationsParams}. */
-export const ListOAuthApplicationsParamsSchema: z.ZodType<ListOAuthApplicationsParams> = z.object({
+export const ListOAuthApplicationsParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
 });
 /** Validator of {@link ListRecurringPaymentsParams}. */
-export const ListRecurringPaymentsParamsSchema: z.ZodType<ListRecurringPaymentsParams> = z.object({
+export const ListRecurringPaymentsParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
 });
 /** Validator of {@link ListReportsParams}. */
-export const ListReportsParamsSchema: z.ZodType<ListReportsParams> = z.object({
+export const ListReportsParamsSchema = z.object({
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
   account_id: z.string().optional(),
 });
 /** Validator of {@link ListTransfersParams}. */
-export const ListTransfersParamsSchema: z.ZodType<ListTransfersParams> = z.object({
+export const ListTransfersParamsSchema = z.object({
   account_id: z.string().optional(),
   page: z.number().int().gte(1).optional(),
   limit: z.number().int().gte(1).lte(100).optional(),
@@ -204,22 +152,19 @@ export const ListTransfersParamsSchema: z.ZodType<ListTransfersParams> = z.objec
 /** Validator of the request body of `requestMoney`. */
 export const RequestMoneyBodySchema = RequestMoneyRequestSchema;
 /** Validator of {@link ResendRequestParams}. */
-export const ResendRequestParamsSchema: z.ZodType<ResendRequestParams> = z.object({
-  id: z.string(),
-  account_id: z.string().optional(),
-});
+export const ResendRequestParamsSchema = z.object({ id: z.string(), account_id: z.string().optional() });
 /** Validator of {@link SetPrimaryAccountParams}. */
-export const SetPrimaryAccountParamsSchema: z.ZodType<SetPrimaryAccountParams> = z.object({ account_id: z.string() });
+export const SetPrimaryAccountParamsSchema = z.object({ account_id: z.string() });
 /** Validator of the request body of `transferMoney`. */
 export const TransferMoneyBodySchema = TransferMoneyRequestSchema;
 /** Validator of {@link UpdateAccountParams}. */
-export const UpdateAccountParamsSchema: z.ZodType<UpdateAccountParams> = z.object({ account_id: z.string() });
+export const UpdateAccountParamsSchema = z.object({ account_id: z.string() });
 /** Validator of the request body of `updateAccount`. */
 export const UpdateAccountBodySchema = UpdateAccountRequestSchema;
 /** Validator of the request body of `updateCurrentUser`. */
 export const UpdateCurrentUserBodySchema = UpdateUserRequestSchema;
 /** Validator of {@link UpdateUserParams}. */
-export const UpdateUserParamsSchema: z.ZodType<UpdateUserParams> = z.object({ id: z.string() });
+export const UpdateUserParamsSchema = z.object({ id: z.string() });
 /** Validator of the request body of `updateUser`. */
 export const UpdateUserBodySchema = UpdateUserRequestSchema;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */

@@ -54,65 +54,15 @@ import {
   WithdrawalListResponseSchema,
   WithdrawalResponseSchema,
 } from './schemas.js';
-import type {
-  CancelTransactionParams,
-  CommitDepositParams,
-  CommitWithdrawalParams,
-  CompleteTransactionParams,
-  CreateAddressParams,
-  CreateBuyParams,
-  CreateDepositParams,
-  CreateTransactionParams,
-  CreateWithdrawalParams,
-  GetAccountParams,
-  GetAuthorizationInfoParams,
-  GetBuyParams,
-  GetBuyPriceParams,
-  GetCurrentUserParams,
-  GetDepositParams,
-  GetExchangeRatesParams,
-  GetNotificationParams,
-  GetPaymentMethodParams,
-  GetSellPriceParams,
-  GetSpotPriceParams,
-  GetTimeParams,
-  GetTransactionParams,
-  GetUserByIdParams,
-  GetWithdrawalParams,
-  ListAccountsParams,
-  ListBuysParams,
-  ListCurrenciesParams,
-  ListDepositsParams,
-  ListNotificationsParams,
-  ListPaymentMethodsParams,
-  ListTransactionsParams,
-  ListWithdrawalsParams,
-  OnAddressNewPaymentParams,
-  OnBuyCanceledParams,
-  OnBuyCompletedParams,
-  OnBuyCreatedParams,
-  OnDepositCanceledParams,
-  OnDepositCompletedParams,
-  OnDepositCreatedParams,
-  OnPingParams,
-  OnSellCanceledParams,
-  OnSellCompletedParams,
-  OnSellCreatedParams,
-  OnWithdrawalCanceledParams,
-  OnWithdrawalCompletedParams,
-  OnWithdrawalCreatedParams,
-  ResendTransactionParams,
-  UpdateCurrentUserParams,
-} from './types.js';
 /** Validator of {@link CancelTransactionParams}. */
-export const CancelTransactionParamsSchema: z.ZodType<CancelTransactionParams> = z.object({
+export const CancelTransactionParamsSchema = z.object({
   account_id: z.guid(),
   transaction_id: z.guid(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link CommitDepositParams}. */
-export const CommitDepositParamsSchema: z.ZodType<CommitDepositParams> = z.object({
+export const CommitDepositParamsSchema = z.object({
   account_id: z.guid(),
   deposit_id: z.guid(),
   'expand[]': z
@@ -138,7 +88,7 @@ export const CommitDepositParamsSchema: z.ZodType<CommitDepositParams> = z.objec
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link CommitWithdrawalParams}. */
-export const CommitWithdrawalParamsSchema: z.ZodType<CommitWithdrawalParams> = z.object({
+export const CommitWithdrawalParamsSchema = z.object({
   account_id: z.guid(),
   withdrawal_id: z.guid(),
   'expand[]': z
@@ -164,7 +114,7 @@ export const CommitWithdrawalParamsSchema: z.ZodType<CommitWithdrawalParams> = z
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link CompleteTransactionParams}. */
-export const CompleteTransactionParamsSchema: z.ZodType<CompleteTransactionParams> = z.object({
+export const CompleteTransactionParamsSchema = z.object({
   account_id: z.guid(),
   transaction_id: z.guid(),
   'expand[]': z
@@ -190,7 +140,7 @@ export const CompleteTransactionParamsSchema: z.ZodType<CompleteTransactionParam
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link CreateAddressParams}. */
-export const CreateAddressParamsSchema: z.ZodType<CreateAddressParams> = z.object({
+export const CreateAddressParamsSchema = z.object({
   account_id: z.guid(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
@@ -198,7 +148,7 @@ export const CreateAddressParamsSchema: z.ZodType<CreateAddressParams> = z.objec
 /** Validator of the request body of `createAddress`. */
 export const CreateAddressBodySchema = CreateAddressRequestSchema;
 /** Validator of {@link CreateBuyParams}. */
-export const CreateBuyParamsSchema: z.ZodType<CreateBuyParams> = z.object({
+export const CreateBuyParamsSchema = z.object({
   account_id: z.guid(),
   'expand[]': z
     .array(
@@ -225,7 +175,7 @@ export const CreateBuyParamsSchema: z.ZodType<CreateBuyParams> = z.object({
 /** Validator of the request body of `createBuy`. */
 export const CreateBuyBodySchema = CreateBuyRequestSchema;
 /** Validator of {@link CreateDepositParams}. */
-export const CreateDepositParamsSchema: z.ZodType<CreateDepositParams> = z.object({
+export const CreateDepositParamsSchema = z.object({
   account_id: z.guid(),
   'expand[]': z
     .array(
@@ -252,7 +202,7 @@ export const CreateDepositParamsSchema: z.ZodType<CreateDepositParams> = z.objec
 /** Validator of the request body of `createDeposit`. */
 export const CreateDepositBodySchema = CreateDepositRequestSchema;
 /** Validator of {@link CreateTransactionParams}. */
-export const CreateTransactionParamsSchema: z.ZodType<CreateTransactionParams> = z.object({
+export const CreateTransactionParamsSchema = z.object({
   account_id: z.guid(),
   'expand[]': z
     .array(
@@ -279,7 +229,7 @@ export const CreateTransactionParamsSchema: z.ZodType<CreateTransactionParams> =
 /** Validator of the request body of `createTransaction`. */
 export const CreateTransactionBodySchema = CreateTransactionRequestSchema;
 /** Validator of {@link CreateWithdrawalParams}. */
-export const CreateWithdrawalParamsSchema: z.ZodType<CreateWithdrawalParams> = z.object({
+export const CreateWithdrawalParamsSchema = z.object({
   account_id: z.guid(),
   'expand[]': z
     .array(
@@ -306,18 +256,18 @@ export const CreateWithdrawalParamsSchema: z.ZodType<CreateWithdrawalParams> = z
 /** Validator of the request body of `createWithdrawal`. */
 export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
 /** Validator of {@link GetAccountParams}. */
-export const GetAccountParamsSchema: z.ZodType<GetAccountParams> = z.object({
+export const GetAccountParamsSchema = z.object({
   account_id: z.guid(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetAuthorizationInfoParams}. */
-export const GetAuthorizationInfoParamsSchema: z.ZodType<GetAuthorizationInfoParams> = z.object({
+export const GetAuthorizationInfoParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetBuyParams}. */
-export const GetBuyParamsSchema: z.ZodType<GetBuyParams> = z.object({
+export const GetBuyParamsSchema = z.object({
   account_id: z.guid(),
   buy_id: z.guid(),
   'expand[]': z
@@ -342,18 +292,18 @@ export const GetBuyParamsSchema: z.ZodType<GetBuyParams> = z.object({
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetBuyPriceParams}. */
-export const GetBuyPriceParamsSchema: z.ZodType<GetBuyPriceParams> = z.object({
+export const GetBuyPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetCurrentUserParams}. */
-export const GetCurrentUserParamsSchema: z.ZodType<GetCurrentUserParams> = z.object({
+export const GetCurrentUserParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetDepositParams}. */
-export const GetDepositParamsSchema: z.ZodType<GetDepositParams> = z.object({
+export const GetDepositParamsSchema = z.object({
   account_id: z.guid(),
   deposit_id: z.guid(),
   'expand[]': z
@@ -378,13 +328,13 @@ export const GetDepositParamsSchema: z.ZodType<GetDepositParams> = z.object({
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetExchangeRatesParams}. */
-export const GetExchangeRatesParamsSchema: z.ZodType<GetExchangeRatesParams> = z.object({
+export const GetExchangeRatesParamsSchema = z.object({
   currency: z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetNotificationParams}. */
-export const GetNotificationParamsSchema: z.ZodType<GetNotificationParams> = z.object({
+export const GetNotificationParamsSchema = z.object({
   notification_id: z.guid(),
   'expand[]': z
     .array(
@@ -408,7 +358,7 @@ export const GetNotificationParamsSchema: z.ZodType<GetNotificationParams> = z.o
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetPaymentMethodParams}. */
-export const GetPaymentMethodParamsSchema: z.ZodType<GetPaymentMethodParams> = z.object({
+export const GetPaymentMethodParamsSchema = z.object({
   payment_method_id: z.guid(),
   'expand[]': z
     .array(
@@ -432,25 +382,25 @@ export const GetPaymentMethodParamsSchema: z.ZodType<GetPaymentMethodParams> = z
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetSellPriceParams}. */
-export const GetSellPriceParamsSchema: z.ZodType<GetSellPriceParams> = z.object({
+export const GetSellPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetSpotPriceParams}. */
-export const GetSpotPriceParamsSchema: z.ZodType<GetSpotPriceParams> = z.object({
+export const GetSpotPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
   date: z.iso.date().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetTimeParams}. */
-export const GetTimeParamsSchema: z.ZodType<GetTimeParams> = z.object({
+export const GetTimeParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetTransactionParams}. */
-export const GetTransactionParamsSchema: z.ZodType<GetTransactionParams> = z.object({
+export const GetTransactionParamsSchema = z.object({
   account_id: z.guid(),
   transaction_id: z.guid(),
   'expand[]': z
@@ -475,13 +425,13 @@ export const GetTransactionParamsSchema: z.ZodType<GetTransactionParams> = z.obj
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetUserByIdParams}. */
-export const GetUserByIdParamsSchema: z.ZodType<GetUserByIdParams> = z.object({
+export const GetUserByIdParamsSchema = z.object({
   user_id: z.guid(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link GetWithdrawalParams}. */
-export const GetWithdrawalParamsSchema: z.ZodType<GetWithdrawalParams> = z.object({
+export const GetWithdrawalParamsSchema = z.object({
   account_id: z.guid(),
   withdrawal_id: z.guid(),
   'expand[]': z
@@ -506,7 +456,7 @@ export const GetWithdrawalParamsSchema: z.ZodType<GetWithdrawalParams> = z.objec
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListAccountsParams}. */
-export const ListAccountsParamsSchema: z.ZodType<ListAccountsParams> = z.object({
+export const ListAccountsParamsSchema = z.object({
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
   starting_after: z.string().optional(),
@@ -515,7 +465,7 @@ export const ListAccountsParamsSchema: z.ZodType<ListAccountsParams> = z.object(
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListBuysParams}. */
-export const ListBuysParamsSchema: z.ZodType<ListBuysParams> = z.object({
+export const ListBuysParamsSchema = z.object({
   account_id: z.guid(),
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
@@ -543,12 +493,12 @@ export const ListBuysParamsSchema: z.ZodType<ListBuysParams> = z.object({
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListCurrenciesParams}. */
-export const ListCurrenciesParamsSchema: z.ZodType<ListCurrenciesParams> = z.object({
+export const ListCurrenciesParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListDepositsParams}. */
-export const ListDepositsParamsSchema: z.ZodType<ListDepositsParams> = z.object({
+export const ListDepositsParamsSchema = z.object({
   account_id: z.guid(),
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
@@ -576,7 +526,7 @@ export const ListDepositsParamsSchema: z.ZodType<ListDepositsParams> = z.object(
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListNotificationsParams}. */
-export const ListNotificationsParamsSchema: z.ZodType<ListNotificationsParams> = z.object({
+export const ListNotificationsParamsSchema = z.object({
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
   starting_after: z.string().optional(),
@@ -603,7 +553,7 @@ export const ListNotificationsParamsSchema: z.ZodType<ListNotificationsParams> =
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListPaymentMethodsParams}. */
-export const ListPaymentMethodsParamsSchema: z.ZodType<ListPaymentMethodsParams> = z.object({
+export const ListPaymentMethodsParamsSchema = z.object({
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
   starting_after: z.string().optional(),
@@ -630,7 +580,7 @@ export const ListPaymentMethodsParamsSchema: z.ZodType<ListPaymentMethodsParams>
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListTransactionsParams}. */
-export const ListTransactionsParamsSchema: z.ZodType<ListTransactionsParams> = z.object({
+export const ListTransactionsParamsSchema = z.object({
   account_id: z.guid(),
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
@@ -658,7 +608,7 @@ export const ListTransactionsParamsSchema: z.ZodType<ListTransactionsParams> = z
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ListWithdrawalsParams}. */
-export const ListWithdrawalsParamsSchema: z.ZodType<ListWithdrawalsParams> = z.object({
+export const ListWithdrawalsParamsSchema = z.object({
   account_id: z.guid(),
   limit: z.number().int().gte(0).lte(100).optional(),
   order: z.enum(['desc', 'asc']).optional(),
@@ -686,7 +636,7 @@ export const ListWithdrawalsParamsSchema: z.ZodType<ListWithdrawalsParams> = z.o
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link ResendTransactionParams}. */
-export const ResendTransactionParamsSchema: z.ZodType<ResendTransactionParams> = z.object({
+export const ResendTransactionParamsSchema = z.object({
   account_id: z.guid(),
   transaction_id: z.guid(),
   'expand[]': z
@@ -711,80 +661,66 @@ export const ResendTransactionParamsSchema: z.ZodType<ResendTransactionParams> =
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of {@link UpdateCurrentUserParams}. */
-export const UpdateCurrentUserParamsSchema: z.ZodType<UpdateCurrentUserParams> = z.object({
+export const UpdateCurrentUserParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
 });
 /** Validator of the request body of `updateCurrentUser`. */
 export const UpdateCurrentUserBodySchema = UpdateUserRequestSchema;
 /** Validator of {@link OnAddressNewPaymentParams}. */
-export const OnAddressNewPaymentParamsSchema: z.ZodType<OnAddressNewPaymentParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnAddressNewPaymentParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onAddressNewPayment`. */
 export const OnAddressNewPaymentBodySchema = AddressNewPaymentNotificationSchema;
 /** Validator of {@link OnBuyCanceledParams}. */
-export const OnBuyCanceledParamsSchema: z.ZodType<OnBuyCanceledParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnBuyCanceledParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onBuyCanceled`. */
 export const OnBuyCanceledBodySchema = BuyCanceledNotificationSchema;
 /** Validator of {@link OnBuyCompletedParams}. */
-export const OnBuyCompletedParamsSchema: z.ZodType<OnBuyCompletedParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnBuyCompletedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onBuyCompleted`. */
 export const OnBuyCompletedBodySchema = BuyCompletedNotificationSchema;
 /** Validator of {@link OnBuyCreatedParams}. */
-export const OnBuyCreatedParamsSchema: z.ZodType<OnBuyCreatedParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnBuyCreatedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onBuyCreated`. */
 export const OnBuyCreatedBodySchema = BuyCreatedNotificationSchema;
 /** Validator of {@link OnDepositCanceledParams}. */
-export const OnDepositCanceledParamsSchema: z.ZodType<OnDepositCanceledParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnDepositCanceledParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onDepositCanceled`. */
 export const OnDepositCanceledBodySchema = DepositCanceledNotificationSchema;
 /** Validator of {@link OnDepositCompletedParams}. */
-export const OnDepositCompletedParamsSchema: z.ZodType<OnDepositCompletedParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnDepositCompletedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onDepositCompleted`. */
 export const OnDepositCompletedBodySchema = DepositCompletedNotificationSchema;
 /** Validator of {@link OnDepositCreatedParams}. */
-export const OnDepositCreatedParamsSchema: z.ZodType<OnDepositCreatedParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnDepositCreatedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onDepositCreated`. */
 export const OnDepositCreatedBodySchema = DepositCreatedNotificationSchema;
 /** Validator of {@link OnPingParams}. */
-export const OnPingParamsSchema: z.ZodType<OnPingParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnPingParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onPing`. */
 export const OnPingBodySchema = PingNotificationSchema;
 /** Validator of {@link OnSellCanceledParams}. */
-export const OnSellCanceledParamsSchema: z.ZodType<OnSellCanceledParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnSellCanceledParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onSellCanceled`. */
 export const OnSellCanceledBodySchema = SellCanceledNotificationSchema;
 /** Validator of {@link OnSellCompletedParams}. */
-export const OnSellCompletedParamsSchema: z.ZodType<OnSellCompletedParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnSellCompletedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onSellCompleted`. */
 export const OnSellCompletedBodySchema = SellCompletedNotificationSchema;
 /** Validator of {@link OnSellCreatedParams}. */
-export const OnSellCreatedParamsSchema: z.ZodType<OnSellCreatedParams> = z.object({ 'SVC-SIGNATURE': z.string() });
+export const OnSellCreatedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onSellCreated`. */
 export const OnSellCreatedBodySchema = SellCreatedNotificationSchema;
 /** Validator of {@link OnWithdrawalCanceledParams}. */
-export const OnWithdrawalCanceledParamsSchema: z.ZodType<OnWithdrawalCanceledParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnWithdrawalCanceledParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onWithdrawalCanceled`. */
 export const OnWithdrawalCanceledBodySchema = WithdrawalCanceledNotificationSchema;
 /** Validator of {@link OnWithdrawalCompletedParams}. */
-export const OnWithdrawalCompletedParamsSchema: z.ZodType<OnWithdrawalCompletedParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnWithdrawalCompletedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onWithdrawalCompleted`. */
 export const OnWithdrawalCompletedBodySchema = WithdrawalCompletedNotificationSchema;
 /** Validator of {@link OnWithdrawalCreatedParams}. */
-export const OnWithdrawalCreatedParamsSchema: z.ZodType<OnWithdrawalCreatedParams> = z.object({
-  'SVC-SIGNATURE': z.string(),
-});
+export const OnWithdrawalCreatedParamsSchema = z.object({ 'SVC-SIGNATURE': z.string() });
 /** Validator of the request body of `onWithdrawalCreated`. */
 export const OnWithdrawalCreatedBodySchema = WithdrawalCreatedNotificationSchema;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */

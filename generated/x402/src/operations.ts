@@ -11,17 +11,12 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from './schemas.js';
-import type { SettleX402PaymentParams, VerifyX402PaymentParams } from './types.js';
 /** Validator of {@link SettleX402PaymentParams}. */
-export const SettleX402PaymentParamsSchema: z.ZodType<SettleX402PaymentParams> = z.object({
-  'Correlation-Context': z.string().optional(),
-});
+export const SettleX402PaymentParamsSchema = z.object({ 'Correlation-Context': z.string().optional() });
 /** Validator of the request body of `settleX402Payment`. */
 export const SettleX402PaymentBodySchema = SettleRequestSchema;
 /** Validator of {@link VerifyX402PaymentParams}. */
-export const VerifyX402PaymentParamsSchema: z.ZodType<VerifyX402PaymentParams> = z.object({
-  'Correlation-Context': z.string().optional(),
-});
+export const VerifyX402PaymentParamsSchema = z.object({ 'Correlation-Context': z.string().optional() });
 /** Validator of the request body of `verifyX402Payment`. */
 export const VerifyX402PaymentBodySchema = VerifyRequestSchema;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */

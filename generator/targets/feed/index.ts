@@ -7,6 +7,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
+import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
 import { printZod, zodPrintContext } from '../zod/print.js';
@@ -121,23 +122,13 @@ export const feedTarget: Target = {
         declarations: [{ name: 'messages', initializer: `{ ${entries.join(',\n')} } as const` }],
       },
     ];
-    const checks = printSourceFile(generatedHeader(sourceLabel), {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', isTypeOnly: true, namedImports: ['z'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['Assert', 'Equals'] },
-        {
-          kind: StructureKind.ImportDeclaration,
-          moduleSpecifier: './messages.js',
-          isTypeOnly: true,
-          namedImports: ['AnyClientMessage', 'AnyServerMessage', 'clientMessageSchema', 'serverMessageSchema'],
-        },
-        {
-          kind: StructureKind.TypeAlias,
-          name: 'MessageTypesMatch',
-          isExported: true,
-          docs: ['Compiles only if the message unions infer exactly the emitted union types.'],
-          type: '[Assert<Equals<z.infer<typeof clientMessageSchema>, AnyClientMessage>>, Assert<Equals<z.infer<typeof serverMessageSchema>, AnyServerMessage>>]',
-        },
+    const checks = typeChecksFile({
+      header: generatedHeader(sourceLabel),
+      runtimePackage,
+      aliasName: 'MessageTypesMatch',
+      pairs: [
+        { validator: 'clientMessageSchema', type: 'AnyClientMessage', validatorModule: './messages.js', typeModule: './messages.js' },
+        { validator: 'serverMessageSchema', type: 'AnyServerMessage', validatorModule: './messages.js', typeModule: './messages.js' },
       ],
     });
     return [

@@ -8,6 +8,7 @@ import { isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
+import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printZod, zodPrintContext, type ZodPrintContext } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
@@ -34,6 +35,11 @@ export function parametersNode(op: OperationModel): SchemaNode {
   };
 }
 
+/** A body that is (or refers to) a recursive schema: its validator's type is declared, not inferred. */
+function recursiveBody(model: ApiModel, node: SchemaNode): boolean {
+  return node.kind === 'ref' && model.schemas.some((s) => s.key === node.target && s.recursive);
+}
+
 const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
   kind: StructureKind.VariableStatement,
   declarationKind: VariableDeclarationKind.Const,
@@ -51,6 +57,7 @@ export const operationsTarget: Target = {
     const ctx = usageTrackingContext(model, used, helpers);
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
+    const checked: CheckedPair[] = [];
 
     const validatorOf = (node: SchemaNode): string => printZod(node, ctx);
 
@@ -59,11 +66,15 @@ export const operationsTarget: Target = {
         // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
         const node = parametersNode(op);
         const text = printZod(node, ctx).replace(/^z\.strictObject\(/, 'z.object(');
-        typeImports.add(op.names.params);
-        statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`, `z.ZodType<${op.names.params}>`));
+        statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
+        checked.push({ validator: op.names.paramsSchema, type: op.names.params, validatorModule: './operations.js', typeModule: './types.js' });
       }
       const body = op.requestBody?.contents[0];
-      if (body) statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
+      if (body) {
+        statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
+        if (!recursiveBody(model, body.schema))
+          checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
+      }
     }
 
     const operationEntry = (op: OperationModel): string => {
@@ -147,7 +158,11 @@ export const operationsTarget: Target = {
     if (typeImports.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
-    return [{ path: 'src/operations.ts', contents, barrel: true }];
+    const checks = typeChecksFile({ header: generatedHeader(sourceLabel), runtimePackage, aliasName: 'OperationTypesMatch', pairs: checked });
+    return [
+      { path: 'src/operations.ts', contents, barrel: true },
+      ...(checked.length > 0 ? [{ path: 'src/operation-checks.ts', contents: checks }] : []),
+    ];
   },
 };
 

@@ -6,6 +6,7 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
+import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { printZod, zodPrintContext } from './print.js';
@@ -64,37 +65,13 @@ export const zodTarget: Target = {
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
     const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
 
-    const checked = model.schemas.filter((s) => !annotated.has(s.key));
-    const checks = checked
-      .map((s) => `Assert<Equals<z.infer<typeof ${s.schemaName}>, ${s.typeName}>>`);
-    const checksFile = printSourceFile(generatedHeader(sourceLabel), {
-      statements: [
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', isTypeOnly: true, namedImports: ['z'] },
-        { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['Assert', 'Equals'] },
-        ...(checked.length > 0
-          ? ([
-              {
-                kind: StructureKind.ImportDeclaration,
-                moduleSpecifier: './types.js',
-                isTypeOnly: true,
-                namedImports: checked.map((s) => s.typeName).sort(),
-              },
-              {
-                kind: StructureKind.ImportDeclaration,
-                moduleSpecifier: './schemas.js',
-                isTypeOnly: true,
-                namedImports: checked.map((s) => s.schemaName).sort(),
-              },
-            ] satisfies StatementStructures[])
-          : []),
-        {
-          kind: StructureKind.TypeAlias,
-          name: 'ValidatorTypesMatch',
-          isExported: true,
-          docs: [`Compiles only if every validator infers exactly the emitted type (${stringLiteral('tsc --noEmit')} checks it).`],
-          type: `[${checks.join(', ')}]`,
-        },
-      ],
+    const checksFile = typeChecksFile({
+      header: generatedHeader(sourceLabel),
+      runtimePackage,
+      aliasName: 'ValidatorTypesMatch',
+      pairs: model.schemas
+        .filter((s) => !annotated.has(s.key))
+        .map((s) => ({ validator: s.schemaName, type: s.typeName, validatorModule: './schemas.js', typeModule: './types.js' })),
     });
     return [
       { path: 'src/schemas.ts', contents: schemasFile, barrel: true },
