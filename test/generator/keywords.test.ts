@@ -1,0 +1,534 @@
+/**
+ * Every JSON Schema keyword the generated zod validators claim to enforce, table-driven:
+ * per keyword a tiny component schema, instances `schemas.<Name>.safeParse` must accept and
+ * instances it must reject. One OpenAPI 3.1 document holds most cases; an OpenAPI 3.0.3
+ * document holds the 3.0-only forms (`nullable`, boolean exclusive bounds).
+ */
+import { join } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { importGenerated, specWithSchemas } from '../helpers/generate.js';
+import type { PackageOutput } from '../../generator/pipeline.js';
+
+interface KeywordCase {
+  /** What the case proves (the describe title). */
+  keyword: string;
+  /** Component key; the validator is `schemas[name]`. */
+  name: string;
+  schema: unknown;
+  valid: unknown[];
+  invalid: unknown[];
+}
+
+interface Generated {
+  schemas: Record<string, z.ZodType>;
+  operations: Record<string, { responses: Record<string, z.ZodType | undefined> }>;
+  __dir: string;
+  __output: PackageOutput;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Components other cases reference; they are validated too, as plain cases. */
+const helperCases: KeywordCase[] = [
+  {
+    keyword: '$ref target',
+    name: 'Base',
+    schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+    valid: [{ a: 'x' }],
+    invalid: [{}, { a: 1 }],
+  },
+  {
+    keyword: 'discriminator variant',
+    name: 'Cat',
+    schema: { type: 'object', required: ['kind', 'meow'], properties: { kind: { const: 'cat' }, meow: { type: 'boolean' } } },
+    valid: [{ kind: 'cat', meow: true }],
+    invalid: [{ kind: 'dog', meow: true }, { kind: 'cat' }],
+  },
+  {
+    keyword: 'discriminator variant',
+    name: 'Dog',
+    schema: { type: 'object', required: ['kind', 'bark'], properties: { kind: { const: 'dog' }, bark: { type: 'integer' } } },
+    valid: [{ kind: 'dog', bark: 3 }],
+    invalid: [{ kind: 'cat', bark: 3 }, { kind: 'dog', bark: 'loud' }],
+  },
+];
+
+const cases31: KeywordCase[] = [
+  ...helperCases,
+  // type
+  { keyword: 'type: string', name: 'TypeString', schema: { type: 'string' }, valid: ['', 'abc'], invalid: [1, null, true, [], {}] },
+  { keyword: 'type: number', name: 'TypeNumber', schema: { type: 'number' }, valid: [0, 1.5, -3, 1e21], invalid: ['1', null, true, [], {}] },
+  { keyword: 'type: integer', name: 'TypeInteger', schema: { type: 'integer' }, valid: [0, -7, 1000, 2.0], invalid: [1.5, '1', null] },
+  { keyword: 'type: boolean', name: 'TypeBoolean', schema: { type: 'boolean' }, valid: [true, false], invalid: [0, 'true', null] },
+  { keyword: 'type: null', name: 'TypeNull', schema: { type: 'null' }, valid: [null], invalid: [0, '', false, {}, []] },
+  { keyword: 'type: array', name: 'TypeArray', schema: { type: 'array' }, valid: [[], [1, 'a', null]], invalid: [{}, 'a', null] },
+  { keyword: 'type: object', name: 'TypeObject', schema: { type: 'object' }, valid: [{}, { a: 1 }], invalid: [[], 'a', null, 1] },
+  { keyword: "type: [string, 'null']", name: 'TypeStringOrNull', schema: { type: ['string', 'null'] }, valid: ['a', '', null], invalid: [1, false, {}] },
+  { keyword: 'type: [string, integer]', name: 'TypeStringOrInteger', schema: { type: ['string', 'integer'] }, valid: ['a', 3], invalid: [1.5, true, null] },
+  {
+    keyword: "type: ['null'] property",
+    name: 'NullProperty',
+    schema: { type: 'object', required: ['gone'], properties: { gone: { type: 'null' } } },
+    valid: [{ gone: null }],
+    invalid: [{ gone: 'x' }, {}],
+  },
+  // format
+  {
+    keyword: 'format: date-time',
+    name: 'FormatDateTime',
+    schema: { type: 'string', format: 'date-time' },
+    valid: ['2024-01-02T03:04:05Z', '2024-01-02T03:04:05.123+02:00'],
+    invalid: ['2024-01-02', '2024-01-02T03:04:05', 'yesterday', '2024-13-02T03:04:05Z'],
+  },
+  { keyword: 'format: date', name: 'FormatDate', schema: { type: 'string', format: 'date' }, valid: ['2024-02-29', '1999-12-31'], invalid: ['2023-02-29', '2024-13-01', '2024-01-02T00:00:00Z', '24-01-02'] },
+  {
+    keyword: 'format: time',
+    name: 'FormatTime',
+    schema: { type: 'string', format: 'time' },
+    // RFC 3339 full-time: seconds and an offset are required.
+    valid: ['12:34:56Z', '23:59:59+01:00', '08:00:00.250-05:30'],
+    invalid: ['25:00:00Z', '12:34:56', '12:34', 'noon'],
+  },
+  { keyword: 'format: email', name: 'FormatEmail', schema: { type: 'string', format: 'email' }, valid: ['a@example.com', 'first.last@sub.example.org'], invalid: ['a', 'a@', '@b.com', 'a b@c.com'] },
+  {
+    keyword: 'format: uuid',
+    name: 'FormatUuid',
+    schema: { type: 'string', format: 'uuid' },
+    valid: ['123e4567-e89b-12d3-a456-426614174000', '00000000-0000-0000-0000-000000000000'],
+    invalid: ['123e4567', 'zzze4567-e89b-12d3-a456-426614174000', '123e4567e89b12d3a456426614174000'],
+  },
+  { keyword: 'format: uri', name: 'FormatUri', schema: { type: 'string', format: 'uri' }, valid: ['https://example.com/x?y=1#z', 'urn:isbn:0451450523'], invalid: ['not a uri', '/relative/path', 'example'] },
+  { keyword: 'format: ipv4', name: 'FormatIpv4', schema: { type: 'string', format: 'ipv4' }, valid: ['192.168.0.1', '0.0.0.0'], invalid: ['256.1.1.1', '1.2.3', '::1'] },
+  { keyword: 'format: ipv6', name: 'FormatIpv6', schema: { type: 'string', format: 'ipv6' }, valid: ['::1', '2001:db8::1', 'fe80:0:0:0:0:0:0:1'], invalid: ['12345::', '1.2.3.4', 'g::1'] },
+  { keyword: 'format: hostname', name: 'FormatHostname', schema: { type: 'string', format: 'hostname' }, valid: ['example.com', 'localhost', 'a-b.c-d.io'], invalid: ['-bad-.com', 'has space.com', 'a..b'] },
+  { keyword: 'format: byte', name: 'FormatByte', schema: { type: 'string', format: 'byte' }, valid: ['aGVsbG8=', 'aGk=', ''], invalid: ['abc', 'a$b=', 'aGVsbG8'] },
+  { keyword: 'format: duration', name: 'FormatDuration', schema: { type: 'string', format: 'duration' }, valid: ['P1D', 'PT1H30M', 'P1Y2M3DT4H5M6S', 'P2W'], invalid: ['1D', 'P', 'PT', 'P1H'] },
+  // string keywords
+  { keyword: 'pattern (anchored)', name: 'PatternAnchored', schema: { type: 'string', pattern: '^[a-z]+-\\d{2}$' }, valid: ['ab-12'], invalid: ['AB-12', 'ab-1', 'xab-123'] },
+  { keyword: 'pattern (unanchored: matches anywhere)', name: 'PatternUnanchored', schema: { type: 'string', pattern: 'b{2}' }, valid: ['abbc', 'bb'], invalid: ['abc', ''] },
+  { keyword: 'minLength', name: 'MinLength', schema: { type: 'string', minLength: 2 }, valid: ['ab', 'abc', '😀😀'], invalid: ['a', '', '😀'] },
+  { keyword: 'maxLength', name: 'MaxLength', schema: { type: 'string', maxLength: 2 }, valid: ['', 'ab', '😀😀'], invalid: ['abc', '😀😀😀'] },
+  // numeric keywords
+  { keyword: 'minimum', name: 'Minimum', schema: { type: 'number', minimum: 0 }, valid: [0, 0.1, 10], invalid: [-0.1, -5] },
+  { keyword: 'maximum', name: 'Maximum', schema: { type: 'number', maximum: 10 }, valid: [10, -3, 9.99], invalid: [10.01, 11] },
+  { keyword: 'exclusiveMinimum (3.1 number)', name: 'ExclusiveMinimum', schema: { type: 'number', exclusiveMinimum: 0 }, valid: [0.001, 3], invalid: [0, -1] },
+  { keyword: 'exclusiveMaximum (3.1 number)', name: 'ExclusiveMaximum', schema: { type: 'number', exclusiveMaximum: 10 }, valid: [9.999, -1], invalid: [10, 11] },
+  {
+    keyword: 'minimum + exclusiveMaximum on an integer',
+    name: 'IntegerRange',
+    schema: { type: 'integer', minimum: 1, exclusiveMaximum: 5 },
+    valid: [1, 4],
+    invalid: [0, 5, 2.5],
+  },
+  { keyword: 'multipleOf (integer)', name: 'MultipleOfInteger', schema: { type: 'integer', multipleOf: 5 }, valid: [0, 15, -10], invalid: [7, 2.5] },
+  { keyword: 'multipleOf (decimal)', name: 'MultipleOfDecimal', schema: { type: 'number', multipleOf: 0.01 }, valid: [0.07, 1.1, 19.99, 100], invalid: [0.001, 1.005] },
+  // enum / const
+  { keyword: 'enum (strings)', name: 'EnumStrings', schema: { type: 'string', enum: ['a', 'b'] }, valid: ['a', 'b'], invalid: ['c', '', 1, null] },
+  { keyword: 'enum (strings, no type)', name: 'EnumStringsUntyped', schema: { enum: ['on', 'off'] }, valid: ['on', 'off'], invalid: ['ON', true] },
+  { keyword: 'enum (numbers)', name: 'EnumNumbers', schema: { type: 'number', enum: [1, 2.5] }, valid: [1, 2.5], invalid: [3, '1', 2] },
+  { keyword: 'enum (integers)', name: 'EnumIntegers', schema: { type: 'integer', enum: [1, 2, 3] }, valid: [1, 3], invalid: [4, '2'] },
+  { keyword: 'enum (mixed types, with null)', name: 'EnumMixed', schema: { enum: ['a', 1, true, null] }, valid: ['a', 1, true, null], invalid: ['b', 2, false, {}, []] },
+  { keyword: "enum + type [string, 'null']", name: 'EnumNullable', schema: { type: ['string', 'null'], enum: ['a', 'b', null] }, valid: ['a', null], invalid: ['c', 0] },
+  { keyword: 'const (string)', name: 'ConstString', schema: { const: 'x' }, valid: ['x'], invalid: ['y', 'X', null] },
+  { keyword: 'const (number)', name: 'ConstNumber', schema: { const: 3 }, valid: [3], invalid: [4, '3'] },
+  { keyword: 'const (boolean)', name: 'ConstBoolean', schema: { const: false }, valid: [false], invalid: [true, 0, null] },
+  { keyword: 'const (null)', name: 'ConstNull', schema: { const: null }, valid: [null], invalid: [0, '', false] },
+  {
+    keyword: 'const (object)',
+    name: 'ConstObject',
+    schema: { const: { a: 1, b: ['x', null] } },
+    valid: [{ a: 1, b: ['x', null] }, { b: ['x', null], a: 1 }],
+    invalid: [{ a: 1 }, { a: 1, b: ['x', null], c: 1 }, { a: 2, b: ['x', null] }, { a: 1, b: ['x'] }, { a: 1, b: ['x', null, 1] }],
+  },
+  {
+    keyword: 'open enum anyOf [{enum}, {type: string}]',
+    name: 'OpenEnum',
+    schema: { anyOf: [{ enum: ['known', 'other'] }, { type: 'string' }] },
+    valid: ['known', 'other', 'added-later', ''],
+    invalid: [1, null, true, ['known']],
+  },
+  {
+    keyword: 'open enum with type: string',
+    name: 'OpenEnumTyped',
+    schema: { type: 'string', anyOf: [{ type: 'string' }, { type: 'string', enum: ['x', 'y'] }] },
+    valid: ['x', 'z'],
+    invalid: [1, null],
+  },
+  // arrays
+  { keyword: 'items', name: 'Items', schema: { type: 'array', items: { type: 'integer' } }, valid: [[], [1, 2]], invalid: [[1, 'a'], [1.5], 'a'] },
+  {
+    keyword: 'prefixItems (open: items after the prefix are free)',
+    name: 'PrefixItemsOpen',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
+    // The prefix constrains only the items present: shorter arrays are valid.
+    valid: [[], ['a'], ['a', 1], ['a', 1, 'extra', {}]],
+    invalid: [[1], ['a', 'b'], [1, 'a']],
+  },
+  {
+    keyword: 'prefixItems + items',
+    name: 'PrefixItemsRest',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'boolean' } },
+    valid: [['a'], ['a', true, false]],
+    invalid: [['a', 1], [true]],
+  },
+  {
+    keyword: 'prefixItems + maxItems (closed tuple)',
+    name: 'PrefixItemsClosed',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 2, maxItems: 2 },
+    valid: [['a', 1]],
+    invalid: [['a'], ['a', 1, 2], [1, 'a']],
+  },
+  {
+    keyword: 'prefixItems + maxItems (optional tail)',
+    name: 'PrefixItemsShort',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 1, maxItems: 2 },
+    valid: [['a'], ['a', 1]],
+    invalid: [[], ['a', 'b'], ['a', 1, 2]],
+  },
+  {
+    keyword: 'prefixItems + maxItems below the prefix length',
+    name: 'PrefixItemsTruncated',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'string' }, { type: 'string' }], maxItems: 2 },
+    valid: [[], ['a', 'b']],
+    invalid: [['a', 'b', 'c'], ['a', 1]],
+  },
+  {
+    keyword: 'prefixItems + minItems/maxItems beyond the prefix',
+    name: 'PrefixItemsCounted',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' }, minItems: 2, maxItems: 3 },
+    valid: [['a', 1], ['a', 1, 2]],
+    invalid: [['a'], ['a', 1, 2, 3], ['a', 'b']],
+  },
+  { keyword: 'minItems', name: 'MinItems', schema: { type: 'array', items: { type: 'string' }, minItems: 2 }, valid: [['a', 'b'], ['a', 'b', 'c']], invalid: [[], ['a']] },
+  { keyword: 'maxItems', name: 'MaxItems', schema: { type: 'array', items: { type: 'string' }, maxItems: 1 }, valid: [[], ['a']], invalid: [['a', 'b']] },
+  {
+    keyword: 'uniqueItems',
+    name: 'UniqueItems',
+    schema: { type: 'array', uniqueItems: true },
+    valid: [[], [1, 2], [1, '1'], [{ a: 1, b: 2 }, { a: 1, b: 3 }], [[1, 2], [2, 1]]],
+    invalid: [[1, 1], ['a', 'b', 'a'], [{ a: 1, b: 2 }, { b: 2, a: 1 }], [[1, 2], [1, 2]], [null, null]],
+  },
+  // objects
+  {
+    keyword: 'properties + required',
+    name: 'Required',
+    schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, n: { type: 'integer' } } },
+    valid: [{ id: 'x' }, { id: 'x', n: 1 }, { id: 'x', extra: true }],
+    invalid: [{}, { n: 1 }, { id: 1 }, { id: 'x', n: '1' }, { id: 'x', n: null }, []],
+  },
+  {
+    keyword: 'required property with no schema',
+    name: 'RequiredAnything',
+    schema: { type: 'object', required: ['x', 'y'], properties: { x: {} } },
+    valid: [{ x: 1, y: 'a' }, { x: null, y: null }, { x: {}, y: [] }],
+    invalid: [{}, { x: 1 }, { y: 1 }],
+  },
+  {
+    keyword: 'additionalProperties: false',
+    name: 'ClosedObject',
+    schema: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } },
+    valid: [{}, { a: 'x' }],
+    invalid: [{ a: 'x', b: 1 }, { b: 1 }],
+  },
+  {
+    keyword: 'additionalProperties: true',
+    name: 'OpenObject',
+    schema: { type: 'object', additionalProperties: true, properties: { a: { type: 'string' } } },
+    valid: [{}, { a: 'x', b: 1, c: { d: [] } }],
+    invalid: [{ a: 1 }],
+  },
+  {
+    keyword: 'additionalProperties: schema',
+    name: 'TypedAdditional',
+    schema: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'integer' } },
+    valid: [{ a: 'x' }, { a: 'x', b: 1, c: 2 }, { b: 3 }],
+    invalid: [{ a: 'x', b: 'y' }, { b: 1.5 }, { a: 1 }],
+  },
+  {
+    keyword: 'patternProperties',
+    name: 'PatternProps',
+    schema: { type: 'object', properties: { id: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' } } },
+    valid: [{}, { id: 'a', 'x-a': 's', other: 1 }],
+    invalid: [{ 'x-a': 1 }, { id: 'a', 'x-b': null }],
+  },
+  {
+    keyword: 'patternProperties + additionalProperties: false',
+    name: 'PatternPropsClosed',
+    schema: { type: 'object', properties: { id: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
+    valid: [{ id: 'a' }, { id: 'a', 'x-a': 's' }],
+    invalid: [{ id: 'a', other: 1 }, { 'x-a': 2 }, { id: 1 }],
+  },
+  {
+    keyword: 'patternProperties + additionalProperties: schema',
+    name: 'PatternPropsTyped',
+    schema: { type: 'object', patternProperties: { '^n_': { type: 'number' } }, additionalProperties: { type: 'boolean' } },
+    valid: [{ n_a: 1, flag: true }],
+    invalid: [{ n_a: 'x' }, { flag: 'yes' }],
+  },
+  { keyword: 'minProperties', name: 'MinProperties', schema: { type: 'object', minProperties: 1 }, valid: [{ a: 1 }, { a: 1, b: 2 }], invalid: [{}] },
+  { keyword: 'maxProperties', name: 'MaxProperties', schema: { type: 'object', maxProperties: 2 }, valid: [{}, { a: 1, b: 2 }], invalid: [{ a: 1, b: 2, c: 3 }] },
+  {
+    keyword: 'dependentRequired',
+    name: 'DependentRequired',
+    schema: {
+      type: 'object',
+      properties: { amount: { type: 'string' }, currency: { type: 'string' }, note: { type: 'string' } },
+      dependentRequired: { amount: ['currency'], currency: ['amount'], note: [] },
+    },
+    valid: [{}, { note: 'n' }, { amount: '1', currency: 'USD' }, { amount: '1', currency: 'USD', note: 'n' }],
+    invalid: [{ amount: '1' }, { currency: 'USD' }, { amount: '1', note: 'n' }, { amount: 1, currency: 'USD' }],
+  },
+  {
+    keyword: 'dependentRequired on a closed object',
+    name: 'DependentRequiredClosed',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { a: { type: 'integer' }, b: { type: 'integer' } },
+      dependentRequired: { a: ['b'] },
+    },
+    valid: [{}, { b: 1 }, { a: 1, b: 2 }],
+    invalid: [{ a: 1 }, { a: 1, b: 2, c: 3 }],
+  },
+  // composition
+  {
+    keyword: 'allOf',
+    name: 'AllOf',
+    schema: { allOf: [ref('Base'), { type: 'object', required: ['b'], properties: { b: { type: 'number' } } }] },
+    valid: [{ a: 'x', b: 1 }, { a: 'x', b: 1, c: true }],
+    invalid: [{ a: 'x' }, { b: 1 }, { a: 'x', b: 'y' }],
+  },
+  { keyword: 'anyOf', name: 'AnyOf', schema: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'number' }] }, valid: ['abc', 1], invalid: ['abcd', true, null] },
+  {
+    keyword: 'oneOf (exactly one branch)',
+    name: 'OneOf',
+    schema: { oneOf: [{ type: 'integer' }, { type: 'number', minimum: 0 }] },
+    valid: [-1, 1.5],
+    // 5 matches both branches; -1.5 neither.
+    invalid: [5, 0, -1.5, 'x'],
+  },
+  {
+    keyword: 'oneOf of objects (exactly one branch)',
+    name: 'OneOfObjects',
+    schema: { oneOf: [{ type: 'object', required: ['a'] }, { type: 'object', required: ['b'] }] },
+    valid: [{ a: 1 }, { b: 1 }],
+    invalid: [{ a: 1, b: 1 }, {}],
+  },
+  {
+    keyword: 'discriminator (oneOf + propertyName + mapping)',
+    name: 'Pet',
+    schema: {
+      oneOf: [ref('Cat'), ref('Dog')],
+      discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+    },
+    valid: [{ kind: 'cat', meow: true }, { kind: 'dog', bark: 2 }],
+    invalid: [{ kind: 'cat', bark: 2 }, { kind: 'bird' }, { meow: true }, { kind: 'dog', bark: 'x' }, null],
+  },
+  {
+    keyword: 'discriminator declared before its variants',
+    name: 'AnimalFirst',
+    schema: {
+      oneOf: [ref('Zebra'), ref('Yak')],
+      discriminator: { propertyName: 'kind', mapping: { zebra: '#/components/schemas/Zebra', yak: '#/components/schemas/Yak' } },
+    },
+    valid: [{ kind: 'zebra', stripes: 3 }, { kind: 'yak' }],
+    invalid: [{ kind: 'zebra' }, { kind: 'camel' }],
+  },
+  { keyword: 'discriminator variant', name: 'Zebra', schema: { type: 'object', required: ['kind', 'stripes'], properties: { kind: { const: 'zebra' }, stripes: { type: 'integer' } } }, valid: [{ kind: 'zebra', stripes: 1 }], invalid: [{ kind: 'yak' }] },
+  { keyword: 'discriminator variant', name: 'Yak', schema: { type: 'object', required: ['kind'], properties: { kind: { const: 'yak' } } }, valid: [{ kind: 'yak' }], invalid: [{ kind: 'zebra' }] },
+  { keyword: 'not', name: 'Not', schema: { type: 'string', not: { enum: ['forbidden', 'banned'] } }, valid: ['ok', ''], invalid: ['forbidden', 'banned', 1] },
+  { keyword: 'not (alone)', name: 'NotString', schema: { not: { type: 'string' } }, valid: [1, null, {}, []], invalid: ['a', ''] },
+  {
+    keyword: 'if / then / else',
+    name: 'Conditional',
+    schema: {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { type: 'string' } },
+      if: { properties: { kind: { const: 'num' } } },
+      then: { required: ['n'], properties: { n: { type: 'number' } } },
+      else: { properties: { n: { type: 'string' } } },
+    },
+    // then: kind 'num' needs a number n; else: n, when present, is a string.
+    valid: [{ kind: 'num', n: 1 }, { kind: 'str', n: 'a' }, { kind: 'str' }],
+    invalid: [{ kind: 'num', n: 'a' }, { kind: 'num' }, { kind: 'str', n: 1 }, {}],
+  },
+  {
+    keyword: 'if / then without else',
+    name: 'ConditionalThenOnly',
+    schema: { type: 'number', if: { minimum: 10 }, then: { multipleOf: 10 } },
+    valid: [3, 7, 10, 20],
+    invalid: [15, 11],
+  },
+  // references
+  {
+    keyword: '$ref to another component',
+    name: 'RefHolder',
+    schema: { type: 'object', required: ['base'], properties: { base: ref('Base'), list: { type: 'array', items: ref('Base') } } },
+    valid: [{ base: { a: 'x' } }, { base: { a: 'x' }, list: [{ a: 'y' }] }],
+    invalid: [{ base: { a: 1 } }, { base: {} }, {}, { base: { a: 'x' }, list: [{}] }],
+  },
+  {
+    keyword: 'recursion (tree of itself)',
+    name: 'TreeNode',
+    schema: { type: 'object', required: ['value'], properties: { value: { type: 'integer' }, children: { type: 'array', items: ref('TreeNode') } } },
+    valid: [{ value: 1 }, { value: 1, children: [{ value: 2, children: [{ value: 3 }, { value: 4, children: [] }] }, { value: 5 }] }],
+    invalid: [{ value: 1, children: [{ value: 2, children: [{ value: 'x' }] }] }, { value: 1, children: [{ value: 2, children: [{}] }] }, { value: 1, children: {} }],
+  },
+  {
+    keyword: 'mutual recursion',
+    name: 'Expr',
+    schema: { oneOf: [{ type: 'number' }, ref('Sum')] },
+    valid: [1, { plus: [1, { plus: [2, 3] }] }],
+    invalid: ['1', { plus: [1, { plus: ['2'] }] }],
+  },
+  { keyword: 'mutual recursion', name: 'Sum', schema: { type: 'object', required: ['plus'], properties: { plus: { type: 'array', items: ref('Expr') } } }, valid: [{ plus: [] }], invalid: [{ plus: [true] }] },
+  // open objects as responses are
+  {
+    keyword: 'response object (open)',
+    name: 'Thing',
+    schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, owner: ref('Base') } },
+    valid: [{ id: 't' }, { id: 't', later: 1 }],
+    invalid: [{ id: 1 }, { id: 't', owner: {} }],
+  },
+];
+
+const cases30: KeywordCase[] = [
+  { keyword: 'nullable: true (3.0)', name: 'NullableString', schema: { type: 'string', nullable: true }, valid: ['a', null], invalid: [1, {}] },
+  { keyword: 'no nullable (3.0)', name: 'PlainString', schema: { type: 'string' }, valid: ['a'], invalid: [null] },
+  {
+    keyword: 'nullable: true object (3.0)',
+    name: 'NullableObject',
+    schema: { type: 'object', nullable: true, required: ['a'], properties: { a: { type: 'integer', nullable: true } } },
+    valid: [null, { a: 1 }, { a: null }],
+    invalid: [{}, { a: 'x' }],
+  },
+  { keyword: 'nullable enum (3.0)', name: 'NullableEnum', schema: { type: 'string', enum: ['a', 'b'], nullable: true }, valid: ['a', null], invalid: ['c'] },
+  { keyword: 'exclusiveMinimum: true (3.0)', name: 'ExclusiveMinimum30', schema: { type: 'number', minimum: 0, exclusiveMinimum: true }, valid: [0.001, 5], invalid: [0, -1] },
+  { keyword: 'exclusiveMaximum: true (3.0)', name: 'ExclusiveMaximum30', schema: { type: 'number', maximum: 10, exclusiveMaximum: true }, valid: [9.99, -1], invalid: [10, 11] },
+  {
+    keyword: 'exclusiveMinimum/Maximum: false (3.0, inclusive)',
+    name: 'InclusiveRange30',
+    schema: { type: 'integer', minimum: 0, exclusiveMinimum: false, maximum: 10, exclusiveMaximum: false },
+    valid: [0, 10],
+    invalid: [-1, 11],
+  },
+];
+
+/** Operations whose responses exercise open objects the way the client parses them. */
+const paths = {
+  '/thing': {
+    get: {
+      operationId: 'getThing',
+      responses: {
+        '200': {
+          description: 'A thing, wrapped.',
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['data'], properties: { data: ref('Thing') } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const toSchemas = (list: KeywordCase[]): Record<string, unknown> => Object.fromEntries(list.map((c) => [c.name, c.schema]));
+
+let v31: Generated;
+let v30: Generated;
+
+beforeAll(async () => {
+  [v31, v30] = await Promise.all([
+    importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31'),
+    importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30'),
+  ]);
+}, 60_000);
+
+const show = (value: unknown): string => JSON.stringify(value);
+
+function table(title: string, list: KeywordCase[], module: () => Generated): void {
+  describe(title, () => {
+    describe.each(list)('$keyword: $name', (c) => {
+      const parse = (value: unknown) => {
+        const validator = module().schemas[c.name];
+        if (!validator) throw new Error(`no validator schemas.${c.name}`);
+        return validator.safeParse(value);
+      };
+      it.each(c.valid.map((v) => [show(v), v]))('accepts %s', (_text, value) => {
+        const result = parse(value);
+        expect(result.success, result.error ? show(result.error.issues) : '').toBe(true);
+      });
+      it.each(c.invalid.map((v) => [show(v), v]))('rejects %s', (_text, value) => {
+        expect(parse(value).success).toBe(false);
+      });
+    });
+  });
+}
+
+table('OpenAPI 3.1 keywords', cases31, () => v31);
+table('OpenAPI 3.0 keywords', cases30, () => v30);
+
+describe('generation', () => {
+  it('warns about no keyword of these specs (every one is enforced)', () => {
+    expect(v31.__output.diagnostics).toEqual([]);
+    expect(v30.__output.diagnostics).toEqual([]);
+  });
+
+  it('type-checks, and every validator infers exactly its emitted type (src/type-checks.ts)', () => {
+    // One program over both packages, with the options of the generated tsconfig.json.
+    const config = ts.getParsedCommandLineOfConfigFile(join(v31.__dir, 'tsconfig.json'), {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    });
+    if (!config) throw new Error('no tsconfig.json in the generated package');
+    const files = [v31, v30].flatMap((m) => [...m.__output.files.keys()].filter((f) => f.endsWith('.ts')).map((f) => join(m.__dir, f)));
+    const program = ts.createProgram(files, { ...config.options, noEmit: true });
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+      return `${where}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('emits a dependentRequired refinement and types stay plain', () => {
+    const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';
+    const typesFile = v31.__output.files.get('src/types.ts') ?? '';
+    expect(schemasFile).toMatch(/DependentRequiredSchema = [^;]*\.superRefine\(\s*refinements\.dependentRequired\(/);
+    expect(typesFile).not.toContain('dependentRequired');
+  });
+});
+
+describe('open and closed objects', () => {
+  const extra = { id: 't', owner: { a: 'o', since: 2020 }, later: { nested: [1, 'two'] } };
+
+  it('keeps unknown properties of an open object in the parsed output, nested too', () => {
+    const result = v31.schemas.Thing!.safeParse(extra);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual(extra);
+  });
+
+  it('keeps unknown properties through a response validator', () => {
+    const response = v31.operations.getThing!.responses['200']!;
+    const body = { data: extra, meta: { page: 1 } };
+    expect(response.parse(body)).toEqual(body);
+  });
+
+  it('keeps unknown properties through allOf, additionalProperties: true and patternProperties', () => {
+    expect(v31.schemas.AllOf!.parse({ a: 'x', b: 1, c: [true] })).toEqual({ a: 'x', b: 1, c: [true] });
+    expect(v31.schemas.OpenObject!.parse({ a: 'x', z: null })).toEqual({ a: 'x', z: null });
+    expect(v31.schemas.PatternProps!.parse({ 'x-a': 's', other: 1 })).toEqual({ 'x-a': 's', other: 1 });
+    expect(v31.schemas.TypedAdditional!.parse({ a: 'x', b: 2 })).toEqual({ a: 'x', b: 2 });
+  });
+
+  it('rejects unknown properties of a closed object', () => {
+    const result = v31.schemas.ClosedObject!.safeParse({ a: 'x', b: 1 });
+    expect(result.success).toBe(false);
+    expect(v31.schemas.PatternPropsClosed!.safeParse({ id: 'a', b: 1 }).success).toBe(false);
+  });
+});
