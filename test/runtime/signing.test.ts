@@ -11,23 +11,23 @@ const GET_USER_BASE64 = 'tSU/SOXdpkrpkV/APNzY2YHiTKBcFIMr1Pe6sdjkfew=';
 const POST_TX_HEX = '509e152d94e877e4e588b63272f40784fc06ba60994d42affc75602e9dba9c62';
 
 describe('sign', () => {
-  it('matches the fixed vector for a GET without body', () => {
-    expect(sign({ hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'get', requestPath: '/v2/user' })).toBe(GET_USER_HEX);
+  it('matches the fixed vector for a GET without body', async () => {
+    expect(await sign({ hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'get', requestPath: '/v2/user' })).toBe(GET_USER_HEX);
     // And an independent computation of the documented concatenation.
     expect(GET_USER_HEX).toBe(createHmac('sha256', 'secret').update('1700000000GET/v2/user').digest('hex'));
   });
 
-  it('matches the fixed vector for a POST with query and JSON body', () => {
-    const signature = sign({ hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'POST', requestPath: '/v2/accounts/abc/transactions?expand[]=to', body: BODY });
+  it('matches the fixed vector for a POST with query and JSON body', async () => {
+    const signature = await sign({ hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'POST', requestPath: '/v2/accounts/abc/transactions?expand[]=to', body: BODY });
     expect(signature).toBe(POST_TX_HEX);
     expect(signature).toBe(createHmac('sha256', 'secret').update(`1700000000POST/v2/accounts/abc/transactions?expand[]=to${BODY}`).digest('hex'));
   });
 
-  it('encodes base64 and follows the message order', () => {
+  it('encodes base64 and follows the message order', async () => {
     const base64: HmacSignatureSpec = { ...HMAC, encoding: 'base64' };
-    expect(sign({ hmac: base64, secret: 'secret', timestamp: '1700000000', method: 'GET', requestPath: '/v2/user' })).toBe(GET_USER_BASE64);
+    expect(await sign({ hmac: base64, secret: 'secret', timestamp: '1700000000', method: 'GET', requestPath: '/v2/user' })).toBe(GET_USER_BASE64);
     const reordered: HmacSignatureSpec = { ...HMAC, message: ['method', 'requestPath', 'timestamp'] };
-    expect(sign({ hmac: reordered, secret: 'secret', timestamp: '1', method: 'GET', requestPath: '/x' })).toBe(
+    expect(await sign({ hmac: reordered, secret: 'secret', timestamp: '1', method: 'GET', requestPath: '/x' })).toBe(
       createHmac('sha256', 'secret').update('GET/x1').digest('hex'),
     );
   });

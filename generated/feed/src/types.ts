@@ -19,10 +19,15 @@ export interface Candle {
   [key: string]: unknown;
   /** UNIX timestamp of the candle (seconds), as a string. */
   start: string;
+  /** Highest price in the bucket. */
   high: DecimalString;
+  /** Lowest price in the bucket. */
   low: DecimalString;
+  /** Price of the first trade in the bucket. */
   open: DecimalString;
+  /** Price of the last trade in the bucket. */
   close: DecimalString;
+  /** Base amount traded in the interval. */
   volume: DecimalString;
   /** Product identifier. */
   product_id: string;
@@ -335,7 +340,7 @@ export interface FuturesBalanceSummaryMessage {
  * {
  *   "type": "subscribe",
  *   "channel": "futures_balance_summary",
- *   "jwt": "eyJhbGciOiJFZERTQSIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvZGVmIiwibm9uY2UiOiIwZjNkMjJhYiJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2RlZiIsImlzcyI6ImNkcCIsIm5iZiI6MTcwNjc0NTcwMCwiZXhwIjoxNzA2NzQ1ODIwfQ.q3R0c2lnbmF0dXJl"
+ *   "jwt": "eyJhbGciOiJFZERTQSIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvZGVmIiwibm9uY2UiOiIwZjNkMjJhYiJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2RlZiIsImlzcyI6InN2YyIsIm5iZiI6MTcwNjc0NTcwMCwiZXhwIjoxNzA2NzQ1ODIwfQ.q3R0c2lnbmF0dXJl"
  * }
  */
 export interface FuturesBalanceSummarySubscription {
@@ -419,12 +424,12 @@ export interface HeartbeatsSubscription {
 }
 
 /**
- * JWT sent in the `jwt` field of a subscription request (not in a header). Required on `user` and `futures_balance_summary`; optional and recommended for connection reliability on the other channels. How the JWT is built, its claims and its lifetime are not shown in the seed. Public docs (WebSocket overview; the service's Python SDK): sign with the API key secret using ES256 (EC P-256 key) or EdDSA (Ed25519 key); header `kid` = the API key name and `nonce` = random hex; claims `sub` = the API key name, `iss` = `cdp`, `nbf` = now, `exp` = now + 120 seconds; WebSocket JWTs carry no `uri` claim. A JWT expires after 2 minutes, so generate a new one for every message.
+ * JWT sent in the `jwt` field of a subscription request (not in a header). Required on `user` and `futures_balance_summary`; optional and recommended for connection reliability on the other channels. How the JWT is built, its claims and its lifetime are not shown in the seed. Public docs (WebSocket overview; the service's Python SDK): sign with the API key secret using ES256 (EC P-256 key) or EdDSA (Ed25519 key); header `kid` = the API key name and `nonce` = random hex; claims `sub` = the API key name, `iss` = the platform's fixed issuer name (a short form of the service's name, not written here; the examples use `svc`), `nbf` = now, `exp` = now + 120 seconds; WebSocket JWTs carry no `uri` claim. A JWT expires after 2 minutes, so generate a new one for every message.
  *
  * Component `Jwt`.
  *
  * @example
- * "eyJhbGciOiJFUzI1NiIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvYWJjIiwibm9uY2UiOiI1YzFjNmE0ZSJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2FiYyIsImlzcyI6ImNkcCIsIm5iZiI6MTcwNjc0NTYwMCwiZXhwIjoxNzA2NzQ1NzIwfQ.MEUCIQDx3aQhZ2S6"
+ * "eyJhbGciOiJFUzI1NiIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvYWJjIiwibm9uY2UiOiI1YzFjNmE0ZSJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2FiYyIsImlzcyI6InN2YyIsIm5iZiI6MTcwNjc0NTYwMCwiZXhwIjoxNzA2NzQ1NzIwfQ.MEUCIQDx3aQhZ2S6"
  */
 export type Jwt = string;
 
@@ -514,7 +519,9 @@ export interface L2Update {
    * @format date-time
    */
   event_time: string;
+  /** Price level being updated. */
   price_level: DecimalString;
+  /** The new size at the level, not a delta; the value `0` means the level can be removed. */
   new_quantity: DecimalString;
 }
 
@@ -599,7 +606,9 @@ export interface MarketTrade {
   trade_id: string;
   /** Product identifier. */
   product_id: string;
+  /** Price of the trade. */
   price: DecimalString;
+  /** Base size of the trade. */
   size: DecimalString;
   /** Side of the maker (public docs); values beyond these are accepted. */
   side: 'BUY' | 'SELL' | (string & {});
@@ -1196,16 +1205,27 @@ export interface Ticker {
   type: string;
   /** Product identifier. */
   product_id: string;
+  /** Current price. */
   price: DecimalString;
+  /** 24-hour volume, in base units. */
   volume_24_h: DecimalString;
+  /** Lowest price of the last 24 hours. */
   low_24_h: DecimalString;
+  /** Highest price of the last 24 hours. */
   high_24_h: DecimalString;
+  /** Lowest price of the last 52 weeks. */
   low_52_w: DecimalString;
+  /** Highest price of the last 52 weeks. */
   high_52_w: DecimalString;
+  /** Price change of the last 24 hours, in percent. */
   price_percent_chg_24_h: DecimalString;
+  /** Best bid price. */
   best_bid: DecimalString;
+  /** Best ask price. */
   best_ask: DecimalString;
+  /** Quantity at the best bid. */
   best_bid_quantity: DecimalString;
+  /** Quantity at the best ask. */
   best_ask_quantity: DecimalString;
 }
 
@@ -1233,12 +1253,19 @@ export interface TickerBatch {
   type: string;
   /** Product identifier. */
   product_id: string;
+  /** Current price. */
   price: DecimalString;
+  /** 24-hour volume, in base units. */
   volume_24_h: DecimalString;
+  /** Lowest price of the last 24 hours. */
   low_24_h: DecimalString;
+  /** Highest price of the last 24 hours. */
   high_24_h: DecimalString;
+  /** Lowest price of the last 52 weeks. */
   low_52_w: DecimalString;
+  /** Highest price of the last 52 weeks. */
   high_52_w: DecimalString;
+  /** Price change of the last 24 hours, in percent. */
   price_percent_chg_24_h: DecimalString;
 }
 
@@ -1458,7 +1485,7 @@ export interface UserMessage {
  * {
  *   "type": "subscribe",
  *   "channel": "user",
- *   "jwt": "eyJhbGciOiJFUzI1NiIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvYWJjIiwibm9uY2UiOiI1YzFjNmE0ZSJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2FiYyIsImlzcyI6ImNkcCIsIm5iZiI6MTcwNjc0NTYwMCwiZXhwIjoxNzA2NzQ1NzIwfQ.MEUCIQDx3aQhZ2S6"
+ *   "jwt": "eyJhbGciOiJFUzI1NiIsImtpZCI6Im9yZ2FuaXphdGlvbnMveHl6L2FwaUtleXMvYWJjIiwibm9uY2UiOiI1YzFjNmE0ZSJ9.eyJzdWIiOiJvcmdhbml6YXRpb25zL3h5ei9hcGlLZXlzL2FiYyIsImlzcyI6InN2YyIsIm5iZiI6MTcwNjc0NTYwMCwiZXhwIjoxNzA2NzQ1NzIwfQ.MEUCIQDx3aQhZ2S6"
  * }
  */
 export interface UserSubscription {

@@ -1,5 +1,7 @@
-/** `x-hmac-signature`: the signature headers of one request. */
-import { createHmac } from 'node:crypto';
+/**
+ * `x-hmac-signature`: the signature headers of one request. WebCrypto, so the runtime
+ * needs no Node built-ins and also runs in browsers, Deno, Bun and workers.
+ */
 import type { HmacSignatureSpec } from './types.js';
 
 /** What gets signed. */
@@ -20,18 +22,42 @@ export interface SignatureInput {
  *
  * @example sign({ hmac, secret: 'secret', timestamp: '1700000000', method: 'GET', requestPath: '/v2/user' })
  */
-export function sign(input: SignatureInput): string {
+export async function sign(input: SignatureInput): Promise<string> {
   if (input.hmac.algorithm !== 'HMAC-SHA256')
     throw new TypeError(`Unsupported signature algorithm ${String(input.hmac.algorithm)}`);
-  const mac = createHmac('sha256', input.secret);
-  // Feeding the parts one by one equals hashing their concatenation, and keeps binary bodies exact.
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
   for (const part of input.hmac.message) {
-    if (part === 'timestamp') mac.update(input.timestamp);
-    else if (part === 'method') mac.update(input.method.toUpperCase());
-    else if (part === 'requestPath') mac.update(input.requestPath);
-    else if (input.body !== undefined) mac.update(input.body);
+    if (part === 'timestamp') parts.push(encoder.encode(input.timestamp));
+    else if (part === 'method') parts.push(encoder.encode(input.method.toUpperCase()));
+    else if (part === 'requestPath') parts.push(encoder.encode(input.requestPath));
+    // Binary bodies are signed byte for byte.
+    else if (input.body !== undefined)
+      parts.push(typeof input.body === 'string' ? encoder.encode(input.body) : input.body);
   }
-  return mac.digest(input.hmac.encoding);
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(input.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const digest = new Uint8Array(await crypto.subtle.sign('HMAC', key, message));
+  return input.hmac.encoding === 'base64' ? toBase64(digest) : toHex(digest);
+}
+
+const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** The timestamp header value for `nowMs` in the scheme's unit. */
@@ -40,7 +66,7 @@ export function formatTimestamp(nowMs: number, unit: HmacSignatureSpec['timestam
 }
 
 /** The three headers of a signed request: key, timestamp and signature. */
-export function signatureHeaders(init: {
+export async function signatureHeaders(init: {
   hmac: HmacSignatureSpec;
   key: string;
   secret: string;
@@ -48,9 +74,9 @@ export function signatureHeaders(init: {
   method: string;
   requestPath: string;
   body?: string | Uint8Array;
-}): [string, string][] {
+}): Promise<[string, string][]> {
   const timestamp = formatTimestamp(init.nowMs, init.hmac.timestampUnit);
-  const signature = sign({ ...init, timestamp });
+  const signature = await sign({ ...init, timestamp });
   return [
     [init.hmac.keyHeader, init.key],
     [init.hmac.timestampHeader, timestamp],

@@ -867,9 +867,9 @@ export class PricesApi {
   /**
    * Show the buy price
    *
-   * Returns the total price to buy a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date. The reference lists the scope as "none".
+   * Returns the total price to buy a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".
    *
-   * Public: sends no credentials.
+   * Security: apiKey or oauth2 or .
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {ApiError<GetBuyPriceErrorId>} when the API answers with an error status.
@@ -887,9 +887,9 @@ export class PricesApi {
   /**
    * Show the sell price
    *
-   * Returns the total received for selling a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date. The reference lists the scope as "none".
+   * Returns the total received for selling a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".
    *
-   * Public: sends no credentials.
+   * Security: apiKey or oauth2 or .
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {ApiError<GetSellPriceErrorId>} when the API answers with an error status.

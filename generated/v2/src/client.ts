@@ -241,7 +241,8 @@ export class BuysApi {
    *
    * Buys a digital asset for the account. With `amount` the asset amount is bought (a fiat
    * currency is converted); with `total` the payment method is debited the total and the asset
-   * amount is net of fees. Exactly one of `amount` and `total` is given.
+   * amount is net of fees. Give `amount` or its alternative `total` (the source document marks
+   * `amount` required and `total` as its alternative; read leniently, at least one is given).
    *
    * - `commit` omitted or true: the buy is created committed and the response carries a
    *   transaction reference.

@@ -179,7 +179,7 @@ export const CreateBuyRequestSchema = z.intersection(
     commit: z.boolean().optional(),
     quote: z.boolean().optional(),
   }),
-  z.xor([z.looseObject({ amount: z.unknown().nonoptional() }), z.looseObject({ total: z.unknown().nonoptional() })]),
+  z.union([z.looseObject({ amount: z.unknown().nonoptional() }), z.looseObject({ total: z.unknown().nonoptional() })]),
 );
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
 export const CreateDepositRequestSchema = z.strictObject({
@@ -347,6 +347,12 @@ export const Error404Schema = z.looseObject({
     .array(z.looseObject({ id: openEnum(['not_found']), message: z.string(), url: z.url().optional() }))
     .min(1)
     .max(1),
+});
+/** Validator of {@link Error422} (component `Error422`). */
+export const Error422Schema = z.looseObject({
+  errors: z
+    .array(z.looseObject({ id: openEnum(['validation_error']), message: z.string(), url: z.url().optional() }))
+    .min(1),
 });
 /** Validator of {@link Error429} (component `Error429`). */
 export const Error429Schema = z.looseObject({
@@ -716,6 +722,7 @@ export const schemas = {
   Error402: Error402Schema,
   Error403: Error403Schema,
   Error404: Error404Schema,
+  Error422: Error422Schema,
   Error429: Error429Schema,
   Error500: Error500Schema,
   Error503: Error503Schema,

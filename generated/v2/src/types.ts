@@ -276,7 +276,7 @@ export interface Buy {
   subtotal: MoneyHash;
   /** Total fee (from version 2016-05-16; earlier versions give `fees`, a list). */
   fee?: MoneyHash;
-  /** List of fees, for versions before 2016-05-16 (replaced by `fee`). */
+  /** List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version). */
   fees?: LegacyFee[];
   /** @format date-time */
   created_at: string;
@@ -381,7 +381,8 @@ export interface CreateAddressRequest {
  * Body of createBuy. With `amount` the asset amount is bought (a fiat currency is
  * converted); with `total` (amount with fees, the alternative to `amount`) the payment method
  * is debited the total and the asset amount is net of fees. The source table marks `amount`
- * required and `total` as its alternative; exactly one of the two is given. `currency` is
+ * required and `total` as its alternative; it does not say whether both may be sent. This
+ * document reads that leniently: at least one of the two is given (send one). `currency` is
  * required.
  *
  *
@@ -595,7 +596,7 @@ export interface Deposit {
   subtotal: MoneyHash;
   /** Total fee (from version 2016-05-16; earlier versions give `fees`, a list). */
   fee?: MoneyHash;
-  /** List of fees, for versions before 2016-05-16 (replaced by `fee`). */
+  /** List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version). */
   fees?: LegacyFee[];
   /** @format date-time */
   created_at: string;
@@ -732,6 +733,8 @@ export interface Error400 {
  * Body of a 401 (could not authenticate). Error ids: `authentication_error` (invalid
  * authentication, generic), `invalid_token` (invalid OAuth token), `revoked_token` (revoked
  * OAuth token), `expired_token` (expired OAuth token; refresh it and repeat). Exactly one error.
+ * Clients that send a version before 2016-05-16 also get `unverified_email` (the user has not
+ * verified the email) with this status; from 2016-05-16 it comes with status 400.
  *
  *
  * Component `Error401`.
@@ -831,6 +834,35 @@ export interface Error404 {
   [key: string]: unknown;
   errors: {
     id: 'not_found' | (string & {});
+    message: string;
+    /** @format uri */
+    url?: string;
+    [key: string]: unknown;
+  }[];
+}
+
+/**
+ * Body of a 422 (a POST or PUT could not be validated), for clients that send a version
+ * before 2016-05-16: error id `validation_error`, which may come as a list. From version
+ * 2016-05-16 the same error comes with status 400 (Error400).
+ *
+ *
+ * Component `Error422`.
+ *
+ * @example
+ * {
+ *   "errors": [
+ *     {
+ *       "id": "validation_error",
+ *       "message": "Amount is not a number"
+ *     }
+ *   ]
+ * }
+ */
+export interface Error422 {
+  [key: string]: unknown;
+  errors: {
+    id: 'validation_error' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
@@ -1531,7 +1563,12 @@ export interface Sell {
   subtotal?: MoneyHash;
   /** Total fee (from version 2016-05-16; earlier versions give `fees`, a list). */
   fee?: MoneyHash;
-  /** List of fees, for versions before 2016-05-16 (replaced by `fee`; some newer responses still carry it). */
+  /**
+   * List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that
+   * version, per the source document's change history). The service's public documentation
+   * shows some newer sell responses that still carry it; the object is open, so clients
+   * accept it when present.
+   */
   fees?: LegacyFee[];
   /** @format date-time */
   created_at?: string;
@@ -2105,7 +2142,7 @@ export interface Withdrawal {
   subtotal: MoneyHash;
   /** Total fee (from version 2016-05-16; earlier versions give `fees`, a list). */
   fee?: MoneyHash;
-  /** List of fees, for versions before 2016-05-16 (replaced by `fee`). */
+  /** List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version). */
   fees?: LegacyFee[];
   /** @format date-time */
   created_at: string;

@@ -209,7 +209,7 @@ export class HttpClient {
       signal.throwIfAborted();
       if (security.hmac && syncMode === 'always' && !current.internal) await abortable(this.syncTimeOnce(security.hmac), signal);
       const token = security.bearer ? await this.currentToken() : undefined;
-      const request = this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
+      const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
 
       let response: Response;
       let body: unknown;
@@ -303,20 +303,20 @@ export class HttpClient {
   }
 
   /** A fresh Request per attempt: the token may have been refreshed and the signature needs a new timestamp. */
-  private buildRequest(init: {
+  private async buildRequest(init: {
     op: OperationSpec;
     prepared: PreparedRequest;
     security: ResolvedSecurity;
     token: string | undefined;
     twoFactorToken: string | undefined;
     signal: AbortSignal;
-  }): Request {
+  }): Promise<Request> {
     const { op, prepared, security } = init;
     const headers = new Headers(prepared.headers);
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
     if (init.twoFactorToken !== undefined && this.api.twoFactor) headers.set(this.api.twoFactor.header, init.twoFactorToken);
     if (security.hmac && this.options.apiKey) {
-      const signed = signatureHeaders({
+      const signed = await signatureHeaders({
         hmac: security.hmac,
         key: this.options.apiKey.key,
         secret: this.options.apiKey.secret,
