@@ -164,7 +164,10 @@ async function main(): Promise<void> {
   const rerun = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      runOnce(options).catch(report);
+      const started = performance.now();
+      runOnce({ ...options, quiet: true })
+        .then(() => console.log(`${new Date().toISOString()} regenerated in ${Math.round(performance.now() - started)} ms`))
+        .catch(report);
     }, 100);
   };
   rerun();
