@@ -2,6 +2,7 @@
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import type { LoadedOpenApi } from '../load/openapi.js';
 import { finishModel } from './finish.js';
+import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
 import type {
   ApiModel,
@@ -179,7 +180,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       return model;
     });
     const operationId =
-      typeof raw.operationId === 'string' ? raw.operationId : `${method}${path.replace(/\{([^}]+)\}/g, 'By $1')}`;
+      typeof raw.operationId === 'string' ? raw.operationId : camelCase(`${method} ${path.replace(/\{([^}]+)\}/g, ' by $1 ')}`);
     const model: OperationModel = {
       operationId,
       name: '',
@@ -208,7 +209,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     return model;
   };
 
-  const collect = (items: unknown, base: string, isWebhook: boolean): OperationModel[] => {
+  const collect = (items: unknown, base: string): OperationModel[] => {
     const out: OperationModel[] = [];
     if (!isObject(items)) return out;
     for (const [path, rawItem] of Object.entries(items)) {
@@ -219,15 +220,14 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
         if (!isObject(op)) continue;
         const pointer = `${base}/${encodePointerToken(path)}/${method}`;
         const model = operation(method, path, op, pathParams, pointer);
-        if (isWebhook && typeof op.operationId !== 'string') model.operationId = `${method}${path}`;
         out.push(model);
       }
     }
     return out;
   };
 
-  const operations = collect(doc.paths, '/paths', false);
-  const webhooks = collect(doc.webhooks, '/webhooks', true);
+  const operations = collect(doc.paths, '/paths');
+  const webhooks = collect(doc.webhooks, '/webhooks');
 
   const servers: ServerModel[] = (Array.isArray(doc.servers) ? doc.servers : [{ url: '/' }]).map((s) => {
     const server = isObject(s) ? s : {};

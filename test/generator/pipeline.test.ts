@@ -96,6 +96,14 @@ describe('generic OpenAPI documents', () => {
     expect(mod.operations.deletePet!.deprecated).toBe(true);
   });
 
+  it('names operations without an operationId after their method and path', async () => {
+    const spec = { ...petstore, paths: { '/stores/{storeId}/orders': { get: { responses: { '200': { description: 'ok' } } } } } };
+    type Mod = { operations: Record<string, { method: string; path: string }> };
+    const mod = await importGenerated<Mod>(spec, 'petstore-no-ids');
+    expect(Object.keys(mod.operations)).toEqual(['getStoresByStoreIdOrders']);
+    expect(mod.operations.getStoresByStoreIdOrders).toMatchObject({ method: 'GET', path: '/stores/{storeId}/orders' });
+  });
+
   it('is deterministic: the same input gives byte-identical output', async () => {
     const file = writeSpec(petstore, 'petstore-determinism');
     const first = await generatePackage({ file, name: 'same' });
