@@ -20,6 +20,7 @@ import { compareText } from './util/compare.js';
 export const PACKAGE_SCOPE = '@svc';
 export const PACKAGE_VERSION = '0.1.0';
 export const RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/runtime`;
+const RUNTIME_HEADER = '// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.';
 
 export interface SpecJob {
   /** Spec file path, relative to the working directory. */
@@ -105,7 +106,11 @@ export async function runtimePackage(): Promise<PackageOutput> {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else files.set(relative(root, full).split('\\').join('/'), await formatFile(entry.name, await readFile(full, 'utf8')));
+      else {
+        const path = relative(root, full).split('\\').join('/');
+        const text = await readFile(full, 'utf8');
+        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${RUNTIME_HEADER}\n${text}` : text));
+      }
     }
   };
   await walk(root);

@@ -1,8 +1,9 @@
 /**
  * Writes generated packages into place, or compares them (`--check`). Everything is
  * computed before this runs, so a bad spec never reaches the disk. Each changed file
- * is written to a temporary name and renamed; unchanged files are left alone; files a
- * package no longer has are removed.
+ * is written to a temporary name and renamed; unchanged files are left alone; files the
+ * generator wrote earlier that a package no longer has are removed, and files without
+ * the generator's mark (the user's own) are never touched.
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -10,6 +11,21 @@ import type { PackageOutput } from '../pipeline.js';
 
 /** Folders inside a package that belong to the user, not to the generator. */
 const KEEP = new Set(['node_modules', 'dist', '.turbo']);
+
+/** Marks every file the generator writes carries near its top. */
+const GENERATED_MARKS = ['svc-api-codegen', '"x-generated-from"'];
+
+/** Whether a file on disk was written by the generator (and so may be replaced or removed by it). */
+export const isGeneratedText = (text: string): boolean => GENERATED_MARKS.some((mark) => text.slice(0, 400).includes(mark));
+
+/** Files of a package folder that the generator wrote: the user's own files are never touched. */
+async function listGeneratedFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of await listFiles(root)) {
+    if (isGeneratedText(await readFile(join(root, path), 'utf8').catch(() => ''))) out.push(path);
+  }
+  return out;
+}
 
 async function listFiles(root: string): Promise<string[]> {
   const out: string[] = [];
@@ -40,12 +56,13 @@ export async function comparePackages(outRoot: string, packages: PackageOutput[]
   const differences: Difference[] = [];
   for (const pkg of packages) {
     const dir = join(outRoot, pkg.name);
-    const existing = new Set(await listFiles(dir));
+    const existing = new Set(await listGeneratedFiles(dir));
     for (const [path, contents] of pkg.files) {
       const full = join(dir, path);
       const label = relative(process.cwd(), full).split('\\').join('/');
-      if (!existing.has(path)) differences.push({ file: label, kind: 'missing' });
-      else if ((await readFile(full, 'utf8')) !== contents) differences.push({ file: label, kind: 'changed' });
+      const current = await readFile(full, 'utf8').catch(() => undefined);
+      if (current === undefined) differences.push({ file: label, kind: 'missing' });
+      else if (current !== contents) differences.push({ file: label, kind: 'changed' });
       existing.delete(path);
     }
     for (const path of existing) differences.push({ file: relative(process.cwd(), join(dir, path)).split('\\').join('/'), kind: 'extra' });
@@ -72,7 +89,7 @@ export async function writePackages(outRoot: string, packages: PackageOutput[], 
   };
   for (const pkg of packages) {
     const dir = join(outRoot, pkg.name);
-    const stale = new Set(await listFiles(dir));
+    const stale = new Set(await listGeneratedFiles(dir));
     for (const [path, contents] of pkg.files) {
       await put(join(dir, path), contents);
       stale.delete(path);

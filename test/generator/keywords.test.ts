@@ -233,6 +233,23 @@ const cases31: KeywordCase[] = [
     invalid: [{ a: 'x', b: 1 }, { b: 1 }],
   },
   {
+    keyword: 'additionalProperties: false without properties',
+    name: 'EmptyClosedObject',
+    schema: { type: 'object', properties: {}, additionalProperties: false },
+    valid: [{}],
+    invalid: [{ a: 1 }, []],
+  },
+  {
+    keyword: 'additionalProperties: schema on an inline object with optional properties',
+    name: 'InlineCatchall',
+    schema: {
+      type: 'object',
+      properties: { permissions: { type: 'object', properties: { issues: { type: 'string' } }, additionalProperties: { type: 'string' } } },
+    },
+    valid: [{ permissions: { issues: 'read', contents: 'write' } }, { permissions: {} }],
+    invalid: [{ permissions: { contents: 1 } }, { permissions: { issues: 2 } }],
+  },
+  {
     keyword: 'additionalProperties: true',
     name: 'OpenObject',
     schema: { type: 'object', additionalProperties: true, properties: { a: { type: 'string' } } },

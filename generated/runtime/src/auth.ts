@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Picks the security alternative of an operation that the client has credentials for,
  * and the fixed credentials it sends (api keys); tokens and signatures are added per attempt.

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * The HttpClient core: turns an `OperationSpec` plus input into a signed `Request`, sends it,
  * recovers where the API says how (token refresh, clock skew, two-factor, back-off), and

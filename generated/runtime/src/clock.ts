@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** The real clock; tests inject their own `Clock` so that backoff never waits. */
 import type { Clock } from './types.js';
 

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * One call's abort signal: the caller's signal combined with the call's timeout, so that
  * fetch, body reads and backoff sleeps all stop together and a timeout is told apart from

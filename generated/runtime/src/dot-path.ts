@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Reads dot paths (`pagination.next_uri`) into parsed JSON bodies. */
 
 /**

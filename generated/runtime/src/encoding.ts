@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Serialises request parts: server URL, path template, query string, headers, cookies and
  * bodies. Every function returns already percent-encoded text, so that the string that is

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Errors thrown by the runtime. Each keeps what a caller needs to react without
  * re-reading the response (whose body the runtime has already consumed).

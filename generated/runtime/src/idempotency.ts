@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** `x-idempotency`: the token that makes repeating a non-safe request harmless. */
 import type { CallOptions, IdempotencySpec } from './types.js';
 

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** `@svc/runtime`: the hand-written runtime that generated API clients import. */
 export type * from './types.js';
 export { HttpClient } from './client.js';

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Parsing of WebSocket frames into validated messages. */
 import type { z } from 'zod';
 

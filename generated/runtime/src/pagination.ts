@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** `x-pagination`: the items of a page and the input of the next page. */
 import { readPath } from './dot-path.js';
 import type { OperationSpec, PaginationSpec, RequestInput } from './types.js';

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Generated clients take one flat record of parameters per operation; the operation's
  * parameter list says where each one travels.

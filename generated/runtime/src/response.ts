@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Reads a response body and picks the schema that validates it. */
 import type { z } from 'zod';
 import { isJsonMediaType, mediaType } from './encoding.js';

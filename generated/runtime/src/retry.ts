@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** When and how long to wait before repeating a request. */
 import { parseHttpDate } from './clock.js';
 import type { HttpMethod, RetryOptions } from './types.js';

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * `x-hmac-signature`: the signature headers of one request. WebCrypto, so the runtime
  * needs no Node built-ins and also runs in browsers, Deno, Bun and workers.

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * The contract between generated API clients and this runtime: generated code emits
  * `ApiSpec`/`OperationSpec` literals and calls `HttpClient` with them.

@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Helpers the generated zod validators call for JSON Schema keywords that zod has no
  * method for. Each keeps the validator's inferred type unchanged.

@@ -10,6 +10,7 @@ import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../..
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
+import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { printZod, zodPrintContext, type ZodPrintContext } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -58,6 +59,7 @@ export const operationsTarget: Target = {
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
     const checked: CheckedPair[] = [];
+    const typeCtx = typePrintContext(model);
 
     const validatorOf = (node: SchemaNode): string => printZod(node, ctx);
 
@@ -72,7 +74,7 @@ export const operationsTarget: Target = {
       const body = op.requestBody?.contents[0];
       if (body) {
         statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
-        if (!recursiveBody(model, body.schema))
+        if (!recursiveBody(model, body.schema) && !hasWidenedIndex(body.schema, typeCtx))
           checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
       }
     }

@@ -8,7 +8,7 @@ import type { ApiModel, NamedSchema, OperationModel, SchemaNode } from '../../mo
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { indexSignatureType, objectProperties, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
+import { indexSignatureType, isEmptyClosedObject, objectProperties, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
@@ -42,7 +42,7 @@ function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext): Declarati
   const node = named.schema;
   const docs = declarationDocs(node, named.origin === 'component' ? `Component \`${named.key}\`.` : undefined);
   const docsStructure = docs ? [{ kind: StructureKind.JSDoc as const, description: docs }] : [];
-  if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional) {
+  if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional && !isEmptyClosedObject(node)) {
     const index = indexSignatureType(node, ctx);
     {
       return {

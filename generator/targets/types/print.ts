@@ -1,5 +1,6 @@
 /** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
 import type { ApiModel, ObjectNode, SchemaNode } from '../../model/types.js';
+import { childrenOf } from '../../model/walk.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 
 export interface TypePrintContext {
@@ -99,11 +100,16 @@ export function indexSignatureType(node: ObjectNode, ctx: TypePrintContext): str
   return [...new Set(types)].join(' | ');
 }
 
-/** Whether the index signature had to be widened beyond the additional properties' own type. */
-export function hasWidenedIndex(node: ObjectNode, ctx: TypePrintContext): boolean {
-  if (typeof node.additionalProperties !== 'object') return false;
-  const extra = printType(node.additionalProperties, ctx);
-  return node.properties.some((p) => printType(p.schema, ctx) !== extra);
+/**
+ * Whether some object inside this schema (not behind a reference) has an index signature
+ * wider than its additional properties' type: zod cannot infer that type, so the
+ * validator gets it declared instead.
+ */
+export function hasWidenedIndex(node: SchemaNode, ctx: TypePrintContext): boolean {
+  if (node.kind === 'object' && typeof node.additionalProperties === 'object') {
+    if (indexSignatureType(node, ctx) !== printType(node.additionalProperties, ctx)) return true;
+  }
+  return childrenOf(node).some((child) => child.kind !== 'ref' && hasWidenedIndex(child, ctx));
 }
 
 export interface PropertyText {
@@ -134,7 +140,12 @@ export function propertyDocs(schema: SchemaNode, ...extra: (string | undefined)[
   return jsDoc(schema.title !== undefined && schema.description === undefined ? schema.title : undefined, schema.description, ...extra, schemaTags(schema));
 }
 
+/** A closed object without properties: what zod infers for `z.strictObject({})`. */
+export const isEmptyClosedObject = (node: ObjectNode): boolean =>
+  node.additionalProperties === false && node.properties.length === 0 && !node.patternProperties?.length;
+
 function printObjectLiteral(node: ObjectNode, ctx: TypePrintContext): string {
+  if (isEmptyClosedObject(node)) return 'Record<string, never>';
   const props = objectProperties(node, ctx).map(
     (p) => `${p.docs ? `/** ${p.docs.replace(/\n/g, '\n * ')} */\n` : ''}${p.name}${p.optional ? '?' : ''}: ${p.type};`,
   );

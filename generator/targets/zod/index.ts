@@ -25,7 +25,7 @@ export const zodTarget: Target = {
     // Recursive validators need their type spelled out (inference cannot see through z.lazy),
     // and so do objects whose index signature the types target had to widen.
     const annotated = new Set(
-      model.schemas.filter((s) => s.recursive || (s.schema.kind === 'object' && hasWidenedIndex(s.schema, typeCtx))).map((s) => s.key),
+      model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key),
     );
     for (const named of model.schemas) {
       const expression = printZod(named.schema, ctx);
