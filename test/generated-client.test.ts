@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
-import { ApiError, ResponseValidationError, V2Client, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import { ApiError, RequestValidationError, ResponseValidationError, V2Client, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';
@@ -155,6 +155,24 @@ describe('v2 client', () => {
     // ...unless the caller turns it off.
     const loose = new V2Client({ baseUrl: server.baseUrl, validateResponses: false });
     await expect(loose.data.getSpotPrice({ currency_pair: 'BTC-USD' })).resolves.toEqual({ data: { amount: 12 } });
+  });
+});
+
+describe('request validation (opt-in)', () => {
+  it('rejects bad parameters and bodies before anything is sent', async () => {
+    server = await startServer(() => ({ status: 201, body: { data: example('Buy') } }));
+    const client = new V2Client({ baseUrl: server.baseUrl, apiKey: { key: KEY, secret: SECRET }, validateRequests: true });
+    const tooMany = client.buys.listBuys({ account_id: ACCOUNT, limit: 500 });
+    await expect(tooMany).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(tooMany).rejects.toThrow(/parameters\.limit/);
+    const numericAmount = client.buys.createBuy({ account_id: ACCOUNT }, { amount: 10 as unknown as string, currency: 'BTC' });
+    await expect(numericAmount).rejects.toThrow(/body\.amount/);
+    expect(server.requests).toHaveLength(0);
+    await expect(client.buys.createBuy({ account_id: ACCOUNT }, { amount: '10', currency: 'BTC' })).resolves.toMatchObject({ data: { resource: 'buy' } });
+    // Off by default: the same bad call reaches the server.
+    const lenient = new V2Client({ baseUrl: server.baseUrl, apiKey: { key: KEY, secret: SECRET } });
+    await lenient.buys.createBuy({ account_id: ACCOUNT }, { amount: 10 as unknown as string, currency: 'BTC' }).catch(() => undefined);
+    expect(server.requests).toHaveLength(2);
   });
 });
 

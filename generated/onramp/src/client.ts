@@ -31,7 +31,7 @@ import type {
   ListSellTransactionsParams,
   ListSellTransactionsResponse,
 } from './types.js';
-export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

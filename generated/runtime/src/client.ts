@@ -33,6 +33,7 @@ import {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
+import { validateRequest } from './request-validation.js';
 import { signatureHeaders } from './signing.js';
 import type {
   ApiResult,
@@ -195,6 +196,8 @@ export class HttpClient {
 
   /** One call under one deadline (caller signal + timeout), retries and back-off included. */
   private async execute<T>(current: Call): Promise<Outcome<T>> {
+    if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false))
+      validateRequest(current.op, current.input);
     const deadline = new Deadline({
       operationId: current.op.operationId,
       timeoutMs: current.call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -5,6 +5,7 @@ export { HttpClient } from './client.js';
 export {
   ApiError,
   NetworkError,
+  RequestValidationError,
   ResponseValidationError,
   TimeoutError,
   parseErrorBody,
@@ -12,6 +13,7 @@ export {
   type ApiErrorInit,
   type OAuthErrorBody,
   type ParsedErrorBody,
+  type RequestValidationErrorInit,
   type ResponseValidationErrorInit,
 } from './errors.js';
 export { systemClock, parseHttpDate } from './clock.js';
@@ -54,3 +56,4 @@ export {
   type MessageParseResult,
   type RawFrame,
 } from './messages.js';
+export { validateRequest } from './request-validation.js';

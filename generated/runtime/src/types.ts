@@ -174,6 +174,8 @@ export interface CallOptions {
   version?: string | null;
   /** @default ClientOptions.validateResponses */
   validateResponse?: boolean;
+  /** @default ClientOptions.validateRequests */
+  validateRequest?: boolean;
   headers?: Record<string, string>;
   /** Media type of the request body, one of the operation's `requestBody.contentTypes`. @default the first */
   contentType?: string;
@@ -249,6 +251,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** @default true */
   validateResponses?: boolean;
+  /** Check parameters and body against the operation's validators before sending. @default false */
+  validateRequests?: boolean;
   /** Sent with every request (below per-call headers and credentials). */
   headers?: Record<string, string>;
   onWarnings?: (warnings: ApiWarning[], operationId: string) => void;

@@ -148,7 +148,7 @@ import type {
   UpdateUserParams,
   UpdateUserResponse,
 } from './types.js';
-export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

@@ -119,7 +119,7 @@ import type {
   UpdateCurrentUserParams,
   UpdateCurrentUserResponse,
 } from './types.js';
-export { ApiError, NetworkError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

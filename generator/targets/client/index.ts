@@ -154,7 +154,7 @@ export const clientTarget: Target = {
       {
         kind: StructureKind.ExportDeclaration,
         moduleSpecifier: runtimePackage,
-        namedExports: ['ApiError', 'NetworkError', 'ResponseValidationError', 'TimeoutError'],
+        namedExports: ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'],
       },
       {
         kind: StructureKind.ExportDeclaration,

@@ -154,6 +154,29 @@ export class ResponseValidationError extends Error {
   }
 }
 
+export interface RequestValidationErrorInit {
+  operationId: string;
+  issues: readonly { part: 'parameters' | 'body'; issue: z.core.$ZodIssue }[];
+}
+
+/** The request did not match the operation's validators and was not sent (`validateRequests`). */
+export class RequestValidationError extends Error {
+  override readonly name = 'RequestValidationError';
+  readonly operationId: string;
+  readonly issues: RequestValidationErrorInit['issues'];
+
+  constructor(init: RequestValidationErrorInit) {
+    const shown = init.issues
+      .slice(0, 3)
+      .map(({ part, issue }) => `${[part, ...issue.path.map(String)].join('.')}: ${issue.message}`)
+      .join('; ');
+    const more = init.issues.length > 3 ? ` (+${init.issues.length - 3} more)` : '';
+    super(`Request of ${init.operationId} failed validation: ${shown}${more}`);
+    this.operationId = init.operationId;
+    this.issues = init.issues;
+  }
+}
+
 /** The request never got a response (DNS, connection refused, reset, ...); `cause` is fetch's error. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';

@@ -4,6 +4,7 @@ export { HttpClient } from './client.js';
 export {
   ApiError,
   NetworkError,
+  RequestValidationError,
   ResponseValidationError,
   TimeoutError,
   parseErrorBody,
@@ -11,6 +12,7 @@ export {
   type ApiErrorInit,
   type OAuthErrorBody,
   type ParsedErrorBody,
+  type RequestValidationErrorInit,
   type ResponseValidationErrorInit,
 } from './errors.js';
 export { systemClock, parseHttpDate } from './clock.js';
@@ -47,3 +49,4 @@ export { collectWarnings, selectValidator } from './response.js';
 export { openEnum, refinements, type Assert, type Equals } from './validators.js';
 export { toRequestInput } from './params.js';
 export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
+export { validateRequest } from './request-validation.js';
