@@ -3,10 +3,10 @@
  * two-factor retry, token refresh, typed errors, form encoding of bracket hashes,
  * response validation, and the onramp's hosted-flow URLs.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
-import { ApiError, RequestValidationError, ResponseValidationError, V2Client, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import { ApiError, RequestValidationError, ResponseValidationError, V2Client, receiveWebhook, webhooks, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';
@@ -173,6 +173,20 @@ describe('request validation (opt-in)', () => {
     const lenient = new V2Client({ baseUrl: server.baseUrl, apiKey: { key: KEY, secret: SECRET } });
     await lenient.buys.createBuy({ account_id: ACCOUNT }, { amount: 10 as unknown as string, currency: 'BTC' }).catch(() => undefined);
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('v2 webhooks', () => {
+  it('verifies SVC-SIGNATURE over the raw body and validates the notification with its generated validator', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const notification = example('BuyCompletedNotification');
+    const raw = JSON.stringify(notification);
+    const signature = createSign('RSA-SHA256').update(raw).sign(privateKey, 'base64');
+    const result = await receiveWebhook({ body: raw, signature, publicKey: pem, validator: webhooks.onBuyCompleted.validators.body });
+    expect(result).toMatchObject({ ok: true, payload: { type: 'wallet:buys:completed' } });
+    const ping = await receiveWebhook({ body: raw, signature, publicKey: pem, validator: webhooks.onPing.validators.body });
+    expect(ping).toMatchObject({ ok: false, reason: 'invalid_payload' });
   });
 });
 

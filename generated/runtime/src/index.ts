@@ -57,3 +57,4 @@ export {
   type RawFrame,
 } from './messages.js';
 export { validateRequest } from './request-validation.js';
+export { receiveWebhook, verifyWebhookSignature, type WebhookResult, type WebhookSignatureInput } from './webhooks.js';

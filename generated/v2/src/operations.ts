@@ -55,6 +55,7 @@ import {
   WithdrawalListResponseSchema,
   WithdrawalResponseSchema,
 } from './schemas.js';
+export { receiveWebhook, verifyWebhookSignature } from '@svc/runtime';
 /** Validator of {@link CancelTransactionParams}. */
 export const CancelTransactionParamsSchema = z.object({
   account_id: z.guid(),

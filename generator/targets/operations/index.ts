@@ -159,6 +159,10 @@ export const operationsTarget: Target = {
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
     if (typeImports.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
+    if (model.webhooks.length > 0) {
+      // Receiving the webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.
+      imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: runtimePackage, namedExports: ['receiveWebhook', 'verifyWebhookSignature'] });
+    }
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
     const checks = typeChecksFile({ header: generatedHeader(sourceLabel), runtimePackage, aliasName: 'OperationTypesMatch', pairs: checked });
     return [

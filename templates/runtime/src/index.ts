@@ -50,3 +50,4 @@ export { openEnum, refinements, type Assert, type Equals } from './validators.js
 export { toRequestInput } from './params.js';
 export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
 export { validateRequest } from './request-validation.js';
+export { receiveWebhook, verifyWebhookSignature, type WebhookResult, type WebhookSignatureInput } from './webhooks.js';
