@@ -15,7 +15,7 @@ const HANDLED = new Set([
   'maxProperties', 'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'minLength', 'maxLength',
   'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'description', 'title', 'deprecated',
   'readOnly', 'writeOnly', 'default', 'examples', 'example', 'discriminator', 'xml', 'externalDocs', 'contentMediaType',
-  'contentEncoding', 'dependentRequired',
+  'contentEncoding', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains', 'minContains', 'maxContains',
 ]);
 
 export interface SchemaContext {
@@ -167,9 +167,9 @@ function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext
   const implied =
     types.length > 0
       ? types
-      : 'properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw || 'required' in raw
+      : 'properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw || 'required' in raw || 'propertyNames' in raw || 'dependentSchemas' in raw
         ? ['object']
-        : 'items' in raw || 'prefixItems' in raw
+        : 'items' in raw || 'prefixItems' in raw || 'contains' in raw
           ? ['array']
           : 'pattern' in raw || 'minLength' in raw || 'maxLength' in raw
             ? ['string']
@@ -211,6 +211,13 @@ function arrayNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode {
   if (typeof raw.minItems === 'number') node.minItems = raw.minItems;
   if (typeof raw.maxItems === 'number') node.maxItems = raw.maxItems;
   if (raw.uniqueItems === true) node.uniqueItems = true;
+  if ('contains' in raw) {
+    node.contains = {
+      schema: convertSchema(raw.contains, `${pointer}/contains`, ctx),
+      min: typeof raw.minContains === 'number' ? raw.minContains : 1,
+      ...(typeof raw.maxContains === 'number' ? { max: raw.maxContains } : {}),
+    };
+  }
   return node;
 }
 
@@ -250,6 +257,13 @@ function objectNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode 
       Object.entries(raw.dependentRequired).map(([name, names]) => [name, Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : []]),
     );
   }
+  if (isObject(raw.dependentSchemas)) {
+    node.dependentSchemas = Object.entries(raw.dependentSchemas).map(([name, schema]) => ({
+      name,
+      schema: convertSchema(schema, `${pointer}/dependentSchemas/${encodePointerToken(name)}`, ctx),
+    }));
+  }
+  if ('propertyNames' in raw) node.propertyNames = convertSchema(raw.propertyNames, `${pointer}/propertyNames`, ctx);
   return node;
 }
 

@@ -68,6 +68,8 @@ export interface ArrayNode extends SchemaCommon {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  /** `contains` with `minContains` (default 1) and `maxContains`. */
+  contains?: { schema: SchemaNode; min: number; max?: number };
 }
 export interface PropertyModel {
   /** The property name on the wire, verbatim. */
@@ -85,6 +87,10 @@ export interface ObjectNode extends SchemaCommon {
   maxProperties?: number;
   /** `dependentRequired`: when the key is present, the properties it lists must be too. */
   dependentRequired?: Record<string, string[]>;
+  /** `dependentSchemas`: when the key is present, the whole object must match the schema too. */
+  dependentSchemas?: { name: string; schema: SchemaNode }[];
+  /** `propertyNames`: every key must match this (string) schema. */
+  propertyNames?: SchemaNode;
 }
 export interface UnionNode extends SchemaCommon {
   kind: 'union';

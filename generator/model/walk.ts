@@ -12,11 +12,14 @@ export function childrenOf(node: SchemaNode): SchemaNode[] {
   switch (node.kind) {
     case 'array':
       out.push(node.items, ...(node.prefixItems ?? []));
+      if (node.contains) out.push(node.contains.schema);
       break;
     case 'object':
       out.push(...node.properties.map((p) => p.schema));
       if (typeof node.additionalProperties === 'object') out.push(node.additionalProperties);
       out.push(...(node.patternProperties ?? []).map((p) => p.schema));
+      out.push(...(node.dependentSchemas ?? []).map((d) => d.schema));
+      if (node.propertyNames) out.push(node.propertyNames);
       break;
     case 'union':
       out.push(...node.variants);

@@ -287,6 +287,38 @@ const cases31: KeywordCase[] = [
   { keyword: 'minProperties', name: 'MinProperties', schema: { type: 'object', minProperties: 1 }, valid: [{ a: 1 }, { a: 1, b: 2 }], invalid: [{}] },
   { keyword: 'maxProperties', name: 'MaxProperties', schema: { type: 'object', maxProperties: 2 }, valid: [{}, { a: 1, b: 2 }], invalid: [{ a: 1, b: 2, c: 3 }] },
   {
+    keyword: 'dependentSchemas',
+    name: 'DependentSchemas',
+    schema: {
+      type: 'object',
+      properties: { card: { type: 'string' }, billing: { type: 'string' } },
+      dependentSchemas: { card: { required: ['billing'], properties: { billing: { minLength: 3 } } } },
+    },
+    valid: [{}, { billing: 'x' }, { card: '4111', billing: 'Main St' }],
+    invalid: [{ card: '4111' }, { card: '4111', billing: 'x' }],
+  },
+  {
+    keyword: 'propertyNames',
+    name: 'PropertyNames',
+    schema: { type: 'object', propertyNames: { pattern: '^[a-z_]+$', maxLength: 10 } },
+    valid: [{}, { abc: 1, snake_case: 2 }],
+    invalid: [{ Upper: 1 }, { 'with-dash': 1 }, { much_too_long: 1 }],
+  },
+  {
+    keyword: 'contains',
+    name: 'Contains',
+    schema: { type: 'array', contains: { type: 'string', const: 'admin' } },
+    valid: [['admin'], ['user', 'admin', 'admin']],
+    invalid: [[], ['user']],
+  },
+  {
+    keyword: 'contains + minContains + maxContains',
+    name: 'ContainsBounded',
+    schema: { type: 'array', items: { type: 'integer' }, contains: { minimum: 10 }, minContains: 2, maxContains: 3 },
+    valid: [[10, 11], [1, 10, 20, 30]],
+    invalid: [[10], [10, 11, 12, 13], [1, 2]],
+  },
+  {
     keyword: 'dependentRequired',
     name: 'DependentRequired',
     schema: {

@@ -84,6 +84,47 @@ export const refinements = {
     };
   },
 
+  /** `dependentSchemas`: when a key is present, the whole object must match its schema too. */
+  dependentSchemas(dependencies: readonly (readonly [string, z.ZodType])[]) {
+    return (value: object, ctx: Issue): void => {
+      for (const [key, schema] of dependencies) {
+        if (!(key in value)) continue;
+        const result = schema.safeParse(value);
+        if (!result.success) {
+          for (const issue of result.error.issues)
+            ctx.addIssue({
+              code: 'custom',
+              message: `${issue.message} (required when ${key} is present)`,
+              path: issue.path,
+            });
+        }
+      }
+    };
+  },
+
+  /** `propertyNames`: every key must match the schema. */
+  propertyNames(names: z.ZodType) {
+    return (value: object, ctx: Issue): void => {
+      for (const key of Object.keys(value)) {
+        if (!names.safeParse(key).success)
+          ctx.addIssue({ code: 'custom', message: `property name ${JSON.stringify(key)} is not allowed`, path: [key] });
+      }
+    };
+  },
+
+  /** `contains` / `minContains` / `maxContains`: how many items must match the schema. */
+  contains(schema: z.ZodType, min: number, max: number) {
+    return (items: readonly unknown[], ctx: Issue): void => {
+      const count = items.filter((item) => schema.safeParse(item).success).length;
+      if (count < min || count > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${count} items match the contains schema; between ${min} and ${max} are required`,
+          path: [],
+        });
+    };
+  },
+
   /**
    * `patternProperties`: keys matching a pattern must match its schema; other keys that
    * are not declared properties must match `additional` (`false` forbids them).

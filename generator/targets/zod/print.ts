@@ -59,8 +59,8 @@ const needsRefinement = (node: SchemaNode): boolean =>
   node.not !== undefined ||
   node.conditional !== undefined ||
   (node.kind === 'object' &&
-    (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined || node.dependentRequired !== undefined)) ||
-  (node.kind === 'array' && node.uniqueItems === true);
+    (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined || node.propertyNames !== undefined)) ||
+  (node.kind === 'array' && (node.uniqueItems === true || node.contains !== undefined));
 
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
   let out = printBase(node, ctx);
@@ -125,6 +125,11 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       if (node.uniqueItems) {
         ctx.helpers.add('refinements');
         out += `.refine(refinements.uniqueItems, { message: 'items must be unique' })`;
+      }
+      if (node.contains) {
+        ctx.helpers.add('refinements');
+        const c = node.contains;
+        out += `.superRefine(refinements.contains(${printZod(c.schema, ctx)}, ${c.min}, ${c.max ?? 'Infinity'}))`;
       }
       return out;
     }
@@ -203,6 +208,15 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   if (node.dependentRequired !== undefined) {
     ctx.helpers.add('refinements');
     out += `.superRefine(refinements.dependentRequired(${literal(node.dependentRequired)}))`;
+  }
+  if (node.dependentSchemas !== undefined) {
+    ctx.helpers.add('refinements');
+    const entries = node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printZod(d.schema, ctx)}]`);
+    out += `.superRefine(refinements.dependentSchemas([${entries.join(', ')}]))`;
+  }
+  if (node.propertyNames !== undefined) {
+    ctx.helpers.add('refinements');
+    out += `.superRefine(refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`;
   }
   return out;
 }
