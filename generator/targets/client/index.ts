@@ -111,7 +111,6 @@ export const clientTarget: Target = {
         if (op.parameters.length > 0) typeImports.add(op.names.params);
         if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
         typeImports.add(op.names.response);
-        typeImports.add(op.names.errorId);
         if (op.pagination) typeImports.add(op.names.item);
       }
       classes.push({
@@ -147,7 +146,7 @@ export const clientTarget: Target = {
     };
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['HttpClient', 'toRequestInput'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiError', 'CallOptions', 'ClientOptions'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
       // What a caller needs to handle failures and configure the client, without a second import.

@@ -10,7 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
-import { printZod, zodPrintContext } from '../zod/print.js';
+import { importingZodContext, printZod } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -28,10 +28,15 @@ function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: strin
   return best && best[1].length >= 2 ? { property: best[0], tagged: best[1] } : undefined;
 }
 
-function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string): StatementStructures[] {
+interface Imports {
+  schemas: Set<string>;
+  types: Set<string>;
+}
+
+function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string, imports: Imports): StatementStructures[] {
   const messages = model.messages.filter((m) => m.direction === side);
-  const typeCtx = typePrintContext(model);
-  const zodCtx = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), new Set());
+  const typeCtx = typePrintContext(model, imports.types);
+  const zodCtx = importingZodContext(model, imports.schemas, new Set());
   const payloads = messages.map((m) => m.payload);
   const types = [...new Set(payloads.map((p) => printType(p, typeCtx)))];
   const validators = payloads.map((p) => printZod(p, zodCtx));
@@ -72,9 +77,8 @@ export const feedTarget: Target = {
   name: 'feed',
   appliesTo: (model) => model.kind === 'asyncapi',
   run({ model, sourceLabel, runtimePackage }) {
-    const usedSchemas = model.schemas.map((s) => s.schemaName).sort();
-    const usedTypes = model.schemas.map((s) => s.typeName).sort();
-    const zodCtx = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), new Set());
+    const imports: Imports = { schemas: new Set(), types: new Set() };
+    const zodCtx = importingZodContext(model, imports.schemas, new Set());
     const entries = model.messages.map((m) => {
       const fields = {
         name: m.name,
@@ -85,14 +89,17 @@ export const feedTarget: Target = {
       };
       return `${propertyKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
     });
+    const unions = [
+      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports),
+      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports),
+    ];
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['parseMessage'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: usedSchemas },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: usedTypes },
-      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema'),
-      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema'),
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...imports.schemas].sort(compareText) },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...imports.types].sort(compareText) },
+      ...unions,
       {
         kind: StructureKind.TypeAlias,
         name: 'FeedParseResult',

@@ -4,28 +4,14 @@
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { printZod, zodPrintContext, type ZodPrintContext } from '../zod/print.js';
+import { importingZodContext, printZod } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
-
-function usageTrackingContext(model: ApiModel, used: Set<string>, helpers: Set<string>): ZodPrintContext {
-  const all = new Set(model.schemas.map((s) => s.key));
-  const base = zodPrintContext(model, all, helpers);
-  return {
-    ...base,
-    schemaNameOf: (key) => {
-      const name = base.schemaNameOf(key);
-      used.add(name);
-      return name;
-    },
-  };
-}
 
 /** The parameters of an operation as one object node (what its params validator checks). */
 export function parametersNode(op: OperationModel): SchemaNode {
@@ -55,9 +41,8 @@ export const operationsTarget: Target = {
   run({ model, sourceLabel, runtimePackage }) {
     const used = new Set<string>();
     const helpers = new Set<string>();
-    const ctx = usageTrackingContext(model, used, helpers);
+    const ctx = importingZodContext(model, used, helpers);
     const statements: StatementStructures[] = [];
-    const typeImports = new Set<string>();
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
 
@@ -157,8 +142,6 @@ export const operationsTarget: Target = {
     if (helpers.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
-    if (typeImports.size > 0)
-      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
     if (model.webhooks.length > 0) {
       // Receiving the webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.
       imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: runtimePackage, namedExports: ['receiveWebhook', 'verifyWebhookSignature'] });
@@ -172,4 +155,3 @@ export const operationsTarget: Target = {
   },
 };
 
-export { isSuccessStatus };

@@ -4,7 +4,7 @@
  */
 import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import { isSuccessStatus } from '../../model/derive.js';
-import type { ApiModel, NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
+import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -20,8 +20,8 @@ export const typesTarget: Target = {
     const ctx = typePrintContext(model);
     const declarations: Declaration[] = [
       ...[...model.schemas].sort((a, b) => compareText(a.typeName, b.typeName)).map((s) => schemaDeclaration(s, ctx)),
-      ...model.operations.flatMap((op) => operationDeclarations(model, op, ctx)),
-      ...model.webhooks.flatMap((op) => operationDeclarations(model, op, ctx)),
+      ...model.operations.flatMap((op) => operationDeclarations(op, ctx)),
+      ...model.webhooks.flatMap((op) => operationDeclarations(op, ctx)),
     ];
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: declarations });
     return [{ path: 'src/types.ts', contents, barrel: true }];
@@ -67,7 +67,7 @@ function alias(name: string, type: string, docs?: string): TypeAliasDeclarationS
   return { kind: StructureKind.TypeAlias, name, isExported: true, type, docs: docs ? [docs] : [] };
 }
 
-export function operationDeclarations(model: ApiModel, op: OperationModel, ctx: TypePrintContext): Declaration[] {
+function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Declaration[] {
   const out: Declaration[] = [];
   const label = `\`${op.operationId}\` (${op.method} ${op.path})`;
   if (op.parameters.length > 0) {

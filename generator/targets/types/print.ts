@@ -7,9 +7,16 @@ export interface TypePrintContext {
   typeNameOf(key: string): string;
 }
 
-export function typePrintContext(model: ApiModel): TypePrintContext {
+/** @param used when given, records every type name printed (for modules that import them). */
+export function typePrintContext(model: ApiModel, used?: Set<string>): TypePrintContext {
   const names = new Map(model.schemas.map((s) => [s.key, s.typeName]));
-  return { typeNameOf: (key) => names.get(key) ?? 'unknown' };
+  return {
+    typeNameOf: (key) => {
+      const name = names.get(key) ?? 'unknown';
+      used?.add(name);
+      return name;
+    },
+  };
 }
 
 /** A tuple whose `maxItems` allows nothing after its `prefixItems`. */

@@ -4,7 +4,7 @@
  * inferred type equals the emitted type.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
+import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';

@@ -36,6 +36,22 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
   };
 }
 
+/**
+ * The context for a module that imports the named validators from `./schemas.js`: every
+ * name printed is recorded in `used`, so the module imports exactly what it uses.
+ */
+export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>): ZodPrintContext {
+  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers);
+  return {
+    ...base,
+    schemaNameOf: (key) => {
+      const name = base.schemaNameOf(key);
+      used.add(name);
+      return name;
+    },
+  };
+}
+
 /** zod validators for JSON Schema `format`s; anything else is only a string. */
 const FORMATS: Record<string, string> = {
   'date-time': 'z.iso.datetime({ offset: true })',
