@@ -10,7 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { importingZodContext, printZod } from '../zod/print.js';
+import { importingZodContext, printZod, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
 /** The parameters of an operation as one object node (what its params validator checks). */
@@ -136,7 +136,7 @@ export const operationsTarget: Target = {
     statements.push(constStatement('api', `${apiLiteral} as const satisfies ApiSpec`, jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API.`)));
 
     const imports: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+      ...zodImportFor(statements),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiSpec', 'OperationSpec'] },
     ];
     if (helpers.size > 0)

@@ -9,7 +9,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { printZod, zodPrintContext } from './print.js';
+import { printZod, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -57,7 +57,7 @@ export const zodTarget: Target = {
       ],
     });
     const imports: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+      ...zodImportFor(statements),
     ];
     if (helpers.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });

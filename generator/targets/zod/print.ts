@@ -1,4 +1,5 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
+import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { isClosedTuple } from '../types/print.js';
@@ -50,6 +51,13 @@ export function importingZodContext(model: ApiModel, used: Set<string>, helpers:
       return name;
     },
   };
+}
+
+/** The `import { z } from 'zod'` a module needs when any of its statements print a zod call. */
+export function zodImportFor(statements: readonly unknown[]): StatementStructures[] {
+  return /\bz\.[a-z]/.test(JSON.stringify(statements))
+    ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] }]
+    : [];
 }
 
 /** zod validators for JSON Schema `format`s; anything else is only a string. */
