@@ -104,6 +104,32 @@ describe('generic OpenAPI documents', () => {
     expect(mod.operations.getStoresByStoreIdOrders).toMatchObject({ method: 'GET', path: '/stores/{storeId}/orders' });
   });
 
+  it('escapes comment terminators and quotes from every text of the spec (regression: a tag description with **/path** broke the client)', async () => {
+    const hostile = "Ends */ early, 'quotes', `ticks` and ${'$'}{braces} **/oauth/code**";
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: `Hostile ${hostile}`, version: '1.0.0', description: hostile },
+      tags: [{ name: 'things', description: hostile }],
+      'x-hosted-flows': [{ name: 'flow', server: 'https://pay.example.com', path: '/go', description: hostile, query: [{ name: 'token', required: true, description: hostile }] }],
+      paths: {
+        '/things/{id}': {
+          get: {
+            operationId: 'getThing',
+            tags: ['things'],
+            summary: hostile,
+            description: hostile,
+            parameters: [{ name: 'id', in: 'path', required: true, description: hostile, schema: { type: 'string', description: hostile } }],
+            responses: { '200': { description: hostile, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+          },
+        },
+      },
+      components: { schemas: { Thing: { type: 'object', title: hostile, description: hostile, properties: { "we'ird */ key": { type: 'string', description: hostile, enum: [hostile] } } } } },
+    };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'hostile'), 'hostile');
+    writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: [] }, include: ['src'] }));
+    await expect(run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
+  });
+
   it('is deterministic: the same input gives byte-identical output', async () => {
     const file = writeSpec(petstore, 'petstore-determinism');
     const first = await generatePackage({ file, name: 'same' });

@@ -135,7 +135,7 @@ export const clientTarget: Target = {
       ],
       properties: [
         { name: 'http', type: 'HttpClient', isReadonly: true, docs: ['The runtime client: signing, retries, pagination.'] },
-        ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: g.description ? [g.description] : [] })),
+        ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: g.description ? [jsDoc(g.description)!] : [] })),
       ],
       ctors: [
         {

@@ -31,12 +31,12 @@ export const hostedFlowsTarget: Target = {
         kind: StructureKind.Interface,
         name: params,
         isExported: true,
-        docs: [`Query parameters of the hosted \`${flow.name}\` flow.`],
+        docs: [jsDoc(`Query parameters of the hosted \`${flow.name}\` flow.`)!],
         properties: flow.query.map((q) => ({
           name: propertyKey(q.name),
           type: 'string',
           hasQuestionToken: !q.required,
-          docs: q.description ? [q.description] : [],
+          docs: q.description ? [jsDoc(q.description)!] : [],
         })),
       });
       statements.push({

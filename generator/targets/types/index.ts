@@ -64,7 +64,8 @@ function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext): Declarati
 }
 
 function alias(name: string, type: string, docs?: string): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, name, isExported: true, type, docs: docs ? [docs] : [] };
+  const escaped = docs === undefined ? undefined : jsDoc(docs);
+  return { kind: StructureKind.TypeAlias, name, isExported: true, type, docs: escaped ? [escaped] : [] };
 }
 
 function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Declaration[] {
@@ -77,7 +78,7 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Decla
       hasQuestionToken: !p.required,
       docs: [jsDoc(p.description ?? p.schema.description, `Sent in the ${p.in}.`, schemaTags({ ...p.schema, deprecated: p.deprecated === true || p.schema.deprecated === true }))!],
     }));
-    out.push({ kind: StructureKind.Interface, name: op.names.params, isExported: true, docs: [`Parameters of ${label}.`], properties: props });
+    out.push({ kind: StructureKind.Interface, name: op.names.params, isExported: true, docs: [jsDoc(`Parameters of ${label}.`)!], properties: props });
   }
   const body = op.requestBody?.contents[0];
   if (body) out.push(alias(op.names.body, printType(body.schema, ctx), jsDoc(op.requestBody?.description, `Request body of ${label}.`)));
