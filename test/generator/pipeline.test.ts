@@ -125,7 +125,7 @@ describe('generic OpenAPI documents', () => {
       },
       components: { schemas: { Thing: { type: 'object', title: hostile, description: hostile, properties: { "we'ird */ key": { type: 'string', description: hostile, enum: [hostile] } } } } },
     };
-    const { output, dir } = await generateToDisk(writeSpec(spec, 'hostile'), 'hostile');
+    const { dir } = await generateToDisk(writeSpec(spec, 'hostile'), 'hostile');
     writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: [] }, include: ['src'] }));
     await expect(run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
   });

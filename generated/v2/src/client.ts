@@ -1086,7 +1086,6 @@ export class V2Client {
    * The user's accounts (wallets, vaults, fiat accounts). The source document only references
    * these endpoints (for checking account access); their shape comes from the service's public
    * documentation.
-   *
    */
   readonly accounts: AccountsApi;
   /** Receive addresses of an account. Addresses can be created for every account type; for fiat accounts, received funds are exchanged instantly. */
