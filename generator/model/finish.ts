@@ -4,7 +4,7 @@
  */
 import { deriveOperationFacts } from './derive.js';
 import { NamePlanner, camelCase, pascalCase } from './names.js';
-import type { ApiModel, NamedSchema } from './types.js';
+import type { ApiModel, ClientModel, NamedSchema } from './types.js';
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
@@ -54,6 +54,7 @@ export function finishModel(model: ApiModel): ApiModel {
       };
     }
   }
+  model.client = planClient(model, planner);
   for (const c of planner.collisions) {
     model.diagnostics.push({
       level: 'warning',
@@ -64,6 +65,33 @@ export function finishModel(model: ApiModel): ApiModel {
   model.messages.sort((a, b) => compareText(a.key, b.key));
   model.securitySchemes.sort((a, b) => compareText(a.key, b.key));
   return model;
+}
+
+/** Operations without a tag go to this group. */
+export const UNTAGGED_GROUP = 'default';
+
+function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
+  const byTag = new Map<string, string[]>();
+  for (const op of model.operations) {
+    const tag = op.tags[0] ?? UNTAGGED_GROUP;
+    byTag.set(tag, [...(byTag.get(tag) ?? []), op.operationId]);
+  }
+  const className = planner.claim(`${pascalCase(model.name)}Client`, 'the client class');
+  // Properties live on the client class, next to `http`.
+  const properties = new NamePlanner(['http']);
+  const groups = [...byTag.entries()]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([tag, operations]) => {
+      const description = model.tags.find((t) => t.name === tag)?.description;
+      return {
+        tag,
+        className: planner.claim(`${pascalCase(tag)}Api`, `the client group of tag ${tag}`),
+        property: properties.claim(camelCase(tag), `tag ${tag}`),
+        ...(description ? { description } : {}),
+        operations: operations.sort(compareText),
+      };
+    });
+  return { className, groups };
 }
 
 /** Depth-first post-order over keys in sorted order: deterministic, dependencies first. */

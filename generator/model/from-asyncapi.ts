@@ -102,6 +102,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
     webhooks: [],
     securitySchemes: [],
     hostedFlows: [],
+    client: { className: '', groups: [] },
     channels,
     messages,
     extensions: extensionsOf(doc),

@@ -262,6 +262,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     webhooks,
     securitySchemes,
     hostedFlows: hostedFlowsOf(extensions['x-hosted-flows']),
+    client: { className: '', groups: [] },
     channels: [],
     messages: [],
     extensions,

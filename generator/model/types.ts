@@ -292,6 +292,20 @@ export interface HostedFlowModel {
   description?: string;
 }
 
+/** The typed client's shape: one class per tag (first tag of each operation). */
+export interface ClientModel {
+  className: string;
+  groups: {
+    tag: string;
+    className: string;
+    /** Property of the client that holds the group. */
+    property: string;
+    description?: string;
+    /** operationIds, sorted. */
+    operations: string[];
+  }[];
+}
+
 export interface Diagnostic {
   level: 'warning' | 'error';
   message: string;
@@ -319,6 +333,8 @@ export interface ApiModel {
   versioning?: { header?: string; current?: string; format?: string };
   twoFactor?: { status: number; errorId: string; header: string };
   hostedFlows: HostedFlowModel[];
+  /** Planned names of the typed client (OpenAPI documents). */
+  client: ClientModel;
   channels: ChannelModel[];
   /** Sorted by key. */
   messages: MessageModel[];

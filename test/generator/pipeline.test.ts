@@ -130,6 +130,24 @@ describe('generic OpenAPI documents', () => {
     await expect(run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
   });
 
+  it('plans client class and group names with every other name (regression: tags differing only in case collided)', async () => {
+    const op = (operationId: string, tag: string) => ({ get: { operationId, tags: [tag], responses: { '200': { description: 'ok' } } } });
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Clusters', version: '1' },
+      paths: { '/a': op('listA', 'managedClusters'), '/b': op('listB', 'ManagedClusters'), '/c': op('listC', 'pets') },
+      components: { schemas: { PetsApi: { type: 'string' } } },
+    };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'clusters'), 'clusters');
+    const client = output.files.get('src/client.ts') ?? '';
+    expect(client).toMatch(/export class ManagedClustersApi \{/);
+    expect(client).toMatch(/export class ManagedClustersApi2 \{/);
+    expect(client).toMatch(/export class PetsApi2 \{/);
+    expect(client).toMatch(/readonly managedClusters: ManagedClustersApi2;\s+[^]*readonly managedClusters2: ManagedClustersApi;|readonly managedClusters: ManagedClustersApi;/);
+    writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: [] }, include: ['src'] }));
+    await expect(run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
+  });
+
   it('is deterministic: the same input gives byte-identical output', async () => {
     const file = writeSpec(petstore, 'petstore-determinism');
     const first = await generatePackage({ file, name: 'same' });

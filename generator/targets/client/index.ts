@@ -12,23 +12,11 @@ import {
   type ParameterDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import { camelCase, pascalCase } from '../../model/names.js';
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import { pascalCase } from '../../model/names.js';
+import type { OperationModel } from '../../model/types.js';
 import { jsDoc } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { compareText } from '../../util/compare.js';
-
-const UNTAGGED = 'default';
-
-function groupsOf(model: ApiModel): Map<string, OperationModel[]> {
-  const groups = new Map<string, OperationModel[]>();
-  for (const op of model.operations) {
-    const tag = op.tags[0] ?? UNTAGGED;
-    groups.set(tag, [...(groups.get(tag) ?? []), op]);
-  }
-  return new Map([...groups.entries()].sort(([a], [b]) => compareText(a, b)));
-}
 
 function securityDocs(op: OperationModel): string | undefined {
   if (op.security.length === 0) return 'Public: sends no credentials.';
@@ -97,16 +85,13 @@ export const clientTarget: Target = {
   name: 'client',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, runtimePackage }) {
-    const groups = groupsOf(model);
-    const clientName = `${pascalCase(model.name)}Client`;
+    const clientName = model.client.className;
+    const byId = new Map(model.operations.map((op) => [op.operationId, op]));
     const classes: ClassDeclarationStructure[] = [];
     const typeImports = new Set<string>();
-    const groupProps: { prop: string; cls: string; description?: string }[] = [];
-    for (const [tag, ops] of groups) {
-      const cls = `${pascalCase(tag)}Api`;
-      const prop = camelCase(tag);
-      const description = model.tags.find((t) => t.name === tag)?.description;
-      groupProps.push({ prop, cls, ...(description ? { description } : {}) });
+    const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
+    for (const group of model.client.groups) {
+      const ops = group.operations.map((id) => byId.get(id)!);
       for (const op of ops) {
         if (op.parameters.length > 0) typeImports.add(op.names.params);
         if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
@@ -115,9 +100,9 @@ export const clientTarget: Target = {
       }
       classes.push({
         kind: StructureKind.Class,
-        name: cls,
+        name: group.className,
         isExported: true,
-        docs: [jsDoc(`Operations tagged \`${tag}\`.`, description)!],
+        docs: [jsDoc(`Operations tagged \`${group.tag}\`.`, group.description)!],
         ctors: [{ parameters: [{ name: 'http', type: 'HttpClient', scope: Scope.Private, isReadonly: true }] }],
         methods: ops.flatMap(methodsOf),
       });

@@ -115,7 +115,12 @@ export const operationsTarget: Target = {
     const api = {
       title: model.title,
       version: model.version,
-      servers: model.servers.map((s) => ({ url: s.url, ...(Object.keys(s.variables).length > 0 ? { variables: s.variables } : {}) })),
+      servers: model.servers.map((s) => ({
+        url: s.url,
+        ...(Object.keys(s.variables).length > 0
+          ? { variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }])) }
+          : {}),
+      })),
       securitySchemes: Object.fromEntries(
         model.securitySchemes.map((s) => [
           s.key,

@@ -1,6 +1,6 @@
 /** Target `package`: package.json, README.md and tsconfig.json of a generated package, from templates/. */
 import { isSuccessStatus } from '../../model/derive.js';
-import { camelCase, pascalCase } from '../../model/names.js';
+import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { renderTemplate } from '../../util/templates.js';
 import type { Target } from '../target.js';
@@ -23,7 +23,7 @@ export const packageTarget: Target = {
   name: 'package',
   appliesTo: () => true,
   run({ model, packageName, runtimePackage, packageVersion, sourceLabel }) {
-    const group = (op: OperationModel): string => camelCase(op.tags[0] ?? 'default');
+    const group = (op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';
     const simple = model.operations.find((op) => op.method === 'GET' && !op.pagination && op.responses.some((r) => isSuccessStatus(r.status)));
     const paged = model.operations.find((op) => op.pagination);
     const data = {
@@ -36,7 +36,7 @@ export const packageTarget: Target = {
       dependencies: { [runtimePackage]: packageVersion, ...RUNTIME_DEPENDENCIES },
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
       isFeed: model.kind === 'asyncapi',
-      clientName: `${pascalCase(model.name)}Client`,
+      clientName: model.client.className,
       baseUrl: baseUrlOf(model),
       hasHmac: model.securitySchemes.some((s) => s.hmac),
       exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,

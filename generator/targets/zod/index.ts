@@ -75,7 +75,7 @@ export const zodTarget: Target = {
     });
     return [
       { path: 'src/schemas.ts', contents: schemasFile, barrel: true },
-      { path: 'src/type-checks.ts', contents: checksFile },
+      ...(model.schemas.some((s) => !annotated.has(s.key)) ? [{ path: 'src/type-checks.ts', contents: checksFile }] : []),
     ];
   },
 };
