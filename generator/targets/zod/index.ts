@@ -9,6 +9,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
+import { annotateForCost } from './inference-cost.js';
 import { printZod, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -23,9 +24,11 @@ export const zodTarget: Target = {
     const typeImports = new Set<string>();
     const typeCtx = typePrintContext(model);
     // Recursive validators need their type spelled out (inference cannot see through z.lazy),
-    // and so do objects whose index signature the types target had to widen.
-    const annotated = new Set(
-      model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key),
+    // and so do objects whose index signature the types target had to widen, and validators
+    // whose inferred type would be too large for tsc.
+    const annotated = annotateForCost(
+      model.schemas,
+      new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key)),
     );
     for (const named of model.schemas) {
       const expression = printZod(named.schema, ctx);
