@@ -3,8 +3,8 @@
  * after what it uses, and mark reference cycles.
  */
 import { deriveOperationFacts } from './derive.js';
-import { NamePlanner, camelCase, pascalCase } from './names.js';
-import type { ApiModel, ClientModel, NamedSchema } from './types.js';
+import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
+import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
@@ -40,6 +40,7 @@ export function finishModel(model: ApiModel): ApiModel {
       const previous = seen.get(op.operationId);
       if (previous) model.diagnostics.push({ level: 'error', pointer: op.pointer, message: `operationId ${op.operationId} is used by both ${previous} and ${where}` });
       seen.set(op.operationId, where);
+      planParameterKeys(op);
       const source = `operation ${op.operationId}`;
       op.name = planner.claim(camelCase(op.operationId), source);
       const base = pascalCase(op.operationId);
@@ -67,6 +68,20 @@ export function finishModel(model: ApiModel): ApiModel {
   return model;
 }
 
+/** The same name in two locations (path `id` and query `id`) gets `<in>_<name>` for all but the path one. */
+function planParameterKeys(op: OperationModel): void {
+  const byName = new Map<string, number>();
+  for (const p of op.parameters) byName.set(p.name, (byName.get(p.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  const order = [...op.parameters].sort((a, b) => (a.in === 'path' ? 0 : 1) - (b.in === 'path' ? 0 : 1));
+  for (const p of order) {
+    let key = (byName.get(p.name) ?? 0) > 1 && taken.has(p.name) ? `${p.in}_${p.name}` : p.name;
+    while (taken.has(key)) key = `${key}_`;
+    p.key = key;
+    taken.add(key);
+  }
+}
+
 /** Operations without a tag go to this group. */
 export const UNTAGGED_GROUP = 'default';
 
@@ -86,7 +101,7 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
       return {
         tag,
         className: planner.claim(`${pascalCase(tag)}Api`, `the client group of tag ${tag}`),
-        property: properties.claim(camelCase(tag), `tag ${tag}`),
+        property: properties.claim(camelCaseProperty(tag), `tag ${tag}`),
         ...(description ? { description } : {}),
         operations: operations.sort(compareText),
       };

@@ -99,6 +99,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     if (!schemaRaw && isObject(p.content)) schemaRaw = deref(Object.values(p.content)[0]).schema;
     const model: ParameterModel = {
       name: String(p.name),
+      key: String(p.name),
       in: location,
       required: p.required === true || location === 'path',
       style,

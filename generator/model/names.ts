@@ -34,6 +34,12 @@ export function camelCase(text: string): string {
   return safeIdentifier(pascal.charAt(0).toLowerCase() + pascal.slice(1));
 }
 
+/** camelCase for a property name, where reserved words are allowed (`client.default`). */
+export function camelCaseProperty(text: string): string {
+  const name = camelCase(text);
+  return name.endsWith('_') && RESERVED.has(name.slice(0, -1)) ? name.slice(0, -1) : name;
+}
+
 /** Makes a string a valid identifier that is not a reserved word. */
 export function safeIdentifier(text: string): string {
   let id = text.replace(/[^A-Za-z0-9_$]/g, '_');

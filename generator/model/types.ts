@@ -145,6 +145,11 @@ export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 export interface ParameterModel {
   name: string;
+  /**
+   * Property of the operation's flat parameter record: the name, or `<in>_<name>` when
+   * two locations use the same name (planned in model/finish.ts).
+   */
+  key: string;
   in: ParameterLocation;
   required: boolean;
   description?: string;

@@ -148,6 +148,40 @@ describe('generic OpenAPI documents', () => {
     await expect(run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit'])).resolves.toBeDefined();
   });
 
+  it('keeps parameters with the same name in two locations apart (regression: duplicate properties)', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Dupes', version: '1' },
+      paths: {
+        '/lists/{list_id}': {
+          get: {
+            operationId: 'getList',
+            parameters: [
+              { name: 'list_id', in: 'query', schema: { type: 'string' } },
+              { name: 'list_id', in: 'path', required: true, schema: { type: 'string' } },
+            ],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+          },
+        },
+      },
+    };
+    type Client = new (options: object) => { default: { getList(params: Record<string, string>): Promise<unknown> } };
+    const mod = await importGenerated<{ DupesClient: Client }>(spec, 'dupes');
+    const urls: string[] = [];
+    const client = new mod.DupesClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async (request: Request) => {
+        urls.push(request.url);
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await client.default.getList({ list_id: 'in-path', query_list_id: 'in-query' });
+    expect(urls).toEqual(['http://127.0.0.1:9/lists/in-path?list_id=in-query']);
+    const types = mod.__output.files.get('src/types.ts') ?? '';
+    expect(types).toMatch(/^\s+list_id: string;$/m);
+    expect(types).toMatch(/^\s+query_list_id\?: string;$/m);
+  });
+
   it('is deterministic: the same input gives byte-identical output', async () => {
     const file = writeSpec(petstore, 'petstore-determinism');
     const first = await generatePackage({ file, name: 'same' });

@@ -4,15 +4,21 @@ import type { z } from 'zod';
 import { RequestValidationError } from './errors.js';
 import type { OperationSpec, RequestInput } from './types.js';
 
-/** The flat record of parameters the generated `…ParamsSchema` validators check. */
-function flatParameters(input: RequestInput): Record<string, unknown> {
-  return { ...input.path, ...input.query, ...input.headers, ...input.cookies };
+/** The flat record of parameters the generated `…ParamsSchema` validators check (keys as the generated types name them). */
+function flatParameters(op: OperationSpec, input: RequestInput): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  const byLocation = { path: input.path, query: input.query, header: input.headers, cookie: input.cookies };
+  for (const spec of op.parameters) {
+    const value = byLocation[spec.in]?.[spec.name];
+    if (value !== undefined) flat[spec.key ?? spec.name] = value;
+  }
+  return flat;
 }
 
 /** @throws RequestValidationError listing what is wrong with the parameters or the body. */
 export function validateRequest(op: OperationSpec, input: RequestInput): void {
   const issues: { part: 'parameters' | 'body'; issue: z.core.$ZodIssue }[] = [];
-  const parameters = op.validators.parameters?.safeParse(flatParameters(input));
+  const parameters = op.validators.parameters?.safeParse(flatParameters(op, input));
   if (parameters && !parameters.success)
     issues.push(...parameters.error.issues.map((issue) => ({ part: 'parameters' as const, issue })));
   if (op.validators.body && (input.body !== undefined || op.requestBody?.required)) {

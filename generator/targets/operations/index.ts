@@ -4,12 +4,13 @@
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
+import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
+import { annotatedValidators } from '../zod/inference-cost.js';
 import { importingZodContext, printZod, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -17,14 +18,9 @@ import { compareText } from '../../util/compare.js';
 export function parametersNode(op: OperationModel): SchemaNode {
   return {
     kind: 'object',
-    properties: op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required })),
+    properties: op.parameters.map((p) => ({ name: p.key, schema: p.schema, required: p.required })),
     additionalProperties: false,
   };
-}
-
-/** A body that is (or refers to) a recursive schema: its validator's type is declared, not inferred. */
-function recursiveBody(model: ApiModel, node: SchemaNode): boolean {
-  return node.kind === 'ref' && model.schemas.some((s) => s.key === node.target && s.recursive);
 }
 
 const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
@@ -45,6 +41,9 @@ export const operationsTarget: Target = {
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
+    const annotated = annotatedValidators(model);
+    // A body that is a named validator with a declared type: the check would hold trivially.
+    const declaredType = (node: SchemaNode): boolean => node.kind === 'ref' && annotated.has(node.target);
 
     const validatorOf = (node: SchemaNode): string => printZod(node, ctx);
 
@@ -59,7 +58,7 @@ export const operationsTarget: Target = {
       const body = op.requestBody?.contents[0];
       if (body) {
         statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
-        if (!recursiveBody(model, body.schema) && !hasWidenedIndex(body.schema, typeCtx))
+        if (!declaredType(body.schema) && !hasWidenedIndex(body.schema, typeCtx))
           checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
       }
     }
@@ -74,7 +73,7 @@ export const operationsTarget: Target = {
         `path: ${stringLiteral(op.path)}`,
         `tags: ${literal(op.tags)}`,
         `deprecated: ${op.deprecated}`,
-        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode })))}`,
+        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode })))}`,
       ];
       if (op.requestBody) {
         const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;

@@ -10,7 +10,7 @@ export const RUNTIME_DEPENDENCIES = { zod: '^4.1.0' } as const;
 function exampleArgs(op: OperationModel): string {
   const required = op.parameters.filter((p) => p.required);
   if (required.length === 0) return '';
-  return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.name) ? p.name : `'${p.name}'`}: '…'`).join(', ')} }`;
+  return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : `'${p.key}'`}: '…'`).join(', ')} }`;
 }
 
 function baseUrlOf(model: ApiModel): string {

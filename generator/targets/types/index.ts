@@ -73,7 +73,7 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Decla
   const label = `\`${op.operationId}\` (${op.method} ${op.path})`;
   if (op.parameters.length > 0) {
     const props: OptionalKind<import('ts-morph').PropertySignatureStructure>[] = op.parameters.map((p) => ({
-      name: propertyKey(p.name),
+      name: propertyKey(p.key),
       type: printType(p.schema, ctx),
       hasQuestionToken: !p.required,
       docs: [jsDoc(p.description ?? p.schema.description, `Sent in the ${p.in}.`, schemaTags({ ...p.schema, deprecated: p.deprecated === true || p.schema.deprecated === true }))!],

@@ -8,8 +8,7 @@ import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { annotateForCost } from './inference-cost.js';
+import { annotatedValidators } from './inference-cost.js';
 import { printZod, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -22,14 +21,7 @@ export const zodTarget: Target = {
     const ctx = zodPrintContext(model, declared, helpers);
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
-    const typeCtx = typePrintContext(model);
-    // Recursive validators need their type spelled out (inference cannot see through z.lazy),
-    // and so do objects whose index signature the types target had to widen, and validators
-    // whose inferred type would be too large for tsc.
-    const annotated = annotateForCost(
-      model.schemas,
-      new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key)),
-    );
+    const annotated = annotatedValidators(model);
     for (const named of model.schemas) {
       const expression = printZod(named.schema, ctx);
       declared.add(named.key);

@@ -4,7 +4,8 @@
  * limit, tsc slows down and eventually gives up ("excessively deep"), so such validators
  * get their type declared instead (the measure Hey API took against 3 GiB of tsc memory).
  */
-import type { NamedSchema, SchemaNode } from '../../model/types.js';
+import type { ApiModel, NamedSchema, SchemaNode } from '../../model/types.js';
+import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { childrenOf, referencedNames } from '../../model/walk.js';
 import { compareText } from '../../util/compare.js';
 
@@ -42,4 +43,29 @@ export function annotateForCost(schemas: readonly NamedSchema[], annotated: Read
     cost.set(schema.key, result.has(schema.key) ? 1 : own);
   }
   return result;
+}
+
+/**
+ * Every named validator whose type is declared rather than inferred: recursive ones
+ * (inference cannot see through z.lazy), objects whose index signature had to be widened,
+ * and those that keep inference within the cost limit, for the named schemas and for the
+ * schemas operations use inline (bodies, responses, parameters), which cannot be annotated
+ * themselves. The zod and operations targets both read this one answer.
+ */
+export function annotatedValidators(model: ApiModel, limit = INFERENCE_COST_LIMIT): Set<string> {
+  const typeCtx = typePrintContext(model);
+  const required = new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key));
+  const inline: NamedSchema[] = [];
+  for (const op of [...model.operations, ...model.webhooks]) {
+    const nodes = [
+      ...op.parameters.map((p) => p.schema),
+      ...(op.requestBody?.contents.slice(0, 1).map((c) => c.schema) ?? []),
+      ...op.responses.flatMap((r) => (r.content ? [r.content.schema] : [])),
+    ];
+    nodes.forEach((schema, i) => {
+      if (schema.kind !== 'ref') inline.push({ key: `#${op.operationId}/${i}`, typeName: '', schemaName: '', schema, origin: 'synthetic', recursive: false });
+    });
+  }
+  const result = annotateForCost([...model.schemas, ...inline], required, limit);
+  return new Set([...result].filter((key) => !key.startsWith('#')));
 }

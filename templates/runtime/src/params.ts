@@ -8,7 +8,7 @@ export function toRequestInput(op: Pick<OperationSpec, 'parameters'>, params: ob
   const input: RequestInput = {};
   const values = (params ?? {}) as Record<string, unknown>;
   for (const spec of op.parameters) {
-    const value = values[spec.name];
+    const value = values[spec.key ?? spec.name];
     if (value === undefined) continue;
     if (spec.in === 'path') (input.path ??= {})[spec.name] = value as string | number | boolean;
     else if (spec.in === 'query') (input.query ??= {})[spec.name] = value;

@@ -17,6 +17,8 @@ export type ParameterStyle = 'form' | 'simple' | 'deepObject' | 'spaceDelimited'
 /** One declared parameter of an operation, with the OpenAPI defaults already applied. */
 export interface ParameterSpec {
   name: string;
+  /** Property of the generated flat parameter record when it differs from `name` (the same name in two locations). */
+  key?: string;
   in: ParameterLocation;
   required: boolean;
   style: ParameterStyle;
