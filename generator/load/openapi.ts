@@ -35,6 +35,16 @@ function toSpecError(source: SourceDocument, error: Error): SpecError {
       ...(pointer !== undefined ? { pointer } : {}),
     });
   }
+  // swagger-parser keeps ajv's findings in `details`: the first one is the most precise.
+  const detail = (error as Error & { details?: unknown }).details;
+  const first = Array.isArray(detail) ? (detail[0] as { instancePath?: string; message?: string; params?: Record<string, unknown> } | undefined) : undefined;
+  if (first && typeof first.instancePath === 'string' && typeof first.message === 'string') {
+    const extraName = first.params?.additionalProperty ?? first.params?.unevaluatedProperty;
+    const extra = typeof extraName === 'string' ? extraName : undefined;
+    const pointer = extra !== undefined ? `${first.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : first.instancePath;
+    const problem = extra !== undefined ? `property \`${extra}\` is not allowed here` : first.message;
+    return new SpecError(source.file, problem, { ...source.sourceMap.locate(pointer), pointer });
+  }
   const pointerMatch = /#(\/[^\s,]*)/.exec(message);
   const pointer = pointerMatch?.[1];
   const firstLine = message.split('\n').map((line) => line.trim()).filter((line) => line && !/validation failed\.?$/.test(line))[0];

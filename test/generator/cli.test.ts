@@ -64,6 +64,7 @@ const BAD_SPECS: [string, string, RegExp][] = [
   ['invalid YAML', 'openapi: 3.1.0\ninfo: { title: x, version: 1\npaths: {}\n', /bad\.openapi\.yaml:\d+:\d+: invalid YAML/],
   ['a broken $ref', GOOD.replace("'#/components/schemas/Thing'", "'#/components/schemas/Nope'"), /bad\.openapi\.yaml:14:\d+ \(at #\/paths\/~1things~1\{id\}\/get\/responses\/200\/content\/application~1json\/schema\): broken \$ref: #\/components\/schemas\/Nope does not exist/],
   ['a schema error', GOOD.replace("responses:\n        '200'", "responses:\n        'abc'"), /bad\.openapi\.yaml:\d+:\d+ \(at #\/paths\/~1things~1\{id\}\/get\/responses.*\):/],
+  ['an unknown root property', `${GOOD}source: somewhere\n`, /bad\.openapi\.yaml:\d+:\d+ \(at #\/source\): property `source` is not allowed here/],
   ['not an API document', 'hello: world\n', /neither an OpenAPI .* nor an AsyncAPI/],
   ['an unsupported version', GOOD.replace('openapi: 3.1.0', 'openapi: 2.0.0'), /unsupported OpenAPI version 2\.0\.0/],
 ];
