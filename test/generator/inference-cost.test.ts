@@ -32,6 +32,14 @@ describe('annotateForCost', () => {
     expect([...annotateForCost([named('Huge', object(200))], new Set(), 50)]).toEqual(['Huge']);
   });
 
+  it('limits the depth of nested inferred types too', () => {
+    // A chain C0 <- C1 <- ... <- C9: each level adds two levels (object, property ref).
+    const chain = Array.from({ length: 10 }, (_, i) => named(`C${i}`, object(1, i === 0 ? [] : [`C${i - 1}`])));
+    const annotated = annotateForCost(chain, new Set(), 10_000, 6);
+    expect(annotated.size).toBeGreaterThan(0);
+    expect(annotated.has('C9')).toBe(false);
+  });
+
   it('keeps what had to be annotated anyway and counts it as opaque', () => {
     const schemas = [named('Rec', object(80)), named('Top', object(5, ['Rec']))];
     expect([...annotateForCost(schemas, new Set(['Rec']), 50)]).toEqual(['Rec']);

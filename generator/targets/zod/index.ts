@@ -8,7 +8,7 @@ import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { annotatedValidators } from './inference-cost.js';
+import { planValidatorTypes } from './inference-cost.js';
 import { printZod, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -21,7 +21,7 @@ export const zodTarget: Target = {
     const ctx = zodPrintContext(model, declared, helpers);
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
-    const annotated = annotatedValidators(model);
+    const { declared: annotated, unchecked } = planValidatorTypes(model);
     for (const named of model.schemas) {
       const expression = printZod(named.schema, ctx);
       declared.add(named.key);
@@ -32,7 +32,9 @@ export const zodTarget: Target = {
         isExported: true,
         docs: [jsDoc(`Validator of {@link ${named.typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`)` : ''}.`)!],
         declarations: [
-          { name: named.schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${named.typeName}>` } : {}) },
+          unchecked.has(named.key)
+            ? { name: named.schemaName, initializer: `(${expression}) as unknown as z.ZodType<${named.typeName}>` }
+            : { name: named.schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${named.typeName}>` } : {}) },
         ],
       });
     }

@@ -11,36 +11,48 @@ import { compareText } from '../../util/compare.js';
 
 /** Nodes of inferred type one validator may expand; large real-world schemas stay well below. */
 export const INFERENCE_COST_LIMIT = 2_000;
+/**
+ * Levels of nested inferred types one validator may have: tsc's instantiation depth runs
+ * out near 30 on zod object types (seen on a network API); the GitHub API needs 13.
+ */
+export const INFERENCE_DEPTH_LIMIT = 16;
 
 /**
  * Keys of the validators to annotate, given those that must be annotated anyway.
  * `schemas` is in declaration order (dependencies first).
  */
-export function annotateForCost(schemas: readonly NamedSchema[], annotated: ReadonlySet<string>, limit = INFERENCE_COST_LIMIT): Set<string> {
+export function annotateForCost(
+  schemas: readonly NamedSchema[],
+  annotated: ReadonlySet<string>,
+  limit = INFERENCE_COST_LIMIT,
+  depthLimit = INFERENCE_DEPTH_LIMIT,
+): Set<string> {
   const result = new Set(annotated);
-  const cost = new Map<string, number>();
-  const nodeCost = (node: SchemaNode): number => {
-    // A reference to an annotated validator is opaque to inference: it costs one node.
-    if (node.kind === 'ref') return result.has(node.target) ? 1 : (cost.get(node.target) ?? 1);
-    return 1 + childrenOf(node).reduce((sum, child) => sum + nodeCost(child), 0);
+  const cost = new Map<string, { size: number; depth: number }>();
+  // A reference to an annotated validator is opaque to inference: one node, one level.
+  const refCost = (target: string): { size: number; depth: number } => (result.has(target) ? { size: 1, depth: 1 } : (cost.get(target) ?? { size: 1, depth: 1 }));
+  const nodeCost = (node: SchemaNode): { size: number; depth: number } => {
+    if (node.kind === 'ref') return refCost(node.target);
+    const children = childrenOf(node).map(nodeCost);
+    return { size: 1 + children.reduce((sum, c) => sum + c.size, 0), depth: 1 + Math.max(0, ...children.map((c) => c.depth)) };
   };
   for (const schema of schemas) {
     let own = nodeCost(schema.schema);
-    // Too large: make the most expensive validators it refers to opaque, one at a time,
-    // so that its own type stays inferred (and checked) where that is possible.
-    while (own > limit) {
+    // Too large or too deep: make the heaviest (or deepest) validators it refers to opaque,
+    // one at a time, so that its own type stays inferred (and checked) where possible.
+    while (own.size > limit || own.depth > depthLimit) {
+      const measure = own.size > limit ? (key: string) => refCost(key).size : (key: string) => refCost(key).depth;
       const heaviest = [...referencedNames(schema.schema)]
-        .filter((key) => !result.has(key) && (cost.get(key) ?? 1) > 1)
-        .sort((a, b) => (cost.get(b) ?? 0) - (cost.get(a) ?? 0) || compareText(a, b))[0];
+        .filter((key) => !result.has(key) && measure(key) > 1)
+        .sort((a, b) => measure(b) - measure(a) || compareText(a, b))[0];
       if (heaviest === undefined) {
         result.add(schema.key);
         break;
       }
       result.add(heaviest);
-      cost.set(heaviest, 1);
       own = nodeCost(schema.schema);
     }
-    cost.set(schema.key, result.has(schema.key) ? 1 : own);
+    cost.set(schema.key, result.has(schema.key) ? { size: 1, depth: 1 } : own);
   }
   return result;
 }
@@ -52,7 +64,21 @@ export function annotateForCost(schemas: readonly NamedSchema[], annotated: Read
  * schemas operations use inline (bodies, responses, parameters), which cannot be annotated
  * themselves. The zod and operations targets both read this one answer.
  */
-export function annotatedValidators(model: ApiModel, limit = INFERENCE_COST_LIMIT): Set<string> {
+export function annotatedValidators(model: ApiModel, limit = INFERENCE_COST_LIMIT, depthLimit = INFERENCE_DEPTH_LIMIT): Set<string> {
+  return planValidatorTypes(model, limit, depthLimit).declared;
+}
+
+export interface ValidatorTypePlan {
+  /** Validators whose type is declared (`z.ZodType<T>`) rather than inferred. */
+  declared: Set<string>;
+  /**
+   * Of those, the ones declared only because inference would be too costly: tsc cannot
+   * afford to compare their initializer with the type either, so it is cast, unchecked.
+   */
+  unchecked: Set<string>;
+}
+
+export function planValidatorTypes(model: ApiModel, limit = INFERENCE_COST_LIMIT, depthLimit = INFERENCE_DEPTH_LIMIT): ValidatorTypePlan {
   const typeCtx = typePrintContext(model);
   const required = new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key));
   const inline: NamedSchema[] = [];
@@ -66,6 +92,7 @@ export function annotatedValidators(model: ApiModel, limit = INFERENCE_COST_LIMI
       if (schema.kind !== 'ref') inline.push({ key: `#${op.operationId}/${i}`, typeName: '', schemaName: '', schema, origin: 'synthetic', recursive: false });
     });
   }
-  const result = annotateForCost([...model.schemas, ...inline], required, limit);
-  return new Set([...result].filter((key) => !key.startsWith('#')));
+  const result = annotateForCost([...model.schemas, ...inline], required, limit, depthLimit);
+  const declared = new Set([...result].filter((key) => !key.startsWith('#')));
+  return { declared, unchecked: new Set([...declared].filter((key) => !required.has(key))) };
 }
