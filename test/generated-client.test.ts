@@ -6,7 +6,7 @@
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
-import { ApiError, RequestValidationError, ResponseValidationError, V2Client, receiveWebhook, webhooks, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import { ApiError, RequestValidationError, ResponseValidationError, V2Client, operations, receiveWebhook, toRequestInput, webhooks, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';
@@ -187,6 +187,21 @@ describe('v2 webhooks', () => {
     expect(result).toMatchObject({ ok: true, payload: { type: 'wallet:buys:completed' } });
     const ping = await receiveWebhook({ body: raw, signature, publicKey: pem, validator: webhooks.onPing.validators.body });
     expect(ping).toMatchObject({ ok: false, reason: 'invalid_payload' });
+  });
+});
+
+describe('raw results', () => {
+  it('client.http.request gives status, headers and warnings next to the body', async () => {
+    const warning = { id: 'missing_version', message: 'Please supply API version (YYYY-MM-DD) as SVC-VERSION header' };
+    server = await startServer(() => ({ status: 200, body: { data: { iso: '2015-06-23T18:02:51Z', epoch: 1435082571 }, warnings: [warning] }, headers: { 'x-request-id': 'r1' } }));
+    const seen: unknown[] = [];
+    const client = new V2Client({ baseUrl: server.baseUrl, version: null, onWarnings: (warnings) => seen.push(...warnings) });
+    const result = await client.http.request(operations.getTime, toRequestInput(operations.getTime, {}));
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-request-id')).toBe('r1');
+    expect(result.warnings).toEqual([warning]);
+    expect(seen).toEqual([warning]);
+    expect(server.requests[0]!.headers['svc-version']).toBeUndefined();
   });
 });
 

@@ -22,7 +22,14 @@ import type {
   ListSellTransactionsParams,
   ListSellTransactionsResponse,
 } from './types.js';
-export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export {
+  ApiError,
+  NetworkError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  toRequestInput,
+} from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

@@ -101,7 +101,14 @@ import type {
   UpdateUserParams,
   UpdateUserResponse,
 } from './types.js';
-export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export {
+  ApiError,
+  NetworkError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  toRequestInput,
+} from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

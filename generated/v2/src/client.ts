@@ -85,7 +85,14 @@ import type {
   UpdateCurrentUserParams,
   UpdateCurrentUserResponse,
 } from './types.js';
-export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export {
+  ApiError,
+  NetworkError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  toRequestInput,
+} from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

@@ -11,7 +11,14 @@ import type {
   VerifyX402PaymentParams,
   VerifyX402PaymentResponse,
 } from './types.js';
-export { ApiError, NetworkError, RequestValidationError, ResponseValidationError, TimeoutError } from '@svc/runtime';
+export {
+  ApiError,
+  NetworkError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  toRequestInput,
+} from '@svc/runtime';
 export type { ApiResult, ApiWarning, CallOptions, ClientOptions } from '@svc/runtime';
 
 /**

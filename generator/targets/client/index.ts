@@ -138,7 +138,7 @@ export const clientTarget: Target = {
       {
         kind: StructureKind.ExportDeclaration,
         moduleSpecifier: runtimePackage,
-        namedExports: ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'],
+        namedExports: ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'],
       },
       {
         kind: StructureKind.ExportDeclaration,
