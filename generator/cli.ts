@@ -12,7 +12,7 @@
  */
 import { watch } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SpecError } from './load/errors.js';
 import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from './pipeline.js';
@@ -108,12 +108,7 @@ async function runOnce(options: Options): Promise<number> {
   const outRoot = single ? dirname(resolve(options.out!)) : resolve(options.out ?? 'generated');
   const extra = single ? new Map<string, string>() : await workspaceFiles();
   if (options.check) {
-    const differences = await comparePackages(outRoot, packages);
-    for (const [path, contents] of extra) {
-      const { readFile } = await import('node:fs/promises');
-      const current = await readFile(join(outRoot, path), 'utf8').catch(() => undefined);
-      if (current !== contents) differences.push({ file: toPosix(relative(process.cwd(), join(outRoot, path))), kind: current === undefined ? 'missing' : 'changed' });
-    }
+    const differences = await comparePackages(outRoot, packages, extra);
     if (differences.length > 0) {
       console.error(`generated/ is not what the specs generate (${differences.length} files). Run \`npm run generate\`.`);
       for (const d of differences) console.error(`  ${d.kind.padEnd(7)} ${d.file}`);

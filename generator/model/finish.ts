@@ -83,7 +83,7 @@ function planParameterKeys(op: OperationModel): void {
 }
 
 /** Operations without a tag go to this group. */
-export const UNTAGGED_GROUP = 'default';
+const UNTAGGED_GROUP = 'default';
 
 function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
   const byTag = new Map<string, string[]>();

@@ -52,20 +52,25 @@ export interface Difference {
   kind: 'changed' | 'missing' | 'extra';
 }
 
-export async function comparePackages(outRoot: string, packages: PackageOutput[]): Promise<Difference[]> {
+export async function comparePackages(outRoot: string, packages: PackageOutput[], extraFiles: Map<string, string> = new Map()): Promise<Difference[]> {
   const differences: Difference[] = [];
+  const label = (full: string): string => relative(process.cwd(), full).split('\\').join('/');
   for (const pkg of packages) {
     const dir = join(outRoot, pkg.name);
     const existing = new Set(await listGeneratedFiles(dir));
     for (const [path, contents] of pkg.files) {
       const full = join(dir, path);
-      const label = relative(process.cwd(), full).split('\\').join('/');
       const current = await readFile(full, 'utf8').catch(() => undefined);
-      if (current === undefined) differences.push({ file: label, kind: 'missing' });
-      else if (current !== contents) differences.push({ file: label, kind: 'changed' });
+      if (current === undefined) differences.push({ file: label(full), kind: 'missing' });
+      else if (current !== contents) differences.push({ file: label(full), kind: 'changed' });
       existing.delete(path);
     }
-    for (const path of existing) differences.push({ file: relative(process.cwd(), join(dir, path)).split('\\').join('/'), kind: 'extra' });
+    for (const path of existing) differences.push({ file: label(join(dir, path)), kind: 'extra' });
+  }
+  for (const [path, contents] of extraFiles) {
+    const full = join(outRoot, path);
+    const current = await readFile(full, 'utf8').catch(() => undefined);
+    if (current !== contents) differences.push({ file: label(full), kind: current === undefined ? 'missing' : 'changed' });
   }
   return differences;
 }

@@ -3,10 +3,12 @@
  * generated code resolves `zod` and `@svc/runtime` from the root node_modules) and
  * imports its entry point.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { generatePackage, type PackageOutput } from '../../generator/pipeline.js';
 import { repoRoot } from './spec-files.js';
@@ -52,4 +54,10 @@ export function specWithSchemas(schemas: Record<string, unknown>, extra: Record<
     components: { schemas },
     ...extra,
   };
+}
+
+/** Runs `tsc --noEmit` on a generated package folder with its own tsconfig; rejects with tsc's output on errors. */
+export async function typeCheckPackage(dir: string, types: string[] = []): Promise<void> {
+  writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types }, include: ['src'] }));
+  await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit']);
 }

@@ -57,17 +57,6 @@ export function annotateForCost(
   return result;
 }
 
-/**
- * Every named validator whose type is declared rather than inferred: recursive ones
- * (inference cannot see through z.lazy), objects whose index signature had to be widened,
- * and those that keep inference within the cost limit, for the named schemas and for the
- * schemas operations use inline (bodies, responses, parameters), which cannot be annotated
- * themselves. The zod and operations targets both read this one answer.
- */
-export function annotatedValidators(model: ApiModel, limit = INFERENCE_COST_LIMIT, depthLimit = INFERENCE_DEPTH_LIMIT): Set<string> {
-  return planValidatorTypes(model, limit, depthLimit).declared;
-}
-
 export interface ValidatorTypePlan {
   /** Validators whose type is declared (`z.ZodType<T>`) rather than inferred. */
   declared: Set<string>;
@@ -78,6 +67,13 @@ export interface ValidatorTypePlan {
   unchecked: Set<string>;
 }
 
+/**
+ * Every named validator whose type is declared rather than inferred: recursive ones
+ * (inference cannot see through z.lazy), objects whose index signature had to be widened,
+ * and those that keep inference within the cost limit, for the named schemas and for the
+ * schemas operations use inline (bodies, responses, parameters), which cannot be annotated
+ * themselves. The zod and operations targets both read this one answer.
+ */
 export function planValidatorTypes(model: ApiModel, limit = INFERENCE_COST_LIMIT, depthLimit = INFERENCE_DEPTH_LIMIT): ValidatorTypePlan {
   const typeCtx = typePrintContext(model);
   const required = new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key));
