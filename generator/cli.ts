@@ -1,173 +1,104 @@
 /**
- * `npm run generate [-- options]`: every spec in specs/ into generated/<name>/.
- *
- *   --check              compare instead of writing; exit 1 listing the files that differ
- *   --spec <file>        generate one document (any OpenAPI 3.0/3.1 or AsyncAPI 3 file)
- *   --out <dir>          output folder for --spec (the package itself), or the root for all specs
- *   --only <name>        only the spec whose package is <name> (e.g. v2)
- *   --watch              regenerate when a file in specs/ or templates/ changes
- *   --quiet              no summary table
+ * `npm run generate [-- options]`: every spec in specs/ into generated/<name>/, or one
+ * document with --spec. `--help` (generator/cli/options.ts) lists every form and flag.
  *
  * Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong.
  */
-import { watch } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { basename, dirname, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { SpecError } from './load/errors.js';
-import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from './pipeline.js';
-import { comparePackages, writePackages } from './write/files.js';
-import { formatFile } from './write/format.js';
+import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Options } from './cli/options.js';
+import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines } from './cli/print.js';
+import { outFolderOf, runOnce, type RunResult } from './cli/run.js';
+import { startWatch } from './cli/watch.js';
 
-const USAGE = 'usage: npm run generate -- [--check] [--only <name>] [--watch] [--quiet] | --spec <file> --out <dir> [--check]';
-
-interface Options {
-  check: boolean;
-  spec?: string;
-  out?: string;
-  only?: string;
-  watch: boolean;
-  quiet: boolean;
-}
-
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      check: { type: 'boolean', default: false },
-      spec: { type: 'string' },
-      out: { type: 'string' },
-      only: { type: 'string' },
-      watch: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (values.spec && !values.out) throw new UsageError('--spec needs --out <dir>');
-  return {
-    check: values.check ?? false,
-    watch: values.watch ?? false,
-    quiet: values.quiet ?? false,
-    ...(values.spec ? { spec: values.spec } : {}),
-    ...(values.out ? { out: values.out } : {}),
-    ...(values.only ? { only: values.only } : {}),
-  };
-}
-
-class UsageError extends Error {}
-
-const toPosix = (path: string): string => path.split('\\').join('/');
-
-async function specJobs(options: Options): Promise<SpecJob[]> {
-  if (options.spec) return [{ file: toPosix(relative(process.cwd(), resolve(options.spec))), name: basename(resolve(options.out!)) }];
-  const files = (await readdir('specs')).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort();
-  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f) }));
-  if (options.only) {
-    const chosen = jobs.filter((j) => j.name === options.only);
-    if (chosen.length === 0) throw new UsageError(`--only ${options.only}: no spec in specs/ makes a package of that name (${jobs.map((j) => j.name).join(', ')})`);
-    return chosen;
-  }
-  return jobs;
-}
-
-/** The workspace tsconfig that type-checks every generated package at once. */
-async function workspaceFiles(): Promise<Map<string, string>> {
-  const tsconfig = {
-    extends: './runtime/tsconfig.json',
-    compilerOptions: { noEmit: true },
-    include: ['*/src'],
-  };
-  return new Map([['tsconfig.json', await formatFile('tsconfig.json', JSON.stringify(tsconfig))]]);
-}
-
-function printSummary(packages: PackageOutput[], totalMs: number): void {
-  const rows = packages.map((p) => [p.name, String(p.files.size), String(p.stats.operations), String(p.stats.schemas), String(p.stats.messages), String(p.stats.ms)]);
-  const header = ['package', 'files', 'operations', 'schemas', 'messages', 'ms'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
-  console.log(`total ${totalMs} ms`);
-  for (const p of packages) {
-    for (const d of p.diagnostics) console.warn(`${p.name}: ${d.level}: ${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`);
-  }
-}
-
-async function runOnce(options: Options): Promise<number> {
-  const started = performance.now();
-  const jobs = await specJobs(options);
-  const packages: PackageOutput[] = [];
-  for (const job of jobs) packages.push(await generatePackage(job));
-  const single = options.spec !== undefined;
-  if (!single) packages.push(await runtimePackage());
-  const outRoot = single ? dirname(resolve(options.out!)) : resolve(options.out ?? 'generated');
-  const extra = single ? new Map<string, string>() : await workspaceFiles();
-  if (options.check) {
-    const differences = await comparePackages(outRoot, packages, extra);
-    if (differences.length > 0) {
-      console.error(`generated/ is not what the specs generate (${differences.length} files). Run \`npm run generate\`.`);
-      for (const d of differences) console.error(`  ${d.kind.padEnd(7)} ${d.file}`);
-      return 1;
-    }
-    if (!options.quiet) console.log(`generated/ is up to date (${packages.length} packages).`);
-    return 0;
-  }
-  const { written, removed } = await writePackages(outRoot, packages, extra);
-  if (!options.quiet) {
-    printSummary(packages, Math.round(performance.now() - started));
-    console.log(`${written} files written, ${removed} removed`);
-  }
-  return 0;
-}
-
-function report(error: unknown): number {
+function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Options>): number {
+  const untouched = options.check ? '' : `\n${displayPath(options, outFolderOf(options as Options), true)} was left untouched.`;
   if (error instanceof SpecError) {
-    console.error(`error: ${error.message}`);
-    console.error('generated/ was left untouched.');
+    const file = displayPath(options, resolve(error.file));
+    console.error(`error: ${SpecError.format(file, error.problem, error.location)}${untouched}`);
     return 2;
   }
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`error: ${error.message}\n${USAGE}`);
+    console.error(`error: ${error.message}\n${HELP.split('\n\n')[0]}\n(npm run generate -- --help lists every flag)`);
     return 2;
   }
   console.error(error);
   return 2;
 }
 
+function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'): void {
+  const out = displayPath(options, result.outFolder, true);
+  if (options.check) {
+    if (result.code !== 0) {
+      console.error(`${out} is not what the specs generate (${result.differences.length} files). Run \`npm run generate\`.`);
+      for (const line of differenceLines(options, result)) console.error(line);
+    } else if (!options.quiet) console.log(`${out} is up to date (${result.packages.length} packages).`);
+    return;
+  }
+  if (options.timings) for (const line of timingLines(result)) console.log(line);
+  else if (!options.quiet && mode === 'once') for (const line of summaryLines(result)) console.log(line);
+  for (const line of diagnosticLines(result.packages)) console.warn(line);
+  if (mode === 'watch') {
+    const changes = changeLines(options, result);
+    console.log(changes.length > 0 ? changes.join('\n') : `  no file changed in ${out}`);
+    console.log(`  done in ${result.totalMs} ms`);
+  } else if (!options.quiet) {
+    console.log(`${result.written.length} files written, ${result.removed.length} removed in ${out}`);
+  }
+}
+
 async function main(): Promise<void> {
+  const callerDir = callerDirectory();
   let options: Options;
   try {
-    options = parseOptions(process.argv.slice(2));
+    options = parseOptions(process.argv.slice(2), callerDir);
   } catch (error) {
-    process.exit(report(error));
+    process.exit(report(error, { callerDir, check: true }));
+  }
+  if (options.help) {
+    console.log(HELP);
+    return;
   }
   if (!options.watch) {
     let code: number;
     try {
-      code = await runOnce(options);
+      const result = await runOnce(options);
+      printResult(options, result, 'once');
+      code = result.code;
     } catch (error) {
-      code = report(error);
+      code = report(error, options);
     }
     process.exit(code);
   }
-  let timer: NodeJS.Timeout | undefined;
-  const rerun = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const started = performance.now();
-      runOnce({ ...options, quiet: true })
-        .then(() => console.log(`${new Date().toISOString()} regenerated in ${Math.round(performance.now() - started)} ms`))
-        .catch(report);
-    }, 100);
+  const session = await startWatch({
+    options,
+    log: (line) => console.log(line),
+    run: async () => {
+      try {
+        const result = await runOnce(options);
+        printResult(options, result, 'watch');
+        return result;
+      } catch (error) {
+        report(error, options);
+        return undefined;
+      }
+    },
+  });
+  let stopping = false;
+  const stop = (reason: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${reason}: stopping the watch`);
+    void session.close().then(() => process.exit(0));
   };
-  rerun();
-  for (const dir of ['specs', 'templates']) watch(dir, { recursive: true }, rerun);
-  console.log('watching specs/ and templates/ (Ctrl-C to stop)');
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // npm passes SIGTERM to the shell that runs the script, which exits without passing it
+  // on: a watch whose parent is gone stops too, instead of regenerating as an orphan.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('the parent process exited');
+  }, 250).unref();
 }
 
 void main();

@@ -4,18 +4,17 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { readSourceDocument } from './load/document.js';
-import { loadAsyncApi } from './load/asyncapi.js';
-import { SpecError } from './load/errors.js';
-import { loadOpenApi } from './load/openapi.js';
-import { asyncApiToModel } from './model/from-asyncapi.js';
-import { openApiToModel } from './model/from-openapi.js';
+import { generatorRoot } from './cache/fingerprint.js';
+import { hashInputs } from './cache/inputs.js';
+import type { RunCache } from './cache/run-cache.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
-import { targets } from './targets/registry.js';
-import { generatedHeader, type GeneratedFile, type TargetContext } from './targets/target.js';
+import { generatedHeader, type GeneratedFile } from './targets/target.js';
 import { formatFile } from './write/format.js';
-import { templatesDir } from './util/templates.js';
 import { compareText } from './util/compare.js';
+
+// Loaders, targets, ts-morph and prettier take most of a second to import: only a run
+// that generates something loads them, so a run whose specs are all unchanged stays fast.
+const stages = (): Promise<typeof import('./stages.js')> => import('./stages.js');
 
 export const PACKAGE_SCOPE = '@svc';
 export const PACKAGE_VERSION = '0.1.0';
@@ -23,10 +22,25 @@ export const RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/runtime`;
 const RUNTIME_HEADER = '// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.';
 
 export interface SpecJob {
-  /** Spec file path, relative to the working directory. */
+  /** Spec file path, relative to the working directory (the project root). */
   file: string;
   /** Package folder name. */
   name: string;
+  /** npm name of the package; `@svc/<name>` when absent. */
+  packageName?: string | undefined;
+  /** Class name of the typed client; planned from the name when absent. */
+  clientName?: string | undefined;
+}
+
+/** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
+export interface StageTimings {
+  cached: boolean;
+  /** Importing the loaders, targets, ts-morph and prettier (once per process). */
+  setup: number;
+  load: number;
+  model: number;
+  targets: Record<string, number>;
+  format: number;
 }
 
 export interface PackageOutput {
@@ -35,55 +49,65 @@ export interface PackageOutput {
   files: Map<string, string>;
   stats: { operations: number; schemas: number; messages: number; ms: number };
   diagnostics: Diagnostic[];
+  timings: StageTimings;
+}
+
+export interface GenerateOptions {
+  /** Reuse and record results between runs (the CLI passes one; tests and library callers need not). */
+  cache?: RunCache | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
 export const packageNameOf = (file: string): string => basename(file).replace(/\.(openapi|asyncapi)?\.?(ya?ml|json)$/, '').replace(/\.$/, '');
 
+const sourceLabelOf = (job: SpecJob): string => job.file.split('\\').join('/');
+
+const since = (started: number): number => Math.round(performance.now() - started);
+
 export async function loadModel(job: SpecJob): Promise<ApiModel> {
-  const source = await readSourceDocument(job.file);
-  const model =
-    source.kind === 'openapi' ? openApiToModel(await loadOpenApi(source), job.name) : asyncApiToModel(await loadAsyncApi(source), job.name);
-  const error = model.diagnostics.find((d) => d.level === 'error');
-  if (error) {
-    throw new SpecError(job.file, error.message, {
-      ...(error.pointer !== undefined ? { ...source.sourceMap.locate(error.pointer), pointer: error.pointer } : {}),
-    });
-  }
-  return model;
+  const { loadDocument, buildModel } = await stages();
+  return buildModel(await loadDocument(job), job);
 }
 
-export async function generatePackage(job: SpecJob): Promise<PackageOutput> {
+export async function generatePackage(job: SpecJob, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const model = await loadModel(job);
-  const context: TargetContext = {
-    model,
-    packageName: `${PACKAGE_SCOPE}/${job.name}`,
-    runtimePackage: RUNTIME_PACKAGE,
-    packageVersion: PACKAGE_VERSION,
-    sourceLabel: job.file.split('\\').join('/'),
-  };
-  const produced: GeneratedFile[] = [];
-  for (const target of Object.values(targets)) {
-    if (target.appliesTo(model)) produced.push(...target.run(context));
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}` };
+  const { cache } = options;
+  // Hash the inputs before reading them, so an edit made while generating is seen next time.
+  const inputs = cache ? await hashInputs(job.file) : undefined;
+  const hit = await cache?.lookup(identity);
+  if (hit) {
+    return {
+      name: job.name,
+      files: new Map(hit.files),
+      stats: { ...hit.stats, ms: since(started) },
+      diagnostics: hit.diagnostics,
+      timings: { cached: true, setup: 0, load: 0, model: 0, targets: {}, format: 0 },
+    };
   }
-  produced.push(barrelFile(produced, context.sourceLabel));
-  const files = new Map<string, string>();
-  for (const file of produced.sort((a, b) => compareText(a.path, b.path))) {
-    if (files.has(file.path)) throw new Error(`two targets produce ${file.path}`);
-    files.set(file.path, await formatFile(file.path, file.contents));
-  }
-  return {
-    name: job.name,
-    files,
-    stats: {
-      operations: model.operations.length,
-      schemas: model.schemas.length,
-      messages: model.messages.length,
-      ms: Math.round(performance.now() - started),
-    },
-    diagnostics: model.diagnostics,
-  };
+  let stage = performance.now();
+  const { loadDocument, buildModel, runTargets, formatPackageFiles } = await stages();
+  const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
+  stage = performance.now();
+  const document = await loadDocument(job);
+  timings.load = since(stage);
+  stage = performance.now();
+  const model = buildModel(document, job);
+  timings.model = since(stage);
+  const sourceLabel = sourceLabelOf(job);
+  const produced = runTargets(
+    { model, packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`, runtimePackage: RUNTIME_PACKAGE, packageVersion: PACKAGE_VERSION, sourceLabel },
+    timings.targets,
+  );
+  produced.push(barrelFile(produced, sourceLabel));
+  stage = performance.now();
+  const formatCache = cache ? await cache.formatCache(identity) : undefined;
+  const files = await formatPackageFiles(produced, formatCache);
+  await formatCache?.save();
+  timings.format = since(stage);
+  const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
+  if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics: model.diagnostics } });
+  return { name: job.name, files, stats: { ...stats, ms: since(started) }, diagnostics: model.diagnostics, timings };
 }
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
@@ -98,9 +122,10 @@ function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
 }
 
 /** The hand-written runtime, copied as the `@svc/runtime` package. */
-export async function runtimePackage(): Promise<PackageOutput> {
+export async function runtimePackage(options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const root = join(templatesDir, 'runtime');
+  const cache = options.cache ? await options.cache.formatCache({ file: 'templates/runtime', name: 'runtime', sourceLabel: '' }) : undefined;
+  const root = join(generatorRoot, 'templates', 'runtime');
   const files = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
@@ -109,10 +134,12 @@ export async function runtimePackage(): Promise<PackageOutput> {
       else {
         const path = relative(root, full).split('\\').join('/');
         const text = await readFile(full, 'utf8');
-        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${RUNTIME_HEADER}\n${text}` : text));
+        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${RUNTIME_HEADER}\n${text}` : text, cache));
       }
     }
   };
   await walk(root);
-  return { name: 'runtime', files, stats: { operations: 0, schemas: 0, messages: 0, ms: Math.round(performance.now() - started) }, diagnostics: [] };
+  await cache?.save();
+  const ms = since(started);
+  return { name: 'runtime', files, stats: { operations: 0, schemas: 0, messages: 0, ms }, diagnostics: [], timings: { cached: false, setup: 0, load: 0, model: 0, targets: {}, format: ms } };
 }

@@ -1,15 +1,7 @@
-/** ts-morph printing: build a source file from structures, return its text. */
-import { IndentationText, Project, QuoteKind, type SourceFileStructure, type OptionalKind } from 'ts-morph';
-
-const project = new Project({
-  useInMemoryFileSystem: true,
-  manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
-});
-let counter = 0;
+/** ts-morph printing: structures straight to text, with no source file or project behind them. */
+import { printStructure, StructureKind, type OptionalKind, type SourceFileStructure } from 'ts-morph';
 
 export function printSourceFile(header: string, structure: OptionalKind<SourceFileStructure>): string {
-  const file = project.createSourceFile(`/printed-${counter++}.ts`, structure, { overwrite: true });
-  const text = file.getFullText();
-  project.removeSourceFile(file);
+  const text = printStructure({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
   return `${header}\n${text}`;
 }

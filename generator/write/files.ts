@@ -18,6 +18,16 @@ const GENERATED_MARKS = ['svc-api-codegen', '"x-generated-from"'];
 /** Whether a file on disk was written by the generator (and so may be replaced or removed by it). */
 export const isGeneratedText = (text: string): boolean => GENERATED_MARKS.some((mark) => text.slice(0, 400).includes(mark));
 
+/** Whether a package.json is one the generator wrote: it names its source in `x-generated-from`. */
+function hasGeneratorMark(manifest: string): boolean {
+  try {
+    const parsed = JSON.parse(manifest) as unknown;
+    return typeof parsed === 'object' && parsed !== null && 'x-generated-from' in parsed;
+  } catch {
+    return false;
+  }
+}
+
 /** Files of a package folder that the generator wrote: the user's own files are never touched. */
 async function listGeneratedFiles(root: string): Promise<string[]> {
   const out: string[] = [];
@@ -75,9 +85,17 @@ export async function comparePackages(outRoot: string, packages: PackageOutput[]
   return differences;
 }
 
-export async function writePackages(outRoot: string, packages: PackageOutput[], extraFiles: Map<string, string> = new Map()): Promise<{ written: number; removed: number }> {
-  let written = 0;
-  let removed = 0;
+export interface WriteResult {
+  /** Full paths of the files written (new or changed), in order. */
+  written: string[];
+  /** Full paths of generated files removed because no package has them any more. */
+  removed: string[];
+  /** Milliseconds spent writing each package, by package name. */
+  ms: Map<string, number>;
+}
+
+export async function writePackages(outRoot: string, packages: PackageOutput[], extraFiles: Map<string, string> = new Map()): Promise<WriteResult> {
+  const result: WriteResult = { written: [], removed: [], ms: new Map() };
   const put = async (full: string, contents: string): Promise<void> => {
     let current: string | undefined;
     try {
@@ -90,9 +108,10 @@ export async function writePackages(outRoot: string, packages: PackageOutput[], 
     const temporary = `${full}.${process.pid}.tmp`;
     await writeFile(temporary, contents);
     await rename(temporary, full);
-    written += 1;
+    result.written.push(full);
   };
   for (const pkg of packages) {
+    const started = performance.now();
     const dir = join(outRoot, pkg.name);
     const stale = new Set(await listGeneratedFiles(dir));
     for (const [path, contents] of pkg.files) {
@@ -101,9 +120,25 @@ export async function writePackages(outRoot: string, packages: PackageOutput[], 
     }
     for (const path of stale) {
       await rm(join(dir, path));
-      removed += 1;
+      result.removed.push(join(dir, path));
     }
+    result.ms.set(pkg.name, Math.round(performance.now() - started));
   }
   for (const [path, contents] of extraFiles) await put(join(outRoot, path), contents);
-  return { written, removed };
+  return result;
+}
+
+/**
+ * Output folders that exist and hold something the generator did not write (no mark on
+ * their package.json): writing there would overwrite the user's files.
+ */
+export async function foreignFolders(dirs: string[]): Promise<string[]> {
+  const foreign: string[] = [];
+  for (const dir of dirs) {
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    if (entries.length === 0) continue;
+    const manifest = await readFile(join(dir, 'package.json'), 'utf8').catch(() => '');
+    if (!hasGeneratorMark(manifest)) foreign.push(dir);
+  }
+  return foreign;
 }

@@ -116,7 +116,7 @@ describe('generate CLI', () => {
   it('leaves unchanged files alone', async () => {
     const before = snapshot(join(work, 'generated'));
     const result = await generate(work);
-    expect(result.stdout).toMatch(/^0 files written, 0 removed$/m);
+    expect(result.stdout).toMatch(/^0 files written, 0 removed in generated\/$/m);
     expect(snapshot(join(work, 'generated'))).toEqual(before);
   });
 

@@ -1,0 +1,44 @@
+/**
+ * The files a spec reads: itself and every file its `$ref`s name, transitively. Found
+ * by scanning the text rather than parsing it: a false match only adds a file to hash.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { sha256 } from './fingerprint.js';
+
+const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?([^"'#\s,}]+)/g;
+
+/** Absolute path -> sha256 of its bytes ('' when it cannot be read), for the spec and what it references. */
+export async function hashInputs(specFile: string): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  const visit = async (file: string): Promise<void> => {
+    if (hashes.has(file)) return;
+    const bytes = await readFile(file).catch(() => undefined);
+    hashes.set(file, bytes === undefined ? '' : sha256(bytes));
+    if (bytes === undefined) return;
+    for (const match of bytes.toString('utf8').matchAll(EXTERNAL_REF)) {
+      const target = match[1]!;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http: and other URLs are not watched files
+      await visit(resolve(dirname(file), safeDecode(target)));
+    }
+  };
+  await visit(resolve(specFile));
+  return hashes;
+}
+
+/** Whether every input still has the hash it had. */
+export async function inputsUnchanged(recorded: Record<string, string>): Promise<boolean> {
+  for (const [file, hash] of Object.entries(recorded)) {
+    const bytes = await readFile(file).catch(() => undefined);
+    if ((bytes === undefined ? '' : sha256(bytes)) !== hash) return false;
+  }
+  return true;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

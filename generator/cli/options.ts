@@ -1,0 +1,111 @@
+/** The command line: flags, their checks, and paths resolved as the user means them. */
+import { dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
+       npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
+       npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
+       npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1 or AsyncAPI 3) into the package folder <dir>
+             [--name <npm-name>] [--client <ClassName>] [--force] [options]
+
+options:
+  --check              compare instead of writing; exit 1 listing the files that differ
+  --watch              regenerate when an input changes (the --spec file and the files it references,
+                       or specs/ and templates/); Ctrl-C or SIGTERM stops
+  --timings            print the time of each stage (load, model, each target, format, write) per spec
+  --quiet              no summary table
+  --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/ (output is the same)
+  --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
+  --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
+  --force              write into an existing folder whose package.json the generator did not write
+  --help               this text
+
+Relative paths are relative to the directory the command was run from.
+Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong.`;
+
+export class UsageError extends Error {}
+
+export interface Options {
+  check: boolean;
+  watch: boolean;
+  timings: boolean;
+  quiet: boolean;
+  cache: boolean;
+  force: boolean;
+  help: boolean;
+  /** Absolute path of the --spec document. */
+  spec?: string;
+  /** Absolute path of --out. */
+  out?: string;
+  only?: string;
+  name?: string;
+  client?: string;
+  /** Where relative paths in messages start: the directory the command was run from. */
+  callerDir: string;
+}
+
+/**
+ * The directory the user ran the command from. npm runs scripts in the package root and
+ * passes the caller's directory as INIT_CWD; it applies only when this process is that
+ * npm script (npm_package_json is the package.json of the directory we run in).
+ */
+export function callerDirectory(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  const manifest = env.npm_package_json;
+  if (env.INIT_CWD && manifest && resolve(dirname(manifest)) === resolve(cwd)) return resolve(env.INIT_CWD);
+  return cwd;
+}
+
+const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+const CLASS_NAME = /^[A-Za-z_$][\w$]*$/;
+
+export function parseOptions(argv: string[], callerDir: string = callerDirectory()): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      check: { type: 'boolean', default: false },
+      spec: { type: 'string' },
+      out: { type: 'string' },
+      only: { type: 'string' },
+      name: { type: 'string' },
+      client: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
+      timings: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const options: Options = {
+    check: values.check ?? false,
+    watch: values.watch ?? false,
+    timings: values.timings ?? false,
+    quiet: values.quiet ?? false,
+    cache: !(values['no-cache'] ?? false),
+    force: values.force ?? false,
+    help: values.help ?? false,
+    callerDir,
+    ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
+    ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
+    ...(values.only !== undefined ? { only: values.only } : {}),
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.client !== undefined ? { client: values.client } : {}),
+  };
+  if (options.help) return options;
+  if (options.spec !== undefined && options.out === undefined) throw new UsageError('--spec needs --out <dir> (the package folder to write)');
+  if (options.spec !== undefined && options.only !== undefined) throw new UsageError('--only chooses among specs/; it does not combine with --spec');
+  for (const flag of ['name', 'client'] as const) {
+    if (options[flag] !== undefined && options.spec === undefined) throw new UsageError(`--${flag} applies to one document: use it with --spec <file> --out <dir>`);
+  }
+  if (options.name !== undefined && (!NPM_NAME.test(options.name) || options.name.length > 214)) throw new UsageError(`--name ${options.name}: not a valid npm package name`);
+  if (options.client !== undefined && !CLASS_NAME.test(options.client)) throw new UsageError(`--client ${options.client}: not a valid class name`);
+  if (options.watch && options.check) throw new UsageError('--watch writes; it does not combine with --check');
+  return options;
+}
+
+/** A path as the user would type it from where they ran the command. */
+export function displayPath(options: Pick<Options, 'callerDir'>, path: string, isFolder = false): string {
+  const shown = (relative(options.callerDir, path) || '.').split('\\').join('/');
+  return isFolder && !shown.endsWith('/') ? `${shown}/` : shown;
+}

@@ -1,0 +1,64 @@
+/** What a run prints: the summary table, the per-stage timings, diagnostics. */
+import { resolve } from 'node:path';
+import type { PackageOutput } from '../pipeline.js';
+import { displayPath, type Options } from './options.js';
+import type { RunResult } from './run.js';
+
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+/** One list keeping the relative order of every given list (each is registry order minus some). */
+function mergeOrders(lists: string[][]): string[] {
+  const merged: string[] = [];
+  for (const list of lists) {
+    let at = 0;
+    for (const name of list) {
+      const found = merged.indexOf(name);
+      if (found >= 0) at = found + 1;
+      else merged.splice(at++, 0, name);
+    }
+  }
+  return merged;
+}
+
+export function summaryLines(result: RunResult): string[] {
+  const rows = result.packages.map((p) => [p.name, String(p.files.size), String(p.stats.operations), String(p.stats.schemas), String(p.stats.messages), p.timings.cached ? `${p.stats.ms} (unchanged)` : String(p.stats.ms)]);
+  return [...table(['package', 'files', 'operations', 'schemas', 'messages', 'ms'], rows), `total ${result.totalMs} ms`];
+}
+
+/** `--timings`: milliseconds per stage and package; a package whose inputs did not change shows `cached`. */
+export function timingLines(result: RunResult): string[] {
+  // Targets in the order they ran (registry order), without importing the targets themselves.
+  const targetNames = mergeOrders(result.packages.map((p) => Object.keys(p.timings.targets)));
+  const header = ['package', 'setup', 'load', 'model', ...targetNames, 'format', 'write', 'total'];
+  const rows = result.packages.map((p) => {
+    const write = result.writeMs.get(p.name);
+    const cell = (ms: number | undefined): string => (p.timings.cached ? '-' : ms === undefined ? '' : String(ms));
+    return [
+      p.timings.cached ? `${p.name} (cached)` : p.name,
+      cell(p.timings.setup),
+      cell(p.timings.load),
+      cell(p.timings.model),
+      ...targetNames.map((name) => cell(p.timings.targets[name])),
+      cell(p.timings.format),
+      write === undefined ? '' : String(write),
+      String(p.stats.ms + (write ?? 0)),
+    ];
+  });
+  return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets, ts-morph, prettier; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
+}
+
+export function diagnosticLines(packages: PackageOutput[]): string[] {
+  return packages.flatMap((p) => p.diagnostics.map((d) => `${p.name}: ${d.level}: ${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`));
+}
+
+export function changeLines(options: Options, result: RunResult): string[] {
+  return [...result.written.map((f) => `  wrote   ${displayPath(options, f)}`), ...result.removed.map((f) => `  removed ${displayPath(options, f)}`)];
+}
+
+export function differenceLines(options: Options, result: RunResult): string[] {
+  return result.differences.map((d) => `  ${d.kind.padEnd(7)} ${displayPath(options, resolve(d.file))}`);
+}

@@ -1,0 +1,37 @@
+/**
+ * Splits TypeScript text into its top-level statements, each with the comments before
+ * it, so they can be formatted (and cached) one by one. Prettier keeps at most one blank
+ * line between statements and never looks across them, so formatting the pieces and
+ * joining them, with a blank line where the text had one, gives the whole file's result.
+ */
+import { ts } from 'ts-morph';
+
+export interface StatementChunk {
+  /** The statement with its leading comments (and, for the first, the file header). */
+  text: string;
+  /** Whether a blank line separates it from the statement before. */
+  blankBefore: boolean;
+}
+
+/** The chunks, or undefined when the text is not plainly splittable (syntax errors, comments trailing a statement). */
+export function splitStatements(text: string): StatementChunk[] | undefined {
+  const file = ts.createSourceFile('chunk.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics;
+  if (diagnostics === undefined || diagnostics.length > 0) return undefined;
+  const statements = file.statements;
+  if (statements.length === 0) return undefined;
+  const chunks: StatementChunk[] = [];
+  let start = 0;
+  for (let i = 0; i < statements.length; i++) {
+    const end = i === statements.length - 1 ? text.length : statements[i]!.end;
+    const piece = text.slice(start, end);
+    if (i > 0) {
+      const lineEnd = piece.indexOf('\n');
+      // A comment on the line a statement ends belongs to that statement: not splittable here.
+      if (lineEnd < 0 || piece.slice(0, lineEnd).trim() !== '') return undefined;
+    }
+    chunks.push({ text: i > 0 ? piece.replace(/^[^\S\n]*\n/, '') : piece, blankBefore: i > 0 && /^[^\S\n]*\n[^\S\n]*\n/.test(piece) });
+    start = end;
+  }
+  return chunks;
+}

@@ -1,0 +1,62 @@
+/**
+ * Formatting one top-level statement at a time (so statements can be cached) must give
+ * exactly what prettier gives for the whole file, for everything we generate and copy.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildModel, loadDocument, runTargets } from '../../generator/stages.js';
+import { formatFile, formatWhole } from '../../generator/write/format.js';
+import type { FormatCache } from '../../generator/cache/format-cache.js';
+import { listSpecFiles, repoRoot } from '../helpers/spec-files.js';
+
+const memoryCache = (): FormatCache & { size: () => number } => {
+  const entries = new Map<string, string>();
+  return { get: (key) => entries.get(key), set: (key, value) => void entries.set(key, value), size: () => entries.size };
+};
+
+async function producedFiles(spec: string): Promise<{ path: string; contents: string }[]> {
+  const job = { file: relative(process.cwd(), join(repoRoot, 'specs', spec)), name: 'format-test' };
+  const model = buildModel(await loadDocument(job), job);
+  return runTargets({ model, packageName: '@svc/format-test', runtimePackage: '@svc/runtime', packageVersion: '0.0.0', sourceLabel: spec }, {});
+}
+
+describe('statement-by-statement formatting', () => {
+  it.each(listSpecFiles().filter((f) => !f.includes('/')))('equals whole-file prettier for every file generated from %s', async (spec) => {
+    for (const file of await producedFiles(spec)) {
+      const whole = await formatWhole(file.path, file.contents);
+      expect(await formatFile(file.path, file.contents), file.path).toBe(whole);
+      // And with a cache: cold, then warm, the same bytes.
+      const cache = memoryCache();
+      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(whole);
+      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(whole);
+    }
+  });
+
+  it('equals whole-file prettier for the hand-written runtime', async () => {
+    const dir = join(repoRoot, 'templates', 'runtime', 'src');
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      expect(await formatFile(name, text), name).toBe(await formatWhole(name, text));
+    }
+  });
+
+  it('re-formats only the statements that changed', async () => {
+    const cache = memoryCache();
+    const before = "// header\nexport type A = { a: string };\n\nexport type B = {b:number}\nexport const c = 1\n";
+    await formatFile('x.ts', before, cache);
+    const entries = cache.size();
+    // One statement edited: one new statement entry and one new whole-file entry.
+    const after = before.replace('b:number', 'b:boolean');
+    expect(await formatFile('x.ts', after, cache)).toBe(await formatWhole('x.ts', after));
+    expect(cache.size()).toBe(entries + 2);
+  });
+
+  it.each([
+    ['a comment trailing a statement', 'export const a = 1; // one\nexport const b = 2;\n'],
+    ['blank lines and comments between statements', '// head\n\n\nexport const a = 1;\n/** b */\n\n\nexport const b = 2;\n// tail\n'],
+    ['a template literal spanning blank lines', 'export const a = `x\n\nexport const fake = 1;\n`;\nexport const b = 2;\n'],
+  ])('keeps whole-file results with %s', async (_, text) => {
+    expect(await formatFile('x.ts', text)).toBe(await formatWhole('x.ts', text));
+  });
+});
