@@ -85,8 +85,24 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
       timings: { cached: true, setup: 0, load: 0, model: 0, targets: {}, format: 0 },
     };
   }
+  const { produced, stats, diagnostics, timings } = await produceFiles(job);
+  const stage = performance.now();
+  const { formatPackageFiles } = await stages();
+  const formatCache = cache ? await cache.formatCache(identity) : undefined;
+  const files = await formatPackageFiles(produced, formatCache);
+  await formatCache?.save();
+  timings.format = since(stage);
+  if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics } });
+  return { name: job.name, files, stats: { ...stats, ms: since(started) }, diagnostics, timings };
+}
+
+/**
+ * Load, model and targets: the unformatted files. A function of its own so the document
+ * and the model can be collected before formatting, the stage that needs the most memory.
+ */
+async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
-  const { loadDocument, buildModel, runTargets, formatPackageFiles } = await stages();
+  const { loadDocument, buildModel, runTargets } = await stages();
   const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
   stage = performance.now();
   const document = await loadDocument(job);
@@ -100,14 +116,8 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
     timings.targets,
   );
   produced.push(barrelFile(produced, sourceLabel));
-  stage = performance.now();
-  const formatCache = cache ? await cache.formatCache(identity) : undefined;
-  const files = await formatPackageFiles(produced, formatCache);
-  await formatCache?.save();
-  timings.format = since(stage);
   const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
-  if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics: model.diagnostics } });
-  return { name: job.name, files, stats: { ...stats, ms: since(started) }, diagnostics: model.diagnostics, timings };
+  return { produced, stats, diagnostics: model.diagnostics, timings };
 }
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {

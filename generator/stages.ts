@@ -14,7 +14,7 @@ import type { SpecJob } from './pipeline.js';
 import { targets } from './targets/registry.js';
 import type { GeneratedFile, TargetContext } from './targets/target.js';
 import { compareText } from './util/compare.js';
-import { formatFile } from './write/format.js';
+import { formatFiles } from './write/format.js';
 
 export interface LoadedDocument {
   source: SourceDocument;
@@ -66,6 +66,6 @@ export async function formatPackageFiles(produced: GeneratedFile[], cache: Forma
     if (seen.has(file.path)) throw new Error(`two targets produce ${file.path}`);
     seen.add(file.path);
   }
-  const formatted = await Promise.all(sorted.map((file) => formatFile(file.path, file.contents, cache)));
+  const formatted = await formatFiles(sorted, cache);
   return new Map(sorted.map((file, i) => [file.path, formatted[i]!]));
 }

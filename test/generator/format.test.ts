@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel, loadDocument, runTargets } from '../../generator/stages.js';
-import { formatFile, formatWhole } from '../../generator/write/format.js';
+import { formatFile, formatWhole, PRETTIER_OPTIONS } from '../../generator/write/format.js';
+import { WORKER_THRESHOLD, workerCount, workerFormatter } from '../../generator/write/format-pool.js';
 import type { FormatCache } from '../../generator/cache/format-cache.js';
 import { listSpecFiles, repoRoot } from '../helpers/spec-files.js';
 
@@ -50,6 +51,23 @@ describe('statement-by-statement formatting', () => {
     const after = before.replace('b:number', 'b:boolean');
     expect(await formatFile('x.ts', after, cache)).toBe(await formatWhole('x.ts', after));
     expect(cache.size()).toBe(entries + 2);
+  });
+
+  it('formats a large file in worker threads to the same bytes', async () => {
+    const statements = Array.from({ length: 3500 }, (_, i) => `/** Type ${i}. */\nexport interface Thing${i} { id: string; count?: number; tags: Array<string>; nested: { a: ${i}; b: 'x' | 'y' } }\n${i % 7 === 0 ? '\n' : ''}`);
+    const text = `// header\n${statements.join('')}`;
+    expect(text.length).toBeGreaterThan(WORKER_THRESHOLD);
+    expect(workerCount()).toBeGreaterThan(0);
+    expect(await formatFile('big.ts', text)).toBe(await formatWhole('big.ts', text));
+    // The threads themselves, directly: prettier there prints what it prints here.
+    const pool = workerFormatter(PRETTIER_OPTIONS, 2);
+    try {
+      const small = statements.slice(0, 50).join('');
+      expect(await pool.format(small, { parser: 'babel-ts', filepath: 'x.ts' })).toBe(await formatWhole('x.ts', small));
+      await expect(pool.format('export const = ;', { parser: 'babel-ts', filepath: 'x.ts' })).rejects.toThrow();
+    } finally {
+      await pool.close();
+    }
   });
 
   it.each([

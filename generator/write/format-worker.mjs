@@ -1,0 +1,12 @@
+// A formatting thread: prettier on the texts the main thread sends, one at a time.
+// Plain JavaScript so it starts without a TypeScript loader (tests, tsx, built code alike).
+import { parentPort, workerData } from 'node:worker_threads';
+import { format } from 'prettier';
+
+parentPort.on('message', async ({ id, text, options }) => {
+  try {
+    parentPort.postMessage({ id, formatted: await format(text, { ...workerData.options, ...options }) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
