@@ -7,6 +7,7 @@ import { basename, join, relative } from 'node:path';
 import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
 import type { RunCache } from './cache/run-cache.js';
+import type { FormatterPool } from './write/format-pool.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
 import { generatedHeader, type GeneratedFile } from './targets/target.js';
 import { formatFile } from './write/format.js';
@@ -55,6 +56,8 @@ export interface PackageOutput {
 export interface GenerateOptions {
   /** Reuse and record results between runs (the CLI passes one; tests and library callers need not). */
   cache?: RunCache | undefined;
+  /** Formatting threads, started when a spec has to be generated; the caller closes them. */
+  pool?: FormatterPool | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
@@ -85,11 +88,12 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
       timings: { cached: true, setup: 0, load: 0, model: 0, targets: {}, format: 0 },
     };
   }
+  options.pool?.start();
   const { produced, stats, diagnostics, timings } = await produceFiles(job);
   const stage = performance.now();
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
-  const files = await formatPackageFiles(produced, formatCache);
+  const files = await formatPackageFiles({ produced, cache: formatCache, pool: options.pool });
   await formatCache?.save();
   timings.format = since(stage);
   if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics } });

@@ -4,32 +4,39 @@
  */
 import type { FormatCache } from './cache/format-cache.js';
 import { readSourceDocument, type SourceDocument } from './load/document.js';
-import { loadAsyncApi, type LoadedAsyncApi } from './load/asyncapi.js';
+import type { LoadedAsyncApi } from './load/asyncapi.js';
 import { SpecError } from './load/errors.js';
-import { loadOpenApi, type LoadedOpenApi } from './load/openapi.js';
-import { asyncApiToModel } from './model/from-asyncapi.js';
-import { openApiToModel } from './model/from-openapi.js';
+import type { LoadedOpenApi } from './load/openapi.js';
 import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { targets } from './targets/registry.js';
 import type { GeneratedFile, TargetContext } from './targets/target.js';
 import { compareText } from './util/compare.js';
 import { formatFiles } from './write/format.js';
+import type { FormatterPool } from './write/format-pool.js';
+
+// Each kind's loader and model builder are imported when a document of that kind comes:
+// @asyncapi/parser alone takes a quarter of a second to import.
+const openApi = async () => ({ ...(await import('./load/openapi.js')), ...(await import('./model/from-openapi.js')) });
+const asyncApi = async () => ({ ...(await import('./load/asyncapi.js')), ...(await import('./model/from-asyncapi.js')) });
 
 export interface LoadedDocument {
   source: SourceDocument;
-  loaded: { kind: 'openapi'; value: LoadedOpenApi } | { kind: 'asyncapi'; value: LoadedAsyncApi };
+  loaded: { kind: 'openapi'; value: LoadedOpenApi; toModel: (loaded: LoadedOpenApi, name: string) => ApiModel } | { kind: 'asyncapi'; value: LoadedAsyncApi; toModel: (loaded: LoadedAsyncApi, name: string) => ApiModel };
 }
 
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
   const source = await readSourceDocument(job.file);
-  return source.kind === 'openapi'
-    ? { source, loaded: { kind: 'openapi', value: await loadOpenApi(source) } }
-    : { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source) } };
+  if (source.kind === 'openapi') {
+    const { loadOpenApi, openApiToModel } = await openApi();
+    return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source), toModel: openApiToModel } };
+  }
+  const { loadAsyncApi, asyncApiToModel } = await asyncApi();
+  return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source), toModel: asyncApiToModel } };
 }
 
 export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob): ApiModel {
-  const model = loaded.kind === 'openapi' ? openApiToModel(loaded.value, job.name) : asyncApiToModel(loaded.value, job.name);
+  const model = loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name) : loaded.toModel(loaded.value, job.name);
   const error = model.diagnostics.find((d) => d.level === 'error');
   if (error) {
     throw new SpecError(job.file, error.message, {
@@ -59,13 +66,14 @@ export function runTargets(context: TargetContext, timings: Record<string, numbe
   return produced;
 }
 
-export async function formatPackageFiles(produced: GeneratedFile[], cache: FormatCache | undefined): Promise<Map<string, string>> {
+export async function formatPackageFiles(args: { produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined }): Promise<Map<string, string>> {
+  const { produced, cache, pool } = args;
   const sorted = [...produced].sort((a, b) => compareText(a.path, b.path));
   const seen = new Set<string>();
   for (const file of sorted) {
     if (seen.has(file.path)) throw new Error(`two targets produce ${file.path}`);
     seen.add(file.path);
   }
-  const formatted = await formatFiles(sorted, cache);
+  const formatted = await formatFiles(sorted, cache, pool);
   return new Map(sorted.map((file, i) => [file.path, formatted[i]!]));
 }

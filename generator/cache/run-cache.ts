@@ -14,7 +14,8 @@ import { fingerprintGenerator, generatorRoot, sha256 } from './fingerprint.js';
 import { inputsUnchanged } from './inputs.js';
 import { writeAtomically } from './write-atomically.js';
 
-export const defaultCacheDir = join(generatorRoot, 'node_modules', '.cache', 'svc-api-codegen');
+/** SVC_CODEGEN_CACHE_DIR moves it (the bench measures cold runs with an empty one). */
+export const defaultCacheDir = process.env.SVC_CODEGEN_CACHE_DIR ?? join(generatorRoot, 'node_modules', '.cache', 'svc-api-codegen');
 
 /** What identifies one generation: the same job gives the same package when its inputs are unchanged. */
 export interface JobIdentity {

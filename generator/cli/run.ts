@@ -5,7 +5,8 @@ import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
-import { formatFile } from '../write/format.js';
+import { formatFile, PRETTIER_OPTIONS } from '../write/format.js';
+import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
 import { displayPath, UsageError, type Options } from './options.js';
 
@@ -77,7 +78,12 @@ export async function runOnce(options: Options): Promise<RunResult> {
     }
   }
   const packages: PackageOutput[] = [];
-  for (const job of jobs) packages.push(await generatePackage(job, { cache }));
+  const pool = new FormatterPool(PRETTIER_OPTIONS);
+  try {
+    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool }));
+  } finally {
+    await pool.close();
+  }
   if (!single) packages.push(await runtimePackage({ cache }));
   const extra = single ? new Map<string, string>() : await workspaceFiles(cache);
   const base = { packages, outFolder, written: [], removed: [], differences: [], writeMs: new Map<string, number>() };

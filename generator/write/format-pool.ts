@@ -102,3 +102,29 @@ export function workerFormatter(base: object, count: number): Formatter {
     },
   };
 }
+
+/**
+ * Worker threads started as soon as a run knows it will format something, so that
+ * importing and warming up prettier happens on another core while this thread loads the
+ * document and runs the targets. Started at most once per run; closed by the run.
+ */
+export class FormatterPool {
+  private workers: Formatter | undefined;
+
+  constructor(private readonly base: object) {}
+
+  start(): void {
+    const threads = workerCount();
+    if (this.workers === undefined && threads > 0) this.workers = workerFormatter(this.base, threads);
+  }
+
+  /** The started workers, if any. */
+  get started(): Formatter | undefined {
+    return this.workers;
+  }
+
+  async close(): Promise<void> {
+    await this.workers?.close();
+    this.workers = undefined;
+  }
+}

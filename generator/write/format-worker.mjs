@@ -3,6 +3,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { format } from 'prettier';
 
+// Warm up while the main thread is still loading the document: the first call loads the parser.
+await format('export const warm = 1;', { ...workerData.options, parser: 'babel-ts' });
+
 parentPort.on('message', async ({ id, text, options }) => {
   try {
     parentPort.postMessage({ id, formatted: await format(text, { ...workerData.options, ...options }) });

@@ -8,7 +8,7 @@
  * holds us to it), with or without the cache: the cache only remembers results.
  */
 import type { FormatCache } from '../cache/format-cache.js';
-import { inProcessFormatter, WORKER_THRESHOLD, workerCount, workerFormatter, type Formatter, type PrettierOptions } from './format-pool.js';
+import { inProcessFormatter, WORKER_THRESHOLD, workerCount, workerFormatter, type Formatter, type FormatterPool, type PrettierOptions } from './format-pool.js';
 
 export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', semi: true } as const;
 
@@ -45,7 +45,7 @@ interface Piece {
 }
 
 /** Formats files together (so one pool of threads serves them all), reusing cached results. */
-export async function formatFiles(files: SourceText[], cache?: FormatCache): Promise<string[]> {
+export async function formatFiles(files: SourceText[], cache?: FormatCache, pool?: FormatterPool): Promise<string[]> {
   const results: (string | undefined)[] = files.map((file) => (FORMATTED.test(file.path) ? cache?.get(fileKey(file)) : file.contents));
   const pieces = new Map<number, Piece[]>();
   for (const [i, file] of files.entries()) {
@@ -63,7 +63,8 @@ export async function formatFiles(files: SourceText[], cache?: FormatCache): Pro
   const size = todo.reduce((sum, t) => sum + t.piece.text.length, 0);
   const threads = workerCount();
   const local = inProcessFormatter(PRETTIER_OPTIONS);
-  const formatter: Formatter = size >= WORKER_THRESHOLD && threads > 0 ? workerFormatter(PRETTIER_OPTIONS, threads) : local;
+  const started = pool?.started;
+  const formatter: Formatter = started ?? (size >= WORKER_THRESHOLD && threads > 0 ? workerFormatter(PRETTIER_OPTIONS, threads) : local);
   try {
     await Promise.all(
       todo.map(async ({ path, piece }) => {
@@ -74,7 +75,7 @@ export async function formatFiles(files: SourceText[], cache?: FormatCache): Pro
       }),
     );
   } finally {
-    await formatter.close();
+    if (formatter !== started) await formatter.close();
   }
   for (const [i, list] of pieces) {
     const text = list.map((p, n) => (n > 0 && p.blankBefore ? `\n${p.formatted!}` : p.formatted!)).join('');

