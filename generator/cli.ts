@@ -28,6 +28,7 @@ function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Op
 
 function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'): void {
   const out = displayPath(options, result.outFolder, true);
+  if (options.timings) for (const line of timingLines(result)) console.log(line);
   if (options.check) {
     if (result.code !== 0) {
       console.error(`${out} is not what the specs generate (${result.differences.length} files). Run \`npm run generate\`.`);
@@ -35,8 +36,7 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
     } else if (!options.quiet) console.log(`${out} is up to date (${result.packages.length} packages).`);
     return;
   }
-  if (options.timings) for (const line of timingLines(result)) console.log(line);
-  else if (!options.quiet && mode === 'once') for (const line of summaryLines(result)) console.log(line);
+  if (!options.timings && !options.quiet && mode === 'once') for (const line of summaryLines(result)) console.log(line);
   for (const line of diagnosticLines(result.packages)) console.warn(line);
   if (mode === 'watch') {
     const changes = changeLines(options, result);
