@@ -1,6 +1,7 @@
 /** One run of the command: generate every job, then write (or compare) the packages. */
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { generatorRoot } from '../cache/fingerprint.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
@@ -46,7 +47,8 @@ export async function specJobs(options: Options): Promise<SpecJob[]> {
 /** Every file the run reads: what --watch watches. */
 export async function runInputs(options: Options): Promise<string[]> {
   if (options.spec !== undefined) return [...(await hashInputs(options.spec)).keys()];
-  return [projectPath('specs'), projectPath('templates')];
+  // The templates are the generator's own, wherever the project is.
+  return [projectPath('specs'), join(generatorRoot, 'templates')];
 }
 
 /** Where the packages go: the package folder itself for --spec, else the root of one folder per package. */

@@ -43,7 +43,7 @@ describe('--watch', () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('sees an append, an in-place rewrite and an atomic rename-save, then stops on SIGTERM leaving no process', async () => {
+  it('sees an append, an in-place rewrite and an atomic rename-save, reports a broken save and goes on, then stops on SIGTERM leaving no process', async () => {
     const spec = join(work, 'tiny.openapi.yaml');
     writeFileSync(spec, tinySpec());
     const rel = (path: string): string => relative(repoRoot, path).split('\\').join('/');
@@ -93,6 +93,17 @@ describe('--watch', () => {
         expect(report).toContain(`wrote   ${rel(types)}`);
       }
       expect(typesText()).not.toMatch(/Appended|Rewritten/);
+
+      // A broken save is reported, the output kept, and the watch goes on.
+      const seen = stdout.length;
+      const stderrSeen = stderr.length;
+      writeFileSync(spec, 'openapi: 3.1.0\ninfo: { title: x, version: 1\n');
+      await waitFor(() => stderr.slice(stderrSeen).includes('out/tiny/ was left untouched.'), 'the error report');
+      expect(stderr.slice(stderrSeen)).toMatch(/error: .*tiny\.openapi\.yaml:\d+:\d+: invalid YAML/);
+      expect(typesText()).toContain('export type Renamed = string;');
+      writeFileSync(spec, tinySpec('    Repaired:\n      type: string\n'));
+      await waitFor(() => typesText().includes('export type Repaired = string;'), 'the repaired spec to be regenerated');
+      expect(stdout.slice(seen)).toMatch(/changed .*tiny\.openapi\.yaml/);
 
       npm.kill('SIGTERM');
       await closed;
