@@ -94,6 +94,24 @@ describe('generate command line', () => {
     expect(existsSync(join(work, 'bad'))).toBe(false);
   });
 
+  it('a spec is generated again when a file its $refs name changes, not only the spec itself', async () => {
+    const dir = mkdtempSync(join(work, 'refs-'));
+    const thing = (property: string): string => `type: object\nrequired: [id]\nproperties:\n  id: { type: string }\n  ${property}: { type: string }\n`;
+    writeFileSync(join(dir, 'thing.yaml'), thing('first'));
+    writeFileSync(join(dir, 'api.openapi.yaml'), tinySpec().replace("schema: { $ref: '#/components/schemas/Thing' }", "schema: { $ref: './thing.yaml' }"));
+    const argv = ['--spec', 'api.openapi.yaml', '--out', 'out/api'];
+    expect((await runCli({ cwd: dir, argv: [...argv, '--quiet'] })).code).toBe(0);
+    const types = (): string => readFileSync(join(dir, 'out', 'api', 'src', 'types.ts'), 'utf8');
+    expect(types()).toContain('first');
+    writeFileSync(join(dir, 'thing.yaml'), thing('second'));
+    // Stale for --check with the cache as without it, then regenerated.
+    expect((await runCli({ cwd: dir, argv: [...argv, '--check'] })).code).toBe(1);
+    expect((await runCli({ cwd: dir, argv: [...argv, '--check', '--no-cache'] })).code).toBe(1);
+    expect((await runCli({ cwd: dir, argv: [...argv, '--quiet'] })).code).toBe(0);
+    expect(types()).toContain('second');
+    expect(types()).not.toContain('first');
+  });
+
   it('--help lists every form and every flag', async () => {
     const result = await runCli({ cwd: work, argv: ['--help'] });
     expect(result.code).toBe(0);
