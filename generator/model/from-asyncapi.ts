@@ -14,7 +14,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel {
   const doc = loaded.document;
-  const { ctx, external } = createSchemaContext(doc, '/components/schemas', false);
+  const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy: false, references: loaded.references });
   const components = isObject(doc.components) ? doc.components : {};
   const info = isObject(doc.info) ? doc.info : {};
 
