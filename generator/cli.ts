@@ -8,12 +8,14 @@
  *   --watch              regenerate when a file in specs/ or templates/ changes
  *   --quiet              no summary table
  *
- * Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong.
+ * Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong,
+ * 3 a generator bug (one line naming the file and stage; SVC_CODEGEN_DEBUG=1 adds the stack).
  */
 import { watch } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEBUG_VARIABLE, GENERATOR_BUG_EXIT_CODE, GeneratorBug, describeGeneratorBug, inStage } from './failure.js';
 import { SpecError } from './load/errors.js';
 import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from './pipeline.js';
 import { comparePackages, writePackages } from './write/files.js';
@@ -117,7 +119,7 @@ async function runOnce(options: Options): Promise<number> {
     if (!options.quiet) console.log(`generated/ is up to date (${packages.length} packages).`);
     return 0;
   }
-  const { written, removed } = await writePackages(outRoot, packages, extra);
+  const { written, removed } = await inStage({ file: outRoot, stage: 'write' }, () => writePackages(outRoot, packages, extra));
   if (!options.quiet) {
     printSummary(packages, Math.round(performance.now() - started));
     console.log(`${written} files written, ${removed} removed`);
@@ -135,8 +137,9 @@ function report(error: unknown): number {
     console.error(`error: ${error.message}\n${USAGE}`);
     return 2;
   }
-  console.error(error);
-  return 2;
+  const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: process.argv.slice(2).join(' ') || 'npm run generate', stage: 'command', cause: error });
+  for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
+  return GENERATOR_BUG_EXIT_CODE;
 }
 
 async function main(): Promise<void> {

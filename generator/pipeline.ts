@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
+import { GeneratorBug, inStage } from './failure.js';
 import { readSourceDocument } from './load/document.js';
 import { loadAsyncApi } from './load/asyncapi.js';
 import { SpecError } from './load/errors.js';
@@ -41,9 +42,13 @@ export interface PackageOutput {
 export const packageNameOf = (file: string): string => basename(file).replace(/\.(openapi|asyncapi)?\.?(ya?ml|json)$/, '').replace(/\.$/, '');
 
 export async function loadModel(job: SpecJob): Promise<ApiModel> {
-  const source = await readSourceDocument(job.file);
+  const load = { file: job.file, stage: 'load' } as const;
+  const source = await inStage(load, () => readSourceDocument(job.file));
+  const toModel = <T>(loaded: T, convert: (loaded: T) => ApiModel): Promise<ApiModel> => inStage({ file: job.file, stage: 'model' }, () => convert(loaded));
   const model =
-    source.kind === 'openapi' ? openApiToModel(await loadOpenApi(source), job.name) : asyncApiToModel(await loadAsyncApi(source), job.name);
+    source.kind === 'openapi'
+      ? await toModel(await inStage(load, () => loadOpenApi(source)), (loaded) => openApiToModel(loaded, job.name))
+      : await toModel(await inStage(load, () => loadAsyncApi(source)), (loaded) => asyncApiToModel(loaded, job.name));
   const error = model.diagnostics.find((d) => d.level === 'error');
   if (error) {
     throw new SpecError(job.file, error.message, {
@@ -65,13 +70,13 @@ export async function generatePackage(job: SpecJob): Promise<PackageOutput> {
   };
   const produced: GeneratedFile[] = [];
   for (const target of Object.values(targets)) {
-    if (target.appliesTo(model)) produced.push(...target.run(context));
+    produced.push(...(await inStage({ file: job.file, stage: `target ${target.name}` }, () => (target.appliesTo(model) ? target.run(context) : []))));
   }
   produced.push(barrelFile(produced, context.sourceLabel));
   const files = new Map<string, string>();
   for (const file of produced.sort((a, b) => compareText(a.path, b.path))) {
-    if (files.has(file.path)) throw new Error(`two targets produce ${file.path}`);
-    files.set(file.path, await formatFile(file.path, file.contents));
+    if (files.has(file.path)) throw new GeneratorBug({ file: job.file, stage: 'write', cause: new Error(`two targets produce ${file.path}`) });
+    files.set(file.path, await inStage({ file: job.file, stage: 'format' }, () => formatFile(file.path, file.contents)));
   }
   return {
     name: job.name,
