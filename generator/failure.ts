@@ -38,7 +38,6 @@ export async function inStage<T>({ file, stage }: { file: string; stage: Stage }
 
 /** The lines the command line prints for a generator bug: one, or with the stack when asked. */
 export function describeGeneratorBug(bug: GeneratorBug, { withStack }: { withStack: boolean }): string[] {
-  const lines = [`error: ${bug.message}. Set ${DEBUG_VARIABLE}=1 to print the stack.`];
-  if (withStack) lines.push(bug.cause instanceof Error && bug.cause.stack ? bug.cause.stack : String(bug.cause));
-  return lines;
+  if (!withStack) return [`error: ${bug.message}. Set ${DEBUG_VARIABLE}=1 to print the stack.`];
+  return [`error: ${bug.message}.`, bug.cause instanceof Error && bug.cause.stack ? bug.cause.stack : String(bug.cause)];
 }

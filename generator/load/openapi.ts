@@ -4,11 +4,12 @@
  * with references to other files is bundled (by swagger-parser) into one document.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { dirname, resolve } from 'node:path';
 import { SpecError } from './errors.js';
 import type { SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
 import { validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
-import { indexReferences, type ReferenceIndex } from './references.js';
+import { indexReferences, type ReferenceIndex, type ReferenceSite } from './references.js';
 
 export interface LoadedOpenApi {
   source: SourceDocument;
@@ -23,31 +24,35 @@ export async function loadOpenApi(source: SourceDocument): Promise<LoadedOpenApi
   if (findings[0]) throw schemaError(source, findings[0]);
   const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
   const references = indexReferences(source.raw, { schemaIdentifiers });
-  let external = false;
+  const external: ReferenceSite[] = [];
   for (const site of references.sites) {
     const target = references.resolve(site.ref, site.pointer);
     if (target.kind === 'broken') throw brokenReference(source, site.pointer, site.ref);
-    if (target.kind === 'external') external = true;
+    if (target.kind === 'external') external.push(site);
   }
-  if (!external) return { source, document: source.raw, references };
-  const document = await bundle(source);
+  if (external.length === 0) return { source, document: source.raw, references };
+  const document = await bundle(source, external);
   return { source, document, references: indexReferences(document, { schemaIdentifiers }) };
 }
 
 /** Pulls the referenced files into the document (their `$ref`s become internal). */
-async function bundle(source: SourceDocument): Promise<Record<string, unknown>> {
+async function bundle(source: SourceDocument, external: ReferenceSite[]): Promise<Record<string, unknown>> {
   try {
     // swagger-parser reads the object given (a copy: it rewrites `$ref`s in place) and only the other files.
     return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, {})) as unknown as Record<string, unknown>;
   } catch (error) {
-    const message = (error as Error).message;
     // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.
-    const missing = /Error (?:opening|reading|parsing) file "?([^"\n]+?)"?[:\s]/.exec(message) ?? /ENOENT[^']*'([^']+)'/.exec(message);
-    if (!missing) throw error;
-    const site = source.sourceMap.findRefs(missing[1] ?? '')[0];
-    return Promise.reject(
-      new SpecError(source.file, `cannot read a referenced file: ${message.split('\n')[0]}`, site !== undefined ? { ...source.sourceMap.locate(site), pointer: site } : {}),
-    );
+    const message = (error as Error).message;
+    const missingPointer = /^Missing \$ref pointer "([^"]*)"/.exec(message)?.[1];
+    const brokenSite = missingPointer !== undefined ? external.find((s) => s.ref.endsWith(missingPointer)) : undefined;
+    if (brokenSite) throw brokenReference(source, brokenSite.pointer, brokenSite.ref);
+    const site = external.find((s) => {
+      const path = s.ref.split('#')[0] ?? '';
+      return path !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(path) && message.includes(resolve(dirname(source.file), decodeURI(path)));
+    });
+    if (!site || !/^Error (opening|reading|parsing|resolving)/i.test(message)) throw error;
+    const reason = message.split('\n')[0]!.replace(/^Error (opening|reading|parsing|resolving) [^:]*: /i, '');
+    throw new SpecError(source.file, `cannot read the file of $ref ${site.ref}: ${reason}`, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
 }
 

@@ -90,7 +90,9 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
     if (decoded === '') return { kind: 'internal', pointer: root };
     if (decoded.startsWith('/')) {
       const pointer = `${root}${decoded}`;
-      return exists(document, pointer) ? { kind: 'internal', pointer } : { kind: 'broken' };
+      if (exists(document, pointer)) return { kind: 'internal', pointer };
+      // `#/components/...` inside a schema with its own `$id` means that schema, strictly; authors mean the document.
+      return ref.startsWith('#') && exists(document, decoded) ? { kind: 'internal', pointer: decoded } : { kind: 'broken' };
     }
     const anchored = anchors.get(`${resource}#${decoded}`);
     return anchored === undefined ? { kind: 'broken' } : { kind: 'internal', pointer: anchored };

@@ -123,7 +123,13 @@ describe('$ref resolution', () => {
     const { output } = await generateToDisk(join(dir, 'main.openapi.yaml'), 'external');
     expect(output.files.get('src/schemas.ts')).toMatch(/name: z\.string\(\)/);
     writeFileSync(join(dir, 'missing.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './gone.yaml#/Pet' } })));
-    await expect(generatePackage({ file: join(dir, 'missing.openapi.yaml'), name: 'missing' })).rejects.toBeInstanceOf(SpecError);
+    await expect(generatePackage({ file: join(dir, 'missing.openapi.yaml'), name: 'missing' })).rejects.toThrow(
+      /missing\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): cannot read the file of \$ref \.\/gone\.yaml#\/Pet: ENOENT/,
+    );
+    writeFileSync(join(dir, 'no-pointer.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './pet.yaml#/Nope' } })));
+    await expect(generatePackage({ file: join(dir, 'no-pointer.openapi.yaml'), name: 'no-pointer' })).rejects.toThrow(
+      /no-pointer\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): broken \$ref: \.\/pet\.yaml#\/Nope does not exist/,
+    );
   });
 });
 
