@@ -49,6 +49,9 @@ describe('documents swagger-parser crashed on', () => {
     const spec = specWithSchemas({
       Anything: true,
       Nothing: false,
+      // The shape that crashed: a `$ref` beside `$defs`, into them, to a boolean.
+      Always: { $ref: '#/components/schemas/Always/$defs/yes', $defs: { yes: true } },
+      Never: { $ref: '#/components/schemas/Never/$defs/no', $defs: { no: false } },
       Holder: {
         type: 'object',
         properties: { free: true, banned: false, viaRef: { $ref: '#/components/schemas/Holder/$defs/yes' }, list: { type: 'array', items: { $ref: '#/components/schemas/Anything' } } },
@@ -58,6 +61,8 @@ describe('documents swagger-parser crashed on', () => {
     const mod = await importGenerated<Mod>(spec, 'boolean-schemas');
     expect(accepts(mod.schemas.Anything, { any: ['thing'] })).toBe(true);
     expect(accepts(mod.schemas.Nothing, 1)).toBe(false);
+    expect(accepts(mod.schemas.Always, 'anything')).toBe(true);
+    expect(accepts(mod.schemas.Never, 'anything')).toBe(false);
     expect(accepts(mod.schemas.Holder, { free: 1, viaRef: 'x', list: [null, 2] })).toBe(true);
     expect(accepts(mod.schemas.Holder, { banned: 1 })).toBe(false);
     await typeCheckPackage(mod.__dir);
