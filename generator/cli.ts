@@ -2,9 +2,11 @@
  * `npm run generate [-- options]`: every spec in specs/ into generated/<name>/, or one
  * document with --spec. `--help` (generator/cli/options.ts) lists every form and flag.
  *
- * Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong.
+ * Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong,
+ * 3 a generator bug (one line naming the file and stage; SVC_CODEGEN_DEBUG=1 adds the stack).
  */
 import { resolve } from 'node:path';
+import { DEBUG_VARIABLE, GENERATOR_BUG_EXIT_CODE, GeneratorBug, describeGeneratorBug } from './failure.js';
 import { SpecError } from './load/errors.js';
 import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Options } from './cli/options.js';
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines } from './cli/print.js';
@@ -22,8 +24,9 @@ function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Op
     console.error(`error: ${error.message}\n${HELP.split('\n\n')[0]}\n(npm run generate -- --help lists every flag)`);
     return 2;
   }
-  console.error(error);
-  return 2;
+  const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: process.argv.slice(2).join(' ') || 'npm run generate', stage: 'command', cause: error });
+  for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
+  return GENERATOR_BUG_EXIT_CODE;
 }
 
 function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'): void {

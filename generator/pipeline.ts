@@ -93,7 +93,7 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   const stage = performance.now();
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
-  const files = await formatPackageFiles({ produced, cache: formatCache, pool: options.pool });
+  const files = await formatPackageFiles({ file: job.file, produced, cache: formatCache, pool: options.pool });
   await formatCache?.save();
   timings.format = since(stage);
   if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics } });

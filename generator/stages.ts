@@ -11,6 +11,7 @@ import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { targets } from './targets/registry.js';
 import type { GeneratedFile, TargetContext } from './targets/target.js';
+import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
 import { formatFiles } from './write/format.js';
 import type { FormatterPool } from './write/format-pool.js';
@@ -26,17 +27,21 @@ export interface LoadedDocument {
 }
 
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
-  const source = await readSourceDocument(job.file);
-  if (source.kind === 'openapi') {
-    const { loadOpenApi, openApiToModel } = await openApi();
-    return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source), toModel: openApiToModel } };
-  }
-  const { loadAsyncApi, asyncApiToModel } = await asyncApi();
-  return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source), toModel: asyncApiToModel } };
+  return inStage({ file: job.file, stage: 'load' }, async (): Promise<LoadedDocument> => {
+    const source = await readSourceDocument(job.file);
+    if (source.kind === 'openapi') {
+      const { loadOpenApi, openApiToModel } = await openApi();
+      return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source), toModel: openApiToModel } };
+    }
+    const { loadAsyncApi, asyncApiToModel } = await asyncApi();
+    return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source), toModel: asyncApiToModel } };
+  });
 }
 
 export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob): ApiModel {
-  const model = loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name) : loaded.toModel(loaded.value, job.name);
+  const model = inStageSync({ file: job.file, stage: 'model' }, () =>
+    loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name) : loaded.toModel(loaded.value, job.name),
+  );
   const error = model.diagnostics.find((d) => d.level === 'error');
   if (error) {
     throw new SpecError(job.file, error.message, {
@@ -60,20 +65,20 @@ export function runTargets(context: TargetContext, timings: Record<string, numbe
   for (const target of Object.values(targets)) {
     if (!target.appliesTo(context.model)) continue;
     const started = performance.now();
-    produced.push(...target.run(context));
+    produced.push(...inStageSync({ file: context.model.source, stage: `target ${target.name}` }, () => target.run(context)));
     timings[target.name] = Math.round(performance.now() - started);
   }
   return produced;
 }
 
-export async function formatPackageFiles(args: { produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined }): Promise<Map<string, string>> {
-  const { produced, cache, pool } = args;
+export async function formatPackageFiles(args: { file: string; produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined }): Promise<Map<string, string>> {
+  const { file: specFile, produced, cache, pool } = args;
   const sorted = [...produced].sort((a, b) => compareText(a.path, b.path));
   const seen = new Set<string>();
   for (const file of sorted) {
-    if (seen.has(file.path)) throw new Error(`two targets produce ${file.path}`);
+    if (seen.has(file.path)) throw new GeneratorBug({ file: specFile, stage: 'format', cause: new Error(`two targets produce ${file.path}`) });
     seen.add(file.path);
   }
-  const formatted = await formatFiles(sorted, cache, pool);
+  const formatted = await inStage({ file: specFile, stage: 'format' }, () => formatFiles(sorted, cache, pool));
   return new Map(sorted.map((file, i) => [file.path, formatted[i]!]));
 }

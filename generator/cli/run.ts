@@ -5,6 +5,7 @@ import { generatorRoot } from '../cache/fingerprint.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
+import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
 import { formatFile, PRETTIER_OPTIONS } from '../write/format.js';
 import { FormatterPool } from '../write/format-pool.js';
@@ -93,6 +94,6 @@ export async function runOnce(options: Options): Promise<RunResult> {
     const differences = await comparePackages(outRoot, packages, extra);
     return { ...base, code: differences.length > 0 ? 1 : 0, differences, totalMs: Math.round(performance.now() - started) };
   }
-  const { written, removed, ms } = await writePackages(outRoot, packages, extra);
+  const { written, removed, ms } = await inStage({ file: outFolder, stage: 'write' }, () => writePackages(outRoot, packages, extra));
   return { ...base, code: 0, written, removed, writeMs: ms, totalMs: Math.round(performance.now() - started) };
 }

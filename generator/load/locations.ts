@@ -1,6 +1,7 @@
 /**
  * Source locations for JSON pointers: the YAML document keeps its node ranges, so a
- * pointer found by a validator can be reported as file:line:column.
+ * pointer found by a validator can be reported as file:line:column. Building them costs
+ * about as much as parsing again, so the map is built only when a location is asked for.
  */
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 
@@ -18,6 +19,19 @@ export function parseYamlWithLocations(text: string): { doc: Document; lines: Li
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   return { doc, lines };
+}
+
+/** A source map of `text` that parses it (with locations) on first use. */
+export function lazySourceMap(text: string): SourceMap {
+  let built: SourceMap | undefined;
+  const get = (): SourceMap => {
+    if (!built) {
+      const { doc, lines } = parseYamlWithLocations(text);
+      built = createSourceMap(doc, lines);
+    }
+    return built;
+  };
+  return { locate: (pointer) => get().locate(pointer), findRefs: (ref) => get().findRefs(ref) };
 }
 
 export function createSourceMap(doc: Document, lines: LineCounter): SourceMap {

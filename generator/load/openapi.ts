@@ -1,55 +1,70 @@
 /**
- * OpenAPI 3.0 / 3.1 loader: validates with swagger-parser and bundles external
- * references into one document whose `$ref`s are all internal.
+ * OpenAPI 3.0 / 3.1 loader: validates the parsed document against the official schemas
+ * and checks that every `$ref` points somewhere, never dereferencing. Only a document
+ * with references to other files is bundled (by swagger-parser) into one document.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { dirname, resolve } from 'node:path';
 import { SpecError } from './errors.js';
 import type { SourceDocument } from './document.js';
+import { encodePointerToken } from './locations.js';
+import { validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
+import { indexReferences, type ReferenceIndex, type ReferenceSite } from './references.js';
 
 export interface LoadedOpenApi {
   source: SourceDocument;
-  /** The bundled document: every `$ref` points inside it. */
+  /** The document; after bundling when it referenced other files, so every `$ref` points inside it. */
   document: Record<string, unknown>;
+  /** Where each `$ref` of `document` points. */
+  references: ReferenceIndex;
 }
 
 export async function loadOpenApi(source: SourceDocument): Promise<LoadedOpenApi> {
-  try {
-    await SwaggerParser.validate(source.file);
-  } catch (error) {
-    throw toSpecError(source, error as Error);
+  const findings = validateOpenApiDocument(source.raw);
+  if (findings[0]) throw schemaError(source, findings[0]);
+  const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
+  const references = indexReferences(source.raw, { schemaIdentifiers });
+  const external: ReferenceSite[] = [];
+  for (const site of references.sites) {
+    const target = references.resolve(site.ref, site.pointer);
+    if (target.kind === 'broken') throw brokenReference(source, site.pointer, site.ref);
+    if (target.kind === 'external') external.push(site);
   }
-  const bundled = (await SwaggerParser.bundle(source.file)) as unknown as Record<string, unknown>;
-  return { source, document: bundled };
+  if (external.length === 0) return { source, document: source.raw, references };
+  const document = await bundle(source, external);
+  return { source, document, references: indexReferences(document, { schemaIdentifiers }) };
 }
 
-/** Turns a swagger-parser failure into a located SpecError. */
-function toSpecError(source: SourceDocument, error: Error): SpecError {
-  const message = error.message.trim();
-  const brokenRef = /\$ref pointer "([^"]+)"/.exec(message) ?? /Missing \$ref pointer "([^"]+)"/.exec(message);
-  if (brokenRef?.[1]) {
-    const target = brokenRef[1];
-    const local = target.includes('#') ? `#${target.split('#')[1]}` : target;
-    const pointer = source.sourceMap.findRefs(local)[0] ?? source.sourceMap.findRefs(target)[0];
-    return new SpecError(source.file, `broken $ref: ${local} does not exist`, {
-      ...(pointer !== undefined ? source.sourceMap.locate(pointer) : {}),
-      ...(pointer !== undefined ? { pointer } : {}),
+/** Pulls the referenced files into the document (their `$ref`s become internal). */
+async function bundle(source: SourceDocument, external: ReferenceSite[]): Promise<Record<string, unknown>> {
+  try {
+    // swagger-parser reads the object given (a copy: it rewrites `$ref`s in place) and only the other files.
+    return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, {})) as unknown as Record<string, unknown>;
+  } catch (error) {
+    // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.
+    const message = (error as Error).message;
+    const missingPointer = /^Missing \$ref pointer "([^"]*)"/.exec(message)?.[1];
+    const brokenSite = missingPointer !== undefined ? external.find((s) => s.ref.endsWith(missingPointer)) : undefined;
+    if (brokenSite) throw brokenReference(source, brokenSite.pointer, brokenSite.ref);
+    const site = external.find((s) => {
+      const path = s.ref.split('#')[0] ?? '';
+      return path !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(path) && message.includes(resolve(dirname(source.file), decodeURI(path)));
     });
+    if (!site || !/^Error (opening|reading|parsing|resolving)/i.test(message)) throw error;
+    const reason = message.split('\n')[0]!.replace(/^Error (opening|reading|parsing|resolving) [^:]*: /i, '');
+    throw new SpecError(source.file, `cannot read the file of $ref ${site.ref}: ${reason}`, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
-  // swagger-parser keeps ajv's findings in `details`: the first one is the most precise.
-  const detail = (error as Error & { details?: unknown }).details;
-  const first = Array.isArray(detail) ? (detail[0] as { instancePath?: string; message?: string; params?: Record<string, unknown> } | undefined) : undefined;
-  if (first && typeof first.instancePath === 'string' && typeof first.message === 'string') {
-    const extraName = first.params?.additionalProperty ?? first.params?.unevaluatedProperty;
-    const extra = typeof extraName === 'string' ? extraName : undefined;
-    const pointer = extra !== undefined ? `${first.instancePath}/${extra.replace(/~/g, '~0').replace(/\//g, '~1')}` : first.instancePath;
-    const problem = extra !== undefined ? `property \`${extra}\` is not allowed here` : first.message;
-    return new SpecError(source.file, problem, { ...source.sourceMap.locate(pointer), pointer });
-  }
-  const pointerMatch = /#(\/[^\s,]*)/.exec(message);
-  const pointer = pointerMatch?.[1];
-  const firstLine = message.split('\n').map((line) => line.trim()).filter((line) => line && !/validation failed\.?$/.test(line))[0];
-  return new SpecError(source.file, firstLine ?? message, {
-    ...(pointer !== undefined ? source.sourceMap.locate(pointer) : {}),
-    ...(pointer !== undefined ? { pointer } : {}),
-  });
+}
+
+function brokenReference(source: SourceDocument, pointer: string, ref: string): SpecError {
+  return new SpecError(source.file, `broken $ref: ${ref} does not exist`, { ...source.sourceMap.locate(pointer), pointer });
+}
+
+/** The first finding of the official schema, located. */
+function schemaError(source: SourceDocument, finding: OpenApiSchemaError): SpecError {
+  const extraName = finding.params?.additionalProperty ?? finding.params?.unevaluatedProperty;
+  const extra = typeof extraName === 'string' ? extraName : undefined;
+  const pointer = extra !== undefined ? `${finding.instancePath}/${encodePointerToken(extra)}` : finding.instancePath;
+  const problem = extra !== undefined ? `property \`${extra}\` is not allowed here` : (finding.message ?? `fails \`${finding.keyword}\``);
+  return new SpecError(source.file, problem, { ...source.sourceMap.locate(pointer), pointer });
 }

@@ -7,14 +7,14 @@ import type { LoadedAsyncApi } from '../load/asyncapi.js';
 import { finishModel } from './finish.js';
 import { componentSchemas, createSchemaContext, extensionsOf } from './from-openapi.js';
 import { convertSchema, resolvePointer } from './schema.js';
-import type { ApiModel, ChannelModel, MessageModel, ServerModel } from './types.js';
+import type { ApiModel, ChannelModel, MessageModel, SchemaNode, ServerModel } from './types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel {
   const doc = loaded.document;
-  const { ctx, external } = createSchemaContext(doc, '/components/schemas', false);
+  const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy: false, references: loaded.references });
   const components = isObject(doc.components) ? doc.components : {};
   const info = isObject(doc.info) ? doc.info : {};
 
@@ -31,6 +31,17 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
     return at;
   };
 
+  /**
+   * A payload is a schema, or a Multi Format Schema Object (`schemaFormat` + `schema`):
+   * JSON Schema and AsyncAPI schema formats are read; others (Avro, RAML...) are opaque.
+   */
+  const payloadNode = (raw: unknown, pointer: string): SchemaNode => {
+    if (!isObject(raw) || typeof raw.schemaFormat !== 'string' || !('schema' in raw)) return convertSchema(raw, pointer, ctx);
+    if (/^application\/(vnd\.aai\.asyncapi|schema)(\+json|\+yaml)?(;|$)/.test(raw.schemaFormat)) return convertSchema(raw.schema, `${pointer}/schema`, ctx);
+    ctx.diagnostics.push({ level: 'warning', pointer, message: `payload schema format ${raw.schemaFormat} is not read; the payload is typed unknown` });
+    return { kind: 'unknown', pointer };
+  };
+
   const direction = new Map<string, MessageModel['direction']>();
   for (const [, op] of Object.entries(isObject(doc.operations) ? doc.operations : {})) {
     if (!isObject(op)) continue;
@@ -41,11 +52,34 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
       direction.set(finalPointer(ref, ''), side === 'client' ? 'server' : 'client');
   }
 
+  /**
+   * Every message: those of `components.messages`, then those defined inline in a channel
+   * (referenced by operations through the channel only), each under its final pointer.
+   */
+  const definitions: { key: string; pointer: string }[] = Object.keys(isObject(components.messages) ? components.messages : {}).map((key) => ({
+    key,
+    pointer: `/components/messages/${encodePointerToken(key)}`,
+  }));
+  const keyOfPointer = new Map(definitions.map((d) => [finalPointer(resolvePointer(doc, d.pointer), d.pointer), d.key]));
+  for (const [channelKey, rawChannel] of Object.entries(isObject(doc.channels) ? doc.channels : {})) {
+    const channel = isObject(rawChannel) ? rawChannel : {};
+    for (const [messageKey, ref] of Object.entries(isObject(channel.messages) ? channel.messages : {})) {
+      const pointer = finalPointer(ref, `/channels/${encodePointerToken(channelKey)}/messages/${encodePointerToken(messageKey)}`);
+      if (keyOfPointer.has(pointer)) continue;
+      const taken = new Set(keyOfPointer.values());
+      let key = messageKey;
+      for (let n = 2; taken.has(key); n++) key = `${messageKey}${n}`;
+      keyOfPointer.set(pointer, key);
+      definitions.push({ key, pointer });
+    }
+  }
+
   const messages: MessageModel[] = [];
-  for (const [key, raw] of Object.entries(isObject(components.messages) ? components.messages : {})) {
-    const pointer = `/components/messages/${encodePointerToken(key)}`;
-    const message = isObject(raw) ? (isObject(resolvePointer(doc, finalPointer(raw, pointer))) ? (resolvePointer(doc, finalPointer(raw, pointer)) as Json) : raw) : {};
-    const side = direction.get(pointer);
+  for (const { key, pointer } of definitions) {
+    const at = finalPointer(resolvePointer(doc, pointer), pointer);
+    const resolved = resolvePointer(doc, at);
+    const message = isObject(resolved) ? resolved : {};
+    const side = direction.get(at);
     if (!side) {
       ctx.diagnostics.push({ level: 'warning', pointer, message: `message ${key} is in no operation; it is left out of the client and server message unions` });
       continue;
@@ -54,7 +88,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
       key,
       name: typeof message.name === 'string' ? message.name : key,
       direction: side,
-      payload: convertSchema(message.payload, `${pointer}/payload`, ctx),
+      payload: payloadNode(message.payload, `${at}/payload`),
       examples: (Array.isArray(message.examples) ? message.examples : []).filter(isObject).map((e) => e.payload),
       extensions: extensionsOf(message),
     };
@@ -70,7 +104,9 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
       key,
       ...(typeof channel.address === 'string' ? { address: channel.address } : {}),
       ...(typeof channel.description === 'string' ? { description: channel.description } : {}),
-      messages: Object.values(isObject(channel.messages) ? channel.messages : {}).map((m) => finalPointer(m, '').split('/').pop() ?? ''),
+      messages: Object.entries(isObject(channel.messages) ? channel.messages : {}).map(
+        ([messageKey, m]) => keyOfPointer.get(finalPointer(m, `/channels/${encodePointerToken(key)}/messages/${encodePointerToken(messageKey)}`)) ?? messageKey,
+      ),
     };
   });
 

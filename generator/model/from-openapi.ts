@@ -1,6 +1,7 @@
 /** OpenAPI 3.0 / 3.1 (bundled) -> ApiModel. */
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import type { LoadedOpenApi } from '../load/openapi.js';
+import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
@@ -30,11 +31,17 @@ export const extensionsOf = (raw: Json): Record<string, unknown> =>
   Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
 
 /** Creates the schema context shared by every conversion of one document. */
-export function createSchemaContext(
-  document: Json,
-  componentsPointer: string,
-  legacy: boolean,
-): { ctx: SchemaContext; external: NamedSchema[] } {
+export function createSchemaContext({
+  document,
+  componentsPointer,
+  legacy,
+  references,
+}: {
+  document: Json;
+  componentsPointer: string;
+  legacy: boolean;
+  references: ReferenceIndex;
+}): { ctx: SchemaContext; external: NamedSchema[] } {
   const external: NamedSchema[] = [];
   const byPointer = new Map<string, string>();
   const ctx: SchemaContext = {
@@ -42,6 +49,7 @@ export function createSchemaContext(
     componentsPointer,
     legacy,
     diagnostics: [],
+    resolveRef: (ref, from) => references.resolve(ref, from),
     nameExternal(pointer, convert) {
       const known = byPointer.get(pointer);
       if (known) return known;
@@ -75,7 +83,7 @@ export function componentSchemas(raw: unknown, ctx: SchemaContext): NamedSchema[
 export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
   const doc = loaded.document;
   const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
-  const { ctx, external } = createSchemaContext(doc, '/components/schemas', legacy);
+  const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy, references: loaded.references });
   const components = isObject(doc.components) ? doc.components : {};
   const info = isObject(doc.info) ? doc.info : {};
 

@@ -3,6 +3,7 @@
  * Version quirks (`nullable`, boolean `exclusiveMinimum`, `example`) stop here.
  */
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
+import { valueAt, type Resolution } from '../load/references.js';
 import type { Diagnostic, PropertyModel, SchemaCommon, SchemaNode, StringNode } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -26,8 +27,10 @@ export interface SchemaContext {
   /** Registers a schema at a pointer outside the components as a named schema; returns its key. */
   nameExternal(pointer: string, convert: () => SchemaNode): string;
   diagnostics: Diagnostic[];
-  /** OpenAPI 3.0 semantics (`nullable`, boolean exclusive bounds). */
+  /** OpenAPI 3.0 semantics (`nullable`, boolean exclusive bounds, `$ref` siblings ignored). */
   legacy: boolean;
+  /** Where a `$ref` written in the schema at `from` points (pointers, `$id` bases, anchors). */
+  resolveRef(ref: string, from: string): Resolution;
 }
 
 export function resolvePointer(document: Json, pointer: string): unknown {
@@ -76,27 +79,41 @@ function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext)
   return node;
 }
 
+/** Keywords beside a `$ref` that assert nothing, so the reference alone describes the schema. */
+const NON_ASSERTIONS = new Set([
+  '$ref', '$schema', '$id', '$anchor', '$dynamicAnchor', '$comment', '$defs', 'definitions', 'description', 'title', 'deprecated',
+  'readOnly', 'writeOnly', 'default', 'examples', 'example', 'discriminator', 'xml', 'externalDocs', 'nullable',
+]);
+
+/**
+ * A `$ref`, resolved on demand: a component becomes a reference to its name, any other
+ * target a named schema of its own (so recursion through `$defs` terminates). In 3.1 the
+ * keywords beside it apply too, as in an `allOf`; in 3.0 they are ignored.
+ */
+function referenceNode(raw: Json, ref: string, pointer: string, ctx: SchemaContext): SchemaNode {
+  const target = ctx.resolveRef(ref, pointer);
+  if (target.kind !== 'internal') {
+    const message = target.kind === 'external' ? `external $ref ${ref} was not bundled` : `broken $ref: ${ref} does not exist`;
+    ctx.diagnostics.push({ level: 'error', pointer, message });
+    return { kind: 'unknown', pointer };
+  }
+  const prefix = `${ctx.componentsPointer}/`;
+  const key =
+    target.pointer.startsWith(prefix) && !target.pointer.slice(prefix.length).includes('/')
+      ? decodePointerToken(target.pointer.slice(prefix.length))
+      : ctx.nameExternal(target.pointer, () => convertSchema(valueAt(ctx.document, target.pointer), target.pointer, ctx));
+  const reference = refNode(raw, key, pointer, ctx);
+  if (ctx.legacy || Object.keys(raw).every((k) => NON_ASSERTIONS.has(k) || k.startsWith('x-'))) return reference;
+  const siblings = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== '$ref' && k !== 'description' && k !== 'deprecated'));
+  return { kind: 'intersection', parts: [reference, convertSchema(siblings, pointer, ctx)], pointer };
+}
+
 export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext): SchemaNode {
   if (raw === true || raw === undefined) return { kind: 'unknown', pointer };
   if (raw === false) return { kind: 'never', pointer };
   if (!isObject(raw)) return { kind: 'unknown', pointer };
 
-  if (typeof raw.$ref === 'string') {
-    const ref = raw.$ref;
-    if (!ref.startsWith('#')) {
-      ctx.diagnostics.push({ level: 'error', pointer, message: `external $ref ${ref} was not bundled` });
-      return { kind: 'unknown', pointer };
-    }
-    const targetPointer = ref.slice(1);
-    const prefix = `${ctx.componentsPointer}/`;
-    if (targetPointer.startsWith(prefix) && !targetPointer.slice(prefix.length).includes('/')) {
-      return refNode(raw, decodePointerToken(targetPointer.slice(prefix.length)), pointer, ctx);
-    }
-    const key = ctx.nameExternal(targetPointer, () =>
-      convertSchema(resolvePointer(ctx.document, targetPointer), targetPointer, ctx),
-    );
-    return refNode(raw, key, pointer, ctx);
-  }
+  if (typeof raw.$ref === 'string') return referenceNode(raw, raw.$ref, pointer, ctx);
 
   const base = common(raw, pointer, ctx);
   const declaredTypes: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
@@ -191,7 +208,7 @@ function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext
       case 'object':
         return objectNode(raw, pointer, ctx);
       default:
-        ctx.diagnostics.push({ level: 'warning', pointer, message: `unknown type \`${type}\`` });
+        ctx.diagnostics.push({ level: 'error', pointer: `${pointer}/type`, message: `unknown type \`${type}\` (one of string, number, integer, boolean, array, object, null)` });
         return { kind: 'unknown' };
     }
   });

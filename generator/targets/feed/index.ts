@@ -28,6 +28,12 @@ function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: strin
   return best && best[1].length >= 2 ? { property: best[0], tagged: best[1] } : undefined;
 }
 
+/** An import declaration of the names (sorted), or none when there are none. */
+function importOf({ module, names, typeOnly = false }: { module: string; names: string[]; typeOnly?: boolean }): StatementStructures[] {
+  if (names.length === 0) return [];
+  return [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, isTypeOnly: typeOnly, namedImports: [...names].sort(compareText) }];
+}
+
 interface Imports {
   schemas: Set<string>;
   types: Set<string>;
@@ -93,12 +99,16 @@ export const feedTarget: Target = {
       ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports),
       ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports),
     ];
+    // With every payload a named schema, no validator here is built with `z` itself.
+    const initializers = unions.flatMap((u) => (u.kind === StructureKind.VariableStatement ? u.declarations.map((d) => String(d.initializer)) : []));
+    const usesZod = [...entries, ...initializers].some((text) => /\bz\./.test(text));
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] },
+      ...importOf({ module: 'zod', names: usesZod ? ['z'] : [] }),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['parseMessage'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...imports.schemas].sort(compareText) },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...imports.types].sort(compareText) },
+      // Inline payloads name no component: an import with an empty list is not valid TypeScript.
+      ...importOf({ module: './schemas.js', names: [...imports.schemas] }),
+      ...importOf({ module: './types.js', names: [...imports.types], typeOnly: true }),
       ...unions,
       {
         kind: StructureKind.TypeAlias,

@@ -1,0 +1,137 @@
+/**
+ * Where each `$ref` of a document points, without dereferencing anything: JSON pointers
+ * anywhere in the document, and (OpenAPI 3.1, AsyncAPI) `$id` base URIs and `$anchor`s.
+ * Targets are answered as JSON pointers into the document, so cycles cost nothing.
+ */
+import { encodePointerToken } from './locations.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The base URI of the document itself; a placeholder, so no path of the machine is involved. */
+const DOCUMENT_URI = 'svc-codegen:/document';
+
+/** Keywords whose values are data, not schemas or document objects: a `$ref` or `$id` in them means nothing. */
+const DATA_KEYWORDS = new Set(['example', 'default', 'const', 'enum']);
+
+export type Resolution = { kind: 'internal'; pointer: string } | { kind: 'external'; uri: string } | { kind: 'broken' };
+
+export interface ReferenceSite {
+  /** Pointer of the object that holds the `$ref`. */
+  pointer: string;
+  ref: string;
+}
+
+export interface ReferenceIndex {
+  /** Every `$ref` of the document, in document order. */
+  sites: ReferenceSite[];
+  /** Where the `$ref` string `ref`, written in the object at `from`, points. */
+  resolve(ref: string, from: string): Resolution;
+}
+
+/**
+ * Indexes the document. `schemaIdentifiers` turns on `$id`/`$anchor` (JSON Schema 2019+
+ * dialects); OpenAPI 3.0 schemas have neither.
+ */
+export function indexReferences(document: Json, options: { schemaIdentifiers: boolean }): ReferenceIndex {
+  const resources = new Map<string, string>([[DOCUMENT_URI, '']]);
+  const anchors = new Map<string, string>();
+  /** Base URI of the objects whose base is not the document's, by pointer. */
+  const bases = new Map<string, string>();
+  const sites: ReferenceSite[] = [];
+
+  const walk = (node: unknown, pointer: string, base: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, `${pointer}/${i}`, base));
+      return;
+    }
+    if (!isObject(node)) return;
+    let here = base;
+    if (options.schemaIdentifiers) {
+      if (typeof node.$id === 'string') {
+        const uri = absolute(node.$id, base);
+        if (uri !== undefined) {
+          here = withoutFragment(uri);
+          if (!resources.has(here)) resources.set(here, pointer);
+        }
+      }
+      for (const keyword of ['$anchor', '$dynamicAnchor']) {
+        const anchor = node[keyword];
+        if (typeof anchor === 'string' && !anchors.has(`${here}#${anchor}`)) anchors.set(`${here}#${anchor}`, pointer);
+      }
+      if (here !== DOCUMENT_URI) bases.set(pointer, here);
+    }
+    if (typeof node.$ref === 'string') sites.push({ pointer, ref: node.$ref });
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value !== 'object' || value === null || DATA_KEYWORDS.has(key) || (key === 'examples' && Array.isArray(value))) continue;
+      walk(value, `${pointer}/${encodePointerToken(key)}`, here);
+    }
+  };
+  walk(document, '', DOCUMENT_URI);
+
+  const resolve = (ref: string, from: string): Resolution => {
+    const base = bases.get(from) ?? DOCUMENT_URI;
+    let resource: string;
+    let fragment: string;
+    if (ref.startsWith('#') && base === DOCUMENT_URI) {
+      resource = DOCUMENT_URI;
+      fragment = ref.slice(1);
+    } else {
+      const uri = absolute(ref, base);
+      if (uri === undefined) return { kind: 'broken' };
+      const hash = uri.indexOf('#');
+      resource = hash < 0 ? uri : uri.slice(0, hash);
+      fragment = hash < 0 ? '' : uri.slice(hash + 1);
+    }
+    const root = resources.get(resource);
+    if (root === undefined) return { kind: 'external', uri: ref };
+    const decoded = decodeFragment(fragment);
+    if (decoded === undefined) return { kind: 'broken' };
+    if (decoded === '') return { kind: 'internal', pointer: root };
+    if (decoded.startsWith('/')) {
+      const pointer = `${root}${decoded}`;
+      if (exists(document, pointer)) return { kind: 'internal', pointer };
+      // `#/components/...` inside a schema with its own `$id` means that schema, strictly; authors mean the document.
+      return ref.startsWith('#') && exists(document, decoded) ? { kind: 'internal', pointer: decoded } : { kind: 'broken' };
+    }
+    const anchored = anchors.get(`${resource}#${decoded}`);
+    return anchored === undefined ? { kind: 'broken' } : { kind: 'internal', pointer: anchored };
+  };
+
+  return { sites, resolve };
+}
+
+function absolute(reference: string, base: string): string | undefined {
+  try {
+    return new URL(reference, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+const withoutFragment = (uri: string): string => (uri.includes('#') ? uri.slice(0, uri.indexOf('#')) : uri);
+
+function decodeFragment(fragment: string): string | undefined {
+  if (!fragment.includes('%')) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value at a JSON pointer, or undefined. */
+export function valueAt(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let node: unknown = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(token) ? node[Number(token)] : undefined;
+    else if (isObject(node)) node = Object.hasOwn(node, token) ? node[token] : undefined;
+    else return undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+const exists = (document: unknown, pointer: string): boolean => valueAt(document, pointer) !== undefined;

@@ -1,0 +1,170 @@
+/**
+ * Loading valid documents that used to crash (swagger-parser's full dereference), `$ref`
+ * resolution on demand (pointers, `$id`, `$anchor`, siblings, booleans, recursion), and the
+ * errors a user gets for broken or unsupported documents.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
+import { SpecError } from '../../generator/load/errors.js';
+import { generateToDisk, importGenerated, specWithSchemas, typeCheckPackage, writeSpec } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+type Validator = { safeParse(v: unknown): { success: boolean } };
+type Mod = { schemas: Record<string, Validator> };
+const accepts = (v: Validator | undefined, value: unknown): boolean => v!.safeParse(value).success;
+
+describe('documents swagger-parser crashed on', () => {
+  it('a $ref beside siblings pointing into its own $defs (regression: Maximum call stack size exceeded)', async () => {
+    const spec = specWithSchemas({
+      Tree: {
+        $defs: {
+          node: {
+            type: 'object',
+            required: ['value'],
+            properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree/$defs/node' } } },
+          },
+          root: { $ref: '#/components/schemas/Tree/$defs/node' },
+        },
+        $ref: '#/components/schemas/Tree/$defs/root',
+        required: ['children'],
+      },
+      Closed: { $ref: '#/components/schemas/Tree', unevaluatedProperties: false },
+    });
+    const mod = await importGenerated<Mod>(spec, 'defs-siblings');
+    expect(accepts(mod.schemas.Tree, { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] })).toBe(true);
+    // Recursion reaches the nested node's own checks.
+    expect(accepts(mod.schemas.Tree, { value: 1, children: [{ value: 'two' }] })).toBe(false);
+    // 3.1: the sibling `required` applies too.
+    expect(accepts(mod.schemas.Tree, { value: 1 })).toBe(false);
+    expect(accepts(mod.schemas.Closed, { value: 1, children: [] })).toBe(true);
+    await typeCheckPackage(mod.__dir);
+  });
+
+  it("boolean schemas where $refs are resolved too (regression: Cannot create property '$ref' on boolean 'true')", async () => {
+    const spec = specWithSchemas({
+      Anything: true,
+      Nothing: false,
+      // The shape that crashed: a `$ref` beside `$defs`, into them, to a boolean.
+      Always: { $ref: '#/components/schemas/Always/$defs/yes', $defs: { yes: true } },
+      Never: { $ref: '#/components/schemas/Never/$defs/no', $defs: { no: false } },
+      Holder: {
+        type: 'object',
+        properties: { free: true, banned: false, viaRef: { $ref: '#/components/schemas/Holder/$defs/yes' }, list: { type: 'array', items: { $ref: '#/components/schemas/Anything' } } },
+        $defs: { yes: true },
+      },
+    });
+    const mod = await importGenerated<Mod>(spec, 'boolean-schemas');
+    expect(accepts(mod.schemas.Anything, { any: ['thing'] })).toBe(true);
+    expect(accepts(mod.schemas.Nothing, 1)).toBe(false);
+    expect(accepts(mod.schemas.Always, 'anything')).toBe(true);
+    expect(accepts(mod.schemas.Never, 'anything')).toBe(false);
+    expect(accepts(mod.schemas.Holder, { free: 1, viaRef: 'x', list: [null, 2] })).toBe(true);
+    expect(accepts(mod.schemas.Holder, { banned: 1 })).toBe(false);
+    await typeCheckPackage(mod.__dir);
+  });
+});
+
+describe('$ref resolution', () => {
+  it('follows $id base URIs and $anchor names (3.1)', async () => {
+    const spec = specWithSchemas({
+      Person: {
+        $id: 'https://example.com/schemas/person',
+        type: 'object',
+        required: ['home'],
+        properties: { home: { $ref: 'address' }, work: { $ref: '#office' } },
+        $defs: {
+          address: { $id: 'address', type: 'object', required: ['city'], properties: { city: { type: 'string' } } },
+          office: { $anchor: 'office', type: 'object', required: ['floor'], properties: { floor: { type: 'integer' } } },
+        },
+      },
+    });
+    const mod = await importGenerated<Mod>(spec, 'ids-anchors');
+    expect(accepts(mod.schemas.Person, { home: { city: 'Oslo' }, work: { floor: 3 } })).toBe(true);
+    expect(accepts(mod.schemas.Person, { home: {} })).toBe(false);
+    expect(accepts(mod.schemas.Person, { home: { city: 'Oslo' }, work: { floor: 'third' } })).toBe(false);
+  });
+
+  it('ignores the siblings of a $ref in OpenAPI 3.0', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Legacy', version: '1.0.0' },
+      paths: {},
+      components: {
+        schemas: {
+          Base: { type: 'object', properties: { id: { type: 'string' } } },
+          Child: { $ref: '#/components/schemas/Base', required: ['extra'] },
+        },
+      },
+    };
+    const mod = await importGenerated<Mod>(spec, 'legacy-siblings');
+    expect(accepts(mod.schemas.Child, { id: 'a' })).toBe(true);
+  });
+
+  it.each([
+    ['a missing $defs entry', { A: { $defs: {}, $ref: '#/components/schemas/A/$defs/nope' } }, '#/components/schemas/A/$defs/nope'],
+    ['a missing anchor', { A: { type: 'object', properties: { b: { $ref: '#nowhere' } } } }, '#nowhere'],
+  ])('reports %s as a located broken $ref', async (_, schemas, ref) => {
+    const file = writeSpec(specWithSchemas(schemas), 'broken-ref');
+    const error = await generatePackage({ file, name: 'broken' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as SpecError).message).toMatch(/:\d+:\d+ \(at #\/components\/schemas\/A.*\): broken \$ref: /);
+    expect((error as SpecError).message).toContain(`${ref} does not exist`);
+  });
+
+  it('still bundles a reference to another file', async () => {
+    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(repoRoot, '.tmp', 'external-'));
+    writeFileSync(join(dir, 'pet.yaml'), stringify({ Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } }));
+    const main = specWithSchemas({ Owner: { type: 'object', required: ['pet'], properties: { pet: { $ref: './pet.yaml#/Pet' } } } });
+    writeFileSync(join(dir, 'main.openapi.yaml'), stringify(main));
+    const { output } = await generateToDisk(join(dir, 'main.openapi.yaml'), 'external');
+    expect(output.files.get('src/schemas.ts')).toMatch(/name: z\.string\(\)/);
+    writeFileSync(join(dir, 'missing.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './gone.yaml#/Pet' } })));
+    await expect(generatePackage({ file: join(dir, 'missing.openapi.yaml'), name: 'missing' })).rejects.toThrow(
+      /missing\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): cannot read the file of \$ref \.\/gone\.yaml#\/Pet: ENOENT/,
+    );
+    writeFileSync(join(dir, 'no-pointer.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './pet.yaml#/Nope' } })));
+    await expect(generatePackage({ file: join(dir, 'no-pointer.openapi.yaml'), name: 'no-pointer' })).rejects.toThrow(
+      /no-pointer\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): broken \$ref: \.\/pet\.yaml#\/Nope does not exist/,
+    );
+  });
+});
+
+describe('documents the generator refuses, through the command line', () => {
+  const run = promisify(execFile);
+  const cli = async (spec: string): Promise<{ code: number; stderr: string }> => {
+    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(repoRoot, '.tmp', 'refuse-'));
+    writeFileSync(join(dir, 'bad.openapi.yaml'), spec);
+    try {
+      await run(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'generator', 'cli.ts'), '--spec', 'bad.openapi.yaml', '--out', 'out'], { cwd: dir });
+      return { code: 0, stderr: '' };
+    } catch (error) {
+      const e = error as { code: number; stderr: string };
+      return { code: e.code, stderr: e.stderr };
+    }
+  };
+  const schemaWithType = (version: string, type: string): string =>
+    [`openapi: ${version}`, 'info: { title: T, version: 1.0.0 }', 'paths: {}', 'components:', '  schemas:', '    Thing:', '      type: object', '      properties:', '        name:', `          type: ${type}`, ''].join('\n');
+
+  it.each(['3.1.0', '3.0.3'])('an unknown type (`type: strin`, OpenAPI %s) exits 2 with file:line (regression: a warning, exit 0)', async (version) => {
+    const { code, stderr } = await cli(schemaWithType(version, 'strin'));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/bad\.openapi\.yaml:10:\d+ \(at #\/components\/schemas\/Thing\/properties\/name\/type\): /);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a Swagger 2.0 file is told to convert to OpenAPI 3', async () => {
+    const { code, stderr } = await cli('swagger: "2.0"\ninfo: { title: T, version: 1.0.0 }\npaths: {}\n');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/bad\.openapi\.yaml:1:\d+ \(at #\/swagger\): Swagger 2\.0 is not supported; convert it to OpenAPI 3 \(for example with swagger2openapi\)/);
+  });
+});
