@@ -137,3 +137,12 @@ describe('feed.asyncapi.yaml examples parse with @svc/feed validators', () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe('payment-method limits as the service returns them', () => {
+  it('accepts limits with only buy and sell (the SDK fixtures), as the seed does not say every key is present', async () => {
+    const mod = (await import('@svc/v2')) as unknown as GeneratedModule;
+    const limit = { period_in_days: 7, total: { amount: '3000.00', currency: 'USD' }, remaining: { amount: '2750.00', currency: 'USD' } };
+    expect(mod.schemas.PaymentMethodLimits!.safeParse({ buy: [limit], sell: [] }).success).toBe(true);
+    expect(mod.schemas.PaymentMethodLimits!.safeParse({ buy: [{ ...limit, period_in_days: 'seven' }] }).success).toBe(false);
+  });
+});

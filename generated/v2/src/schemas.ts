@@ -441,10 +441,10 @@ export const PaymentMethodLimitSchema = z.looseObject({
 });
 /** Validator of {@link PaymentMethodLimits} (component `PaymentMethodLimits`). */
 export const PaymentMethodLimitsSchema = z.looseObject({
-  buy: z.array(PaymentMethodLimitSchema),
-  instant_buy: z.array(PaymentMethodLimitSchema),
-  sell: z.array(PaymentMethodLimitSchema),
-  deposit: z.array(PaymentMethodLimitSchema),
+  buy: z.array(PaymentMethodLimitSchema).optional(),
+  instant_buy: z.array(PaymentMethodLimitSchema).optional(),
+  sell: z.array(PaymentMethodLimitSchema).optional(),
+  deposit: z.array(PaymentMethodLimitSchema).optional(),
 });
 /** Validator of {@link PaymentMethodType} (component `PaymentMethodType`). */
 export const PaymentMethodTypeSchema = openEnum([

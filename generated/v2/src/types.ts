@@ -1305,7 +1305,9 @@ export interface PaymentMethodLimit {
 /**
  * Limits of a payment method per operation and period (present only with permission
  * `wallet:payment-methods:limits`). There are no withdrawal limits. When several limits
- * exist, the lowest remaining value governs.
+ * exist, the lowest remaining value governs. The seed names the four keys but does not
+ * say each is always present, and the service's own SDK fixtures return only `buy` and
+ * `sell`, so every key is optional.
  *
  *
  * Component `PaymentMethodLimits`.
@@ -1344,10 +1346,10 @@ export interface PaymentMethodLimit {
  */
 export interface PaymentMethodLimits {
   [key: string]: unknown;
-  buy: PaymentMethodLimit[];
-  instant_buy: PaymentMethodLimit[];
-  sell: PaymentMethodLimit[];
-  deposit: PaymentMethodLimit[];
+  buy?: PaymentMethodLimit[];
+  instant_buy?: PaymentMethodLimit[];
+  sell?: PaymentMethodLimit[];
+  deposit?: PaymentMethodLimit[];
 }
 
 /**
