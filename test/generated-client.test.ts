@@ -158,6 +158,19 @@ describe('v2 client', () => {
   });
 });
 
+describe('tolerant response validation (the default)', () => {
+  it('returns a body whose only fault is a format, with the finding reported; strict mode throws', async () => {
+    // A time without seconds is not RFC 3339 date-time, but the shape is what the spec promises.
+    server = await startServer(() => ({ status: 200, body: { data: { iso: '2015-06-23 18:02', epoch: 1435082571 } } }));
+    const findings: string[] = [];
+    const client = new V2Client({ baseUrl: server.baseUrl, onValidationIssues: (found) => findings.push(...found.issues.map((i) => `${found.operationId}: ${i.path.join('.')}`)) });
+    await expect(client.data.getTime()).resolves.toEqual({ data: { iso: '2015-06-23 18:02', epoch: 1435082571 } });
+    expect(findings).toEqual(['getTime: data.iso']);
+    const strict = new V2Client({ baseUrl: server.baseUrl, validateResponses: 'strict' });
+    await expect(strict.data.getTime()).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});
+
 describe('request validation (opt-in)', () => {
   it('rejects bad parameters and bodies before anything is sent', async () => {
     server = await startServer(() => ({ status: 201, body: { data: example('Buy') } }));

@@ -81,6 +81,49 @@ describe('responses', () => {
     await expect(strict.request(getUser, {}, { validateResponse: true })).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
+  describe('tolerant validation (the default)', () => {
+    const Account = z.object({
+      id: z.string(),
+      created_at: z.iso.datetime(),
+      code: z.string().regex(/^[A-Z]{3}$/),
+      balance: z.number().min(0),
+      state: z.enum(['active', 'closed']),
+      tags: z.array(z.string()).max(2),
+      kind: z.union([z.literal('wallet'), z.literal('vault')]),
+    });
+    const getAccount = op({ operationId: 'getAccount', responses: { '200': Account } });
+    const offRange = { id: 'a1', created_at: 'yesterday', code: 'usd', balance: -1, state: 'frozen', tags: ['a', 'b', 'c'], kind: 'other' };
+
+    it('returns a body that fails only on formats, patterns, bounds and closed enums as it came, and reports the findings', async () => {
+      const onValidationIssues = vi.fn();
+      const { fetch } = fakeFetch(() => json(offRange));
+      const result = await new HttpClient(api(), { fetch, onValidationIssues }).request(getAccount);
+      expect(result.data).toEqual(offRange);
+      expect(result.validationIssues?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['balance', 'code', 'created_at', 'kind', 'state', 'tags']);
+      expect(onValidationIssues).toHaveBeenCalledWith(expect.objectContaining({ operationId: 'getAccount', status: 200 }));
+    });
+
+    it('still throws on a wrong type or a missing required property', async () => {
+      for (const body of [{ ...offRange, balance: '12' }, { ...offRange, id: undefined }, { ...offRange, tags: 'a' }]) {
+        const { fetch } = fakeFetch(() => json(body));
+        await expect(new HttpClient(api(), { fetch }).request(getAccount)).rejects.toBeInstanceOf(ResponseValidationError);
+      }
+    });
+
+    it("throws on any failure in 'strict' mode (also `true`), per client or per call", async () => {
+      const { fetch } = fakeFetch(() => json(offRange));
+      await expect(new HttpClient(api(), { fetch, validateResponses: 'strict' }).request(getAccount)).rejects.toBeInstanceOf(ResponseValidationError);
+      await expect(new HttpClient(api(), { fetch, validateResponses: true }).request(getAccount)).rejects.toBeInstanceOf(ResponseValidationError);
+      await expect(new HttpClient(api(), { fetch }).request(getAccount, {}, { validateResponse: 'strict' })).rejects.toBeInstanceOf(ResponseValidationError);
+    });
+
+    it('returns validated (zod output) data with no findings when the body passes', async () => {
+      const { fetch } = fakeFetch(() => json({ ...offRange, created_at: '2024-01-01T00:00:00Z', code: 'USD', balance: 1, state: 'active', tags: [], kind: 'vault' }));
+      const result = await new HttpClient(api(), { fetch }).request(getAccount);
+      expect(result.validationIssues).toBeUndefined();
+    });
+  });
+
   it('falls back to the status range, then default', async () => {
     const ranged = op({ responses: { '2XX': z.object({ a: z.number() }), default: z.unknown() } });
     const { fetch } = sequence(() => json({ a: '1' }, { status: 201 }));

@@ -35,6 +35,7 @@ import {
 } from './retry.js';
 import { validateRequest } from './request-validation.js';
 import { signatureHeaders } from './signing.js';
+import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type {
   ApiResult,
   ApiSpec,
@@ -46,6 +47,7 @@ import type {
   HmacSignatureSpec,
   OperationSpec,
   RequestInput,
+  ResponseValidationIssues,
   TokenRefreshSpec,
 } from './types.js';
 
@@ -407,11 +409,17 @@ export class HttpClient {
     const warnings = collectWarnings(init.body);
     this.notify(warnings, op.operationId);
     let data: unknown = hasNoBody(op.method, response.status) ? undefined : init.body;
-    const validate = init.call.validateResponse ?? this.options.validateResponses ?? true;
+    const mode = responseValidationMode(init.call.validateResponse ?? this.options.validateResponses);
     const { schema } = selectValidator(op.responses, response.status);
-    if (validate && schema && !hasNoBody(op.method, response.status)) {
+    let validationIssues: ResponseValidationIssues | undefined;
+    if (mode !== 'off' && schema && !hasNoBody(op.method, response.status)) {
       const parsed = schema.safeParse(data);
-      if (!parsed.success) {
+      if (parsed.success) data = parsed.data;
+      else if (mode === 'tolerant' && parsed.error.issues.every(isTolerableIssue)) {
+        // The shape is as promised; only documented ranges were left: hand over the body as it came.
+        validationIssues = { operationId: op.operationId, status: response.status, issues: parsed.error.issues };
+        this.options.onValidationIssues?.(validationIssues);
+      } else {
         throw new ResponseValidationError({
           operationId: op.operationId,
           status: response.status,
@@ -420,13 +428,17 @@ export class HttpClient {
           response,
         });
       }
-      data = parsed.data;
     }
     // T is the generated client's promise about this operation's body.
-    return {
-      result: { data: data as T, status: response.status, headers: response.headers, warnings, response },
-      raw: init.body,
+    const result: ApiResult<T> = {
+      data: data as T,
+      status: response.status,
+      headers: response.headers,
+      warnings,
+      response,
     };
+    if (validationIssues) result.validationIssues = validationIssues;
+    return { result, raw: init.body };
   }
 
   private notify(warnings: ApiWarning[], operationId: string): void {

@@ -175,7 +175,7 @@ export interface CallOptions {
   /** Version to send; `null` sends none. @default ClientOptions.version */
   version?: string | null;
   /** @default ClientOptions.validateResponses */
-  validateResponse?: boolean;
+  validateResponse?: boolean | 'strict' | 'tolerant';
   /** @default ClientOptions.validateRequests */
   validateRequest?: boolean;
   headers?: Record<string, string>;
@@ -190,6 +190,13 @@ export interface ApiWarning {
   url?: string;
 }
 
+/** What a tolerated response failed on (see `ClientOptions.validateResponses`). */
+export interface ResponseValidationIssues {
+  operationId: string;
+  status: number;
+  issues: readonly z.core.$ZodIssue[];
+}
+
 /** A successful (2xx) response. */
 export interface ApiResult<T> {
   /** The body: validated (zod output) when a validator exists and validation is on. */
@@ -199,6 +206,8 @@ export interface ApiResult<T> {
   warnings: ApiWarning[];
   /** The raw response; its body has already been read (use `data`). */
   response: Response;
+  /** Present when `'tolerant'` validation returned a body that failed only on ranges; `data` is then the body as it came. */
+  validationIssues?: ResponseValidationIssues;
 }
 
 /** Time source and sleeper, injectable so tests never wait. */
@@ -251,8 +260,17 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** @default 60000 */
   timeoutMs?: number;
-  /** @default true */
-  validateResponses?: boolean;
+  /**
+   * How 2xx bodies are checked against the generated validators. `'tolerant'`: a body that
+   * fails only on formats, patterns, bounds or closed-enum membership is returned as it came,
+   * and the findings go to `onValidationIssues` (and `ApiResult.validationIssues`); a wrong type
+   * or a missing required property throws `ResponseValidationError`. `'strict'` (or `true`)
+   * throws on any failure; `false` checks nothing.
+   * @default 'tolerant'
+   */
+  validateResponses?: boolean | 'strict' | 'tolerant';
+  /** Receives what `'tolerant'` response validation let through. */
+  onValidationIssues?: (issues: ResponseValidationIssues) => void;
   /** Check parameters and body against the operation's validators before sending. @default false */
   validateRequests?: boolean;
   /** Sent with every request (below per-call headers and credentials). */
