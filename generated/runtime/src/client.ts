@@ -35,6 +35,7 @@ import {
 } from './retry.js';
 import { validateRequest } from './request-validation.js';
 import { signatureHeaders } from './signing.js';
+import { checkCallOptions, checkClientOptions } from './options.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type {
   ApiResult,
@@ -119,6 +120,7 @@ export class HttpClient {
   private refreshing: Promise<string> | undefined;
 
   constructor(api: ApiSpec, options: ClientOptions = {}) {
+    checkClientOptions(options);
     this.api = api;
     this.options = options;
     this.baseUrl =
@@ -198,6 +200,7 @@ export class HttpClient {
 
   /** One call under one deadline (caller signal + timeout), retries and back-off included. */
   private async execute<T>(current: Call): Promise<Outcome<T>> {
+    checkCallOptions(current.call);
     if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false))
       validateRequest(current.op, current.input);
     const deadline = new Deadline({

@@ -1,7 +1,7 @@
 /** Target `package`: package.json, README.md and tsconfig.json of a generated package, from templates/. */
 import { isSuccessStatus } from '../../model/derive.js';
 import { pascalCase } from '../../model/names.js';
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { renderTemplate } from '../../util/templates.js';
 import type { Target } from '../target.js';
 
@@ -17,6 +17,26 @@ function baseUrlOf(model: ApiModel): string {
   const server = model.servers[0];
   if (!server) return 'https://api.example.com';
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
+}
+
+/** How a caller supplies each security scheme: the client option, and what the client then sends. */
+function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
+  const signers = model.securitySchemes.flatMap((s) => (s.hmac ? [s.hmac] : []));
+  if (scheme.hmac) {
+    return `\`apiKey: { key, secret }\`: every request is signed (HMAC-SHA256 in \`${scheme.hmac.signatureHeader}\`, with \`${scheme.hmac.keyHeader}\` and \`${scheme.hmac.timestampHeader}\`)`;
+  }
+  if (scheme.type === 'apiKey') {
+    const header = scheme.name?.toLowerCase();
+    if ((scheme.in ?? 'header') === 'header' && signers.some((h) => [h.keyHeader, h.signatureHeader, h.timestampHeader].some((n) => n.toLowerCase() === header)))
+      return '`apiKey: { key, secret }`: sent by the request signer';
+    return `\`apiKeys: { '${scheme.key}': '…' }\`: sent in the ${scheme.in ?? 'header'} \`${scheme.name ?? scheme.key}\``;
+  }
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme === 'bearer')) {
+    const refresh = scheme.tokenRefresh ? ` on ${scheme.tokenRefresh.status} ${scheme.tokenRefresh.errorIds.map((id) => `\`${id}\``).join(', ')}` : ' on 401 `expired_token`';
+    return `\`accessToken\` (a string, or a function returning one), sent as \`Authorization: Bearer …\`; \`refreshAccessToken\` renews it${refresh}`;
+  }
+  if (scheme.type === 'mutualTLS') return 'a client certificate, configured in the `fetch` implementation (`fetch` option)';
+  return `not sent by the client: pass the \`Authorization\` header (${scheme.scheme ?? scheme.type}) in \`headers\``;
 }
 
 export const packageTarget: Target = {
@@ -41,6 +61,11 @@ export const packageTarget: Target = {
       hasHmac: model.securitySchemes.some((s) => s.hmac),
       exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,
       exampleIterator: paged ? { group: group(paged), method: `iterate${pascalCase(paged.operationId)}`, args: exampleArgs(paged) } : undefined,
+      security: model.securitySchemes.map((scheme) => ({
+        key: scheme.key,
+        type: scheme.type === 'http' && scheme.scheme ? `http ${scheme.scheme}` : scheme.type,
+        option: securityOption(scheme, model).replace(/\|/g, '\\|'),
+      })),
       operations: model.operations.map((op) => ({ operationId: op.operationId, method: op.method, path: op.path.replace(/\|/g, '\\|'), group: group(op), deprecated: op.deprecated })),
     };
     return [

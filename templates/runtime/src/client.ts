@@ -34,6 +34,7 @@ import {
 } from './retry.js';
 import { validateRequest } from './request-validation.js';
 import { signatureHeaders } from './signing.js';
+import { checkCallOptions, checkClientOptions } from './options.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type {
   ApiResult,
@@ -118,6 +119,7 @@ export class HttpClient {
   private refreshing: Promise<string> | undefined;
 
   constructor(api: ApiSpec, options: ClientOptions = {}) {
+    checkClientOptions(options);
     this.api = api;
     this.options = options;
     this.baseUrl = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : defaultBaseUrl(api, options.serverVariables);
@@ -182,6 +184,7 @@ export class HttpClient {
 
   /** One call under one deadline (caller signal + timeout), retries and back-off included. */
   private async execute<T>(current: Call): Promise<Outcome<T>> {
+    checkCallOptions(current.call);
     if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false)) validateRequest(current.op, current.input);
     const deadline = new Deadline({
       operationId: current.op.operationId,
