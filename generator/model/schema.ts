@@ -261,6 +261,7 @@ function objectNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode 
           ? true
           : convertSchema(raw.additionalProperties, `${pointer}/additionalProperties`, ctx),
   };
+  if (raw.additionalProperties === undefined && properties.length > 0) node.openByDefault = true;
   if (isObject(raw.patternProperties)) {
     node.patternProperties = Object.entries(raw.patternProperties).map(([pattern, schema]) => ({
       pattern,

@@ -82,6 +82,11 @@ export interface ObjectNode extends SchemaCommon {
   properties: PropertyModel[];
   /** `true` (open, the default of JSON Schema), `false` (closed) or a schema for the extra values. */
   additionalProperties: boolean | SchemaNode;
+  /**
+   * `additionalProperties` was not written (so `true`): other keys are valid and kept, but
+   * types list only the declared properties, so that a misspelled one does not compile.
+   */
+  openByDefault?: boolean;
   patternProperties?: { pattern: string; schema: SchemaNode }[];
   minProperties?: number;
   maxProperties?: number;

@@ -16,7 +16,6 @@
  * }
  */
 export interface Candle {
-  [key: string]: unknown;
   /** UNIX timestamp of the candle (seconds), as a string. */
   start: string;
   /** Highest price in the bucket. */
@@ -55,7 +54,6 @@ export interface Candle {
  * }
  */
 export interface CandlesEvent {
-  [key: string]: unknown;
   type: EventType;
   candles: Candle[];
 }
@@ -89,7 +87,6 @@ export interface CandlesEvent {
  * }
  */
 export interface CandlesMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'candles';
   client_id?: ClientId;
@@ -178,7 +175,6 @@ export type DecimalString = string;
  * }
  */
 export interface ErrorMessage {
-  [key: string]: unknown;
   /** Always `error`. */
   type: 'error';
   /** What went wrong, for example `authentication failure`. */
@@ -213,7 +209,6 @@ export type EventType = 'snapshot' | 'update';
  * }
  */
 export interface ExpiringFuturesPosition {
-  [key: string]: unknown;
   /** Product identifier. */
   product_id?: string;
   /** Side of the position. */
@@ -250,7 +245,6 @@ export interface ExpiringFuturesPosition {
  * }
  */
 export interface FCMBalanceSummary {
-  [key: string]: unknown;
   /** Futures buying power. */
   futures_buying_power?: string;
   /** Total USD balance. */
@@ -294,7 +288,6 @@ export interface FCMBalanceSummary {
  * }
  */
 export interface FuturesBalanceSummaryEvent {
-  [key: string]: unknown;
   type: EventType;
   fcm_balance_summary: FCMBalanceSummary;
 }
@@ -322,7 +315,6 @@ export interface FuturesBalanceSummaryEvent {
  * }
  */
 export interface FuturesBalanceSummaryMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'futures_balance_summary';
   client_id?: ClientId;
@@ -366,7 +358,6 @@ export interface FuturesBalanceSummarySubscription {
  * }
  */
 export interface HeartbeatEvent {
-  [key: string]: unknown;
   /** Server time as text; public docs show the form `2023-06-23 20:31:56.121961769 +0000 UTC m=+91717.525857105`, which is not RFC 3339. */
   current_time: string;
   /** Increments with each heartbeat; used to verify that no messages were missed. An integer in the production feed (seed); public docs show a string of digits, so both are accepted. */
@@ -392,7 +383,6 @@ export interface HeartbeatEvent {
  * }
  */
 export interface HeartbeatsMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'heartbeats';
   client_id?: ClientId;
@@ -453,7 +443,6 @@ export type Jwt = string;
  * }
  */
 export interface L2DataEvent {
-  [key: string]: unknown;
   type: EventType;
   /** Product identifier. */
   product_id: string;
@@ -487,7 +476,6 @@ export interface L2DataEvent {
  * }
  */
 export interface L2DataMessage {
-  [key: string]: unknown;
   /** Channel that produced the message (subscribed to as `level2`). */
   channel: 'l2_data';
   client_id?: ClientId;
@@ -510,7 +498,6 @@ export interface L2DataMessage {
  * }
  */
 export interface L2Update {
-  [key: string]: unknown;
   /** Side of the book. */
   side: 'bid' | 'offer';
   /**
@@ -568,7 +555,6 @@ export interface Level2Subscription {
  * }
  */
 export interface MarginWindowMeasure {
-  [key: string]: unknown;
   /** Margin window. */
   margin_window_type?: 'FCM_MARGIN_WINDOW_TYPE_INTRADAY' | 'FCM_MARGIN_WINDOW_TYPE_OVERNIGHT' | (string & {});
   /** Margin level, for example `MARGIN_LEVEL_TYPE_BASE`. */
@@ -601,7 +587,6 @@ export interface MarginWindowMeasure {
  * }
  */
 export interface MarketTrade {
-  [key: string]: unknown;
   /** Unique trade identifier. */
   trade_id: string;
   /** Product identifier. */
@@ -641,7 +626,6 @@ export interface MarketTrade {
  * }
  */
 export interface MarketTradesEvent {
-  [key: string]: unknown;
   type: EventType;
   trades: MarketTrade[];
 }
@@ -673,7 +657,6 @@ export interface MarketTradesEvent {
  * }
  */
 export interface MarketTradesMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'market_trades';
   client_id?: ClientId;
@@ -733,7 +716,6 @@ export interface MarketTradesSubscription {
  * }
  */
 export interface Order {
-  [key: string]: unknown;
   /** Average fill price. */
   avg_price?: string;
   /** Why the order was cancelled; may be empty. */
@@ -839,7 +821,6 @@ export interface Order {
  * }
  */
 export interface PerpetualFuturesPosition {
-  [key: string]: unknown;
   /** Product identifier. */
   product_id?: string;
   /** Portfolio identifier. */
@@ -888,7 +869,6 @@ export interface PerpetualFuturesPosition {
  * }
  */
 export interface Positions {
-  [key: string]: unknown;
   perpetual_futures_positions?: PerpetualFuturesPosition[];
   expiring_futures_positions?: ExpiringFuturesPosition[];
 }
@@ -935,7 +915,6 @@ export type ProductIdList = ProductId[];
  * }
  */
 export interface ProductStatus {
-  [key: string]: unknown;
   /** Product type, for example `SPOT`. */
   product_type: string;
   /** Product identifier. */
@@ -1034,7 +1013,6 @@ export type ServerTimestamp = string;
  * }
  */
 export interface StatusEvent {
-  [key: string]: unknown;
   type: EventType;
   products: ProductStatus[];
 }
@@ -1071,7 +1049,6 @@ export interface StatusEvent {
  * }
  */
 export interface StatusMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'status';
   client_id?: ClientId;
@@ -1138,7 +1115,6 @@ export type SubscriptionType = 'subscribe' | 'unsubscribe';
  * }
  */
 export interface SubscriptionsEvent {
-  [key: string]: unknown;
   /** Map of channel name to the subscribed product ids. */
   subscriptions: {
     [key: string]: string[];
@@ -1168,7 +1144,6 @@ export interface SubscriptionsEvent {
  * }
  */
 export interface SubscriptionsMessage {
-  [key: string]: unknown;
   /** Always `subscriptions`. */
   channel: 'subscriptions';
   client_id?: ClientId;
@@ -1200,7 +1175,6 @@ export interface SubscriptionsMessage {
  * }
  */
 export interface Ticker {
-  [key: string]: unknown;
   /** Record type; public docs show `ticker`. */
   type: string;
   /** Product identifier. */
@@ -1248,7 +1222,6 @@ export interface Ticker {
  * }
  */
 export interface TickerBatch {
-  [key: string]: unknown;
   /** Record type; public docs show `ticker`. */
   type: string;
   /** Product identifier. */
@@ -1293,7 +1266,6 @@ export interface TickerBatch {
  * }
  */
 export interface TickerBatchEvent {
-  [key: string]: unknown;
   type: EventType;
   tickers: TickerBatch[];
 }
@@ -1329,7 +1301,6 @@ export interface TickerBatchEvent {
  * }
  */
 export interface TickerBatchMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'ticker_batch';
   client_id?: ClientId;
@@ -1393,7 +1364,6 @@ export interface TickerBatchSubscription {
  * }
  */
 export interface TickerEvent {
-  [key: string]: unknown;
   type: EventType;
   tickers: Ticker[];
 }
@@ -1404,7 +1374,6 @@ export interface TickerEvent {
  * Component `TickerMessage`.
  */
 export interface TickerMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'ticker';
   client_id?: ClientId;
@@ -1455,7 +1424,6 @@ export interface TickerSubscription {
  * }
  */
 export interface UserEvent {
-  [key: string]: unknown;
   type: EventType;
   orders: Order[];
   positions?: Positions;
@@ -1467,7 +1435,6 @@ export interface UserEvent {
  * Component `UserMessage`.
  */
 export interface UserMessage {
-  [key: string]: unknown;
   /** Channel that produced the message. */
   channel: 'user';
   client_id?: ClientId;

@@ -22,7 +22,6 @@
  * }
  */
 export interface BuyConfig {
-  [key: string]: unknown;
   countries: ConfigCountry[];
 }
 
@@ -49,7 +48,6 @@ export interface BuyConfig {
  * }
  */
 export interface BuyConfigEnvelope {
-  [key: string]: unknown;
   data: BuyConfig;
 }
 
@@ -114,7 +112,6 @@ export type BuyConfigResponse = BuyConfig | BuyConfigEnvelope;
  * }
  */
 export interface BuyOptions {
-  [key: string]: unknown;
   payment_currencies?: PaymentCurrency[];
   purchase_currencies?: PurchaseCurrency[];
 }
@@ -179,7 +176,6 @@ export type BuyPaymentMethod =
  * }
  */
 export interface BuyQuote {
-  [key: string]: unknown;
   svc_fee?: OnrampAmount;
   network_fee?: OnrampAmount;
   payment_subtotal?: OnrampAmount;
@@ -215,7 +211,6 @@ export interface BuyQuote {
  * }
  */
 export interface BuyQuoteEnvelope {
-  [key: string]: unknown;
   data: BuyQuote;
 }
 
@@ -271,7 +266,6 @@ export type CashoutMethod = 'FIAT_WALLET' | 'CRYPTO_ACCOUNT' | 'ACH_BANK_ACCOUNT
  * }
  */
 export interface ConfigCountry {
-  [key: string]: unknown;
   /** Country code (ISO 3166-1 alpha-2). */
   id: string;
   /** Supported subdivision codes (empty when the country has none). */
@@ -290,7 +284,6 @@ export interface ConfigCountry {
  * }
  */
 export interface ConfigPaymentMethod {
-  [key: string]: unknown;
   /** Payment method identifier, for example CARD. */
   id: string;
 }
@@ -319,7 +312,6 @@ export interface ConfigPaymentMethod {
  * }
  */
 export interface CreateBuyQuoteRequest {
-  [key: string]: unknown;
   /** Crypto asset to buy, as ticker or asset UUID. */
   purchase_currency?: string;
   /** Network to receive the asset on. */
@@ -371,7 +363,6 @@ export interface CreateBuyQuoteRequest {
  * }
  */
 export interface CreateSellQuoteRequest {
-  [key: string]: unknown;
   /** Crypto asset to sell, as ticker or asset UUID. */
   sell_currency?: string;
   /** Network the asset is sent from. */
@@ -424,7 +415,6 @@ export interface CreateSellQuoteRequest {
  * }
  */
 export interface CreateSessionTokenRequest {
-  [key: string]: unknown;
   addresses: SessionTokenAddress[];
   /** Assets the user may buy or sell, as tickers or asset UUIDs. */
   assets?: string[];
@@ -452,7 +442,6 @@ export interface CreateSessionTokenRequest {
  * }
  */
 export interface CryptoNetwork {
-  [key: string]: unknown;
   name: string;
   display_name?: string;
   /** Chain id as a string (for example "8453"). */
@@ -492,7 +481,6 @@ export type DecimalString = string;
  * }
  */
 export interface DestinationWallet {
-  [key: string]: unknown;
   address: string;
   assets?: string[];
   blockchains?: string[];
@@ -551,7 +539,6 @@ export type OfframpPaymentMethod = 'FIAT_WALLET' | 'CRYPTO_WALLET' | 'ACH_BANK_A
  * }
  */
 export interface OfframpTransaction {
-  [key: string]: unknown;
   id?: string;
   asset?: string;
   status: OfframpTransactionStatus;
@@ -591,7 +578,6 @@ export interface OfframpTransaction {
  * }
  */
 export interface OfframpTransactionList {
-  [key: string]: unknown;
   transactions: OfframpTransaction[];
   next_page_key?: string;
   total_count?: string | number;
@@ -635,7 +621,6 @@ export type OnrampAmount = OnrampValueAmount | OnrampAmountForm;
  * }
  */
 export interface OnrampAmountForm {
-  [key: string]: unknown;
   amount: DecimalString;
   /** Fiat ISO 4217 code or crypto ticker. */
   currency: string;
@@ -672,7 +657,6 @@ export interface OnrampAmountForm {
  * }
  */
 export interface OnrampTransaction {
-  [key: string]: unknown;
   status: OnrampTransactionStatus;
   purchase_currency?: string;
   purchase_network?: string;
@@ -711,7 +695,6 @@ export interface OnrampTransaction {
  * }
  */
 export interface OnrampTransactionList {
-  [key: string]: unknown;
   transactions: OnrampTransaction[];
   next_page_key?: string;
   total_count?: string | number;
@@ -774,7 +757,6 @@ export type OnrampTransactionType =
  * }
  */
 export interface OnrampValueAmount {
-  [key: string]: unknown;
   value: DecimalString;
   /** Fiat ISO 4217 code or crypto ticker. */
   currency: string;
@@ -798,7 +780,6 @@ export interface OnrampValueAmount {
  * }
  */
 export interface PaymentCurrency {
-  [key: string]: unknown;
   /** Fiat currency code (ISO 4217). */
   id: string;
   limits?: PaymentCurrencyLimit[];
@@ -817,7 +798,6 @@ export interface PaymentCurrency {
  * }
  */
 export interface PaymentCurrencyLimit {
-  [key: string]: unknown;
   /** Payment method identifier. */
   id: string;
   min?: DecimalString;
@@ -845,7 +825,6 @@ export interface PaymentCurrencyLimit {
  * }
  */
 export interface PurchaseCurrency {
-  [key: string]: unknown;
   /**
    * Asset UUID.
    *
@@ -963,7 +942,6 @@ export interface SellOptions {
  * }
  */
 export interface SellQuote {
-  [key: string]: unknown;
   cashout_total?: OnrampAmount;
   cashout_subtotal?: OnrampAmount;
   sell_amount?: OnrampAmount;
@@ -994,7 +972,6 @@ export interface SellQuote {
  * }
  */
 export interface SellQuoteEnvelope {
-  [key: string]: unknown;
   data: SellQuote;
 }
 
@@ -1026,7 +1003,6 @@ export type SellQuoteResponse = SellQuote | SellQuoteEnvelope;
  * }
  */
 export interface SessionToken {
-  [key: string]: unknown;
   /** The single-use session token. */
   token: string;
   /** Reserved; may be empty. */
@@ -1048,7 +1024,6 @@ export interface SessionToken {
  * }
  */
 export interface SessionTokenAddress {
-  [key: string]: unknown;
   /** Destination wallet address. */
   address: string;
   /** Networks on which the address may receive the purchased assets. */
@@ -1068,7 +1043,6 @@ export interface SessionTokenAddress {
  * }
  */
 export interface SessionTokenEnvelope {
-  [key: string]: unknown;
   data: SessionToken;
 }
 

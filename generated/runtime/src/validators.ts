@@ -18,6 +18,18 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   >;
 }
 
+/**
+ * An object whose schema does not say `additionalProperties`: JSON Schema accepts other
+ * keys, and so does this validator, which keeps them in its output. Its inferred type lists
+ * only the declared properties (typed as `z.object`'s), so that TypeScript rejects a
+ * misspelled property, as it would for any interface.
+ */
+export function openObject<const T extends z.core.$ZodLooseShape>(
+  shape: T,
+): z.ZodObject<z.core.util.Writeable<T>, z.core.$strip> {
+  return z.looseObject(shape) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
+}
+
 type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */

@@ -23,7 +23,6 @@
  * }
  */
 export interface Account {
-  [key: string]: unknown;
   /** The account's ID. */
   id: string;
   /** The account's name. */
@@ -55,7 +54,6 @@ export interface Account {
  * }
  */
 export interface AccountAddressResponse {
-  [key: string]: unknown;
   success: boolean;
   /** The account's current bitcoin address. */
   address: string;
@@ -89,7 +87,6 @@ export interface AccountAddressResponse {
  * }
  */
 export interface AccountChange {
-  [key: string]: unknown;
   id: string;
   /** @format date-time */
   created_at: string;
@@ -118,7 +115,6 @@ export interface AccountChange {
  * }
  */
 export interface AccountChangeCache {
-  [key: string]: unknown;
   /** Whether the change has notes. */
   notes_present: boolean;
   /** Kind of change. */
@@ -162,7 +158,6 @@ export type AccountChangeListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -177,7 +172,6 @@ export type AccountChangeListResponse = {
  * }
  */
 export interface AccountChangeOtherUser {
-  [key: string]: unknown;
   id: string;
   name: string;
 }
@@ -217,7 +211,6 @@ export type AccountListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -246,7 +239,6 @@ export type AccountListResponse = {
  * }
  */
 export interface AccountResponse {
-  [key: string]: unknown;
   account: Account;
 }
 
@@ -277,7 +269,6 @@ export interface AccountResponse {
  * }
  */
 export interface AccountSuccessResponse {
-  [key: string]: unknown;
   success: boolean;
   account: Account;
 }
@@ -299,7 +290,6 @@ export interface AccountSuccessResponse {
  * }
  */
 export interface Address {
-  [key: string]: unknown;
   /** The address's ID; present when the address is shown alone. */
   id?: string;
   /** The bitcoin address. */
@@ -344,7 +334,6 @@ export interface AddressCallback {
  * }
  */
 export interface AddressEntry {
-  [key: string]: unknown;
   address: Address;
 }
 
@@ -360,7 +349,6 @@ export interface AddressEntry {
  * }
  */
 export interface AddressFields {
-  [key: string]: unknown;
   /** `address[label]`: a label for the address. */
   label?: string;
   /** `address[callback_url]`: URL that receives an HTTP POST when the address receives a payment. */
@@ -394,7 +382,6 @@ export type AddressListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -414,7 +401,6 @@ export type AddressListResponse = {
  * }
  */
 export interface AddressResponse {
-  [key: string]: unknown;
   address: Address;
 }
 
@@ -441,7 +427,6 @@ export interface AddressResponse {
  * }
  */
 export interface Authorization {
-  [key: string]: unknown;
   /** Kind of authorization (API key or OAuth2). */
   auth_type: string;
   meta?: AuthorizationMeta;
@@ -462,7 +447,6 @@ export interface Authorization {
  * }
  */
 export interface AuthorizationMeta {
-  [key: string]: unknown;
   /** Period of the send limit. */
   send_limit_period?: string;
   /** Currency of the send limit. */
@@ -500,7 +484,6 @@ export interface Contact {
  * }
  */
 export interface ContactEntry {
-  [key: string]: unknown;
   contact: Contact;
 }
 
@@ -528,7 +511,6 @@ export type ContactListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -544,7 +526,6 @@ export type ContactListResponse = {
  * }
  */
 export interface CreateAccountAddressRequest {
-  [key: string]: unknown;
   address?: AddressFields;
 }
 
@@ -559,7 +540,6 @@ export interface CreateAccountAddressRequest {
  * }
  */
 export interface CreateAccountFields {
-  [key: string]: unknown;
   /** `account[name]`: the new account's name (required). */
   name: string;
 }
@@ -577,7 +557,6 @@ export interface CreateAccountFields {
  * }
  */
 export interface CreateAccountRequest {
-  [key: string]: unknown;
   account: CreateAccountFields;
 }
 
@@ -596,7 +575,6 @@ export interface CreateAccountRequest {
  * }
  */
 export interface CreateAddressRequest {
-  [key: string]: unknown;
   /** The account to create the address in; the default is the primary account. */
   account_id?: string;
   address?: AddressFields;
@@ -617,7 +595,6 @@ export interface CreateAddressRequest {
  * }
  */
 export interface CreateBuyRequest {
-  [key: string]: unknown;
   /** The account to buy into; the default is the primary account. */
   account_id?: string;
   /** Quantity to buy (string, required). */
@@ -650,7 +627,6 @@ export interface CreateBuyRequest {
  * }
  */
 export interface CreateDepositRequest {
-  [key: string]: unknown;
   /** The USD wallet to deposit to (required). */
   account_id: string;
   /** Amount to deposit (string, required). */
@@ -679,7 +655,6 @@ export interface CreateDepositRequest {
  * }
  */
 export interface CreateOAuthApplicationRequest {
-  [key: string]: unknown;
   application: OAuthApplicationFields;
 }
 
@@ -696,7 +671,6 @@ export interface CreateOAuthApplicationRequest {
  * }
  */
 export interface CreateWithdrawalRequest {
-  [key: string]: unknown;
   /** The USD or EUR wallet to withdraw from (required). */
   account_id: string;
   /** Amount to withdraw (string, required). */
@@ -725,7 +699,6 @@ export interface CreateWithdrawalRequest {
  * }
  */
 export interface CreatedAddressResponse {
-  [key: string]: unknown;
   success: boolean;
   /** The new bitcoin address. */
   address: string;
@@ -754,7 +727,6 @@ export interface CreatedAddressResponse {
 export type CreatedOAuthApplication = {
   client_id: unknown;
   client_secret: unknown;
-  [key: string]: unknown;
 } & OAuthApplication;
 
 /**
@@ -777,7 +749,6 @@ export type CreatedOAuthApplication = {
  * }
  */
 export interface CreatedOAuthApplicationResponse {
-  [key: string]: unknown;
   success: boolean;
   application: CreatedOAuthApplication;
 }
@@ -826,7 +797,6 @@ export type CurrencyPair = [string, string];
  * }
  */
 export interface CurrentUserSummary {
-  [key: string]: unknown;
   id: string;
   email: string;
   name: string;
@@ -871,7 +841,6 @@ export interface ExchangeRates {
  * }
  */
 export interface FeeCents {
-  [key: string]: unknown;
   /** The fee in cents (minor units). */
   cents: number;
   /** ISO code of the fee's currency. */
@@ -918,7 +887,6 @@ export interface LegacyError {
  * }
  */
 export interface MerchantLogo {
-  [key: string]: unknown;
   /** URL of the small logo. */
   small?: string | null;
   /** URL of the medium logo. */
@@ -939,7 +907,6 @@ export interface MerchantLogo {
  * }
  */
 export interface Money {
-  [key: string]: unknown;
   amount: DecimalString;
   /** Currency code (for example BTC or USD). */
   currency: string;
@@ -960,7 +927,6 @@ export interface Money {
  * }
  */
 export interface OAuthApplication {
-  [key: string]: unknown;
   id: string;
   /** @format date-time */
   created_at: string;
@@ -988,7 +954,6 @@ export interface OAuthApplication {
  * }
  */
 export interface OAuthApplicationFields {
-  [key: string]: unknown;
   /** `application[name]`: the application's name (required, unique). */
   name: string;
   /** `application[redirect_uri]`: the OAuth2 redirect URI (required). */
@@ -1021,7 +986,6 @@ export type OAuthApplicationListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -1041,7 +1005,6 @@ export type OAuthApplicationListResponse = {
  * }
  */
 export interface OAuthApplicationResponse {
-  [key: string]: unknown;
   application: OAuthApplication;
 }
 
@@ -1058,7 +1021,6 @@ export interface OAuthApplicationResponse {
  * }
  */
 export interface PagedList {
-  [key: string]: unknown;
   /** Total number of items. */
   total_count: number;
   /** Number of pages. */
@@ -1081,7 +1043,6 @@ export interface PagedList {
  * }
  */
 export interface PaymentMethod {
-  [key: string]: unknown;
   id: string;
   name: string;
   /** Whether the payment method can be used to buy. */
@@ -1106,7 +1067,6 @@ export interface PaymentMethod {
  * }
  */
 export interface PaymentMethodEntry {
-  [key: string]: unknown;
   payment_method: PaymentMethod;
 }
 
@@ -1136,7 +1096,6 @@ export interface PaymentMethodEntry {
  * }
  */
 export interface PaymentMethodListResponse {
-  [key: string]: unknown;
   payment_methods: PaymentMethodEntry[];
   /** ID of the default payment method for buys. */
   default_buy: string | null;
@@ -1163,7 +1122,6 @@ export interface PaymentMethodListResponse {
  * }
  */
 export interface PaymentMethodResponse {
-  [key: string]: unknown;
   payment_method: PaymentMethod;
 }
 
@@ -1225,7 +1183,6 @@ export interface PriceFee {
  * }
  */
 export interface PriceQuote {
-  [key: string]: unknown;
   /** Amount of bitcoin. */
   btc: Money;
   /** Subtotal before fees. */
@@ -1270,7 +1227,6 @@ export interface PriceQuote {
  * }
  */
 export interface RecurringPayment {
-  [key: string]: unknown;
   id: string;
   /** Kind of recurring payment. */
   type: 'send' | 'request';
@@ -1321,7 +1277,6 @@ export interface RecurringPayment {
  * }
  */
 export interface RecurringPaymentEntry {
-  [key: string]: unknown;
   recurring_payment: RecurringPayment;
 }
 
@@ -1358,7 +1313,6 @@ export type RecurringPaymentListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -1383,7 +1337,6 @@ export type RecurringPaymentListResponse = {
  * }
  */
 export interface RecurringPaymentResponse {
-  [key: string]: unknown;
   recurring_payment: RecurringPayment;
 }
 
@@ -1410,7 +1363,6 @@ export interface RecurringPaymentResponse {
  * }
  */
 export interface Report {
-  [key: string]: unknown;
   id: string;
   /** Kind of report. */
   type: string;
@@ -1463,7 +1415,6 @@ export type ReportListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -1483,7 +1434,6 @@ export type ReportListResponse = {
  * }
  */
 export interface RequestMoneyFields {
-  [key: string]: unknown;
   /**
    * `transaction[from]`: email address of the user asked to pay (required).
    *
@@ -1514,7 +1464,6 @@ export interface RequestMoneyFields {
  * }
  */
 export interface RequestMoneyRequest {
-  [key: string]: unknown;
   /** The account that receives the money; the default is the primary account. */
   account_id?: string;
   transaction: RequestMoneyFields;
@@ -1531,7 +1480,6 @@ export interface RequestMoneyRequest {
  * }
  */
 export interface SuccessResponse {
-  [key: string]: unknown;
   /** Whether the call succeeded. */
   success: boolean;
 }
@@ -1567,7 +1515,6 @@ export interface SuccessResponse {
  * }
  */
 export interface Transaction {
-  [key: string]: unknown;
   id: string;
   /** @format date-time */
   created_at: string;
@@ -1599,7 +1546,6 @@ export interface Transaction {
  * }
  */
 export interface TransactionParty {
-  [key: string]: unknown;
   id: string;
   email: string;
   name: string;
@@ -1628,7 +1574,6 @@ export interface TransactionParty {
  * }
  */
 export interface TransactionSuccessResponse {
-  [key: string]: unknown;
   success: boolean;
   transaction: Transaction;
 }
@@ -1641,7 +1586,6 @@ export interface TransactionSuccessResponse {
  * Component `Transfer`.
  */
 export interface Transfer {
-  [key: string]: unknown;
   id: string;
   /** Kind of transfer. */
   type: 'Buy' | 'Sell' | 'Deposit' | 'Withdrawal';
@@ -1692,7 +1636,6 @@ export interface Transfer {
  * }
  */
 export interface TransferEntry {
-  [key: string]: unknown;
   transfer: Transfer;
 }
 
@@ -1749,7 +1692,6 @@ export type TransferListResponse = {
   total_count: unknown;
   num_pages: unknown;
   current_page: unknown;
-  [key: string]: unknown;
 } & PagedList;
 
 /**
@@ -1764,7 +1706,6 @@ export type TransferListResponse = {
  * }
  */
 export interface TransferMoneyFields {
-  [key: string]: unknown;
   /** `transaction[to]`: ID of the receiving account (required); any bitcoin account, including vaults. */
   to: string;
   /** `transaction[amount]`: amount to transfer; at least 0.01, otherwise the call returns an error. */
@@ -1786,7 +1727,6 @@ export interface TransferMoneyFields {
  * }
  */
 export interface TransferMoneyRequest {
-  [key: string]: unknown;
   /** The source account (any regular bitcoin wallet); the default is the primary account. */
   account_id?: string;
   transaction: TransferMoneyFields;
@@ -1810,7 +1750,6 @@ export interface TransferMoneyRequest {
  * }
  */
 export interface TransferPaymentMethod {
-  [key: string]: unknown;
   id: string;
   /** Currency of the payment method. */
   currency?: string;
@@ -1841,7 +1780,6 @@ export interface TransferPaymentMethod {
  * }
  */
 export interface TransferResponse {
-  [key: string]: unknown;
   transfer: Transfer;
 }
 
@@ -1862,7 +1800,6 @@ export interface TransferResponse {
  * }
  */
 export interface TransferSuccessResponse {
-  [key: string]: unknown;
   success: boolean;
   transfer: Transfer;
 }
@@ -1878,7 +1815,6 @@ export interface TransferSuccessResponse {
  * }
  */
 export interface UpdateAccountFields {
-  [key: string]: unknown;
   /** `account[name]`: the new name (optional). */
   name?: string;
 }
@@ -1896,7 +1832,6 @@ export interface UpdateAccountFields {
  * }
  */
 export interface UpdateAccountRequest {
-  [key: string]: unknown;
   account: UpdateAccountFields;
 }
 
@@ -1911,7 +1846,6 @@ export interface UpdateAccountRequest {
  * }
  */
 export interface UpdateUserFields {
-  [key: string]: unknown;
   /** `user[name]`: the user's name. */
   name?: string;
   /** `user[native_currency]`: the user's native currency. */
@@ -1935,7 +1869,6 @@ export interface UpdateUserFields {
  * }
  */
 export interface UpdateUserRequest {
-  [key: string]: unknown;
   user: UpdateUserFields;
 }
 
@@ -1947,7 +1880,6 @@ export interface UpdateUserRequest {
  * Component `User`.
  */
 export interface User {
-  [key: string]: unknown;
   id: string;
   name: string;
   email: string;
@@ -1986,7 +1918,6 @@ export interface User {
  * }
  */
 export interface UserEntry {
-  [key: string]: unknown;
   user: User;
 }
 
@@ -2030,7 +1961,6 @@ export interface UserListResponse {
  * }
  */
 export interface UserMerchant {
-  [key: string]: unknown;
   /** Whether merchant features are enabled. */
   enabled: boolean;
   company_name?: string | null;
@@ -2052,7 +1982,6 @@ export interface UserMerchant {
  * }
  */
 export interface UserResponse {
-  [key: string]: unknown;
   user: User;
 }
 
@@ -2072,7 +2001,6 @@ export interface UserResponse {
  * }
  */
 export interface UserSuccessResponse {
-  [key: string]: unknown;
   success: boolean;
   user: User;
 }

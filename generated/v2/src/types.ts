@@ -31,7 +31,6 @@
  * }
  */
 export interface Account {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   name?: string;
@@ -70,7 +69,6 @@ export interface Account {
  * }
  */
 export interface AccountCurrency {
-  [key: string]: unknown;
   code: string;
   name?: string;
   color?: string;
@@ -105,7 +103,6 @@ export interface AccountCurrency {
  * }
  */
 export interface AccountListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Account[];
   warnings?: Warning[];
@@ -127,7 +124,6 @@ export interface AccountListResponse {
  * }
  */
 export interface AccountResponse {
-  [key: string]: unknown;
   data: Account;
   warnings?: Warning[];
 }
@@ -150,7 +146,6 @@ export interface AccountResponse {
  * }
  */
 export interface Address {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   /** The address string on its network. */
@@ -175,7 +170,6 @@ export interface Address {
 export type AddressNewPaymentNotification = {
   type: 'wallet:addresses:new-payment';
   data: Address;
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -198,7 +192,6 @@ export type AddressNewPaymentNotification = {
  * }
  */
 export interface AddressResponse {
-  [key: string]: unknown;
   data: Address;
   warnings?: Warning[];
 }
@@ -219,7 +212,6 @@ export interface AddressResponse {
  * }
  */
 export interface AuthorizationInfo {
-  [key: string]: unknown;
   /** Authentication method of the request. */
   method: string;
   /** Granted scopes. */
@@ -247,7 +239,6 @@ export interface AuthorizationInfo {
  * }
  */
 export interface AuthorizationInfoResponse {
-  [key: string]: unknown;
   data: AuthorizationInfo;
   warnings?: Warning[];
 }
@@ -260,7 +251,6 @@ export interface AuthorizationInfoResponse {
  * Component `Buy`.
  */
 export interface Buy {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   status: OrderStatus;
@@ -303,7 +293,6 @@ export interface Buy {
 export type BuyCanceledNotification = {
   type: 'wallet:buys:canceled';
   data: Buy;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:buys:completed` notification (buy completed; `data` is the Buy).
@@ -313,7 +302,6 @@ export type BuyCanceledNotification = {
 export type BuyCompletedNotification = {
   type: 'wallet:buys:completed';
   data: Buy;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:buys:created` notification (buy created; `data` is the Buy).
@@ -323,7 +311,6 @@ export type BuyCompletedNotification = {
 export type BuyCreatedNotification = {
   type: 'wallet:buys:created';
   data: Buy;
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -345,7 +332,6 @@ export type BuyCreatedNotification = {
  * }
  */
 export interface BuyListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Buy[];
   warnings?: Warning[];
@@ -357,7 +343,6 @@ export interface BuyListResponse {
  * Component `BuyResponse`.
  */
 export interface BuyResponse {
-  [key: string]: unknown;
   data: Buy;
   warnings?: Warning[];
 }
@@ -419,11 +404,9 @@ export type CreateBuyRequest = {
 } & (
   | {
       amount: unknown;
-      [key: string]: unknown;
     }
   | {
       total: unknown;
-      [key: string]: unknown;
     }
 );
 
@@ -481,7 +464,6 @@ export type CreateTransactionRequest = {
   to: unknown;
   amount: unknown;
   currency: unknown;
-  [key: string]: unknown;
 } & (SendMoneyRequest | TransferMoneyRequest | RequestMoneyRequest);
 
 /**
@@ -530,7 +512,6 @@ export interface CreateWithdrawalRequest {
  * }
  */
 export interface Currency {
-  [key: string]: unknown;
   /** Currency code. */
   id: string;
   name: string;
@@ -555,7 +536,6 @@ export interface Currency {
  * }
  */
 export interface CurrencyListResponse {
-  [key: string]: unknown;
   data: Currency[];
   warnings?: Warning[];
 }
@@ -583,7 +563,6 @@ export type DecimalString = string;
  * Component `Deposit`.
  */
 export interface Deposit {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   status: OrderStatus;
@@ -621,7 +600,6 @@ export interface Deposit {
 export type DepositCanceledNotification = {
   type: 'wallet:deposit:canceled';
   data: Deposit;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:deposit:completed` notification (deposit completed; `data` is the Deposit).
@@ -631,7 +609,6 @@ export type DepositCanceledNotification = {
 export type DepositCompletedNotification = {
   type: 'wallet:deposit:completed';
   data: Deposit;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:deposit:created` notification (deposit created; `data` is the Deposit).
@@ -641,7 +618,6 @@ export type DepositCompletedNotification = {
 export type DepositCreatedNotification = {
   type: 'wallet:deposit:created';
   data: Deposit;
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -663,7 +639,6 @@ export type DepositCreatedNotification = {
  * }
  */
 export interface DepositListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Deposit[];
   warnings?: Warning[];
@@ -675,7 +650,6 @@ export interface DepositListResponse {
  * Component `DepositResponse`.
  */
 export interface DepositResponse {
-  [key: string]: unknown;
   data: Deposit;
   warnings?: Warning[];
 }
@@ -709,7 +683,6 @@ export interface DepositResponse {
  * }
  */
 export interface Error400 {
-  [key: string]: unknown;
   errors: {
     id:
       | 'param_required'
@@ -725,7 +698,6 @@ export interface Error400 {
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -750,13 +722,11 @@ export interface Error400 {
  * }
  */
 export interface Error401 {
-  [key: string]: unknown;
   errors: {
     id: 'authentication_error' | 'invalid_token' | 'revoked_token' | 'expired_token' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -779,13 +749,11 @@ export interface Error401 {
  * }
  */
 export interface Error402 {
-  [key: string]: unknown;
   errors: {
     id: 'two_factor_required' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -805,13 +773,11 @@ export interface Error402 {
  * }
  */
 export interface Error403 {
-  [key: string]: unknown;
   errors: {
     id: 'invalid_scope' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -831,13 +797,11 @@ export interface Error403 {
  * }
  */
 export interface Error404 {
-  [key: string]: unknown;
   errors: {
     id: 'not_found' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -860,13 +824,11 @@ export interface Error404 {
  * }
  */
 export interface Error422 {
-  [key: string]: unknown;
   errors: {
     id: 'validation_error' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -886,13 +848,11 @@ export interface Error422 {
  * }
  */
 export interface Error429 {
-  [key: string]: unknown;
   errors: {
     id: 'rate_limit_exceeded' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -912,13 +872,11 @@ export interface Error429 {
  * }
  */
 export interface Error500 {
-  [key: string]: unknown;
   errors: {
     id: 'internal_server_error' | (string & {});
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -941,13 +899,11 @@ export interface Error500 {
  * }
  */
 export interface Error503 {
-  [key: string]: unknown;
   errors: {
     id: string;
     message: string;
     /** @format uri */
     url?: string;
-    [key: string]: unknown;
   }[];
 }
 
@@ -966,7 +922,6 @@ export interface Error503 {
  * }
  */
 export interface ErrorDetail {
-  [key: string]: unknown;
   id:
     | 'param_required'
     | 'validation_error'
@@ -1010,7 +965,6 @@ export interface ErrorDetail {
  * }
  */
 export interface ErrorEnvelope {
-  [key: string]: unknown;
   errors: ErrorDetail[];
 }
 
@@ -1029,7 +983,6 @@ export interface ErrorEnvelope {
  * }
  */
 export interface ExchangeRates {
-  [key: string]: unknown;
   /** The base currency. */
   currency: string;
   /** Map from currency code to the rate for one unit of the base currency. */
@@ -1054,7 +1007,6 @@ export interface ExchangeRates {
  * }
  */
 export interface ExchangeRatesResponse {
-  [key: string]: unknown;
   data: ExchangeRates;
   warnings?: Warning[];
 }
@@ -1079,7 +1031,6 @@ export interface ExchangeRatesResponse {
  * }
  */
 export interface LegacyFee {
-  [key: string]: unknown;
   /** Kind of fee, for example bank. */
   type: string;
   amount: MoneyHash;
@@ -1099,7 +1050,6 @@ export interface LegacyFee {
  * }
  */
 export interface MoneyHash {
-  [key: string]: unknown;
   amount: DecimalString;
   /** Currency code (ISO 4217 where possible, custom codes such as a crypto code otherwise). */
   currency: string;
@@ -1119,7 +1069,6 @@ export type Notification = {
   delivery_response?: {
     [key: string]: unknown;
   } | null;
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -1141,7 +1090,6 @@ export type Notification = {
  * }
  */
 export interface NotificationListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Notification[];
   warnings?: Warning[];
@@ -1153,7 +1101,6 @@ export interface NotificationListResponse {
  * Component `NotificationResponse`.
  */
 export interface NotificationResponse {
-  [key: string]: unknown;
   data: Notification;
   warnings?: Warning[];
 }
@@ -1199,7 +1146,6 @@ export type NotificationType =
  * }
  */
 export interface OAuthError {
-  [key: string]: unknown;
   error: 'invalid_request' | (string & {});
   error_description: string;
 }
@@ -1232,7 +1178,6 @@ export type OrderStatus = 'created' | 'completed' | 'canceled' | (string & {});
  * }
  */
 export interface Pagination {
-  [key: string]: unknown;
   ending_before: string | null;
   starting_after: string | null;
   limit: number;
@@ -1247,7 +1192,6 @@ export interface Pagination {
  * Component `PaymentMethod`.
  */
 export interface PaymentMethod {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   type: PaymentMethodType;
@@ -1293,7 +1237,6 @@ export interface PaymentMethod {
  * }
  */
 export interface PaymentMethodLimit {
-  [key: string]: unknown;
   /** Length of the period in days. */
   period_in_days: number;
   /** Total limit of the period. */
@@ -1345,7 +1288,6 @@ export interface PaymentMethodLimit {
  * }
  */
 export interface PaymentMethodLimits {
-  [key: string]: unknown;
   buy?: PaymentMethodLimit[];
   instant_buy?: PaymentMethodLimit[];
   sell?: PaymentMethodLimit[];
@@ -1371,7 +1313,6 @@ export interface PaymentMethodLimits {
  * }
  */
 export interface PaymentMethodListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: PaymentMethod[];
   warnings?: Warning[];
@@ -1405,7 +1346,6 @@ export interface PaymentMethodListResponse {
  * }
  */
 export interface PaymentMethodResponse {
-  [key: string]: unknown;
   data: PaymentMethod;
   warnings?: Warning[];
 }
@@ -1444,7 +1384,6 @@ export type PingNotification = {
   data: {
     [key: string]: unknown;
   };
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -1459,7 +1398,6 @@ export type PingNotification = {
  * }
  */
 export interface Price {
-  [key: string]: unknown;
   amount: DecimalString;
   /** The quote currency. */
   currency: string;
@@ -1479,7 +1417,6 @@ export interface Price {
  * }
  */
 export interface PriceResponse {
-  [key: string]: unknown;
   data: Price;
   warnings?: Warning[];
 }
@@ -1535,7 +1472,6 @@ export interface RequestMoneyRequest {
  * }
  */
 export interface ResourceReference {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   /** Resource type, for example `user`, `account`, `transaction`, `buy`, `payment_method`. */
@@ -1553,7 +1489,6 @@ export interface ResourceReference {
  * Component `Sell`.
  */
 export interface Sell {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   status: OrderStatus;
@@ -1594,7 +1529,6 @@ export interface Sell {
 export type SellCanceledNotification = {
   type: 'wallet:sells:canceled';
   data: Sell;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:sells:completed` notification (sell completed; `data` is the Sell).
@@ -1604,7 +1538,6 @@ export type SellCanceledNotification = {
 export type SellCompletedNotification = {
   type: 'wallet:sells:completed';
   data: Sell;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:sells:created` notification (sell created; `data` is the Sell).
@@ -1614,7 +1547,6 @@ export type SellCompletedNotification = {
 export type SellCreatedNotification = {
   type: 'wallet:sells:created';
   data: Sell;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Send funds to an asset address or an email address (scope `wallet:transactions:send`).
@@ -1672,7 +1604,6 @@ export type SendMoneyRequest = {
  * }
  */
 export interface Time {
-  [key: string]: unknown;
   /**
    * ISO 8601 time.
    *
@@ -1697,7 +1628,6 @@ export interface Time {
  * }
  */
 export interface TimeResponse {
-  [key: string]: unknown;
   data: Time;
   warnings?: Warning[];
 }
@@ -1713,7 +1643,6 @@ export interface TimeResponse {
  * Component `Transaction`.
  */
 export interface Transaction {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   type: TransactionType;
@@ -1761,7 +1690,6 @@ export interface Transaction {
  * {}
  */
 export interface TransactionActionResponse {
-  [key: string]: unknown;
   data?: Transaction;
   warnings?: Warning[];
 }
@@ -1778,7 +1706,6 @@ export interface TransactionActionResponse {
  * }
  */
 export interface TransactionDetails {
-  [key: string]: unknown;
   title: string;
   subtitle?: string;
 }
@@ -1802,7 +1729,6 @@ export interface TransactionDetails {
  * }
  */
 export interface TransactionListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Transaction[];
   warnings?: Warning[];
@@ -1822,7 +1748,6 @@ export interface TransactionListResponse {
  * }
  */
 export interface TransactionNetwork {
-  [key: string]: unknown;
   /** Network status, for example off_blockchain, unconfirmed or confirmed. */
   status: string;
   /** Network name, for example bitcoin. */
@@ -1848,7 +1773,6 @@ export interface TransactionNetwork {
  * }
  */
 export interface TransactionParty {
-  [key: string]: unknown;
   id?: string;
   /** Kind of party, for example `user`, `account`, `email` or an address kind. */
   resource: string;
@@ -1864,7 +1788,6 @@ export interface TransactionParty {
  * Component `TransactionResponse`.
  */
 export interface TransactionResponse {
-  [key: string]: unknown;
   data: Transaction;
   warnings?: Warning[];
 }
@@ -1955,7 +1878,6 @@ export interface TransferMoneyRequest {
  * }
  */
 export interface UpdateUserRequest {
-  [key: string]: unknown;
   /** New public name of the user. */
   name?: string;
 }
@@ -1994,7 +1916,6 @@ export interface UpdateUserRequest {
  * }
  */
 export interface User {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   /** Public name. */
@@ -2030,7 +1951,6 @@ export interface User {
  * }
  */
 export interface UserCountry {
-  [key: string]: unknown;
   code: string;
   name: string;
 }
@@ -2052,7 +1972,6 @@ export interface UserCountry {
  * }
  */
 export interface UserResponse {
-  [key: string]: unknown;
   data: User;
   warnings?: Warning[];
 }
@@ -2072,7 +1991,6 @@ export interface UserResponse {
  * }
  */
 export interface Warning {
-  [key: string]: unknown;
   id: 'missing_version' | (string & {});
   message: string;
   /**
@@ -2095,7 +2013,6 @@ export interface Warning {
  * Component `WebhookNotification`.
  */
 export interface WebhookNotification {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   type: NotificationType;
@@ -2131,7 +2048,6 @@ export interface WebhookNotification {
  * Component `Withdrawal`.
  */
 export interface Withdrawal {
-  [key: string]: unknown;
   /** @format uuid */
   id: string;
   status: OrderStatus;
@@ -2169,7 +2085,6 @@ export interface Withdrawal {
 export type WithdrawalCanceledNotification = {
   type: 'wallet:withdrawal:canceled';
   data: Withdrawal;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:withdrawal:completed` notification (withdrawal completed; `data` is the Withdrawal).
@@ -2179,7 +2094,6 @@ export type WithdrawalCanceledNotification = {
 export type WithdrawalCompletedNotification = {
   type: 'wallet:withdrawal:completed';
   data: Withdrawal;
-  [key: string]: unknown;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:withdrawal:created` notification (withdrawal created; `data` is the Withdrawal).
@@ -2189,7 +2103,6 @@ export type WithdrawalCompletedNotification = {
 export type WithdrawalCreatedNotification = {
   type: 'wallet:withdrawal:created';
   data: Withdrawal;
-  [key: string]: unknown;
 } & WebhookNotification;
 
 /**
@@ -2211,7 +2124,6 @@ export type WithdrawalCreatedNotification = {
  * }
  */
 export interface WithdrawalListResponse {
-  [key: string]: unknown;
   pagination: Pagination;
   data: Withdrawal[];
   warnings?: Warning[];
@@ -2223,7 +2135,6 @@ export interface WithdrawalListResponse {
  * Component `WithdrawalResponse`.
  */
 export interface WithdrawalResponse {
-  [key: string]: unknown;
   data: Withdrawal;
   warnings?: Warning[];
 }

@@ -24,7 +24,6 @@ export type AtomicAmount = string;
  * }
  */
 export interface Erc7710Payload {
-  [key: string]: unknown;
   delegationManager: EvmAddress;
   /** Encoded delegation chain (hex bytes). */
   permissionContext: string;
@@ -48,7 +47,6 @@ export interface Erc7710Payload {
  * }
  */
 export interface ErrorEnvelope {
-  [key: string]: unknown;
   errorType: 'payment_method_required' | (string & {});
   errorMessage: string;
   correlationId?: string;
@@ -87,7 +85,6 @@ export type EvmAddress = string;
  * }
  */
 export interface ExactEvmAuthorization {
-  [key: string]: unknown;
   from: EvmAddress;
   to: EvmAddress;
   value: string;
@@ -120,7 +117,6 @@ export interface ExactEvmAuthorization {
  * }
  */
 export interface ExactEvmPayload {
-  [key: string]: unknown;
   signature: string;
   authorization: ExactEvmAuthorization;
 }
@@ -150,7 +146,6 @@ export interface ExactEvmPayload {
  * }
  */
 export interface ExactEvmPermit2Payload {
-  [key: string]: unknown;
   signature: string;
   permit2Authorization: Permit2Authorization;
 }
@@ -166,7 +161,6 @@ export interface ExactEvmPermit2Payload {
  * }
  */
 export interface ExactSolanaPayload {
-  [key: string]: unknown;
   transaction: string;
 }
 
@@ -290,7 +284,6 @@ export type PaymentPayload = PaymentPayloadV1 | PaymentPayloadV2;
  * }
  */
 export interface PaymentPayloadV1 {
-  [key: string]: unknown;
   x402Version: 1;
   scheme: Scheme;
   network: NetworkV1;
@@ -322,7 +315,6 @@ export interface PaymentPayloadV1 {
  * }
  */
 export interface PaymentPayloadV2 {
-  [key: string]: unknown;
   x402Version: 2;
   accepted: PaymentRequirementsV2;
   payload: SchemePayload;
@@ -380,7 +372,6 @@ export type PaymentRequirements = PaymentRequirementsV1 | PaymentRequirementsV2;
  * }
  */
 export interface PaymentRequirementsV1 {
-  [key: string]: unknown;
   scheme: Scheme;
   network: NetworkV1;
   maxAmountRequired: AtomicAmount;
@@ -431,7 +422,6 @@ export interface PaymentRequirementsV1 {
  * }
  */
 export interface PaymentRequirementsV2 {
-  [key: string]: unknown;
   scheme: Scheme;
   network: NetworkV2;
   /** Token contract address (EVM) or SPL token mint (Solana). */
@@ -470,7 +460,6 @@ export interface PaymentRequirementsV2 {
  * }
  */
 export interface Permit2Authorization {
-  [key: string]: unknown;
   permitted: Permit2TokenPermissions;
   from: EvmAddress;
   spender: EvmAddress;
@@ -491,7 +480,6 @@ export interface Permit2Authorization {
  * }
  */
 export interface Permit2TokenPermissions {
-  [key: string]: unknown;
   token: EvmAddress;
   amount: AtomicAmount;
 }
@@ -508,7 +496,6 @@ export interface Permit2TokenPermissions {
  * }
  */
 export interface Permit2Witness {
-  [key: string]: unknown;
   to: EvmAddress;
   validAfter: string;
 }
@@ -526,7 +513,6 @@ export interface Permit2Witness {
  * }
  */
 export interface ResourceInfo {
-  [key: string]: unknown;
   /** @format uri */
   url: string;
   description?: string;
@@ -802,7 +788,6 @@ export type SettleErrorReason =
  * }
  */
 export interface SettleRejection {
-  [key: string]: unknown;
   success: boolean;
   errorReason: SettleErrorReason;
   errorMessage?: string;
@@ -827,7 +812,6 @@ export interface SettleRejection {
  * Component `SettleRequest`.
  */
 export interface SettleRequest {
-  [key: string]: unknown;
   x402Version: X402Version;
   paymentPayload: PaymentPayload;
   paymentRequirements: PaymentRequirements;
@@ -853,7 +837,6 @@ export interface SettleRequest {
  * }
  */
 export interface SettleResponse {
-  [key: string]: unknown;
   success: boolean;
   errorReason?: SettleErrorReason;
   errorMessage?: string;
@@ -893,7 +876,6 @@ export type SettleTransaction = string;
  * }
  */
 export interface SupportedKind {
-  [key: string]: unknown;
   x402Version: X402Version;
   scheme: Scheme;
   network: Network;
@@ -930,7 +912,6 @@ export interface SupportedKind {
  * }
  */
 export interface SupportedResponse {
-  [key: string]: unknown;
   kinds: SupportedKind[];
   extensions?: string[];
   /** Signer addresses by network pattern (`eip155:*`, `solana:*`). */
@@ -1163,7 +1144,6 @@ export type VerifyInvalidReason =
  * }
  */
 export interface VerifyRejection {
-  [key: string]: unknown;
   isValid: boolean;
   invalidReason: VerifyInvalidReason;
   invalidMessage?: string;
@@ -1186,7 +1166,6 @@ export interface VerifyRejection {
  * Component `VerifyRequest`.
  */
 export interface VerifyRequest {
-  [key: string]: unknown;
   x402Version: X402Version;
   paymentPayload: PaymentPayload;
   paymentRequirements: PaymentRequirements;
@@ -1209,7 +1188,6 @@ export interface VerifyRequest {
  * }
  */
 export interface VerifyResponse {
-  [key: string]: unknown;
   isValid: boolean;
   invalidReason?: VerifyInvalidReason;
   invalidMessage?: string;

@@ -37,12 +37,14 @@ function importOf({ module, names, typeOnly = false }: { module: string; names: 
 interface Imports {
   schemas: Set<string>;
   types: Set<string>;
+  /** Runtime helpers the printed validators call (`openObject`, `refinements`, ...). */
+  helpers: Set<string>;
 }
 
 function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string, imports: Imports): StatementStructures[] {
   const messages = model.messages.filter((m) => m.direction === side);
   const typeCtx = typePrintContext(model, imports.types);
-  const zodCtx = importingZodContext(model, imports.schemas, new Set());
+  const zodCtx = importingZodContext(model, imports.schemas, imports.helpers);
   const payloads = messages.map((m) => m.payload);
   const types = [...new Set(payloads.map((p) => printType(p, typeCtx)))];
   const validators = payloads.map((p) => printZod(p, zodCtx));
@@ -83,8 +85,8 @@ export const feedTarget: Target = {
   name: 'feed',
   appliesTo: (model) => model.kind === 'asyncapi',
   run({ model, sourceLabel, runtimePackage }) {
-    const imports: Imports = { schemas: new Set(), types: new Set() };
-    const zodCtx = importingZodContext(model, imports.schemas, new Set());
+    const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
+    const zodCtx = importingZodContext(model, imports.schemas, imports.helpers);
     const entries = model.messages.map((m) => {
       const fields = {
         name: m.name,
@@ -104,7 +106,7 @@ export const feedTarget: Target = {
     const usesZod = [...entries, ...initializers].some((text) => /\bz\./.test(text));
     const statements: StatementStructures[] = [
       ...importOf({ module: 'zod', names: usesZod ? ['z'] : [] }),
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['parseMessage'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...imports.helpers, 'parseMessage'].sort(compareText) },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
       // Inline payloads name no component: an import with an empty list is not valid TypeScript.
       ...importOf({ module: './schemas.js', names: [...imports.schemas] }),

@@ -215,7 +215,11 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   let out: string;
   if (hasPatterns) out = `z.looseObject({ ${shape} })`;
   else if (node.additionalProperties === false) out = `z.strictObject({ ${shape} })`;
-  else if (node.additionalProperties === true) out = `z.looseObject({ ${shape} })`;
+  else if (node.additionalProperties === true && node.openByDefault) {
+    // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
+    ctx.helpers.add('openObject');
+    out = `openObject({ ${shape} })`;
+  } else if (node.additionalProperties === true) out = `z.looseObject({ ${shape} })`;
   else out = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
   if (hasPatterns) {
     ctx.helpers.add('refinements');
