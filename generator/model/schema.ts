@@ -305,19 +305,38 @@ function convertComposition(
       mode: keyword,
       variants: list.map((s, i) => convertSchema(s, `${pointer}/${keyword}/${i}`, ctx)),
     };
-    if (keyword === 'oneOf' && isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
+    if (isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
       const mapping: Record<string, string> = {};
       if (isObject(raw.discriminator.mapping)) {
+        // Values are references (`#/components/schemas/Circle`) or bare schema names (`Circle`).
         for (const [value, ref] of Object.entries(raw.discriminator.mapping)) {
           if (typeof ref === 'string') mapping[value] = decodePointerToken(ref.split('/').pop() ?? ref);
         }
       }
-      union.discriminator = { propertyName: raw.discriminator.propertyName, mapping };
+      const variantTags = tagsOfVariants(union.variants, mapping);
+      union.discriminator = { propertyName: raw.discriminator.propertyName, mapping, ...(variantTags ? { variantTags } : {}) };
     }
     parts.push(union);
   }
   if (parts.length === 0) return undefined;
   return { node: parts.length === 1 && parts[0] ? parts[0] : { kind: 'intersection', parts }, variants };
+}
+
+/**
+ * The discriminator values of each variant: the mapping's entries that select it, or else
+ * its schema name. Undefined when a variant is not a named schema or a value is ambiguous.
+ */
+function tagsOfVariants(variants: SchemaNode[], mapping: Record<string, string>): string[][] | undefined {
+  const tags: string[][] = [];
+  for (const variant of variants) {
+    if (variant.kind !== 'ref') return undefined;
+    const mapped = Object.entries(mapping)
+      .filter(([, target]) => target === variant.target)
+      .map(([value]) => value);
+    tags.push(mapped.length > 0 ? mapped : [variant.target]);
+  }
+  const all = tags.flat();
+  return new Set(all).size === all.length ? tags : undefined;
 }
 
 /** Recognises `anyOf: [{enum: [...strings]}, {type: string}]` and returns the known values. */

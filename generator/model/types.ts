@@ -102,7 +102,17 @@ export interface UnionNode extends SchemaCommon {
   /** `oneOf` demands exactly one match; `anyOf` at least one. */
   mode: 'oneOf' | 'anyOf';
   variants: SchemaNode[];
-  discriminator?: { propertyName: string; mapping: Record<string, string> };
+  discriminator?: {
+    propertyName: string;
+    /** Tag value -> key of the named schema it selects. */
+    mapping: Record<string, string>;
+    /**
+     * The tag values that select each variant (same order as `variants`): the mapping's
+     * entries for it, or else its schema name (OpenAPI's implicit mapping). Present only
+     * when every variant is a named schema and no value selects two of them.
+     */
+    variantTags?: string[][];
+  };
 }
 export interface IntersectionNode extends SchemaCommon {
   kind: 'intersection';

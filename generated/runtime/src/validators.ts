@@ -30,6 +30,33 @@ export function openObject<const T extends z.core.$ZodLooseShape>(
   return z.looseObject(shape) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
 }
 
+/**
+ * A union told apart by a discriminator property (OpenAPI `discriminator`): each option
+ * already demands its tag values, so at most one matches; a failure names the allowed tag
+ * values, or the first problem of the option the tag selects.
+ */
+export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core.SomeType[]]>(
+  property: string,
+  tags: readonly (readonly string[])[],
+  options: T,
+): z.ZodUnion<T> {
+  const allowed = tags.flat();
+  return z.union(options, {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const input = issue.input;
+      const tag =
+        typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
+      if (typeof tag !== 'string' || !allowed.includes(tag))
+        return `${property} must be one of ${allowed.map((value) => `'${value}'`).join(', ')}${tag === undefined ? '' : ` (got ${JSON.stringify(tag)})`}`;
+      const first = issue.errors[tags.findIndex((values) => values.includes(tag))]?.[0];
+      return first
+        ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+        : undefined;
+    },
+  });
+}
+
 type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */

@@ -464,7 +464,11 @@ export type CreateTransactionRequest = {
   to: unknown;
   amount: unknown;
   currency: unknown;
-} & (SendMoneyRequest | TransferMoneyRequest | RequestMoneyRequest);
+} & (
+  | (SendMoneyRequest & { type: 'send' })
+  | (TransferMoneyRequest & { type: 'transfer' })
+  | (RequestMoneyRequest & { type: 'request' })
+);
 
 /**
  * Body of createWithdrawal (withdraw from the fiat account to a payment method).

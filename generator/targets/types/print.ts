@@ -81,6 +81,15 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
     case 'object':
       return printObjectLiteral(node, ctx);
     case 'union': {
+      const discriminator = node.discriminator;
+      const tags = discriminator?.variantTags;
+      if (discriminator && tags) {
+        // Each variant with the tag values that select it, so that a switch on the tag narrows.
+        const tagged = node.variants.map(
+          (v, i) => `(${wrap(v, printType(v, ctx))} & { ${propertyKey(discriminator.propertyName)}: ${tags[i]!.map((t) => literal(t)).join(' | ')} })`,
+        );
+        return tagged.join(' | ');
+      }
       const parts = [...new Set(node.variants.map((v) => (v.kind === 'intersection' && v.parts.length > 1 ? `(${printType(v, ctx)})` : printType(v, ctx))))];
       return parts.length === 0 ? 'never' : parts.join(' | ');
     }

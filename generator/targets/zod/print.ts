@@ -258,11 +258,22 @@ function printJsonValue(value: unknown): string {
   return `z.literal(${literal(value)})`;
 }
 
+const printTagValues = (values: string[]): string => (values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal([${values.map(literal).join(', ')}])`);
+
 function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintContext): string {
   const variants = node.variants.map((v) => printZod(v, ctx));
   if (variants.length === 0) return 'z.never()';
   if (variants.length === 1) return variants[0]!;
   const discriminator = node.discriminator;
+  const tags = discriminator?.variantTags;
+  if (discriminator && tags) {
+    // The tag values come from the mapping (or the schema names), not always from the variants themselves.
+    ctx.helpers.add('taggedUnion');
+    const options = variants.map(
+      (variant, i) => `z.intersection(${variant}, z.object({ ${propertyKey(discriminator.propertyName)}: ${printTagValues(tags[i]!)} }))`,
+    );
+    return `taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
+  }
   if (
     discriminator &&
     node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))

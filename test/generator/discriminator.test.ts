@@ -1,0 +1,69 @@
+/**
+ * OpenAPI discriminators: the mapping (or the schema names) selects the variant, in types
+ * and validators, also when the tag value appears only in the mapping and the variants
+ * inherit their tag property through `allOf` (regression: `z.xor` rejected a valid circle
+ * with "more than one option matched", and the type did not narrow).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { importGenerated, specWithSchemas, typeCheckPackage } from '../helpers/generate.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const spec = specWithSchemas({
+  Shape: { type: 'object', required: ['shapeType'], properties: { shapeType: { type: 'string' } } },
+  Circle: { allOf: [ref('Shape'), { type: 'object', required: ['radius'], properties: { radius: { type: 'number' } } }] },
+  Square: { allOf: [ref('Shape'), { type: 'object', required: ['side'], properties: { side: { type: 'number' } } }] },
+  Drawing: {
+    oneOf: [ref('Circle'), ref('Square')],
+    discriminator: { propertyName: 'shapeType', mapping: { circle: '#/components/schemas/Circle', square: 'Square', box: 'Square' } },
+  },
+  Pet: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' }, name: { type: 'string' } } },
+  Cat: { allOf: [ref('Pet'), { type: 'object', properties: { purrs: { type: 'boolean' } } }] },
+  Dog: { allOf: [ref('Pet'), { type: 'object', properties: { barks: { type: 'boolean' } } }] },
+  AnyPet: { anyOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'petType' } },
+});
+
+type Mod = { schemas: Record<string, z.ZodType> };
+
+describe('discriminator mapping', () => {
+  it('validates by the tag value the mapping gives, with allOf variants', async () => {
+    const { schemas } = await importGenerated<Mod>(spec, 'discriminator');
+    expect(schemas.Drawing!.safeParse({ shapeType: 'circle', radius: 2 }).success).toBe(true);
+    expect(schemas.Drawing!.safeParse({ shapeType: 'square', side: 1 }).success).toBe(true);
+    expect(schemas.Drawing!.safeParse({ shapeType: 'box', side: 1 }).success).toBe(true);
+    // A circle's fields under the square's tag: the tag decides, not the shape.
+    expect(schemas.Drawing!.safeParse({ shapeType: 'square', radius: 2 }).success).toBe(false);
+    const unknownTag = schemas.Drawing!.safeParse({ shapeType: 'triangle', radius: 2 });
+    expect(unknownTag.error?.issues[0]?.message).toBe("shapeType must be one of 'circle', 'square', 'box' (got \"triangle\")");
+    const badField = schemas.Drawing!.safeParse({ shapeType: 'circle', radius: 'big' });
+    expect(badField.error?.issues[0]?.message).toMatch(/^shapeType 'circle': radius: /);
+  });
+
+  it('uses the schema names when there is no mapping (anyOf too)', async () => {
+    const { schemas } = await importGenerated<Mod>(spec, 'discriminator');
+    expect(schemas.AnyPet!.safeParse({ petType: 'Cat', purrs: true }).success).toBe(true);
+    expect(schemas.AnyPet!.safeParse({ petType: 'Dog', barks: true }).success).toBe(true);
+    expect(schemas.AnyPet!.safeParse({ petType: 'cat' }).success).toBe(false);
+  });
+
+  it('narrows the type on the tag', async () => {
+    const mod = await importGenerated(spec, 'discriminator-tsc');
+    const usage = (body: string): string => `import type { AnyPet, Drawing } from './types.js';\n${body}\n`;
+    writeFileSync(
+      join(mod.__dir, 'src', 'usage.ts'),
+      usage(`export function area(d: Drawing): number {
+  switch (d.shapeType) {
+    case 'circle': return Math.PI * d.radius ** 2;
+    case 'square': case 'box': return d.side ** 2;
+  }
+}
+export const purrs = (p: AnyPet): boolean | undefined => (p.petType === 'Cat' ? p.purrs : undefined);`),
+    );
+    await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+    writeFileSync(join(mod.__dir, 'src', 'usage.ts'), usage("export const side = (d: Drawing): number => (d.shapeType === 'circle' ? d.side : 0);"));
+    await expect(typeCheckPackage(mod.__dir)).rejects.toMatchObject({ stdout: expect.stringMatching(/Property 'side' does not exist/) });
+  });
+});
