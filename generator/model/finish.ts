@@ -11,7 +11,7 @@ import { compareText } from '../util/compare.js';
 /** Identifiers the emitted modules declare or import themselves. */
 export const RESERVED_NAMES = [
   'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient', 'ApiError', 'ClientOptions', 'CallOptions',
-  'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
+  'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
   'parseFeedMessage', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
 ];
 

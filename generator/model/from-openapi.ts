@@ -80,6 +80,33 @@ export function componentSchemas(raw: unknown, ctx: SchemaContext): NamedSchema[
   }));
 }
 
+const isTextual = (type: string): boolean =>
+  /^application\/(.+\+)?json(;.*)?$/.test(type) || type === '*/*' || type.startsWith('text/') || /^application\/(x-www-form-urlencoded|xml|.+\+xml)(;.*)?$/.test(type);
+
+/**
+ * What a media type's schema means as bytes: the body of a non-text type (`application/octet-stream`,
+ * `image/png`) is binary when its schema is a string or says nothing; the parts of a multipart form
+ * whose encoding or `contentMediaType` names a non-text type (and no `contentEncoding`) are files.
+ */
+function bytesOf(contentType: string, schema: SchemaNode, encoding: unknown): SchemaNode {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'multipart/form-data' && schema.kind === 'object') {
+    const encodings = isObject(encoding) ? encoding : {};
+    return {
+      ...schema,
+      properties: schema.properties.map((p) => {
+        const declared = isObject(encodings[p.name]) ? (encodings[p.name] as Json).contentType : undefined;
+        const fileType = typeof declared === 'string' ? declared : undefined;
+        const carried = p.schema.kind === 'string' && p.schema.contentEncoding === undefined ? p.schema.contentMediaType : undefined;
+        const isFile = p.schema.kind === 'string' && [fileType, carried].some((t) => t !== undefined && !isTextual(t));
+        return isFile ? { ...p, schema: { kind: 'binary', ...(p.schema.description ? { description: p.schema.description } : {}) } } : p;
+      }),
+    };
+  }
+  if (type.startsWith('multipart/') || isTextual(type)) return schema;
+  return schema.kind === 'string' || schema.kind === 'unknown' ? { kind: 'binary', ...(schema.description ? { description: schema.description } : {}) } : schema;
+}
+
 export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
   const doc = loaded.document;
   const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
@@ -121,7 +148,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
 
   const media = (contentType: string, raw: unknown, pointer: string): MediaModel => {
     const m = deref(raw);
-    const out: MediaModel = { contentType, schema: convertSchema(m.schema, `${pointer}/schema`, ctx) };
+    const out: MediaModel = { contentType, schema: bytesOf(contentType, convertSchema(m.schema, `${pointer}/schema`, ctx), m.encoding) };
     if (isObject(m.encoding)) {
       out.encoding = {};
       for (const [prop, enc] of Object.entries(m.encoding)) {

@@ -160,6 +160,8 @@ function stringKeywords(raw: Json): Omit<StringNode, 'kind'> {
   if (typeof raw.pattern === 'string') out.pattern = raw.pattern;
   if (typeof raw.minLength === 'number') out.minLength = raw.minLength;
   if (typeof raw.maxLength === 'number') out.maxLength = raw.maxLength;
+  if (typeof raw.contentMediaType === 'string') out.contentMediaType = raw.contentMediaType;
+  if (typeof raw.contentEncoding === 'string') out.contentEncoding = raw.contentEncoding;
   return out;
 }
 
@@ -197,6 +199,8 @@ function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext
   const nodes = implied.map((type): SchemaNode => {
     switch (type) {
       case 'string':
+        // OpenAPI's file type: bytes, not text (a JSON document cannot carry it; forms and binary bodies do).
+        if (raw.format === 'binary') return { kind: 'binary' };
         return { ...stringKeywords(raw), kind: 'string', ...(typeof raw.format === 'string' ? { format: raw.format } : {}) };
       case 'number':
       case 'integer':

@@ -39,6 +39,9 @@ export interface StringNode extends SchemaCommon {
   /** Known values. With `openEnum`, other strings are accepted too. */
   enum?: string[];
   openEnum?: boolean;
+  /** `contentMediaType` and `contentEncoding` (3.1): what the string carries. */
+  contentMediaType?: string;
+  contentEncoding?: string;
 }
 export interface NumberNode extends SchemaCommon {
   kind: 'number';
@@ -118,6 +121,10 @@ export interface IntersectionNode extends SchemaCommon {
   kind: 'intersection';
   parts: SchemaNode[];
 }
+/** Raw bytes: `format: binary` strings, bodies of non-JSON, non-text media types, file parts of multipart forms. */
+export interface BinaryNode extends SchemaCommon {
+  kind: 'binary';
+}
 export interface UnknownNode extends SchemaCommon {
   kind: 'unknown';
 }
@@ -136,6 +143,7 @@ export type SchemaNode =
   | ObjectNode
   | UnionNode
   | IntersectionNode
+  | BinaryNode
   | UnknownNode
   | NeverNode;
 

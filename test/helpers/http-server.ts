@@ -10,7 +10,8 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type Handler = (request: RecordedRequest) => { status: number; body?: unknown; headers?: Record<string, string> };
+/** `body` is sent as JSON; `raw` (bytes or text) as it is, labelled only by `headers`. */
+export type Handler = (request: RecordedRequest) => { status: number; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string> };
 
 export interface TestServer {
   baseUrl: string;
@@ -31,6 +32,11 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         reply = handler(recorded);
       } catch (error) {
         reply = { status: 500, body: { errors: [{ id: 'internal_server_error', message: String(error) }] } };
+      }
+      if (reply.raw !== undefined) {
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.raw);
+        return;
       }
       const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
       res.writeHead(reply.status, { ...(text ? { 'content-type': 'application/json' } : {}), ...reply.headers });

@@ -22,7 +22,7 @@ import {
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
 import { applyIdempotency } from './idempotency.js';
 import { nextPageInput, pageItems } from './pagination.js';
-import { collectWarnings, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
+import { collectWarnings, declaredMediaType, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
 import {
   backoffDelay,
   isNetworkError,
@@ -240,7 +240,7 @@ export class HttpClient {
       let body: unknown;
       try {
         response = await this.fetchImpl(request);
-        body = await readBody(response, op.method);
+        body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
       } catch (error) {
         // Aborts and timeouts are final; only a failed network is worth another try.
         if (signal.aborted || !isNetworkError(error)) throw error;

@@ -112,6 +112,8 @@ export interface OperationSpec {
   validators: { parameters?: z.ZodType; body?: z.ZodType };
   /** Keys: `'200'`, `'2XX'`, `'default'`, ...; `undefined` = the response has no body. */
   responses: Readonly<Record<string, z.ZodType | undefined>>;
+  /** Declared media type of the responses whose body is not JSON (same keys as `responses`): binary types are read as a Blob, text types as a string. */
+  responseMediaTypes?: Readonly<Record<string, string>>;
   /** Every scope any security alternative names (documentation; the runtime does not check scopes). */
   scopes?: readonly string[];
 }

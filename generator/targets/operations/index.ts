@@ -11,8 +11,10 @@ import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { planValidatorTypes } from '../zod/inference-cost.js';
-import { importingZodContext, printZod, zodImportFor } from '../zod/print.js';
+import { importingZodContext, printRequestBodyZod, printZod, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
+
+const isJsonMedia = (type: string): boolean => /^application\/(.+\+)?json(;.*)?$/i.test(type) || type === '*/*';
 
 /** The parameters of an operation as one object node (what its params validator checks). */
 export function parametersNode(op: OperationModel): SchemaNode {
@@ -57,7 +59,7 @@ export const operationsTarget: Target = {
       }
       const body = op.requestBody?.contents[0];
       if (body) {
-        statements.push(constStatement(op.names.bodySchema, validatorOf(body.schema), `Validator of the request body of \`${op.operationId}\`.`));
+        statements.push(constStatement(op.names.bodySchema, printRequestBodyZod(body.schema, ctx), `Validator of the request body of \`${op.operationId}\`.`));
         if (!declaredType(body.schema) && !hasWidenedIndex(body.schema, typeCtx))
           checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
       }
@@ -89,6 +91,13 @@ export const operationsTarget: Target = {
         op.requestBody?.contents[0] ? `body: ${op.names.bodySchema}` : undefined,
       ].filter(Boolean);
       fields.push(`validators: { ${validators.join(', ')} }`);
+      // How to read bodies that are not JSON, whatever Content-Type the server labels them with.
+      const mediaTypes = Object.fromEntries(
+        [...op.responses]
+          .sort((a, b) => compareText(a.status, b.status))
+          .flatMap((r) => (r.content && !isJsonMedia(r.content.contentType) ? [[r.status, r.content.contentType]] : [])),
+      );
+      if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
       fields.push(`responses: { ${responses.join(', ')} }`);
       const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
       if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);

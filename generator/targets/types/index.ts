@@ -8,7 +8,7 @@ import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { indexSignatureType, isEmptyClosedObject, objectProperties, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
+import { indexSignatureType, isEmptyClosedObject, objectProperties, printRequestBodyType, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
@@ -81,7 +81,7 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Decla
     out.push({ kind: StructureKind.Interface, name: op.names.params, isExported: true, docs: [jsDoc(`Parameters of ${label}.`)!], properties: props });
   }
   const body = op.requestBody?.contents[0];
-  if (body) out.push(alias(op.names.body, printType(body.schema, ctx), jsDoc(op.requestBody?.description, `Request body of ${label}.`)));
+  if (body) out.push(alias(op.names.body, printRequestBodyType(body.schema, ctx), jsDoc(op.requestBody?.description, `Request body of ${label}.`)));
   const success = op.responses.filter((r) => isSuccessStatus(r.status));
   const bodies = [...new Set(success.map((r) => (r.content ? printType(r.content.schema, ctx) : 'undefined')))];
   out.push(alias(op.names.response, bodies.length > 0 ? bodies.join(' | ') : 'unknown', `Success response body of ${label}.`));

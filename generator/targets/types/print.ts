@@ -44,6 +44,11 @@ function isCompound(node: SchemaNode): boolean {
 
 const wrap = (node: SchemaNode, text: string): string => (isCompound(node) ? `(${text})` : text);
 
+/** The type of a request body: bytes may be given in any form `fetch` sends (the runtime's `BinaryBody`). */
+export function printRequestBodyType(node: SchemaNode, ctx: TypePrintContext): string {
+  return node.kind === 'binary' && !node.nullable ? 'Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>' : printType(node, ctx);
+}
+
 export function printType(node: SchemaNode, ctx: TypePrintContext): string {
   const base = printBase(node, ctx);
   return node.nullable && node.kind !== 'null' ? `${base} | null` : base;
@@ -95,6 +100,8 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
     }
     case 'intersection':
       return node.parts.map((p) => wrap(p, printType(p, ctx))).join(' & ');
+    case 'binary':
+      return 'Blob';
     case 'unknown':
       return 'unknown';
     case 'never':

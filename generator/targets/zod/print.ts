@@ -86,6 +86,13 @@ const needsRefinement = (node: SchemaNode): boolean =>
     (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined || node.propertyNames !== undefined)) ||
   (node.kind === 'array' && (node.uniqueItems === true || node.contains !== undefined));
 
+/** The validator of a request body: bytes in any form `fetch` sends (see `printRequestBodyType`). */
+export function printRequestBodyZod(node: SchemaNode, ctx: ZodPrintContext): string {
+  if (node.kind !== 'binary' || node.nullable) return printZod(node, ctx);
+  ctx.helpers.add('binaryBody');
+  return 'binaryBody';
+}
+
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
   let out = printBase(node, ctx);
   if (node.nullable && node.kind !== 'null') out = `${out}.nullable()`;
@@ -165,6 +172,8 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       const parts = node.parts.map((p) => printZod(p, ctx));
       return parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
     }
+    case 'binary':
+      return 'z.instanceof(Blob)';
     case 'unknown':
       return 'z.unknown()';
     case 'never':

@@ -48,7 +48,7 @@ export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from '
 export { collectWarnings, selectValidator } from './response.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
-export { openEnum, openObject, refinements, taggedUnion, type Assert, type Equals } from './validators.js';
+export { binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';
 export { toRequestInput } from './params.js';
 export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
 export { validateRequest } from './request-validation.js';

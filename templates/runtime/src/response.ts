@@ -23,19 +23,33 @@ function parseJson(text: string): unknown {
 
 /**
  * The body as parsed JSON (JSON types, and unlabelled bodies that parse), text (text types)
- * or a Blob (anything else); undefined when empty or bodiless.
+ * or a Blob (anything else); undefined when empty or bodiless. A declared non-JSON media type
+ * (`declared`, from the spec) wins over the response's label: servers often send files as
+ * `text/plain` or without a type.
  */
-export async function readBody(response: Response, method: HttpMethod): Promise<unknown> {
+export async function readBody(response: Response, method: HttpMethod, declared?: string): Promise<unknown> {
   if (hasNoBody(method, response.status)) {
     await response.body?.cancel();
     return undefined;
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
+  const declaredMedia = declared === undefined ? undefined : mediaType(declared);
+  const labelled = mediaType(response.headers.get('content-type'));
+  if (declaredMedia !== undefined && !isJsonMediaType(declaredMedia) && !isTextMediaType(declaredMedia) && declaredMedia !== '*/*')
+    return new Blob([bytes], { type: labelled || declaredMedia });
   if (bytes.byteLength === 0) return undefined;
-  const media = mediaType(response.headers.get('content-type'));
+  const media = declaredMedia !== undefined && isTextMediaType(declaredMedia) ? declaredMedia : labelled;
   if (media === '' || isJsonMediaType(media)) return parseJson(new TextDecoder().decode(bytes));
   if (isTextMediaType(media)) return new TextDecoder().decode(bytes);
   return new Blob([bytes], { type: media });
+}
+
+/** The declared media type of the response with `status` (exact, range, then default), if it is not JSON. */
+export function declaredMediaType(mediaTypes: Readonly<Record<string, string>> | undefined, status: number): string | undefined {
+  if (mediaTypes === undefined) return undefined;
+  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
+  const key = keys.find((candidate) => Object.prototype.hasOwnProperty.call(mediaTypes, candidate));
+  return key === undefined ? undefined : mediaTypes[key];
 }
 
 /** An error body that came as text may still be JSON (some servers label errors text/plain). */

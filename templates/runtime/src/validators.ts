@@ -43,6 +43,15 @@ export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core
   });
 }
 
+/** What a binary request body may be given as: anything `fetch` sends as bytes. */
+export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
+
+/** Validator of a binary request body ({@link BinaryBody}). */
+export const binaryBody: z.ZodType<BinaryBody> = z.custom<BinaryBody>(
+  (value) => value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream),
+  { message: 'expected bytes: a Blob, an ArrayBuffer, a typed array or a ReadableStream' },
+);
+
 type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */
