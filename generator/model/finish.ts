@@ -3,6 +3,7 @@
  * after what it uses, and mark reference cycles.
  */
 import { deriveOperationFacts } from './derive.js';
+import { schemasDifferingIn } from './directions.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
 import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
@@ -28,6 +29,15 @@ export function finishModel(model: ApiModel): ApiModel {
     const source = `${schema.origin === 'component' ? 'components.schemas' : 'schema at'} ${schema.key}`;
     schema.typeName = planner.claim(pascalCase(schema.key), source);
     schema.schemaName = planner.claim(`${schema.typeName}Schema`, source);
+  }
+  for (const direction of ['input', 'output'] as const) {
+    const differing = schemasDifferingIn(sorted, direction);
+    const suffix = direction === 'input' ? 'Input' : 'Output';
+    for (const schema of sorted.filter((s) => differing.has(s.key))) {
+      const source = `the ${direction} form of ${schema.key}`;
+      const typeName = planner.claim(`${schema.typeName}${suffix}`, source);
+      schema.variants = { ...schema.variants, [direction]: { typeName, schemaName: planner.claim(`${typeName}Schema`, source) } };
+    }
   }
   model.schemas = orderByDependencies(sorted);
   markRecursive(model.schemas);

@@ -75,6 +75,9 @@ function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext)
   const node: SchemaNode = { kind: 'ref', target, pointer };
   if (typeof raw.description === 'string') node.description = raw.description;
   if (raw.deprecated === true) node.deprecated = true;
+  // Annotations of the property that holds the reference (`id: {$ref, readOnly: true}`).
+  if (raw.readOnly === true) node.readOnly = true;
+  if (raw.writeOnly === true) node.writeOnly = true;
   if (raw.nullable === true && ctx.legacy) node.nullable = true;
   return node;
 }

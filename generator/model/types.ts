@@ -162,6 +162,16 @@ export interface NamedSchema {
   origin: 'component' | 'synthetic';
   /** Whether it takes part in a reference cycle (validators must be lazy). */
   recursive: boolean;
+  /**
+   * Names of its request (`input`: no readOnly properties) and response (`output`: no
+   * writeOnly properties) forms, only where they differ from the schema as written.
+   */
+  variants?: { input?: VariantNames; output?: VariantNames };
+}
+
+export interface VariantNames {
+  typeName: string;
+  schemaName: string;
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

@@ -39,7 +39,8 @@ export const operationsTarget: Target = {
   run({ model, sourceLabel, runtimePackage }) {
     const used = new Set<string>();
     const helpers = new Set<string>();
-    const ctx = importingZodContext(model, used, helpers);
+    // Requests leave out read-only properties, responses (and webhook payloads, sent by the server) write-only ones.
+    const forms = { input: importingZodContext(model, used, helpers, 'input'), output: importingZodContext(model, used, helpers, 'output') };
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
@@ -47,19 +48,20 @@ export const operationsTarget: Target = {
     // A body that is a named validator with a declared type: the check would hold trivially.
     const declaredType = (node: SchemaNode): boolean => node.kind === 'ref' && annotated.has(node.target);
 
-    const validatorOf = (node: SchemaNode): string => printZod(node, ctx);
+    const webhooks = new Set(model.webhooks);
+    const requestForm = (op: OperationModel) => (webhooks.has(op) ? forms.output : forms.input);
 
     for (const op of [...model.operations, ...model.webhooks]) {
       if (op.parameters.length > 0) {
         // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
         const node = parametersNode(op);
-        const text = printZod(node, ctx).replace(/^z\.strictObject\(/, 'z.object(');
+        const text = printZod(node, requestForm(op)).replace(/^z\.strictObject\(/, 'z.object(');
         statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
         checked.push({ validator: op.names.paramsSchema, type: op.names.params, validatorModule: './operations.js', typeModule: './types.js' });
       }
       const body = op.requestBody?.contents[0];
       if (body) {
-        statements.push(constStatement(op.names.bodySchema, printRequestBodyZod(body.schema, ctx), `Validator of the request body of \`${op.operationId}\`.`));
+        statements.push(constStatement(op.names.bodySchema, printRequestBodyZod(body.schema, requestForm(op)), `Validator of the request body of \`${op.operationId}\`.`));
         if (!declaredType(body.schema) && !hasWidenedIndex(body.schema, typeCtx))
           checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
       }
@@ -68,7 +70,7 @@ export const operationsTarget: Target = {
     const operationEntry = (op: OperationModel): string => {
       const responses = [...op.responses]
         .sort((a, b) => compareText(a.status, b.status))
-        .map((r) => `${stringLiteral(r.status)}: ${r.content ? validatorOf(r.content.schema) : 'undefined'}`);
+        .map((r) => `${stringLiteral(r.status)}: ${r.content ? printZod(r.content.schema, forms.output) : 'undefined'}`);
       const fields: string[] = [
         `operationId: ${stringLiteral(op.operationId)}`,
         `method: ${stringLiteral(op.method)}`,

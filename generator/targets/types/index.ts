@@ -4,6 +4,7 @@
  */
 import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
 import { isSuccessStatus } from '../../model/derive.js';
+import type { Direction } from '../../model/directions.js';
 import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -18,10 +19,20 @@ export const typesTarget: Target = {
   appliesTo: () => true,
   run({ model, sourceLabel }) {
     const ctx = typePrintContext(model);
+    const forms = { input: typePrintContext(model, undefined, 'input'), output: typePrintContext(model, undefined, 'output') };
+    const variants = model.schemas.flatMap((s) =>
+      (['input', 'output'] as const).flatMap((direction) => {
+        const names = s.variants?.[direction];
+        return names ? [{ named: { ...s, typeName: names.typeName }, ctx: forms[direction], direction }] : [];
+      }),
+    );
     const declarations: Declaration[] = [
-      ...[...model.schemas].sort((a, b) => compareText(a.typeName, b.typeName)).map((s) => schemaDeclaration(s, ctx)),
-      ...model.operations.flatMap((op) => operationDeclarations(op, ctx)),
-      ...model.webhooks.flatMap((op) => operationDeclarations(op, ctx)),
+      ...[...model.schemas.map((s) => ({ named: s, ctx, direction: undefined })), ...variants]
+        .sort((a, b) => compareText(a.named.typeName, b.named.typeName))
+        .map((d) => schemaDeclaration(d.named, d.ctx, d.direction)),
+      ...model.operations.flatMap((op) => operationDeclarations(op, forms.input, forms.output)),
+      // A webhook's payload is sent by the server, as a response is.
+      ...model.webhooks.flatMap((op) => operationDeclarations(op, forms.output, forms.output)),
     ];
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: declarations });
     return [{ path: 'src/types.ts', contents, barrel: true }];
@@ -38,9 +49,10 @@ export function declarationDocs(schema: SchemaNode, extra?: string): string | un
   );
 }
 
-function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext): Declaration {
+function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext, direction?: Direction): Declaration {
   const node = named.schema;
-  const docs = declarationDocs(node, named.origin === 'component' ? `Component \`${named.key}\`.` : undefined);
+  const form = direction === 'input' ? ' as a request sends it (without read-only properties)' : direction === 'output' ? ' as a response returns it (without write-only properties)' : '';
+  const docs = declarationDocs(node, named.origin === 'component' ? `Component \`${named.key}\`${form}.` : form ? `Form${form}.` : undefined);
   const docsStructure = docs ? [{ kind: StructureKind.JSDoc as const, description: docs }] : [];
   if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional && !isEmptyClosedObject(node)) {
     const index = indexSignatureType(node, ctx);
@@ -68,7 +80,7 @@ function alias(name: string, type: string, docs?: string): TypeAliasDeclarationS
   return { kind: StructureKind.TypeAlias, name, isExported: true, type, docs: escaped ? [escaped] : [] };
 }
 
-function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Declaration[] {
+function operationDeclarations(op: OperationModel, ctx: TypePrintContext, responseCtx: TypePrintContext): Declaration[] {
   const out: Declaration[] = [];
   const label = `\`${op.operationId}\` (${op.method} ${op.path})`;
   if (op.parameters.length > 0) {
@@ -83,11 +95,11 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext): Decla
   const body = op.requestBody?.contents[0];
   if (body) out.push(alias(op.names.body, printRequestBodyType(body.schema, ctx), jsDoc(op.requestBody?.description, `Request body of ${label}.`)));
   const success = op.responses.filter((r) => isSuccessStatus(r.status));
-  const bodies = [...new Set(success.map((r) => (r.content ? printType(r.content.schema, ctx) : 'undefined')))];
+  const bodies = [...new Set(success.map((r) => (r.content ? printType(r.content.schema, responseCtx) : 'undefined')))];
   out.push(alias(op.names.response, bodies.length > 0 ? bodies.join(' | ') : 'unknown', `Success response body of ${label}.`));
   const ids = op.errorIds.known.map((id) => literal(id));
   if (op.errorIds.open) ids.push(ids.length > 0 ? '(string & {})' : 'string');
   out.push(alias(op.names.errorId, ids.join(' | '), `Error ids that ${label} can fail with.`));
-  if (op.pagination) out.push(alias(op.names.item, op.itemSchema ? printType(op.itemSchema, ctx) : 'unknown', `One item of the list ${label} pages through.`));
+  if (op.pagination) out.push(alias(op.names.item, op.itemSchema ? printType(op.itemSchema, responseCtx) : 'unknown', `One item of the list ${label} pages through.`));
   return out;
 }

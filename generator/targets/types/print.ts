@@ -1,23 +1,35 @@
 /** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
 import type { ApiModel, ObjectNode, SchemaNode } from '../../model/types.js';
 import { childrenOf } from '../../model/walk.js';
+import { omittedIn, type Direction } from '../../model/directions.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 
 export interface TypePrintContext {
   typeNameOf(key: string): string;
+  /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
+  direction?: Direction;
 }
 
-/** @param used when given, records every type name printed (for modules that import them). */
-export function typePrintContext(model: ApiModel, used?: Set<string>): TypePrintContext {
-  const names = new Map(model.schemas.map((s) => [s.key, s.typeName]));
+/**
+ * @param used when given, records every type name printed (for modules that import them).
+ * @param direction prints the request or response form, referring to the variants of the named schemas.
+ */
+export function typePrintContext(model: ApiModel, used?: Set<string>, direction?: Direction): TypePrintContext {
+  const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   return {
     typeNameOf: (key) => {
-      const name = names.get(key) ?? 'unknown';
+      const schema = byKey.get(key);
+      const name = (direction ? schema?.variants?.[direction]?.typeName : undefined) ?? schema?.typeName ?? 'unknown';
       used?.add(name);
       return name;
     },
+    ...(direction ? { direction } : {}),
   };
 }
+
+/** The properties of an object in the form the context prints. */
+export const propertiesIn = (node: ObjectNode, direction: Direction | undefined): ObjectNode['properties'] =>
+  direction ? node.properties.filter((p) => !omittedIn(p.schema, direction)) : node.properties;
 
 /** A tuple whose `maxItems` allows nothing after its `prefixItems`. */
 export const isClosedTuple = (node: Extract<SchemaNode, { kind: 'array' }>): boolean =>
@@ -143,7 +155,7 @@ export interface PropertyText {
 }
 
 export function objectProperties(node: ObjectNode, ctx: TypePrintContext): PropertyText[] {
-  return node.properties.map((p) => {
+  return propertiesIn(node, ctx.direction).map((p) => {
     const docs = propertyDocs(p.schema);
     return { name: propertyKey(p.name), type: printType(p.schema, ctx), optional: !p.required, ...(docs ? { docs } : {}) };
   });

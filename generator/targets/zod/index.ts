@@ -19,24 +19,34 @@ export const zodTarget: Target = {
     const declared = new Set<string>();
     const helpers = new Set<string>();
     const ctx = zodPrintContext(model, declared, helpers);
+    const forms = { input: zodPrintContext(model, declared, helpers, 'input'), output: zodPrintContext(model, declared, helpers, 'output') };
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
     const { declared: annotated, unchecked } = planValidatorTypes(model);
     for (const named of model.schemas) {
-      const expression = printZod(named.schema, ctx);
+      // The request and response forms (readOnly/writeOnly) follow the schema as written.
+      const printed = [
+        { typeName: named.typeName, schemaName: named.schemaName, expression: printZod(named.schema, ctx), form: '' },
+        ...(['input', 'output'] as const).flatMap((direction) => {
+          const names = named.variants?.[direction];
+          return names ? [{ ...names, expression: printZod(named.schema, forms[direction]), form: direction === 'input' ? ', as a request sends it' : ', as a response returns it' }] : [];
+        }),
+      ];
       declared.add(named.key);
-      if (annotated.has(named.key)) typeImports.add(named.typeName);
-      statements.push({
-        kind: StructureKind.VariableStatement,
-        declarationKind: VariableDeclarationKind.Const,
-        isExported: true,
-        docs: [jsDoc(`Validator of {@link ${named.typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`)` : ''}.`)!],
-        declarations: [
-          unchecked.has(named.key)
-            ? { name: named.schemaName, initializer: `(${expression}) as unknown as z.ZodType<${named.typeName}>` }
-            : { name: named.schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${named.typeName}>` } : {}) },
-        ],
-      });
+      for (const { typeName, schemaName, expression, form } of printed) {
+        if (annotated.has(named.key)) typeImports.add(typeName);
+        statements.push({
+          kind: StructureKind.VariableStatement,
+          declarationKind: VariableDeclarationKind.Const,
+          isExported: true,
+          docs: [jsDoc(`Validator of {@link ${typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!],
+          declarations: [
+            unchecked.has(named.key)
+              ? { name: schemaName, initializer: `(${expression}) as unknown as z.ZodType<${typeName}>` }
+              : { name: schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${typeName}>` } : {}) },
+          ],
+        });
+      }
     }
     statements.push({
       kind: StructureKind.VariableStatement,
@@ -68,6 +78,7 @@ export const zodTarget: Target = {
       aliasName: 'ValidatorTypesMatch',
       pairs: model.schemas
         .filter((s) => !annotated.has(s.key))
+        .flatMap((s) => [s, ...Object.values(s.variants ?? {})])
         .map((s) => ({ validator: s.schemaName, type: s.typeName, validatorModule: './schemas.js', typeModule: './types.js' })),
     });
     return [

@@ -2,7 +2,8 @@
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
-import { isClosedTuple } from '../types/print.js';
+import type { Direction } from '../../model/directions.js';
+import { isClosedTuple, propertiesIn } from '../types/print.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
@@ -13,13 +14,19 @@ export interface ZodPrintContext {
   /** Runtime helpers the printed code uses (imported by the caller). */
   helpers: Set<string>;
   warn(diagnostic: Diagnostic): void;
+  /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
+  direction?: Direction;
 }
 
-export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>): ZodPrintContext {
+export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>, direction?: Direction): ZodPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const warned = new Set<string>();
   return {
-    schemaNameOf: (key) => byKey.get(key)?.schemaName ?? 'z.unknown()',
+    schemaNameOf: (key) => {
+      const schema = byKey.get(key);
+      return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? 'z.unknown()';
+    },
+    ...(direction ? { direction } : {}),
     isDeclared: (key) => declared.has(key),
     isTaggedObject: (key, property) => {
       const s = byKey.get(key);
@@ -41,8 +48,8 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
  * The context for a module that imports the named validators from `./schemas.js`: every
  * name printed is recorded in `used`, so the module imports exactly what it uses.
  */
-export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>): ZodPrintContext {
-  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers);
+export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>, direction?: Direction): ZodPrintContext {
+  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers, direction);
   return {
     ...base,
     schemaNameOf: (key) => {
@@ -216,7 +223,7 @@ function printNumber(node: NumberNode): string {
 }
 
 function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
-  const shape = node.properties
+  const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
     .map((p) => `${propertyKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
     .join(', ');

@@ -1,0 +1,36 @@
+/**
+ * `readOnly` and `writeOnly`: a property the server assigns is left out of what a client
+ * sends (the `input` form of a schema), a secret the client sends is left out of what the
+ * server returns (the `output` form). Schemas whose forms differ get named variants.
+ */
+import type { NamedSchema, SchemaNode } from './types.js';
+import { childrenOf } from './walk.js';
+
+/** `input`: request bodies and parameters; `output`: responses (and webhook payloads, which the server sends). */
+export type Direction = 'input' | 'output';
+
+/** Whether a property with this schema is left out of the given form. */
+export const omittedIn = (schema: SchemaNode, direction: Direction): boolean =>
+  direction === 'input' ? schema.readOnly === true : schema.writeOnly === true;
+
+function differs(node: SchemaNode, direction: Direction, differing: ReadonlySet<string>): boolean {
+  if (node.kind === 'ref') return differing.has(node.target);
+  if (node.kind === 'object' && node.properties.some((p) => omittedIn(p.schema, direction))) return true;
+  return childrenOf(node).some((child) => differs(child, direction, differing));
+}
+
+/** Keys of the named schemas whose form in `direction` differs from the schema as written (directly or through a reference). */
+export function schemasDifferingIn(schemas: readonly NamedSchema[], direction: Direction): Set<string> {
+  const differing = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const schema of schemas) {
+      if (!differing.has(schema.key) && differs(schema.schema, direction, differing)) {
+        differing.add(schema.key);
+        grew = true;
+      }
+    }
+  }
+  return differing;
+}
