@@ -13,7 +13,7 @@ import { compareText } from '../util/compare.js';
 export const RESERVED_NAMES = [
   'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient', 'ApiError', 'ClientOptions', 'CallOptions',
   'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
-  'parseFeedMessage', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
+  'parseFeedMessage', 'OperationErrors', 'isOperationError', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
 ];
 
 export function finishModel(model: ApiModel): ApiModel {
@@ -61,6 +61,7 @@ export function finishModel(model: ApiModel): ApiModel {
         bodySchema: planner.claim(`${base}BodySchema`, source),
         response: planner.claim(`${base}Response`, source),
         errorId: planner.claim(`${base}ErrorId`, source),
+        error: planner.claim(`${base}Error`, source),
         item: planner.claim(`${base}Item`, source),
       };
     }

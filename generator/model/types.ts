@@ -256,6 +256,8 @@ export interface OperationNames {
   response: string;
   /** Union of the error ids the error responses name. */
   errorId: string;
+  /** Union of the error response bodies. */
+  error: string;
   /** Item of a paginated list. */
   item: string;
 }

@@ -41,9 +41,14 @@ describe('ApiError', () => {
     expect(oauth.oauth).toEqual({ error: 'invalid_grant', errorDescription: 'expired code' });
     expect(oauth.ids).toEqual(['invalid_grant']);
     expect(oauth.message).toBe('401 invalid_grant: expired code');
-    const other = new ApiError({ status: 500, operationId: 'getUser', body: 'oops', response: response(500, 'Internal Server Error') });
+    const other = new ApiError({ status: 500, operationId: 'getUser', body: '<html><body>Bad gateway</body></html>', response: response(500, 'Internal Server Error') });
     expect(other.ids).toEqual([]);
     expect(other.message).toBe('500 Internal Server Error (getUser)');
+    // The error's own text: a short plain-text body, problem details, a message.
+    expect(new ApiError({ status: 500, operationId: 'getUser', body: 'oops', response: response(500) }).message).toBe('500 oops (getUser)');
+    const problem = { type: 'about:blank', title: 'Out of stock', detail: 'Only 2 left' };
+    expect(new ApiError({ status: 409, operationId: 'order', body: problem, response: response(409) }).message).toBe('409 Out of stock: Only 2 left (order)');
+    expect(new ApiError({ status: 400, operationId: 'order', body: { message: 'qty is required' }, response: response(400) }).message).toBe('400 qty is required (order)');
   });
 
   it('is() recognises ApiErrors, optionally of one operation', () => {

@@ -1064,22 +1064,30 @@ export type CreateBuyQuoteBody = CreateBuyQuoteRequest;
 export type CreateBuyQuoteResponse = BuyQuoteResponse;
 /** Error ids that `createBuyQuote` (POST /onramp/v1/buy/quote) can fail with. */
 export type CreateBuyQuoteErrorId = string;
+/** Body of an error response of `createBuyQuote` (POST /onramp/v1/buy/quote), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateBuyQuoteError = RateLimitError | ErrorBody;
 /** Request body of `createSellQuote` (POST /onramp/v1/sell/quote). */
 export type CreateSellQuoteBody = CreateSellQuoteRequest;
 /** Success response body of `createSellQuote` (POST /onramp/v1/sell/quote). */
 export type CreateSellQuoteResponse = SellQuoteResponse;
 /** Error ids that `createSellQuote` (POST /onramp/v1/sell/quote) can fail with. */
 export type CreateSellQuoteErrorId = string;
+/** Body of an error response of `createSellQuote` (POST /onramp/v1/sell/quote), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateSellQuoteError = RateLimitError | ErrorBody;
 /** Request body of `createSessionToken` (POST /onramp/v1/token). */
 export type CreateSessionTokenBody = CreateSessionTokenRequest;
 /** Success response body of `createSessionToken` (POST /onramp/v1/token). */
 export type CreateSessionTokenResponse = SessionTokenResponse;
 /** Error ids that `createSessionToken` (POST /onramp/v1/token) can fail with. */
 export type CreateSessionTokenErrorId = string;
+/** Body of an error response of `createSessionToken` (POST /onramp/v1/token), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateSessionTokenError = RateLimitError | ErrorBody;
 /** Success response body of `getBuyConfig` (GET /onramp/v1/buy/config). */
 export type GetBuyConfigResponse = BuyConfigResponse;
 /** Error ids that `getBuyConfig` (GET /onramp/v1/buy/config) can fail with. */
 export type GetBuyConfigErrorId = string;
+/** Body of an error response of `getBuyConfig` (GET /onramp/v1/buy/config), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetBuyConfigError = RateLimitError | ErrorBody;
 
 /** Parameters of `getBuyOptions` (GET /onramp/v1/buy/options). */
 export interface GetBuyOptionsParams {
@@ -1101,10 +1109,14 @@ export interface GetBuyOptionsParams {
 export type GetBuyOptionsResponse = BuyOptions;
 /** Error ids that `getBuyOptions` (GET /onramp/v1/buy/options) can fail with. */
 export type GetBuyOptionsErrorId = string;
+/** Body of an error response of `getBuyOptions` (GET /onramp/v1/buy/options), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetBuyOptionsError = RateLimitError | ErrorBody;
 /** Success response body of `getSellConfig` (GET /onramp/v1/sell/config). */
 export type GetSellConfigResponse = SellConfig;
 /** Error ids that `getSellConfig` (GET /onramp/v1/sell/config) can fail with. */
 export type GetSellConfigErrorId = string;
+/** Body of an error response of `getSellConfig` (GET /onramp/v1/sell/config), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSellConfigError = RateLimitError | ErrorBody;
 
 /** Parameters of `getSellOptions` (GET /onramp/v1/sell/options). */
 export interface GetSellOptionsParams {
@@ -1126,6 +1138,8 @@ export interface GetSellOptionsParams {
 export type GetSellOptionsResponse = SellOptions;
 /** Error ids that `getSellOptions` (GET /onramp/v1/sell/options) can fail with. */
 export type GetSellOptionsErrorId = string;
+/** Body of an error response of `getSellOptions` (GET /onramp/v1/sell/options), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSellOptionsError = RateLimitError | ErrorBody;
 
 /** Parameters of `listBuyTransactions` (GET /onramp/v1/buy/user/{partnerUserRef}/transactions). */
 export interface ListBuyTransactionsParams {
@@ -1155,6 +1169,8 @@ export interface ListBuyTransactionsParams {
 export type ListBuyTransactionsResponse = OnrampTransactionList;
 /** Error ids that `listBuyTransactions` (GET /onramp/v1/buy/user/{partnerUserRef}/transactions) can fail with. */
 export type ListBuyTransactionsErrorId = string;
+/** Body of an error response of `listBuyTransactions` (GET /onramp/v1/buy/user/{partnerUserRef}/transactions), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListBuyTransactionsError = RateLimitError | ErrorBody;
 /** One item of the list `listBuyTransactions` (GET /onramp/v1/buy/user/{partnerUserRef}/transactions) pages through. */
 export type ListBuyTransactionsItem = OnrampTransaction;
 
@@ -1186,5 +1202,7 @@ export interface ListSellTransactionsParams {
 export type ListSellTransactionsResponse = OfframpTransactionList;
 /** Error ids that `listSellTransactions` (GET /onramp/v1/sell/user/{partnerUserRef}/transactions) can fail with. */
 export type ListSellTransactionsErrorId = string;
+/** Body of an error response of `listSellTransactions` (GET /onramp/v1/sell/user/{partnerUserRef}/transactions), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListSellTransactionsError = RateLimitError | ErrorBody;
 /** One item of the list `listSellTransactions` (GET /onramp/v1/sell/user/{partnerUserRef}/transactions) pages through. */
 export type ListSellTransactionsItem = OfframpTransaction;

@@ -80,7 +80,7 @@ export interface ApiErrorInit {
  *   if (ApiError.is(e) && e.ids.includes('two_factor_required')) { ... }
  * }
  */
-export class ApiError<TId extends string = string> extends Error {
+export class ApiError<TId extends string = string, TBody = unknown> extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly operationId: string;
@@ -90,7 +90,11 @@ export class ApiError<TId extends string = string> extends Error {
   /** Set when the body was an OAuth error (`{ error, error_description }`). */
   readonly oauth?: OAuthErrorBody;
   readonly warnings: ApiWarning[];
-  readonly body: unknown;
+  /**
+   * The body: parsed by the error schema the spec declares for this status (its range, or
+   * `default`) when it matches (typed per operation as `<Operation>Error`), as received otherwise.
+   */
+  readonly body: TBody;
   readonly response: Response;
 
   constructor(init: ApiErrorInit) {
@@ -103,7 +107,8 @@ export class ApiError<TId extends string = string> extends Error {
     this.ids = this.errors.map((entry) => entry.id);
     if (parsed.oauth) this.oauth = parsed.oauth;
     this.warnings = init.warnings ?? [];
-    this.body = init.body;
+    // TBody is the generator's promise: the declared error schema, checked by the client before it builds the error.
+    this.body = init.body as TBody;
     this.response = init.response;
     Object.defineProperty(this, API_ERROR, { value: true });
   }
@@ -117,11 +122,35 @@ export class ApiError<TId extends string = string> extends Error {
 
 function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): string {
   if (errors.length === 0) {
+    const own = ownText(init.body);
+    if (own) return `${init.status} ${own} (${init.operationId})`;
     const text = init.response.statusText || 'HTTP error';
     return `${init.status} ${text} (${init.operationId})`;
   }
   const details = errors.map((e) => (e.message ? `${e.id}: ${e.message}` : e.id)).join('; ');
   return `${init.status} ${details}`;
+}
+
+/**
+ * What an error body says about itself, in the common shapes: RFC 9457 problem details
+ * (`title`, `detail`), `message`, `error_description`, `errors[].message` or `errors[].detail`.
+ */
+function ownText(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
+  if (!isRecord(body)) return undefined;
+  const parts = [
+    optionalString(body.title),
+    optionalString(body.detail),
+    optionalString(body.message),
+    optionalString(body.error_description),
+  ].filter((part): part is string => part !== undefined && part !== '');
+  if (Array.isArray(body.errors)) {
+    for (const entry of body.errors.filter(isRecord)) {
+      const text = optionalString(entry.message) ?? optionalString(entry.detail);
+      if (text) parts.push(text);
+    }
+  }
+  return parts.length > 0 ? [...new Set(parts)].join(': ') : undefined;
 }
 
 /** Constructor argument of `ResponseValidationError`. */

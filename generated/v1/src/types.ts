@@ -2025,6 +2025,8 @@ export interface CancelRequestParams {
 export type CancelRequestResponse = SuccessResponse;
 /** Error ids that `cancelRequest` (DELETE /transactions/{id}/cancel_request) can fail with. */
 export type CancelRequestErrorId = string;
+/** Body of an error response of `cancelRequest` (DELETE /transactions/{id}/cancel_request), as `ApiError.body` holds it once it matches the declared schema. */
+export type CancelRequestError = LegacyError;
 
 /** Parameters of `cancelRequestPut` (PUT /transactions/{id}/cancel_request). */
 export interface CancelRequestPutParams {
@@ -2046,6 +2048,8 @@ export interface CancelRequestPutParams {
 export type CancelRequestPutResponse = SuccessResponse;
 /** Error ids that `cancelRequestPut` (PUT /transactions/{id}/cancel_request) can fail with. */
 export type CancelRequestPutErrorId = string;
+/** Body of an error response of `cancelRequestPut` (PUT /transactions/{id}/cancel_request), as `ApiError.body` holds it once it matches the declared schema. */
+export type CancelRequestPutError = LegacyError;
 
 /** Parameters of `commitTransfer` (POST /transfers/{id}/commit). */
 export interface CommitTransferParams {
@@ -2067,6 +2071,8 @@ export interface CommitTransferParams {
 export type CommitTransferResponse = TransferSuccessResponse;
 /** Error ids that `commitTransfer` (POST /transfers/{id}/commit) can fail with. */
 export type CommitTransferErrorId = string;
+/** Body of an error response of `commitTransfer` (POST /transfers/{id}/commit), as `ApiError.body` holds it once it matches the declared schema. */
+export type CommitTransferError = LegacyError;
 
 /** Parameters of `completeRequest` (PUT /transactions/{id}/complete_request). */
 export interface CompleteRequestParams {
@@ -2088,6 +2094,8 @@ export interface CompleteRequestParams {
 export type CompleteRequestResponse = TransactionSuccessResponse;
 /** Error ids that `completeRequest` (PUT /transactions/{id}/complete_request) can fail with. */
 export type CompleteRequestErrorId = string;
+/** Body of an error response of `completeRequest` (PUT /transactions/{id}/complete_request), as `ApiError.body` holds it once it matches the declared schema. */
+export type CompleteRequestError = LegacyError;
 /**
  * `account` (hash, required) with `account[name]` (string, required).
  *
@@ -2098,6 +2106,8 @@ export type CreateAccountBody = CreateAccountRequest;
 export type CreateAccountResponse = AccountSuccessResponse;
 /** Error ids that `createAccount` (POST /accounts) can fail with. */
 export type CreateAccountErrorId = string;
+/** Body of an error response of `createAccount` (POST /accounts), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateAccountError = LegacyError;
 
 /** Parameters of `createAccountAddress` (POST /accounts/{account_id}/address). */
 export interface CreateAccountAddressParams {
@@ -2119,6 +2129,8 @@ export type CreateAccountAddressBody = CreateAccountAddressRequest;
 export type CreateAccountAddressResponse = CreatedAddressResponse;
 /** Error ids that `createAccountAddress` (POST /accounts/{account_id}/address) can fail with. */
 export type CreateAccountAddressErrorId = string;
+/** Body of an error response of `createAccountAddress` (POST /accounts/{account_id}/address), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateAccountAddressError = LegacyError;
 /**
  * `account_id`, `address` (hash) with `address[label]` and `address[callback_url]`.
  *
@@ -2129,18 +2141,24 @@ export type CreateAddressBody = CreateAddressRequest;
 export type CreateAddressResponse = CreatedAddressResponse;
 /** Error ids that `createAddress` (POST /addresses) can fail with. */
 export type CreateAddressErrorId = string;
+/** Body of an error response of `createAddress` (POST /addresses), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateAddressError = LegacyError;
 /** Request body of `createBuy` (POST /buys). */
 export type CreateBuyBody = CreateBuyRequest;
 /** Success response body of `createBuy` (POST /buys). */
 export type CreateBuyResponse = TransferSuccessResponse;
 /** Error ids that `createBuy` (POST /buys) can fail with. */
 export type CreateBuyErrorId = string;
+/** Body of an error response of `createBuy` (POST /buys), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateBuyError = LegacyError;
 /** Request body of `createDeposit` (POST /deposits). */
 export type CreateDepositBody = CreateDepositRequest;
 /** Success response body of `createDeposit` (POST /deposits). */
 export type CreateDepositResponse = TransferSuccessResponse;
 /** Error ids that `createDeposit` (POST /deposits) can fail with. */
 export type CreateDepositErrorId = string;
+/** Body of an error response of `createDeposit` (POST /deposits), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateDepositError = LegacyError;
 /**
  * `application` (hash, required) with `application[name]` (string, required, unique) and `application[redirect_uri]` (string, required).
  *
@@ -2151,12 +2169,16 @@ export type CreateOAuthApplicationBody = CreateOAuthApplicationRequest;
 export type CreateOAuthApplicationResponse = CreatedOAuthApplicationResponse;
 /** Error ids that `createOAuthApplication` (POST /oauth/applications) can fail with. */
 export type CreateOAuthApplicationErrorId = string;
+/** Body of an error response of `createOAuthApplication` (POST /oauth/applications), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateOAuthApplicationError = LegacyError;
 /** Request body of `createWithdrawal` (POST /withdrawals). */
 export type CreateWithdrawalBody = CreateWithdrawalRequest;
 /** Success response body of `createWithdrawal` (POST /withdrawals). */
 export type CreateWithdrawalResponse = TransferSuccessResponse;
 /** Error ids that `createWithdrawal` (POST /withdrawals) can fail with. */
 export type CreateWithdrawalErrorId = string;
+/** Body of an error response of `createWithdrawal` (POST /withdrawals), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateWithdrawalError = LegacyError;
 
 /** Parameters of `deleteAccount` (DELETE /accounts/{account_id}). */
 export interface DeleteAccountParams {
@@ -2172,6 +2194,8 @@ export interface DeleteAccountParams {
 export type DeleteAccountResponse = SuccessResponse;
 /** Error ids that `deleteAccount` (DELETE /accounts/{account_id}) can fail with. */
 export type DeleteAccountErrorId = string;
+/** Body of an error response of `deleteAccount` (DELETE /accounts/{account_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type DeleteAccountError = LegacyError;
 
 /** Parameters of `getAccount` (GET /accounts/{account_id}). */
 export interface GetAccountParams {
@@ -2187,6 +2211,8 @@ export interface GetAccountParams {
 export type GetAccountResponse = AccountResponse;
 /** Error ids that `getAccount` (GET /accounts/{account_id}) can fail with. */
 export type GetAccountErrorId = string;
+/** Body of an error response of `getAccount` (GET /accounts/{account_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAccountError = LegacyError;
 
 /** Parameters of `getAccountAddress` (GET /accounts/{account_id}/address). */
 export interface GetAccountAddressParams {
@@ -2202,6 +2228,8 @@ export interface GetAccountAddressParams {
 export type GetAccountAddressResponse = AccountAddressResponse;
 /** Error ids that `getAccountAddress` (GET /accounts/{account_id}/address) can fail with. */
 export type GetAccountAddressErrorId = string;
+/** Body of an error response of `getAccountAddress` (GET /accounts/{account_id}/address), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAccountAddressError = LegacyError;
 
 /** Parameters of `getAccountBalance` (GET /accounts/{account_id}/balance). */
 export interface GetAccountBalanceParams {
@@ -2217,6 +2245,8 @@ export interface GetAccountBalanceParams {
 export type GetAccountBalanceResponse = Money;
 /** Error ids that `getAccountBalance` (GET /accounts/{account_id}/balance) can fail with. */
 export type GetAccountBalanceErrorId = string;
+/** Body of an error response of `getAccountBalance` (GET /accounts/{account_id}/balance), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAccountBalanceError = LegacyError;
 
 /** Parameters of `getAddress` (GET /addresses/{id_or_address}). */
 export interface GetAddressParams {
@@ -2238,10 +2268,14 @@ export interface GetAddressParams {
 export type GetAddressResponse = AddressResponse;
 /** Error ids that `getAddress` (GET /addresses/{id_or_address}) can fail with. */
 export type GetAddressErrorId = string;
+/** Body of an error response of `getAddress` (GET /addresses/{id_or_address}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAddressError = LegacyError;
 /** Success response body of `getAuthorization` (GET /authorization). */
 export type GetAuthorizationResponse = Authorization;
 /** Error ids that `getAuthorization` (GET /authorization) can fail with. */
 export type GetAuthorizationErrorId = string;
+/** Body of an error response of `getAuthorization` (GET /authorization), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAuthorizationError = LegacyError;
 
 /** Parameters of `getBuyPrice` (GET /prices/buy). */
 export interface GetBuyPriceParams {
@@ -2265,14 +2299,20 @@ export interface GetBuyPriceParams {
 export type GetBuyPriceResponse = PriceQuote;
 /** Error ids that `getBuyPrice` (GET /prices/buy) can fail with. */
 export type GetBuyPriceErrorId = string;
+/** Body of an error response of `getBuyPrice` (GET /prices/buy), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetBuyPriceError = LegacyError;
 /** Success response body of `getCurrentUser` (GET /users/self). */
 export type GetCurrentUserResponse = UserResponse;
 /** Error ids that `getCurrentUser` (GET /users/self) can fail with. */
 export type GetCurrentUserErrorId = string;
+/** Body of an error response of `getCurrentUser` (GET /users/self), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetCurrentUserError = LegacyError;
 /** Success response body of `getExchangeRates` (GET /currencies/exchange_rates). */
 export type GetExchangeRatesResponse = ExchangeRates;
 /** Error ids that `getExchangeRates` (GET /currencies/exchange_rates) can fail with. */
 export type GetExchangeRatesErrorId = string;
+/** Body of an error response of `getExchangeRates` (GET /currencies/exchange_rates), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetExchangeRatesError = LegacyError;
 
 /** Parameters of `getOAuthApplication` (GET /oauth/applications/{id}). */
 export interface GetOAuthApplicationParams {
@@ -2288,6 +2328,8 @@ export interface GetOAuthApplicationParams {
 export type GetOAuthApplicationResponse = OAuthApplicationResponse;
 /** Error ids that `getOAuthApplication` (GET /oauth/applications/{id}) can fail with. */
 export type GetOAuthApplicationErrorId = string;
+/** Body of an error response of `getOAuthApplication` (GET /oauth/applications/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetOAuthApplicationError = LegacyError;
 
 /** Parameters of `getPaymentMethod` (GET /payment_methods/{id}). */
 export interface GetPaymentMethodParams {
@@ -2303,10 +2345,14 @@ export interface GetPaymentMethodParams {
 export type GetPaymentMethodResponse = PaymentMethodResponse;
 /** Error ids that `getPaymentMethod` (GET /payment_methods/{id}) can fail with. */
 export type GetPaymentMethodErrorId = string;
+/** Body of an error response of `getPaymentMethod` (GET /payment_methods/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetPaymentMethodError = LegacyError;
 /** Success response body of `getPrimaryAccount` (GET /accounts/primary). */
 export type GetPrimaryAccountResponse = AccountResponse;
 /** Error ids that `getPrimaryAccount` (GET /accounts/primary) can fail with. */
 export type GetPrimaryAccountErrorId = string;
+/** Body of an error response of `getPrimaryAccount` (GET /accounts/primary), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetPrimaryAccountError = LegacyError;
 
 /** Parameters of `getRecurringPayment` (GET /recurring_payments/{id}). */
 export interface GetRecurringPaymentParams {
@@ -2322,6 +2368,8 @@ export interface GetRecurringPaymentParams {
 export type GetRecurringPaymentResponse = RecurringPaymentResponse;
 /** Error ids that `getRecurringPayment` (GET /recurring_payments/{id}) can fail with. */
 export type GetRecurringPaymentErrorId = string;
+/** Body of an error response of `getRecurringPayment` (GET /recurring_payments/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetRecurringPaymentError = LegacyError;
 
 /** Parameters of `getSellPrice` (GET /prices/sell). */
 export interface GetSellPriceParams {
@@ -2345,6 +2393,8 @@ export interface GetSellPriceParams {
 export type GetSellPriceResponse = PriceQuote;
 /** Error ids that `getSellPrice` (GET /prices/sell) can fail with. */
 export type GetSellPriceErrorId = string;
+/** Body of an error response of `getSellPrice` (GET /prices/sell), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSellPriceError = LegacyError;
 
 /** Parameters of `getSpotRate` (GET /prices/spot_rate). */
 export interface GetSpotRateParams {
@@ -2362,6 +2412,8 @@ export interface GetSpotRateParams {
 export type GetSpotRateResponse = Money;
 /** Error ids that `getSpotRate` (GET /prices/spot_rate) can fail with. */
 export type GetSpotRateErrorId = string;
+/** Body of an error response of `getSpotRate` (GET /prices/spot_rate), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSpotRateError = LegacyError;
 
 /** Parameters of `getTransfer` (GET /transfers/{id}). */
 export interface GetTransferParams {
@@ -2383,6 +2435,8 @@ export interface GetTransferParams {
 export type GetTransferResponse = TransferResponse;
 /** Error ids that `getTransfer` (GET /transfers/{id}) can fail with. */
 export type GetTransferErrorId = string;
+/** Body of an error response of `getTransfer` (GET /transfers/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetTransferError = LegacyError;
 
 /** Parameters of `getUser` (GET /users/{id}). */
 export interface GetUserParams {
@@ -2398,6 +2452,8 @@ export interface GetUserParams {
 export type GetUserResponse = UserResponse;
 /** Error ids that `getUser` (GET /users/{id}) can fail with. */
 export type GetUserErrorId = string;
+/** Body of an error response of `getUser` (GET /users/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetUserError = LegacyError;
 
 /** Parameters of `listAccountChanges` (GET /account_changes). */
 export interface ListAccountChangesParams {
@@ -2429,6 +2485,8 @@ export interface ListAccountChangesParams {
 export type ListAccountChangesResponse = AccountChangeListResponse;
 /** Error ids that `listAccountChanges` (GET /account_changes) can fail with. */
 export type ListAccountChangesErrorId = string;
+/** Body of an error response of `listAccountChanges` (GET /account_changes), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListAccountChangesError = LegacyError;
 /** One item of the list `listAccountChanges` (GET /account_changes) pages through. */
 export type ListAccountChangesItem = AccountChange;
 
@@ -2462,6 +2520,8 @@ export interface ListAccountsParams {
 export type ListAccountsResponse = AccountListResponse;
 /** Error ids that `listAccounts` (GET /accounts) can fail with. */
 export type ListAccountsErrorId = string;
+/** Body of an error response of `listAccounts` (GET /accounts), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListAccountsError = LegacyError;
 /** One item of the list `listAccounts` (GET /accounts) pages through. */
 export type ListAccountsItem = Account;
 
@@ -2501,6 +2561,8 @@ export interface ListAddressesParams {
 export type ListAddressesResponse = AddressListResponse;
 /** Error ids that `listAddresses` (GET /addresses) can fail with. */
 export type ListAddressesErrorId = string;
+/** Body of an error response of `listAddresses` (GET /addresses), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListAddressesError = LegacyError;
 /** One item of the list `listAddresses` (GET /addresses) pages through. */
 export type ListAddressesItem = AddressEntry;
 
@@ -2534,12 +2596,16 @@ export interface ListContactsParams {
 export type ListContactsResponse = ContactListResponse;
 /** Error ids that `listContacts` (GET /contacts) can fail with. */
 export type ListContactsErrorId = string;
+/** Body of an error response of `listContacts` (GET /contacts), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListContactsError = LegacyError;
 /** One item of the list `listContacts` (GET /contacts) pages through. */
 export type ListContactsItem = ContactEntry;
 /** Success response body of `listCurrencies` (GET /currencies). */
 export type ListCurrenciesResponse = CurrencyList;
 /** Error ids that `listCurrencies` (GET /currencies) can fail with. */
 export type ListCurrenciesErrorId = string;
+/** Body of an error response of `listCurrencies` (GET /currencies), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListCurrenciesError = LegacyError;
 
 /** Parameters of `listOAuthApplications` (GET /oauth/applications). */
 export interface ListOAuthApplicationsParams {
@@ -2565,12 +2631,16 @@ export interface ListOAuthApplicationsParams {
 export type ListOAuthApplicationsResponse = OAuthApplicationListResponse;
 /** Error ids that `listOAuthApplications` (GET /oauth/applications) can fail with. */
 export type ListOAuthApplicationsErrorId = string;
+/** Body of an error response of `listOAuthApplications` (GET /oauth/applications), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListOAuthApplicationsError = LegacyError;
 /** One item of the list `listOAuthApplications` (GET /oauth/applications) pages through. */
 export type ListOAuthApplicationsItem = OAuthApplication;
 /** Success response body of `listPaymentMethods` (GET /payment_methods). */
 export type ListPaymentMethodsResponse = PaymentMethodListResponse;
 /** Error ids that `listPaymentMethods` (GET /payment_methods) can fail with. */
 export type ListPaymentMethodsErrorId = string;
+/** Body of an error response of `listPaymentMethods` (GET /payment_methods), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListPaymentMethodsError = LegacyError;
 
 /** Parameters of `listRecurringPayments` (GET /recurring_payments). */
 export interface ListRecurringPaymentsParams {
@@ -2596,6 +2666,8 @@ export interface ListRecurringPaymentsParams {
 export type ListRecurringPaymentsResponse = RecurringPaymentListResponse;
 /** Error ids that `listRecurringPayments` (GET /recurring_payments) can fail with. */
 export type ListRecurringPaymentsErrorId = string;
+/** Body of an error response of `listRecurringPayments` (GET /recurring_payments), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListRecurringPaymentsError = LegacyError;
 /** One item of the list `listRecurringPayments` (GET /recurring_payments) pages through. */
 export type ListRecurringPaymentsItem = RecurringPaymentEntry;
 
@@ -2629,6 +2701,8 @@ export interface ListReportsParams {
 export type ListReportsResponse = ReportListResponse;
 /** Error ids that `listReports` (GET /reports) can fail with. */
 export type ListReportsErrorId = string;
+/** Body of an error response of `listReports` (GET /reports), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListReportsError = LegacyError;
 /** One item of the list `listReports` (GET /reports) pages through. */
 export type ListReportsItem = Report;
 
@@ -2662,16 +2736,22 @@ export interface ListTransfersParams {
 export type ListTransfersResponse = TransferListResponse;
 /** Error ids that `listTransfers` (GET /transfers) can fail with. */
 export type ListTransfersErrorId = string;
+/** Body of an error response of `listTransfers` (GET /transfers), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListTransfersError = LegacyError;
 /** One item of the list `listTransfers` (GET /transfers) pages through. */
 export type ListTransfersItem = TransferEntry;
 /** Success response body of `listUsers` (GET /users). */
 export type ListUsersResponse = UserListResponse;
 /** Error ids that `listUsers` (GET /users) can fail with. */
 export type ListUsersErrorId = string;
+/** Body of an error response of `listUsers` (GET /users), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListUsersError = LegacyError;
 /** Success response body of `postCurrentUser` (POST /users/self). */
 export type PostCurrentUserResponse = UserResponse;
 /** Error ids that `postCurrentUser` (POST /users/self) can fail with. */
 export type PostCurrentUserErrorId = string;
+/** Body of an error response of `postCurrentUser` (POST /users/self), as `ApiError.body` holds it once it matches the declared schema. */
+export type PostCurrentUserError = LegacyError;
 /**
  * `account_id`; `transaction` (hash, required) with `transaction[from]` (string, required, email), `transaction[amount]` (string, at least 0.01), `transaction[amount_string]` and `transaction[amount_currency_iso]` (instead of amount), `transaction[notes]`.
  *
@@ -2682,6 +2762,8 @@ export type RequestMoneyBody = RequestMoneyRequest;
 export type RequestMoneyResponse = TransactionSuccessResponse;
 /** Error ids that `requestMoney` (POST /transactions/request_money) can fail with. */
 export type RequestMoneyErrorId = string;
+/** Body of an error response of `requestMoney` (POST /transactions/request_money), as `ApiError.body` holds it once it matches the declared schema. */
+export type RequestMoneyError = LegacyError;
 
 /** Parameters of `resendRequest` (PUT /transactions/{id}/resend_request). */
 export interface ResendRequestParams {
@@ -2703,6 +2785,8 @@ export interface ResendRequestParams {
 export type ResendRequestResponse = SuccessResponse;
 /** Error ids that `resendRequest` (PUT /transactions/{id}/resend_request) can fail with. */
 export type ResendRequestErrorId = string;
+/** Body of an error response of `resendRequest` (PUT /transactions/{id}/resend_request), as `ApiError.body` holds it once it matches the declared schema. */
+export type ResendRequestError = LegacyError;
 
 /** Parameters of `setPrimaryAccount` (POST /accounts/{account_id}/primary). */
 export interface SetPrimaryAccountParams {
@@ -2718,6 +2802,8 @@ export interface SetPrimaryAccountParams {
 export type SetPrimaryAccountResponse = SuccessResponse;
 /** Error ids that `setPrimaryAccount` (POST /accounts/{account_id}/primary) can fail with. */
 export type SetPrimaryAccountErrorId = string;
+/** Body of an error response of `setPrimaryAccount` (POST /accounts/{account_id}/primary), as `ApiError.body` holds it once it matches the declared schema. */
+export type SetPrimaryAccountError = LegacyError;
 /**
  * `account_id`; `transaction` (hash, required) with `transaction[to]` (string, required) and `transaction[amount]` (string, at least 0.01).
  *
@@ -2728,6 +2814,8 @@ export type TransferMoneyBody = TransferMoneyRequest;
 export type TransferMoneyResponse = TransactionSuccessResponse;
 /** Error ids that `transferMoney` (POST /transactions/transfer_money) can fail with. */
 export type TransferMoneyErrorId = string;
+/** Body of an error response of `transferMoney` (POST /transactions/transfer_money), as `ApiError.body` holds it once it matches the declared schema. */
+export type TransferMoneyError = LegacyError;
 
 /** Parameters of `updateAccount` (PUT /accounts/{account_id}). */
 export interface UpdateAccountParams {
@@ -2749,6 +2837,8 @@ export type UpdateAccountBody = UpdateAccountRequest;
 export type UpdateAccountResponse = AccountSuccessResponse;
 /** Error ids that `updateAccount` (PUT /accounts/{account_id}) can fail with. */
 export type UpdateAccountErrorId = string;
+/** Body of an error response of `updateAccount` (PUT /accounts/{account_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type UpdateAccountError = LegacyError;
 /**
  * `user` (hash, required) with `user[name]`, `user[native_currency]` and `user[time_zone]` (strings, optional).
  *
@@ -2759,6 +2849,8 @@ export type UpdateCurrentUserBody = UpdateUserRequest;
 export type UpdateCurrentUserResponse = UserSuccessResponse;
 /** Error ids that `updateCurrentUser` (PUT /users/self) can fail with. */
 export type UpdateCurrentUserErrorId = string;
+/** Body of an error response of `updateCurrentUser` (PUT /users/self), as `ApiError.body` holds it once it matches the declared schema. */
+export type UpdateCurrentUserError = LegacyError;
 
 /** Parameters of `updateUser` (PUT /users/{id}). */
 export interface UpdateUserParams {
@@ -2780,3 +2872,5 @@ export type UpdateUserBody = UpdateUserRequest;
 export type UpdateUserResponse = UserSuccessResponse;
 /** Error ids that `updateUser` (PUT /users/{id}) can fail with. */
 export type UpdateUserErrorId = string;
+/** Body of an error response of `updateUser` (PUT /users/{id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type UpdateUserError = LegacyError;

@@ -2203,6 +2203,8 @@ export type CancelTransactionErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `cancelTransaction` (DELETE /v2/accounts/{account_id}/transactions/{transaction_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type CancelTransactionError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `commitDeposit` (POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit). */
 export interface CommitDepositParams {
@@ -2299,6 +2301,9 @@ export type CommitDepositErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `commitDeposit` (POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit), as `ApiError.body` holds it once it matches the declared schema. */
+export type CommitDepositError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `commitWithdrawal` (POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit). */
 export interface CommitWithdrawalParams {
@@ -2395,6 +2400,9 @@ export type CommitWithdrawalErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `commitWithdrawal` (POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit), as `ApiError.body` holds it once it matches the declared schema. */
+export type CommitWithdrawalError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `completeTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete). */
 export interface CompleteTransactionParams {
@@ -2491,6 +2499,9 @@ export type CompleteTransactionErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `completeTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete), as `ApiError.body` holds it once it matches the declared schema. */
+export type CompleteTransactionError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `createAddress` (POST /v2/accounts/{account_id}/addresses). */
 export interface CreateAddressParams {
@@ -2546,6 +2557,8 @@ export type CreateAddressErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `createAddress` (POST /v2/accounts/{account_id}/addresses), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateAddressError = Error400 | Error401 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `createBuy` (POST /v2/accounts/{account_id}/buys). */
 export interface CreateBuyParams {
@@ -2636,6 +2649,9 @@ export type CreateBuyErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `createBuy` (POST /v2/accounts/{account_id}/buys), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateBuyError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `createDeposit` (POST /v2/accounts/{account_id}/deposits). */
 export interface CreateDepositParams {
@@ -2726,6 +2742,9 @@ export type CreateDepositErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `createDeposit` (POST /v2/accounts/{account_id}/deposits), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateDepositError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `createTransaction` (POST /v2/accounts/{account_id}/transactions). */
 export interface CreateTransactionParams {
@@ -2816,6 +2835,9 @@ export type CreateTransactionErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `createTransaction` (POST /v2/accounts/{account_id}/transactions), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateTransactionError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `createWithdrawal` (POST /v2/accounts/{account_id}/withdrawals). */
 export interface CreateWithdrawalParams {
@@ -2906,6 +2928,9 @@ export type CreateWithdrawalErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `createWithdrawal` (POST /v2/accounts/{account_id}/withdrawals), as `ApiError.body` holds it once it matches the declared schema. */
+export type CreateWithdrawalError =
+  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `getAccount` (GET /v2/accounts/{account_id}). */
 export interface GetAccountParams {
@@ -2959,6 +2984,8 @@ export type GetAccountErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getAccount` (GET /v2/accounts/{account_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAccountError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getAuthorizationInfo` (GET /v2/user/auth). */
 export interface GetAuthorizationInfoParams {
@@ -3002,6 +3029,8 @@ export type GetAuthorizationInfoErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getAuthorizationInfo` (GET /v2/user/auth), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetAuthorizationInfoError = Error400 | Error401 | Error429 | Error500 | Error503;
 
 /** Parameters of `getBuy` (GET /v2/accounts/{account_id}/buys/{buy_id}). */
 export interface GetBuyParams {
@@ -3088,6 +3117,8 @@ export type GetBuyErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getBuy` (GET /v2/accounts/{account_id}/buys/{buy_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetBuyError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getBuyPrice` (GET /v2/prices/{currency_pair}/buy). */
 export interface GetBuyPriceParams {
@@ -3134,6 +3165,8 @@ export type GetBuyPriceErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getBuyPrice` (GET /v2/prices/{currency_pair}/buy), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetBuyPriceError = Error400 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getCurrentUser` (GET /v2/user). */
 export interface GetCurrentUserParams {
@@ -3178,6 +3211,8 @@ export type GetCurrentUserErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getCurrentUser` (GET /v2/user), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetCurrentUserError = Error400 | Error401 | Error403 | Error429 | Error500 | Error503;
 
 /** Parameters of `getDeposit` (GET /v2/accounts/{account_id}/deposits/{deposit_id}). */
 export interface GetDepositParams {
@@ -3264,6 +3299,8 @@ export type GetDepositErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getDeposit` (GET /v2/accounts/{account_id}/deposits/{deposit_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetDepositError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getExchangeRates` (GET /v2/exchange-rates). */
 export interface GetExchangeRatesParams {
@@ -3311,6 +3348,8 @@ export type GetExchangeRatesErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getExchangeRates` (GET /v2/exchange-rates), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetExchangeRatesError = Error400 | Error429 | Error500 | Error503;
 
 /** Parameters of `getNotification` (GET /v2/notifications/{notification_id}). */
 export interface GetNotificationParams {
@@ -3389,6 +3428,8 @@ export type GetNotificationErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getNotification` (GET /v2/notifications/{notification_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetNotificationError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getPaymentMethod` (GET /v2/payment-methods/{payment_method_id}/). */
 export interface GetPaymentMethodParams {
@@ -3467,6 +3508,8 @@ export type GetPaymentMethodErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getPaymentMethod` (GET /v2/payment-methods/{payment_method_id}/), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetPaymentMethodError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getSellPrice` (GET /v2/prices/{currency_pair}/sell). */
 export interface GetSellPriceParams {
@@ -3513,6 +3556,8 @@ export type GetSellPriceErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getSellPrice` (GET /v2/prices/{currency_pair}/sell), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSellPriceError = Error400 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getSpotPrice` (GET /v2/prices/{currency_pair}/spot). */
 export interface GetSpotPriceParams {
@@ -3567,6 +3612,8 @@ export type GetSpotPriceErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getSpotPrice` (GET /v2/prices/{currency_pair}/spot), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetSpotPriceError = Error400 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getTime` (GET /v2/time). */
 export interface GetTimeParams {
@@ -3606,6 +3653,8 @@ export type GetTimeErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getTime` (GET /v2/time), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetTimeError = Error400 | Error429 | Error500 | Error503;
 
 /** Parameters of `getTransaction` (GET /v2/accounts/{account_id}/transactions/{transaction_id}). */
 export interface GetTransactionParams {
@@ -3692,6 +3741,8 @@ export type GetTransactionErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getTransaction` (GET /v2/accounts/{account_id}/transactions/{transaction_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetTransactionError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getUserById` (GET /v2/users/{user_id}). */
 export interface GetUserByIdParams {
@@ -3745,6 +3796,8 @@ export type GetUserByIdErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getUserById` (GET /v2/users/{user_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetUserByIdError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `getWithdrawal` (GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}). */
 export interface GetWithdrawalParams {
@@ -3831,6 +3884,8 @@ export type GetWithdrawalErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `getWithdrawal` (GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}), as `ApiError.body` holds it once it matches the declared schema. */
+export type GetWithdrawalError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 
 /** Parameters of `listAccounts` (GET /v2/accounts). */
 export interface ListAccountsParams {
@@ -3903,6 +3958,8 @@ export type ListAccountsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listAccounts` (GET /v2/accounts), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListAccountsError = Error400 | Error401 | Error403 | Error429 | Error500 | Error503;
 /** One item of the list `listAccounts` (GET /v2/accounts) pages through. */
 export type ListAccountsItem = Account;
 
@@ -4011,6 +4068,8 @@ export type ListBuysErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listBuys` (GET /v2/accounts/{account_id}/buys), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListBuysError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 /** One item of the list `listBuys` (GET /v2/accounts/{account_id}/buys) pages through. */
 export type ListBuysItem = Buy;
 
@@ -4052,6 +4111,8 @@ export type ListCurrenciesErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listCurrencies` (GET /v2/currencies), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListCurrenciesError = Error400 | Error429 | Error500 | Error503;
 
 /** Parameters of `listDeposits` (GET /v2/accounts/{account_id}/deposits). */
 export interface ListDepositsParams {
@@ -4158,6 +4219,8 @@ export type ListDepositsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listDeposits` (GET /v2/accounts/{account_id}/deposits), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListDepositsError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 /** One item of the list `listDeposits` (GET /v2/accounts/{account_id}/deposits) pages through. */
 export type ListDepositsItem = Deposit;
 
@@ -4257,6 +4320,8 @@ export type ListNotificationsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listNotifications` (GET /v2/notifications), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListNotificationsError = Error400 | Error401 | Error403 | Error429 | Error500 | Error503;
 /** One item of the list `listNotifications` (GET /v2/notifications) pages through. */
 export type ListNotificationsItem = Notification;
 
@@ -4356,6 +4421,8 @@ export type ListPaymentMethodsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listPaymentMethods` (GET /v2/payment-methods), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListPaymentMethodsError = Error400 | Error401 | Error403 | Error429 | Error500 | Error503;
 /** One item of the list `listPaymentMethods` (GET /v2/payment-methods) pages through. */
 export type ListPaymentMethodsItem = PaymentMethod;
 
@@ -4464,6 +4531,8 @@ export type ListTransactionsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listTransactions` (GET /v2/accounts/{account_id}/transactions), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListTransactionsError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 /** One item of the list `listTransactions` (GET /v2/accounts/{account_id}/transactions) pages through. */
 export type ListTransactionsItem = Transaction;
 
@@ -4572,6 +4641,8 @@ export type ListWithdrawalsErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `listWithdrawals` (GET /v2/accounts/{account_id}/withdrawals), as `ApiError.body` holds it once it matches the declared schema. */
+export type ListWithdrawalsError = Error400 | Error401 | Error403 | Error404 | Error429 | Error500 | Error503;
 /** One item of the list `listWithdrawals` (GET /v2/accounts/{account_id}/withdrawals) pages through. */
 export type ListWithdrawalsItem = Withdrawal;
 
@@ -4660,6 +4731,9 @@ export type ResendTransactionErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `resendTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend), as `ApiError.body` holds it once it matches the declared schema. */
+export type ResendTransactionError =
+  Error400 | Error401 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `updateCurrentUser` (PUT /v2/user). */
 export interface UpdateCurrentUserParams {
@@ -4706,6 +4780,8 @@ export type UpdateCurrentUserErrorId =
   | 'unverified_email'
   | 'validation_error'
   | (string & {});
+/** Body of an error response of `updateCurrentUser` (PUT /v2/user), as `ApiError.body` holds it once it matches the declared schema. */
+export type UpdateCurrentUserError = Error400 | Error401 | Error403 | Error422 | Error429 | Error500 | Error503;
 
 /** Parameters of `onAddressNewPayment` (POST wallet:addresses:new-payment). */
 export interface OnAddressNewPaymentParams {
@@ -4727,6 +4803,8 @@ export type OnAddressNewPaymentBody = AddressNewPaymentNotification;
 export type OnAddressNewPaymentResponse = undefined;
 /** Error ids that `onAddressNewPayment` (POST wallet:addresses:new-payment) can fail with. */
 export type OnAddressNewPaymentErrorId = string;
+/** Body of an error response of `onAddressNewPayment` (POST wallet:addresses:new-payment), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnAddressNewPaymentError = unknown;
 
 /** Parameters of `onBuyCanceled` (POST wallet:buys:canceled). */
 export interface OnBuyCanceledParams {
@@ -4748,6 +4826,8 @@ export type OnBuyCanceledBody = BuyCanceledNotification;
 export type OnBuyCanceledResponse = undefined;
 /** Error ids that `onBuyCanceled` (POST wallet:buys:canceled) can fail with. */
 export type OnBuyCanceledErrorId = string;
+/** Body of an error response of `onBuyCanceled` (POST wallet:buys:canceled), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnBuyCanceledError = unknown;
 
 /** Parameters of `onBuyCompleted` (POST wallet:buys:completed). */
 export interface OnBuyCompletedParams {
@@ -4769,6 +4849,8 @@ export type OnBuyCompletedBody = BuyCompletedNotification;
 export type OnBuyCompletedResponse = undefined;
 /** Error ids that `onBuyCompleted` (POST wallet:buys:completed) can fail with. */
 export type OnBuyCompletedErrorId = string;
+/** Body of an error response of `onBuyCompleted` (POST wallet:buys:completed), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnBuyCompletedError = unknown;
 
 /** Parameters of `onBuyCreated` (POST wallet:buys:created). */
 export interface OnBuyCreatedParams {
@@ -4790,6 +4872,8 @@ export type OnBuyCreatedBody = BuyCreatedNotification;
 export type OnBuyCreatedResponse = undefined;
 /** Error ids that `onBuyCreated` (POST wallet:buys:created) can fail with. */
 export type OnBuyCreatedErrorId = string;
+/** Body of an error response of `onBuyCreated` (POST wallet:buys:created), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnBuyCreatedError = unknown;
 
 /** Parameters of `onDepositCanceled` (POST wallet:deposit:canceled). */
 export interface OnDepositCanceledParams {
@@ -4811,6 +4895,8 @@ export type OnDepositCanceledBody = DepositCanceledNotification;
 export type OnDepositCanceledResponse = undefined;
 /** Error ids that `onDepositCanceled` (POST wallet:deposit:canceled) can fail with. */
 export type OnDepositCanceledErrorId = string;
+/** Body of an error response of `onDepositCanceled` (POST wallet:deposit:canceled), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnDepositCanceledError = unknown;
 
 /** Parameters of `onDepositCompleted` (POST wallet:deposit:completed). */
 export interface OnDepositCompletedParams {
@@ -4832,6 +4918,8 @@ export type OnDepositCompletedBody = DepositCompletedNotification;
 export type OnDepositCompletedResponse = undefined;
 /** Error ids that `onDepositCompleted` (POST wallet:deposit:completed) can fail with. */
 export type OnDepositCompletedErrorId = string;
+/** Body of an error response of `onDepositCompleted` (POST wallet:deposit:completed), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnDepositCompletedError = unknown;
 
 /** Parameters of `onDepositCreated` (POST wallet:deposit:created). */
 export interface OnDepositCreatedParams {
@@ -4853,6 +4941,8 @@ export type OnDepositCreatedBody = DepositCreatedNotification;
 export type OnDepositCreatedResponse = undefined;
 /** Error ids that `onDepositCreated` (POST wallet:deposit:created) can fail with. */
 export type OnDepositCreatedErrorId = string;
+/** Body of an error response of `onDepositCreated` (POST wallet:deposit:created), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnDepositCreatedError = unknown;
 
 /** Parameters of `onPing` (POST ping). */
 export interface OnPingParams {
@@ -4874,6 +4964,8 @@ export type OnPingBody = PingNotification;
 export type OnPingResponse = undefined;
 /** Error ids that `onPing` (POST ping) can fail with. */
 export type OnPingErrorId = string;
+/** Body of an error response of `onPing` (POST ping), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnPingError = unknown;
 
 /** Parameters of `onSellCanceled` (POST wallet:sells:canceled). */
 export interface OnSellCanceledParams {
@@ -4895,6 +4987,8 @@ export type OnSellCanceledBody = SellCanceledNotification;
 export type OnSellCanceledResponse = undefined;
 /** Error ids that `onSellCanceled` (POST wallet:sells:canceled) can fail with. */
 export type OnSellCanceledErrorId = string;
+/** Body of an error response of `onSellCanceled` (POST wallet:sells:canceled), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnSellCanceledError = unknown;
 
 /** Parameters of `onSellCompleted` (POST wallet:sells:completed). */
 export interface OnSellCompletedParams {
@@ -4916,6 +5010,8 @@ export type OnSellCompletedBody = SellCompletedNotification;
 export type OnSellCompletedResponse = undefined;
 /** Error ids that `onSellCompleted` (POST wallet:sells:completed) can fail with. */
 export type OnSellCompletedErrorId = string;
+/** Body of an error response of `onSellCompleted` (POST wallet:sells:completed), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnSellCompletedError = unknown;
 
 /** Parameters of `onSellCreated` (POST wallet:sells:created). */
 export interface OnSellCreatedParams {
@@ -4937,6 +5033,8 @@ export type OnSellCreatedBody = SellCreatedNotification;
 export type OnSellCreatedResponse = undefined;
 /** Error ids that `onSellCreated` (POST wallet:sells:created) can fail with. */
 export type OnSellCreatedErrorId = string;
+/** Body of an error response of `onSellCreated` (POST wallet:sells:created), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnSellCreatedError = unknown;
 
 /** Parameters of `onWithdrawalCanceled` (POST wallet:withdrawal:canceled). */
 export interface OnWithdrawalCanceledParams {
@@ -4958,6 +5056,8 @@ export type OnWithdrawalCanceledBody = WithdrawalCanceledNotification;
 export type OnWithdrawalCanceledResponse = undefined;
 /** Error ids that `onWithdrawalCanceled` (POST wallet:withdrawal:canceled) can fail with. */
 export type OnWithdrawalCanceledErrorId = string;
+/** Body of an error response of `onWithdrawalCanceled` (POST wallet:withdrawal:canceled), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnWithdrawalCanceledError = unknown;
 
 /** Parameters of `onWithdrawalCompleted` (POST wallet:withdrawal:completed). */
 export interface OnWithdrawalCompletedParams {
@@ -4979,6 +5079,8 @@ export type OnWithdrawalCompletedBody = WithdrawalCompletedNotification;
 export type OnWithdrawalCompletedResponse = undefined;
 /** Error ids that `onWithdrawalCompleted` (POST wallet:withdrawal:completed) can fail with. */
 export type OnWithdrawalCompletedErrorId = string;
+/** Body of an error response of `onWithdrawalCompleted` (POST wallet:withdrawal:completed), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnWithdrawalCompletedError = unknown;
 
 /** Parameters of `onWithdrawalCreated` (POST wallet:withdrawal:created). */
 export interface OnWithdrawalCreatedParams {
@@ -5000,3 +5102,5 @@ export type OnWithdrawalCreatedBody = WithdrawalCreatedNotification;
 export type OnWithdrawalCreatedResponse = undefined;
 /** Error ids that `onWithdrawalCreated` (POST wallet:withdrawal:created) can fail with. */
 export type OnWithdrawalCreatedErrorId = string;
+/** Body of an error response of `onWithdrawalCreated` (POST wallet:withdrawal:created), as `ApiError.body` holds it once it matches the declared schema. */
+export type OnWithdrawalCreatedError = unknown;

@@ -1227,10 +1227,14 @@ export type SettleX402PaymentBody = SettleRequest;
 export type SettleX402PaymentResponse = SettleResponse;
 /** Error ids that `settleX402Payment` (POST /v2/x402/settle) can fail with. */
 export type SettleX402PaymentErrorId = string;
+/** Body of an error response of `settleX402Payment` (POST /v2/x402/settle), as `ApiError.body` holds it once it matches the declared schema. */
+export type SettleX402PaymentError = SettleRejection | ErrorEnvelope;
 /** Success response body of `supportedX402PaymentKinds` (GET /v2/x402/supported). */
 export type SupportedX402PaymentKindsResponse = SupportedResponse;
 /** Error ids that `supportedX402PaymentKinds` (GET /v2/x402/supported) can fail with. */
 export type SupportedX402PaymentKindsErrorId = string;
+/** Body of an error response of `supportedX402PaymentKinds` (GET /v2/x402/supported), as `ApiError.body` holds it once it matches the declared schema. */
+export type SupportedX402PaymentKindsError = ErrorEnvelope;
 
 /** Parameters of `verifyX402Payment` (POST /v2/x402/verify). */
 export interface VerifyX402PaymentParams {
@@ -1248,3 +1252,5 @@ export type VerifyX402PaymentBody = VerifyRequest;
 export type VerifyX402PaymentResponse = VerifyResponse;
 /** Error ids that `verifyX402Payment` (POST /v2/x402/verify) can fail with. */
 export type VerifyX402PaymentErrorId = string;
+/** Body of an error response of `verifyX402Payment` (POST /v2/x402/verify), as `ApiError.body` holds it once it matches the declared schema. */
+export type VerifyX402PaymentError = VerifyRejection | ErrorEnvelope;

@@ -14,7 +14,7 @@ import {
 } from 'ts-morph';
 import { pascalCase } from '../../model/names.js';
 import type { OperationModel } from '../../model/types.js';
-import { jsDoc } from '../../util/text.js';
+import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 
@@ -44,7 +44,7 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
     securityDocs(op),
     [
       op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
-      `@throws {ApiError<${op.names.errorId}>} when the API answers with an error status.`,
+      `@throws {ApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`).`,
       `@see {@link operations.${op.operationId}} \`${op.method} ${op.path}\``,
     ]
       .filter(Boolean)
@@ -93,6 +93,8 @@ export const clientTarget: Target = {
     for (const group of model.client.groups) {
       const ops = group.operations.map((id) => byId.get(id)!);
       for (const op of ops) {
+        typeImports.add(op.names.errorId);
+        typeImports.add(op.names.error);
         if (op.parameters.length > 0) typeImports.add(op.names.params);
         if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
         typeImports.add(op.names.response);
@@ -130,7 +132,7 @@ export const clientTarget: Target = {
       ],
     };
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['HttpClient', 'toRequestInput'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'toRequestInput'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
@@ -148,6 +150,31 @@ export const clientTarget: Target = {
       },
       ...classes,
       root,
+      {
+        kind: StructureKind.Interface,
+        name: 'OperationErrors',
+        isExported: true,
+        docs: ['The typed `ApiError` of each operation: its error ids and its error body.'],
+        properties: model.operations.map((op) => ({ name: propertyKey(op.operationId), type: `ApiError<${op.names.errorId}, ${op.names.error}>` })),
+      },
+      {
+        kind: StructureKind.Function,
+        name: 'isOperationError',
+        isExported: true,
+        docs: [
+          jsDoc(
+            'Whether a caught error is the `ApiError` of one operation, typed with its error ids and error body.',
+            `@example\ntry { ... } catch (error) {\n  if (isOperationError(error, '${model.operations[0]?.operationId ?? 'operationId'}')) console.error(error.status, error.body);\n}`,
+          )!,
+        ],
+        typeParameters: [{ name: 'K', constraint: 'keyof OperationErrors' }],
+        parameters: [
+          { name: 'error', type: 'unknown' },
+          { name: 'operationId', type: 'K' },
+        ],
+        returnType: 'error is OperationErrors[K]',
+        statements: ['return ApiError.is(error, operationId);'],
+      },
     ];
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements });
     return [{ path: 'src/client.ts', contents, barrel: true }];

@@ -100,6 +100,14 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext, respon
   const ids = op.errorIds.known.map((id) => literal(id));
   if (op.errorIds.open) ids.push(ids.length > 0 ? '(string & {})' : 'string');
   out.push(alias(op.names.errorId, ids.join(' | '), `Error ids that ${label} can fail with.`));
+  const errorBodies = [...new Set(op.responses.filter((r) => !isSuccessStatus(r.status)).map((r) => (r.content ? printType(r.content.schema, responseCtx) : 'undefined')))];
+  out.push(
+    alias(
+      op.names.error,
+      errorBodies.length > 0 ? errorBodies.join(' | ') : 'unknown',
+      `Body of an error response of ${label}, as \`ApiError.body\` holds it once it matches the declared schema.`,
+    ),
+  );
   if (op.pagination) out.push(alias(op.names.item, op.itemSchema ? printType(op.itemSchema, responseCtx) : 'unknown', `One item of the list ${label} pages through.`));
   return out;
 }

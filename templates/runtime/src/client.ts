@@ -88,6 +88,14 @@ function defaultBaseUrl(api: ApiSpec, variables: Readonly<Record<string, string>
 const matchesRefresh = (spec: TokenRefreshSpec, error: ApiError): boolean =>
   error.status === spec.status && error.ids.some((id) => spec.errorIds.includes(id));
 
+/** An error body parsed by the schema declared for its status when it matches; as received otherwise (an error must not hide behind a validation failure). */
+function declaredErrorBody(op: OperationSpec, status: number, body: unknown): unknown {
+  const { schema } = selectValidator(op.responses, status);
+  if (!schema || body === undefined) return body;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : body;
+}
+
 /** A number or numeric string; anything else is NaN. */
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -234,7 +242,7 @@ export class HttpClient {
 
       if (response.ok) return this.succeed<T>({ op, call, response, body });
 
-      const parsedBody = errorBody(body);
+      const parsedBody = declaredErrorBody(op, response.status, errorBody(body));
       const error = new ApiError({
         status: response.status,
         operationId: op.operationId,

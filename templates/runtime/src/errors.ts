@@ -76,7 +76,7 @@ export interface ApiErrorInit {
  *   if (ApiError.is(e) && e.ids.includes('two_factor_required')) { ... }
  * }
  */
-export class ApiError<TId extends string = string> extends Error {
+export class ApiError<TId extends string = string, TBody = unknown> extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly operationId: string;
@@ -86,7 +86,11 @@ export class ApiError<TId extends string = string> extends Error {
   /** Set when the body was an OAuth error (`{ error, error_description }`). */
   readonly oauth?: OAuthErrorBody;
   readonly warnings: ApiWarning[];
-  readonly body: unknown;
+  /**
+   * The body: parsed by the error schema the spec declares for this status (its range, or
+   * `default`) when it matches (typed per operation as `<Operation>Error`), as received otherwise.
+   */
+  readonly body: TBody;
   readonly response: Response;
 
   constructor(init: ApiErrorInit) {
@@ -99,7 +103,8 @@ export class ApiError<TId extends string = string> extends Error {
     this.ids = this.errors.map((entry) => entry.id);
     if (parsed.oauth) this.oauth = parsed.oauth;
     this.warnings = init.warnings ?? [];
-    this.body = init.body;
+    // TBody is the generator's promise: the declared error schema, checked by the client before it builds the error.
+    this.body = init.body as TBody;
     this.response = init.response;
     Object.defineProperty(this, API_ERROR, { value: true });
   }
@@ -113,11 +118,33 @@ export class ApiError<TId extends string = string> extends Error {
 
 function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): string {
   if (errors.length === 0) {
+    const own = ownText(init.body);
+    if (own) return `${init.status} ${own} (${init.operationId})`;
     const text = init.response.statusText || 'HTTP error';
     return `${init.status} ${text} (${init.operationId})`;
   }
   const details = errors.map((e) => (e.message ? `${e.id}: ${e.message}` : e.id)).join('; ');
   return `${init.status} ${details}`;
+}
+
+/**
+ * What an error body says about itself, in the common shapes: RFC 9457 problem details
+ * (`title`, `detail`), `message`, `error_description`, `errors[].message` or `errors[].detail`.
+ */
+function ownText(body: unknown): string | undefined {
+  // A short plain-text body is the error's text; an HTML error page is not.
+  if (typeof body === 'string') return body.trim() !== '' && body.length <= 300 && !body.trimStart().startsWith('<') ? body.trim() : undefined;
+  if (!isRecord(body)) return undefined;
+  const parts = [optionalString(body.title), optionalString(body.detail), optionalString(body.message), optionalString(body.error_description)].filter(
+    (part): part is string => part !== undefined && part !== '',
+  );
+  if (Array.isArray(body.errors)) {
+    for (const entry of body.errors.filter(isRecord)) {
+      const text = optionalString(entry.message) ?? optionalString(entry.detail);
+      if (text) parts.push(text);
+    }
+  }
+  return parts.length > 0 ? [...new Set(parts)].join(': ') : undefined;
 }
 
 /** Constructor argument of `ResponseValidationError`. */
