@@ -136,7 +136,9 @@ function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): st
  * (`title`, `detail`), `message`, `error_description`, `errors[].message` or `errors[].detail`.
  */
 function ownText(body: unknown): string | undefined {
-  if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
+  // A short plain-text body is the error's text; an HTML error page is not.
+  if (typeof body === 'string')
+    return body.trim() !== '' && body.length <= 300 && !body.trimStart().startsWith('<') ? body.trim() : undefined;
   if (!isRecord(body)) return undefined;
   const parts = [
     optionalString(body.title),

@@ -67,24 +67,13 @@ export function zodImportFor(statements: readonly unknown[]): StatementStructure
     : [];
 }
 
-/** zod validators for JSON Schema `format`s; anything else is only a string. */
-const FORMATS: Record<string, string> = {
-  'date-time': 'z.iso.datetime({ offset: true })',
-  date: 'z.iso.date()',
-  // RFC 3339 full-time: seconds and an offset are required (z.iso.time() takes neither).
-  time: 'z.string().regex(/^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$/)',
-  duration: 'z.iso.duration()',
-  email: 'z.email()',
-  uuid: 'z.guid()',
-  uri: 'z.url()',
-  url: 'z.url()',
-  ipv4: 'z.ipv4()',
-  ipv6: 'z.ipv6()',
-  hostname: 'z.hostname()',
-  byte: 'z.base64()',
-};
-/** Formats that are annotations only (numbers' width, free text hints). */
-const ANNOTATION_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'password', 'binary', 'decimal', 'uri-reference', 'uri-template', 'regex']);
+/** Formats the runtime checks (`stringFormats`, as ajv-formats does); any other is an annotation. */
+const STRING_FORMATS = new Set([
+  'date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'url', 'email',
+  'idn-email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer', 'byte',
+]);
+/** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
+const INT32 = { min: -2147483648, max: 2147483647 };
 
 const needsRefinement = (node: SchemaNode): boolean =>
   node.not !== undefined ||
@@ -197,11 +186,9 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
     return `z.enum([${node.enum.map(stringLiteral).join(', ')}])`;
   }
   let out = 'z.string()';
-  if (node.format) {
-    const formatted = FORMATS[node.format];
-    if (formatted) out = formatted;
-    else if (!ANNOTATION_FORMATS.has(node.format))
-      ctx.warn({ level: 'warning', pointer: node.pointer, message: `format \`${node.format}\` is not validated (no zod check for it)` });
+  if (node.format && STRING_FORMATS.has(node.format)) {
+    ctx.helpers.add('stringFormat');
+    out += `.check(stringFormat(${stringLiteral(node.format)}))`;
   }
   if (node.pattern !== undefined) out += `.regex(new RegExp(${stringLiteral(node.pattern)}))`;
   if (node.minLength !== undefined) out += `.min(${node.minLength})`;
@@ -213,7 +200,8 @@ function printNumber(node: NumberNode): string {
   if (node.enum) {
     return node.enum.length === 1 ? `z.literal(${node.enum[0]})` : `z.literal([${node.enum.join(', ')}])`;
   }
-  let out = node.integer ? 'z.number().int()' : 'z.number()';
+  let out = node.integer || node.format === 'int32' || node.format === 'int64' ? 'z.number().int()' : 'z.number()';
+  if (node.format === 'int32') out += `.gte(${INT32.min}).lte(${INT32.max})`;
   if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
   if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
   if (node.maximum !== undefined) out += `.lte(${node.maximum})`;

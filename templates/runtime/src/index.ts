@@ -46,6 +46,7 @@ export { nextPageInput, pageItems } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
 export { collectWarnings, selectValidator } from './response.js';
+export { stringFormat, stringFormats } from './formats.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 export { binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';

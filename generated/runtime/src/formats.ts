@@ -1,0 +1,138 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/**
+ * JSON Schema `format`s, checked as ajv-formats' full mode checks them (RFC 3339 dates and
+ * times with lowercase `t`/`z` and leap seconds, RFC 3986 URIs, RFC 1123 host names, ...).
+ * Formats apply to strings only; a format not listed here is an annotation.
+ */
+import type { z } from 'zod';
+
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+function isDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]!);
+}
+
+/** RFC 3339 full-time: seconds and an offset are required; a leap second only at 23:59:60 UTC. */
+function isTime(value: string): boolean {
+  const match = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|([+-])(\d{2}):(\d{2}))$/i.exec(value);
+  if (!match) return false;
+  const [hour, minute, second] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const sign = match[6] === '-' ? -1 : 1;
+  const [offsetHour, offsetMinute] = [Number(match[7] ?? 0), Number(match[8] ?? 0)];
+  if (hour > 23 || minute > 59 || offsetHour > 23 || offsetMinute > 59) return false;
+  if (second < 60) return true;
+  // 23:59:60 in UTC: shift the local time by the offset.
+  const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
+  return second === 60 && utcMinutes === 23 * 60 + 59;
+}
+
+function isDateTime(value: string): boolean {
+  const parts = value.split(/t|\s/i);
+  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
+}
+
+const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
+const HOSTNAME =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const JSON_POINTER = /^(?:\/(?:[^~/]|~0|~1)*)*$/;
+const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** RFC 3986 characters (unreserved, reserved, `%`); percent signs must start an escape. */
+const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+const BAD_ESCAPE = /%(?![0-9a-f]{2})/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const URI_TEMPLATE =
+  /^(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?)*\})*$/i;
+
+function isIpv6(value: string): boolean {
+  let address = value;
+  // An IPv4 address may end it, in place of the last two groups.
+  let embedded = 0;
+  if (address.includes('.')) {
+    const last = address.lastIndexOf(':');
+    if (last < 0 || !IPV4.test(address.slice(last + 1))) return false;
+    address = address.slice(0, last + 1);
+    if (!address.endsWith('::')) address = address.slice(0, -1);
+    embedded = 2;
+  }
+  const halves = address.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')));
+  if (groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return false;
+  const count = groups.length + embedded;
+  return halves.length === 2 ? count < 8 : count === 8;
+}
+
+const isUriReference = (value: string, iri: boolean): boolean =>
+  !BAD_ESCAPE.test(value) &&
+  (iri ? !/[\s<>"{}|\\^`\x00-\x1f]/.test(value) : URI_CHARS.test(value)) &&
+  !/^[^:/?#]*[[\]]/.test(value);
+const isUri = (value: string, iri: boolean): boolean => SCHEME.test(value) && isUriReference(value, iri);
+
+function isRegex(value: string): boolean {
+  try {
+    new RegExp(value, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isUrl(value: string): boolean {
+  if (!/^(?:https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every string format with a check, by its name in a schema. */
+export const stringFormats: Readonly<Record<string, (value: string) => boolean>> = {
+  date: isDate,
+  time: isTime,
+  'date-time': isDateTime,
+  duration: (value) => DURATION.test(value),
+  uri: (value) => isUri(value, false),
+  'uri-reference': (value) => isUriReference(value, false),
+  iri: (value) => isUri(value, true),
+  'iri-reference': (value) => isUriReference(value, true),
+  'uri-template': (value) => URI_TEMPLATE.test(value),
+  url: isUrl,
+  email: (value) => EMAIL.test(value),
+  'idn-email': (value) => /^[^\s@]+@[^\s@]+$/.test(value),
+  hostname: (value) => HOSTNAME.test(value),
+  ipv4: (value) => IPV4.test(value),
+  ipv6: isIpv6,
+  regex: isRegex,
+  uuid: (value) => UUID.test(value),
+  'json-pointer': (value) => JSON_POINTER.test(value),
+  'relative-json-pointer': (value) => RELATIVE_JSON_POINTER.test(value),
+  byte: (value) => BASE64.test(value),
+};
+
+/**
+ * A zod check that reports `invalid_format` (as zod's own formats do, so tolerant response
+ * validation treats it as a format finding) when a string is not of the named format.
+ */
+export function stringFormat(name: string): z.core.CheckFn<string> {
+  const test = stringFormats[name];
+  return (payload) => {
+    if (test && !test(payload.value))
+      payload.issues.push({
+        code: 'invalid_format',
+        format: name,
+        input: payload.value,
+        message: `must be a valid ${name}`,
+      });
+  };
+}
