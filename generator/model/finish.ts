@@ -4,6 +4,7 @@
  */
 import { deriveOperationFacts } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
+import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
 import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
@@ -17,6 +18,7 @@ export const RESERVED_NAMES = [
 ];
 
 export function finishModel(model: ApiModel): ApiModel {
+  narrowTypeless(model);
   const planner = new NamePlanner(RESERVED_NAMES);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   for (const schema of model.schemas) {

@@ -4,7 +4,7 @@
  */
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import { valueAt, type Resolution } from '../load/references.js';
-import type { Diagnostic, PropertyModel, SchemaCommon, SchemaNode, StringNode } from './types.js';
+import type { ArrayNode, Diagnostic, ObjectNode, PropertyModel, SchemaCommon, SchemaNode, StringNode, UnknownNode } from './types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -186,19 +186,8 @@ function numberKeywords(raw: Json, ctx: SchemaContext): { minimum?: number; maxi
 
 /** The node the type keywords of a schema describe, or undefined when it has none. */
 function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext): SchemaNode | undefined {
-  const implied =
-    types.length > 0
-      ? types
-      : 'properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw || 'required' in raw || 'propertyNames' in raw || 'dependentSchemas' in raw
-        ? ['object']
-        : 'items' in raw || 'prefixItems' in raw || 'contains' in raw
-          ? ['array']
-          : 'pattern' in raw || 'minLength' in raw || 'maxLength' in raw
-            ? ['string']
-            : 'minimum' in raw || 'maximum' in raw || 'multipleOf' in raw
-              ? ['number']
-              : [];
-  if (implied.length === 0) return undefined;
+  if (types.length === 0) return typelessNode(raw, pointer, ctx);
+  const implied = types;
   const nodes = implied.map((type): SchemaNode => {
     switch (type) {
       case 'string':
@@ -220,6 +209,31 @@ function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext
     }
   });
   return nodes.length === 1 ? nodes[0] : { kind: 'union', mode: 'anyOf', variants: nodes };
+}
+
+const OBJECT_KEYWORDS = ['properties', 'additionalProperties', 'patternProperties', 'required', 'propertyNames', 'dependentSchemas', 'dependentRequired', 'minProperties', 'maxProperties'];
+const ARRAY_KEYWORDS = ['items', 'prefixItems', 'contains', 'minItems', 'maxItems', 'uniqueItems'];
+const STRING_KEYWORDS = ['pattern', 'minLength', 'maxLength'];
+const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
+/** Formats that constrain numbers; every other format constrains strings. */
+const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
+
+/**
+ * A schema without `type`: its keywords apply to instances of their own JSON type only, and
+ * instances of every other type pass (`{pattern: '^a'}` accepts 12). The node is `unknown`
+ * with the constraints per type; a sibling that fixes the type narrows it (model/finish.ts).
+ */
+function typelessNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode | undefined {
+  const has = (keywords: string[]): boolean => keywords.some((k) => k in raw);
+  const format = typeof raw.format === 'string' ? raw.format : undefined;
+  const byType: NonNullable<UnknownNode['byType']> = {};
+  if (has(OBJECT_KEYWORDS)) byType.object = objectNode(raw, pointer, ctx) as ObjectNode;
+  if (has(ARRAY_KEYWORDS)) byType.array = arrayNode(raw, pointer, ctx) as ArrayNode;
+  if (has(STRING_KEYWORDS) || (format !== undefined && !NUMBER_FORMATS.has(format) && format !== 'binary'))
+    byType.string = { ...stringKeywords(raw), kind: 'string', ...(format !== undefined ? { format } : {}) };
+  if (has(NUMBER_KEYWORDS) || (format !== undefined && NUMBER_FORMATS.has(format)))
+    byType.number = { ...numberKeywords(raw, ctx), kind: 'number', integer: false, ...(format !== undefined ? { format } : {}) };
+  return Object.keys(byType).length > 0 ? { kind: 'unknown', byType } : undefined;
 }
 
 function arrayNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode {

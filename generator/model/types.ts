@@ -127,6 +127,11 @@ export interface BinaryNode extends SchemaCommon {
 }
 export interface UnknownNode extends SchemaCommon {
   kind: 'unknown';
+  /**
+   * A schema without `type` whose keywords constrain some JSON types: an instance of such a
+   * type must match the node given for it; instances of the other types pass.
+   */
+  byType?: { object?: ObjectNode; array?: ArrayNode; string?: StringNode; number?: NumberNode };
 }
 export interface NeverNode extends SchemaCommon {
   kind: 'never';

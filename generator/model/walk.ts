@@ -27,6 +27,9 @@ export function childrenOf(node: SchemaNode): SchemaNode[] {
     case 'intersection':
       out.push(...node.parts);
       break;
+    case 'unknown':
+      if (node.byType) out.push(...Object.values(node.byType));
+      break;
     default:
       break;
   }

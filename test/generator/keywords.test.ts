@@ -450,6 +450,35 @@ const cases31: KeywordCase[] = [
     invalid: ['1', { plus: [1, { plus: ['2'] }] }],
   },
   { keyword: 'mutual recursion', name: 'Sum', schema: { type: 'object', required: ['plus'], properties: { plus: { type: 'array', items: ref('Expr') } } }, valid: [{ plus: [] }], invalid: [{ plus: [true] }] },
+  // keywords without `type` apply to their own JSON type only (regression: they forced a type, or were dropped)
+  { keyword: 'type-less pattern', name: 'TypelessPattern', schema: { pattern: '^a' }, valid: ['abc', 12, null, true, {}, []], invalid: ['b'] },
+  { keyword: 'type-less required', name: 'TypelessRequired', schema: { required: ['x'] }, valid: ['str', 1, [], { x: 1 }], invalid: [{}, { y: 1 }] },
+  { keyword: 'type-less format', name: 'TypelessFormat', schema: { format: 'ipv4' }, valid: ['1.2.3.4', 5, null], invalid: ['256.1.1.1'] },
+  { keyword: 'type-less dependentRequired', name: 'TypelessDependentRequired', schema: { dependentRequired: { a: ['b'] } }, valid: [{ a: 1, b: 2 }, {}, 'a', 3], invalid: [{ a: 1 }] },
+  { keyword: 'type-less uniqueItems', name: 'TypelessUniqueItems', schema: { uniqueItems: true }, valid: [[1, 2], 'aa', { a: 1 }], invalid: [[1, 1], [{ a: 1 }, { a: 1 }]] },
+  { keyword: 'type-less minLength', name: 'TypelessMinLength', schema: { minLength: 2 }, valid: ['ab', 1, [1]], invalid: ['a'] },
+  { keyword: 'type-less properties', name: 'TypelessProperties', schema: { properties: { a: { type: 'integer' } } }, valid: [{ a: 1 }, {}, 'x', 2, [1], null], invalid: [{ a: 'x' }] },
+  { keyword: 'type-less propertyNames', name: 'TypelessPropertyNames', schema: { propertyNames: { maxLength: 2 } }, valid: [{ ab: 1 }, 'abc', [1, 2, 3]], invalid: [{ abc: 1 }] },
+  { keyword: 'type-less minimum', name: 'TypelessMinimum', schema: { minimum: 3 }, valid: [3, 4.5, 'x', null], invalid: [2] },
+  { keyword: 'type-less exclusiveMaximum', name: 'TypelessExclusiveMaximum', schema: { exclusiveMaximum: 3 }, valid: [2.9, '10'], invalid: [3, 4] },
+  { keyword: 'type-less minItems', name: 'TypelessMinItems', schema: { minItems: 1 }, valid: [[1], '', {}], invalid: [[]] },
+  { keyword: 'type-less maxProperties', name: 'TypelessMaxProperties', schema: { maxProperties: 1 }, valid: [{ a: 1 }, [1, 2], 'ab'], invalid: [{ a: 1, b: 2 }] },
+  { keyword: 'type-less items', name: 'TypelessItems', schema: { items: { type: 'string' } }, valid: [['a'], 1, { 0: 1 }], invalid: [[1]] },
+  {
+    // The common allOf extension: the type-less part means its object constraints only (and types stay Base & {...}).
+    keyword: 'type-less part of allOf narrowed by a typed sibling',
+    name: 'TypelessAllOf',
+    schema: { allOf: [ref('Base'), { required: ['b'], properties: { b: { type: 'string' } } }] },
+    valid: [{ a: 'x', b: 'y' }],
+    invalid: [{ a: 'x' }, { a: 'x', b: 1 }, 'str', 1],
+  },
+  {
+    keyword: 'type-less oneOf variants inside a typed object',
+    name: 'TypelessOneOfVariants',
+    schema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+    valid: [{ a: 'x' }, { b: 'y' }],
+    invalid: [{}, { a: 'x', b: 'y' }, 'a'],
+  },
   // open objects as responses are
   {
     keyword: 'response object (open)',
@@ -461,6 +490,7 @@ const cases31: KeywordCase[] = [
 ];
 
 const cases30: KeywordCase[] = [
+  { keyword: 'type-less keywords (3.0)', name: 'TypelessMaxLength30', schema: { maxLength: 1, minimum: 2 }, valid: ['a', 2, true], invalid: ['ab', 1] },
   { keyword: 'nullable: true (3.0)', name: 'NullableString', schema: { type: 'string', nullable: true }, valid: ['a', null], invalid: [1, {}] },
   { keyword: 'no nullable (3.0)', name: 'PlainString', schema: { type: 'string' }, valid: ['a'], invalid: [null] },
   {
@@ -538,9 +568,17 @@ table('OpenAPI 3.1 keywords', cases31, () => v31);
 table('OpenAPI 3.0 keywords', cases30, () => v30);
 
 describe('generation', () => {
-  it('warns about no keyword of these specs (every one is enforced)', () => {
-    expect(v31.__output.diagnostics).toEqual([]);
+  it('warns about no keyword of these specs (every one is enforced), only about object keywords without a type', () => {
+    const typeless = (d: { message: string }): boolean => /has object keywords but no `type`/.test(d.message);
+    expect(v31.__output.diagnostics.filter((d) => !typeless(d))).toEqual([]);
     expect(v30.__output.diagnostics).toEqual([]);
+    expect(v31.__output.diagnostics.filter(typeless).map((d) => d.message.split(' ')[1]).sort()).toEqual([
+      'TypelessDependentRequired',
+      'TypelessMaxProperties',
+      'TypelessProperties',
+      'TypelessPropertyNames',
+      'TypelessRequired',
+    ]);
   });
 
   it('type-checks, and every validator infers exactly its emitted type (src/type-checks.ts)', () => {

@@ -82,7 +82,28 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
+/** The JSON type of a value, as JSON Schema's `type` names it (`integer` aside). */
+function jsonType(value: unknown): 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | undefined {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'object' || type === 'string' || type === 'number' || type === 'boolean' ? type : undefined;
+}
+
 export const refinements = {
+  /** A schema without `type`: a value of a constrained JSON type must match that type's validator; others pass. */
+  byType(validators: Readonly<Partial<Record<'object' | 'array' | 'string' | 'number', z.ZodType>>>) {
+    return (value: unknown, ctx: Issue): void => {
+      const type = jsonType(value);
+      const schema = type === undefined || type === 'boolean' || type === 'null' ? undefined : validators[type];
+      if (!schema) return;
+      const result = schema.safeParse(value);
+      if (!result.success)
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    };
+  },
+
   /** `uniqueItems: true`. */
   uniqueItems(items: readonly unknown[]): boolean {
     return new Set(items.map(canonical)).size === items.length;

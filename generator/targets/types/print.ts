@@ -1,5 +1,5 @@
 /** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
-import type { ApiModel, ObjectNode, SchemaNode } from '../../model/types.js';
+import type { ApiModel, ArrayNode, NumberNode, ObjectNode, SchemaNode, StringNode, UnknownNode } from '../../model/types.js';
 import { childrenOf } from '../../model/walk.js';
 import { omittedIn, type Direction } from '../../model/directions.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
@@ -35,10 +35,24 @@ export const propertiesIn = (node: ObjectNode, direction: Direction | undefined)
 export const isClosedTuple = (node: Extract<SchemaNode, { kind: 'array' }>): boolean =>
   node.prefixItems !== undefined && node.maxItems !== undefined && node.maxItems <= node.prefixItems.length;
 
+/**
+ * The JSON types a type-less schema's TypeScript type lists, when its constraints narrow one
+ * structurally (an object's properties, an array's items); undefined when it stays `unknown`.
+ * The zod printer follows the same answer, so the validator infers the same union.
+ */
+export function typelessBranches(node: UnknownNode): { object?: ObjectNode; array?: ArrayNode; string?: StringNode; number?: NumberNode } | undefined {
+  const { object, array } = node.byType ?? {};
+  const objectNarrowed = object !== undefined && (object.properties.length > 0 || typeof object.additionalProperties === 'object' || (object.patternProperties?.length ?? 0) > 0);
+  const arrayNarrowed = array !== undefined && (array.items.kind !== 'unknown' || array.prefixItems !== undefined);
+  return objectNarrowed || arrayNarrowed ? (node.byType ?? {}) : undefined;
+}
+
 /** Whether a node prints as a top-level union or intersection (and so needs parentheses inside `&` or `[]`). */
 function isCompound(node: SchemaNode): boolean {
   if (node.nullable && node.kind !== 'null') return true;
   switch (node.kind) {
+    case 'unknown':
+      return typelessBranches(node) !== undefined;
     case 'union':
       return node.variants.length > 1;
     case 'intersection':
@@ -55,6 +69,8 @@ function isCompound(node: SchemaNode): boolean {
 }
 
 const wrap = (node: SchemaNode, text: string): string => (isCompound(node) ? `(${text})` : text);
+/** An array type inside a union needs no parentheses; a tuple neither. */
+const wrapArray = (text: string): string => text;
 
 /** The type of a request body: bytes may be given in any form `fetch` sends (the runtime's `BinaryBody`). */
 export function printRequestBodyType(node: SchemaNode, ctx: TypePrintContext): string {
@@ -114,8 +130,13 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
       return node.parts.map((p) => wrap(p, printType(p, ctx))).join(' & ');
     case 'binary':
       return 'Blob';
-    case 'unknown':
-      return 'unknown';
+    case 'unknown': {
+      const branches = typelessBranches(node);
+      if (!branches) return 'unknown';
+      const object = branches.object ? printType(branches.object, ctx) : 'Record<string, unknown>';
+      const array = branches.array ? wrapArray(printType(branches.array, ctx)) : 'unknown[]';
+      return [object, array, 'string', 'number', 'boolean', 'null'].join(' | ');
+    }
     case 'never':
       return 'never';
   }

@@ -3,7 +3,7 @@ import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
-import { isClosedTuple, propertiesIn } from '../types/print.js';
+import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
@@ -170,8 +170,24 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
     }
     case 'binary':
       return 'z.instanceof(Blob)';
-    case 'unknown':
-      return 'z.unknown()';
+    case 'unknown': {
+      if (!node.byType) return 'z.unknown()';
+      const branches = typelessBranches(node);
+      if (branches) {
+        // The same union the type lists: the narrowed type's validator, and every other JSON type.
+        const object = branches.object ? printZod(branches.object, ctx) : 'z.record(z.string(), z.unknown())';
+        const array = branches.array ? printZod(branches.array, ctx) : 'z.array(z.unknown())';
+        const string = branches.string ? printZod(branches.string, ctx) : 'z.string()';
+        const number = branches.number ? printZod(branches.number, ctx) : 'z.number()';
+        return `z.union([${[object, array, string, number, 'z.boolean()', 'z.null()'].join(', ')}])`;
+      }
+      ctx.helpers.add('refinements');
+      const entries = (['object', 'array', 'string', 'number'] as const).flatMap((kind) => {
+        const constrained = node.byType?.[kind];
+        return constrained ? [`${kind}: ${printZod(constrained, ctx)}`] : [];
+      });
+      return `z.unknown().superRefine(refinements.byType({ ${entries.join(', ')} }))`;
+    }
     case 'never':
       return 'z.never()';
   }
