@@ -48,10 +48,12 @@ async function bundle(source: SourceDocument, external: ReferenceSite[]): Promis
     if (brokenSite) throw brokenReference(source, brokenSite.pointer, brokenSite.ref);
     const site = external.find((s) => {
       const path = s.ref.split('#')[0] ?? '';
-      return path !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(path) && message.includes(resolve(dirname(source.file), decodeURI(path)));
+      if (path === '') return false;
+      // A URL (a remote $ref) appears in the message as written, a file by its resolved path.
+      return /^[a-z][a-z0-9+.-]*:/i.test(path) ? message.includes(path) : message.includes(resolve(dirname(source.file), decodeURI(path)));
     });
-    if (!site || !/^Error (opening|reading|parsing|resolving)/i.test(message)) throw error;
-    const reason = message.split('\n')[0]!.replace(/^Error (opening|reading|parsing|resolving) [^:]*: /i, '');
+    if (!site || !/^(Error (opening|reading|parsing|resolving|downloading)|Unable to resolve \$ref)/i.test(message)) throw error;
+    const reason = message.split('\n')[0]!.replace(/^Error (opening|reading|parsing|resolving|downloading) [^:]*: /i, '');
     throw new SpecError(source.file, `cannot read the file of $ref ${site.ref}: ${reason}`, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
 }

@@ -131,6 +131,11 @@ describe('$ref resolution', () => {
     await expect(generatePackage({ file: join(dir, 'missing.openapi.yaml'), name: 'missing' })).rejects.toThrow(
       /missing\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): cannot read the file of \$ref \.\/gone\.yaml#\/Pet: ENOENT/,
     );
+    // A remote reference that cannot be fetched is the document's problem, not a generator bug (regression: exit 3).
+    writeFileSync(join(dir, 'remote.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: 'http://127.0.0.1:1/schemas/pet.json#/Pet' } })));
+    await expect(generatePackage({ file: join(dir, 'remote.openapi.yaml'), name: 'remote' })).rejects.toThrow(
+      /remote\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): cannot read the file of \$ref http:\/\/127\.0\.0\.1:1\/schemas\/pet\.json#\/Pet/,
+    );
     writeFileSync(join(dir, 'no-pointer.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './pet.yaml#/Nope' } })));
     await expect(generatePackage({ file: join(dir, 'no-pointer.openapi.yaml'), name: 'no-pointer' })).rejects.toThrow(
       /no-pointer\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): broken \$ref: \.\/pet\.yaml#\/Nope does not exist/,

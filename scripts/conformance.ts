@@ -1,0 +1,128 @@
+/**
+ * `npm run conformance -- --suite <folder>`: how often the generated validators agree with
+ * JSON Schema, measured on the public JSON Schema Test Suite (draft 2020-12 and its
+ * optional/format tests), beside ajv (2020-12, ajv-formats) on the same cases. `<folder>` is
+ * the suite's `tests/draft2020-12` folder, checked out somewhere. Not part of CI: the suite
+ * comes from outside; the cases the project relies on are written as its own tests.
+ *
+ * Each file becomes one OpenAPI 3.1 document whose components are the file's schemas, each
+ * with an `$id` of its own so that `#` references resolve inside the schema, as in the suite.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { generatePackage } from '../generator/pipeline.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+
+interface SuiteGroup {
+  description: string;
+  schema: unknown;
+  tests: { description: string; data: unknown; valid: boolean }[];
+}
+type Validator = { safeParse(value: unknown): { success: boolean } };
+
+const { values } = parseArgs({ options: { suite: { type: 'string' }, out: { type: 'string', default: '.tmp/conformance' } } });
+if (!values.suite) {
+  console.error('usage: npm run conformance -- --suite <JSON-Schema-Test-Suite>/tests/draft2020-12');
+  process.exit(2);
+}
+const suite = resolve(values.suite);
+// Remote references and vocabularies are not something an API document relies on.
+const SKIPPED_FILES = new Set(['refRemote.json', 'vocabulary.json', 'dynamicRef.json', 'infinite-loop-detection.json']);
+const files = [
+  ...readdirSync(suite).filter((f) => f.endsWith('.json') && !SKIPPED_FILES.has(f)),
+  ...readdirSync(join(suite, 'optional', 'format')).map((f) => join('optional', 'format', f)),
+];
+
+
+/** Generates a package from a document under the output folder and imports its `schemas`. */
+async function generatedSchemas(specFile: string, name: string): Promise<Record<string, Validator>> {
+  const output = await generatePackage({ file: specFile, name });
+  const dir = join(values.out!, `pkg-${name}`);
+  for (const [path, contents] of output.files) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), contents);
+  }
+  return ((await import(pathToFileURL(resolve(dir, 'src', 'index.ts')).href)) as { schemas: Record<string, Validator> }).schemas;
+}
+
+const rows: { file: string; cases: number; ours: number; ajv: number; note: string }[] = [];
+let index = 0;
+for (const file of files.sort()) {
+  const groups = JSON.parse(readFileSync(join(suite, file), 'utf8')) as SuiteGroup[];
+  const usable = groups.filter((g) => !JSON.stringify(g.schema).includes('http://localhost:1234'));
+  const components: Record<string, unknown> = {};
+  usable.forEach((group, i) => {
+    const schema = group.schema;
+    components[`S${i}`] = typeof schema === 'object' && schema !== null && !('$id' in schema) ? { $id: `https://conformance.test/${index}/${i}`, ...schema } : schema;
+  });
+  index += 1;
+  const document = { openapi: '3.1.0', info: { title: file, version: '1' }, paths: {}, components: { schemas: components } };
+  const specFile = join(values.out, `${file.replace(/[/.]/g, '-')}.openapi.json`);
+  mkdirSync(values.out, { recursive: true });
+  writeFileSync(specFile, JSON.stringify(document));
+  let note = '';
+  // One document per file; when it cannot be generated, one per group, so one schema does not hide the rest.
+  let schemas = await generatedSchemas(specFile, `conf-${index}`).catch((error: unknown) => {
+    note = `not generated as one document: ${(error as Error).message.split('\n')[0]}`;
+    return undefined;
+  });
+  if (!schemas) {
+    const single: Record<string, Validator> = {};
+    let failed = 0;
+    for (const [key, schema] of Object.entries(components)) {
+      const groupFile = join(values.out, `${file.replace(/[/.]/g, '-')}-${key}.openapi.json`);
+      writeFileSync(groupFile, JSON.stringify({ ...document, components: { schemas: { [key]: schema } } }));
+      const one = await generatedSchemas(groupFile, `conf-${index}-${key}`).catch(() => undefined);
+      if (one?.[key]) single[key] = one[key];
+      else failed += 1;
+    }
+    schemas = single;
+    note = `${failed} of ${usable.length} schemas not generated`;
+  }
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, logger: false });
+  addFormats(ajv);
+  let cases = 0;
+  let ours = 0;
+  let byAjv = 0;
+  usable.forEach((group, i) => {
+    let check: ((data: unknown) => boolean) | undefined;
+    try {
+      check = ajv.compile(group.schema as object) as (data: unknown) => boolean;
+    } catch {
+      check = undefined;
+    }
+    for (const test of group.tests) {
+      cases += 1;
+      const validator = schemas?.[`S${i}`];
+      if (validator) {
+        try {
+          if (validator.safeParse(test.data).success === test.valid) ours += 1;
+        } catch {
+          // A validator that throws disagrees.
+        }
+      }
+      try {
+        if (check && check(test.data) === test.valid) byAjv += 1;
+      } catch {
+        // ajv overflowing its stack on a recursive case disagrees too.
+      }
+    }
+  });
+  rows.push({ file, cases, ours, ajv: byAjv, note });
+}
+
+const percent = (n: number, d: number): string => `${d === 0 ? 0 : Math.round((1000 * n) / d) / 10}%`;
+console.log('| file | cases | ours | ajv | note |\n| --- | ---: | ---: | ---: | --- |');
+for (const r of rows) console.log(`| ${r.file} | ${r.cases} | ${percent(r.ours, r.cases)} | ${percent(r.ajv, r.cases)} | ${r.note} |`);
+const sum = (pick: (r: (typeof rows)[number]) => number, only?: (r: (typeof rows)[number]) => boolean): number =>
+  rows.filter((r) => !only || only(r)).reduce((total, r) => total + pick(r), 0);
+const isFormat = (r: (typeof rows)[number]): boolean => r.file.startsWith('optional');
+for (const [label, only] of [['keywords', (r: (typeof rows)[number]) => !isFormat(r)], ['formats', isFormat], ['all', undefined]] as const) {
+  const cases = sum((r) => r.cases, only);
+  console.log(`${label}: ${cases} cases, ours ${percent(sum((r) => r.ours, only), cases)}, ajv ${percent(sum((r) => r.ajv, only), cases)}`);
+}
