@@ -13,7 +13,7 @@ import { compareText } from '../util/compare.js';
 /** Identifiers the emitted modules declare or import themselves. */
 export const RESERVED_NAMES = [
   'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient', 'ApiError', 'ClientOptions', 'CallOptions',
-  'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'stringFormat', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
+  'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'stringFormat', 'unevaluated', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
   'parseFeedMessage', 'OperationErrors', 'isOperationError', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
 ];
 

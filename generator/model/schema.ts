@@ -17,6 +17,7 @@ const HANDLED = new Set([
   'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'description', 'title', 'deprecated',
   'readOnly', 'writeOnly', 'default', 'examples', 'example', 'discriminator', 'xml', 'externalDocs', 'contentMediaType',
   'contentEncoding', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'contains', 'minContains', 'maxContains',
+  'unevaluatedProperties', 'unevaluatedItems', '$anchor', '$dynamicAnchor',
 ]);
 
 export interface SchemaContext {
@@ -56,6 +57,11 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
   else if ('example' in raw) out.examples = [raw.example];
   if (typeof raw.format === 'string') out.format = raw.format;
   if ('not' in raw) out.not = convertSchema(raw.not, `${pointer}/not`, ctx);
+  for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
+    const value = raw[keyword];
+    if (typeof value === 'boolean') out[keyword] = value;
+    else if (value !== undefined) out[keyword] = convertSchema(value, `${pointer}/${keyword}`, ctx);
+  }
   if ('if' in raw) {
     out.conditional = { if: convertSchema(raw.if, `${pointer}/if`, ctx) };
     if ('then' in raw) out.conditional.then = convertSchema(raw.then, `${pointer}/then`, ctx);
@@ -107,8 +113,16 @@ function referenceNode(raw: Json, ref: string, pointer: string, ctx: SchemaConte
       : ctx.nameExternal(target.pointer, () => convertSchema(valueAt(ctx.document, target.pointer), target.pointer, ctx));
   const reference = refNode(raw, key, pointer, ctx);
   if (ctx.legacy || Object.keys(raw).every((k) => NON_ASSERTIONS.has(k) || k.startsWith('x-'))) return reference;
-  const siblings = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== '$ref' && k !== 'description' && k !== 'deprecated'));
-  return { kind: 'intersection', parts: [reference, convertSchema(siblings, pointer, ctx)], pointer };
+  // `unevaluated*` beside the `$ref` sees what the reference evaluates: it belongs to the whole.
+  const hoisted = ['$ref', 'description', 'deprecated', 'unevaluatedProperties', 'unevaluatedItems'];
+  const siblings = Object.fromEntries(Object.entries(raw).filter(([k]) => !hoisted.includes(k)));
+  const node: SchemaNode = { kind: 'intersection', parts: [reference, convertSchema(siblings, pointer, ctx)], pointer };
+  for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
+    const value = raw[keyword];
+    if (typeof value === 'boolean') node[keyword] = value;
+    else if (value !== undefined) node[keyword] = convertSchema(value, `${pointer}/${keyword}`, ctx);
+  }
+  return node;
 }
 
 export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext): SchemaNode {
@@ -282,7 +296,7 @@ function objectNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode 
           ? true
           : convertSchema(raw.additionalProperties, `${pointer}/additionalProperties`, ctx),
   };
-  if (raw.additionalProperties === undefined && properties.length > 0) node.openByDefault = true;
+  if (raw.additionalProperties === undefined) node.openByDefault = true;
   if (isObject(raw.patternProperties)) {
     node.patternProperties = Object.entries(raw.patternProperties).map(([pattern, schema]) => ({
       pattern,

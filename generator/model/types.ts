@@ -18,6 +18,9 @@ export interface SchemaCommon {
   format?: string;
   /** `not`: the value must not match this schema. */
   not?: SchemaNode;
+  /** `unevaluatedProperties` / `unevaluatedItems`: what no keyword of this schema (or its applicators) evaluated must be / match. */
+  unevaluatedProperties?: boolean | SchemaNode;
+  unevaluatedItems?: boolean | SchemaNode;
   /** `if` / `then` / `else`. */
   conditional?: { if: SchemaNode; then?: SchemaNode; else?: SchemaNode };
   /** `x-` keys of the schema object, verbatim. */
@@ -87,7 +90,8 @@ export interface ObjectNode extends SchemaCommon {
   additionalProperties: boolean | SchemaNode;
   /**
    * `additionalProperties` was not written (so `true`): other keys are valid and kept, but
-   * types list only the declared properties, so that a misspelled one does not compile.
+   * types list only the declared properties (when there are some), so that a misspelled one
+   * does not compile; and the other keys count as unevaluated (`unevaluatedProperties`).
    */
   openByDefault?: boolean;
   patternProperties?: { pattern: string; schema: SchemaNode }[];

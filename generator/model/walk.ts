@@ -4,6 +4,8 @@ import type { SchemaNode } from './types.js';
 export function childrenOf(node: SchemaNode): SchemaNode[] {
   const out: SchemaNode[] = [];
   if (node.not) out.push(node.not);
+  if (typeof node.unevaluatedProperties === 'object') out.push(node.unevaluatedProperties);
+  if (typeof node.unevaluatedItems === 'object') out.push(node.unevaluatedItems);
   if (node.conditional) {
     out.push(node.conditional.if);
     if (node.conditional.then) out.push(node.conditional.then);

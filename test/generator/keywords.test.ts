@@ -479,6 +479,49 @@ const cases31: KeywordCase[] = [
     valid: [{ a: 'x' }, { b: 'y' }],
     invalid: [{}, { a: 'x', b: 'y' }, 'a'],
   },
+  // unevaluatedProperties / unevaluatedItems (regression: only a warning)
+  {
+    keyword: 'unevaluatedProperties through allOf',
+    name: 'UnevaluatedAllOf',
+    schema: { type: 'object', allOf: [{ properties: { a: { type: 'integer' } } }], properties: { b: { type: 'string' } }, unevaluatedProperties: false },
+    valid: [{ a: 1 }, { a: 1, b: 'x' }, {}],
+    invalid: [{ a: 1, c: true }],
+  },
+  {
+    keyword: 'unevaluatedProperties counts only matching anyOf branches',
+    name: 'UnevaluatedAnyOf',
+    schema: { type: 'object', anyOf: [{ required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } } }], unevaluatedProperties: false },
+    valid: [{ a: 'x' }, { b: 1 }, { a: 'x', b: 1 }],
+    invalid: [{ a: 'x', c: 1 }, { b: 1, a: 2 }],
+  },
+  {
+    keyword: 'unevaluatedProperties with if/then/else',
+    name: 'UnevaluatedConditional',
+    schema: { type: 'object', if: { properties: { kind: { const: 'card' } }, required: ['kind'] }, then: { properties: { last4: { type: 'string' } } }, else: { properties: { iban: { type: 'string' } } }, unevaluatedProperties: false },
+    valid: [{ kind: 'card', last4: '1234' }, { iban: 'DE00' }],
+    invalid: [{ kind: 'card', iban: 'DE00' }, { last4: '1234' }],
+  },
+  {
+    keyword: 'unevaluatedProperties as a schema, beside a $ref',
+    name: 'UnevaluatedBesideRef',
+    schema: { $ref: '#/components/schemas/Base', unevaluatedProperties: { type: 'boolean' } },
+    valid: [{ a: 'x' }, { a: 'x', flag: true }],
+    invalid: [{ a: 'x', flag: 1 }],
+  },
+  {
+    keyword: 'unevaluatedItems through allOf prefixItems',
+    name: 'UnevaluatedItemsAllOf',
+    schema: { type: 'array', allOf: [{ prefixItems: [{ type: 'string' }] }], unevaluatedItems: false },
+    valid: [[], ['a']],
+    invalid: [['a', 1]],
+  },
+  {
+    keyword: 'unevaluatedItems as a schema, and contains',
+    name: 'UnevaluatedItemsSchema',
+    schema: { type: 'array', prefixItems: [{ type: 'string' }], contains: { const: 'x' }, unevaluatedItems: { type: 'integer' } },
+    valid: [['a', 'x', 1, 2]],
+    invalid: [['a', 'x', 'y']],
+  },
   // open objects as responses are
   {
     keyword: 'response object (open)',

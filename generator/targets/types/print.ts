@@ -145,7 +145,7 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
 /** The value type of the index signature an object node needs, if any. */
 export function indexSignatureType(node: ObjectNode, ctx: TypePrintContext): string | undefined {
   if (node.patternProperties && node.patternProperties.length > 0) return 'unknown';
-  if (node.additionalProperties === true) return node.openByDefault ? undefined : 'unknown';
+  if (node.additionalProperties === true) return node.openByDefault && node.properties.length > 0 ? undefined : 'unknown';
   if (node.additionalProperties === false) return undefined;
   // An index signature must admit every declared property's type too (`undefined` for an optional one).
   const types = [

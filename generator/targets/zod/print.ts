@@ -7,6 +7,8 @@ import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
+  /** The schema of a named schema, to follow references (unevaluated keywords). */
+  schemaOf(key: string): SchemaNode | undefined;
   /** Whether the validator of a named schema is declared before the one being printed. */
   isDeclared(key: string): boolean;
   /** Whether a named schema is an object validator whose `property` is a closed literal (usable in a discriminated union). */
@@ -27,6 +29,7 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
       return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? 'z.unknown()';
     },
     ...(direction ? { direction } : {}),
+    schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
     isTaggedObject: (key, property) => {
       const s = byKey.get(key);
@@ -102,7 +105,69 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
     const args = [printZod(c.if, ctx), c.then ? printZod(c.then, ctx) : 'undefined', c.else ? printZod(c.else, ctx) : 'undefined'];
     out = `${out}.superRefine(refinements.conditional(${args.join(', ')}))`;
   }
+  for (const [keyword, which] of [['unevaluatedProperties', 'properties'], ['unevaluatedItems', 'items']] as const) {
+    const rest = node[keyword];
+    if (rest === undefined) continue;
+    ctx.helpers.add('unevaluated');
+    const restText = typeof rest === 'boolean' ? String(rest) : printZod(rest, ctx);
+    out = `${out}.superRefine(unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText}))`;
+  }
   return out;
+}
+
+/**
+ * What a schema evaluates of an object's properties or an array's items, as the runtime's
+ * `Evaluation` literal: its own keywords, and the in-place subschemas (those that count only
+ * when they match carry their validator). References are followed once.
+ */
+function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; ctx: ZodPrintContext; seen: ReadonlySet<string>; nested: boolean }): string {
+  const { node, which, ctx, seen, nested } = args;
+  const sub = (child: SchemaNode, extraSeen?: string): string =>
+    evaluationOf({ node: child, which, ctx, seen: extraSeen ? new Set([...seen, extraSeen]) : seen, nested: true });
+  // An adjacent unevaluated keyword that is not `false` evaluates the rest (when that subschema matches).
+  const own = which === 'properties' ? node.unevaluatedProperties : node.unevaluatedItems;
+  if (nested && own !== undefined && own !== false) return '{ all: true }';
+  const fields: string[] = [];
+  const branches: string[] = [];
+  switch (node.kind) {
+    case 'ref': {
+      const target = seen.has(node.target) ? undefined : ctx.schemaOf(node.target);
+      if (target) branches.push(`[z.unknown(), ${sub(target, node.target)}]`);
+      break;
+    }
+    case 'object':
+      if (which === 'properties') {
+        if (node.properties.length > 0) fields.push(`names: ${literal(node.properties.map((p) => p.name))}`);
+        if (node.patternProperties?.length) fields.push(`patterns: ${literal(node.patternProperties.map((p) => p.pattern))}`);
+        if (!node.openByDefault) fields.push('all: true');
+        if (node.dependentSchemas?.length) fields.push(`dependents: [${node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${sub(d.schema)}]`).join(', ')}]`);
+      }
+      break;
+    case 'array':
+      if (which === 'items') {
+        if (node.prefixItems?.length) fields.push(`prefix: ${node.prefixItems.length}`);
+        if (node.items.kind !== 'unknown' || node.items.byType) fields.push('all: true');
+        if (node.contains) fields.push(`contains: ${printZod(node.contains.schema, ctx)}`);
+      }
+      break;
+    case 'intersection':
+      for (const part of node.parts) branches.push(`[z.unknown(), ${sub(part)}]`);
+      break;
+    case 'union':
+      for (const variant of node.variants) branches.push(`[${printZod(variant, ctx)}, ${sub(variant)}]`);
+      break;
+    case 'unknown': {
+      const typed = which === 'properties' ? node.byType?.object : node.byType?.array;
+      if (typed) branches.push(`[z.unknown(), ${sub(typed)}]`);
+      break;
+    }
+    default:
+      break;
+  }
+  if (branches.length > 0) fields.push(`branches: [${branches.join(', ')}]`);
+  const c = node.conditional;
+  if (c) fields.push(`conditional: [${printZod(c.if, ctx)}, ${sub(c.if)}, ${c.then ? sub(c.then) : 'undefined'}, ${c.else ? sub(c.else) : 'undefined'}]`);
+  return `{ ${fields.join(', ')} }`;
 }
 
 function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
@@ -235,7 +300,7 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   let out: string;
   if (hasPatterns) out = `z.looseObject({ ${shape} })`;
   else if (node.additionalProperties === false) out = `z.strictObject({ ${shape} })`;
-  else if (node.additionalProperties === true && node.openByDefault) {
+  else if (node.additionalProperties === true && node.openByDefault && node.properties.length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
     out = `openObject({ ${shape} })`;

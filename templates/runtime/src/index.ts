@@ -47,6 +47,7 @@ export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type Resolved
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
 export { collectWarnings, selectValidator } from './response.js';
 export { stringFormat, stringFormats } from './formats.js';
+export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 export { binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';
