@@ -450,6 +450,7 @@ const cases31: KeywordCase[] = [
     invalid: ['1', { plus: [1, { plus: ['2'] }] }],
   },
   { keyword: 'mutual recursion', name: 'Sum', schema: { type: 'object', required: ['plus'], properties: { plus: { type: 'array', items: ref('Expr') } } }, valid: [{ plus: [] }], invalid: [{ plus: [true] }] },
+  { keyword: 'pattern with unicode property escapes (u flag, as ajv)', name: 'UnicodePattern', schema: { type: 'string', pattern: '^\\p{Letter}+$' }, valid: ['Hello', 'π'], invalid: ['123'] },
   // keywords without `type` apply to their own JSON type only (regression: they forced a type, or were dropped)
   { keyword: 'type-less pattern', name: 'TypelessPattern', schema: { pattern: '^a' }, valid: ['abc', 12, null, true, {}, []], invalid: ['b'] },
   { keyword: 'type-less required', name: 'TypelessRequired', schema: { required: ['x'] }, valid: ['str', 1, [], { x: 1 }], invalid: [{}, { y: 1 }] },

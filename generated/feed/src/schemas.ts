@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { openEnum, openObject, stringFormat } from '@svc/runtime';
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$'));
+export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link Candle} (component `Candle`). */
 export const CandleSchema = openObject({
-  start: z.string().regex(new RegExp('^[0-9]+$')),
+  start: z.string().regex(new RegExp('^[0-9]+$', 'u')),
   high: DecimalStringSchema,
   low: DecimalStringSchema,
   open: DecimalStringSchema,
@@ -34,7 +34,7 @@ export const CandlesMessageSchema = openObject({
 /** Validator of {@link Jwt} (component `Jwt`). */
 export const JwtSchema = z.string();
 /** Validator of {@link ProductId} (component `ProductId`). */
-export const ProductIdSchema = z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$'));
+export const ProductIdSchema = z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'));
 /** Validator of {@link ProductIdList} (component `ProductIdList`). */
 export const ProductIdListSchema = z.array(ProductIdSchema).min(1);
 /** Validator of {@link SubscriptionType} (component `SubscriptionType`). */
@@ -170,7 +170,7 @@ export const FuturesBalanceSummaryMessageSchema = openObject({
 /** Validator of {@link HeartbeatEvent} (component `HeartbeatEvent`). */
 export const HeartbeatEventSchema = openObject({
   current_time: z.string(),
-  heartbeat_counter: z.union([z.number().int().gte(0), z.string().regex(new RegExp('^[0-9]+$'))]),
+  heartbeat_counter: z.union([z.number().int().gte(0), z.string().regex(new RegExp('^[0-9]+$', 'u'))]),
 });
 /** Validator of {@link HeartbeatsMessage} (component `HeartbeatsMessage`). */
 export const HeartbeatsMessageSchema = openObject({

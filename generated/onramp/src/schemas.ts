@@ -16,7 +16,7 @@ export const BuyConfigEnvelopeSchema = openObject({ data: BuyConfigSchema });
 /** Validator of {@link BuyConfigResponse} (component `BuyConfigResponse`). */
 export const BuyConfigResponseSchema = z.union([BuyConfigSchema, BuyConfigEnvelopeSchema]);
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$'));
+export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link PaymentCurrencyLimit} (component `PaymentCurrencyLimit`). */
 export const PaymentCurrencyLimitSchema = openObject({
   id: z.string(),
@@ -164,7 +164,7 @@ export const OfframpTransactionSchema = openObject({
 export const OfframpTransactionListSchema = openObject({
   transactions: z.array(OfframpTransactionSchema),
   next_page_key: z.string().optional(),
-  total_count: z.union([z.string().regex(new RegExp('^\\d+$')), z.number().int().gte(0)]).optional(),
+  total_count: z.union([z.string().regex(new RegExp('^\\d+$', 'u')), z.number().int().gte(0)]).optional(),
 });
 /** Validator of {@link OnrampTransactionPaymentMethod} (component `OnrampTransactionPaymentMethod`). */
 export const OnrampTransactionPaymentMethodSchema = openEnum([
@@ -213,7 +213,7 @@ export const OnrampTransactionSchema = openObject({
 export const OnrampTransactionListSchema = openObject({
   transactions: z.array(OnrampTransactionSchema),
   next_page_key: z.string().optional(),
-  total_count: z.union([z.string().regex(new RegExp('^\\d+$')), z.number().int().gte(0)]).optional(),
+  total_count: z.union([z.string().regex(new RegExp('^\\d+$', 'u')), z.number().int().gte(0)]).optional(),
 });
 /** Validator of {@link RateLimitError} (component `RateLimitError`). */
 export const RateLimitErrorSchema = z.looseObject({

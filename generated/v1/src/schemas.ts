@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { openEnum, openObject, refinements, stringFormat } from '@svc/runtime';
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$'));
+export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link Money} (component `Money`). */
 export const MoneySchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
 /** Validator of {@link Account} (component `Account`). */
@@ -200,7 +200,9 @@ export const CurrencyListSchema = z.array(CurrencyPairSchema);
 /** Validator of {@link ExchangeRates} (component `ExchangeRates`). */
 export const ExchangeRatesSchema = z
   .looseObject({})
-  .superRefine(refinements.patternProperties([[new RegExp('^(btc_to_[a-z]+|[a-z]+_to_btc)$'), z.string()]], true, []));
+  .superRefine(
+    refinements.patternProperties([[new RegExp('^(btc_to_[a-z]+|[a-z]+_to_btc)$', 'u'), z.string()]], true, []),
+  );
 /** Validator of {@link FeeCents} (component `FeeCents`). */
 export const FeeCentsSchema = openObject({ cents: z.number().int(), currency_iso: z.string() });
 /** Validator of {@link LegacyError} (component `LegacyError`). */

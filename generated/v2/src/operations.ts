@@ -61,7 +61,7 @@ export const CancelTransactionParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
   transaction_id: z.string().check(stringFormat('uuid')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CommitDepositParams}. */
 export const CommitDepositParamsSchema = z.object({
@@ -87,7 +87,7 @@ export const CommitDepositParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CommitWithdrawalParams}. */
 export const CommitWithdrawalParamsSchema = z.object({
@@ -113,7 +113,7 @@ export const CommitWithdrawalParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CompleteTransactionParams}. */
 export const CompleteTransactionParamsSchema = z.object({
@@ -139,13 +139,13 @@ export const CompleteTransactionParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CreateAddressParams}. */
 export const CreateAddressParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createAddress`. */
 export const CreateAddressBodySchema = CreateAddressRequestSchema;
@@ -172,7 +172,7 @@ export const CreateBuyParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createBuy`. */
 export const CreateBuyBodySchema = CreateBuyRequestSchema;
@@ -199,7 +199,7 @@ export const CreateDepositParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createDeposit`. */
 export const CreateDepositBodySchema = CreateDepositRequestSchema;
@@ -226,7 +226,7 @@ export const CreateTransactionParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createTransaction`. */
 export const CreateTransactionBodySchema = CreateTransactionRequestSchema;
@@ -253,7 +253,7 @@ export const CreateWithdrawalParamsSchema = z.object({
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createWithdrawal`. */
 export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
@@ -261,12 +261,12 @@ export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
 export const GetAccountParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetAuthorizationInfoParams}. */
 export const GetAuthorizationInfoParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetBuyParams}. */
 export const GetBuyParamsSchema = z.object({
@@ -291,18 +291,18 @@ export const GetBuyParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetBuyPriceParams}. */
 export const GetBuyPriceParamsSchema = z.object({
-  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
+  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetCurrentUserParams}. */
 export const GetCurrentUserParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetDepositParams}. */
 export const GetDepositParamsSchema = z.object({
@@ -327,13 +327,13 @@ export const GetDepositParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetExchangeRatesParams}. */
 export const GetExchangeRatesParamsSchema = z.object({
   currency: z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetNotificationParams}. */
 export const GetNotificationParamsSchema = z.object({
@@ -357,7 +357,7 @@ export const GetNotificationParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetPaymentMethodParams}. */
 export const GetPaymentMethodParamsSchema = z.object({
@@ -381,25 +381,25 @@ export const GetPaymentMethodParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetSellPriceParams}. */
 export const GetSellPriceParamsSchema = z.object({
-  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
+  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetSpotPriceParams}. */
 export const GetSpotPriceParamsSchema = z.object({
-  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$')),
-  date: z.string().check(stringFormat('date')).regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
+  date: z.string().check(stringFormat('date')).regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetTimeParams}. */
 export const GetTimeParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetTransactionParams}. */
 export const GetTransactionParamsSchema = z.object({
@@ -424,13 +424,13 @@ export const GetTransactionParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetUserByIdParams}. */
 export const GetUserByIdParamsSchema = z.object({
   user_id: z.string().check(stringFormat('uuid')),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetWithdrawalParams}. */
 export const GetWithdrawalParamsSchema = z.object({
@@ -455,7 +455,7 @@ export const GetWithdrawalParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListAccountsParams}. */
 export const ListAccountsParamsSchema = z.object({
@@ -464,7 +464,7 @@ export const ListAccountsParamsSchema = z.object({
   starting_after: z.string().optional(),
   ending_before: z.string().optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListBuysParams}. */
 export const ListBuysParamsSchema = z.object({
@@ -492,12 +492,12 @@ export const ListBuysParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListCurrenciesParams}. */
 export const ListCurrenciesParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListDepositsParams}. */
 export const ListDepositsParamsSchema = z.object({
@@ -525,7 +525,7 @@ export const ListDepositsParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListNotificationsParams}. */
 export const ListNotificationsParamsSchema = z.object({
@@ -552,7 +552,7 @@ export const ListNotificationsParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListPaymentMethodsParams}. */
 export const ListPaymentMethodsParamsSchema = z.object({
@@ -579,7 +579,7 @@ export const ListPaymentMethodsParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListTransactionsParams}. */
 export const ListTransactionsParamsSchema = z.object({
@@ -607,7 +607,7 @@ export const ListTransactionsParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListWithdrawalsParams}. */
 export const ListWithdrawalsParamsSchema = z.object({
@@ -635,7 +635,7 @@ export const ListWithdrawalsParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ResendTransactionParams}. */
 export const ResendTransactionParamsSchema = z.object({
@@ -660,12 +660,12 @@ export const ResendTransactionParamsSchema = z.object({
     )
     .optional(),
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link UpdateCurrentUserParams}. */
 export const UpdateCurrentUserParamsSchema = z.object({
   'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
-  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$')).optional(),
+  'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `updateCurrentUser`. */
 export const UpdateCurrentUserBodySchema = UpdateUserRequestSchema;

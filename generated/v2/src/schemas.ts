@@ -11,7 +11,7 @@ export const AccountCurrencySchema = openObject({
   address_regex: z.string().optional(),
 });
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$'));
+export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link MoneyHash} (component `MoneyHash`). */
 export const MoneyHashSchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
 /** Validator of {@link Account} (component `Account`). */

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { openEnum, openObject, stringFormat } from '@svc/runtime';
 /** Validator of {@link AtomicAmount} (component `AtomicAmount`). */
-export const AtomicAmountSchema = z.string().regex(new RegExp('^\\d+$'));
+export const AtomicAmountSchema = z.string().regex(new RegExp('^\\d+$', 'u'));
 /** Validator of {@link EvmAddress} (component `EvmAddress`). */
-export const EvmAddressSchema = z.string().regex(new RegExp('^0x[0-9a-fA-F]{40}$'));
+export const EvmAddressSchema = z.string().regex(new RegExp('^0x[0-9a-fA-F]{40}$', 'u'));
 /** Validator of {@link Erc7710Payload} (component `Erc7710Payload`). */
 export const Erc7710PayloadSchema = openObject({
   delegationManager: EvmAddressSchema,
-  permissionContext: z.string().regex(new RegExp('^0x[0-9a-fA-F]*$')),
+  permissionContext: z.string().regex(new RegExp('^0x[0-9a-fA-F]*$', 'u')),
   delegator: EvmAddressSchema,
 });
 /** Validator of {@link ErrorEnvelope} (component `ErrorEnvelope`). */
@@ -22,14 +22,14 @@ export const ErrorEnvelopeSchema = openObject({
 export const ExactEvmAuthorizationSchema = openObject({
   from: EvmAddressSchema,
   to: EvmAddressSchema,
-  value: z.string().regex(new RegExp('^\\d+$')),
-  validAfter: z.string().regex(new RegExp('^\\d+$')),
-  validBefore: z.string().regex(new RegExp('^\\d+$')),
-  nonce: z.string().regex(new RegExp('^0x[0-9a-fA-F]{64}$')),
+  value: z.string().regex(new RegExp('^\\d+$', 'u')),
+  validAfter: z.string().regex(new RegExp('^\\d+$', 'u')),
+  validBefore: z.string().regex(new RegExp('^\\d+$', 'u')),
+  nonce: z.string().regex(new RegExp('^0x[0-9a-fA-F]{64}$', 'u')),
 });
 /** Validator of {@link ExactEvmPayload} (component `ExactEvmPayload`). */
 export const ExactEvmPayloadSchema = openObject({
-  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$')),
+  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$', 'u')),
   authorization: ExactEvmAuthorizationSchema,
 });
 /** Validator of {@link Permit2TokenPermissions} (component `Permit2TokenPermissions`). */
@@ -37,20 +37,20 @@ export const Permit2TokenPermissionsSchema = openObject({ token: EvmAddressSchem
 /** Validator of {@link Permit2Witness} (component `Permit2Witness`). */
 export const Permit2WitnessSchema = openObject({
   to: EvmAddressSchema,
-  validAfter: z.string().regex(new RegExp('^\\d+$')),
+  validAfter: z.string().regex(new RegExp('^\\d+$', 'u')),
 });
 /** Validator of {@link Permit2Authorization} (component `Permit2Authorization`). */
 export const Permit2AuthorizationSchema = openObject({
   permitted: Permit2TokenPermissionsSchema,
   from: EvmAddressSchema,
   spender: EvmAddressSchema,
-  nonce: z.string().regex(new RegExp('^\\d+$')),
-  deadline: z.string().regex(new RegExp('^\\d+$')),
+  nonce: z.string().regex(new RegExp('^\\d+$', 'u')),
+  deadline: z.string().regex(new RegExp('^\\d+$', 'u')),
   witness: Permit2WitnessSchema,
 });
 /** Validator of {@link ExactEvmPermit2Payload} (component `ExactEvmPermit2Payload`). */
 export const ExactEvmPermit2PayloadSchema = openObject({
-  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$')),
+  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$', 'u')),
   permit2Authorization: Permit2AuthorizationSchema,
 });
 /** Validator of {@link ExactSolanaPayload} (component `ExactSolanaPayload`). */
@@ -370,7 +370,7 @@ export const SettleErrorReasonSchema = openEnum([
 /** Validator of {@link SettleTransaction} (component `SettleTransaction`). */
 export const SettleTransactionSchema = z
   .string()
-  .regex(new RegExp('^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$'));
+  .regex(new RegExp('^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$', 'u'));
 /** Validator of {@link SettleRejection} (component `SettleRejection`). */
 export const SettleRejectionSchema = openObject({
   success: z.boolean(),

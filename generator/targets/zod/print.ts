@@ -271,7 +271,7 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
     ctx.helpers.add('stringFormat');
     out += `.check(stringFormat(${stringLiteral(node.format)}))`;
   }
-  if (node.pattern !== undefined) out += `.regex(new RegExp(${stringLiteral(node.pattern)}))`;
+  if (node.pattern !== undefined) out += `.regex(${regexOf(node.pattern)})`;
   if (node.minLength !== undefined) out += `.min(${node.minLength})`;
   if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
   return out;
@@ -308,7 +308,7 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   else out = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
   if (hasPatterns) {
     ctx.helpers.add('refinements');
-    const patterns = node.patternProperties!.map((p) => `[new RegExp(${stringLiteral(p.pattern)}), ${printZod(p.schema, ctx)}]`);
+    const patterns = node.patternProperties!.map((p) => `[${regexOf(p.pattern)}, ${printZod(p.schema, ctx)}]`);
     const additional =
       node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printZod(node.additionalProperties, ctx);
     const known = node.properties.map((p) => stringLiteral(p.name)).join(', ');
@@ -341,6 +341,19 @@ function printJsonValue(value: unknown): string {
   if (typeof value === 'object')
     return `z.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${propertyKey(k)}: ${printJsonValue(v)}`).join(', ')} })`;
   return `z.literal(${literal(value)})`;
+}
+
+/**
+ * A JSON Schema pattern as a RegExp: ECMA-262 with the `u` flag, as ajv compiles it (so
+ * `\\p{Letter}` works), or without it for the patterns written for non-unicode mode.
+ */
+function regexOf(pattern: string): string {
+  try {
+    new RegExp(pattern, 'u');
+    return `new RegExp(${stringLiteral(pattern)}, 'u')`;
+  } catch {
+    return `new RegExp(${stringLiteral(pattern)})`;
+  }
 }
 
 const printTagValues = (values: string[]): string => (values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal([${values.map(literal).join(', ')}])`);

@@ -26,6 +26,15 @@ export interface Evaluation {
   dependents?: readonly (readonly [string, Evaluation])[];
 }
 
+/** The pattern with the `u` flag when it compiles so (as the generated validators use it), else without. */
+function unicodeRegExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
 type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -33,7 +42,7 @@ function evaluatedKeys(value: Record<string, unknown>, evaluation: Evaluation, i
   if (evaluation.all) return true;
   for (const name of evaluation.names ?? []) if (name in value) into.add(name);
   for (const pattern of evaluation.patterns ?? []) {
-    const regex = new RegExp(pattern, 'u');
+    const regex = unicodeRegExp(pattern);
     for (const key of Object.keys(value)) if (regex.test(key)) into.add(key);
   }
   const parts: Evaluation[] = [];
