@@ -2,63 +2,15 @@
  * The command line as users run it: exit codes, located errors for bad specs, a
  * workspace left untouched by a failure, --check, --only, --spec/--out.
  */
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/spec-files.js';
+import { runCli, snapshotFolder, tinySpec, type CliResult } from '../helpers/cli.js';
 
-const run = promisify(execFile);
-const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
-const cli = join(repoRoot, 'generator', 'cli.ts');
-
-async function generate(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(tsx, [cli, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-/** Every file under a folder with its contents, for before/after comparisons. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, prefix: string): void => {
-    if (!existsSync(d)) return;
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(join(d, entry.name), `${prefix}${entry.name}/`);
-      else out[`${prefix}${entry.name}`] = readFileSync(join(d, entry.name), 'utf8');
-    }
-  };
-  walk(dir, '');
-  return out;
-}
-
-const GOOD = `openapi: 3.1.0
-info: { title: Tiny, version: 1.0.0 }
-paths:
-  /things/{id}:
-    get:
-      operationId: getThing
-      parameters:
-        - { name: id, in: path, required: true, schema: { type: string } }
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: { $ref: '#/components/schemas/Thing' }
-components:
-  schemas:
-    Thing:
-      type: object
-      required: [id]
-      properties:
-        id: { type: string }
-`;
+const generate = (cwd: string, ...argv: string[]): Promise<CliResult> => runCli({ cwd, argv });
+const snapshot = snapshotFolder;
+const GOOD = tinySpec();
 
 const BAD_SPECS: [string, string, RegExp][] = [
   ['invalid YAML', 'openapi: 3.1.0\ninfo: { title: x, version: 1\npaths: {}\n', /bad\.openapi\.yaml:\d+:\d+: invalid YAML/],
