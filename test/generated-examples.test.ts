@@ -138,11 +138,25 @@ describe('feed.asyncapi.yaml examples parse with @svc/feed validators', () => {
   });
 });
 
-describe('payment-method limits as the service returns them', () => {
+describe('spec audit: required only where the seed says a field is always present', () => {
   it('accepts limits with only buy and sell (the SDK fixtures), as the seed does not say every key is present', async () => {
     const mod = (await import('@svc/v2')) as unknown as GeneratedModule;
     const limit = { period_in_days: 7, total: { amount: '3000.00', currency: 'USD' }, remaining: { amount: '2750.00', currency: 'USD' } };
     expect(mod.schemas.PaymentMethodLimits!.safeParse({ buy: [limit], sell: [] }).success).toBe(true);
     expect(mod.schemas.PaymentMethodLimits!.safeParse({ buy: [{ ...limit, period_in_days: 'seven' }] }).success).toBe(false);
+  });
+
+  it('accepts event notifications without data (optional in the seed), but not a ping without its empty data', async () => {
+    const mod = (await import('@svc/v2')) as unknown as GeneratedModule;
+    const base = {
+      id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
+      user: { id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8', resource: 'user', resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8' },
+      account: { id: '8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11', resource: 'account', resource_path: '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11' },
+      created_at: '2015-01-31T20:49:02Z',
+      resource: 'notification',
+      resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
+    };
+    expect(mod.schemas.BuyCompletedNotification!.safeParse({ ...base, type: 'wallet:buys:completed' }).success).toBe(true);
+    expect(mod.schemas.PingNotification!.safeParse({ ...base, type: 'ping' }).success).toBe(false);
   });
 });

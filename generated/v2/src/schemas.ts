@@ -102,7 +102,7 @@ export const WebhookNotificationSchema = openObject({
 });
 /** Validator of {@link AddressNewPaymentNotification} (component `AddressNewPaymentNotification`). */
 export const AddressNewPaymentNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:addresses:new-payment'), data: AddressSchema }),
+  openObject({ type: z.literal('wallet:addresses:new-payment'), data: AddressSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link AddressResponse} (component `AddressResponse`). */
@@ -143,17 +143,17 @@ export const BuySchema = openObject({
 });
 /** Validator of {@link BuyCanceledNotification} (component `BuyCanceledNotification`). */
 export const BuyCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:canceled'), data: BuySchema }),
+  openObject({ type: z.literal('wallet:buys:canceled'), data: BuySchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyCompletedNotification} (component `BuyCompletedNotification`). */
 export const BuyCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:completed'), data: BuySchema }),
+  openObject({ type: z.literal('wallet:buys:completed'), data: BuySchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyCreatedNotification} (component `BuyCreatedNotification`). */
 export const BuyCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:created'), data: BuySchema }),
+  openObject({ type: z.literal('wallet:buys:created'), data: BuySchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyListResponse} (component `BuyListResponse`). */
@@ -274,17 +274,17 @@ export const DepositSchema = openObject({
 });
 /** Validator of {@link DepositCanceledNotification} (component `DepositCanceledNotification`). */
 export const DepositCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:canceled'), data: DepositSchema }),
+  openObject({ type: z.literal('wallet:deposit:canceled'), data: DepositSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositCompletedNotification} (component `DepositCompletedNotification`). */
 export const DepositCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:completed'), data: DepositSchema }),
+  openObject({ type: z.literal('wallet:deposit:completed'), data: DepositSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositCreatedNotification} (component `DepositCreatedNotification`). */
 export const DepositCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:created'), data: DepositSchema }),
+  openObject({ type: z.literal('wallet:deposit:created'), data: DepositSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositListResponse} (component `DepositListResponse`). */
@@ -563,17 +563,17 @@ export const SellSchema = openObject({
 });
 /** Validator of {@link SellCanceledNotification} (component `SellCanceledNotification`). */
 export const SellCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:canceled'), data: SellSchema }),
+  openObject({ type: z.literal('wallet:sells:canceled'), data: SellSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link SellCompletedNotification} (component `SellCompletedNotification`). */
 export const SellCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:completed'), data: SellSchema }),
+  openObject({ type: z.literal('wallet:sells:completed'), data: SellSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link SellCreatedNotification} (component `SellCreatedNotification`). */
 export const SellCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:created'), data: SellSchema }),
+  openObject({ type: z.literal('wallet:sells:created'), data: SellSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link Time} (component `Time`). */
@@ -701,17 +701,17 @@ export const WithdrawalSchema = openObject({
 });
 /** Validator of {@link WithdrawalCanceledNotification} (component `WithdrawalCanceledNotification`). */
 export const WithdrawalCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:canceled'), data: WithdrawalSchema }),
+  openObject({ type: z.literal('wallet:withdrawal:canceled'), data: WithdrawalSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalCompletedNotification} (component `WithdrawalCompletedNotification`). */
 export const WithdrawalCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:completed'), data: WithdrawalSchema }),
+  openObject({ type: z.literal('wallet:withdrawal:completed'), data: WithdrawalSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalCreatedNotification} (component `WithdrawalCreatedNotification`). */
 export const WithdrawalCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:created'), data: WithdrawalSchema }),
+  openObject({ type: z.literal('wallet:withdrawal:created'), data: WithdrawalSchema.optional() }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalListResponse} (component `WithdrawalListResponse`). */

@@ -169,7 +169,7 @@ export interface Address {
  */
 export type AddressNewPaymentNotification = {
   type: 'wallet:addresses:new-payment';
-  data: Address;
+  data?: Address;
 } & WebhookNotification;
 
 /**
@@ -292,7 +292,7 @@ export interface Buy {
  */
 export type BuyCanceledNotification = {
   type: 'wallet:buys:canceled';
-  data: Buy;
+  data?: Buy;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:buys:completed` notification (buy completed; `data` is the Buy).
@@ -301,7 +301,7 @@ export type BuyCanceledNotification = {
  */
 export type BuyCompletedNotification = {
   type: 'wallet:buys:completed';
-  data: Buy;
+  data?: Buy;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:buys:created` notification (buy created; `data` is the Buy).
@@ -310,7 +310,7 @@ export type BuyCompletedNotification = {
  */
 export type BuyCreatedNotification = {
   type: 'wallet:buys:created';
-  data: Buy;
+  data?: Buy;
 } & WebhookNotification;
 
 /**
@@ -603,7 +603,7 @@ export interface Deposit {
  */
 export type DepositCanceledNotification = {
   type: 'wallet:deposit:canceled';
-  data: Deposit;
+  data?: Deposit;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:deposit:completed` notification (deposit completed; `data` is the Deposit).
@@ -612,7 +612,7 @@ export type DepositCanceledNotification = {
  */
 export type DepositCompletedNotification = {
   type: 'wallet:deposit:completed';
-  data: Deposit;
+  data?: Deposit;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:deposit:created` notification (deposit created; `data` is the Deposit).
@@ -621,7 +621,7 @@ export type DepositCompletedNotification = {
  */
 export type DepositCreatedNotification = {
   type: 'wallet:deposit:created';
-  data: Deposit;
+  data?: Deposit;
 } & WebhookNotification;
 
 /**
@@ -1532,7 +1532,7 @@ export interface Sell {
  */
 export type SellCanceledNotification = {
   type: 'wallet:sells:canceled';
-  data: Sell;
+  data?: Sell;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:sells:completed` notification (sell completed; `data` is the Sell).
@@ -1541,7 +1541,7 @@ export type SellCanceledNotification = {
  */
 export type SellCompletedNotification = {
   type: 'wallet:sells:completed';
-  data: Sell;
+  data?: Sell;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:sells:created` notification (sell created; `data` is the Sell).
@@ -1550,7 +1550,7 @@ export type SellCompletedNotification = {
  */
 export type SellCreatedNotification = {
   type: 'wallet:sells:created';
-  data: Sell;
+  data?: Sell;
 } & WebhookNotification;
 /**
  * Send funds to an asset address or an email address (scope `wallet:transactions:send`).
@@ -2011,7 +2011,8 @@ export interface Warning {
  * the content of a notification never changes later. Payloads are versioned with the API
  * version in the user's API settings (from 2016-02-02 the resource data is directly under
  * `data`, plus `additional_data`). The per-type schemas (PingNotification,
- * BuyCompletedNotification, ...) narrow `type` and `data`.
+ * BuyCompletedNotification, ...) narrow `type` and `data`; `data` is optional, as the seed
+ * marks it, except for ping, whose `data` the seed names as an empty object.
  *
  *
  * Component `WebhookNotification`.
@@ -2088,7 +2089,7 @@ export interface Withdrawal {
  */
 export type WithdrawalCanceledNotification = {
   type: 'wallet:withdrawal:canceled';
-  data: Withdrawal;
+  data?: Withdrawal;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:withdrawal:completed` notification (withdrawal completed; `data` is the Withdrawal).
@@ -2097,7 +2098,7 @@ export type WithdrawalCanceledNotification = {
  */
 export type WithdrawalCompletedNotification = {
   type: 'wallet:withdrawal:completed';
-  data: Withdrawal;
+  data?: Withdrawal;
 } & WebhookNotification;
 /**
  * Webhook body of a `wallet:withdrawal:created` notification (withdrawal created; `data` is the Withdrawal).
@@ -2106,7 +2107,7 @@ export type WithdrawalCompletedNotification = {
  */
 export type WithdrawalCreatedNotification = {
   type: 'wallet:withdrawal:created';
-  data: Withdrawal;
+  data?: Withdrawal;
 } & WebhookNotification;
 
 /**
