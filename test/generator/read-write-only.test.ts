@@ -35,8 +35,13 @@ const spec = {
           name: { type: 'string' },
           password: { type: 'string', writeOnly: true },
           team: { ...ref('Team'), readOnly: true },
+          audit: ref('Audit'),
+          receipt: ref('Receipt'),
         },
       },
+      // Every property read-only: its request form is an object with none (regression: the form and its validator disagreed).
+      Audit: { type: 'object', properties: { created_at: { type: 'string', readOnly: true } } },
+      Receipt: { type: 'object', additionalProperties: false, properties: { number: { type: 'string', readOnly: true } } },
       UserList: { type: 'object', properties: { users: { type: 'array', items: ref('User') } } },
       Team: { type: 'object', properties: { name: { type: 'string' } } },
     },
@@ -62,6 +67,7 @@ describe('readOnly and writeOnly', () => {
     expect(mod.schemas.User!.safeParse({ name: 'Ada', password: 'x' }).success).toBe(false);
     // Variants only where the forms differ: Team has none; UserList differs through User.
     expect(Object.keys(mod).filter((name) => /^(User|UserList|Team)(Input|Output)Schema$/.test(name)).sort()).toEqual(['UserInputSchema', 'UserListInputSchema', 'UserListOutputSchema', 'UserOutputSchema']);
+    expect(mod.AuditInputSchema).toBeDefined();
   });
 
   it('type request bodies without read-only properties and responses without write-only ones', async () => {

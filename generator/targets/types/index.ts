@@ -54,7 +54,7 @@ function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext, direction?
   const form = direction === 'input' ? ' as a request sends it (without read-only properties)' : direction === 'output' ? ' as a response returns it (without write-only properties)' : '';
   const docs = declarationDocs(node, named.origin === 'component' ? `Component \`${named.key}\`${form}.` : form ? `Form${form}.` : undefined);
   const docsStructure = docs ? [{ kind: StructureKind.JSDoc as const, description: docs }] : [];
-  if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional && !isEmptyClosedObject(node)) {
+  if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional && !isEmptyClosedObject(node, ctx.direction)) {
     const index = indexSignatureType(node, ctx);
     {
       return {

@@ -145,7 +145,8 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
 /** The value type of the index signature an object node needs, if any. */
 export function indexSignatureType(node: ObjectNode, ctx: TypePrintContext): string | undefined {
   if (node.patternProperties && node.patternProperties.length > 0) return 'unknown';
-  if (node.additionalProperties === true) return node.openByDefault && node.properties.length > 0 ? undefined : 'unknown';
+  // Open by default with no declared property left in this form: only the index signature says it is an object.
+  if (node.additionalProperties === true) return node.openByDefault && propertiesIn(node, ctx.direction).length > 0 ? undefined : 'unknown';
   if (node.additionalProperties === false) return undefined;
   // An index signature must admit every declared property's type too (`undefined` for an optional one).
   const types = [
@@ -197,11 +198,11 @@ export function propertyDocs(schema: SchemaNode, ...extra: (string | undefined)[
 }
 
 /** A closed object without properties: what zod infers for `z.strictObject({})`. */
-export const isEmptyClosedObject = (node: ObjectNode): boolean =>
-  node.additionalProperties === false && node.properties.length === 0 && !node.patternProperties?.length;
+export const isEmptyClosedObject = (node: ObjectNode, direction?: Direction): boolean =>
+  node.additionalProperties === false && propertiesIn(node, direction).length === 0 && !node.patternProperties?.length;
 
 function printObjectLiteral(node: ObjectNode, ctx: TypePrintContext): string {
-  if (isEmptyClosedObject(node)) return 'Record<string, never>';
+  if (isEmptyClosedObject(node, ctx.direction)) return 'Record<string, never>';
   const props = objectProperties(node, ctx).map(
     (p) => `${p.docs ? `/** ${p.docs.replace(/\n/g, '\n * ')} */\n` : ''}${p.name}${p.optional ? '?' : ''}: ${p.type};`,
   );

@@ -300,7 +300,7 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   let out: string;
   if (hasPatterns) out = `z.looseObject({ ${shape} })`;
   else if (node.additionalProperties === false) out = `z.strictObject({ ${shape} })`;
-  else if (node.additionalProperties === true && node.openByDefault && node.properties.length > 0) {
+  else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
     out = `openObject({ ${shape} })`;
