@@ -20,7 +20,17 @@ const stages = (): Promise<typeof import('./stages.js')> => import('./stages.js'
 export const PACKAGE_SCOPE = '@svc';
 export const PACKAGE_VERSION = '0.1.0';
 export const RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/runtime`;
-const RUNTIME_HEADER = '// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.';
+export const SERVER_RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/server-runtime`;
+export const MOCK_RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/mock-runtime`;
+/**
+ * The hand-written packages under templates/, copied as they are: the client runtime, the
+ * server runtime (Hono) and the mock runtime (fixtures, state). Separate packages, so that a
+ * program importing only a client never pulls in a server framework.
+ */
+export const RUNTIME_FOLDERS = ['runtime', 'server-runtime', 'mock-runtime'] as const;
+export type RuntimeFolder = (typeof RUNTIME_FOLDERS)[number];
+const runtimeHeader = (folder: RuntimeFolder): string =>
+  `// Copied from templates/${folder}/ by svc-api-codegen. Do not edit: change the template and run \`npm run generate\`.`;
 
 export interface SpecJob {
   /** Spec file path, relative to the working directory (the project root). */
@@ -116,7 +126,15 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const produced = runTargets(
-    { model, packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`, runtimePackage: RUNTIME_PACKAGE, packageVersion: PACKAGE_VERSION, sourceLabel },
+    {
+      model,
+      packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`,
+      runtimePackage: RUNTIME_PACKAGE,
+      serverRuntimePackage: SERVER_RUNTIME_PACKAGE,
+      mockRuntimePackage: MOCK_RUNTIME_PACKAGE,
+      packageVersion: PACKAGE_VERSION,
+      sourceLabel,
+    },
     timings.targets,
   );
   produced.push(barrelFile(produced, sourceLabel));
@@ -135,11 +153,11 @@ function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
   };
 }
 
-/** The hand-written runtime, copied as the `@svc/runtime` package. */
-export async function runtimePackage(options: GenerateOptions = {}): Promise<PackageOutput> {
+/** A hand-written runtime (`templates/<folder>/`), copied as the `@svc/<folder>` package. */
+export async function runtimePackage(folder: RuntimeFolder, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const cache = options.cache ? await options.cache.formatCache({ file: 'templates/runtime', name: 'runtime', sourceLabel: '' }) : undefined;
-  const root = join(generatorRoot, 'templates', 'runtime');
+  const cache = options.cache ? await options.cache.formatCache({ file: `templates/${folder}`, name: folder, sourceLabel: '' }) : undefined;
+  const root = join(generatorRoot, 'templates', folder);
   const files = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
@@ -148,12 +166,12 @@ export async function runtimePackage(options: GenerateOptions = {}): Promise<Pac
       else {
         const path = relative(root, full).split('\\').join('/');
         const text = await readFile(full, 'utf8');
-        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${RUNTIME_HEADER}\n${text}` : text, cache));
+        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache));
       }
     }
   };
   await walk(root);
   await cache?.save();
   const ms = since(started);
-  return { name: 'runtime', files, stats: { operations: 0, schemas: 0, messages: 0, ms }, diagnostics: [], timings: { cached: false, setup: 0, load: 0, model: 0, targets: {}, format: ms } };
+  return { name: folder, files, stats: { operations: 0, schemas: 0, messages: 0, ms }, diagnostics: [], timings: { cached: false, setup: 0, load: 0, model: 0, targets: {}, format: ms } };
 }

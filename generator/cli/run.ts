@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { generatorRoot } from '../cache/fingerprint.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
-import { generatePackage, packageNameOf, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
+import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
 import { formatFile, PRETTIER_OPTIONS } from '../write/format.js';
@@ -71,7 +71,7 @@ export async function runOnce(options: Options): Promise<RunResult> {
   const single = options.spec !== undefined;
   const outFolder = outFolderOf(options);
   const outRoot = single ? dirname(outFolder) : outFolder;
-  const packageDirs = [...jobs.map((j) => join(outRoot, j.name)), ...(single ? [] : [join(outRoot, 'runtime')])];
+  const packageDirs = [...jobs.map((j) => join(outRoot, j.name)), ...(single ? [] : RUNTIME_FOLDERS.map((folder) => join(outRoot, folder)))];
   if (!options.check && !options.force) {
     const foreign = await foreignFolders(packageDirs);
     if (foreign.length > 0) {
@@ -87,7 +87,7 @@ export async function runOnce(options: Options): Promise<RunResult> {
   } finally {
     await pool.close();
   }
-  if (!single) packages.push(await runtimePackage({ cache }));
+  if (!single) for (const folder of RUNTIME_FOLDERS) packages.push(await runtimePackage(folder, { cache }));
   const extra = single ? new Map<string, string>() : await workspaceFiles(cache);
   const base = { packages, outFolder, written: [], removed: [], differences: [], writeMs: new Map<string, number>() };
   if (options.check) {

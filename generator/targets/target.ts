@@ -15,6 +15,10 @@ export interface TargetContext {
   packageName: string;
   /** npm name of the shared runtime package. */
   runtimePackage: string;
+  /** npm name of the server runtime package (Hono router, request checks). */
+  serverRuntimePackage: string;
+  /** npm name of the mock runtime package (fixtures, stateful mock). */
+  mockRuntimePackage: string;
   /** Version written into package.json files. */
   packageVersion: string;
   /** What every generated file's header names as its source. */

@@ -19,7 +19,7 @@ const memoryCache = (): FormatCache & { size: () => number } => {
 async function producedFiles(spec: string): Promise<{ path: string; contents: string }[]> {
   const job = { file: relative(process.cwd(), join(repoRoot, 'specs', spec)), name: 'format-test' };
   const model = buildModel(await loadDocument(job), job);
-  return runTargets({ model, packageName: '@svc/format-test', runtimePackage: '@svc/runtime', packageVersion: '0.0.0', sourceLabel: spec }, {});
+  return runTargets({ model, packageName: '@svc/format-test', runtimePackage: '@svc/runtime', serverRuntimePackage: '@svc/server-runtime', mockRuntimePackage: '@svc/mock-runtime', packageVersion: '0.0.0', sourceLabel: spec }, {});
 }
 
 describe('statement-by-statement formatting', () => {
