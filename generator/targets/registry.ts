@@ -7,11 +7,12 @@ import { feedTarget } from './feed/index.js';
 import { hostedFlowsTarget } from './hosted-flows/index.js';
 import { operationsTarget } from './operations/index.js';
 import { packageTarget } from './package/index.js';
+import { serverTarget } from './server/index.js';
 import type { Target } from './target.js';
 import { typesTarget } from './types/index.js';
 import { zodTarget } from './zod/index.js';
 
-export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'package';
+export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'package';
 
 export const targets: Record<TargetName, Target> = {
   types: typesTarget,
@@ -20,5 +21,6 @@ export const targets: Record<TargetName, Target> = {
   client: clientTarget,
   'hosted-flows': hostedFlowsTarget,
   feed: feedTarget,
+  server: serverTarget,
   package: packageTarget,
 };

@@ -1,2 +1,36 @@
 // Copied from templates/server-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
-export {};
+/** `@svc/server-runtime`: what generated server stubs and mocks build on. */
+export type * from './types.js';
+export {
+  authenticate,
+  requireScopes,
+  timingSafeEqual,
+  type ApiKeyRecord,
+  type AuthHooks,
+  type AuthRequest,
+  type BearerRecord,
+  type BearerRefusal,
+  type Principal,
+} from './auth.js';
+export { negotiateLanguage, parseLanguageRanges } from './language.js';
+export {
+  bracketTree,
+  coerceText,
+  coerceTree,
+  parseCookies,
+  parseHeaderValue,
+  parsePathValue,
+  parseQueryValue,
+} from './parse.js';
+export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
+export { RateLimiter, type RateDecision } from './rate-limit.js';
+export {
+  createRouter,
+  InvalidResponse,
+  type HandlerContext,
+  type HandlerReply,
+  type OperationHandler,
+  type ServerOptions,
+  type TwoFactorCheck,
+} from './router.js';
+export { serveNode, type RunningServer } from './node.js';

@@ -60,7 +60,15 @@ export { receiveWebhook, verifyWebhookSignature } from '@svc/runtime';
 export const CancelTransactionParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
   transaction_id: z.string().check(stringFormat('uuid')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CommitDepositParams}. */
@@ -86,7 +94,15 @@ export const CommitDepositParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CommitWithdrawalParams}. */
@@ -112,7 +128,15 @@ export const CommitWithdrawalParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CompleteTransactionParams}. */
@@ -138,13 +162,29 @@ export const CompleteTransactionParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link CreateAddressParams}. */
 export const CreateAddressParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createAddress`. */
@@ -171,7 +211,15 @@ export const CreateBuyParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createBuy`. */
@@ -198,7 +246,15 @@ export const CreateDepositParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createDeposit`. */
@@ -225,7 +281,15 @@ export const CreateTransactionParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createTransaction`. */
@@ -252,7 +316,15 @@ export const CreateWithdrawalParamsSchema = z.object({
     )
     .optional(),
   'SVC-2FA-Token': z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `createWithdrawal`. */
@@ -260,12 +332,28 @@ export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
 /** Validator of {@link GetAccountParams}. */
 export const GetAccountParamsSchema = z.object({
   account_id: z.string().check(stringFormat('uuid')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetAuthorizationInfoParams}. */
 export const GetAuthorizationInfoParamsSchema = z.object({
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetBuyParams}. */
@@ -290,18 +378,42 @@ export const GetBuyParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetBuyPriceParams}. */
 export const GetBuyPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetCurrentUserParams}. */
 export const GetCurrentUserParamsSchema = z.object({
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetDepositParams}. */
@@ -326,13 +438,29 @@ export const GetDepositParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetExchangeRatesParams}. */
 export const GetExchangeRatesParamsSchema = z.object({
   currency: z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetNotificationParams}. */
@@ -356,7 +484,15 @@ export const GetNotificationParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetPaymentMethodParams}. */
@@ -380,25 +516,57 @@ export const GetPaymentMethodParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetSellPriceParams}. */
 export const GetSellPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetSpotPriceParams}. */
 export const GetSpotPriceParamsSchema = z.object({
   currency_pair: z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
   date: z.string().check(stringFormat('date')).regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetTimeParams}. */
 export const GetTimeParamsSchema = z.object({
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetTransactionParams}. */
@@ -423,13 +591,29 @@ export const GetTransactionParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetUserByIdParams}. */
 export const GetUserByIdParamsSchema = z.object({
   user_id: z.string().check(stringFormat('uuid')),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link GetWithdrawalParams}. */
@@ -454,7 +638,15 @@ export const GetWithdrawalParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListAccountsParams}. */
@@ -463,7 +655,15 @@ export const ListAccountsParamsSchema = z.object({
   order: z.enum(['desc', 'asc']).optional(),
   starting_after: z.string().optional(),
   ending_before: z.string().optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListBuysParams}. */
@@ -491,12 +691,28 @@ export const ListBuysParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListCurrenciesParams}. */
 export const ListCurrenciesParamsSchema = z.object({
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListDepositsParams}. */
@@ -524,7 +740,15 @@ export const ListDepositsParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListNotificationsParams}. */
@@ -551,7 +775,15 @@ export const ListNotificationsParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListPaymentMethodsParams}. */
@@ -578,7 +810,15 @@ export const ListPaymentMethodsParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListTransactionsParams}. */
@@ -606,7 +846,15 @@ export const ListTransactionsParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ListWithdrawalsParams}. */
@@ -634,7 +882,15 @@ export const ListWithdrawalsParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link ResendTransactionParams}. */
@@ -659,12 +915,28 @@ export const ResendTransactionParamsSchema = z.object({
       ]),
     )
     .optional(),
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of {@link UpdateCurrentUserParams}. */
 export const UpdateCurrentUserParamsSchema = z.object({
-  'Accept-Language': z.enum(['de', 'en', 'es', 'es-mx', 'fr', 'id', 'it', 'nl', 'pt', 'pt-br']).optional(),
+  'Accept-Language': z
+    .string()
+    .regex(
+      new RegExp(
+        '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        'u',
+      ),
+    )
+    .optional(),
   'SVC-VERSION': z.string().regex(new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')).optional(),
 });
 /** Validator of the request body of `updateCurrentUser`. */

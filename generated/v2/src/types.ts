@@ -2163,13 +2163,18 @@ export interface CancelTransactionParams {
    */
   transaction_id: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2260,13 +2265,18 @@ export interface CommitDepositParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2359,13 +2369,18 @@ export interface CommitWithdrawalParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2458,13 +2473,18 @@ export interface CompleteTransactionParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2515,13 +2535,18 @@ export interface CreateAddressParams {
    */
   account_id: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2606,13 +2631,18 @@ export interface CreateBuyParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2699,13 +2729,18 @@ export interface CreateDepositParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2792,13 +2827,18 @@ export interface CreateTransactionParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2885,13 +2925,18 @@ export interface CreateWithdrawalParams {
    */
   'SVC-2FA-Token'?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2944,13 +2989,18 @@ export interface GetAccountParams {
    */
   account_id: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -2991,13 +3041,18 @@ export type GetAccountError = Error400 | Error401 | Error403 | Error404 | Error4
 /** Parameters of `getAuthorizationInfo` (GET /v2/user/auth). */
 export interface GetAuthorizationInfoParams {
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3077,13 +3132,18 @@ export interface GetBuyParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3130,13 +3190,18 @@ export interface GetBuyPriceParams {
    */
   currency_pair: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3172,13 +3237,18 @@ export type GetBuyPriceError = Error400 | Error404 | Error429 | Error500 | Error
 /** Parameters of `getCurrentUser` (GET /v2/user). */
 export interface GetCurrentUserParams {
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3259,13 +3329,18 @@ export interface GetDepositParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3314,13 +3389,18 @@ export interface GetExchangeRatesParams {
    */
   currency?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3388,13 +3468,18 @@ export interface GetNotificationParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3468,13 +3553,18 @@ export interface GetPaymentMethodParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3521,13 +3611,18 @@ export interface GetSellPriceParams {
    */
   currency_pair: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3577,13 +3672,18 @@ export interface GetSpotPriceParams {
    */
   date?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3619,13 +3719,18 @@ export type GetSpotPriceError = Error400 | Error404 | Error429 | Error500 | Erro
 /** Parameters of `getTime` (GET /v2/time). */
 export interface GetTimeParams {
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3701,13 +3806,18 @@ export interface GetTransactionParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3756,13 +3866,18 @@ export interface GetUserByIdParams {
    */
   user_id: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3844,13 +3959,18 @@ export interface GetWithdrawalParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -3919,13 +4039,18 @@ export interface ListAccountsParams {
    */
   ending_before?: string;
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4028,13 +4153,18 @@ export interface ListBuysParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4077,13 +4207,18 @@ export type ListBuysItem = Buy;
 /** Parameters of `listCurrencies` (GET /v2/currencies). */
 export interface ListCurrenciesParams {
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4179,13 +4314,18 @@ export interface ListDepositsParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4281,13 +4421,18 @@ export interface ListNotificationsParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4382,13 +4527,18 @@ export interface ListPaymentMethodsParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4491,13 +4641,18 @@ export interface ListTransactionsParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4601,13 +4756,18 @@ export interface ListWithdrawalsParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4691,13 +4851,18 @@ export interface ResendTransactionParams {
     | (string & {})
   )[];
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
@@ -4739,13 +4904,18 @@ export type ResendTransactionError =
 /** Parameters of `updateCurrentUser` (PUT /v2/user). */
 export interface UpdateCurrentUserParams {
   /**
-   * Language of error messages and other strings. Numbers, currency and datetime are never localized.
+   * Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110
+   * section 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`
+   * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
+   * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
+   * never localized.
+   *
    *
    * Sent in the header.
    *
    * @default "en"
    */
-  'Accept-Language'?: 'de' | 'en' | 'es' | 'es-mx' | 'fr' | 'id' | 'it' | 'nl' | 'pt' | 'pt-br';
+  'Accept-Language'?: string;
   /**
    * API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`

@@ -6,6 +6,11 @@ import { renderTemplate } from '../../util/templates.js';
 import type { Target } from '../target.js';
 
 export const RUNTIME_DEPENDENCIES = { zod: '^4.1.0' } as const;
+/** What the server stub (`./server`) and the mock (`./mock`, `./fixtures`) of an OpenAPI package import besides. */
+export const SERVER_DEPENDENCIES = { hono: '^4.13.19' } as const;
+
+/** Entry points besides `.`: each pulls in only what it needs (a client never loads Hono). */
+const subpathsOf = (model: ApiModel): string[] => (model.kind === 'openapi' && model.operations.length > 0 ? ['server', 'fixtures', 'mock'] : []);
 
 function exampleArgs(op: OperationModel): string {
   const required = op.parameters.filter((p) => p.required);
@@ -42,7 +47,7 @@ function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
 export const packageTarget: Target = {
   name: 'package',
   appliesTo: () => true,
-  run({ model, packageName, runtimePackage, packageVersion, sourceLabel }) {
+  run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel }) {
     const group = (op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';
     const simple = model.operations.find((op) => op.method === 'GET' && !op.pagination && op.responses.some((r) => isSuccessStatus(r.status)));
     const paged = model.operations.find((op) => op.pagination);
@@ -53,7 +58,14 @@ export const packageTarget: Target = {
       apiVersion: model.version,
       description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? ' and a typed client' : ' and message parsing'}.`,
       source: sourceLabel,
-      dependencies: { [runtimePackage]: packageVersion, ...RUNTIME_DEPENDENCIES },
+      dependencies: Object.fromEntries(
+        Object.entries({
+          [runtimePackage]: packageVersion,
+          ...RUNTIME_DEPENDENCIES,
+          ...(subpathsOf(model).length > 0 ? { [serverRuntimePackage]: packageVersion, [mockRuntimePackage]: packageVersion, ...SERVER_DEPENDENCIES } : {}),
+        }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ),
+      subpaths: subpathsOf(model),
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,

@@ -1,0 +1,199 @@
+// Copied from templates/server-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/**
+ * Strings of the wire (path segments, query pairs, headers, cookies, form fields) into
+ * values of the parameter's shape, per OpenAPI `style` and `explode`. A string that does not
+ * parse into the shape stays a string, so the validator reports it with the field's name.
+ */
+import type { ServerParameterSpec, ValueShape } from './types.js';
+
+const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** One string as a value of `shape`; unchanged when it does not parse. */
+export function coerceText(text: string, shape: ValueShape): unknown {
+  switch (shape.type) {
+    case 'number':
+      return NUMBER.test(text) ? Number(text) : text;
+    case 'integer':
+      return NUMBER.test(text) && Number.isInteger(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'null':
+      return text === 'null' || text === '' ? null : text;
+    case 'any-of': {
+      for (const option of shape.options) {
+        if (option.type === 'string' || option.type === 'unknown') continue;
+        const value = coerceText(text, option);
+        if (value !== text) return value;
+      }
+      return text;
+    }
+    case 'array':
+      return [coerceText(text, shape.items)];
+    default:
+      return text;
+  }
+}
+
+/** A parsed tree (strings, arrays, objects) coerced into `shape` all the way down. */
+export function coerceTree(value: unknown, shape: ValueShape | undefined): unknown {
+  if (!shape) return value;
+  if (typeof value === 'string') return coerceText(value, shape);
+  if (Array.isArray(value)) {
+    const items = shape.type === 'array' ? shape.items : undefined;
+    return value.map((item) => coerceTree(item, items));
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = coerceTree(item, shape.type === 'object' ? (shape.properties?.[key] ?? shape.additional) : undefined);
+    }
+    return out;
+  }
+  return value;
+}
+
+const splitter = (style: ServerParameterSpec['style']): RegExp =>
+  style === 'spaceDelimited' ? / |%20/ : style === 'pipeDelimited' ? /\|/ : /,/;
+
+/** `k,v,k,v` or `k=v,k=v` into an object of the shape's properties. */
+function objectFromList(
+  parts: readonly string[],
+  exploded: boolean,
+  shape: Extract<ValueShape, { type: 'object' }>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (exploded) {
+    for (const part of parts) {
+      const at = part.indexOf('=');
+      if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
+    }
+  } else {
+    for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]!] = parts[i + 1];
+  }
+  return coerceTree(out, shape) as Record<string, unknown>;
+}
+
+/** A delimited string (path, header, unexploded query) as the parameter's value. */
+function fromDelimited(text: string, param: ServerParameterSpec, delimiter: RegExp): unknown {
+  const { shape } = param;
+  if (shape.type === 'array')
+    return text === '' ? [] : text.split(delimiter).map((part) => coerceText(part, shape.items));
+  if (shape.type === 'object') return objectFromList(text.split(delimiter), param.explode, shape);
+  return coerceText(text, shape);
+}
+
+/** A path parameter from its (already percent-decoded) segment. */
+export function parsePathValue(segment: string, param: ServerParameterSpec): unknown {
+  let text = segment;
+  if (param.style === 'label') {
+    text = text.replace(/^\./, '');
+    return fromDelimited(text, param, param.explode ? /\./ : /,/);
+  }
+  if (param.style === 'matrix') {
+    const prefix = `;${param.name}=`;
+    if (param.explode && param.shape.type === 'array') {
+      return text
+        .split(prefix)
+        .filter(Boolean)
+        .map((part) => coerceText(part, (param.shape as Extract<ValueShape, { type: 'array' }>).items));
+    }
+    text = text.startsWith(prefix) ? text.slice(prefix.length) : text.replace(/^;/, '');
+    return fromDelimited(text, { ...param, explode: param.explode }, param.explode ? /;/ : /,/);
+  }
+  return fromDelimited(text, param, /,/);
+}
+
+/** A header or cookie parameter from its value. */
+export function parseHeaderValue(text: string, param: ServerParameterSpec): unknown {
+  return fromDelimited(text.trim(), param, /\s*,\s*/);
+}
+
+/** Rails-style bracket keys (`a[b][]`) into their segments: `['a', 'b', '']`. */
+function bracketPath(key: string): string[] {
+  const first = key.indexOf('[');
+  if (first <= 0 || !key.endsWith(']')) return [key];
+  const rest = key.slice(first + 1, -1).split('][');
+  return [key.slice(0, first), ...rest];
+}
+
+/** Puts a value at a bracket path into a tree of objects and arrays. */
+function setAtPath(root: Record<string, unknown>, path: readonly string[], value: string): void {
+  let node: Record<string, unknown> | unknown[] = root;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
+    const last = i === path.length - 1;
+    const nextIsList = !last && (path[i + 1] === '' || /^\d+$/.test(path[i + 1]!));
+    if (Array.isArray(node)) {
+      const index = segment === '' ? node.length : Number(segment);
+      if (last) node[index] = value;
+      else node = (node[index] ??= nextIsList ? [] : {}) as Record<string, unknown> | unknown[];
+    } else if (last) {
+      const existing = node[segment];
+      // A repeated plain key (`a=1&a=2`) collects its values.
+      node[segment] =
+        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    } else {
+      const existing = node[segment];
+      node = (existing !== null && typeof existing === 'object' ? existing : (node[segment] = nextIsList ? [] : {})) as
+        Record<string, unknown> | unknown[];
+    }
+  }
+}
+
+/** `application/x-www-form-urlencoded` pairs into a nested object (`account[name]=x` -> `{account: {name: 'x'}}`). */
+export function bracketTree(pairs: Iterable<[string, string]>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of pairs) setAtPath(root, bracketPath(key), value);
+  return root;
+}
+
+/**
+ * The query parameters of an operation from the URL's pairs. `deepObject` and exploded
+ * objects gather keys; repeated keys make arrays; unexploded values split at the style's delimiter.
+ */
+export function parseQueryValue(
+  query: URLSearchParams,
+  param: ServerParameterSpec,
+  declaredNames: ReadonlySet<string>,
+): unknown {
+  const { shape, style, explode, name } = param;
+  if (style === 'deepObject') {
+    const pairs = [...query].filter(([key]) => key.startsWith(`${name}[`));
+    if (pairs.length === 0) return undefined;
+    return coerceTree(bracketTree(pairs)[name], shape);
+  }
+  if (shape.type === 'object' && explode) {
+    // Exploded form objects put each property at the top level: take the keys no other parameter declares.
+    const out: Record<string, string> = {};
+    for (const [key, value] of query)
+      if (!declaredNames.has(key) && (shape.properties === undefined || key in shape.properties || shape.additional))
+        out[key] = value;
+    return Object.keys(out).length === 0 ? undefined : coerceTree(out, shape);
+  }
+  const values = query.getAll(name);
+  if (values.length === 0) return undefined;
+  if (shape.type === 'array') {
+    const parts = explode ? values : values.flatMap((v) => (v === '' ? [] : v.split(splitter(style))));
+    return parts.map((part) => coerceText(part, shape.items));
+  }
+  if (shape.type === 'object') return objectFromList(values[0]!.split(splitter(style)), false, shape);
+  // A scalar given twice is kept as a list, so the validator names the field.
+  return values.length === 1 ? coerceText(values[0]!, shape) : values.map((v) => coerceText(v, shape));
+}
+
+/** The `Cookie` header into name -> value. */
+export function parseCookies(header: string | null | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    const name = part.slice(0, at).trim();
+    const raw = part.slice(at + 1).trim();
+    try {
+      out.set(name, decodeURIComponent(raw));
+    } catch {
+      out.set(name, raw);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,180 @@
+/**
+ * Target `server`: `src/server.ts`, the server stub of an OpenAPI document. A typed
+ * handler interface (one method per operation: typed params, body and caller in, a union of
+ * the spec's responses with their statuses out), the `serverSpec` table the server runtime
+ * routes and checks requests with, and a factory that builds the Hono app.
+ */
+import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type OptionalKind, type MethodSignatureStructure, type StatementStructures, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { resolve } from '../../model/derive.js';
+import { pascalCase } from '../../model/names.js';
+import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
+import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+import { printType, typePrintContext } from '../types/print.js';
+import { errorEnvelopeOf } from './envelope.js';
+import { shapeOf } from './shapes.js';
+
+interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+  status: number;
+  errorId: string;
+}
+
+/** `x-rate-limit` of the root or an operation, when it is complete enough to enforce. */
+function rateLimitOf(raw: unknown): RateLimit | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.limit !== 'number' || typeof r.windowSeconds !== 'number') return undefined;
+  return { limit: r.limit, windowSeconds: r.windowSeconds, status: typeof r.status === 'number' ? r.status : 429, errorId: typeof r.errorId === 'string' ? r.errorId : 'rate_limit_exceeded' };
+}
+
+/** The language header of the document: a header parameter whose schema lists `x-languages`. */
+function languagesOf(model: ApiModel): { header: string; supported: string[]; default: string } | undefined {
+  for (const op of model.operations) {
+    for (const param of op.parameters) {
+      if (param.in !== 'header' || param.name.toLowerCase() !== 'accept-language') continue;
+      const schema = resolve(model, param.schema);
+      const listed = schema?.extensions?.['x-languages'];
+      const supported = Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string') : schema?.kind === 'string' && schema.enum ? schema.enum : [];
+      if (supported.length === 0) continue;
+      const fallback = typeof schema?.default === 'string' && supported.includes(schema.default) ? schema.default : supported.includes('en') ? 'en' : supported[0]!;
+      return { header: param.name, supported, default: fallback };
+    }
+  }
+  return undefined;
+}
+
+/** `warnings` when success bodies of the document carry a list of that name. */
+function warningsFieldOf(model: ApiModel): string | undefined {
+  return model.schemas.some((s) => {
+    const schema = resolve(model, s.schema);
+    return schema?.kind === 'object' && schema.properties.some((p) => p.name === 'warnings' && resolve(model, p.schema)?.kind === 'array');
+  })
+    ? 'warnings'
+    : undefined;
+}
+
+const statusType = (status: string): string => (/^\d{3}$/.test(status) ? status : 'number');
+
+function replyType(model: ApiModel, response: ResponseModel, used: Set<string>): string {
+  const body = response.content ? printType(response.content.schema, typePrintContext(model, used, 'output')) : 'undefined';
+  return `HandlerReply<${statusType(response.status)}, ${body}>`;
+}
+
+function operationEntry(model: ApiModel, op: OperationModel): string {
+  // Strings need no parsing: only the other shapes are listed.
+  const shapes = op.parameters.flatMap((p): [string, string][] => {
+    const shape = shapeOf(model, p.schema);
+    return shape.type === 'string' ? [] : [[p.key, literal(shape)]];
+  });
+  const entries: [string, string][] = [
+    ['operation', `operations[${literal(op.operationId)}]`],
+    ...(shapes.length > 0 ? [['shapes', objectLiteral(shapes)] as [string, string]] : []),
+    ['twoFactor', literal(model.twoFactor !== undefined && op.responses.some((r) => r.status === String(model.twoFactor!.status)))],
+  ];
+  const form = op.requestBody?.contents.find((c) => /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(c.contentType));
+  if (form) entries.push(['bodyShape', literal(shapeOf(model, form.schema))]);
+  const byField = op.extensions['x-scopes-by-field'];
+  if (typeof byField === 'object' && byField !== null && 'field' in byField && 'scopes' in byField) entries.push(['scopesByField', literal(byField)]);
+  const limit = rateLimitOf(op.extensions['x-rate-limit']);
+  if (limit) entries.push(['rateLimit', literal(limit)]);
+  return objectLiteral(entries);
+}
+
+const baseName = (model: ApiModel): string => model.client.className.replace(/Client$/, '') || pascalCase(model.name);
+
+export const serverTarget: Target = {
+  name: 'server',
+  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  run({ model, sourceLabel, serverRuntimePackage }) {
+    const base = baseName(model);
+    const handlersName = `${base}Handlers`;
+    const used = new Set<string>();
+    const typeImports = new Set<string>();
+    const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
+    const methods: OptionalKind<MethodSignatureStructure>[] = [];
+    for (const op of model.operations) {
+      const replyName = `${pascalCase(op.operationId)}Reply`;
+      const replies = op.responses.map((r) => replyType(model, r, used));
+      aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : 'HandlerReply', docs: [`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`] });
+      const params = op.parameters.length > 0 ? op.names.params : 'Record<string, never>';
+      if (op.parameters.length > 0) typeImports.add(op.names.params);
+      const body = op.requestBody?.contents[0] ? (op.requestBody.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';
+      if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
+      methods.push({
+        name: propertyKey(op.operationId),
+        parameters: [{ name: 'context', type: `HandlerContext<${params}, ${body}>` }],
+        returnType: `${replyName} | Promise<${replyName}>`,
+        docs: [jsDoc(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`, op.description, op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined)!],
+      });
+    }
+    for (const name of used) typeImports.add(name);
+
+    const envelope = errorEnvelopeOf(model);
+    const versioning = model.extensions['x-versioning'];
+    const missingWarning = typeof versioning === 'object' && versioning !== null ? (versioning as Record<string, unknown>).missingWarning : undefined;
+    const rootLimit = rateLimitOf(model.extensions['x-rate-limit']);
+    const languages = languagesOf(model);
+    const warningsField = warningsFieldOf(model);
+    const specEntries: [string, string][] = [
+      ['api', 'api'],
+      ['operations', objectLiteral(model.operations.map((op) => [propertyKey(op.operationId), operationEntry(model, op)]))],
+      ['errorEnvelope', literal(envelope)],
+    ];
+    if (rootLimit) specEntries.push(['rateLimit', literal(rootLimit)]);
+    if (languages) specEntries.push(['languages', literal(languages)]);
+    if (typeof missingWarning === 'string') specEntries.push(['missingVersionWarning', literal(missingWarning)]);
+    if (warningsField) specEntries.push(['warningsField', literal(warningsField)]);
+
+    const handlers: InterfaceDeclarationStructure = {
+      kind: StructureKind.Interface,
+      name: handlersName,
+      isExported: true,
+      docs: [
+        jsDoc(
+          `The operations of ${model.title} ${model.version}, one method each: implement them to serve the API.`,
+          'Parameters and bodies arrive parsed and validated; a method answers one of the statuses its operation declares. Throw `HttpProblem` to answer an error in the API\'s own envelope.',
+        )!,
+      ],
+      methods,
+    };
+    const statements: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'hono', isTypeOnly: true, namedImports: ['Hono'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, namedImports: ['createRouter'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedImports: ['HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
+      ...(typeImports.size > 0 ? [{ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() }] : []),
+      { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, namedExports: ['HttpProblem', 'serveNode'] },
+      { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedExports: ['HandlerContext', 'HandlerReply', 'Principal', 'ServerOptions'] },
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        docs: ['What the server runtime routes and checks requests with: each operation with its parameter shapes, the error envelope, limits and languages.'],
+        declarations: [{ name: 'serverSpec', type: 'ServerApiSpec', initializer: objectLiteral(specEntries) }],
+      },
+      ...aliases.map((a): StatementStructures => ({ kind: StructureKind.TypeAlias, ...a })),
+      handlers,
+      {
+        kind: StructureKind.Function,
+        name: `create${base}Server`,
+        isExported: true,
+        docs: [
+          jsDoc(
+            `A Hono app serving ${model.title}: routing, authentication, validation and errors as the spec says, answered by \`handlers\`. Operations without a handler answer 501.`,
+            `@example\nconst app = create${base}Server({ /* handlers */ }, { auth: { apiKey: lookUpKey } });\nconst server = await serveNode(app, { port: 8080 });`,
+          )!,
+        ],
+        parameters: [
+          { name: 'handlers', type: `Partial<${handlersName}>` },
+          { name: 'options', type: 'ServerOptions', initializer: '{}' },
+        ],
+        returnType: 'Hono',
+        statements: ['return createRouter(serverSpec, handlers, options);'],
+      },
+    ];
+    return [{ path: 'src/server.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: false }];
+  },
+};

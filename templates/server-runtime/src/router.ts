@@ -1,0 +1,340 @@
+/**
+ * A Hono app from a `ServerApiSpec` and handlers: routing (404, 405 with `Allow`), media
+ * types (415), authentication (HMAC, bearer, keys), scopes, rate limits, parameter coercion,
+ * validation (400 listing every failing field), two-factor (402), languages, versions, CORS,
+ * and, in development, validation of the handlers' own responses. Everything is planned
+ * once, when the app is built.
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from '@svc/runtime';
+import type { z } from 'zod';
+import { authenticate, requireScopes, type AuthHooks, type Principal } from './auth.js';
+import { negotiateLanguage } from './language.js';
+import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
+import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
+import { RateLimiter } from './rate-limit.js';
+import type { ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
+
+/** What a handler receives. */
+export interface HandlerContext<Params = Record<string, unknown>, Body = unknown> {
+  operationId: string;
+  /** Path, query, header and cookie parameters, parsed and validated, keyed as in the generated `Params` type. */
+  params: Params;
+  /** The validated body (undefined when there is none). */
+  body: Body;
+  principal: Principal;
+  /** The language negotiated from `Accept-Language` (or the API's default). */
+  language: string;
+  /** The value of the version header, when the API has one and the request sent it. */
+  version: string | undefined;
+  /** The second-factor token, when the request sent one. */
+  twoFactorToken: string | undefined;
+  request: Request;
+}
+
+/** What a handler answers: a status the operation declares, its body and extra headers. */
+export interface HandlerReply<Status extends number = number, Body = unknown> {
+  status: Status;
+  body?: Body;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A handler as the router sees it. Generated `server.ts` files type each operation's own
+ * params and body; `never` here accepts every such handler without an `any`.
+ */
+export type OperationHandler = (context: HandlerContext<never, never>) => HandlerReply | Promise<HandlerReply>;
+
+/** Decides whether a request needs (and has) a second factor. */
+export type TwoFactorCheck = (request: { operationId: string; principal: Principal; token: string | undefined; body: unknown }) => boolean | Promise<boolean>;
+
+export interface ServerOptions {
+  auth?: AuthHooks;
+  /** Returns true when the request may go on; false answers with the `x-two-factor` status. */
+  twoFactor?: TwoFactorCheck;
+  /** Milliseconds since the epoch; for signature skew and rate windows. @default Date.now */
+  now?: () => number;
+  /** Validate the handlers' responses against the spec and answer 500 when one does not match. @default false */
+  validateResponses?: boolean;
+  /** CORS headers on every response and preflight answers. @default true (any origin) */
+  cors?: boolean | Parameters<typeof cors>[0];
+  /** Enforce `x-rate-limit`. @default true */
+  rateLimit?: boolean;
+  /** Called with every unexpected error (the client gets a 500 in the spec's envelope). */
+  onError?: (error: unknown, operationId: string | undefined) => void;
+  /** Called when a response fails its own validation (with `validateResponses`). */
+  onInvalidResponse?: (report: { operationId: string; status: number; issues: readonly z.core.$ZodIssue[] }) => void;
+}
+
+interface Route {
+  spec: ServerOperationSpec;
+  op: OperationSpec;
+  parameters: readonly ServerParameterSpec[];
+  handler: OperationHandler | undefined;
+  declaredNames: ReadonlySet<string>;
+  pathParams: readonly { param: ServerParameterSpec; slot: string }[];
+}
+
+/** `/a/{id}/b` -> Hono's `/a/:p0/b` (slots avoid parameter names Hono cannot take). */
+function honoPath(template: string): { path: string; slots: Map<string, string> } {
+  const slots = new Map<string, string>();
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const slot = `p${slots.size}`;
+    slots.set(name, slot);
+    return `:${slot}`;
+  });
+  return { path, slots };
+}
+
+/** Literal segments before templated ones, so `/accounts/primary` wins over `/accounts/{id}`. */
+function specificity(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.includes('{') ? '\uffff' : segment))
+    .join('/');
+}
+
+const acceptsMedia = (declared: readonly string[], sent: string): boolean =>
+  declared.some((type) => {
+    const media = mediaType(type);
+    if (media === '*/*' || media === sent) return true;
+    return media.endsWith('/*') && sent.startsWith(media.slice(0, -1));
+  });
+
+function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): FieldProblem[] {
+  return issues.map((issue) => ({ field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(body)', message: issue.message }));
+}
+
+const isMissing = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+
+/** Builds the app. Unimplemented operations answer 501; unknown paths 404. */
+export function createRouter(spec: ServerApiSpec, handlers: object, options: ServerOptions = {}): Hono {
+  // Typed per operation by the generated wrapper; looked up by operationId here.
+  const byId = handlers as Readonly<Record<string, OperationHandler | undefined>>;
+  const app = new Hono({ strict: true });
+  const now = options.now ?? Date.now;
+  const limiter = new RateLimiter(now);
+  const hooks = options.auth ?? {};
+  const { api } = spec;
+  const envelope = spec.errorEnvelope;
+
+  if (options.cors !== false) {
+    app.use('*', cors(typeof options.cors === 'object' ? options.cors : { origin: '*', exposeHeaders: ['Retry-After', 'Content-Language'] }));
+  }
+
+  const send = (c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response => {
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    if (body === undefined || status === 204 || status === 304) return c.body(null, status as 204);
+    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string') {
+      return c.body(body instanceof Blob ? body.stream() : (body as string), status as 200);
+    }
+    return c.json(body as object, status as 200);
+  };
+  const problem = (c: Context, error: HttpProblem): Response => send(c, error.status, problemBody(error, envelope), error.headers as Record<string, string>);
+
+  const routes: Route[] = Object.entries(spec.operations)
+    .map(([operationId, serverOp]): Route => {
+      const { slots } = honoPath(serverOp.operation.path);
+      const parameters = serverOp.operation.parameters.map((p): ServerParameterSpec => {
+        const key = p.key ?? p.name;
+        return { ...p, key, shape: serverOp.shapes?.[key] ?? { type: 'string' } };
+      });
+      return {
+        spec: serverOp,
+        op: serverOp.operation,
+        parameters,
+        handler: byId[operationId],
+        declaredNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+        pathParams: parameters.filter((p) => p.in === 'path').map((param) => ({ param, slot: slots.get(param.name) ?? param.name })),
+      };
+    })
+    .sort((a, b) => (specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0));
+
+  const parseParams = (c: Context, route: Route, url: URL, cookies: ReadonlyMap<string, string>): Record<string, unknown> => {
+    const values: Record<string, unknown> = {};
+    for (const { param, slot } of route.pathParams) {
+      const raw = c.req.param(slot);
+      if (raw !== undefined) values[param.key] = parsePathValue(raw, param);
+    }
+    for (const param of route.parameters) {
+      let value: unknown;
+      if (param.in === 'query') value = parseQueryValue(url.searchParams, param, route.declaredNames);
+      else if (param.in === 'header') {
+        const text = c.req.header(param.name);
+        value = text === undefined ? undefined : parseHeaderValue(text, param);
+      } else if (param.in === 'cookie') {
+        const text = cookies.get(param.name);
+        value = text === undefined ? undefined : parseHeaderValue(text, param);
+      } else continue;
+      if (value !== undefined) values[param.key] = value;
+    }
+    return values;
+  };
+
+  const parseBody = async (c: Context, route: Route, raw: Uint8Array<ArrayBuffer>, contentType: string): Promise<unknown> => {
+    if (raw.byteLength === 0) return undefined;
+    const media = mediaType(contentType);
+    const text = (): string => new TextDecoder().decode(raw);
+    if (isJsonMediaType(media) || media === '') {
+      try {
+        return JSON.parse(text()) as unknown;
+      } catch {
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
+      }
+    }
+    if (media === 'application/x-www-form-urlencoded') return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
+    if (media === 'multipart/form-data') {
+      const form = await new Request(c.req.url, { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+      const fields: [string, string][] = [];
+      const files: Record<string, Blob> = {};
+      form.forEach((value, key) => {
+        if (typeof value === 'string') fields.push([key, value]);
+        else files[key] = value;
+      });
+      return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
+    }
+    if (media.startsWith('text/')) return text();
+    return new Blob([raw], { type: media });
+  };
+
+  const handle = async (c: Context, route: Route): Promise<Response> => {
+    const { op, spec: serverOp } = route;
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const raw: Uint8Array<ArrayBuffer> = op.requestBody || request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+    const contentType = c.req.header('content-type') ?? '';
+    if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(op.requestBody.contentTypes, mediaType(contentType))) {
+      throw new HttpProblem({ status: 415, id: 'unsupported_media_type', message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}` });
+    }
+    const cookies = parseCookies(c.req.header('cookie'));
+    const nowMs = now();
+    const { principal, required } = await authenticate(api, op.security, { method: request.method, url, headers: request.headers, cookies, rawBody: raw, nowMs }, hooks);
+    requireScopes(principal, required);
+
+    const limit = serverOp.rateLimit ?? spec.rateLimit;
+    if (limit && options.rateLimit !== false) {
+      const who = principal.method === 'none' ? (c.req.header('x-forwarded-for') ?? 'anonymous') : principal.subject;
+      const decision = limiter.take(who, serverOp.rateLimit ? op.operationId : '*', limit);
+      if (!decision.allowed) {
+        throw new HttpProblem({ status: limit.status, id: limit.errorId, message: `more than ${limit.limit} requests in ${limit.windowSeconds} s`, headers: { 'Retry-After': String(decision.retryAfter) } });
+      }
+    }
+
+    const params = parseParams(c, route, url, cookies);
+    const body = await parseBody(c, route, raw, contentType);
+    const fields: FieldProblem[] = [];
+    const missing: FieldProblem[] = [];
+    let parsedParams: unknown = params;
+    if (op.validators.parameters) {
+      const result = op.validators.parameters.safeParse(params);
+      if (result.success) parsedParams = result.data;
+      else {
+        for (const issue of result.error.issues) (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
+      }
+    }
+    let parsedBody: unknown = body;
+    if (body === undefined && op.requestBody?.required) missing.push({ field: '(body)', message: 'a request body is required' });
+    else if (body !== undefined && op.validators.body && (isJsonMediaType(mediaType(contentType)) || typeof body === 'object')) {
+      const result = op.validators.body.safeParse(body);
+      if (result.success) parsedBody = result.data;
+      else {
+        for (const issue of result.error.issues) (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
+      }
+    }
+    if (missing.length === 1 && fields.length === 0) {
+      throw new HttpProblem({ status: 400, id: 'param_required', message: `${missing[0]!.field} is required`, fields: missing });
+    }
+    if (missing.length + fields.length > 0) {
+      throw new HttpProblem({ status: 400, id: 'validation_error', message: 'the request is not valid', fields: [...missing, ...fields] });
+    }
+
+    if (serverOp.scopesByField && parsedBody && typeof parsedBody === 'object') {
+      const value = (parsedBody as Record<string, unknown>)[serverOp.scopesByField.field];
+      const scopes = typeof value === 'string' ? serverOp.scopesByField.scopes[value] : undefined;
+      if (scopes) requireScopes(principal, scopes);
+    }
+
+    const twoFactorToken = api.twoFactor ? c.req.header(api.twoFactor.header) : undefined;
+    if (serverOp.twoFactor && api.twoFactor && options.twoFactor) {
+      const passed = await options.twoFactor({ operationId: op.operationId, principal, token: twoFactorToken, body: parsedBody });
+      if (!passed) {
+        throw new HttpProblem({ status: api.twoFactor.status, id: api.twoFactor.errorId, message: `this request needs a second factor in ${api.twoFactor.header}` });
+      }
+    }
+
+    const language = spec.languages ? negotiateLanguage(c.req.header(spec.languages.header), spec.languages) : 'en';
+    const versionHeader = api.versioning?.header;
+    const version = versionHeader ? c.req.header(versionHeader) : undefined;
+    if (!route.handler) throw new HttpProblem({ status: 501, id: 'not_implemented', message: `${op.operationId} is not implemented by this server` });
+    const context = { operationId: op.operationId, params: parsedParams, body: parsedBody, principal, language, version, twoFactorToken, request };
+    const reply = await route.handler(context as HandlerContext<never, never>);
+
+    let replyBody = reply.body;
+    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (spec.languages) headers['Content-Language'] = language;
+    if (versionHeader && version === undefined && spec.missingVersionWarning && spec.warningsField && reply.status < 300 && isPlainObject(replyBody)) {
+      const warning = { id: spec.missingVersionWarning, message: `${versionHeader} was not sent; the version in your API settings was used` };
+      const existing = replyBody[spec.warningsField];
+      replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
+    }
+    if (options.validateResponses) checkReply(op, reply.status, replyBody);
+    return send(c, reply.status, replyBody, headers);
+  };
+
+  const checkReply = (op: OperationSpec, status: number, body: unknown): void => {
+    const { found, schema } = selectValidator(op.responses, status);
+    if (!found) throw new InvalidResponse(op.operationId, status, [], `${op.operationId} answered ${status}, a status its spec does not declare`);
+    if (!schema || body instanceof Blob || typeof body === 'string') return;
+    const result = schema.safeParse(body);
+    if (!result.success) throw new InvalidResponse(op.operationId, status, result.error.issues, `${op.operationId} answered ${status} with a body its spec does not allow`);
+  };
+
+  const answerError = (c: Context, error: unknown, operationId: string | undefined): Response => {
+    if (error instanceof HttpProblem) return problem(c, error);
+    if (error instanceof InvalidResponse) options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
+    else options.onError?.(error, operationId);
+    return problem(c, new HttpProblem({ status: 500, id: 'internal_server_error', message: error instanceof InvalidResponse ? error.message : 'internal server error' }));
+  };
+
+  for (const route of routes) {
+    const { path } = honoPath(route.op.path);
+    app.on(route.op.method, path, async (c) => {
+      try {
+        return await handle(c, route);
+      } catch (error) {
+        return answerError(c, error, route.op.operationId);
+      }
+    });
+  }
+  // A known path with a method it does not have: 405 with the methods it has.
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const { path } = honoPath(route.op.path);
+    const methods = methodsByPath.get(path) ?? new Set<string>();
+    methods.add(route.op.method);
+    methodsByPath.set(path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].sort().join(', ');
+    app.all(path, (c) => problem(c, new HttpProblem({ status: 405, id: 'method_not_allowed', message: `${c.req.method} is not allowed here; use ${allow}`, headers: { Allow: allow } })));
+  }
+  app.notFound((c) => problem(c, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${new URL(c.req.url).pathname}` })));
+  app.onError((error, c) => answerError(c, error, undefined));
+  return app;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);
+
+/** A handler's reply that its own spec does not allow (development mode). */
+export class InvalidResponse extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly status: number,
+    readonly issues: readonly z.core.$ZodIssue[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InvalidResponse';
+  }
+}
