@@ -5,6 +5,7 @@
 import { clientTarget } from './client/index.js';
 import { feedTarget } from './feed/index.js';
 import { hostedFlowsTarget } from './hosted-flows/index.js';
+import { mockTarget } from './mock/index.js';
 import { operationsTarget } from './operations/index.js';
 import { packageTarget } from './package/index.js';
 import { serverTarget } from './server/index.js';
@@ -12,7 +13,7 @@ import type { Target } from './target.js';
 import { typesTarget } from './types/index.js';
 import { zodTarget } from './zod/index.js';
 
-export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'package';
+export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'mock' | 'package';
 
 export const targets: Record<TargetName, Target> = {
   types: typesTarget,
@@ -22,5 +23,6 @@ export const targets: Record<TargetName, Target> = {
   'hosted-flows': hostedFlowsTarget,
   feed: feedTarget,
   server: serverTarget,
+  mock: mockTarget,
   package: packageTarget,
 };

@@ -1,0 +1,48 @@
+// Copied from templates/mock-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/** Dot paths into JSON bodies (`pagination.next_uri`); '' is the body itself. */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function getAt(body: unknown, path: string): unknown {
+  if (path === '') return body;
+  let node: unknown = body;
+  for (const key of path.split('.')) {
+    if (!isRecord(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** Sets a value, creating objects on the way; returns the (possibly new) body. */
+export function setAt(body: unknown, path: string, value: unknown): unknown {
+  if (path === '') return value;
+  const root: Record<string, unknown> = isRecord(body) ? body : {};
+  const keys = path.split('.');
+  let node = root;
+  for (const key of keys.slice(0, -1)) {
+    if (!isRecord(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+  return root;
+}
+
+/** Sets a value only where the body already has the key (fixtures decide which optional fields exist). */
+export function setIfPresent(body: unknown, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const parent = getAt(body, keys.slice(0, -1).join('.'));
+  if (isRecord(parent) && keys[keys.length - 1]! in parent) parent[keys[keys.length - 1]!] = value;
+}
+
+export { isRecord };
+
+/** A stable 32-bit hash of a string (FNV-1a), for seeds derived from ids and requests. */
+export function hashSeed(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

@@ -1,0 +1,122 @@
+// Copied from templates/mock-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/**
+ * How a mock answers each operation, planned by the generator from the model: which
+ * collection an operation works on and in what role, where the resource sits in its bodies,
+ * how lists page, and what `x-state-machine` says the operation does to a resource's state.
+ */
+
+export type MockRole =
+  /** POST on a collection: stores a new resource. */
+  | 'create'
+  /** GET on a collection, paginated or not. */
+  | 'list'
+  /** GET on an item. */
+  | 'read'
+  /** PUT or PATCH on an item: merges the body. */
+  | 'update'
+  /** DELETE on an item. */
+  | 'delete'
+  /** A verb on an item (`/transfers/{id}/commit`): moves its state. */
+  | 'action'
+  /** GET or PUT on a path without items (`/user`): one resource per caller. */
+  | 'singleton-read'
+  | 'singleton-update'
+  /** Anything else: a seeded answer. */
+  | 'other';
+
+export type MockPagination =
+  | {
+      style: 'cursor';
+      itemsField: string;
+      cursorParam: string;
+      cursorField: string;
+      nextUriField: string;
+      limitParam?: string;
+      orderParam?: string;
+      endingBeforeParam?: string;
+      defaultLimit: number;
+    }
+  | {
+      style: 'page';
+      itemsField: string;
+      pageParam: string;
+      totalPagesField: string;
+      currentPageField?: string;
+      limitParam?: string;
+      defaultLimit: number;
+    }
+  | {
+      style: 'token';
+      itemsField: string;
+      tokenParam: string;
+      nextTokenField: string;
+      limitParam?: string;
+      defaultLimit: number;
+    };
+
+/** One `x-state-machine` transition that an operation triggers. */
+export interface MockTransition {
+  /** `null`: the resource does not exist yet (a create). */
+  from: string | null;
+  to: string;
+  /** The prose condition of the spec, for error messages. */
+  condition?: string;
+}
+
+export interface MockOperationPlan {
+  role: MockRole;
+  /** Key of the collection: the collection's path template (`/v2/accounts/{account_id}/buys`). */
+  collection?: string;
+  /** Path parameters that scope the collection (`account_id`), by their flat-record keys. */
+  scope?: readonly string[];
+  /** Path parameter (flat-record key) holding the item id. */
+  idParam?: string;
+  /** The status of the success answer, and whether it has a body. */
+  successStatus: number;
+  /** Dot path of the resource in the success body ('' = the whole body); absent when the body does not carry it. */
+  resourceAt?: string;
+  pagination?: MockPagination;
+  /** `x-idempotency`: the body field or header whose repetition returns the first answer. */
+  idempotency?: { field: string; in: 'body' | 'header' };
+  /** The state field and the transitions this operation triggers. */
+  state?: { field: string; transitions: readonly MockTransition[] };
+  /** Dot path of epoch seconds the mock fills from its clock (the API's server-time operation). */
+  timeField?: string;
+}
+
+export interface MockCollectionPlan {
+  /** Property of a resource holding its id. */
+  idField: string;
+  /** Whether resources are only ever created by calls (lists start empty, unknown ids are 404); else they are seeded. */
+  created: boolean;
+  /** Date-time properties stamped on create and update. */
+  createdAtField?: string;
+  updatedAtField?: string;
+  /** Property holding the resource's own path. */
+  pathField?: string;
+  /** Path template of an item (`/v2/accounts/{account_id}/buys/{buy_id}`), for `pathField`. */
+  itemPath?: string;
+  /** Lists hold each resource inside an object under this key (`{transfer: {...}}`). */
+  itemWrapper?: string;
+}
+
+/** A webhook sent when a resource of a collection is created or reaches a state. */
+export interface MockWebhookPlan {
+  collection: string;
+  /** `created`, or the state reached. */
+  event: string;
+  /** operationId of the webhook. */
+  webhook: string;
+  /** Named schema of the payload, for its fixture. */
+  schema: string;
+  /** Property of the payload that carries the resource. */
+  resourceAt: string;
+}
+
+export interface MockPlan {
+  operations: Readonly<Record<string, MockOperationPlan>>;
+  collections: Readonly<Record<string, MockCollectionPlan>>;
+  webhooks?: readonly MockWebhookPlan[];
+  /** The list collection where sent notifications are recorded. */
+  notifications?: string;
+}

@@ -1,0 +1,343 @@
+/**
+ * The stateful mock: one handler per operation, answering from seeded fixtures and the
+ * state of the caller. Creates store resources that reads, updates, lists, deletes and
+ * actions then see; lists page for real; repeated idempotency keys return the first answer;
+ * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
+ */
+import { selectValidator, type OperationSpec } from '@svc/runtime';
+import { HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
+import { conditionHolds, parseCondition } from './conditions.js';
+import { paginate } from './paginate.js';
+import { getAt, hashSeed, isRecord, setAt, setIfPresent } from './paths.js';
+import type { MockCollectionPlan, MockOperationPlan, MockPlan } from './plan.js';
+import { MockStore, type Collection, type Resource, type Tenant } from './store.js';
+import type { WebhookDispatcher } from './webhooks.js';
+
+/** Seeded bodies of the operations' responses (the generated `fixtures.ts` provides them). */
+export interface MockFixtures {
+  response(operationId: string, status: string, seed: number): unknown;
+  /** A seeded instance of a named schema (webhook payloads). */
+  schema?(key: string, seed: number): unknown;
+}
+
+/** Where webhooks go: the document's webhook names by operationId, and the dispatcher. */
+export interface MockWebhooks {
+  dispatcher: WebhookDispatcher;
+  /** operationId -> the webhook's name (its key under `webhooks` in the document). */
+  names: Readonly<Record<string, string>>;
+}
+
+/** What a behaviour sees of one call. */
+export interface MockCall {
+  operationId: string;
+  plan: MockOperationPlan;
+  context: HandlerContext;
+  /** The caller's state. */
+  tenant: Tenant;
+  store: MockStore;
+  /** The default answer of the mock for this call. */
+  next(): Promise<HandlerReply>;
+  /** A seeded body of a response of this operation. */
+  fixture(status: number | string, seed: number): unknown;
+  /** The collection this operation works on, for the call's path parameters. */
+  collection(): Collection | undefined;
+  now(): number;
+}
+
+/** Replaces the mock's answer to an operation; call `next()` for the default. */
+export type Behaviour = (call: MockCall) => HandlerReply | Promise<HandlerReply>;
+
+/** Adjusts a resource the mock is about to store on create (`amount` from the request, say). */
+export type CreateHook = (resource: Resource, call: MockCall) => void;
+
+export interface MockEngineOptions {
+  fixtures: MockFixtures;
+  /** @default Date.now */
+  now?: () => number;
+  behaviours?: Readonly<Record<string, Behaviour>>;
+  /** Called for every resource a create stores, before it is stored. */
+  onCreate?: CreateHook;
+  /** Resources a seeded collection (one that no operation creates) starts with. @default 3 */
+  seedCount?: number;
+  store?: MockStore;
+  /** Send the document's webhooks on resource events (and record them as notifications). */
+  webhooks?: MockWebhooks;
+}
+
+export interface MockEngine {
+  handlers: Record<string, OperationHandler>;
+  store: MockStore;
+}
+
+const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+export function createMockEngine(operations: Readonly<Record<string, OperationSpec>>, plan: MockPlan, options: MockEngineOptions): MockEngine {
+  const store = options.store ?? new MockStore();
+  const now = options.now ?? Date.now;
+  const seedCount = options.seedCount ?? 3;
+  const handlers: Record<string, OperationHandler> = {};
+
+  /** Sends the webhooks of a resource event and records them in the caller's notifications. */
+  const emit = async (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> => {
+    for (const hook of plan.webhooks ?? []) {
+      if (hook.collection !== collection || hook.event !== event) continue;
+      const seed = tenant.next();
+      const made = options.fixtures.schema?.(hook.schema, seed);
+      const payload: Record<string, unknown> = isRecord(made) ? clone(made) : {};
+      payload[hook.resourceAt] = clone(resource);
+      if ('created_at' in payload) payload.created_at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      if (plan.notifications) {
+        const notifications = tenant.collection(plan.notifications);
+        const id = String(payload.id ?? seed);
+        notifications.put(id, { ...payload, id });
+      }
+      if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payload);
+    }
+  };
+
+  for (const [operationId, op] of Object.entries(operations)) {
+    const opPlan = plan.operations[operationId];
+    if (!opPlan) continue;
+    const collectionPlan: MockCollectionPlan | undefined = opPlan.collection ? plan.collections[opPlan.collection] : undefined;
+    const fixture = (status: number | string, seed: number): unknown => clone(options.fixtures.response(operationId, String(status), seed));
+
+    /** Whether `body` is a valid answer with `status`; the issues' paths when not. */
+    const check = (status: number, body: unknown): (string | number)[][] => {
+      const { schema } = selectValidator(op.responses, status);
+      if (!schema) return [];
+      const result = schema.safeParse(body);
+      return result.success ? [] : result.error.issues.map((issue) => issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)));
+    };
+
+    const scopeKey = (context: HandlerContext): string | undefined => {
+      if (!opPlan.collection) return undefined;
+      const params = context.params as Record<string, unknown>;
+      return [opPlan.collection, ...(opPlan.scope ?? []).map((key) => String(params[key]))].join('\0');
+    };
+
+    const pathOf = (context: HandlerContext, id: string): string | undefined => {
+      if (!collectionPlan?.itemPath) return undefined;
+      const params = context.params as Record<string, unknown>;
+      // The item's own id parameter is not among a create's parameters: it is the new id.
+      return collectionPlan.itemPath.replace(/\{([^}]+)\}/g, (_, name: string) => String(params[name] ?? id));
+    };
+
+    const stamp = (resource: Resource, field: string | undefined): void => {
+      if (field && field in resource) resource[field] = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    };
+
+    /** Seeds a collection no operation creates with a few resources, once. */
+    const ensureSeeded = (collection: Collection, key: string): void => {
+      if (collection.seeded || collectionPlan?.created !== false) return;
+      collection.seeded = true;
+      const listId = Object.entries(plan.operations).find(([, p]) => p.role === 'list' && p.collection === opPlan.collection)?.[0];
+      const itemsField = listId ? plan.operations[listId]!.pagination?.itemsField : undefined;
+      for (let i = 1; i <= seedCount; i++) {
+        const source = listId && itemsField ? getAt(clone(options.fixtures.response(listId, '200', hashSeed(`${key}#${i}`))), itemsField) : undefined;
+        const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
+        const wrapped = entry && collectionPlan.itemWrapper ? entry[collectionPlan.itemWrapper] : entry;
+        const item = isRecord(wrapped) ? wrapped : undefined;
+        const id = item ? item[collectionPlan.idField] : undefined;
+        if (item && (typeof id === 'string' || typeof id === 'number') && !collection.has(String(id))) collection.put(String(id), item);
+      }
+    };
+
+    /** A resource of a seeded collection that nobody stored: made up from its id, then kept. */
+    const virtual = (context: HandlerContext, collection: Collection, id: string): Resource | undefined => {
+      if (collectionPlan?.created !== false || opPlan.resourceAt === undefined) return undefined;
+      const made = getAt(fixture(opPlan.successStatus, hashSeed(`${scopeKey(context)}#${id}`)), opPlan.resourceAt);
+      if (!isRecord(made)) return undefined;
+      made[collectionPlan.idField] = coerceId(made[collectionPlan.idField], id);
+      collection.put(id, made);
+      return made;
+    };
+
+    const notFound = (id: string): HttpProblem => new HttpProblem({ status: 404, id: 'not_found', message: `no ${opPlan.collection?.split('/').pop() ?? 'resource'} with id ${id}` });
+
+    const findResource = (context: HandlerContext, tenant: Tenant): { collection: Collection; id: string; resource: Resource } => {
+      const key = scopeKey(context)!;
+      const collection = tenant.collection(key);
+      ensureSeeded(collection, key);
+      const id = String((context.params as Record<string, unknown>)[opPlan.idParam!]);
+      const resource = collection.get(id) ?? virtual(context, collection, id);
+      if (!resource) throw notFound(id);
+      return { collection, id, resource };
+    };
+
+    /** Places `resource` into a seeded body of the success answer. */
+    const answerWith = (resource: Resource | undefined, seed: number): HandlerReply => {
+      let body = fixture(opPlan.successStatus, seed);
+      if (resource && opPlan.resourceAt !== undefined) body = setAt(body, opPlan.resourceAt, clone(resource));
+      return { status: opPlan.successStatus, body };
+    };
+
+    /**
+     * Copies request fields onto a resource where the answer stays valid: a field the answer's
+     * schema shapes differently (a string amount in the request, an object in the resource) keeps its seeded value.
+     */
+    const mergeRequest = (resource: Resource, request: unknown, seed: number): void => {
+      if (!isRecord(request) || opPlan.resourceAt === undefined) return;
+      const original = clone(resource);
+      const merged = Object.keys(request).filter((key) => key in resource && key !== collectionPlan?.idField);
+      for (const key of merged) resource[key] = clone(request[key]);
+      const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt.split('.').length;
+      for (let round = 0; round < 3 && merged.length > 0; round++) {
+        const body = setAt(fixture(opPlan.successStatus, seed), opPlan.resourceAt, resource);
+        const bad = new Set(check(opPlan.successStatus, body).map((path) => String(path[depth] ?? '')));
+        const revert = merged.filter((key) => bad.has(key));
+        if (revert.length === 0) return;
+        for (const key of revert) resource[key] = original[key];
+      }
+    };
+
+    /**
+     * Moves a resource along the transition this operation triggers from its state; among
+     * several, the first whose checkable condition holds (request body first, then resource).
+     * A create that no transition fits keeps its seeded state; an action that none fits fails.
+     */
+    const transition = (resource: Resource, context: HandlerContext, creating: boolean): string | undefined => {
+      const machine = opPlan.state;
+      if (!machine || machine.transitions.length === 0) return undefined;
+      const current = creating ? null : resource[machine.field];
+      const candidates = machine.transitions.filter((t) => t.from === current);
+      const move = candidates.find((t) => conditionHolds(parseCondition(t.condition), [context.body, resource]) !== false);
+      if (!move) {
+        if (creating) return undefined;
+        const allowed = machine.transitions.filter((t) => t.from !== null).map((t) => `${machine.field} ${t.from}${t.condition ? ` (${t.condition})` : ''}`);
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: `${context.operationId} needs ${[...new Set(allowed)].join(' or ')}; ${machine.field} is ${String(current)}` });
+      }
+      resource[machine.field] = move.to;
+      return move.to !== current ? move.to : undefined;
+    };
+
+    const defaultAnswer = async (call: MockCall): Promise<HandlerReply> => {
+      const { context, tenant } = call;
+      const params = context.params as Record<string, unknown>;
+      switch (opPlan.role) {
+        case 'create': {
+          const key = scopeKey(context)!;
+          const collection = tenant.collection(key);
+          const seed = tenant.next();
+          let body = fixture(opPlan.successStatus, seed);
+          const resource = opPlan.resourceAt === undefined ? undefined : getAt(body, opPlan.resourceAt);
+          if (isRecord(resource) && collectionPlan) {
+            mergeRequest(resource, context.body, seed);
+            let id = String(resource[collectionPlan.idField] ?? seed);
+            for (let salt = 1; collection.has(id); salt++) id = `${id}-${salt}`;
+            resource[collectionPlan.idField] = coerceId(resource[collectionPlan.idField], id);
+            stamp(resource, collectionPlan.createdAtField);
+            stamp(resource, collectionPlan.updatedAtField);
+            const path = pathOf(context, id);
+            if (path && collectionPlan.pathField && collectionPlan.pathField in resource) resource[collectionPlan.pathField] = path;
+            transition(resource, context, true);
+            options.onCreate?.(resource, call);
+            collection.put(id, resource);
+            await emit(tenant, opPlan.collection!, 'created', resource);
+            body = setAt(body, opPlan.resourceAt!, clone(resource));
+          }
+          return { status: opPlan.successStatus, body };
+        }
+        case 'list': {
+          const key = scopeKey(context)!;
+          const collection = tenant.collection(key);
+          ensureSeeded(collection, key);
+          let body = fixture(opPlan.successStatus, hashSeed(key));
+          const pagination = opPlan.pagination;
+          if (!pagination) return { status: opPlan.successStatus, body };
+          const page = paginate(collection.all(), pagination, params, new URL(context.request.url), collectionPlan?.idField ?? 'id');
+          const wrapper = collectionPlan?.itemWrapper;
+          body = setAt(body, pagination.itemsField, page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))));
+          for (const [path, value] of Object.entries(page.fields)) body = setAt(body, path, value);
+          for (const [path, value] of Object.entries(page.optional)) setIfPresent(body, path, value);
+          return { status: opPlan.successStatus, body };
+        }
+        case 'read': {
+          const { resource, id } = findResource(context, tenant);
+          return answerWith(resource, hashSeed(id));
+        }
+        case 'update': {
+          const { resource, id } = findResource(context, tenant);
+          mergeRequest(resource, context.body, hashSeed(id));
+          stamp(resource, collectionPlan?.updatedAtField);
+          return answerWith(resource, hashSeed(id));
+        }
+        case 'delete': {
+          const { collection, id, resource } = findResource(context, tenant);
+          // A DELETE that the state machine names (cancel a request) moves the state and keeps the resource.
+          if (opPlan.state) {
+            const reached = transition(resource, context, false);
+            if (reached) await emit(tenant, opPlan.collection!, reached, resource);
+          } else collection.delete(id);
+          return answerWith(undefined, hashSeed(id));
+        }
+        case 'action': {
+          const { resource, id } = findResource(context, tenant);
+          const reached = transition(resource, context, false);
+          if (reached) await emit(tenant, opPlan.collection!, reached, resource);
+          stamp(resource, collectionPlan?.updatedAtField);
+          return answerWith(opPlan.resourceAt === undefined ? undefined : resource, hashSeed(id));
+        }
+        case 'singleton-read':
+        case 'singleton-update': {
+          const key = opPlan.collection ?? operationId;
+          let resource = tenant.singletons.get(key);
+          if (!resource) {
+            const made = opPlan.resourceAt === undefined ? undefined : getAt(fixture(opPlan.successStatus, hashSeed(`${key}#${context.principal.subject}`)), opPlan.resourceAt);
+            resource = isRecord(made) ? made : {};
+            tenant.singletons.set(key, resource);
+          }
+          if (opPlan.role === 'singleton-update') {
+            mergeRequest(resource, context.body, hashSeed(key));
+            stamp(resource, collectionPlan?.updatedAtField);
+          }
+          return answerWith(resource, hashSeed(key));
+        }
+        default:
+          return { status: opPlan.successStatus, body: fixture(opPlan.successStatus, hashSeed(`${operationId}${JSON.stringify(params)}${JSON.stringify(context.body ?? null)}`)) };
+      }
+    };
+
+    const behaviour = options.behaviours?.[operationId];
+    handlers[operationId] = async (context: HandlerContext<never, never>) => {
+      const ctx = context as HandlerContext;
+      const tenant = store.tenant(ctx.principal.subject);
+      const idem = opPlan.idempotency;
+      const idemValue = idem ? (idem.in === 'body' ? (isRecord(ctx.body) ? ctx.body[idem.field] : undefined) : ctx.request.headers.get(idem.field)) : undefined;
+      const idemKey = typeof idemValue === 'string' && idemValue !== '' ? `${operationId}\0${idemValue}` : undefined;
+      const earlier = idemKey ? tenant.replies.get(idemKey) : undefined;
+      if (earlier) return { status: earlier.status, body: clone(earlier.body) };
+      const call: MockCall = {
+        operationId,
+        plan: opPlan,
+        context: ctx,
+        tenant,
+        store,
+        now,
+        next: () => defaultAnswer(call),
+        fixture,
+        collection: () => {
+          const key = scopeKey(ctx);
+          if (key === undefined) return undefined;
+          const collection = tenant.collection(key);
+          ensureSeeded(collection, key);
+          return collection;
+        },
+      };
+      const reply = behaviour ? await behaviour(call) : await defaultAnswer(call);
+      if (opPlan.timeField && isRecord(reply.body)) {
+        const seconds = Math.floor(now() / 1000);
+        setAt(reply.body, opPlan.timeField, seconds);
+        const iso = opPlan.timeField.replace(/[^.]+$/, 'iso');
+        if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      }
+      if (idemKey && reply.status < 300) tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
+      return reply;
+    };
+  }
+  return { handlers, store };
+}
+
+/** An id in the type the resource uses (numbers stay numbers when the id looks like one). */
+function coerceId(previous: unknown, id: string): unknown {
+  return typeof previous === 'number' && /^\d+$/.test(id) ? Number(id) : id;
+}

@@ -1,0 +1,87 @@
+/** Real pagination over stored resources, in each `x-pagination` style. */
+import type { MockPagination } from './plan.js';
+import type { Resource } from './store.js';
+
+export interface Page {
+  items: Resource[];
+  /** Fields of the list body to set (dot paths): next cursor, page counts, next token. */
+  fields: Record<string, unknown>;
+  /** Fields to set only where the list body has them (`pagination.limit`, `total_count`). */
+  optional: Record<string, unknown>;
+}
+
+const numberParam = (params: Record<string, unknown>, key: string | undefined, fallback: number): number => {
+  const value = key === undefined ? undefined : params[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+};
+
+const encodeToken = (offset: number): string => btoa(`offset:${offset}`);
+function decodeToken(token: unknown): number {
+  if (typeof token !== 'string' || token === '') return 0;
+  try {
+    const match = /^offset:(\d+)$/.exec(atob(token));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function paginate(all: readonly Resource[], pagination: MockPagination, params: Record<string, unknown>, url: URL, idField: string): Page {
+  if (pagination.style === 'cursor') {
+    const limit = numberParam(params, pagination.limitParam, pagination.defaultLimit);
+    const order = pagination.orderParam && params[pagination.orderParam] === 'asc' ? 'asc' : 'desc';
+    // Newest first unless asked otherwise, as cursor APIs list.
+    let ordered = order === 'asc' ? [...all] : [...all].reverse();
+    const after = params[pagination.cursorParam];
+    const before = pagination.endingBeforeParam ? params[pagination.endingBeforeParam] : undefined;
+    if (typeof after === 'string') {
+      const at = ordered.findIndex((r) => r[pagination.cursorField] === after);
+      ordered = at >= 0 ? ordered.slice(at + 1) : [];
+    } else if (typeof before === 'string') {
+      const at = ordered.findIndex((r) => r[pagination.cursorField] === before);
+      ordered = at >= 0 ? ordered.slice(Math.max(0, at - limit), at) : [];
+    }
+    const items = limit > 0 ? ordered.slice(0, limit) : [];
+    const more = ordered.length > items.length && items.length > 0;
+    const last = items[items.length - 1];
+    let next: string | null = null;
+    if (more && last) {
+      const query = new URLSearchParams();
+      if (pagination.limitParam) query.set(pagination.limitParam, String(limit));
+      if (pagination.orderParam && params[pagination.orderParam] !== undefined) query.set(pagination.orderParam, order);
+      query.set(pagination.cursorParam, String(last[pagination.cursorField] ?? last[idField]));
+      next = `${url.pathname}?${query.toString()}`;
+    }
+    const prefix = pagination.nextUriField.includes('.') ? pagination.nextUriField.slice(0, pagination.nextUriField.lastIndexOf('.') + 1) : '';
+    return {
+      items,
+      fields: { [pagination.nextUriField]: next },
+      optional: {
+        [`${prefix}limit`]: limit,
+        [`${prefix}order`]: order,
+        [`${prefix}starting_after`]: typeof after === 'string' ? after : null,
+        [`${prefix}ending_before`]: typeof before === 'string' ? before : null,
+        [`${prefix}previous_uri`]: null,
+      },
+    };
+  }
+  if (pagination.style === 'page') {
+    const limit = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
+    const page = Math.max(1, Math.floor(numberParam(params, pagination.pageParam, 1)));
+    const totalPages = Math.max(1, Math.ceil(all.length / limit));
+    const items = all.slice((page - 1) * limit, page * limit);
+    return {
+      items,
+      fields: {
+        [pagination.totalPagesField]: totalPages,
+        ...(pagination.currentPageField ? { [pagination.currentPageField]: page } : {}),
+      },
+      optional: { total_count: all.length, limit },
+    };
+  }
+  const size = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
+  const offset = decodeToken(params[pagination.tokenParam]);
+  const items = all.slice(offset, offset + size);
+  const more = offset + size < all.length;
+  return { items, fields: { [pagination.nextTokenField]: more ? encodeToken(offset + size) : '' }, optional: {} };
+}
