@@ -4,6 +4,7 @@
  */
 import { clientTarget } from './client/index.js';
 import { feedTarget } from './feed/index.js';
+import { fixturesTarget } from './fixtures/index.js';
 import { hostedFlowsTarget } from './hosted-flows/index.js';
 import { mockTarget } from './mock/index.js';
 import { operationsTarget } from './operations/index.js';
@@ -13,7 +14,7 @@ import type { Target } from './target.js';
 import { typesTarget } from './types/index.js';
 import { zodTarget } from './zod/index.js';
 
-export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'mock' | 'package';
+export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'fixtures' | 'mock' | 'package';
 
 export const targets: Record<TargetName, Target> = {
   types: typesTarget,
@@ -23,6 +24,7 @@ export const targets: Record<TargetName, Target> = {
   'hosted-flows': hostedFlowsTarget,
   feed: feedTarget,
   server: serverTarget,
+  fixtures: fixturesTarget,
   mock: mockTarget,
   package: packageTarget,
 };

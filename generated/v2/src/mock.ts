@@ -480,6 +480,7 @@ export const mockPlan: MockPlan = {
     },
   ],
   notifications: '/v2/notifications',
+  serverFields: ['warnings'],
 };
 /** Every scope the document names, sorted: what a credential needs to call every operation. */
 export const mockScopes: readonly string[] = [
@@ -521,7 +522,7 @@ const webhookNames: Readonly<Record<string, string>> = {
   onWithdrawalCreated: 'wallet:withdrawal:created',
 };
 
-export interface V2MockOptions extends Omit<MockEngineOptions, 'fixtures'> {
+export interface V2MockOptions extends Omit<MockEngineOptions, 'fixtures' | 'webhooks'> {
   /** Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`. */
   server?: ServerOptions;
   /** Where to send the document's webhooks (signed in `SVC-SIGNATURE`) when resources are created or change state. */

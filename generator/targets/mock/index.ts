@@ -31,8 +31,13 @@ export const mockTarget: Target = {
     }
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'hono', isTypeOnly: true, namedImports: ['Hono'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['createMockEngine', 'WebhookDispatcher'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, isTypeOnly: true, namedImports: ['MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['createMockEngine', ...(hasWebhooks ? ['WebhookDispatcher'] : [])] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: mockRuntimePackage,
+        isTypeOnly: true,
+        namedImports: ['MockEngineOptions', 'MockPlan', 'MockStore', ...(hasWebhooks ? ['WebhookDispatcherOptions'] : [])],
+      },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, namedImports: ['createRouter'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedImports: ['ServerOptions'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['fixture', 'responseFixture'] },
@@ -67,7 +72,7 @@ export const mockTarget: Target = {
         kind: StructureKind.Interface,
         name: `${base}MockOptions`,
         isExported: true,
-        extends: ["Omit<MockEngineOptions, 'fixtures'>"],
+        extends: ["Omit<MockEngineOptions, 'fixtures' | 'webhooks'>"],
         properties: [
           { name: 'server', hasQuestionToken: true, type: 'ServerOptions', docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`.'] },
           ...(hasWebhooks

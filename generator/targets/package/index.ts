@@ -10,7 +10,8 @@ export const RUNTIME_DEPENDENCIES = { zod: '^4.1.0' } as const;
 export const SERVER_DEPENDENCIES = { hono: '^4.13.19' } as const;
 
 /** Entry points besides `.`: each pulls in only what it needs (a client never loads Hono). */
-const subpathsOf = (model: ApiModel): string[] => (model.kind === 'openapi' && model.operations.length > 0 ? ['server', 'fixtures', 'mock'] : []);
+const subpathsOf = (model: ApiModel): string[] =>
+  model.kind === 'openapi' && model.operations.length > 0 ? ['fixtures', 'mock', 'server'] : model.schemas.length > 0 ? ['fixtures'] : [];
 
 function exampleArgs(op: OperationModel): string {
   const required = op.parameters.filter((p) => p.required);
@@ -62,7 +63,8 @@ export const packageTarget: Target = {
         Object.entries({
           [runtimePackage]: packageVersion,
           ...RUNTIME_DEPENDENCIES,
-          ...(subpathsOf(model).length > 0 ? { [serverRuntimePackage]: packageVersion, [mockRuntimePackage]: packageVersion, ...SERVER_DEPENDENCIES } : {}),
+          ...(subpathsOf(model).includes('fixtures') ? { [mockRuntimePackage]: packageVersion } : {}),
+          ...(subpathsOf(model).includes('server') ? { [serverRuntimePackage]: packageVersion, ...SERVER_DEPENDENCIES } : {}),
         }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       ),
       subpaths: subpathsOf(model),

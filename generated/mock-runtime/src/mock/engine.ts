@@ -107,8 +107,11 @@ export function createMockEngine(
     const collectionPlan: MockCollectionPlan | undefined = opPlan.collection
       ? plan.collections[opPlan.collection]
       : undefined;
-    const fixture = (status: number | string, seed: number): unknown =>
-      clone(options.fixtures.response(operationId, String(status), seed));
+    const fixture = (status: number | string, seed: number): unknown => {
+      const body = clone(options.fixtures.response(operationId, String(status), seed));
+      if (isRecord(body)) for (const field of plan.serverFields ?? []) delete body[field];
+      return body;
+    };
 
     /** Whether `body` is a valid answer with `status`; the issues' paths when not. */
     const check = (status: number, body: unknown): (string | number)[][] => {

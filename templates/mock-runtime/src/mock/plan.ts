@@ -93,4 +93,6 @@ export interface MockPlan {
   webhooks?: readonly MockWebhookPlan[];
   /** The list collection where sent notifications are recorded. */
   notifications?: string;
+  /** Top-level fields of success bodies the server fills itself (`warnings`): left out of seeded answers. */
+  serverFields?: readonly string[];
 }
