@@ -1,0 +1,32 @@
+/**
+ * REST API v2 rules beyond the generic mock: a create's `commit` and amounts land on the
+ * resource, sends need a second factor, and a transaction's type and amount follow the request.
+ */
+import type { MockCall, Resource } from '@svc/mock-runtime';
+import { isRecord, TWO_FACTOR_CODE, type ApiBehaviour } from './types.js';
+
+const COMMITTABLE = new Set(['createBuy', 'createDeposit', 'createWithdrawal']);
+
+function onCreate(resource: Resource, call: MockCall): void {
+  const body = isRecord(call.context.body) ? call.context.body : {};
+  if (COMMITTABLE.has(call.operationId) && 'committed' in resource) resource.committed = body.commit !== false;
+  const amount = typeof body.amount === 'string' ? body.amount : undefined;
+  const currency = typeof body.currency === 'string' ? body.currency : undefined;
+  if (call.operationId === 'createTransaction') {
+    if (typeof body.type === 'string') resource.type = body.type;
+    if (body.type === 'send' || body.type === 'transfer') resource.status = 'completed';
+    if (typeof body.description === 'string' && 'description' in resource) resource.description = body.description;
+    if (amount && currency && isRecord(resource.amount)) resource.amount = { amount: body.type === 'request' ? amount : `-${amount}`, currency };
+    if (typeof body.idem === 'string' && 'idem' in resource) resource.idem = body.idem;
+    return;
+  }
+  if (amount && currency && isRecord(resource.amount)) resource.amount = { amount, currency };
+}
+
+export function v2Behaviour(): ApiBehaviour {
+  return {
+    onCreate,
+    // Sending money needs the second factor; everything else goes through.
+    twoFactor: ({ operationId, token, body }) => !(operationId === 'createTransaction' && isRecord(body) && body.type === 'send') || token === TWO_FACTOR_CODE,
+  };
+}

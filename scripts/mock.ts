@@ -1,0 +1,61 @@
+/**
+ * `npm run mock [-- --json] [--port <n>] [--webhook-url <url>]`
+ *
+ * Starts the stateful mocks of v2, v1, onramp and x402 on 127.0.0.1 and prints their base
+ * URLs and ready credentials; with --json the first line of standard output is one JSON
+ * object `{servers, credentials}`. Stops cleanly on Ctrl-C or SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { startSandbox } from '../mock/index.js';
+
+const usage = 'usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>]';
+let values: { json?: boolean; port?: string; 'webhook-url'?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { json: { type: 'boolean' }, port: { type: 'string' }, 'webhook-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65531)) {
+  console.error(`--port must be a port number, got ${values.port}\n${usage}`);
+  process.exit(2);
+}
+
+const sandbox = await startSandbox({ ...(port !== undefined ? { port } : {}), ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}) });
+const { servers, credentials } = sandbox;
+if (values.json) {
+  process.stdout.write(`${JSON.stringify({ servers, credentials })}\n`);
+} else {
+  const lines = [
+    'Mock servers (stateful per credential; Ctrl-C stops them):',
+    ...Object.entries(servers).map(([name, url]) => `  ${name.padEnd(7)} ${url}`),
+    '',
+    'Credentials:',
+    `  apiKey       key ${credentials.apiKey.key}, secret ${credentials.apiKey.secret} (v2 signs requests with it)`,
+    `  accessToken  ${credentials.accessToken} (OAuth bearer, every scope)`,
+    `  bearer       ${credentials.bearer} (JWT for onramp and x402)`,
+    `  2FA token    ${credentials.twoFactorToken}`,
+    ...(sandbox.webhookPublicKey ? ['', 'Webhooks are signed with this key:', sandbox.webhookPublicKey] : []),
+  ];
+  console.log(lines.join('\n'));
+}
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  sandbox.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
