@@ -3,7 +3,7 @@
  * service's own rules (`behaviours/`), one credential registry, and webhooks when asked.
  */
 import { CredentialRegistry, defaultCredentials, generateWebhookKeys, importWebhookKey, type FixtureNode, type MockCredentials, type MockStore, type WebhookDispatcher } from '@svc/mock-runtime';
-import { serveNode, type RunningServer } from '@svc/server-runtime';
+import { serveNode, type RunningServer, type ServerOptions } from '@svc/server-runtime';
 import { createOnrampMock, mockScopes as onrampScopes } from '@svc/onramp/mock';
 import { createV1Mock, mockScopes as v1Scopes } from '@svc/v1/mock';
 import { createV2Mock, mockScopes as v2Scopes } from '@svc/v2/mock';
@@ -30,6 +30,8 @@ export interface SandboxOptions {
   webhookPrivateKey?: string;
   /** Waits between webhook retries. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Told when a mock answers with a body its own spec does not allow (the client gets a 500). @default prints it */
+  onInvalidResponse?: ServerOptions['onInvalidResponse'];
 }
 
 export interface SandboxCredentials extends MockCredentials {
@@ -65,7 +67,9 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const credentials: SandboxCredentials = { ...(await defaultCredentials(registry, scopes)), twoFactorToken: TWO_FACTOR_CODE };
   const sandbox: SandboxContext = { now, emailOf: (subject) => `${subject}@example.com` };
   const keys = options.webhookUrl ? (options.webhookPrivateKey ? { privateKey: await importWebhookKey(options.webhookPrivateKey), publicKeyPem: undefined } : await generateWebhookKeys()) : undefined;
-  const server = (behaviour: ApiBehaviour) => ({ auth: registry.hooks(), now, ...(behaviour.twoFactor ? { twoFactor: behaviour.twoFactor } : {}) });
+  const onInvalidResponse: NonNullable<ServerOptions['onInvalidResponse']> =
+    options.onInvalidResponse ?? ((report) => console.error(`mock: ${report.operationId} answered ${report.status} with an invalid body: ${JSON.stringify(report.issues).slice(0, 2000)}`));
+  const server = (behaviour: ApiBehaviour): ServerOptions => ({ auth: registry.hooks(), now, onInvalidResponse, ...(behaviour.twoFactor ? { twoFactor: behaviour.twoFactor } : {}) });
   const engine = (behaviour: ApiBehaviour) => ({ now, ...(behaviour.behaviours ? { behaviours: behaviour.behaviours } : {}), ...(behaviour.onCreate ? { onCreate: behaviour.onCreate } : {}) });
 
   const rules = {

@@ -48,9 +48,9 @@ export const mockPlan: MockPlan = {
     },
   },
   collections: {
-    '/onramp/v1/buy/quote': { idField: 'id', created: true },
-    '/onramp/v1/sell/quote': { idField: 'id', created: true },
-    '/onramp/v1/token': { idField: 'id', created: true },
+    '/onramp/v1/buy/quote': { idField: 'id', created: false },
+    '/onramp/v1/sell/quote': { idField: 'id', created: false },
+    '/onramp/v1/token': { idField: 'id', created: false },
     '/onramp/v1/buy/config': { idField: 'id', created: false },
     '/onramp/v1/buy/options': { idField: 'id', created: false },
     '/onramp/v1/sell/config': { idField: 'id', created: false },

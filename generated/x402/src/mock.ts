@@ -21,9 +21,9 @@ export const mockPlan: MockPlan = {
     verifyX402Payment: { role: 'create', successStatus: 200, collection: '/v2/x402/verify' },
   },
   collections: {
-    '/v2/x402/settle': { idField: 'id', created: true },
+    '/v2/x402/settle': { idField: 'id', created: false },
     '/v2/x402/supported': { idField: 'id', created: false },
-    '/v2/x402/verify': { idField: 'id', created: true },
+    '/v2/x402/verify': { idField: 'id', created: false },
   },
 };
 /** Every scope the document names, sorted: what a credential needs to call every operation. */

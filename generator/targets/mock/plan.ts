@@ -143,6 +143,10 @@ export function planMock(model: ApiModel): MockPlanModel {
     } else if (op.method === 'GET') {
       collection = path;
       role = collectionHere ? 'list' : 'singleton-read';
+    } else if (op.method !== 'DELETE' && (byPath.get(path) ?? []).some((o) => o.method === 'GET') && !collectionHere) {
+      // A write to a path that reads one thing (`POST /users/self` beside `GET /users/self`) updates that thing.
+      collection = path;
+      role = 'singleton-update';
     } else if (op.method === 'POST') {
       const parent = segments.slice(0, -1).join('/');
       // `POST /transactions/request_money` creates in `/transactions` when only the parent has items.
@@ -238,7 +242,8 @@ export function planMock(model: ApiModel): MockPlanModel {
       collections[collection] = entry;
     }
   }
-  for (const { role, collection } of placed) if (role === 'create' && collection !== undefined) collections[collection]!.created = true;
+  // A collection keeps state only when a create answers with the resource it made (so the mock can store it).
+  for (const { op, role, collection } of placed) if (role === 'create' && collection !== undefined && operations[op.operationId]!.resourceAt !== undefined) collections[collection]!.created = true;
   const result: MockPlanModel = { operations, collections };
 
   // Webhooks named `<...>:<event>` whose payload carries a collection's item: `wallet:buys:created`.

@@ -171,7 +171,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     /** Places `resource` into a seeded body of the success answer. */
     const answerWith = (resource: Resource | undefined, seed: number): HandlerReply => {
       let body = fixture(opPlan.successStatus, seed);
-      if (resource && opPlan.resourceAt !== undefined) body = setAt(body, opPlan.resourceAt, clone(resource));
+      if (resource && opPlan.resourceAt !== undefined) {
+        // Lists and reads may describe a resource with different required fields: what this
+        // answer needs and the resource lacks comes from the seeded body, and stays on the resource.
+        const seeded = getAt(body, opPlan.resourceAt);
+        if (isRecord(seeded)) for (const [key, value] of Object.entries(seeded)) if (!(key in resource)) resource[key] = value;
+        body = setAt(body, opPlan.resourceAt, clone(resource));
+      }
       return { status: opPlan.successStatus, body };
     };
 
@@ -207,8 +213,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       const move = candidates.find((t) => conditionHolds(parseCondition(t.condition), [context.body, resource]) !== false);
       if (!move) {
         if (creating) return undefined;
-        const allowed = machine.transitions.filter((t) => t.from !== null).map((t) => `${machine.field} ${t.from}${t.condition ? ` (${t.condition})` : ''}`);
-        throw new HttpProblem({ status: 400, id: 'invalid_request', message: `${context.operationId} needs ${[...new Set(allowed)].join(' or ')}; ${machine.field} is ${String(current)}` });
+        const unmet = candidates.map((t) => t.condition).filter((c): c is string => c !== undefined);
+        const allowed = [...new Set(machine.transitions.filter((t) => t.from !== null).map((t) => `${machine.field} ${t.from}`))];
+        const message =
+          candidates.length > 0
+            ? `${context.operationId} needs ${unmet.join(' or ')}; it does not hold for this ${machine.field} ${String(current)} resource`
+            : `${context.operationId} needs ${allowed.join(' or ')}; ${machine.field} is ${String(current)}`;
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message });
       }
       resource[machine.field] = move.to;
       return move.to !== current ? move.to : undefined;
