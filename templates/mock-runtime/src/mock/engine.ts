@@ -77,6 +77,18 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
   const seedCount = options.seedCount ?? 3;
   const handlers: Record<string, OperationHandler> = {};
 
+  /** A seeded item of a collection, as its list answers items (unwrapped); undefined when no list seeds it. */
+  const listItemFixture = (collection: string, seed: number): Resource | undefined => {
+    const listId = Object.keys(plan.operations).find((id) => plan.operations[id]!.role === 'list' && plan.operations[id]!.collection === collection);
+    const itemsField = listId ? plan.operations[listId]!.pagination?.itemsField : undefined;
+    if (!listId || !itemsField) return undefined;
+    const source = getAt(clone(options.fixtures.response(listId, '200', seed)), itemsField);
+    const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
+    const wrapper = plan.collections[collection]?.itemWrapper;
+    const item = entry && wrapper ? entry[wrapper] : entry;
+    return isRecord(item) ? item : undefined;
+  };
+
   /** Sends the webhooks of a resource event and records them in the caller's notifications. */
   const emit = async (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> => {
     for (const hook of plan.webhooks ?? []) {
@@ -87,9 +99,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       payload[hook.resourceAt] = clone(resource);
       if ('created_at' in payload) payload.created_at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
       if (plan.notifications) {
+        // A notification as the list shows it: the payload over a seeded item (delivery fields and all).
         const notifications = tenant.collection(plan.notifications);
         const id = String(payload.id ?? seed);
-        notifications.put(id, { ...payload, id });
+        notifications.put(id, { ...(listItemFixture(plan.notifications, seed) ?? {}), ...payload, id });
       }
       if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payload);
     }
@@ -134,13 +147,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     const ensureSeeded = (collection: Collection, key: string): void => {
       if (collection.seeded || collectionPlan?.created !== false) return;
       collection.seeded = true;
-      const listId = Object.entries(plan.operations).find(([, p]) => p.role === 'list' && p.collection === opPlan.collection)?.[0];
-      const itemsField = listId ? plan.operations[listId]!.pagination?.itemsField : undefined;
       for (let i = 1; i <= seedCount; i++) {
-        const source = listId && itemsField ? getAt(clone(options.fixtures.response(listId, '200', hashSeed(`${key}#${i}`))), itemsField) : undefined;
-        const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
-        const wrapped = entry && collectionPlan.itemWrapper ? entry[collectionPlan.itemWrapper] : entry;
-        const item = isRecord(wrapped) ? wrapped : undefined;
+        const item = listItemFixture(opPlan.collection!, hashSeed(`${key}#${i}`));
         const id = item ? item[collectionPlan.idField] : undefined;
         if (item && (typeof id === 'string' || typeof id === 'number') && !collection.has(String(id))) collection.put(String(id), item);
       }
