@@ -1,6 +1,6 @@
 /** The four OpenAPI packages as the mock tests use them: client, operations, fixtures and mock plan side by side. */
 import { ApiError, HttpClient, selectValidator, toRequestInput, type ApiSpec, type ClientOptions, type OperationSpec } from '@svc/runtime';
-import type { MockPlan } from '@svc/mock-runtime';
+import type { FixtureNode, MockPlan } from '@svc/mock-runtime';
 import * as onramp from '@svc/onramp';
 import * as onrampFixtures from '@svc/onramp/fixtures';
 import { mockPlan as onrampPlan } from '@svc/onramp/mock';
@@ -22,6 +22,9 @@ export interface ApiUnderTest {
   operations: Readonly<Record<string, OperationSpec>>;
   plan: MockPlan;
   requestFixture: (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
+  /** Descriptors of named schemas and of each operation's parameters and body. */
+  fixtureSchemas: Readonly<Record<string, FixtureNode>>;
+  operationFixtureSchemas: Readonly<Record<string, { params?: FixtureNode; body?: FixtureNode }>>;
   /** How a client of this API authenticates against the sandbox. */
   credentials: (sandbox: Sandbox) => ClientOptions;
 }
@@ -34,11 +37,19 @@ export const APIS: readonly ApiUnderTest[] = [
     operations: v2.operations,
     plan: v2Plan,
     requestFixture: v2Fixtures.requestFixture,
+    fixtureSchemas: v2Fixtures.fixtureSchemas,
+    operationFixtureSchemas: v2Fixtures.operationFixtureSchemas,
     credentials: (s) => ({ apiKey: s.credentials.apiKey, twoFactorToken: () => s.credentials.twoFactorToken }),
   },
-  { name: 'v1', file: 'v1.openapi.yaml', api: v1.api, operations: v1.operations, plan: v1Plan, requestFixture: v1Fixtures.requestFixture, credentials: (s) => ({ apiKeys: { apiKey: s.credentials.apiKey.key } }) },
-  { name: 'onramp', file: 'onramp.openapi.yaml', api: onramp.api, operations: onramp.operations, plan: onrampPlan, requestFixture: onrampFixtures.requestFixture, credentials: (s) => ({ accessToken: s.credentials.bearer }) },
-  { name: 'x402', file: 'x402.openapi.yaml', api: x402.api, operations: x402.operations, plan: x402Plan, requestFixture: x402Fixtures.requestFixture, credentials: (s) => ({ accessToken: s.credentials.bearer }) },
+  { name: 'v1', file: 'v1.openapi.yaml', api: v1.api, operations: v1.operations, plan: v1Plan, requestFixture: v1Fixtures.requestFixture,
+    fixtureSchemas: v1Fixtures.fixtureSchemas,
+    operationFixtureSchemas: v1Fixtures.operationFixtureSchemas, credentials: (s) => ({ apiKeys: { apiKey: s.credentials.apiKey.key } }) },
+  { name: 'onramp', file: 'onramp.openapi.yaml', api: onramp.api, operations: onramp.operations, plan: onrampPlan, requestFixture: onrampFixtures.requestFixture,
+    fixtureSchemas: onrampFixtures.fixtureSchemas,
+    operationFixtureSchemas: onrampFixtures.operationFixtureSchemas, credentials: (s) => ({ accessToken: s.credentials.bearer }) },
+  { name: 'x402', file: 'x402.openapi.yaml', api: x402.api, operations: x402.operations, plan: x402Plan, requestFixture: x402Fixtures.requestFixture,
+    fixtureSchemas: x402Fixtures.fixtureSchemas,
+    operationFixtureSchemas: x402Fixtures.operationFixtureSchemas, credentials: (s) => ({ accessToken: s.credentials.bearer }) },
 ];
 
 export interface CallResult {

@@ -251,7 +251,13 @@ export const mockPlan: MockPlan = {
       itemPath: '/transfers/{id}',
     },
     '/accounts': { idField: 'id', created: true, createdAtField: 'created_at', itemPath: '/accounts/{account_id}' },
-    '/addresses': { idField: 'id', created: false, itemPath: '/addresses/{id_or_address}' },
+    '/addresses': {
+      idField: 'id',
+      created: false,
+      itemWrapper: 'address',
+      createdAtField: 'created_at',
+      itemPath: '/addresses/{id_or_address}',
+    },
     '/oauth/applications': {
       idField: 'id',
       created: false,

@@ -91,7 +91,7 @@ function listItemOf(model: ApiModel, item: SchemaNode | undefined): { schema: Sc
   if (resolved?.kind === 'object' && resolved.properties.length === 1) {
     const only = resolved.properties[0]!;
     const inner = resolve(model, only.schema);
-    if (only.schema.kind === 'ref' && inner?.kind === 'object' && !inner.properties.some((p) => p.name === only.name)) return { schema: only.schema, wrapper: only.name };
+    if (only.schema.kind === 'ref' && inner?.kind === 'object') return { schema: only.schema, wrapper: only.name };
   }
   return { schema: item };
 }

@@ -185,7 +185,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
     if (media === 'application/x-www-form-urlencoded') return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
     if (media === 'multipart/form-data') {
-      const form = await new Request(c.req.url, { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+      let form: FormData;
+      try {
+        form = await new Request(c.req.url, { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+      } catch {
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid multipart/form-data' });
+      }
       const fields: [string, string][] = [];
       const files: Record<string, Blob> = {};
       form.forEach((value, key) => {
@@ -222,7 +227,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
 
     const params = parseParams(c, route, url, cookies);
-    const body = await parseBody(c, route, raw, contentType);
+    // An operation without a request body ignores whatever was sent (it is still signed over).
+    const body = op.requestBody ? await parseBody(c, route, raw, contentType) : undefined;
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     let parsedParams: unknown = params;
