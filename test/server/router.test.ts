@@ -1,0 +1,165 @@
+/**
+ * The server stub of a small document that is not ours: parameters coerced by style and
+ * explode, bodies by media type, errors in the document's own envelope (400 listing every
+ * field, 404, 405 with Allow, 415, 401, 429 with Retry-After, 501), CORS, and development
+ * validation of the handlers' answers.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { generateToDisk, writeSpec } from '../helpers/generate.js';
+
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'Shop', version: '1.0.0' },
+  'x-rate-limit': { limit: 5, windowSeconds: 60, status: 429, errorId: 'too_many' },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    schemas: {
+      Problem: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+      Item: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, qty: { type: 'integer', minimum: 0 } } },
+      NewItem: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 2 }, qty: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } } },
+    },
+    responses: { Problem: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } } },
+  },
+  paths: {
+    '/items': {
+      get: {
+        operationId: 'listItems',
+        parameters: [
+          { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+          { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'filter', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } },
+          { name: 'flag', in: 'query', schema: { type: 'boolean' } },
+          { name: 'count', in: 'query', schema: { type: 'integer', maximum: 10 } },
+          { name: 'X-Trace', in: 'header', schema: { type: 'integer' } },
+          { name: 'session', in: 'cookie', schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } }, '400': { $ref: '#/components/responses/Problem' } },
+      },
+      post: {
+        operationId: 'createItem',
+        security: [{ bearer: [] }],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/NewItem' } }, 'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/NewItem' } } },
+        },
+        responses: { '201': { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } }, default: { $ref: '#/components/responses/Problem' } },
+      },
+    },
+    '/items/{id}': {
+      get: {
+        operationId: 'getItem',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } }, '404': { $ref: '#/components/responses/Problem' } },
+      },
+    },
+    '/items/special': { get: { operationId: 'getSpecial', responses: { '204': { description: 'nothing' } } } },
+  },
+};
+
+interface ServerModule {
+  createShopServer: (handlers: Record<string, (context: { params: unknown; body: unknown; principal: { subject: string } }) => unknown>, options?: Record<string, unknown>) => Hono;
+}
+
+async function serverModule(): Promise<ServerModule> {
+  const { dir } = await generateToDisk(writeSpec(spec, 'server-shop'), 'server-shop');
+  const module = (await import(pathToFileURL(join(dir, 'src', 'server.ts')).href)) as Record<string, unknown>;
+  // The factory is named after the package: `create<Name>Server`.
+  return { createShopServer: module.createServerShopServer as ServerModule['createShopServer'] };
+}
+
+const call = async (app: Hono, method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
+  const response = await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) }));
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+};
+
+describe('a generated server stub', () => {
+  it('hands handlers parameters parsed by style, explode and schema', async () => {
+    const { createShopServer } = await serverModule();
+    let seen: unknown;
+    const app = createShopServer({ listItems: (context) => ((seen = context.params), { status: 200, body: [] }) });
+    const answer = await call(app, 'GET', '/items?ids=1,2,3&tags=a&tags=b&filter[color]=red&filter[size]=2&flag=true&count=5', { headers: { 'X-Trace': '77', cookie: 'session=abc%20def' } });
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual({ ids: [1, 2, 3], tags: ['a', 'b'], filter: { color: 'red', size: 2 }, flag: true, count: 5, 'X-Trace': 77, session: 'abc def' });
+  });
+
+  it('answers 400 in the document envelope, naming every failing field', async () => {
+    const { createShopServer } = await serverModule();
+    const app = createShopServer({ listItems: () => ({ status: 200, body: [] }), getItem: () => ({ status: 200, body: { id: 1, name: 'x' } }) });
+    const answer = await call(app, 'GET', '/items?count=50&flag=maybe');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'validation_error' });
+    expect(String(answer.body!.message)).toMatch(/count/);
+    expect(String(answer.body!.message)).toMatch(/flag/);
+    const path = await call(app, 'GET', '/items/abc');
+    expect(path).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+  });
+
+  it('routes literal paths before templated ones, and answers 404, 405 with Allow, and 501', async () => {
+    const { createShopServer } = await serverModule();
+    const app = createShopServer({ getItem: () => ({ status: 200, body: { id: 1, name: 'x' } }) });
+    expect((await call(app, 'GET', '/items/special')).status).toBe(501);
+    expect(await call(app, 'GET', '/nowhere')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    const wrong = await call(app, 'DELETE', '/items');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, POST');
+    expect((await call(app, 'GET', '/items/7')).status).toBe(200);
+  });
+
+  it('reads JSON and form bodies, refuses other media types (415) and checks the bearer token', async () => {
+    const { createShopServer } = await serverModule();
+    const bodies: unknown[] = [];
+    const app = createShopServer(
+      { createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made', qty: 0 } }) },
+      { auth: { bearer: (token: string) => (token === 'good' ? { subject: 'ann', scopes: [] } : undefined) } },
+    );
+    const auth = { authorization: 'Bearer good' };
+    expect((await call(app, 'POST', '/items', { body: '{"name":"lamp"}', headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    expect((await call(app, 'POST', '/items', { body: '{"name":"lamp"}', headers: { 'content-type': 'application/json', authorization: 'Bearer bad' } })).status).toBe(401);
+    expect((await call(app, 'POST', '/items', { body: '{"name":"lamp","qty":2}', headers: { ...auth, 'content-type': 'application/json' } })).status).toBe(201);
+    expect((await call(app, 'POST', '/items', { body: 'name=desk&qty=3&tags[]=a&tags[]=b', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(201);
+    expect(bodies).toEqual([{ name: 'lamp', qty: 2 }, { name: 'desk', qty: 3, tags: ['a', 'b'] }]);
+    expect((await call(app, 'POST', '/items', { body: 'name', headers: { ...auth, 'content-type': 'text/plain' } })).status).toBe(415);
+    const missing = await call(app, 'POST', '/items', { body: '{}', headers: { ...auth, 'content-type': 'application/json' } });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'param_required' } });
+    expect((await call(app, 'POST', '/items', { body: '{"name":', headers: { ...auth, 'content-type': 'application/json' } })).body).toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('limits requests per caller with Retry-After (x-rate-limit)', async () => {
+    const { createShopServer } = await serverModule();
+    let now = 1_000_000;
+    const app = createShopServer({ getItem: () => ({ status: 200, body: { id: 1, name: 'x' } }) }, { now: () => now });
+    for (let i = 0; i < 5; i++) expect((await call(app, 'GET', '/items/1')).status).toBe(200);
+    const limited = await call(app, 'GET', '/items/1');
+    expect(limited).toMatchObject({ status: 429, body: { code: 'too_many' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    now += 61_000;
+    expect((await call(app, 'GET', '/items/1')).status).toBe(200);
+  });
+
+  it('answers CORS preflights', async () => {
+    const { createShopServer } = await serverModule();
+    const app = createShopServer({});
+    const response = await app.fetch(new Request('http://shop.test/items', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('in development, refuses its own answers that the spec does not allow', async () => {
+    const { createShopServer } = await serverModule();
+    const reports: unknown[] = [];
+    const app = createShopServer(
+      { getItem: () => ({ status: 200, body: { id: 'one' } }), listItems: () => ({ status: 418, body: [] }) },
+      { validateResponses: true, onInvalidResponse: (report: unknown) => reports.push(report) },
+    );
+    expect(await call(app, 'GET', '/items/1')).toMatchObject({ status: 500, body: { code: 'internal_server_error' } });
+    expect((await call(app, 'GET', '/items')).status).toBe(500);
+    expect(reports.length).toBe(2);
+    // Without development checks, the handler's word is final.
+    const lax = createShopServer({ getItem: () => ({ status: 200, body: { id: 'one' } }) });
+    expect((await call(lax, 'GET', '/items/1')).status).toBe(200);
+  });
+});
