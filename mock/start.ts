@@ -30,6 +30,8 @@ export interface SandboxOptions {
   webhookPrivateKey?: string;
   /** Waits between webhook retries. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Enforce the specs' `x-rate-limit` (v2: 10,000 requests an hour per credential). @default true */
+  rateLimit?: boolean;
   /** Told when a mock answers with a body its own spec does not allow (the client gets a 500). @default prints it */
   onInvalidResponse?: ServerOptions['onInvalidResponse'];
 }
@@ -69,7 +71,13 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const keys = options.webhookUrl ? (options.webhookPrivateKey ? { privateKey: await importWebhookKey(options.webhookPrivateKey), publicKeyPem: undefined } : await generateWebhookKeys()) : undefined;
   const onInvalidResponse: NonNullable<ServerOptions['onInvalidResponse']> =
     options.onInvalidResponse ?? ((report) => console.error(`mock: ${report.operationId} answered ${report.status} with an invalid body: ${JSON.stringify(report.issues).slice(0, 2000)}`));
-  const server = (behaviour: ApiBehaviour): ServerOptions => ({ auth: registry.hooks(), now, onInvalidResponse, ...(behaviour.twoFactor ? { twoFactor: behaviour.twoFactor } : {}) });
+  const server = (behaviour: ApiBehaviour): ServerOptions => ({
+    auth: registry.hooks(),
+    now,
+    onInvalidResponse,
+    rateLimit: options.rateLimit ?? true,
+    ...(behaviour.twoFactor ? { twoFactor: behaviour.twoFactor } : {}),
+  });
   const engine = (behaviour: ApiBehaviour) => ({ now, ...(behaviour.behaviours ? { behaviours: behaviour.behaviours } : {}), ...(behaviour.onCreate ? { onCreate: behaviour.onCreate } : {}) });
 
   const rules = {

@@ -1,5 +1,5 @@
 /**
- * `npm run mock [-- --json] [--port <n>] [--webhook-url <url>]`
+ * `npm run mock [-- --json] [--port <n>] [--webhook-url <url>] [--no-rate-limit]`
  *
  * Starts the stateful mocks of v2, v1, onramp and x402 on 127.0.0.1 and prints their base
  * URLs and ready credentials; with --json the first line of standard output is one JSON
@@ -8,10 +8,12 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../mock/index.js';
 
-const usage = 'usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>]';
-let values: { json?: boolean; port?: string; 'webhook-url'?: string; help?: boolean };
+const usage = 'usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]';
+let values: { json?: boolean; port?: string; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
 try {
-  ({ values } = parseArgs({ options: { json: { type: 'boolean' }, port: { type: 'string' }, 'webhook-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  ({ values } = parseArgs({
+    options: { json: { type: 'boolean' }, port: { type: 'string' }, 'webhook-url': { type: 'string' }, 'no-rate-limit': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  }));
 } catch (error) {
   console.error(`${(error as Error).message}\n${usage}`);
   process.exit(2);
@@ -26,7 +28,11 @@ if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65531))
   process.exit(2);
 }
 
-const sandbox = await startSandbox({ ...(port !== undefined ? { port } : {}), ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}) });
+const sandbox = await startSandbox({
+  ...(port !== undefined ? { port } : {}),
+  ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}),
+  rateLimit: !values['no-rate-limit'],
+});
 const { servers, credentials } = sandbox;
 if (values.json) {
   process.stdout.write(`${JSON.stringify({ servers, credentials })}\n`);

@@ -27,6 +27,7 @@ export { RateLimiter, type RateDecision } from './rate-limit.js';
 export {
   createRouter,
   InvalidResponse,
+  type CorsOptions,
   type HandlerContext,
   type HandlerReply,
   type OperationHandler,

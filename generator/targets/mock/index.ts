@@ -4,7 +4,7 @@
  * `@svc/mock-runtime` runs it on the server stub with the seeded fixtures.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { literal } from '../../util/text.js';
+import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planMock } from './plan.js';
@@ -76,7 +76,7 @@ export const mockTarget: Target = {
         properties: [
           { name: 'server', hasQuestionToken: true, type: 'ServerOptions', docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`.'] },
           ...(hasWebhooks
-            ? [{ name: 'webhooks', hasQuestionToken: true, type: "Omit<WebhookDispatcherOptions, 'signatureHeader'>", docs: [`Where to send the document's webhooks (signed in \`${signatureHeader}\`) when resources are created or change state.`] }]
+            ? [{ name: 'webhooks', hasQuestionToken: true, type: "Omit<WebhookDispatcherOptions, 'signatureHeader'>", docs: [jsDoc(`Where to send the document's webhooks (signed in \`${signatureHeader}\`) when resources are created or change state.`)!] }]
             : []),
         ],
       },
@@ -95,7 +95,9 @@ export const mockTarget: Target = {
         name: `create${base}Mock`,
         isExported: true,
         docs: [
-          `A stateful mock of ${model.title}: creates store resources that reads and lists return, lists page for real, idempotency keys return the first answer, and state machines move. Answers come from seeded fixtures, so the same calls give the same bodies.`,
+          jsDoc(
+            `A stateful mock of ${model.title}: creates store resources that reads and lists return, lists page for real, idempotency keys return the first answer, and state machines move. Answers come from seeded fixtures, so the same calls give the same bodies.`,
+          )!,
         ],
         parameters: [{ name: 'options', type: `${base}MockOptions`, initializer: '{}' }],
         returnType: `${base}Mock`,

@@ -98,7 +98,7 @@ export const serverTarget: Target = {
     for (const op of model.operations) {
       const replyName = `${pascalCase(op.operationId)}Reply`;
       const replies = op.responses.map((r) => replyType(model, r, used));
-      aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : 'HandlerReply', docs: [`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`] });
+      aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : 'HandlerReply', docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });
       const params = op.parameters.length > 0 ? op.names.params : 'Record<string, never>';
       if (op.parameters.length > 0) typeImports.add(op.names.params);
       const body = op.requestBody?.contents[0] ? (op.requestBody.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';

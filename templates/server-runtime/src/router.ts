@@ -6,7 +6,6 @@
  * once, when the app is built.
  */
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from '@svc/runtime';
 import type { z } from 'zod';
 import { authenticate, requireScopes, type AuthHooks, type Principal } from './auth.js';
@@ -46,6 +45,15 @@ export interface HandlerReply<Status extends number = number, Body = unknown> {
  */
 export type OperationHandler = (context: HandlerContext<never, never>) => HandlerReply | Promise<HandlerReply>;
 
+export interface CorsOptions {
+  /** Origins allowed to call: `*`, or a list (the request's origin is echoed when listed). @default '*' */
+  origin?: string | readonly string[];
+  /** Allow credentials (cookies, authorization) from a listed origin. @default false */
+  credentials?: boolean;
+  /** Seconds a browser may cache a preflight. @default 600 */
+  maxAge?: number;
+}
+
 /** Decides whether a request needs (and has) a second factor. */
 export type TwoFactorCheck = (request: { operationId: string; principal: Principal; token: string | undefined; body: unknown }) => boolean | Promise<boolean>;
 
@@ -57,8 +65,8 @@ export interface ServerOptions {
   now?: () => number;
   /** Validate the handlers' responses against the spec and answer 500 when one does not match. @default false */
   validateResponses?: boolean;
-  /** CORS headers on every response and preflight answers. @default true (any origin) */
-  cors?: boolean | Parameters<typeof cors>[0];
+  /** CORS headers on every response, and answers to preflights. @default true (any origin) */
+  cors?: boolean | CorsOptions;
   /** Enforce `x-rate-limit`. @default true */
   rateLimit?: boolean;
   /** Called with every unexpected error (the client gets a 500 in the spec's envelope). */
@@ -119,11 +127,40 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const { api } = spec;
   const envelope = spec.errorEnvelope;
 
-  if (options.cors !== false) {
-    app.use('*', cors(typeof options.cors === 'object' ? options.cors : { origin: '*', exposeHeaders: ['Retry-After', 'Content-Language'] }));
+  // CORS headers are written with the answer, not patched onto it afterwards: patching a
+  // response makes the Node adapter build a full one, which costs more than the whole request.
+  const corsOptions: CorsOptions | undefined = options.cors === false ? undefined : typeof options.cors === 'object' ? options.cors : {};
+  const allowOrigin = (c: Context): string | undefined => {
+    if (!corsOptions) return undefined;
+    const origin = corsOptions.origin ?? '*';
+    if (origin === '*') return '*';
+    const sent = c.req.header('origin');
+    const listed = typeof origin === 'string' ? [origin] : origin;
+    return sent && listed.includes(sent) ? sent : undefined;
+  };
+  const corsHeaders = (c: Context): void => {
+    const origin = allowOrigin(c);
+    if (origin === undefined) return;
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Expose-Headers', 'Retry-After, Content-Language, Allow');
+    if (origin !== '*') c.header('Vary', 'Origin');
+    if (corsOptions?.credentials && origin !== '*') c.header('Access-Control-Allow-Credentials', 'true');
+  };
+  if (corsOptions) {
+    app.options('*', (c, next) => {
+      const method = c.req.header('access-control-request-method');
+      if (!method) return next();
+      corsHeaders(c);
+      c.header('Access-Control-Allow-Methods', 'GET, HEAD, PUT, POST, DELETE, PATCH');
+      const requested = c.req.header('access-control-request-headers');
+      if (requested) c.header('Access-Control-Allow-Headers', requested);
+      c.header('Access-Control-Max-Age', String(corsOptions.maxAge ?? 600));
+      return c.body(null, 204);
+    });
   }
 
   const send = (c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response => {
+    corsHeaders(c);
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     if (body === undefined || status === 204 || status === 304) return c.body(null, status as 204);
     if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string') {
@@ -207,7 +244,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const { op, spec: serverOp } = route;
     const request = c.req.raw;
     const url = new URL(request.url);
-    const raw: Uint8Array<ArrayBuffer> = op.requestBody || request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+    // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
+    // Request built in code may carry neither. Touching `body` of a Node request builds a
+    // stream, so it is asked only when the headers cannot tell.
+    const length = c.req.header('content-length');
+    const sendsBody =
+      length !== undefined ? length !== '0' : c.req.header('transfer-encoding') !== undefined || (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+    const raw: Uint8Array<ArrayBuffer> = sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
     const contentType = c.req.header('content-type') ?? '';
     if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(op.requestBody.contentTypes, mediaType(contentType))) {
       throw new HttpProblem({ status: 415, id: 'unsupported_media_type', message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}` });

@@ -1,6 +1,7 @@
 // Copied from templates/mock-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 export {
   createMockEngine,
+  freshId,
   type Behaviour,
   type CreateHook,
   type MockCall,

@@ -1,4 +1,4 @@
-export { createMockEngine, type Behaviour, type CreateHook, type MockCall, type MockEngine, type MockEngineOptions, type MockFixtures, type MockWebhooks } from './engine.js';
+export { createMockEngine, freshId, type Behaviour, type CreateHook, type MockCall, type MockEngine, type MockEngineOptions, type MockFixtures, type MockWebhooks } from './engine.js';
 export { generateWebhookKeys, importWebhookKey, WebhookDispatcher, type WebhookDelivery, type WebhookDispatcherOptions } from './webhooks.js';
 export type * from './plan.js';
 export { Collection, MockStore, Tenant, type Resource } from './store.js';

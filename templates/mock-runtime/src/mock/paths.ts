@@ -26,6 +26,15 @@ export function setAt(body: unknown, path: string, value: unknown): unknown {
   return root;
 }
 
+/** A copy of `body` with `value` at `path`: only the objects on the path are copied, the rest is shared. */
+export function withAt(body: unknown, path: string, value: unknown): unknown {
+  if (path === '') return value;
+  const [key, ...rest] = path.split('.');
+  const root: Record<string, unknown> = isRecord(body) ? { ...body } : {};
+  root[key!] = rest.length === 0 ? value : withAt(root[key!], rest.join('.'), value);
+  return root;
+}
+
 /** Sets a value only where the body already has the key (fixtures decide which optional fields exist). */
 export function setIfPresent(body: unknown, path: string, value: unknown): void {
   const keys = path.split('.');
