@@ -6,44 +6,19 @@
 import { isSuccessStatus, resolve } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 
-type Role = 'create' | 'list' | 'read' | 'update' | 'delete' | 'action' | 'singleton-read' | 'singleton-update' | 'other';
+// The plan is data for the mock runtime: its types are the runtime's own.
+import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../../templates/mock-runtime/src/mock/plan.js';
 
-export interface OperationPlan {
-  role: Role;
-  collection?: string;
-  scope?: string[];
-  idParam?: string;
-  successStatus: number;
-  resourceAt?: string;
-  pagination?: Record<string, unknown>;
-  idempotency?: { field: string; in: 'body' | 'header' };
-  state?: { field: string; transitions: { from: string | null; to: string; condition?: string }[] };
-  /** Dot path of the epoch seconds the mock fills with its own clock (the HMAC server-time operation). */
-  timeField?: string;
-}
+/** An operation's plan as the generator builds it (mutable while it is worked out). */
+type OperationPlan = { -readonly [K in keyof MockOperationPlan]: MockOperationPlan[K] } & { scope?: string[] };
 
-/** A webhook the mock sends when a resource of a collection is created or reaches a state. */
-export interface WebhookPlan {
-  collection: string;
-  /** `created`, or the state reached (`completed`). */
-  event: string;
-  /** operationId of the webhook. */
-  webhook: string;
-  /** Key of the payload's named schema, for its fixture. */
-  schema: string;
-  /** Property of the payload that carries the resource. */
-  resourceAt: string;
-}
-
-export interface CollectionPlan {
-  idField: string;
-  created: boolean;
-  createdAtField?: string;
-  updatedAtField?: string;
-  pathField?: string;
-  itemPath?: string;
-  /** Lists hold each resource inside an object under this key (`{transfer: {...}}`). */
-  itemWrapper?: string;
+export interface MockPlanModel {
+  operations: Record<string, OperationPlan>;
+  collections: Record<string, CollectionPlan>;
+  webhooks?: WebhookPlan[];
+  /** The list collection that records sent notifications (`/v2/notifications`). */
+  notifications?: string;
+  serverFields?: string[];
 }
 
 const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
@@ -98,14 +73,6 @@ function listItemOf(model: ApiModel, item: SchemaNode | undefined): { schema: Sc
 
 const firstOf = (names: readonly string[], present: readonly string[]): string | undefined => names.find((n) => present.includes(n));
 
-export interface MockPlanModel {
-  operations: Record<string, OperationPlan>;
-  collections: Record<string, CollectionPlan>;
-  webhooks?: WebhookPlan[];
-  /** The list collection that records sent notifications (`/v2/notifications`). */
-  notifications?: string;
-  serverFields?: string[];
-}
 
 export function planMock(model: ApiModel): MockPlanModel {
   const byPath = new Map<string, OperationModel[]>();
@@ -202,14 +169,18 @@ export function planMock(model: ApiModel): MockPlanModel {
       const limitSchema = resolve(model, op.parameters.find((p) => p.name === limitParam)?.schema);
       const defaultLimit = typeof limitSchema?.default === 'number' ? limitSchema.default : 25;
       const keys = (name: string | undefined): string | undefined => (name === undefined ? undefined : op.parameters.find((p) => p.in === 'query' && p.name === name)?.key);
-      const extra: Record<string, unknown> = { defaultLimit };
-      if (limitParam) extra.limitParam = keys(limitParam);
+      const limitKey = keys(limitParam);
+      const extra = { defaultLimit, ...(limitKey ? { limitParam: limitKey } : {}) };
       if (op.pagination.style === 'cursor') {
         const order = keys(firstOf(['order'], names));
         const endingBefore = keys(firstOf(['ending_before', 'endingBefore'], names));
-        if (order) extra.orderParam = order;
-        if (endingBefore) extra.endingBeforeParam = endingBefore;
-        plan.pagination = { ...op.pagination, cursorParam: keys(op.pagination.cursorParam) ?? op.pagination.cursorParam, ...extra };
+        plan.pagination = {
+          ...op.pagination,
+          cursorParam: keys(op.pagination.cursorParam) ?? op.pagination.cursorParam,
+          ...extra,
+          ...(order ? { orderParam: order } : {}),
+          ...(endingBefore ? { endingBeforeParam: endingBefore } : {}),
+        };
       } else if (op.pagination.style === 'page') plan.pagination = { ...op.pagination, pageParam: keys(op.pagination.pageParam) ?? op.pagination.pageParam, ...extra };
       else plan.pagination = { ...op.pagination, tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam, ...extra };
     }

@@ -5,11 +5,10 @@
 import { resolve } from '../../model/derive.js';
 import type { ApiModel, SchemaNode } from '../../model/types.js';
 
-export type ValueShape =
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' }
-  | { type: 'array'; items: ValueShape }
-  | { type: 'object'; properties?: Record<string, ValueShape>; additional?: ValueShape }
-  | { type: 'any-of'; options: ValueShape[] };
+// The shape is data for the server runtime: its type is the runtime's own.
+import type { ValueShape } from '../../../templates/server-runtime/src/types.js';
+
+export type { ValueShape };
 
 const UNKNOWN: ValueShape = { type: 'unknown' };
 // Strings on the wire nest only so deep; recursive schemas stop here.

@@ -46,12 +46,5 @@ export function setIfPresent(body: unknown, path: string, value: unknown): void 
 
 export { isRecord };
 
-/** A stable 32-bit hash of a string (FNV-1a), for seeds derived from ids and requests. */
-export function hashSeed(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+/** A stable 32-bit hash of a string, for seeds derived from ids and requests (the fixtures' own). */
+export { hashText as hashSeed } from '../fixtures/random.js';

@@ -2,6 +2,16 @@
 
 export type Resource = Record<string, unknown>;
 
+/** The value of `key`, made and remembered on first use. */
+function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 export class Collection {
   private readonly items = new Map<string, Resource>();
   /** Whether seeded resources were added (once, on first use). */
@@ -39,12 +49,7 @@ export class Tenant {
   private counter = 0;
 
   collection(key: string): Collection {
-    let collection = this.collections.get(key);
-    if (!collection) {
-      collection = new Collection();
-      this.collections.set(key, collection);
-    }
-    return collection;
+    return getOrCreate(this.collections, key, () => new Collection());
   }
   /** Every collection whose key starts with `template` (all scopes of a collection). */
   collectionsOf(template: string): Collection[] {
@@ -59,12 +64,7 @@ export class MockStore {
   private readonly tenants = new Map<string, Tenant>();
 
   tenant(subject: string): Tenant {
-    let tenant = this.tenants.get(subject);
-    if (!tenant) {
-      tenant = new Tenant();
-      this.tenants.set(subject, tenant);
-    }
-    return tenant;
+    return getOrCreate(this.tenants, subject, () => new Tenant());
   }
   /** Forgets every resource of every caller. */
   reset(): void {
