@@ -6,16 +6,15 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { generatedHeader, type Target } from '../target.js';
+import { apiBaseName, generatedHeader, type Target } from '../target.js';
 import { planMock } from './plan.js';
 
-const baseName = (className: string, fallback: string): string => className.replace(/Client$/, '') || fallback;
 
 export const mockTarget: Target = {
   name: 'mock',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage }) {
-    const base = baseName(model.client.className, model.name);
+    const base = apiBaseName(model);
     const plan = planMock(model);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
     const delivery = model.extensions['x-delivery'] as { signatureHeader?: unknown } | undefined;

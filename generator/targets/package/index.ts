@@ -3,7 +3,7 @@ import { isSuccessStatus } from '../../model/derive.js';
 import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { renderTemplate } from '../../util/templates.js';
-import type { Target } from '../target.js';
+import { apiBaseName, type Target } from '../target.js';
 
 export const RUNTIME_DEPENDENCIES = { zod: '^4.1.0' } as const;
 /** What the server stub (`./server`) and the mock (`./mock`, `./fixtures`) of an OpenAPI package import besides. */
@@ -71,6 +71,7 @@ export const packageTarget: Target = {
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,
+      baseName: apiBaseName(model),
       baseUrl: baseUrlOf(model),
       hasHmac: model.securitySchemes.some((s) => s.hmac),
       exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,

@@ -10,7 +10,7 @@ import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { generatedHeader, type Target } from '../target.js';
+import { apiBaseName, generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
 import { errorEnvelopeOf } from './envelope.js';
 import { shapeOf } from './shapes.js';
@@ -83,13 +83,12 @@ function operationEntry(model: ApiModel, op: OperationModel): string {
   return objectLiteral(entries);
 }
 
-const baseName = (model: ApiModel): string => model.client.className.replace(/Client$/, '') || pascalCase(model.name);
 
 export const serverTarget: Target = {
   name: 'server',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, serverRuntimePackage }) {
-    const base = baseName(model);
+    const base = apiBaseName(model);
     const handlersName = `${base}Handlers`;
     const used = new Set<string>();
     const typeImports = new Set<string>();
