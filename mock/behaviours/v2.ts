@@ -26,6 +26,18 @@ function onCreate(resource: Resource, call: MockCall): void {
 export function v2Behaviour(): ApiBehaviour {
   return {
     onCreate,
+    behaviours: {
+      // `quote: true` prices a buy without saving it: nothing is stored, no notification goes out.
+      createBuy: async (call) => {
+        const body = isRecord(call.context.body) ? call.context.body : {};
+        if (body.quote !== true) return call.next();
+        const seeded = call.fixture(201, call.tenant.next());
+        const quote = isRecord(seeded) && isRecord(seeded.data) ? seeded.data : {};
+        if (typeof body.amount === 'string' && typeof body.currency === 'string' && isRecord(quote.amount)) quote.amount = { amount: body.amount, currency: body.currency };
+        if ('committed' in quote) quote.committed = false;
+        return { status: 201, body: seeded };
+      },
+    },
     // Sending money needs the second factor; everything else goes through.
     twoFactor: ({ operationId, token, body }) => !(operationId === 'createTransaction' && isRecord(body) && body.type === 'send') || token === TWO_FACTOR_CODE,
   };

@@ -85,6 +85,15 @@ describe('v2', () => {
     expect((await client.transactions.listTransactions({ account_id })).data.length).toBe(1);
   });
 
+  it('prices a buy with quote: true without saving it', async () => {
+    const client = v2();
+    const account_id = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+    const quote = await client.buys.createBuy({ account_id }, { amount: '2', currency: 'BTC', payment_method: PAYMENT_METHOD, quote: true });
+    expect(quote.data.amount).toEqual({ amount: '2', currency: 'BTC' });
+    expect((await errorOf(client.buys.getBuy({ account_id, buy_id: quote.data.id }))).status).toBe(404);
+    expect((await client.buys.listBuys({ account_id })).data).toEqual([]);
+  });
+
   it('asks for the second factor before sending money', async () => {
     const client = v2({ twoFactorToken: () => undefined });
     const error = await errorOf(client.transactions.createTransaction({ account_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f' }, { type: 'send', to: 'x@example.com', amount: '1', currency: 'BTC' }));
@@ -156,6 +165,22 @@ describe('onramp', () => {
     const late = await token();
     clock += 6 * 60 * 1000;
     expect((await open(late)).status).toBe(401);
+  });
+
+  it('gives quotes whose hosted URL works once and expires with its token', async () => {
+    const bearer = await timed.registry.issueJwt(timed.credentials.apiKey.key);
+    const client = new OnrampClient({ baseUrl: timed.servers.onramp, accessToken: bearer, retry: false });
+    const quoted = async (): Promise<string> => {
+      const made = (await client.onramp.createBuyQuote({ purchase_currency: 'BTC', payment_amount: '100.00', payment_currency: 'USD', payment_method: 'CARD', country: 'US' })) as { onramp_url?: string; data?: { onramp_url?: string } };
+      return made.onramp_url ?? made.data!.onramp_url!;
+    };
+    const url = await quoted();
+    expect(url.startsWith(`${timed.servers.onramp}/buy/select-asset?sessionToken=`)).toBe(true);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(401);
+    const stale = await quoted();
+    clock += 6 * 60 * 1000;
+    expect((await fetch(stale)).status).toBe(401);
   });
 });
 
