@@ -3,6 +3,7 @@
  * compile. Order matters only for readability of summaries; each reads the model alone.
  */
 import { clientTarget } from './client/index.js';
+import { feedClientTarget } from './feed-client/index.js';
 import { feedTarget } from './feed/index.js';
 import { fixturesTarget } from './fixtures/index.js';
 import { hostedFlowsTarget } from './hosted-flows/index.js';
@@ -14,7 +15,7 @@ import type { Target } from './target.js';
 import { typesTarget } from './types/index.js';
 import { zodTarget } from './zod/index.js';
 
-export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'server' | 'fixtures' | 'mock' | 'package';
+export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'feed-client' | 'server' | 'fixtures' | 'mock' | 'package';
 
 export const targets: Record<TargetName, Target> = {
   types: typesTarget,
@@ -23,6 +24,7 @@ export const targets: Record<TargetName, Target> = {
   client: clientTarget,
   'hosted-flows': hostedFlowsTarget,
   feed: feedTarget,
+  'feed-client': feedClientTarget,
   server: serverTarget,
   fixtures: fixturesTarget,
   mock: mockTarget,

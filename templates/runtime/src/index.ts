@@ -57,3 +57,6 @@ export { toRequestInput } from './params.js';
 export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
 export { validateRequest } from './request-validation.js';
 export { receiveWebhook, verifyWebhookSignature, type WebhookResult, type WebhookSignatureInput } from './webhooks.js';
+export { FeedClient, type FeedChannelSpec, type FeedClientOptions, type FeedEvents, type FeedSpec, type SocketConstructor, type SocketLike } from './feed/client.js';
+export { OrderBook, type BookLevel, type BookSide, type LevelUpdate } from './feed/order-book.js';
+export { addDecimals, compareDecimals, isZeroDecimal, normalizeDecimal, subtractDecimals } from './feed/decimal.js';
