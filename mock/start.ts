@@ -15,6 +15,7 @@ import { TWO_FACTOR_CODE, type ApiBehaviour, type SandboxContext } from './behav
 import { v1Behaviour } from './behaviours/v1.js';
 import { v2Behaviour } from './behaviours/v2.js';
 import { x402Behaviour, type X402ReasonCodes } from './behaviours/x402.js';
+import { startFeedMock, type FeedMock } from './feed/server.js';
 
 export type ApiName = 'v2' | 'v1' | 'onramp' | 'x402';
 export const API_NAMES: readonly ApiName[] = ['v2', 'v1', 'onramp', 'x402'];
@@ -42,7 +43,10 @@ export interface SandboxCredentials extends MockCredentials {
 }
 
 export interface Sandbox {
-  servers: Record<ApiName, string>;
+  /** Base URLs of the REST mocks, and the feed's `ws://` URL. */
+  servers: Record<ApiName | 'feed', string>;
+  /** The mock feed: fault injection, the true books. */
+  feed: FeedMock;
   credentials: SandboxCredentials;
   /** Register more parties (`registry.addApiKey`) for tests that need two users. */
   registry: CredentialRegistry;
@@ -105,23 +109,28 @@ export async function createSandbox(options: SandboxOptions = {}) {
   };
 }
 
-/** Starts every mock on 127.0.0.1. */
+/** Starts every mock on 127.0.0.1: the four REST APIs, then the feed. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const made = await createSandbox(options);
   const running: RunningServer[] = [];
-  const servers = {} as Record<ApiName, string>;
+  const servers = {} as Record<ApiName | 'feed', string>;
+  let feed: FeedMock;
   try {
     for (const [index, name] of API_NAMES.entries()) {
       const started = await serveNode(made.mocks[name].app, { port: options.port === undefined ? 0 : options.port + index });
       running.push(started);
       servers[name] = started.url;
     }
+    // The feed takes the port after the REST mocks; its user channels accept the sandbox's JWTs.
+    feed = await startFeedMock({ ...(options.port === undefined ? {} : { port: options.port + API_NAMES.length }), auth: made.registry.hooks(), ...(options.now ? { now: options.now } : {}) });
+    servers.feed = feed.url;
   } catch (error) {
     await Promise.all(running.map((s) => s.close()));
     throw error;
   }
   return {
     servers,
+    feed,
     credentials: made.credentials,
     registry: made.registry,
     stores: Object.fromEntries(API_NAMES.map((n) => [n, made.mocks[n].store])) as Record<ApiName, MockStore>,
@@ -130,7 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhookPublicKey: made.webhookPublicKey,
     close: async () => {
       await made.webhooks?.settle();
-      await Promise.all(running.map((s) => s.close()));
+      await Promise.all([...running.map((s) => s.close()), feed.close()]);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run mock [-- --json] [--port <n>] [--webhook-url <url>] [--no-rate-limit]`
  *
- * Starts the stateful mocks of v2, v1, onramp and x402 on 127.0.0.1 and prints their base
- * URLs and ready credentials; with --json the first line of standard output is one JSON
+ * Starts the stateful mocks of v2, v1, onramp and x402 and the mock feed (WebSocket) on
+ * 127.0.0.1 and prints their URLs and ready credentials; with --json the first line of standard output is one JSON
  * object `{servers, credentials}`. Stops cleanly on Ctrl-C or SIGTERM.
  */
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ if (values.help) {
   process.exit(0);
 }
 const port = values.port === undefined ? undefined : Number(values.port);
-if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65531)) {
+if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65530)) {
   console.error(`--port must be a port number, got ${values.port}\n${usage}`);
   process.exit(2);
 }

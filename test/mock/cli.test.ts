@@ -18,8 +18,10 @@ describe('npm run mock -- --json', () => {
     });
     try {
       const printed = JSON.parse(first) as { servers: Record<string, string>; credentials: { apiKey: { key: string; secret: string }; accessToken: string; bearer: string } };
-      expect(Object.keys(printed.servers).sort()).toEqual(['onramp', 'v1', 'v2', 'x402']);
-      for (const url of Object.values(printed.servers)) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(Object.keys(printed.servers).sort()).toEqual(['feed', 'onramp', 'v1', 'v2', 'x402']);
+      const { feed, ...rest } = printed.servers;
+      for (const url of Object.values(rest)) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(feed).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
       expect(printed.credentials.apiKey).toEqual({ key: expect.any(String), secret: expect.any(String) });
       expect(printed.credentials.bearer.split('.')).toHaveLength(3);
       const list = await fetch(`${printed.servers.v2}${operations.listCurrencies.path}`);

@@ -1,0 +1,47 @@
+/** The order book: exact decimal keys, snapshots and updates, removal at zero, spread, depth, and no update across a gap. */
+import { describe, expect, it } from 'vitest';
+import { compareDecimals, normalizeDecimal, OrderBook, subtractDecimals } from '../../templates/runtime/src/index.js';
+
+const level = (side: 'bid' | 'offer', price: string, quantity: string) => ({ side, price_level: price, new_quantity: quantity });
+
+describe('decimals', () => {
+  it('compare and subtract exactly, and treat equal values written differently as one', () => {
+    expect(normalizeDecimal('100.10')).toBe('100.1');
+    expect(normalizeDecimal('-0.000')).toBe('0');
+    expect(compareDecimals('0.1', '0.10000000000000000001')).toBe(-1);
+    expect(subtractDecimals('0.3', '0.1')).toBe('0.2');
+    expect(subtractDecimals('65000.01', '64999.99')).toBe('0.02');
+  });
+});
+
+describe('OrderBook', () => {
+  it('applies a snapshot and updates, removes a level at zero, and keeps sides sorted', () => {
+    const book = new OrderBook('BTC-USD');
+    book.applySnapshot([level('bid', '100.0', '1'), level('bid', '99.5', '2'), level('offer', '100.5', '3'), level('offer', '101', '4')]);
+    book.applyUpdates([level('bid', '100.00', '5'), level('offer', '100.5', '0'), level('bid', '99.75', '0.1')]);
+    expect(book.levels()).toEqual({
+      bids: [
+        { price: '100', size: '5' },
+        { price: '99.75', size: '0.1' },
+        { price: '99.5', size: '2' },
+      ],
+      asks: [{ price: '101', size: '4' }],
+    });
+    expect(book.bestBid()).toEqual({ price: '100', size: '5' });
+    expect(book.bestAsk()).toEqual({ price: '101', size: '4' });
+    expect(book.spread()).toBe('1');
+    expect(book.depth(1)).toEqual({ bids: [{ price: '100', size: '5' }], asks: [{ price: '101', size: '4' }] });
+  });
+
+  it('refuses updates after a gap until the next snapshot', () => {
+    const book = new OrderBook('ETH-USD');
+    expect(book.applyUpdates([level('bid', '1', '1')])).toBe(false);
+    book.applySnapshot([level('bid', '1', '1')]);
+    book.invalidate();
+    expect(book.applyUpdates([level('bid', '2', '1'), level('offer', '3', '1')])).toBe(false);
+    expect(book.refused).toBe(3);
+    expect(book.levels().bids).toEqual([{ price: '1', size: '1' }]);
+    book.applySnapshot([level('offer', '3', '2')]);
+    expect(book.levels()).toEqual({ bids: [], asks: [{ price: '3', size: '2' }] });
+  });
+});
