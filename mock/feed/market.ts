@@ -81,12 +81,19 @@ export class ProductMarket {
     return { bids: sorted(this.bids, true), asks: sorted(this.asks, false) };
   }
 
+  /** The best level of a side in one pass (no sort). */
+  private best(side: Map<string, string>, higher: boolean): [string, string] {
+    let best: [string, string] | undefined;
+    for (const [price, quantity] of side) if (!best || (higher ? compareDecimals(price, best[0]) > 0 : compareDecimals(price, best[0]) < 0)) best = [price, quantity];
+    return best ?? ['0', '0'];
+  }
+
   bestBid(): [string, string] {
-    return this.book().bids.map((l): [string, string] => [l.price, l.size])[0] ?? ['0', '0'];
+    return this.best(this.bids, true);
   }
 
   bestAsk(): [string, string] {
-    return this.book().asks.map((l): [string, string] => [l.price, l.size])[0] ?? ['0', '0'];
+    return this.best(this.asks, false);
   }
 
   /** One step: a few level changes, and sometimes a trade. */
@@ -103,6 +110,18 @@ export class ProductMarket {
       if (remove) side.delete(price);
       else side.set(price, quantity);
       changes.push({ side: bid ? 'bid' : 'offer', event_time: at, price_level: price, new_quantity: remove ? '0.00000000' : quantity });
+    }
+    // Levels far from the price are taken off (and the stream says so), so the book stays a book.
+    for (const [side, name] of [
+      [this.bids, 'bid'],
+      [this.asks, 'offer'],
+    ] as const) {
+      for (const price of side.keys()) {
+        if (Math.abs(Math.round(Number(price) * 100) - this.last) > 2_000) {
+          side.delete(price);
+          changes.push({ side: name, event_time: at, price_level: price, new_quantity: '0.00000000' });
+        }
+      }
     }
     const trades: Trade[] = [];
     if (this.random() < 0.6) {

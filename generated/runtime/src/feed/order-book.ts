@@ -5,7 +5,7 @@
  * After a gap in the stream the book is `stale` until a fresh snapshot arrives: an update is
  * never applied across a gap.
  */
-import { compareDecimals, isZeroDecimal, normalizeDecimal, subtractDecimals } from './decimal.js';
+import { isZeroDecimal, normalizeDecimal, subtractDecimals } from './decimal.js';
 
 export type BookSide = 'bid' | 'offer';
 
@@ -20,43 +20,65 @@ export interface LevelUpdate {
   new_quantity: string;
 }
 
-/** One side, sorted best first (bids high to low, offers low to high). */
+/** A price as an integer of 10^-18 units, for ordering without floats. */
+function priceKey(price: string): bigint {
+  const negative = price.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? price.slice(1) : price).split('.');
+  const key = BigInt(whole || '0') * 10n ** 18n + BigInt((fraction + '0'.repeat(18)).slice(0, 18) || '0');
+  return negative ? -key : key;
+}
+
+interface Level extends BookLevel {
+  key: bigint;
+}
+
+/** One side, kept sorted best first (bids high to low, offers low to high) by binary search. */
 class Side {
-  private readonly levels = new Map<string, BookLevel>();
-  private sorted: BookLevel[] | undefined = [];
+  private readonly levels: Level[] = [];
 
   constructor(private readonly descending: boolean) {}
 
+  /** Index of the level with `key`, or where it would go (as `-(index + 1)`). */
+  private find(key: bigint): number {
+    let low = 0;
+    let high = this.levels.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const other = this.levels[middle]!.key;
+      if (other === key) return middle;
+      const before = this.descending ? other > key : other < key;
+      if (before) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -(low + 1);
+  }
+
   set(price: string, size: string): void {
-    const key = normalizeDecimal(price);
+    const key = priceKey(price);
+    const at = this.find(key);
     if (isZeroDecimal(size)) {
-      if (this.levels.delete(key)) this.sorted = undefined;
+      if (at >= 0) this.levels.splice(at, 1);
       return;
     }
-    const existing = this.levels.get(key);
-    // The sorted view holds the same objects: changing a size keeps it valid.
-    if (existing) existing.size = normalizeDecimal(size);
-    else {
-      this.levels.set(key, { price: key, size: normalizeDecimal(size) });
-      this.sorted = undefined;
-    }
+    if (at >= 0) this.levels[at]!.size = normalizeDecimal(size);
+    else this.levels.splice(-at - 1, 0, { price: normalizeDecimal(price), size: normalizeDecimal(size), key });
   }
 
   clear(): void {
-    this.levels.clear();
-    this.sorted = [];
+    this.levels.length = 0;
   }
 
-  all(): readonly BookLevel[] {
-    if (!this.sorted) {
-      const order = this.descending ? -1 : 1;
-      this.sorted = [...this.levels.values()].sort((a, b) => order * compareDecimals(a.price, b.price));
-    }
-    return this.sorted;
+  first(): BookLevel | undefined {
+    const level = this.levels[0];
+    return level ? { price: level.price, size: level.size } : undefined;
+  }
+
+  top(count: number): BookLevel[] {
+    return this.levels.slice(0, count).map((l) => ({ price: l.price, size: l.size }));
   }
 
   get size(): number {
-    return this.levels.size;
+    return this.levels.length;
   }
 }
 
@@ -94,11 +116,11 @@ export class OrderBook {
   }
 
   bestBid(): BookLevel | undefined {
-    return this.bids.all()[0];
+    return this.bids.first();
   }
 
   bestAsk(): BookLevel | undefined {
-    return this.offers.all()[0];
+    return this.offers.first();
   }
 
   /** Best ask minus best bid, exactly; undefined while a side is empty. */
@@ -110,16 +132,7 @@ export class OrderBook {
 
   /** The best `levels` levels of each side. */
   depth(levels = 10): { bids: BookLevel[]; asks: BookLevel[] } {
-    return {
-      bids: this.bids
-        .all()
-        .slice(0, levels)
-        .map((l) => ({ ...l })),
-      asks: this.offers
-        .all()
-        .slice(0, levels)
-        .map((l) => ({ ...l })),
-    };
+    return { bids: this.bids.top(levels), asks: this.offers.top(levels) };
   }
 
   /** Every level of each side (for comparing books). */
