@@ -7,6 +7,7 @@
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 import { clientMessageSchema, serverMessageSchema, feedSpec } from '@svc/feed';
+import { fixture } from '@svc/feed/fixtures';
 import type { AuthHooks } from '@svc/server-runtime';
 import { ProductMarket, type LevelChange, type Trade } from './market.js';
 
@@ -77,6 +78,7 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const connections = new Set<Connection>();
   const sent = { count: 0 };
   let heartbeat = 0;
+  let balance = 0;
   let frozen = false;
   const subscribeNames = new Map(Object.values(feedSpec.channels).map((c) => [c.name, c.messageChannel]));
 
@@ -245,6 +247,12 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
         const { best_bid: _b, best_ask: _a, best_bid_quantity: _bq, best_ask_quantity: _aq, ...batch } = m.ticker();
         for (const c of subscribers('ticker_batch', m.productId)) send(c, envelope('ticker_batch', [{ type: 'update', tickers: [{ ...batch, type: 'ticker' }] }]));
       }
+    }),
+    every(5000, () => {
+      // Balances are not simulated: a seeded summary, new each time.
+      balance++;
+      const { events } = fixture('FuturesBalanceSummaryMessage', balance);
+      for (const c of subscribers('futures_balance_summary')) send(c, envelope('futures_balance_summary', events));
     }),
     every(10_000, () => {
       for (const m of markets.values()) {

@@ -53,7 +53,7 @@ describe('the feed connection', () => {
       client.subscribe('user'),
       client.subscribe('futures_balance_summary'),
     ]);
-    await until(() => ['heartbeats', 'candles', 'status', 'ticker', 'ticker_batch', 'l2_data', 'market_trades', 'user', 'subscriptions'].every((c) => seen.has(c)));
+    await until(() => ['heartbeats', 'candles', 'status', 'ticker', 'ticker_batch', 'l2_data', 'market_trades', 'user', 'futures_balance_summary', 'subscriptions'].every((c) => seen.has(c)));
     client.close();
     expect(rejected).toEqual([]);
     expect(invalid).toEqual([]);
@@ -83,6 +83,27 @@ describe('the feed connection', () => {
       client.close();
     }
   });
+
+  it('reports a heartbeat gap, and a channel gone silent as stale', async () => {
+    const client = connection();
+    const gaps: number[] = [];
+    const stale: string[] = [];
+    client.on('heartbeat-gap', (event) => gaps.push(event.received - event.expected));
+    client.on('stale', (event) => stale.push(event.channel));
+    await client.connect();
+    await client.subscribe('candles', { product_ids: ['BTC-USD'] });
+    let beats = 0;
+    client.onMessage('heartbeats', () => beats++);
+    // A heartbeat first: the one dropped must have one before it to leave a gap.
+    await until(() => beats > 0);
+    feed.inject({ kind: 'drop', channel: 'heartbeats', count: 1 });
+    await until(() => gaps.length > 0);
+    expect(gaps[0]).toBeGreaterThan(0);
+    // Candles come every second (the document's cadence); silence them for longer than three.
+    feed.inject({ kind: 'drop', channel: 'candles', count: 10_000 });
+    await until(() => stale.includes('candles'), 8000);
+    client.close();
+  }, 15_000);
 
   it('restores every subscription after a reconnect', async () => {
     const client = connection();
