@@ -7,12 +7,10 @@
 import { resolve } from '../../model/derive.js';
 import type { ApiModel, MessageModel, ObjectNode, SchemaNode } from '../../model/types.js';
 
-export interface PlannedChannel {
-  name: string;
-  messageChannel: string;
-  productIds: 'required' | 'optional' | 'absent';
-  jwt: 'required' | 'optional' | 'absent';
-  cadenceMs?: number;
+// A channel as the runtime reads it, plus the type names the generated client needs.
+import type { FeedChannelSpec } from '../../../templates/runtime/src/feed/client.js';
+
+export interface PlannedChannel extends FeedChannelSpec {
   /** Type names of the server messages of the channel. */
   messageTypes: string[];
   /** Type name of the subscription message. */
