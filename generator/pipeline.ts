@@ -110,6 +110,12 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   return { name: job.name, files, stats: { ...stats, ms: since(started) }, diagnostics, timings };
 }
 
+/** The package's files as the targets emit them, unformatted: what tools that read the code (the API diff) need. */
+export async function generateSources(job: SpecJob): Promise<Map<string, string>> {
+  const { produced } = await produceFiles(job);
+  return new Map(produced.map((f) => [f.path, f.contents]));
+}
+
 /**
  * Load, model and targets: the unformatted files. A function of its own so the document
  * and the model can be collected before formatting, the stage that needs the most memory.

@@ -1,0 +1,70 @@
+/** One classified difference between two versions of an API, and the collector the comparers report to. */
+import { levelOf, type Level } from './rules.js';
+
+export interface Change {
+  /** Stable rule id (see rules.ts). */
+  id: string;
+  level: Level;
+  /** Package name of the API (`v2`). */
+  api: string;
+  /** The operation (`GET /accounts/{}`), webhook, channel, message or `document` the change is in, and where inside it. */
+  location: string;
+  /** operationId of the operation, or the channel or message key, when there is one. */
+  operation?: string;
+  /** JSON pointer of the changed element in the base document, where it exists there. */
+  basePointer?: string;
+  /** JSON pointer of the changed element in the head document, where it exists there. */
+  headPointer?: string;
+  /** One line for a reviewer. */
+  message: string;
+}
+
+export interface Site {
+  basePointer?: string | undefined;
+  headPointer?: string | undefined;
+}
+
+/** Where the comparers are: the API, the operation or channel, and a readable path inside it. */
+export interface Scope {
+  api: string;
+  subject: string;
+  operation?: string | undefined;
+  /** `query limit`, `body.data[].status`, `response 200 body` … ('' at the subject itself). */
+  path: string;
+}
+
+/** A step inside: `.name` and `[]` join the path as written, `(variant X)` after a space, anything else after ` › `. */
+export const within = (scope: Scope, step: string): Scope => {
+  const joiner = /^[.[]/.test(step) ? '' : step.startsWith('(') ? ' ' : ' › ';
+  return { ...scope, path: scope.path === '' ? step : `${scope.path}${joiner}${step}` };
+};
+
+/** A JSON value in a message, cut to a readable length. */
+export const brief = (value: unknown): string => {
+  const text = JSON.stringify(value ?? null);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
+
+export const describePath = (scope: Scope): string => (scope.path === '' ? 'the value' : `\`${scope.path}\``);
+
+export class ChangeCollector {
+  readonly changes: Change[] = [];
+
+  report(id: string, scope: Scope, site: Site, message: string): void {
+    const change: Change = { id, level: levelOf(id), api: scope.api, location: scope.path === '' ? scope.subject : `${scope.subject} › ${scope.path}`, message };
+    if (scope.operation !== undefined) change.operation = scope.operation;
+    if (site.basePointer !== undefined) change.basePointer = site.basePointer;
+    if (site.headPointer !== undefined) change.headPointer = site.headPointer;
+    this.changes.push(change);
+  }
+}
+
+const LEVEL_ORDER: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
+
+/** Breaking first, then by API, location and rule: the order of every report. */
+export function sortChanges(changes: Change[]): Change[] {
+  const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...changes].sort(
+    (a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || text(a.api, b.api) || text(a.location, b.location) || text(a.id, b.id) || text(a.message, b.message),
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm run diff`: what changes for callers between two versions of the specs. Exit code 0
+ * without breaking changes (or with --allow-breaking), 1 with one, 2 on an error.
+ */
+import { parseArgs } from 'node:util';
+import { GeneratorBug } from '../failure.js';
+import { SpecError } from '../load/errors.js';
+import { diffSpecPairs, pairSpecs } from './index.js';
+import { renderReport, renderRules, type ReportFormat } from './report.js';
+import { defaultBase, DiffInputError, resolveSide, type ResolvedSide } from './sources.js';
+
+export const DIFF_HELP = `usage: npm run diff -- [options]
+
+Compares two versions of the API specs and prints what changes for callers: every change
+classified breaking, possibly breaking (warning) or compatible (info), the generated
+packages' exports added, removed or changed, and the semver bump each package needs.
+
+  --base <ref|file|dir>   the old side: a git revision (its specs folder), a spec file or a
+                          folder of specs (default: origin/main, or HEAD without that remote)
+  --head <ref|file|dir>   the new side (default: the working tree's specs folder)
+  --specs <dir>           the specs folder inside the repository (default: specs)
+  --format <f>            text (default), markdown (for a pull-request comment) or json
+  --allow-breaking        exit 0 even when a change is breaking
+  --no-surface            compare the specs only, not the generated packages' exports
+  --rules                 list every rule with its level, and exit
+  -h, --help              this text
+
+Exit codes: 0 no breaking change, 1 a breaking change, 2 an error (unreadable spec, bad option).
+`;
+
+interface DiffCliOptions {
+  base: string | undefined;
+  head: string | undefined;
+  specs: string;
+  format: ReportFormat;
+  allowBreaking: boolean;
+  surface: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        base: { type: 'string' },
+        head: { type: 'string' },
+        specs: { type: 'string' },
+        format: { type: 'string' },
+        'allow-breaking': { type: 'boolean' },
+        'no-surface': { type: 'boolean' },
+        rules: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+  if (values.rules) return 'rules';
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: one of text, markdown, json`);
+  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, surface: values['no-surface'] !== true };
+}
+
+export async function runDiffCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void; cwd: string }): Promise<number> {
+  let options;
+  try {
+    options = parseDiffOptions(argv);
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${DIFF_HELP}`);
+    return 2;
+  }
+  if (options === 'help') {
+    io.out(DIFF_HELP);
+    return 0;
+  }
+  if (options === 'rules') {
+    io.out(renderRules());
+    return 0;
+  }
+  const sides: ResolvedSide[] = [];
+  try {
+    const head = await resolveSide({ value: options.head, specsDir: options.specs, cwd: io.cwd });
+    sides.push(head);
+    const headFile = head.files[0];
+    const base = await resolveSide(
+      { value: options.base ?? (await defaultBase(io.cwd)), specsDir: options.specs, cwd: io.cwd },
+      head.single && headFile !== undefined ? { path: headFile, single: true } : undefined,
+    );
+    sides.push(base);
+    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface });
+    io.out(renderReport(report, options.format));
+    return report.breaking && !options.allowBreaking ? 1 : 0;
+  } catch (error) {
+    if (error instanceof SpecError || error instanceof DiffInputError || error instanceof GeneratorBug) {
+      io.err(`api diff: ${sides.reduce((text, side) => side.describe(text), error.message)}\n`);
+      return 2;
+    }
+    io.err(`api diff: unexpected failure: ${(error as Error).stack ?? String(error)}\n`);
+    return 2;
+  } finally {
+    await Promise.all(sides.map((s) => s.dispose()));
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The API diff: pairs the specs of two sides by package name, compares each pair's models
+ * (api.ts) and generated public surfaces (surface.ts), and decides each package's semver bump.
+ */
+import { hashInputs } from '../cache/inputs.js';
+import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageNameOf } from '../pipeline.js';
+import type { ApiModel } from '../model/types.js';
+import { diffApis } from './api.js';
+import { sortChanges, type Change } from './change.js';
+import { diffSurfaces, publicSurface, type Surface, type SurfaceDiff } from './surface.js';
+
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface PackageReport {
+  /** npm name of the generated package (`@svc/v2`). */
+  name: string;
+  /** The API (package folder) it is generated from. */
+  api: string;
+  bump: Bump;
+  /** Why this bump, in one line. */
+  reason: string;
+  /** The package's version on the base side and the version the bump gives, where the package exists on the base side. */
+  version?: { base: string; next: string };
+  exports: SurfaceDiff;
+}
+
+export interface DiffReport {
+  /** What was compared, as given (`origin/main`, `specs/`, a file). */
+  base: string;
+  head: string;
+  breaking: boolean;
+  changes: Change[];
+  packages: PackageReport[];
+}
+
+/** One API on both sides: a spec file on each (absent on the side where it does not exist). */
+export interface SpecPair {
+  api: string;
+  base?: string | undefined;
+  head?: string | undefined;
+}
+
+export interface DiffOptions {
+  /** Compare the generated packages' public surfaces too (default true). */
+  surface?: boolean;
+}
+
+interface Side {
+  model: ApiModel;
+  /** Unformatted generated sources, when the surface is compared. */
+  files?: Map<string, string>;
+  surface?: Surface;
+}
+
+export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; head: string }, options: DiffOptions = {}): Promise<DiffReport> {
+  const changes: Change[] = [];
+  const packages: PackageReport[] = [];
+  for (const pair of [...pairs].sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : 0))) {
+    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair.base, pair.head))) {
+      // Byte-identical documents (and referenced files): nothing to load or generate.
+      if (options.surface !== false) packages.push(unchangedPackage(pair.api));
+      continue;
+    }
+    const [base, head] = await Promise.all([loadSide(pair.base, pair.api, options), loadSide(pair.head, pair.api, options)]);
+    let apiChanges: Change[];
+    if (base && head) apiChanges = diffApis(base.model, head.model, pair.api);
+    else if (base) apiChanges = [{ id: 'api-removed', level: 'breaking', api: pair.api, location: 'document', basePointer: '', message: `the API \`${pair.api}\` (${pair.base}) was removed` }];
+    else if (head) apiChanges = [{ id: 'api-added', level: 'info', api: pair.api, location: 'document', headPointer: '', message: `the API \`${pair.api}\` (${pair.head}) was added` }];
+    else continue;
+    changes.push(...apiChanges);
+    if (options.surface !== false) packages.push(packageReport(pair.api, base, head, apiChanges));
+  }
+  const sorted = sortChanges(changes);
+  return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), changes: sorted, packages };
+}
+
+/** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
+async function sameInputs(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([hashInputs(a), hashInputs(b)]);
+  const hashes = (m: Map<string, string>): string[] => [...m.values()];
+  // An unreadable file is never "unchanged": loading it reports the error.
+  return !hashes(x).includes('') && JSON.stringify(hashes(x)) === JSON.stringify(hashes(y));
+}
+
+function unchangedPackage(api: string): PackageReport {
+  return { name: `${PACKAGE_SCOPE}/${api}`, api, bump: 'none', reason: 'no change', version: { base: PACKAGE_VERSION, next: PACKAGE_VERSION }, exports: { added: [], removed: [], changed: [] } };
+}
+
+async function loadSide(file: string | undefined, api: string, options: DiffOptions): Promise<Side | undefined> {
+  if (file === undefined) return undefined;
+  const job = { file, name: api };
+  if (options.surface === false) return { model: await loadModel(job) };
+  const [model, generated] = await Promise.all([loadModel(job), generateSources(job)]);
+  // The spec's path is written into the files: the same API read from elsewhere is the same code.
+  const label = file.split('\\').join('/');
+  const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
+  return { model, files, surface: publicSurface(files) };
+}
+
+function packageReport(api: string, base: Side | undefined, head: Side | undefined, changes: Change[]): PackageReport {
+  const manifest = (side: Side | undefined): { name?: string; version?: string } => JSON.parse(side?.files?.get('package.json') ?? '{}') as { name?: string; version?: string };
+  const name = manifest(head).name ?? manifest(base).name ?? api;
+  const exports = diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map());
+  const { bump, reason } = decideBump(base, head, changes, exports);
+  const report: PackageReport = { name, api, bump, reason, exports };
+  const baseVersion = manifest(base).version;
+  if (base && baseVersion !== undefined) report.version = { base: baseVersion, next: nextVersion(baseVersion, bump) };
+  return report;
+}
+
+/**
+ * A breaking change for callers, or an export that importers lose, needs a major version; any
+ * other change to the API or to the exports a minor one; generated code that changed only in
+ * its comments a patch.
+ */
+function decideBump(base: Side | undefined, head: Side | undefined, changes: Change[], exports: SurfaceDiff): { bump: Bump; reason: string } {
+  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (!base) return { bump: 'minor', reason: 'a new package' };
+  if (!head) return { bump: 'major', reason: 'the package is removed' };
+  const breaking = changes.filter((c) => c.level === 'breaking').length;
+  if (breaking > 0 || exports.removed.length > 0) {
+    return { bump: 'major', reason: [breaking > 0 ? count(breaking, 'breaking change') : '', exports.removed.length > 0 ? `${count(exports.removed.length, 'export')} removed` : ''].filter(Boolean).join(', ') };
+  }
+  if (changes.length > 0 || exports.added.length > 0 || exports.changed.length > 0) {
+    const parts = [changes.length > 0 ? count(changes.length, 'compatible change') : '', exports.added.length > 0 ? `${count(exports.added.length, 'export')} added` : '', exports.changed.length > 0 ? `${count(exports.changed.length, 'export')} changed` : ''];
+    return { bump: 'minor', reason: parts.filter(Boolean).join(', ') };
+  }
+  const sameFiles = base.files && head.files && [...base.files.keys(), ...head.files.keys()].every((path) => base.files!.get(path) === head.files!.get(path));
+  return sameFiles ? { bump: 'none', reason: 'no change' } : { bump: 'patch', reason: 'generated code changed only in comments or documentation' };
+}
+
+export function nextVersion(version: string, bump: Bump): string {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!match || bump === 'none') return version;
+  const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
+
+/** Pairs spec files of two sides by the package they make (`v2.openapi.yaml` -> `v2`). */
+export function pairSpecs(base: string[], head: string[]): SpecPair[] {
+  if (base.length === 1 && head.length === 1) return [{ api: packageNameOf(head[0]!), base: base[0], head: head[0] }];
+  const apis = new Map<string, SpecPair>();
+  for (const file of base) apis.set(packageNameOf(file), { api: packageNameOf(file), base: file });
+  for (const file of head) apis.set(packageNameOf(file), { ...(apis.get(packageNameOf(file)) ?? { api: packageNameOf(file) }), head: file });
+  return [...apis.values()];
+}

@@ -1,0 +1,229 @@
+/** Operations and webhooks: paths, parameters, bodies, responses, security and the operation's extensions. */
+import type { MediaModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirement } from '../model/types.js';
+import { brief, within, type ChangeCollector, type Scope, type Site } from './change.js';
+import type { SchemaComparer } from './schema.js';
+import type { Direction } from './rules.js';
+
+/** `GET /accounts/{}`: path parameters renamed in the template are the same operation. */
+const operationKey = (op: OperationModel): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+
+/** Extensions read elsewhere (pagination, idempotency) or compared by their own rule. */
+const LIMIT_EXTENSIONS = new Set(['x-rate-limit', 'x-limits']);
+const AUTHORIZATION_EXTENSIONS = new Set(['x-requires-scope', 'x-scopes-by-field', 'x-required-permissions']);
+const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency']);
+
+export class OperationComparer {
+  constructor(
+    private readonly api: string,
+    private readonly schemas: SchemaComparer,
+    private readonly out: ChangeCollector,
+  ) {}
+
+  compareAll(base: OperationModel[], head: OperationModel[], kind: 'operation' | 'webhook'): void {
+    const key = (op: OperationModel): string => (kind === 'webhook' ? `${op.method} ${op.path}` : operationKey(op));
+    const headByKey = new Map(head.map((op) => [key(op), op]));
+    const baseByKey = new Map(base.map((op) => [key(op), op]));
+    for (const a of base) {
+      const b = headByKey.get(key(a));
+      const scope = this.scopeOf(a, kind);
+      if (!b) {
+        this.out.report(`${kind}-removed`, scope, { basePointer: a.pointer }, `${kind} \`${a.operationId}\` (${a.method} ${a.path}) was removed`);
+        continue;
+      }
+      this.compareOperation(a, b, { ...this.scopeOf(b, kind), operation: b.operationId }, kind);
+    }
+    for (const b of head) {
+      if (!baseByKey.has(key(b))) this.out.report(`${kind}-added`, this.scopeOf(b, kind), { headPointer: b.pointer }, `${kind} \`${b.operationId}\` (${b.method} ${b.path}) was added`);
+    }
+  }
+
+  private scopeOf(op: OperationModel, kind: 'operation' | 'webhook'): Scope {
+    return { api: this.api, subject: kind === 'webhook' ? `webhook ${op.path} (${op.method})` : `${op.method} ${op.path}`, operation: op.operationId, path: '' };
+  }
+
+  private compareOperation(a: OperationModel, b: OperationModel, scope: Scope, kind: 'operation' | 'webhook'): void {
+    const site: Site = { basePointer: a.pointer, headPointer: b.pointer };
+    if (a.operationId !== b.operationId) this.out.report('operation-id-changed', scope, site, `operationId changed from \`${a.operationId}\` to \`${b.operationId}\``);
+    if (a.deprecated !== b.deprecated) this.out.report(b.deprecated ? 'operation-deprecated' : 'operation-undeprecated', scope, site, `the ${kind} ${b.deprecated ? 'was deprecated' : 'is no longer deprecated'}`);
+    // A webhook turns the roles round: the API sends the request, the caller's server answers.
+    const sent: Direction = kind === 'webhook' ? 'response' : 'request';
+    const received: Direction = kind === 'webhook' ? 'request' : 'response';
+    if (kind === 'operation') this.compareParameters(a, b, scope);
+    else this.compareWebhookParameters(a, b, scope);
+    this.compareBodies(a.requestBody, b.requestBody, scope, site, sent);
+    this.compareResponses(a, b, scope, received);
+    if (kind === 'operation') {
+      this.compareSecurity(a.security, b.security, scope, site);
+      this.compareExtensions(a, b, scope, site);
+    }
+  }
+
+  /** Path parameters are matched by position (a renamed `{id}` is the same parameter), others by location and name. */
+  private compareParameters(a: OperationModel, b: OperationModel, scope: Scope): void {
+    const keyed = (op: OperationModel): Map<string, ParameterModel> => {
+      const pathOrder = [...op.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+      return new Map(
+        op.parameters.map((p) => [p.in === 'path' ? `path #${pathOrder.indexOf(p.name)}` : `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p]),
+      );
+    };
+    const before = keyed(a);
+    const after = keyed(b);
+    for (const [key, p] of before) {
+      const q = after.get(key);
+      const at = within(scope, `${p.in} ${p.name}`);
+      if (!q) {
+        const moved = b.parameters.find((x) => x.name === p.name && x.in !== p.in);
+        if (moved) this.out.report('request-parameter-location-changed', at, { basePointer: a.pointer, headPointer: b.pointer }, `parameter \`${p.name}\` moved from ${p.in} to ${moved.in}`);
+        else this.out.report('request-parameter-removed', at, { basePointer: a.pointer }, `${p.in} parameter \`${p.name}\` was removed`);
+        continue;
+      }
+      const site: Site = { basePointer: a.pointer, headPointer: b.pointer };
+      if (p.required !== q.required) {
+        this.out.report(q.required ? 'request-parameter-became-required' : 'request-parameter-became-optional', at, site, `${p.in} parameter \`${p.name}\` became ${q.required ? 'required' : 'optional'}`);
+      }
+      if (p.style !== q.style || p.explode !== q.explode) {
+        this.out.report('request-parameter-style-changed', at, site, `${p.in} parameter \`${p.name}\` is now serialised as style ${q.style}, explode ${q.explode} (was ${p.style}, ${p.explode})`);
+      }
+      if (!p.deprecated && q.deprecated) this.out.report('request-parameter-deprecated', at, site, `${p.in} parameter \`${p.name}\` was deprecated`);
+      this.schemas.compare(p.schema, q.schema, 'request', at);
+    }
+    for (const [key, q] of after) {
+      if (before.has(key) || a.parameters.some((x) => x.name === q.name && x.in !== q.in)) continue;
+      const at = within(scope, `${q.in} ${q.name}`);
+      this.out.report(q.required ? 'request-required-parameter-added' : 'request-parameter-added', at, { headPointer: b.pointer }, `${q.required ? 'required' : 'optional'} ${q.in} parameter \`${q.name}\` was added`);
+    }
+  }
+
+  /** A webhook's parameters are headers the API sends: only their schemas are compared. */
+  private compareWebhookParameters(a: OperationModel, b: OperationModel, scope: Scope): void {
+    for (const p of a.parameters) {
+      const q = b.parameters.find((x) => x.in === p.in && x.name.toLowerCase() === p.name.toLowerCase());
+      if (q) this.schemas.compare(p.schema, q.schema, 'response', within(scope, `${p.in} ${p.name}`));
+    }
+  }
+
+  private compareBodies(a: RequestBodyModel | undefined, b: RequestBodyModel | undefined, scope: Scope, site: Site, direction: Direction): void {
+    const at = within(scope, 'request body');
+    if (!a && !b) return;
+    if (!a || !b) {
+      // In a webhook the body is what the caller receives: the body rules of responses apply.
+      if (direction === 'response') {
+        this.out.report(a ? 'response-body-removed' : 'response-body-added', at, site, `the webhook's body was ${a ? 'removed' : 'added'}`);
+      } else if (a) this.out.report('request-body-removed', at, site, 'the request body was removed');
+      else this.out.report(b!.required ? 'request-required-body-added' : 'request-body-added', at, site, `a${b!.required ? ' required' : 'n optional'} request body was added`);
+      return;
+    }
+    if (direction === 'request' && a.required !== b.required) {
+      this.out.report(b.required ? 'request-body-became-required' : 'request-body-became-optional', at, site, `the request body became ${b.required ? 'required' : 'optional'}`);
+    }
+    this.compareContents(a.contents, b.contents, at, site, direction);
+  }
+
+  private compareContents(a: MediaModel[], b: MediaModel[], scope: Scope, site: Site, direction: Direction): void {
+    const single = a.length === 1 && b.length === 1;
+    for (const media of a) {
+      const other = b.find((m) => m.contentType === media.contentType) ?? (single ? b[0] : undefined);
+      if (!other) {
+        this.out.report(`${direction}-media-type-removed`, scope, site, `media type \`${media.contentType}\` was removed`);
+        continue;
+      }
+      if (other.contentType !== media.contentType) {
+        this.out.report(`${direction}-media-type-removed`, scope, site, `media type \`${media.contentType}\` was replaced by \`${other.contentType}\``);
+      }
+      this.schemas.compare(media.schema, other.schema, direction, a.length > 1 ? within(scope, `(${media.contentType})`) : scope);
+    }
+    for (const media of b) {
+      if (!a.some((m) => m.contentType === media.contentType) && !single) this.out.report(`${direction}-media-type-added`, scope, site, `media type \`${media.contentType}\` was added`);
+    }
+  }
+
+  private compareResponses(a: OperationModel, b: OperationModel, scope: Scope, direction: Direction): void {
+    const site: Site = { basePointer: a.pointer, headPointer: b.pointer };
+    const success = (status: string): boolean => /^[123]/.test(status);
+    const headByStatus = new Map(b.responses.map((r) => [r.status.toUpperCase(), r]));
+    const baseByStatus = new Map(a.responses.map((r) => [r.status.toUpperCase(), r]));
+    for (const r of a.responses) {
+      const at = within(scope, `response ${r.status}`);
+      const s = headByStatus.get(r.status.toUpperCase());
+      if (!s) {
+        this.out.report(success(r.status) ? 'response-success-status-removed' : 'response-error-status-removed', at, { basePointer: `${a.pointer}/responses/${r.status}` }, `response ${r.status} was removed`);
+        continue;
+      }
+      this.compareResponse(r, s, at, { basePointer: `${a.pointer}/responses/${r.status}`, headPointer: `${b.pointer}/responses/${s.status}` }, direction);
+    }
+    for (const s of b.responses) {
+      if (baseByStatus.has(s.status.toUpperCase())) continue;
+      this.out.report(success(s.status) ? 'response-success-status-added' : 'response-error-status-added', within(scope, `response ${s.status}`), { ...site, headPointer: `${b.pointer}/responses/${s.status}` }, `response ${s.status} was added`);
+    }
+  }
+
+  private compareResponse(r: ResponseModel, s: ResponseModel, scope: Scope, site: Site, direction: Direction): void {
+    const body = within(scope, 'body');
+    if (r.content && !s.content) this.out.report('response-body-removed', body, site, `response ${r.status} no longer has a body`);
+    else if (!r.content && s.content) this.out.report('response-body-added', body, site, `response ${r.status} now has a body`);
+    else if (r.content && s.content) this.compareContents([r.content], [s.content], body, site, direction);
+    const headByName = new Map(s.headers.map((h) => [h.name.toLowerCase(), h]));
+    for (const h of r.headers) {
+      const at = within(scope, `header ${h.name}`);
+      const k = headByName.get(h.name.toLowerCase());
+      if (!k) {
+        this.out.report(h.required ? 'response-required-header-removed' : 'response-header-removed', at, site, `response header \`${h.name}\` was removed`);
+        continue;
+      }
+      if (h.required && !k.required) this.out.report('response-header-became-optional', at, site, `response header \`${h.name}\` became optional`);
+      this.schemas.compare(h.schema, k.schema, direction, at);
+    }
+    for (const k of s.headers) {
+      if (!r.headers.some((h) => h.name.toLowerCase() === k.name.toLowerCase())) this.out.report('response-header-added', within(scope, `header ${k.name}`), site, `response header \`${k.name}\` was added`);
+    }
+  }
+
+  /** Alternatives are matched by the set of schemes they combine; scopes compared within each. */
+  private compareSecurity(a: SecurityRequirement[], b: SecurityRequirement[], scope: Scope, site: Site): void {
+    const at = within(scope, 'security');
+    // An empty requirement (`{}`) makes authentication optional: the operation is public.
+    const isPublic = (requirements: SecurityRequirement[]): boolean => requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+    const schemesOf = (r: SecurityRequirement): string => Object.keys(r).sort().join(' + ');
+    if (isPublic(a) && !isPublic(b)) {
+      this.out.report('security-added', at, site, `the operation now requires ${b.map(schemesOf).join(' or ')}`);
+      return;
+    }
+    if (!isPublic(a) && isPublic(b)) {
+      this.out.report('security-removed', at, site, 'the operation no longer requires authentication');
+      return;
+    }
+    // Equal alternatives first, then the rest paired by the schemes they combine.
+    const exact = (r: SecurityRequirement): string => JSON.stringify(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort());
+    const left = a.filter((r) => Object.keys(r).length > 0 && !b.some((x) => exact(x) === exact(r)));
+    const right = b.filter((r) => Object.keys(r).length > 0 && !a.some((x) => exact(x) === exact(r)));
+    for (const requirement of left) {
+      const index = right.findIndex((r) => schemesOf(r) === schemesOf(requirement));
+      if (index < 0) {
+        this.out.report('security-alternative-removed', at, site, `authentication by ${schemesOf(requirement)} is no longer accepted`);
+        continue;
+      }
+      const [match] = right.splice(index, 1);
+      for (const [scheme, scopes] of Object.entries(requirement)) {
+        const now = match![scheme] ?? [];
+        for (const added of now.filter((x) => !scopes.includes(x))) this.out.report('security-scope-added', at, site, `${scheme} now requires scope \`${added}\``);
+        for (const removed of scopes.filter((x) => !now.includes(x))) this.out.report('security-scope-removed', at, site, `${scheme} no longer requires scope \`${removed}\``);
+      }
+    }
+    for (const requirement of right) this.out.report('security-alternative-added', at, site, `authentication by ${schemesOf(requirement)} is now accepted`);
+  }
+
+  private compareExtensions(a: OperationModel, b: OperationModel, scope: Scope, site: Site): void {
+    const same = (x: unknown, y: unknown): boolean => JSON.stringify(x) === JSON.stringify(y);
+    if (!same(a.pagination, b.pagination)) {
+      const rule = !a.pagination ? 'pagination-added' : !b.pagination ? 'pagination-removed' : 'pagination-changed';
+      this.out.report(rule, scope, site, !a.pagination ? `the operation is now paginated (${b.pagination!.style})` : !b.pagination ? 'the operation is no longer paginated' : `pagination changed from ${brief(a.pagination)} to ${brief(b.pagination)}`);
+    }
+    if (!same(a.idempotency, b.idempotency)) this.out.report('idempotency-changed', scope, site, `the idempotency key changed from ${brief(a.idempotency)} to ${brief(b.idempotency)}`);
+    const keys = [...new Set([...Object.keys(a.extensions), ...Object.keys(b.extensions)])].sort();
+    for (const key of keys) {
+      if (MODELLED_EXTENSIONS.has(key) || same(a.extensions[key], b.extensions[key])) continue;
+      const rule = LIMIT_EXTENSIONS.has(key) ? 'operation-limits-changed' : AUTHORIZATION_EXTENSIONS.has(key) ? 'operation-authorization-changed' : 'operation-extension-changed';
+      this.out.report(rule, within(scope, key), site, `\`${key}\` changed from ${brief(a.extensions[key])} to ${brief(b.extensions[key])}`);
+    }
+  }
+}

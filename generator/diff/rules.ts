@@ -1,0 +1,161 @@
+/**
+ * Every rule the API diff applies, with its level. A rule id is stable: tools and reviewers
+ * match on it. Where the verdict depends on who writes the value, the rule exists twice:
+ * `request-…` for what the caller sends (request parameters and bodies, client messages of a
+ * feed, the answers to webhooks) and `response-…` for what the caller receives (responses,
+ * server messages, webhook bodies). Narrowing what a server accepts breaks callers;
+ * widening what it answers may break their parsing.
+ */
+export type Level = 'breaking' | 'warning' | 'info';
+
+export const LEVELS: readonly Level[] = ['breaking', 'warning', 'info'];
+
+export interface Rule {
+  level: Level;
+  /** What the rule reports, in a few words (listed by `npm run diff -- --rules`). */
+  summary: string;
+}
+
+/** Rules on a value's schema, judged by who writes the value. */
+const SCHEMA_RULES: Record<string, { request: Level; response: Level; summary: string }> = {
+  'type-changed': { request: 'breaking', response: 'breaking', summary: 'the JSON type changed' },
+  'type-widened': { request: 'info', response: 'breaking', summary: 'integer became number, or a typed value became any value' },
+  'type-narrowed': { request: 'breaking', response: 'info', summary: 'number became integer, or any value became a typed one' },
+  'format-changed': { request: 'breaking', response: 'breaking', summary: 'the string format changed' },
+  'format-added': { request: 'warning', response: 'info', summary: 'a string format was added' },
+  'format-removed': { request: 'info', response: 'warning', summary: 'a string format was removed' },
+  'pattern-changed': { request: 'warning', response: 'warning', summary: 'the pattern changed' },
+  'pattern-added': { request: 'warning', response: 'info', summary: 'a pattern was added' },
+  'pattern-removed': { request: 'info', response: 'warning', summary: 'the pattern was removed' },
+  'bound-narrowed': { request: 'breaking', response: 'info', summary: 'a bound (length, value, item or property count) became stricter' },
+  'bound-widened': { request: 'info', response: 'warning', summary: 'a bound (length, value, item or property count) became looser or was removed' },
+  'multiple-of-changed': { request: 'breaking', response: 'warning', summary: '`multipleOf` changed' },
+  'unique-items-added': { request: 'breaking', response: 'info', summary: 'items must now be unique' },
+  'unique-items-removed': { request: 'info', response: 'warning', summary: 'items need no longer be unique' },
+  'enum-value-removed': { request: 'breaking', response: 'info', summary: 'an enum value was removed' },
+  'enum-value-added': { request: 'info', response: 'warning', summary: 'a value was added to a closed enum' },
+  'open-enum-value-added': { request: 'info', response: 'info', summary: 'a value was added to an open enum' },
+  'enum-added': { request: 'breaking', response: 'info', summary: 'the value is now limited to an enum' },
+  'enum-removed': { request: 'info', response: 'warning', summary: 'the value is no longer limited to an enum' },
+  'enum-opened': { request: 'info', response: 'warning', summary: 'a closed enum became open (other values may come)' },
+  'enum-closed': { request: 'breaking', response: 'info', summary: 'an open enum became closed' },
+  'nullable-added': { request: 'info', response: 'breaking', summary: 'the value may now be null' },
+  'nullable-removed': { request: 'breaking', response: 'info', summary: 'the value may no longer be null' },
+  'default-changed': { request: 'warning', response: 'info', summary: 'the default value changed, was added or was removed' },
+  'property-removed': { request: 'warning', response: 'warning', summary: 'an optional property was removed' },
+  'required-property-removed': { request: 'warning', response: 'breaking', summary: 'a required property was removed' },
+  'property-added': { request: 'info', response: 'info', summary: 'an optional property was added' },
+  'required-property-added': { request: 'breaking', response: 'info', summary: 'a required property was added' },
+  'property-added-to-closed-object': { request: 'info', response: 'warning', summary: 'a property was added to an object that allowed no others' },
+  'property-became-required': { request: 'breaking', response: 'info', summary: 'a property became required' },
+  'property-became-optional': { request: 'info', response: 'breaking', summary: 'a property became optional' },
+  'property-became-read-only': { request: 'warning', response: 'info', summary: 'a property became readOnly (no longer sent in requests)' },
+  'property-became-write-only': { request: 'info', response: 'breaking', summary: 'a property became writeOnly (no longer in responses)' },
+  'property-deprecated': { request: 'info', response: 'info', summary: 'a property was deprecated' },
+  'additional-properties-closed': { request: 'breaking', response: 'info', summary: 'the object no longer allows unknown properties' },
+  'additional-properties-opened': { request: 'info', response: 'warning', summary: 'the object now allows unknown properties' },
+  'variant-removed': { request: 'breaking', response: 'info', summary: 'a oneOf/anyOf variant was removed' },
+  'variant-added': { request: 'info', response: 'warning', summary: 'a oneOf/anyOf variant was added' },
+  'discriminator-changed': { request: 'breaking', response: 'breaking', summary: 'the discriminator property changed' },
+  'composition-changed': { request: 'warning', response: 'warning', summary: 'a composition (allOf of non-objects, not, if/then/else) changed' },
+  'media-type-removed': { request: 'breaking', response: 'breaking', summary: 'a media type was removed' },
+  'media-type-added': { request: 'info', response: 'warning', summary: 'a media type was added' },
+};
+
+const OTHER_RULES: Record<string, Rule> = {
+  // The document
+  'api-removed': { level: 'breaking', summary: 'a whole API (spec file) was removed' },
+  'api-added': { level: 'info', summary: 'a new API (spec file) was added' },
+  'api-kind-changed': { level: 'breaking', summary: 'the document changed between OpenAPI and AsyncAPI' },
+  'info-version-changed': { level: 'info', summary: "the document's `info.version` changed" },
+  'server-removed': { level: 'warning', summary: 'a server URL was removed' },
+  'server-added': { level: 'info', summary: 'a server URL was added' },
+  'version-header-changed': { level: 'breaking', summary: 'the header that carries the API version changed' },
+  'current-version-changed': { level: 'info', summary: 'the current API version (`x-versioning`) changed' },
+  'two-factor-changed': { level: 'warning', summary: 'the two-factor rule (`x-two-factor`) changed' },
+  // Operations
+  'operation-removed': { level: 'breaking', summary: 'an operation (method and path) was removed' },
+  'operation-added': { level: 'info', summary: 'an operation was added' },
+  'operation-id-changed': { level: 'warning', summary: 'the operationId changed (generated method names follow it)' },
+  'operation-deprecated': { level: 'warning', summary: 'an operation was deprecated' },
+  'operation-undeprecated': { level: 'info', summary: 'an operation is no longer deprecated' },
+  'operation-limits-changed': { level: 'warning', summary: 'rate limits or other limits (`x-rate-limit`, `x-limits`) changed' },
+  'operation-authorization-changed': { level: 'warning', summary: 'scope rules (`x-requires-scope`, `x-scopes-by-field`, `x-required-permissions`) changed' },
+  'operation-extension-changed': { level: 'info', summary: 'another `x-` extension of the operation changed' },
+  'pagination-changed': { level: 'breaking', summary: 'the pagination scheme (`x-pagination`) changed' },
+  'pagination-added': { level: 'info', summary: 'the operation became paginated' },
+  'pagination-removed': { level: 'breaking', summary: 'the operation is no longer paginated' },
+  'idempotency-changed': { level: 'warning', summary: 'the idempotency key (`x-idempotency`) changed' },
+  'webhook-removed': { level: 'breaking', summary: 'a webhook was removed' },
+  'webhook-added': { level: 'info', summary: 'a webhook was added' },
+  // Parameters
+  'request-parameter-removed': { level: 'warning', summary: 'a parameter was removed (callers sending it may be refused or ignored)' },
+  'request-parameter-added': { level: 'info', summary: 'an optional parameter was added' },
+  'request-required-parameter-added': { level: 'breaking', summary: 'a required parameter was added' },
+  'request-parameter-became-required': { level: 'breaking', summary: 'a parameter became required' },
+  'request-parameter-became-optional': { level: 'info', summary: 'a parameter became optional' },
+  'request-parameter-location-changed': { level: 'breaking', summary: 'a parameter moved (query, header, path, cookie)' },
+  'request-parameter-style-changed': { level: 'breaking', summary: "a parameter's serialisation (style or explode) changed" },
+  'request-parameter-deprecated': { level: 'info', summary: 'a parameter was deprecated' },
+  // Bodies
+  'request-body-added': { level: 'info', summary: 'an optional request body was added' },
+  'request-required-body-added': { level: 'breaking', summary: 'a required request body was added' },
+  'request-body-removed': { level: 'warning', summary: 'the request body was removed' },
+  'request-body-became-required': { level: 'breaking', summary: 'the request body became required' },
+  'request-body-became-optional': { level: 'info', summary: 'the request body became optional' },
+  // Responses
+  'response-success-status-removed': { level: 'breaking', summary: 'a success (1XX-3XX) response was removed' },
+  'response-error-status-removed': { level: 'warning', summary: 'an error response was removed' },
+  'response-success-status-added': { level: 'warning', summary: 'a success response was added (clients may not expect it)' },
+  'response-error-status-added': { level: 'info', summary: 'an error response was added' },
+  'response-body-removed': { level: 'breaking', summary: 'a response lost its body' },
+  'response-body-added': { level: 'info', summary: 'a response gained a body' },
+  'response-header-removed': { level: 'warning', summary: 'an optional response header was removed' },
+  'response-required-header-removed': { level: 'breaking', summary: 'a required response header was removed' },
+  'response-header-added': { level: 'info', summary: 'a response header was added' },
+  'response-header-became-optional': { level: 'breaking', summary: 'a required response header became optional' },
+  // Security
+  'security-added': { level: 'breaking', summary: 'a public operation now requires authentication' },
+  'security-removed': { level: 'info', summary: 'an operation no longer requires authentication' },
+  'security-alternative-removed': { level: 'breaking', summary: 'a way to authenticate an operation was removed' },
+  'security-alternative-added': { level: 'info', summary: 'a way to authenticate an operation was added' },
+  'security-scope-added': { level: 'breaking', summary: 'an operation requires an additional scope' },
+  'security-scope-removed': { level: 'info', summary: 'an operation requires one scope fewer' },
+  'security-scheme-removed': { level: 'breaking', summary: 'a security scheme was removed' },
+  'security-scheme-added': { level: 'info', summary: 'a security scheme was added' },
+  'security-scheme-changed': { level: 'breaking', summary: "a security scheme's type, location, name or HTTP scheme changed" },
+  'security-scheme-signature-changed': { level: 'breaking', summary: 'how requests are signed (`x-hmac-signature`) changed' },
+  'security-scheme-scope-removed': { level: 'warning', summary: 'an OAuth scope was removed from a scheme' },
+  'security-scheme-scope-added': { level: 'info', summary: 'an OAuth scope was added to a scheme' },
+  // AsyncAPI
+  'channel-removed': { level: 'breaking', summary: 'a channel was removed' },
+  'channel-added': { level: 'info', summary: 'a channel was added' },
+  'channel-address-changed': { level: 'breaking', summary: "a channel's address changed" },
+  'channel-message-removed': { level: 'breaking', summary: 'a message was removed from a channel' },
+  'channel-server-message-added': { level: 'warning', summary: 'a channel carries a new message from the server (clients may not expect it)' },
+  'channel-client-message-added': { level: 'info', summary: 'a channel accepts a new message from clients' },
+  'message-direction-changed': { level: 'breaking', summary: 'a message changed who sends it' },
+};
+
+function expandSchemaRules(): Record<string, Rule> {
+  const out: Record<string, Rule> = {};
+  for (const [id, rule] of Object.entries(SCHEMA_RULES)) {
+    out[`request-${id}`] = { level: rule.request, summary: `${rule.summary} (in what the caller sends)` };
+    out[`response-${id}`] = { level: rule.response, summary: `${rule.summary} (in what the caller receives)` };
+  }
+  return out;
+}
+
+/** Every rule id, sorted, with its level and summary. */
+export const RULES: Readonly<Record<string, Rule>> = Object.fromEntries(
+  Object.entries({ ...OTHER_RULES, ...expandSchemaRules() }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
+
+export type SchemaRule = keyof typeof SCHEMA_RULES;
+export type Direction = 'request' | 'response';
+
+export function levelOf(id: string): Level {
+  const rule = RULES[id];
+  if (!rule) throw new Error(`unknown diff rule ${id}`);
+  return rule.level;
+}

@@ -1,0 +1,460 @@
+/**
+ * Compares two schemas of the model, judged by direction (who writes the value). `$ref`s are
+ * followed and object-only `allOf`s merged before comparing, so a schema moved under another
+ * name, or split into composed parts, without changing what it accepts is no change.
+ */
+import type { ApiModel, NamedSchema, ObjectNode, PropertyModel, SchemaNode, StringNode, UnionNode } from '../model/types.js';
+import { describePath, within, type ChangeCollector, type Scope, type Site } from './change.js';
+import type { Direction, SchemaRule } from './rules.js';
+
+/** One side of the comparison: its model, with named schemas by key. */
+export class SchemaSide {
+  private readonly byKey: Map<string, NamedSchema>;
+  private readonly shapes = new Map<string, string>();
+  private readonly merging = new Set<SchemaNode>();
+
+  constructor(readonly model: ApiModel) {
+    this.byKey = new Map(model.schemas.map((s) => [s.key, s]));
+  }
+
+  named(key: string): NamedSchema | undefined {
+    return this.byKey.get(key);
+  }
+
+  /**
+   * The node as callers see it: references followed, `null` variants folded into `nullable`,
+   * single variants unwrapped, object-only `allOf`s merged, string literals read as enums.
+   */
+  resolve(node: SchemaNode): SchemaNode {
+    let current = node;
+    let nullable = node.nullable === true;
+    const seen = new Set<string>();
+    for (;;) {
+      if (current.kind === 'ref') {
+        const target = seen.has(current.target) ? undefined : this.byKey.get(current.target);
+        if (!target) return current;
+        seen.add(current.target);
+        current = target.schema;
+        nullable ||= current.nullable === true;
+        continue;
+      }
+      if (current.kind === 'union') {
+        const nonNull = current.variants.filter((v) => !this.isNull(v));
+        if (nonNull.length < current.variants.length) nullable = true;
+        if (nonNull.length === 1) {
+          current = { ...nonNull[0]!, pointer: nonNull[0]!.pointer ?? current.pointer };
+          nullable ||= current.nullable === true;
+          continue;
+        }
+        if (nonNull.length < current.variants.length) current = { ...current, variants: nonNull };
+      }
+      if (current.kind === 'intersection') {
+        const merged = this.mergeObjects(current);
+        if (merged) current = merged;
+      }
+      if (current.kind === 'literal' && current.values.every((v) => typeof v === 'string')) {
+        current = { ...current, kind: 'string', enum: current.values as string[] } as StringNode;
+      }
+      break;
+    }
+    return nullable === (current.nullable === true) ? current : { ...current, nullable };
+  }
+
+  /** A `null` schema, through references (never through unions: those may be recursive). */
+  private isNull(node: SchemaNode): boolean {
+    const seen = new Set<string>();
+    let current: SchemaNode | undefined = node;
+    while (current?.kind === 'ref' && !seen.has(current.target)) {
+      seen.add(current.target);
+      current = this.byKey.get(current.target)?.schema;
+    }
+    return current?.kind === 'null';
+  }
+
+  /** `allOf` whose parts are all objects (or annotation-only schemas): one object, as JSON Schema evaluates it. */
+  private mergeObjects(node: SchemaNode & { kind: 'intersection' }): ObjectNode | undefined {
+    // An allOf that reaches itself through its parts stays an allOf.
+    if (this.merging.has(node)) return undefined;
+    this.merging.add(node);
+    let parts: SchemaNode[];
+    try {
+      parts = node.parts.map((p) => this.resolve(p));
+    } finally {
+      this.merging.delete(node);
+    }
+    if (!parts.every((p) => p.kind === 'object' || (p.kind === 'unknown' && !p.byType))) return undefined;
+    const objects = parts.filter((p): p is ObjectNode => p.kind === 'object');
+    const properties = new Map<string, PropertyModel>();
+    for (const object of objects) {
+      for (const property of object.properties) {
+        const earlier = properties.get(property.name);
+        properties.set(
+          property.name,
+          earlier
+            ? { name: property.name, required: earlier.required || property.required, schema: { kind: 'intersection', parts: [earlier.schema, property.schema], pointer: property.schema.pointer } }
+            : property,
+        );
+      }
+    }
+    // A property listed as required by one part and declared by another is required.
+    const required = new Set(objects.flatMap((o) => o.properties.filter((p) => p.required).map((p) => p.name)));
+    const merged: ObjectNode = {
+      kind: 'object',
+      properties: [...properties.values()].map((p) => (required.has(p.name) ? { ...p, required: true } : p)),
+      additionalProperties: objects.some((o) => o.additionalProperties === false) ? false : (objects.find((o) => typeof o.additionalProperties === 'object')?.additionalProperties ?? true),
+    };
+    if (node.pointer !== undefined) merged.pointer = node.pointer;
+    if (node.nullable) merged.nullable = true;
+    const mins = objects.map((o) => o.minProperties).filter((n): n is number => n !== undefined);
+    const maxes = objects.map((o) => o.maxProperties).filter((n): n is number => n !== undefined);
+    if (mins.length > 0) merged.minProperties = Math.max(...mins);
+    if (maxes.length > 0) merged.maxProperties = Math.min(...maxes);
+    return merged;
+  }
+
+  /**
+   * What the node accepts, as a canonical string without annotations or source locations: equal
+   * strings, equal shapes. References are expanded (a cycle stops at the name it loops on).
+   */
+  shapeOf(node: SchemaNode, stack: string[] = []): string {
+    const top = stack.length === 0 && node.kind === 'ref' ? node.target : undefined;
+    if (top !== undefined && this.shapes.has(top) && node.nullable !== true) return this.shapes.get(top)!;
+    const shape = JSON.stringify(this.canonical(node, stack));
+    if (top !== undefined && node.nullable !== true) this.shapes.set(top, shape);
+    return shape;
+  }
+
+  private canonical(node: SchemaNode, stack: string[]): unknown {
+    if (node.kind === 'ref') {
+      if (stack.includes(node.target)) return { cycle: stack.length - stack.indexOf(node.target) };
+      const resolved = this.resolve(node);
+      return this.canonical(resolved, [...stack, node.target]);
+    }
+    const resolved = this.resolve(node);
+    if (resolved !== node && resolved.kind === 'ref') return { unresolved: resolved.target };
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(resolved)) {
+      if (IGNORED_IN_SHAPE.has(key) || value === undefined) continue;
+      out[key] = this.canonicalValue(value, stack);
+    }
+    if (resolved.kind === 'object') out.properties = [...resolved.properties].sort((a, b) => (a.name < b.name ? -1 : 1)).map((p) => [p.name, p.required, this.canonical(p.schema, stack)]);
+    if ((resolved.kind === 'string' || resolved.kind === 'number') && resolved.enum) out.enum = [...resolved.enum].sort();
+    return out;
+  }
+
+  private canonicalValue(value: unknown, stack: string[]): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.canonicalValue(v, stack));
+    if (value !== null && typeof value === 'object') {
+      if (typeof (value as { kind?: unknown }).kind === 'string') return this.canonical(value as SchemaNode, stack);
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !IGNORED_IN_SHAPE.has(key))
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => [k, this.canonicalValue(v, stack)]),
+      );
+    }
+    return value;
+  }
+}
+
+/** Keys that document a schema without changing what it accepts. */
+const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'deprecated', 'variantTags']);
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
+
+export class SchemaComparer {
+  /** Pairs of named schemas being compared further up: a reference cycle stops here. */
+  private readonly inProgress = new Set<string>();
+
+  constructor(
+    readonly base: SchemaSide,
+    readonly head: SchemaSide,
+    private readonly out: ChangeCollector,
+  ) {}
+
+  compare(a: SchemaNode | undefined, b: SchemaNode | undefined, direction: Direction, scope: Scope): void {
+    if (!a || !b) return;
+    const pairKey = a.kind === 'ref' || b.kind === 'ref' ? `${direction}|${a.kind === 'ref' ? a.target : ''}|${b.kind === 'ref' ? b.target : ''}` : undefined;
+    if (pairKey !== undefined) {
+      if (this.inProgress.has(pairKey)) return;
+      this.inProgress.add(pairKey);
+    }
+    try {
+      this.compareResolved(this.base.resolve(a), this.head.resolve(b), direction, scope, { basePointer: a.pointer, headPointer: b.pointer });
+    } finally {
+      if (pairKey !== undefined) this.inProgress.delete(pairKey);
+    }
+  }
+
+  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string): void {
+    this.out.report(`${direction}-${rule}`, scope, site, message);
+  }
+
+  private compareResolved(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, written: Site): void {
+    const site: Site = { basePointer: a.pointer ?? written.basePointer, headPointer: b.pointer ?? written.headPointer };
+    const where = describePath(scope);
+    if ((a.nullable === true) !== (b.nullable === true)) {
+      this.report(b.nullable ? 'nullable-added' : 'nullable-removed', direction, scope, site, `${where} ${b.nullable ? 'may now be null' : 'may no longer be null'}`);
+    }
+    if (!sameJson(a.default, b.default)) {
+      this.report('default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`);
+    }
+    if (a.kind === 'union' || b.kind === 'union') {
+      this.compareUnions(a, b, direction, scope, site);
+      return;
+    }
+    if (a.kind === 'unknown' || b.kind === 'unknown') {
+      if (a.kind === 'unknown' && b.kind === 'unknown') {
+        for (const type of ['object', 'array', 'string', 'number'] as const) {
+          const [x, y] = [a.byType?.[type], b.byType?.[type]];
+          if (x && y) this.compareResolved(x, y, direction, scope, site);
+          else if (x || y) this.report(x ? 'type-widened' : 'type-narrowed', direction, scope, site, `${where}: the constraints on ${type} values were ${x ? 'removed' : 'added'}`);
+        }
+      } else if (a.kind === 'unknown') {
+        this.report('type-narrowed', direction, scope, site, `${where} was any value and is now ${kindName(b)}`);
+      } else {
+        this.report('type-widened', direction, scope, site, `${where} was ${kindName(a)} and is now any value`);
+      }
+      return;
+    }
+    if (a.kind !== b.kind) {
+      if (a.kind === 'intersection' || b.kind === 'intersection') {
+        if (this.base.shapeOf(a) !== this.head.shapeOf(b)) this.report('composition-changed', direction, scope, site, `${where}: its allOf composition changed`);
+        return;
+      }
+      this.report('type-changed', direction, scope, site, `${where} changed type from ${kindName(a)} to ${kindName(b)}`);
+      return;
+    }
+    this.compareFormat(a, b, direction, scope, site);
+    this.compareComposition(a, b, direction, scope, site);
+    switch (a.kind) {
+      case 'string':
+        this.compareString(a, b as StringNode, direction, scope, site);
+        break;
+      case 'number': {
+        const y = b as typeof a;
+        if (a.integer !== y.integer) {
+          this.report(a.integer ? 'type-widened' : 'type-narrowed', direction, scope, site, `${where} changed from ${a.integer ? 'integer to number' : 'number to integer'}`);
+        }
+        this.bound('min', 'minimum', a.minimum, y.minimum, direction, scope, site);
+        this.bound('max', 'maximum', a.maximum, y.maximum, direction, scope, site);
+        this.bound('min', 'exclusiveMinimum', a.exclusiveMinimum, y.exclusiveMinimum, direction, scope, site);
+        this.bound('max', 'exclusiveMaximum', a.exclusiveMaximum, y.exclusiveMaximum, direction, scope, site);
+        if (a.multipleOf !== y.multipleOf) this.report('multiple-of-changed', direction, scope, site, `\`multipleOf\` of ${where} changed from ${a.multipleOf ?? 'none'} to ${y.multipleOf ?? 'none'}`);
+        this.compareEnum(a.enum, y.enum, false, false, direction, scope, site);
+        break;
+      }
+      case 'literal':
+        this.compareEnum(a.values, (b as typeof a).values, false, false, direction, scope, site);
+        break;
+      case 'array': {
+        const y = b as typeof a;
+        this.bound('min', 'minItems', a.minItems, y.minItems, direction, scope, site);
+        this.bound('max', 'maxItems', a.maxItems, y.maxItems, direction, scope, site);
+        if ((a.uniqueItems === true) !== (y.uniqueItems === true)) {
+          this.report(y.uniqueItems ? 'unique-items-added' : 'unique-items-removed', direction, scope, site, `items of ${where} ${y.uniqueItems ? 'must now be unique' : 'need no longer be unique'}`);
+        }
+        const prefix = Math.max(a.prefixItems?.length ?? 0, y.prefixItems?.length ?? 0);
+        for (let i = 0; i < prefix; i++) this.compare(a.prefixItems?.[i] ?? a.items, y.prefixItems?.[i] ?? y.items, direction, within(scope, `[${i}]`));
+        this.compare(a.items, y.items, direction, within(scope, '[]'));
+        break;
+      }
+      case 'object':
+        this.compareObject(a, b as ObjectNode, direction, scope, site);
+        break;
+      case 'intersection': {
+        const y = b as typeof a;
+        if (a.parts.length === y.parts.length) a.parts.forEach((part, i) => this.compare(part, y.parts[i], direction, scope));
+        else this.report('composition-changed', direction, scope, site, `${where}: its allOf went from ${a.parts.length} to ${y.parts.length} parts`);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private compareFormat(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    if (a.format === b.format) return;
+    const where = describePath(scope);
+    if (a.format === undefined) this.report('format-added', direction, scope, site, `${where} now has format \`${b.format}\``);
+    else if (b.format === undefined) this.report('format-removed', direction, scope, site, `${where} lost its format \`${a.format}\``);
+    else this.report('format-changed', direction, scope, site, `the format of ${where} changed from \`${a.format}\` to \`${b.format}\``);
+  }
+
+  /** `not`, `if`/`then`/`else` and `contains`: compared as wholes. */
+  private compareComposition(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const parts = (side: SchemaSide, node: SchemaNode): string =>
+      JSON.stringify([
+        node.not ? side.shapeOf(node.not) : null,
+        node.conditional ? [side.shapeOf(node.conditional.if), node.conditional.then ? side.shapeOf(node.conditional.then) : null, node.conditional.else ? side.shapeOf(node.conditional.else) : null] : null,
+        node.kind === 'array' && node.contains ? [side.shapeOf(node.contains.schema), node.contains.min, node.contains.max ?? null] : null,
+      ]);
+    if (parts(this.base, a) !== parts(this.head, b)) this.report('composition-changed', direction, scope, site, `${describePath(scope)}: its not, if/then/else or contains changed`);
+  }
+
+  private compareString(a: StringNode, b: StringNode, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    if (a.pattern !== b.pattern) {
+      if (a.pattern === undefined) this.report('pattern-added', direction, scope, site, `${where} must now match \`${b.pattern}\``);
+      else if (b.pattern === undefined) this.report('pattern-removed', direction, scope, site, `${where} need no longer match \`${a.pattern}\``);
+      else this.report('pattern-changed', direction, scope, site, `the pattern of ${where} changed from \`${a.pattern}\` to \`${b.pattern}\``);
+    }
+    this.bound('min', 'minLength', a.minLength, b.minLength, direction, scope, site);
+    this.bound('max', 'maxLength', a.maxLength, b.maxLength, direction, scope, site);
+    if (a.contentMediaType !== b.contentMediaType || a.contentEncoding !== b.contentEncoding) {
+      this.report('format-changed', direction, scope, site, `the content ${where} carries changed (contentMediaType / contentEncoding)`);
+    }
+    this.compareEnum(a.enum, b.enum, a.openEnum === true, b.openEnum === true, direction, scope, site);
+  }
+
+  private compareEnum(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, openA: boolean, openB: boolean, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    if (!a && !b) return;
+    if (!a || !b) {
+      this.report(a ? 'enum-removed' : 'enum-added', direction, scope, site, a ? `${where} is no longer limited to ${a.map(show).join(', ')}` : `${where} is now limited to ${b!.map(show).join(', ')}`);
+      return;
+    }
+    const keysA = new Set(a.map((v) => JSON.stringify(v)));
+    const keysB = new Set(b.map((v) => JSON.stringify(v)));
+    for (const value of a) if (!keysB.has(JSON.stringify(value))) this.report('enum-value-removed', direction, scope, site, `enum value ${show(value)} was removed from ${where}`);
+    for (const value of b) {
+      if (!keysA.has(JSON.stringify(value))) this.report(openB ? 'open-enum-value-added' : 'enum-value-added', direction, scope, site, `enum value ${show(value)} was added to ${where}`);
+    }
+    if (openA !== openB) this.report(openB ? 'enum-opened' : 'enum-closed', direction, scope, site, `the enum of ${where} ${openB ? 'is now open: other values may come' : 'is now closed'}`);
+  }
+
+  /** A `min…` bound narrows when it appears or grows; a `max…` bound when it appears or shrinks. */
+  private bound(kind: 'min' | 'max', keyword: string, a: number | undefined, b: number | undefined, direction: Direction, scope: Scope, site: Site): void {
+    if (a === b) return;
+    const narrowed = b !== undefined && (a === undefined || (kind === 'min' ? b > a : b < a));
+    this.report(narrowed ? 'bound-narrowed' : 'bound-widened', direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`);
+  }
+
+  private compareObject(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    // A readOnly property is not sent in requests; a writeOnly one is not in responses.
+    const absent = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const flag = (side: SchemaSide, p: PropertyModel, key: 'readOnly' | 'writeOnly' | 'deprecated'): boolean => p.schema[key] === true || side.resolve(p.schema)[key] === true;
+    const headByName = new Map(b.properties.map((p) => [p.name, p]));
+    const baseByName = new Map(a.properties.map((p) => [p.name, p]));
+    for (const p of a.properties) {
+      const at = within(scope, `.${p.name}`);
+      const q = headByName.get(p.name);
+      const pSite: Site = { basePointer: p.schema.pointer ?? site.basePointer, headPointer: q?.schema.pointer ?? site.headPointer };
+      if (!q) {
+        if (flag(this.base, p, absent)) continue;
+        this.report(p.required ? 'required-property-removed' : 'property-removed', direction, at, pSite, `${p.required ? 'required ' : ''}property \`${p.name}\` was removed from ${where}`);
+        continue;
+      }
+      const [wasAbsent, isAbsent] = [flag(this.base, p, absent), flag(this.head, q, absent)];
+      if (wasAbsent && isAbsent) continue;
+      if (!wasAbsent && isAbsent) {
+        const rule = direction === 'request' ? 'property-became-read-only' : 'property-became-write-only';
+        this.report(rule, direction, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
+        continue;
+      }
+      if (p.required !== q.required && !wasAbsent) {
+        this.report(q.required ? 'property-became-required' : 'property-became-optional', direction, at, pSite, `property \`${p.name}\` of ${where} became ${q.required ? 'required' : 'optional'}`);
+      }
+      if (!flag(this.base, p, 'deprecated') && flag(this.head, q, 'deprecated')) this.report('property-deprecated', direction, at, pSite, `property \`${p.name}\` was deprecated`);
+      this.compare(p.schema, q.schema, direction, at);
+    }
+    for (const q of b.properties) {
+      if (baseByName.has(q.name) || flag(this.head, q, absent)) continue;
+      const at = within(scope, `.${q.name}`);
+      const qSite: Site = { basePointer: site.basePointer, headPointer: q.schema.pointer ?? site.headPointer };
+      const rule = q.required ? 'required-property-added' : a.additionalProperties === false ? 'property-added-to-closed-object' : 'property-added';
+      this.report(rule, direction, at, qSite, `${q.required ? 'required ' : ''}property \`${q.name}\` was added to ${where}`);
+    }
+    const [extraA, extraB] = [a.additionalProperties, b.additionalProperties];
+    if (extraA !== false && extraB === false) this.report('additional-properties-closed', direction, scope, site, `${where} no longer allows properties other than those it declares`);
+    else if (extraA === false && extraB !== false) this.report('additional-properties-opened', direction, scope, site, `${where} now allows properties other than those it declares`);
+    else if (typeof extraA === 'object' || typeof extraB === 'object') {
+      const any: SchemaNode = { kind: 'unknown' };
+      this.compare(typeof extraA === 'object' ? extraA : any, typeof extraB === 'object' ? extraB : any, direction, within(scope, '{*}'));
+    }
+    this.bound('min', 'minProperties', a.minProperties, b.minProperties, direction, scope, site);
+    this.bound('max', 'maxProperties', a.maxProperties, b.maxProperties, direction, scope, site);
+  }
+
+  /**
+   * Variants are paired by discriminator tag, else by equal shape, else by kind (objects by
+   * the properties they share); what stays unpaired was removed or added.
+   */
+  private compareUnions(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    const variantsA = a.kind === 'union' ? a.variants : [a];
+    const variantsB = b.kind === 'union' ? b.variants : [b];
+    const discA = a.kind === 'union' ? a.discriminator : undefined;
+    const discB = b.kind === 'union' ? b.discriminator : undefined;
+    if (discA && discB && discA.propertyName !== discB.propertyName) {
+      this.report('discriminator-changed', direction, scope, site, `the discriminator of ${where} changed from \`${discA.propertyName}\` to \`${discB.propertyName}\``);
+    }
+    const pairs = this.pairVariants(variantsA, variantsB, discA, discB);
+    const pairedB = new Set(pairs.map(([, j]) => j));
+    const pairedA = new Set(pairs.map(([i]) => i));
+    const label = (node: SchemaNode, i: number, tags: UnionNode['discriminator'] | undefined): string =>
+      node.kind === 'ref' ? node.target : tags?.variantTags?.[i]?.[0] ?? `#${i + 1}`;
+    for (const [i, j] of pairs) this.compare(variantsA[i], variantsB[j], direction, within(scope, `(variant ${label(variantsB[j]!, j, discB)})`));
+    variantsA.forEach((node, i) => {
+      if (!pairedA.has(i)) this.report('variant-removed', direction, scope, { ...site, basePointer: node.pointer ?? site.basePointer }, `variant ${label(node, i, discA)} was removed from ${where}`);
+    });
+    variantsB.forEach((node, j) => {
+      if (!pairedB.has(j)) this.report('variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`);
+    });
+  }
+
+  private pairVariants(a: SchemaNode[], b: SchemaNode[], discA: UnionNode['discriminator'], discB: UnionNode['discriminator']): [number, number][] {
+    const pairs: [number, number][] = [];
+    const freeA = new Set(a.map((_, i) => i));
+    const freeB = new Set(b.map((_, j) => j));
+    const take = (i: number, j: number): void => {
+      pairs.push([i, j]);
+      freeA.delete(i);
+      freeB.delete(j);
+    };
+    if (discA?.variantTags && discB?.variantTags) {
+      for (const i of [...freeA]) {
+        const j = [...freeB].find((j) => discB.variantTags![j]!.some((tag) => discA.variantTags![i]!.includes(tag)));
+        if (j !== undefined) take(i, j);
+      }
+    }
+    const shapesB = b.map((node) => this.head.shapeOf(node));
+    for (const i of [...freeA]) {
+      const shape = this.base.shapeOf(a[i]!);
+      const j = [...freeB].find((j) => shapesB[j] === shape);
+      if (j !== undefined) take(i, j);
+    }
+    for (const i of [...freeA]) {
+      const x = this.base.resolve(a[i]!);
+      let best: { j: number; score: number } | undefined;
+      for (const j of freeB) {
+        const y = this.head.resolve(b[j]!);
+        if (x.kind !== y.kind) continue;
+        const score = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 1;
+        if (x.kind === 'object' && score === 0) continue;
+        if (!best || score > best.score) best = { j, score };
+      }
+      if (best) take(i, best.j);
+    }
+    return pairs.sort(([i], [j]) => i - j);
+  }
+}
+
+function kindName(node: SchemaNode): string {
+  switch (node.kind) {
+    case 'number':
+      return node.integer ? 'integer' : 'number';
+    case 'literal':
+      return `constant ${node.values.map(show).join(' | ')}`;
+    case 'ref':
+      return `\`${node.target}\``;
+    case 'union':
+      return `a ${node.mode}`;
+    case 'intersection':
+      return 'an allOf';
+    default:
+      return node.kind;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The public TypeScript surface of a generated package: every name each entry point of its
+ * package.json `exports` makes importable, with its declaration as a declaration file states
+ * it (printed by the TypeScript printer without comments, function and method bodies or
+ * private members). Read from the emitted sources with the parser alone: no type checking,
+ * so comparing two versions costs milliseconds.
+ */
+import { ts } from 'ts-morph';
+import { posix } from 'node:path';
+
+export interface SurfaceDiff {
+  /** `entry name` keys, e.g. `@svc/v2 Account`, `@svc/v2/server createV2Server`; sorted. */
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** Key (`<import path> <name>`) -> declaration text. */
+export type Surface = Map<string, string>;
+
+export function publicSurface(files: ReadonlyMap<string, string>): Surface {
+  const manifest = JSON.parse(files.get('package.json') ?? '{}') as { name?: string; exports?: Record<string, unknown> };
+  const name = manifest.name ?? 'package';
+  const reader = new ModuleReader(files);
+  const surface: Surface = new Map();
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    const file = typesFileOf(target);
+    if (file === undefined || !file.endsWith('.ts')) continue;
+    const entry = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`;
+    for (const [exported, text] of reader.exportsOf(posix.normalize(file))) surface.set(`${entry} ${exported}`, text);
+  }
+  return new Map([...surface].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export function diffSurfaces(a: Surface, b: Surface): SurfaceDiff {
+  const out: SurfaceDiff = { added: [], removed: [], changed: [] };
+  for (const [key, text] of a) {
+    const other = b.get(key);
+    if (other === undefined) out.removed.push(key);
+    else if (other !== text) out.changed.push(key);
+  }
+  for (const key of b.keys()) if (!a.has(key)) out.added.push(key);
+  return out;
+}
+
+function typesFileOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target && typeof target === 'object') {
+    const record = target as Record<string, unknown>;
+    return typesFileOf(record.types ?? record.import ?? record.default);
+  }
+  return undefined;
+}
+
+const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+
+class ModuleReader {
+  private readonly modules = new Map<string, Map<string, string>>();
+
+  constructor(private readonly files: ReadonlyMap<string, string>) {}
+
+  /** Exported name -> declaration text, following `export … from './x.js'` inside the package. */
+  exportsOf(path: string, stack: string[] = []): Map<string, string> {
+    const known = this.modules.get(path);
+    if (known) return known;
+    const exports = new Map<string, string>();
+    const text = this.files.get(path);
+    if (text === undefined || stack.includes(path)) return exports;
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    const locals = localDeclarations(source);
+    for (const statement of source.statements) {
+      if (ts.isExportDeclaration(statement)) {
+        const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        const inner = specifier?.startsWith('.') ? this.exportsOf(this.resolve(path, specifier), [...stack, path]) : undefined;
+        if (!statement.exportClause) {
+          if (inner) {
+            for (const [name, declaration] of inner) if (name !== 'default') exports.set(name, declaration);
+          } else if (specifier !== undefined) exports.set(`* from ${specifier}`, `export * from '${specifier}'`);
+          continue;
+        }
+        if (ts.isNamespaceExport(statement.exportClause)) {
+          exports.set(statement.exportClause.name.text, `namespace of ${specifier ?? ''}`);
+          continue;
+        }
+        for (const element of statement.exportClause.elements) {
+          const original = (element.propertyName ?? element.name).getText(source);
+          const exported = element.name.getText(source);
+          const declaration = inner ? inner.get(original) : specifier !== undefined ? `${original} from '${specifier}'` : locals.get(original);
+          if (declaration !== undefined) exports.set(exported, declaration);
+        }
+        continue;
+      }
+      if (!hasExportModifier(statement)) continue;
+      for (const [name, declaration] of declarationsOf(statement, source)) {
+        exports.set(name, exports.has(name) ? `${exports.get(name)!}\n${declaration}` : declaration);
+      }
+    }
+    this.modules.set(path, exports);
+    return exports;
+  }
+
+  private resolve(from: string, specifier: string): string {
+    const joined = posix.normalize(posix.join(posix.dirname(from), specifier));
+    const candidates = [joined.replace(/\.js$/, '.ts'), `${joined}.ts`, `${joined}/index.ts`];
+    return candidates.find((c) => this.files.has(c)) ?? candidates[0]!;
+  }
+}
+
+function hasExportModifier(node: ts.Statement): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** Names declared at the top of the module (for `export { a, b }`). */
+function localDeclarations(source: ts.SourceFile): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const statement of source.statements) for (const [name, text] of declarationsOf(statement, source)) out.set(name, out.has(name) ? `${out.get(name)!}\n${text}` : text);
+  return out;
+}
+
+function declarationsOf(statement: ts.Statement, source: ts.SourceFile): [string, string][] {
+  // Only classes and functions have bodies to strip; the rest prints as it is.
+  const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? stripImplementation(node) : node, source);
+  if (ts.isVariableStatement(statement)) {
+    const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
+    return statement.declarationList.declarations
+      .filter((d) => ts.isIdentifier(d.name))
+      .map((d) => [(d.name as ts.Identifier).text, `${keyword} ${d.type ? `${(d.name as ts.Identifier).text}: ${print(d.type)}` : print(d)}`]);
+  }
+  if (
+    (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) &&
+    statement.name
+  ) {
+    return [[statement.name.text, print(statement)]];
+  }
+  return [];
+}
+
+/** What a declaration file keeps: no bodies, no private members, no initialiser where a type is written. */
+function stripImplementation(node: ts.Node): ts.Node {
+  const result = ts.transform(node, [
+    (context) => {
+      const visit = (current: ts.Node): ts.Node | undefined => {
+        if (ts.isClassElement(current) && isPrivate(current)) return undefined;
+        if (ts.isFunctionDeclaration(current))
+          return ts.factory.updateFunctionDeclaration(current, current.modifiers, current.asteriskToken, current.name, current.typeParameters, current.parameters, current.type, undefined);
+        if (ts.isMethodDeclaration(current))
+          return ts.factory.updateMethodDeclaration(current, current.modifiers, current.asteriskToken, current.name, current.questionToken, current.typeParameters, current.parameters, current.type, undefined);
+        if (ts.isConstructorDeclaration(current)) return ts.factory.updateConstructorDeclaration(current, current.modifiers, current.parameters, undefined);
+        if (ts.isGetAccessorDeclaration(current)) return ts.factory.updateGetAccessorDeclaration(current, current.modifiers, current.name, current.parameters, current.type, undefined);
+        if (ts.isSetAccessorDeclaration(current)) return ts.factory.updateSetAccessorDeclaration(current, current.modifiers, current.name, current.parameters, undefined);
+        if (ts.isPropertyDeclaration(current) && current.type)
+          return ts.factory.updatePropertyDeclaration(current, current.modifiers, current.name, current.questionToken ?? current.exclamationToken, current.type, undefined);
+        if (ts.isVariableDeclaration(current) && current.type) return ts.factory.updateVariableDeclaration(current, current.name, current.exclamationToken, current.type, undefined);
+        return ts.visitEachChild(current, visit, context);
+      };
+      return (root) => ts.visitNode(root, visit)!;
+    },
+  ]);
+  const [out] = result.transformed;
+  result.dispose();
+  return out!;
+}
+
+function isPrivate(member: ts.ClassElement): boolean {
+  if (member.name && ts.isPrivateIdentifier(member.name)) return true;
+  return ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
+}
