@@ -133,7 +133,7 @@ export class OperationComparer {
       this.schemas.compare(media.schema, other.schema, direction, a.length > 1 ? within(scope, `(${media.contentType})`) : scope);
     }
     for (const media of b) {
-      if (!a.some((m) => m.contentType === media.contentType) && !single) this.out.report(`${direction}-media-type-added`, scope, site, `media type \`${media.contentType}\` was added`);
+      if (direction === 'request' && !a.some((m) => m.contentType === media.contentType) && !single) this.out.report('request-media-type-added', scope, site, `media type \`${media.contentType}\` was added`);
     }
   }
 

@@ -49,8 +49,6 @@ const SCHEMA_RULES: Record<string, { request: Level; response: Level; summary: s
   'property-added-to-closed-object': { request: 'info', response: 'warning', summary: 'a property was added to an object that allowed no others' },
   'property-became-required': { request: 'breaking', response: 'info', summary: 'a property became required' },
   'property-became-optional': { request: 'info', response: 'breaking', summary: 'a property became optional' },
-  'property-became-read-only': { request: 'warning', response: 'info', summary: 'a property became readOnly (no longer sent in requests)' },
-  'property-became-write-only': { request: 'info', response: 'breaking', summary: 'a property became writeOnly (no longer in responses)' },
   'property-deprecated': { request: 'info', response: 'info', summary: 'a property was deprecated' },
   'additional-properties-closed': { request: 'breaking', response: 'info', summary: 'the object no longer allows unknown properties' },
   'additional-properties-opened': { request: 'info', response: 'warning', summary: 'the object now allows unknown properties' },
@@ -59,7 +57,6 @@ const SCHEMA_RULES: Record<string, { request: Level; response: Level; summary: s
   'discriminator-changed': { request: 'breaking', response: 'breaking', summary: 'the discriminator property changed' },
   'composition-changed': { request: 'warning', response: 'warning', summary: 'a composition (allOf of non-objects, not, if/then/else) changed' },
   'media-type-removed': { request: 'breaking', response: 'breaking', summary: 'a media type was removed' },
-  'media-type-added': { request: 'info', response: 'warning', summary: 'a media type was added' },
 };
 
 const OTHER_RULES: Record<string, Rule> = {
@@ -88,6 +85,10 @@ const OTHER_RULES: Record<string, Rule> = {
   'idempotency-changed': { level: 'warning', summary: 'the idempotency key (`x-idempotency`) changed' },
   'webhook-removed': { level: 'breaking', summary: 'a webhook was removed' },
   'webhook-added': { level: 'info', summary: 'a webhook was added' },
+  // Schemas, one direction only
+  'request-property-became-read-only': { level: 'warning', summary: 'a property became readOnly: callers may no longer send it' },
+  'response-property-became-write-only': { level: 'breaking', summary: 'a property became writeOnly: responses no longer carry it' },
+  'request-media-type-added': { level: 'info', summary: 'the request body accepts another media type' },
   // Parameters
   'request-parameter-removed': { level: 'warning', summary: 'a parameter was removed (callers sending it may be refused or ignored)' },
   'request-parameter-added': { level: 'info', summary: 'an optional parameter was added' },

@@ -350,8 +350,8 @@ export class SchemaComparer {
       const [wasAbsent, isAbsent] = [flag(this.base, p, absent), flag(this.head, q, absent)];
       if (wasAbsent && isAbsent) continue;
       if (!wasAbsent && isAbsent) {
-        const rule = direction === 'request' ? 'property-became-read-only' : 'property-became-write-only';
-        this.report(rule, direction, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
+        const rule = direction === 'request' ? 'request-property-became-read-only' : 'response-property-became-write-only';
+        this.out.report(rule, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
         continue;
       }
       if (p.required !== q.required && !wasAbsent) {
