@@ -31,9 +31,9 @@ const peakHook = join(benchDir, 'peak-memory.mjs');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
-const SECTIONS = ['generation', 'mock', 'feed'] as const;
+const SECTIONS = ['generation', 'mock', 'feed', 'diff'] as const;
 if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed]');
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed|diff]');
   process.exit(2);
 }
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
@@ -305,6 +305,45 @@ async function feedSection(): Promise<string[]> {
   ];
 }
 
+/**
+ * The diff section: `npm run diff` on two versions of specs/v2.openapi.yaml (a required body
+ * field, an optional query parameter, an enum value fewer in a response) beside generating it.
+ */
+async function diffSection(): Promise<string[]> {
+  process.stdout.write('diff ');
+  const folder = join(work, 'diff');
+  mkdirSync(folder, { recursive: true });
+  const base = join(folder, 'v2-base.openapi.yaml');
+  const head = join(folder, 'v2-head.openapi.yaml');
+  const text = readFileSync(join(root, 'specs', 'v2.openapi.yaml'), 'utf8');
+  writeFileSync(base, text);
+  writeFileSync(
+    head,
+    text
+      .replace('- enum: [authentication_error, invalid_token, revoked_token, expired_token]', '- enum: [authentication_error, invalid_token, expired_token]')
+      .replace('          description: Label of the new address.\n      required: []', '          description: Label of the new address.\n        network: { type: string }\n      required: [network]')
+      .replace(/(      operationId: listAccounts\n[\s\S]*?      parameters:\n)/, '$1        - { name: currency, in: query, schema: { type: string } }\n'),
+  );
+  const diff = (extra: string[]): Promise<Measurement> =>
+    measureOnce({ argv: ['--import', 'tsx', join(root, 'scripts', 'diff.ts'), '--base', base, '--head', head, '--allow-breaking', '--format', 'json', ...extra], cwd: root });
+  const rows = [
+    await measure({ label: 'v2: two versions compared, with the generated packages\' exports', tool: 'npm run diff', run: () => diff([]) }),
+    await measure({ label: 'v2: two versions compared, specs only (--no-surface)', tool: 'npm run diff', run: () => diff(['--no-surface']) }),
+    await measure({ label: 'v2: generated once, cold (no cache)', tool: 'npm run generate -- --spec', run: () => measureOnce({ argv: ours(['--spec', head, '--out', join(folder, 'out'), '--no-cache']), cwd: root }) }),
+  ];
+  process.stdout.write('\n');
+  const generate = rows[2]!.ms;
+  return [
+    '## API diff',
+    '',
+    '- each run is a fresh `node` process, timed from spawn to exit',
+    '',
+    '| case | command | runs | time (median) | share of generating | peak memory (median) |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.case} | ${r.tool} | ${r.runs} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round((r.ms / generate) * 100)}% | ${Math.round(r.peakMb)} MB |`),
+  ];
+}
+
 /** A section of the previous results.md, kept when this run does not measure it again. */
 function previousSection(heading: string): string[] {
   const file = join(benchDir, 'results.md');
@@ -323,12 +362,13 @@ async function main(): Promise<void> {
   const generation = sections.generation ? await generationSection() : previousSection('## Generation');
   const mock = sections.mock ? await mockSection() : previousSection('## Mock servers');
   const feed = sections.feed ? await feedSection() : previousSection('## Feed');
+  const diff = sections.diff ? await diffSection() : previousSection('## API diff');
   const cpu = cpus();
   const machine = [
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, ''].join('\n');
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, '', ...diff, ''].join('\n');
   console.log(markdown);
   writeFileSync(join(benchDir, 'results.md'), markdown);
   console.log('written to bench/results.md');

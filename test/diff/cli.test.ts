@@ -1,0 +1,165 @@
+/**
+ * `npm run diff` as a pull request uses it: a temporary git repository holds a copy of
+ * specs/v2.openapi.yaml, the working tree edits it, and the diff against HEAD gives the
+ * verdicts, the Markdown and the generated packages' bumps. Also the exit codes.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDiffCli } from '../../generator/diff/cli.js';
+import type { DiffReport } from '../../generator/diff/index.js';
+import { repoRoot } from '../helpers/spec-files.js';
+import { openapi, operation } from './helpers.js';
+import { stringify } from 'yaml';
+
+const repo = mkdtempSync(join(tmpdir(), 'svc-diff-repo-'));
+const spec = join(repo, 'specs', 'v2.openapi.yaml');
+const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+
+async function diff(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runDiffCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: repo });
+  return { code, out, err };
+}
+
+/** The three edits of a pull request, made on the text as a person would. */
+function editSpec(text: string): string {
+  const edits: [string, string][] = [
+    // Remove an enum value from a response (the 401 error ids).
+    ['- enum: [authentication_error, invalid_token, revoked_token, expired_token]', '- enum: [authentication_error, invalid_token, expired_token]'],
+    // Add a required field to a request body.
+    [
+      '          description: Label of the new address.\n      required: []',
+      '          description: Label of the new address.\n        network:\n          type: string\n          description: Network of the address.\n      required: [network]',
+    ],
+  ];
+  let out = text;
+  for (const [from, to] of edits) {
+    expect(out.includes(from), from).toBe(true);
+    out = out.replace(from, to);
+  }
+  // Add an optional query parameter to listAccounts, first in its list.
+  const list = /(      operationId: listAccounts\n[\s\S]*?      parameters:\n)/.exec(out)!;
+  return out.replace(list[1]!, `${list[1]!}        - { name: currency, in: query, required: false, schema: { type: string } }\n`);
+}
+
+beforeAll(() => {
+  mkdirSync(join(repo, 'specs'));
+  copyFileSync(join(repoRoot, 'specs', 'v2.openapi.yaml'), spec);
+  git('init', '-q');
+  git('add', '.');
+  git('-c', 'user.email=diff@example.com', '-c', 'user.name=diff', 'commit', '-qm', 'base');
+  writeFileSync(spec, editSpec(readFileSync(spec, 'utf8')));
+});
+
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('npm run diff on an edited copy of specs/v2.openapi.yaml', () => {
+  let report: DiffReport;
+  beforeAll(async () => {
+    const { code, out, err } = await diff('--base', 'HEAD', '--format', 'json');
+    expect(err).toBe('');
+    expect(code).toBe(1);
+    report = JSON.parse(out) as DiffReport;
+  });
+
+  it('judges each edit: the required body field breaks, the optional parameter and the narrower response enum do not', () => {
+    expect(report.breaking).toBe(true);
+    const byRule = (id: string) => report.changes.filter((c) => c.id === id);
+    expect(byRule('request-required-property-added').map((c) => [c.level, c.location])).toEqual([
+      ['breaking', 'POST /v2/accounts/{account_id}/addresses › request body (application/json).network'],
+      ['breaking', 'POST /v2/accounts/{account_id}/addresses › request body (application/x-www-form-urlencoded).network'],
+    ]);
+    expect(byRule('request-parameter-added').map((c) => [c.level, c.location, c.operation])).toEqual([['info', 'GET /v2/accounts › query currency', 'listAccounts']]);
+    const enumChanges = byRule('response-enum-value-removed');
+    expect(enumChanges.length).toBeGreaterThan(10);
+    expect(new Set(enumChanges.map((c) => c.level))).toEqual(new Set(['info']));
+    expect(enumChanges[0]!.basePointer).toMatch(/^\/components\//);
+    // Nothing else changed.
+    expect(new Set(report.changes.map((c) => c.id))).toEqual(new Set(['request-required-property-added', 'request-parameter-added', 'response-enum-value-removed']));
+    for (const change of report.changes) expect(Object.keys(change)).toEqual(expect.arrayContaining(['id', 'level', 'api', 'location', 'message']));
+  });
+
+  it('reports the generated package: a major bump, the exports whose declarations changed', () => {
+    expect(report.packages).toHaveLength(1);
+    const [pkg] = report.packages;
+    expect(pkg).toMatchObject({ name: '@svc/v2', api: 'v2', bump: 'major', version: { base: '0.1.0', next: '1.0.0' } });
+    expect(pkg!.exports.removed).toEqual([]);
+    expect(pkg!.exports.added).toEqual([]);
+    expect(pkg!.exports.changed).toEqual(expect.arrayContaining(['@svc/v2 CreateAddressRequest', '@svc/v2 CreateAddressRequestSchema', '@svc/v2 ListAccountsParams', '@svc/v2 Error401']));
+  });
+
+  it('writes Markdown for the pull request: summary first, breaking changes on top, compatible ones folded', async () => {
+    const { code, out } = await diff('--base', 'HEAD', '--format', 'markdown');
+    expect(code).toBe(1);
+    const at = (text: string): number => {
+      expect(out).toContain(text);
+      return out.indexOf(text);
+    };
+    expect(at('**2 breaking changes**')).toBeLessThan(at('| v2 | 2 | 0 |'));
+    expect(at('| v2 | 2 | 0 |')).toBeLessThan(at('### Breaking changes (2)'));
+    expect(at('### Breaking changes (2)')).toBeLessThan(at('<details><summary>Compatible changes'));
+    expect(out).toContain('`@svc/v2` | major (0.1.0 -> 1.0.0)');
+    expect(out).toContain('| v2 | GET /v2/accounts › query currency | optional query parameter `currency` was added | `request-parameter-added` |');
+  });
+
+  it('exits 0 with --allow-breaking, and compares one file with the same file at a revision', async () => {
+    expect((await diff('--base', 'HEAD', '--allow-breaking', '--no-surface')).code).toBe(0);
+    const single = await diff('--base', 'HEAD', '--head', 'specs/v2.openapi.yaml', '--format', 'json', '--no-surface');
+    expect(single.code).toBe(1);
+    expect((JSON.parse(single.out) as DiffReport).changes.length).toBe(report.changes.length);
+  });
+});
+
+describe('exit codes and errors', () => {
+  it('0 and "No API changes." when nothing changed', async () => {
+    const { code, out } = await diff('--base', 'HEAD', '--head', 'HEAD');
+    expect(code).toBe(0);
+    expect(out).toContain('No API changes.');
+  });
+
+  it('2 for something that is neither a file, a folder nor a revision, for a bad option, and for an invalid spec (located)', async () => {
+    const missing = await diff('--base', 'no-such-branch');
+    expect([missing.code, missing.err]).toEqual([2, 'api diff: no-such-branch: not a file, a folder or a git revision\n']);
+    expect((await diff('--format', 'yaml')).code).toBe(2);
+    const broken = join(repo, 'broken.yaml');
+    writeFileSync(broken, stringify({ ...openapi(operation()), paths: { '/items': { get: { responses: 'nope' } } } }));
+    const invalid = await diff('--base', spec, '--head', broken);
+    expect(invalid.code).toBe(2);
+    expect(invalid.err).toMatch(/broken\.yaml:\d+:\d+ \(at #\/paths\/~1items\/get\/responses\)/);
+  });
+
+  it('--rules lists every rule with its level', async () => {
+    const { code, out } = await diff('--rules');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^request-required-property-added\s+breaking\s+a required property was added/m);
+  });
+});
+
+describe('the packages a change touches', () => {
+  it('an added schema is a minor bump with its exports added; a removed one a major bump; a description a patch', async () => {
+    const docs = join(repo, 'docs');
+    mkdirSync(docs, { recursive: true });
+    const write = (name: string, schemas: Record<string, unknown>): string => {
+      const file = join(docs, `${name}.yaml`);
+      writeFileSync(file, stringify(openapi(operation({ responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } } }), { components: { schemas } })));
+      return file;
+    };
+    const item = { type: 'object', properties: { id: { type: 'string' } } };
+    const base = write('base', { Item: item });
+    const added = write('added', { Item: item, Extra: { type: 'string' } });
+    const described = write('described', { Item: { ...item, description: 'An item.' } });
+    const packageOf = async (a: string, b: string) => (JSON.parse((await diff('--base', a, '--head', b, '--format', 'json')).out) as DiffReport).packages[0]!;
+    const minor = await packageOf(base, added);
+    expect(minor.bump).toBe('minor');
+    expect(minor.exports.added).toEqual(expect.arrayContaining(['@svc/added Extra', '@svc/added ExtraSchema']));
+    const major = await packageOf(added, base);
+    expect(major.bump).toBe('major');
+    expect(major.exports.removed).toEqual(expect.arrayContaining(['@svc/base Extra', '@svc/base ExtraSchema']));
+    const patch = await packageOf(base, described);
+    expect([patch.bump, patch.exports]).toEqual(['patch', { added: [], removed: [], changed: [] }]);
+  });
+});
