@@ -21,6 +21,7 @@ export function diffApis(base: ApiModel, head: ApiModel, api: string = head.name
   operations.compareAll(base.operations, head.operations, 'operation');
   operations.compareAll(base.webhooks, head.webhooks, 'webhook');
   compareChannels(base, head, api, schemas, out);
+  schemas.finish();
   return out.changes;
 }
 

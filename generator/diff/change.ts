@@ -17,6 +17,8 @@ export interface Change {
   headPointer?: string;
   /** One line for a reviewer. */
   message: string;
+  /** Inside a shared schema: the other operations, webhooks or messages that reach it (reported once, here). */
+  alsoIn?: string[];
 }
 
 export interface Site {
@@ -50,12 +52,13 @@ export const describePath = (scope: Scope): string => (scope.path === '' ? 'the 
 export class ChangeCollector {
   readonly changes: Change[] = [];
 
-  report(id: string, scope: Scope, site: Site, message: string): void {
+  report(id: string, scope: Scope, site: Site, message: string): Change {
     const change: Change = { id, level: levelOf(id), api: scope.api, location: scope.path === '' ? scope.subject : `${scope.subject} › ${scope.path}`, message };
     if (scope.operation !== undefined) change.operation = scope.operation;
     if (site.basePointer !== undefined) change.basePointer = site.basePointer;
     if (site.headPointer !== undefined) change.headPointer = site.headPointer;
     this.changes.push(change);
+    return change;
   }
 }
 

@@ -33,7 +33,7 @@ function text(report: DiffReport): string {
       continue;
     }
     lines.push('', `${api}: ${plural(changes.length, 'change')}${pkg ? ` · ${pkg.name}: ${pkg.bump}${versionText(pkg)} (${pkg.reason})` : ''}`);
-    for (const change of changes) lines.push(`  ${change.level.toUpperCase().padEnd(8)} ${change.location}`, `           ${change.message} [${change.id}]`);
+    for (const change of changes) lines.push(`  ${change.level.toUpperCase().padEnd(8)} ${change.location}`, `           ${messageOf(change)} [${change.id}]`);
     if (pkg) {
       for (const [kind, keys] of [['removed', pkg.exports.removed], ['changed', pkg.exports.changed], ['added', pkg.exports.added]] as const) {
         if (keys.length > 0) lines.push(`  exports ${kind}: ${keys.join(', ')}`);
@@ -42,6 +42,14 @@ function text(report: DiffReport): string {
   }
   if (unchanged.length > 0) lines.push('', `unchanged: ${unchanged.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The message, and where else a change inside a shared schema reaches. */
+function messageOf(change: Change): string {
+  const also = change.alsoIn ?? [];
+  if (also.length === 0) return change.message;
+  const shown = also.slice(0, 3).join(', ');
+  return `${change.message} (also in ${also.length} other${also.length === 1 ? '' : 's'}: ${shown}${also.length > 3 ? ', …' : ''})`;
 }
 
 const escapeCell = (value: string): string => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -66,7 +74,7 @@ function markdown(report: DiffReport): string {
   for (const level of LEVELS) {
     const mine = changes.filter((c) => c.level === level);
     if (mine.length === 0) continue;
-    const table = ['| API | where | change | rule |', '| --- | --- | --- | --- |', ...mine.map((c) => `| ${c.api} | ${escapeCell(c.location)} | ${escapeCell(c.message)} | \`${c.id}\` |`)];
+    const table = ['| API | where | change | rule |', '| --- | --- | --- | --- |', ...mine.map((c) => `| ${c.api} | ${escapeCell(c.location)} | ${escapeCell(messageOf(c))} | \`${c.id}\` |`)];
     // Compatible changes fold away: reviewers read what can break first.
     if (level === 'info') lines.push('', `<details><summary>${titles[level]} (${mine.length})</summary>`, '', ...table, '', '</details>');
     else lines.push('', `### ${titles[level]} (${mine.length})`, '', ...table);

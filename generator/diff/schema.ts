@@ -4,13 +4,13 @@
  * name, or split into composed parts, without changing what it accepts is no change.
  */
 import type { ApiModel, NamedSchema, ObjectNode, PropertyModel, SchemaNode, StringNode, UnionNode } from '../model/types.js';
-import { describePath, within, type ChangeCollector, type Scope, type Site } from './change.js';
+import { describePath, within, type Change, type ChangeCollector, type Scope, type Site } from './change.js';
 import type { Direction, SchemaRule } from './rules.js';
 
 /** One side of the comparison: its model, with named schemas by key. */
 export class SchemaSide {
   private readonly byKey: Map<string, NamedSchema>;
-  private readonly shapes = new Map<string, string>();
+  private readonly shapes = new Map<string, unknown>();
   private readonly merging = new Set<SchemaNode>();
 
   constructor(readonly model: ApiModel) {
@@ -114,48 +114,48 @@ export class SchemaSide {
 
   /**
    * What the node accepts, as a canonical string without annotations or source locations: equal
-   * strings, equal shapes. References are expanded (a cycle stops at the name it loops on).
+   * strings, equal shapes. References are expanded three levels deep (then compared by name),
+   * which keeps the cost bounded on large, densely referenced documents.
    */
-  shapeOf(node: SchemaNode, stack: string[] = []): string {
-    const top = stack.length === 0 && node.kind === 'ref' ? node.target : undefined;
-    if (top !== undefined && this.shapes.has(top) && node.nullable !== true) return this.shapes.get(top)!;
-    const shape = JSON.stringify(this.canonical(node, stack));
-    if (top !== undefined && node.nullable !== true) this.shapes.set(top, shape);
-    return shape;
+  shapeOf(node: SchemaNode): string {
+    return JSON.stringify(this.canonical(node, SHAPE_DEPTH));
   }
 
-  private canonical(node: SchemaNode, stack: string[]): unknown {
+  private canonical(node: SchemaNode, depth: number): unknown {
     if (node.kind === 'ref') {
-      if (stack.includes(node.target)) return { cycle: stack.length - stack.indexOf(node.target) };
-      const resolved = this.resolve(node);
-      return this.canonical(resolved, [...stack, node.target]);
+      if (depth === 0 || !this.byKey.has(node.target)) return { ref: node.target, nullable: node.nullable === true };
+      const key = `${node.target}|${depth}|${node.nullable === true}`;
+      if (!this.shapes.has(key)) this.shapes.set(key, this.canonical(this.resolve(node), depth - 1));
+      return this.shapes.get(key);
     }
     const resolved = this.resolve(node);
-    if (resolved !== node && resolved.kind === 'ref') return { unresolved: resolved.target };
+    if (resolved.kind === 'ref') return { ref: resolved.target };
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(resolved)) {
       if (IGNORED_IN_SHAPE.has(key) || value === undefined) continue;
-      out[key] = this.canonicalValue(value, stack);
+      out[key] = this.canonicalValue(value, depth);
     }
-    if (resolved.kind === 'object') out.properties = [...resolved.properties].sort((a, b) => (a.name < b.name ? -1 : 1)).map((p) => [p.name, p.required, this.canonical(p.schema, stack)]);
+    if (resolved.kind === 'object') out.properties = [...resolved.properties].sort((a, b) => (a.name < b.name ? -1 : 1)).map((p) => [p.name, p.required, this.canonical(p.schema, depth)]);
     if ((resolved.kind === 'string' || resolved.kind === 'number') && resolved.enum) out.enum = [...resolved.enum].sort();
     return out;
   }
 
-  private canonicalValue(value: unknown, stack: string[]): unknown {
-    if (Array.isArray(value)) return value.map((v) => this.canonicalValue(v, stack));
+  private canonicalValue(value: unknown, depth: number): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.canonicalValue(v, depth));
     if (value !== null && typeof value === 'object') {
-      if (typeof (value as { kind?: unknown }).kind === 'string') return this.canonical(value as SchemaNode, stack);
+      if (typeof (value as { kind?: unknown }).kind === 'string') return this.canonical(value as SchemaNode, depth);
       return Object.fromEntries(
         Object.entries(value)
           .filter(([key]) => !IGNORED_IN_SHAPE.has(key))
           .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => [k, this.canonicalValue(v, stack)]),
+          .map(([k, v]) => [k, this.canonicalValue(v, depth)]),
       );
     }
     return value;
   }
 }
+
+const SHAPE_DEPTH = 3;
 
 /** Keys that document a schema without changing what it accepts. */
 const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'deprecated', 'variantTags']);
@@ -163,9 +163,20 @@ const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples',
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
 
+/**
+ * Each pair of named schemas is compared once per API, where it is first reached: a change
+ * inside a shared schema is reported there, and lists the other operations (webhooks,
+ * messages) that reach it in `alsoIn`. So the work and the report stay proportional to the
+ * schemas, not to the paths through them, even on large, densely referenced documents.
+ */
 export class SchemaComparer {
-  /** Pairs of named schemas being compared further up: a reference cycle stops here. */
-  private readonly inProgress = new Set<string>();
+  /** Pairs being compared, innermost last. */
+  private readonly open: string[] = [];
+  private readonly done = new Set<string>();
+  /** Pair -> the operations (subjects) that reach it. */
+  private readonly reachedFrom = new Map<string, Set<string>>();
+  /** Change -> the pairs it was found inside. */
+  private readonly foundInside = new Map<Change, string[]>();
 
   constructor(
     readonly base: SchemaSide,
@@ -176,19 +187,40 @@ export class SchemaComparer {
   compare(a: SchemaNode | undefined, b: SchemaNode | undefined, direction: Direction, scope: Scope): void {
     if (!a || !b) return;
     const pairKey = a.kind === 'ref' || b.kind === 'ref' ? `${direction}|${a.kind === 'ref' ? a.target : ''}|${b.kind === 'ref' ? b.target : ''}` : undefined;
-    if (pairKey !== undefined) {
-      if (this.inProgress.has(pairKey)) return;
-      this.inProgress.add(pairKey);
-    }
+    const run = (): void => this.compareResolved(this.base.resolve(a), this.head.resolve(b), direction, scope, { basePointer: a.pointer, headPointer: b.pointer });
+    if (pairKey === undefined) return run();
+    if (!this.reachedFrom.has(pairKey)) this.reachedFrom.set(pairKey, new Set());
+    this.reachedFrom.get(pairKey)!.add(scope.subject);
+    // A reference cycle, or a pair compared already: its changes are reported where it was first reached.
+    if (this.open.includes(pairKey) || this.done.has(pairKey)) return;
+    this.open.push(pairKey);
     try {
-      this.compareResolved(this.base.resolve(a), this.head.resolve(b), direction, scope, { basePointer: a.pointer, headPointer: b.pointer });
+      run();
     } finally {
-      if (pairKey !== undefined) this.inProgress.delete(pairKey);
+      this.open.pop();
+      this.done.add(pairKey);
     }
   }
 
+  /** Writes `alsoIn` (the other operations that reach a changed shared schema) on the changes. */
+  finish(): void {
+    for (const [change, pairs] of this.foundInside) {
+      const subjects = new Set<string>();
+      for (const pair of pairs) for (const subject of this.reachedFrom.get(pair) ?? []) subjects.add(subject);
+      const own = change.location.split(' › ')[0];
+      subjects.delete(own!);
+      for (const subject of subjects) if (change.location.startsWith(`${subject} › `)) subjects.delete(subject);
+      if (subjects.size > 0) change.alsoIn = [...subjects].sort();
+    }
+  }
+
+  private emit(id: string, scope: Scope, site: Site, message: string): void {
+    const change = this.out.report(id, scope, site, message);
+    if (this.open.length > 0) this.foundInside.set(change, [...this.open]);
+  }
+
   private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string): void {
-    this.out.report(`${direction}-${rule}`, scope, site, message);
+    this.emit(`${direction}-${rule}`, scope, site, message);
   }
 
   private compareResolved(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, written: Site): void {
@@ -351,7 +383,7 @@ export class SchemaComparer {
       if (wasAbsent && isAbsent) continue;
       if (!wasAbsent && isAbsent) {
         const rule = direction === 'request' ? 'request-property-became-read-only' : 'response-property-became-write-only';
-        this.out.report(rule, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
+        this.emit(rule, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
         continue;
       }
       if (p.required !== q.required && !wasAbsent) {
@@ -432,14 +464,26 @@ export class SchemaComparer {
       for (const j of freeB) {
         const y = this.head.resolve(b[j]!);
         if (x.kind !== y.kind) continue;
-        const score = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 1;
-        if (x.kind === 'object' && score === 0) continue;
+        const shared = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 0;
+        if (x.kind === 'object' && shared === 0) continue;
+        // Among variants of one kind, the one that keeps most of the keywords.
+        const score = shared * 100 + sameKeywords(x, y);
         if (!best || score > best.score) best = { j, score };
       }
       if (best) take(i, best.j);
     }
     return pairs.sort(([i], [j]) => i - j);
   }
+}
+
+/** How many of the simple keywords (format, pattern, bounds, enum …) two nodes share with equal values. */
+function sameKeywords(x: SchemaNode, y: SchemaNode): number {
+  const simple = (node: SchemaNode): Map<string, string> =>
+    new Map(Object.entries(node).filter(([key, value]) => !IGNORED_IN_SHAPE.has(key) && (typeof value !== 'object' || Array.isArray(value)) && key !== 'kind').map(([key, value]) => [key, JSON.stringify(value)]));
+  const [a, b] = [simple(x), simple(y)];
+  let same = 0;
+  for (const [key, value] of a) if (b.get(key) === value) same++;
+  return same - Math.abs(a.size - b.size);
 }
 
 function kindName(node: SchemaNode): string {

@@ -140,6 +140,20 @@ describe('what is not a change', () => {
   });
 });
 
+describe('shared schemas', () => {
+  it('a change inside a schema reached by a million paths is found once, and names the other operations (regression: the diff ran out of memory on Stripe)', async () => {
+    // Level0 -> Level1 (twice) -> … -> Level20: 2^20 paths from the response to the leaf.
+    const document = (leaf: Json): Json => {
+      const schemas: Json = { Level20: object({ code: leaf }) };
+      for (let i = 0; i < 20; i++) schemas[`Level${i}`] = object({ left: { $ref: `#/components/schemas/Level${i + 1}` }, right: { $ref: `#/components/schemas/Level${i + 1}` } });
+      const reply = { responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Level0' } } } } } };
+      return openapi({ ...operation(reply), '/others': { get: { ...reply, operationId: 'getOthers' } } }, { components: { schemas } });
+    };
+    const changes = await diffDocuments(document({ type: 'string', maxLength: 10 }), document({ type: 'string', maxLength: 5 }));
+    expect(changes.map((c) => [c.id, c.location, c.alsoIn])).toEqual([['response-bound-narrowed', `GET /items › response 200 › body${'.left'.repeat(20)}.code`, ['GET /others']]]);
+  });
+});
+
 const params = (...list: Json[]): Json => ({ parameters: list });
 const query = (name: string, extra: Json = {}): Json => ({ name, in: 'query', schema: str, ...extra });
 const jsonBody = (required: boolean, types = ['application/json']): Json => ({ requestBody: { required, content: Object.fromEntries(types.map((t) => [t, { schema: object({ a: str }) }])) } });
