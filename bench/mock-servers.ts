@@ -42,7 +42,7 @@ async function waitUntilServing(url: string, child: ChildProcess, name: string):
 }
 
 function startOurs(root: string, port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'mock.ts'), '--json', '--no-rate-limit', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=svc-source', '--import', 'tsx', join(root, 'scripts', 'mock.ts'), '--json', '--no-rate-limit', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {

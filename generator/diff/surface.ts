@@ -25,7 +25,7 @@ export function publicSurface(files: ReadonlyMap<string, string>): Surface {
   const surface: Surface = new Map();
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     const file = typesFileOf(target);
-    if (file === undefined || !file.endsWith('.ts')) continue;
+    if (file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
     const entry = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`;
     for (const [exported, text] of reader.exportsOf(posix.normalize(file))) surface.set(`${entry} ${exported}`, text);
   }
@@ -47,7 +47,8 @@ function typesFileOf(target: unknown): string | undefined {
   if (typeof target === 'string') return target;
   if (target && typeof target === 'object') {
     const record = target as Record<string, unknown>;
-    return typesFileOf(record.types ?? record.import ?? record.default);
+    // The sources (the generated files), not the declarations built from them.
+    return typesFileOf(record['svc-source'] ?? record.types ?? record.import ?? record.default);
   }
   return undefined;
 }

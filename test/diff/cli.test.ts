@@ -89,7 +89,7 @@ describe('npm run diff on an edited copy of specs/v2.openapi.yaml', () => {
   it('reports the generated package: a major bump, the exports whose declarations changed', () => {
     expect(report.packages).toHaveLength(1);
     const [pkg] = report.packages;
-    expect(pkg).toMatchObject({ name: '@svc/v2', api: 'v2', bump: 'major', version: { base: '0.1.0', next: '1.0.0' } });
+    expect(pkg).toMatchObject({ name: '@svc/v2', api: 'v2', bump: 'major', version: { base: '2017.8.7', next: '2018.0.0' } });
     expect(pkg!.exports.removed).toEqual([]);
     expect(pkg!.exports.added).toEqual([]);
     expect(pkg!.exports.changed).toEqual(expect.arrayContaining(['@svc/v2 CreateAddressRequest', '@svc/v2 CreateAddressRequestSchema', '@svc/v2 ListAccountsParams', '@svc/v2 Error401']));
@@ -106,7 +106,7 @@ describe('npm run diff on an edited copy of specs/v2.openapi.yaml', () => {
     expect(at('| v2 | 1 | 0 | 2 |')).toBeLessThan(at('### Breaking changes (1)'));
     expect(at('### Breaking changes (1)')).toBeLessThan(at('<details><summary>Compatible changes (2)'));
     expect(out).toMatch(/enum value `revoked_token` was removed from `response 401 › body.errors\[\].id` \(also in \d+ others: GET \/v2\/accounts, /);
-    expect(out).toContain('`@svc/v2` | major (0.1.0 -> 1.0.0)');
+    expect(out).toContain('`@svc/v2` | major (2017.8.7 -> 2018.0.0)');
     expect(out).toContain('| v2 | GET /v2/accounts › query currency | optional query parameter `currency` was added | `request-parameter-added` |');
   });
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const connection = (options: { queueLimit?: number } = {}) =>
-  new FeedConnection({ url: feed.url, WebSocket: WebSocket as never, jwt: () => registry.issueJwt('feed-key', { expiresInSeconds: 120 }), reconnect: { baseDelayMs: 20, maxDelayMs: 200 }, ...options });
+  new FeedConnection({ url: feed.url, WebSocket, jwt: () => registry.issueJwt('feed-key', { expiresInSeconds: 120 }), reconnect: { baseDelayMs: 20, maxDelayMs: 200 }, ...options });
 
 const until = async (check: () => boolean, ms = 5000, label = ""): Promise<void> => {
   const end = Date.now() + ms;
@@ -129,7 +129,7 @@ describe('the feed connection', () => {
   });
 
   it('refuses the user channel without a valid JWT', async () => {
-    const noJwt = new FeedConnection({ url: feed.url, WebSocket: WebSocket as never });
+    const noJwt = new FeedConnection({ url: feed.url, WebSocket });
     // @ts-expect-error `user` needs a JWT provider: the client was made without one.
     await expect(noJwt.subscribe('user')).rejects.toThrow(/needs a JWT/);
     // A raw request without a JWT, then with a forged one: the server answers with an error.

@@ -121,8 +121,13 @@ describe('targets on a small spec', async () => {
 
   it('package files: package.json, README with usage, tsconfig; index re-exports every module', () => {
     const pkg = JSON.parse(file('package.json')) as Record<string, unknown>;
-    expect(pkg).toMatchObject({ name: '@svc/shop', type: 'module', sideEffects: false, types: './src/index.ts' });
-    expect(pkg.dependencies).toMatchObject({ '@svc/runtime': '0.1.0', zod: expect.any(String) });
+    expect(pkg).toMatchObject({ name: '@svc/shop', type: 'module', sideEffects: false, main: './dist/index.js', types: './dist/index.d.ts', engines: { node: '>=20.11' } });
+    expect((pkg.exports as Record<string, unknown>)['.']).toEqual({ 'svc-source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' });
+    // zod 4.2 is the first with z.xor; the runtime by a range that tarballs beside satisfy.
+    expect(pkg.dependencies).toEqual({ '@svc/runtime': '^0.1.0', zod: '^4.2.0' });
+    // Only the server, mock and fixtures entry points need these: optional peers.
+    expect(pkg.peerDependenciesMeta).toEqual({ '@svc/mock-runtime': { optional: true }, '@svc/server-runtime': { optional: true }, hono: { optional: true } });
+    expect(JSON.parse(file('tsconfig.build.json')).compilerOptions).toMatchObject({ outDir: 'dist', declaration: true, sourceMap: true });
     expect(file('README.md')).toMatch(/new ShopClient\(\{\n\s+baseUrl: 'https:\/\/shop\.example\.com\/api',/);
     expect(file('README.md')).toMatch(/for await \(const item of client\.orders\.iterateListOrders\(\)\)/);
     expect(JSON.parse(file('tsconfig.json')).compilerOptions.strict).toBe(true);

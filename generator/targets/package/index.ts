@@ -5,9 +5,22 @@ import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/
 import { renderTemplate } from '../../util/templates.js';
 import { apiBaseName, type Target } from '../target.js';
 
-export const RUNTIME_DEPENDENCIES = { zod: '^4.1.0' } as const;
+/** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
+export const RUNTIME_DEPENDENCIES = { zod: '^4.2.0' } as const;
 /** What the server stub (`./server`) and the mock (`./mock`, `./fixtures`) of an OpenAPI package import besides. */
 export const SERVER_DEPENDENCIES = { hono: '^4.13.19' } as const;
+
+/**
+ * The package's version, from the document's `info.version`: a semantic version as it is,
+ * `2017-08-07` as `2017.8.7`, `v2` as `2.0.0`; anything without a number as `0.0.0`.
+ */
+export function packageVersionOf(apiVersion: string): string {
+  const semver = /^v?(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.exec(apiVersion.trim());
+  if (semver) return `${Number(semver[1])}.${Number(semver[2])}.${Number(semver[3])}${semver[4] ?? ''}`;
+  const numbers = (apiVersion.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  while (numbers.length < 3) numbers.push(0);
+  return numbers.join('.');
+}
 
 /** Entry points besides `.`: each pulls in only what it needs (a client never loads Hono). */
 const subpathsOf = (model: ApiModel): string[] =>
@@ -49,25 +62,30 @@ export const packageTarget: Target = {
   name: 'package',
   appliesTo: () => true,
   run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel }) {
+    // The runtimes are the generator's own packages, all of one version; this package follows its API.
+    const runtimeRange = `^${packageVersion}`;
+    const subpaths = subpathsOf(model);
+    // What only `./server`, `./mock` and `./fixtures` import: optional peers, so that a program using the client installs none of it.
+    const peerDependencies = Object.fromEntries(
+      Object.entries({
+        ...(subpaths.includes('fixtures') ? { [mockRuntimePackage]: runtimeRange } : {}),
+        ...(subpaths.includes('server') ? { [serverRuntimePackage]: runtimeRange, ...SERVER_DEPENDENCIES } : {}),
+        ...(model.kind === 'asyncapi' ? { ws: '^8.18.0' } : {}),
+      }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     const group = (op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';
     const simple = model.operations.find((op) => op.method === 'GET' && !op.pagination && op.responses.some((r) => isSuccessStatus(r.status)));
     const paged = model.operations.find((op) => op.pagination);
     const data = {
       packageName,
-      version: packageVersion,
+      version: packageVersionOf(model.version),
       title: model.title,
       apiVersion: model.version,
       description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? ' and a typed client' : ' and message parsing'}.`,
       source: sourceLabel,
-      dependencies: Object.fromEntries(
-        Object.entries({
-          [runtimePackage]: packageVersion,
-          ...RUNTIME_DEPENDENCIES,
-          ...(subpathsOf(model).includes('fixtures') ? { [mockRuntimePackage]: packageVersion } : {}),
-          ...(subpathsOf(model).includes('server') ? { [serverRuntimePackage]: packageVersion, ...SERVER_DEPENDENCIES } : {}),
-        }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      ),
-      subpaths: subpathsOf(model),
+      dependencies: Object.fromEntries(Object.entries({ [runtimePackage]: runtimeRange, ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      peerDependencies: Object.keys(peerDependencies).length > 0 ? peerDependencies : undefined,
+      subpaths,
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,
@@ -87,6 +105,7 @@ export const packageTarget: Target = {
       { path: 'package.json', contents: renderTemplate('package.json.hbs', data) },
       { path: 'README.md', contents: renderTemplate('README.md.hbs', data) },
       { path: 'tsconfig.json', contents: renderTemplate('tsconfig.json.hbs', data) },
+      { path: 'tsconfig.build.json', contents: renderTemplate('tsconfig.build.json.hbs', data) },
     ];
   },
 };

@@ -29,15 +29,21 @@ export interface FeedSpec<Message> {
   parse(frame: RawFrame): MessageParseResult<Message>;
 }
 
+/**
+ * An event handler slot. Declared through a method so that its parameter is compared both ways:
+ * the browser's and `ws`'s sockets type their events more precisely than the client needs.
+ */
+type Handler<E> = { handle(event: E): void }['handle'];
+
 /** The parts of a WebSocket the client uses: the browser's and `ws`'s both have them. */
 export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code?: number; reason?: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code: number; reason: string }> | null;
+  onerror: Handler<unknown> | null;
 }
 export type SocketConstructor = new (url: string) => SocketLike;
 
