@@ -136,6 +136,17 @@ export class ProductMarket {
       };
       trades.push(trade);
       this.record(trade, nowMs);
+      // The trade took the levels it crossed: no bid at or above the last price, no ask at or below.
+      for (const [side, name, crossed] of [
+        [this.bids, 'bid', (cents: number) => cents >= this.last],
+        [this.asks, 'offer', (cents: number) => cents <= this.last],
+      ] as const) {
+        for (const price of side.keys()) {
+          if (!crossed(Math.round(Number(price) * 100))) continue;
+          side.delete(price);
+          changes.push({ side: name, event_time: at, price_level: price, new_quantity: '0.00000000' });
+        }
+      }
     }
     return { trades, changes };
   }

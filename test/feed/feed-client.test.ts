@@ -59,6 +59,23 @@ describe('the feed connection', () => {
     expect(invalid).toEqual([]);
   });
 
+  it('keeps a book that is never crossed: the best bid stays below the best ask as trades move the price (regression: stale bids above the price)', async () => {
+    const client = connection();
+    await client.connect();
+    await client.subscribe('level2', { product_ids: ['BTC-USD'] });
+    const book = client.orderBook('BTC-USD');
+    const crossed: string[] = [];
+    let messages = 0;
+    client.onMessage('level2', () => {
+      messages++;
+      const [bid, ask] = [book.bestBid(), book.bestAsk()];
+      if (book.synced && bid && ask && Number(bid.price) >= Number(ask.price)) crossed.push(`${bid.price} >= ${ask.price}`);
+    });
+    await until(() => messages >= 150);
+    client.close();
+    expect(crossed).toEqual([]);
+  });
+
   it.each<FaultKind>(['drop', 'duplicate', 'reorder', 'delay', 'disconnect'])('reports a %s, resynchronises, and ends with the true book', async (kind) => {
     const client = connection();
     const reported: string[] = [];

@@ -1,0 +1,144 @@
+/**
+ * The generated packages as another repository gets them: `npm run pack` tarballs pass publint
+ * and arethetypeswrong; a fresh project outside the workspace installs them with npm,
+ * type-checks a program under the strictest options (without skipLibCheck) and runs it with
+ * plain Node (no TypeScript loader) against the mock servers; then again with the lowest
+ * versions the packages' ranges allow.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../mock/start.js';
+import { packAll, type PackedPackage } from '../../scripts/pack.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+const run = promisify(execFile);
+const work = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
+const project = join(work, 'consumer');
+const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
+let packs: PackedPackage[] = [];
+let sandbox: Sandbox;
+
+/** The program a user of the packages writes: the v2 client, the server stub, the feed client and order book, the x402 types. */
+const PROGRAM = `
+import { ApiError, V2Client, type Price } from '@svc/v2';
+import { createV2Server } from '@svc/v2/server';
+import { FeedConnection } from '@svc/feed';
+import type { VerifyX402PaymentResponse } from '@svc/x402';
+import WebSocket from 'ws';
+
+const [v2Url, feedUrl] = process.argv.slice(2) as [string, string];
+
+const client = new V2Client({ baseUrl: v2Url });
+const spot: Price = (await client.data.getSpotPrice({ currency_pair: 'BTC-USD' })).data;
+console.log(\`spot \${spot.amount} \${spot.currency}\`);
+
+// A server stub answering one operation, called through the Fetch API.
+const app = createV2Server({ getTime: () => ({ status: 200, body: { data: { iso: '2026-01-01T00:00:00Z', epoch: 1767225600 } } }) });
+const time = await app.request('/v2/time');
+console.log(\`stub \${time.status} \${((await time.json()) as { data: { epoch: number } }).data.epoch}\`);
+try {
+  await new V2Client({ baseUrl: v2Url }).accounts.listAccounts();
+} catch (error) {
+  console.log(\`unauthenticated \${error instanceof ApiError ? error.status : 'unexpected'}\`);
+}
+
+const feed = new FeedConnection({ url: feedUrl, WebSocket, reconnect: false });
+await feed.connect();
+await feed.subscribe('level2', { product_ids: ['BTC-USD'] });
+const book = feed.orderBook('BTC-USD');
+for await (const message of feed.messages('level2')) {
+  if (book.synced && message.events.length > 0) break;
+}
+const [bid, ask] = [book.bestBid(), book.bestAsk()];
+console.log(\`book \${bid !== undefined && ask !== undefined && Number(bid.price) < Number(ask.price) ? 'ok' : 'crossed'} \${book.depth(5).bids.length}\`);
+feed.close();
+
+const verdict: VerifyX402PaymentResponse['isValid'] = true;
+console.log(\`x402 \${verdict}\`);
+`;
+
+const STRICT = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  skipLibCheck: false,
+  outDir: 'out',
+  types: ['node'],
+};
+
+async function npm(args: string[]): Promise<void> {
+  await run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+}
+
+async function typeCheckAndRun(): Promise<string[]> {
+  try {
+    await run(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project });
+  } catch (error) {
+    throw new Error(`the consumer program does not type-check:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
+  }
+  // Plain Node: no loader, no flags; the packages' own JavaScript.
+  const { stdout } = await run(process.execPath, [join(project, 'out', 'main.js'), sandbox.servers.v2, sandbox.servers.feed], { cwd: project, timeout: 30_000 });
+  return stdout.trim().split('\n');
+}
+
+const installedVersion = (name: string): string => (JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+beforeAll(async () => {
+  packs = await packAll(join(work, 'packs'));
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['main.ts'] }));
+  writeFileSync(join(project, 'main.ts'), PROGRAM);
+  // The tarballs, and what a user adds beside them: the server stub's and the feed's peers, types.
+  await npm(['install', ...packs.map((p) => p.tarball), 'hono', 'ws', '@types/ws', '@types/node@20']);
+  sandbox = await startSandbox();
+}, 300_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed packages', () => {
+  it('packs every generated package, its version from the spec', () => {
+    expect(packs.map((p) => `${p.name}@${p.version}`)).toEqual([
+      '@svc/runtime@0.1.0',
+      '@svc/server-runtime@0.1.0',
+      '@svc/mock-runtime@0.1.0',
+      '@svc/feed@1.0.0',
+      '@svc/onramp@1.0.0',
+      '@svc/v1@1.0.0',
+      '@svc/v2@2017.8.7',
+      '@svc/x402@2.0.0',
+    ]);
+  });
+
+  it('pass publint (strict) and arethetypeswrong (ESM-only profile)', async () => {
+    for (const { tarball } of packs) {
+      const lint = await run(bin('publint'), ['run', tarball, '--strict']);
+      expect(lint.stdout, tarball).toContain('All good!');
+      // Exits non-zero on any problem; CommonJS `require` is out of scope for ESM-only packages.
+      await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped']);
+    }
+  });
+});
+
+describe('a consumer project outside the workspace', () => {
+  it('type-checks under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and noPropertyAccessFromIndexSignature, then runs with plain Node against the mocks', async () => {
+    expect(await typeCheckAndRun()).toEqual([expect.stringMatching(/^spot \d+\.\d+ [A-Z]{3}$/), 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
+  });
+
+  it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0)', async () => {
+    await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0']);
+    expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws')]).toEqual(['4.2.0', '4.13.19', '8.18.0']);
+    expect(await typeCheckAndRun()).toEqual([expect.stringMatching(/^spot /), 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
+  });
+});
