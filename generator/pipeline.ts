@@ -41,6 +41,8 @@ export interface SpecJob {
   packageName?: string | undefined;
   /** Class name of the typed client; planned from the name when absent. */
   clientName?: string | undefined;
+  /** Copy the runtimes into the package (`src/runtime/` …) instead of depending on the @svc runtime packages. */
+  bundleRuntime?: boolean | undefined;
 }
 
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
@@ -84,7 +86,7 @@ export async function loadModel(job: SpecJob): Promise<ApiModel> {
 
 export async function generatePackage(job: SpecJob, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}` };
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file) : undefined;
@@ -131,21 +133,63 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
   const model = buildModel(document, job);
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
+  const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;
   const produced = runTargets(
     {
       model,
       packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`,
-      runtimePackage: RUNTIME_PACKAGE,
-      serverRuntimePackage: SERVER_RUNTIME_PACKAGE,
-      mockRuntimePackage: MOCK_RUNTIME_PACKAGE,
+      runtimePackage: bundled ? './runtime/index.js' : RUNTIME_PACKAGE,
+      serverRuntimePackage: bundled ? './server-runtime/index.js' : SERVER_RUNTIME_PACKAGE,
+      mockRuntimePackage: bundled ? './mock-runtime/index.js' : MOCK_RUNTIME_PACKAGE,
       packageVersion: PACKAGE_VERSION,
       sourceLabel,
+      bundledRuntime: bundled ? { peerDependencies: bundled.peerDependencies } : undefined,
     },
     timings.targets,
   );
   produced.push(barrelFile(produced, sourceLabel));
+  if (bundled) {
+    // Only the runtimes the emitted code imports, and those they import (a client-only package carries no server code).
+    const used = new Set<string>(RUNTIME_FOLDERS.filter((folder) => folder === 'runtime' || produced.some((f) => f.contents.includes(`'./${folder}/index.js'`))));
+    for (const folder of [...used]) for (const needed of bundled.needs[folder] ?? []) used.add(needed);
+    produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`))));
+  }
   const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
   return { produced, stats, diagnostics: model.diagnostics, timings };
+}
+
+/**
+ * The runtimes as files of the package (`src/<folder>/…`), their imports of one another made
+ * relative, and the dependencies they bring (hono, jose …), which become optional peers.
+ */
+async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; peerDependencies: Record<string, string>; needs: Record<string, string[]> }> {
+  const files: GeneratedFile[] = [];
+  const peerDependencies: Record<string, string> = {};
+  /** Folder -> the runtime folders it imports, transitively. */
+  const needs: Record<string, string[]> = {};
+  for (const folder of RUNTIME_FOLDERS) {
+    const root = join(generatorRoot, 'templates', folder, 'src');
+    const manifest = JSON.parse(await readFile(join(generatorRoot, 'templates', folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const [name, range] of Object.entries(manifest.dependencies ?? {})) if (!name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod') peerDependencies[name] = range;
+    const direct = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith(`${PACKAGE_SCOPE}/`)).map((name) => name.slice(PACKAGE_SCOPE.length + 1));
+    // RUNTIME_FOLDERS lists a runtime after those it imports.
+    needs[folder] = [...new Set([...direct, ...direct.flatMap((d) => needs[d] ?? [])])];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.name.endsWith('.ts')) {
+          const path = `src/${folder}/${relative(root, full).split('\\').join('/')}`;
+          const depth = path.split('/').length - 2;
+          const up = depth === 0 ? './' : '../'.repeat(depth);
+          const text = (await readFile(full, 'utf8')).replace(/(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)'/g, (_, lead: string, target: string) => `${lead}'${up}${target}/index.js'`);
+          files.push({ path, contents: `${runtimeHeader(folder)}\n${text}` });
+        }
+      }
+    };
+    await walk(root);
+  }
+  return { files, needs, peerDependencies: Object.fromEntries(Object.entries(peerDependencies).sort(([a], [b]) => compareText(a, b))) };
 }
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {

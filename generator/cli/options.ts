@@ -6,7 +6,7 @@ export const HELP = `usage: npm run generate [-- options]                  every
        npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
        npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
        npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1 or AsyncAPI 3) into the package folder <dir>
-             [--name <npm-name>] [--client <ClassName>] [--force] [options]
+             [--name <npm-name>] [--client <ClassName>] [--shared-runtime] [--force] [options]
 
 options:
   --check              compare instead of writing; exit 1 listing the files that differ
@@ -17,6 +17,8 @@ options:
   --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/ (output is the same)
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
   --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
+  --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
+                       into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
   --help               this text
 
@@ -40,6 +42,8 @@ export interface Options {
   only?: string;
   name?: string;
   client?: string;
+  /** --spec: depend on the @svc runtime packages instead of bundling them into the package. */
+  sharedRuntime: boolean;
   /** Where relative paths in messages start: the directory the command was run from. */
   callerDir: string;
 }
@@ -69,6 +73,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       name: { type: 'string' },
       client: { type: 'string' },
       force: { type: 'boolean', default: false },
+      'shared-runtime': { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
       timings: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
@@ -85,6 +90,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     cache: !(values['no-cache'] ?? false),
     force: values.force ?? false,
     help: values.help ?? false,
+    sharedRuntime: values['shared-runtime'] ?? false,
     callerDir,
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
@@ -95,6 +101,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   if (options.help) return options;
   if (options.spec !== undefined && options.out === undefined) throw new UsageError('--spec needs --out <dir> (the package folder to write)');
   if (options.spec !== undefined && options.only !== undefined) throw new UsageError('--only chooses among specs/; it does not combine with --spec');
+  if (options.sharedRuntime && options.spec === undefined) throw new UsageError('--shared-runtime applies to one document: use it with --spec <file> --out <dir>');
   for (const flag of ['name', 'client'] as const) {
     if (options[flag] !== undefined && options.spec === undefined) throw new UsageError(`--${flag} applies to one document: use it with --spec <file> --out <dir>`);
   }

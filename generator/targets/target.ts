@@ -19,8 +19,13 @@ export interface TargetContext {
   serverRuntimePackage: string;
   /** npm name of the mock runtime package (fixtures, stateful mock). */
   mockRuntimePackage: string;
-  /** Version written into package.json files. */
+  /** Version of the runtime packages (the generated package's own comes from the spec). */
   packageVersion: string;
+  /**
+   * The runtimes are copied into the package's `src/` (the package specifiers above are then
+   * relative paths) and their own dependencies become the package's optional peers.
+   */
+  bundledRuntime?: { peerDependencies: Record<string, string> } | undefined;
   /** What every generated file's header names as its source. */
   sourceLabel: string;
 }

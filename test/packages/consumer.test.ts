@@ -132,6 +132,26 @@ describe('the packed packages', () => {
 });
 
 describe('a consumer project outside the workspace', () => {
+  it("compiles every TypeScript example of the installed packages' READMEs under the same strict options", async () => {
+    const examples: string[] = [];
+    for (const { name } of packs) {
+      const readme = readFileSync(join(project, 'node_modules', name, 'README.md'), 'utf8');
+      [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].forEach((match, i) => {
+        const file = `readme-${name.replace(/^@svc\//, '')}-${i + 1}.ts`;
+        // Each example is a module of its own (top-level await, its own imports).
+        writeFileSync(join(project, file), `${match[1]!}\nexport {};\n`);
+        examples.push(file);
+      });
+    }
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    writeFileSync(join(project, 'tsconfig.readme.json'), JSON.stringify({ compilerOptions: { ...STRICT, noEmit: true, noUnusedLocals: false }, include: examples }));
+    try {
+      await run(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(project, 'tsconfig.readme.json')], { cwd: project });
+    } catch (error) {
+      throw new Error(`README examples do not compile:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
+    }
+  });
+
   it('type-checks under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and noPropertyAccessFromIndexSignature, then runs with plain Node against the mocks', async () => {
     expect(await typeCheckAndRun()).toEqual([expect.stringMatching(/^spot \d+\.\d+ [A-Z]{3}$/), 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
   });

@@ -7,6 +7,8 @@ import { apiBaseName, type Target } from '../target.js';
 
 /** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
 export const RUNTIME_DEPENDENCIES = { zod: '^4.2.0' } as const;
+/** What building a package (`npm run build`: tsc) needs. */
+export const BUILD_DEPENDENCIES = { typescript: '^5.9.3' } as const;
 /** What the server stub (`./server`) and the mock (`./mock`, `./fixtures`) of an OpenAPI package import besides. */
 export const SERVER_DEPENDENCIES = { hono: '^4.13.19' } as const;
 
@@ -38,6 +40,14 @@ function baseUrlOf(model: ApiModel): string {
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
 }
 
+/** An AsyncAPI server as a WebSocket URL (`wss://host/path`). */
+function feedUrlOf(model: ApiModel): string {
+  const server = model.servers[0];
+  if (!server) return 'wss://feed.example.com';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
+  return /^[a-z]+:\/\//i.test(url) ? url : `${server.protocol === 'ws' ? 'ws' : 'wss'}://${url}`;
+}
+
 /** How a caller supplies each security scheme: the client option, and what the client then sends. */
 function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
   const signers = model.securitySchemes.flatMap((s) => (s.hmac ? [s.hmac] : []));
@@ -61,15 +71,22 @@ function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
 export const packageTarget: Target = {
   name: 'package',
   appliesTo: () => true,
-  run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel }) {
+  run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel, bundledRuntime }) {
     // The runtimes are the generator's own packages, all of one version; this package follows its API.
     const runtimeRange = `^${packageVersion}`;
     const subpaths = subpathsOf(model);
     // What only `./server`, `./mock` and `./fixtures` import: optional peers, so that a program using the client installs none of it.
+    // Bundled runtimes bring their own imports (hono, jose …) instead of the runtime packages.
     const peerDependencies = Object.fromEntries(
       Object.entries({
-        ...(subpaths.includes('fixtures') ? { [mockRuntimePackage]: runtimeRange } : {}),
-        ...(subpaths.includes('server') ? { [serverRuntimePackage]: runtimeRange, ...SERVER_DEPENDENCIES } : {}),
+        ...(bundledRuntime
+          ? subpaths.length > 0
+            ? bundledRuntime.peerDependencies
+            : {}
+          : {
+              ...(subpaths.includes('fixtures') ? { [mockRuntimePackage]: runtimeRange } : {}),
+              ...(subpaths.includes('server') ? { [serverRuntimePackage]: runtimeRange, ...SERVER_DEPENDENCIES } : {}),
+            }),
         ...(model.kind === 'asyncapi' ? { ws: '^8.18.0' } : {}),
       }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
@@ -83,14 +100,21 @@ export const packageTarget: Target = {
       apiVersion: model.version,
       description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? ' and a typed client' : ' and message parsing'}.`,
       source: sourceLabel,
-      dependencies: Object.fromEntries(Object.entries({ [runtimePackage]: runtimeRange, ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      dependencies: Object.fromEntries(Object.entries({ ...(bundledRuntime ? {} : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      bundledRuntime: bundledRuntime !== undefined,
+      tarballName: `${packageName.replace(/^@/, '').replace('/', '-')}-${packageVersionOf(model.version)}.tgz`,
       peerDependencies: Object.keys(peerDependencies).length > 0 ? peerDependencies : undefined,
+      // `npm run build` inside the package needs the compiler and the types of what its optional entry points import.
+      devDependencies: Object.fromEntries(
+        Object.entries({ ...BUILD_DEPENDENCIES, ...Object.fromEntries(Object.entries(peerDependencies).filter(([name]) => name !== 'ws' && !name.startsWith('@svc/'))) }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      ),
       subpaths,
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,
       baseName: apiBaseName(model),
       baseUrl: baseUrlOf(model),
+      feedUrl: model.kind === 'asyncapi' ? feedUrlOf(model) : undefined,
       hasHmac: model.securitySchemes.some((s) => s.hmac),
       exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,
       exampleIterator: paged ? { group: group(paged), method: `iterate${pascalCase(paged.operationId)}`, args: exampleArgs(paged) } : undefined,

@@ -1,0 +1,35 @@
+/**
+ * What a program that calls one v2 endpoint bundles: the client, its validators and the
+ * runtime, never the server stub, the fixtures, the mock or Hono (sideEffects: false and
+ * separate entry points make that hold for any bundler that shakes trees).
+ */
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/spec-files.js';
+
+const PROGRAM = `
+import { V2Client } from '@svc/v2';
+const client = new V2Client({ baseUrl: 'https://api.example.com' });
+console.log(await client.data.getSpotPrice({ currency_pair: 'BTC-USD' }));
+`;
+
+describe('a one-endpoint program, bundled and minified', () => {
+  it('contains no server, fixture or mock code', async () => {
+    const result = await build({
+      stdin: { contents: PROGRAM, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      conditions: ['svc-source'],
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((path) => path.includes('generated/v2/src/client.ts'))).toBe(true);
+    expect(inputs.filter((path) => /server-runtime|mock-runtime|node_modules\/hono|\/(server|mock|fixtures)\.ts$/.test(path))).toEqual([]);
+    expect(result.outputFiles[0]!.contents.byteLength).toBeGreaterThan(0);
+  });
+});
