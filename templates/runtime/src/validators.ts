@@ -2,7 +2,8 @@
  * Helpers the generated zod validators call for JSON Schema keywords that zod has no
  * method for. Each keeps the validator's inferred type unchanged.
  */
-import { z } from 'zod';
+// The namespace import lets bundlers drop zod's locales (see targets/zod/print.ts).
+import * as z from 'zod';
 
 /**
  * A string that may be one of the known values or any other string: the spec says new
