@@ -14,6 +14,25 @@ console.log(await client.data.getSpotPrice({ currency_pair: 'BTC-USD' }));
 `;
 
 describe('a one-endpoint program, bundled and minified', () => {
+  it('importing only the schemas pulls in no client either', async () => {
+    const result = await build({
+      stdin: { contents: "import { PriceSchema } from '@svc/v2/schemas';\nconsole.log(PriceSchema.parse({ amount: '1.00', currency: 'USD' }));", resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['svc-source'],
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    // What ends up in the output (the runtime's index names its client too, which tree-shaking drops).
+    const inOutput = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+      .filter(([, info]) => info.bytesInOutput > 0)
+      .map(([path]) => path);
+    expect(inOutput.some((path) => path.endsWith('generated/v2/src/schemas.ts'))).toBe(true);
+    expect(inOutput.filter((path) => /\/(client|operations|server|mock|fixtures)\.ts$|server-runtime|mock-runtime|hono/.test(path))).toEqual([]);
+  });
+
   it('contains no server, fixture or mock code', async () => {
     const result = await build({
       stdin: { contents: PROGRAM, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' },

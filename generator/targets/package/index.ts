@@ -3,6 +3,7 @@ import { isSuccessStatus } from '../../model/derive.js';
 import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { renderTemplate } from '../../util/templates.js';
+import { planFeed } from '../feed-client/channels.js';
 import { apiBaseName, type Target } from '../target.js';
 
 /** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
@@ -24,9 +25,17 @@ export function packageVersionOf(apiVersion: string): string {
   return numbers.join('.');
 }
 
-/** Entry points besides `.`: each pulls in only what it needs (a client never loads Hono). */
-const subpathsOf = (model: ApiModel): string[] =>
-  model.kind === 'openapi' && model.operations.length > 0 ? ['fixtures', 'mock', 'server'] : model.schemas.length > 0 ? ['fixtures'] : [];
+/**
+ * Entry points besides `.`, each pulling in only what it needs: `./schemas` (types and
+ * validators), `./client` (the typed client, or the feed connection), and `./server`, `./mock`,
+ * `./fixtures`, the only ones that load Hono and the fixture builder.
+ */
+function subpathsOf(model: ApiModel): string[] {
+  const hasClient = model.kind === 'openapi' ? model.operations.length > 0 : planFeed(model).channels.length > 0;
+  const server = model.kind === 'openapi' && model.operations.length > 0 ? ['mock', 'server'] : [];
+  const fixtures = model.schemas.length > 0 || server.length > 0 ? ['fixtures'] : [];
+  return [...(hasClient ? ['client'] : []), ...fixtures, ...server, 'schemas'].sort();
+}
 
 function exampleArgs(op: OperationModel): string {
   const required = op.parameters.filter((p) => p.required);
@@ -80,7 +89,7 @@ export const packageTarget: Target = {
     const peerDependencies = Object.fromEntries(
       Object.entries({
         ...(bundledRuntime
-          ? subpaths.length > 0
+          ? subpaths.includes('fixtures') || subpaths.includes('server')
             ? bundledRuntime.peerDependencies
             : {}
           : {
@@ -102,6 +111,7 @@ export const packageTarget: Target = {
       source: sourceLabel,
       dependencies: Object.fromEntries(Object.entries({ ...(bundledRuntime ? {} : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       bundledRuntime: bundledRuntime !== undefined,
+      bundlesServerRuntimes: subpaths.includes('fixtures') || subpaths.includes('server'),
       tarballName: `${packageName.replace(/^@/, '').replace('/', '-')}-${packageVersionOf(model.version)}.tgz`,
       peerDependencies: Object.keys(peerDependencies).length > 0 ? peerDependencies : undefined,
       // `npm run build` inside the package needs the compiler and the types of what its optional entry points import.
