@@ -299,6 +299,7 @@ async function feedSection(): Promise<string[]> {
     '| --- | ---: |',
     `| \`JSON.parse\` of each frame | ${rate(result.jsonParsePerSecond)} messages |`,
     `| the generated \`FeedConnection\`: parse + validate (zod) + sequence checks + dispatch to a listener | ${rate(result.clientPerSecond)} messages |`,
+    `| the same, also keeping an order book per product from the level-2 messages (the default) | ${rate(result.clientWithBooksPerSecond)} messages |`,
     `| order book: level updates applied (exact decimals, best bid read after each message) | ${rate(result.bookUpdatesPerSecond)} updates (${result.levelUpdates.toLocaleString('en-US')} in the stream) |`,
     '',
     `- parse + validate + dispatch runs at ${(share * 100).toFixed(0)}% of \`JSON.parse\`'s throughput (target: at least 50%: ${share >= 0.5 ? 'met' : '**missed**'}).`,

@@ -14,7 +14,33 @@ describe('decimals', () => {
   });
 });
 
+describe('normalizeDecimal', () => {
+  it.each([
+    ['100.10', '100.1'],
+    ['0100.0', '100'],
+    ['-0.000', '0'],
+    ['.5', '0.5'],
+    ['-12.340', '-12.34'],
+    ['0.00000000', '0'],
+    [' 7 ', '7'],
+  ])('%s -> %s', (text, normal) => expect(normalizeDecimal(text)).toBe(normal));
+
+  it('refuses what is not a decimal string', () => {
+    for (const text of ['1e5', 'abc', '1.2.3', '--1']) expect(() => normalizeDecimal(text), text).toThrow(TypeError);
+  });
+});
+
 describe('OrderBook', () => {
+  it('orders prices exactly beyond what a double tells apart (more than 15 significant digits)', () => {
+    const book = new OrderBook('X');
+    // Both are 0.1 as doubles; only the exact comparison orders them.
+    const near = ['0.10000000000000000001', '0.1000000000000000000099', '0.1'];
+    book.applySnapshot(near.map((price) => ({ side: 'bid', price_level: price, new_quantity: '1' })));
+    expect(book.levels().bids.map((l) => l.price)).toEqual(['0.10000000000000000001', '0.1000000000000000000099', '0.1']);
+    book.applyUpdates([{ side: 'bid', price_level: '0.100000000000000000010', new_quantity: '0' }]);
+    expect(book.levels().bids.map((l) => l.price)).toEqual(['0.1000000000000000000099', '0.1']);
+  });
+
   it('applies a snapshot and updates, removes a level at zero, and keeps sides sorted', () => {
     const book = new OrderBook('BTC-USD');
     book.applySnapshot([level('bid', '100.0', '1'), level('bid', '99.5', '2'), level('offer', '100.5', '3'), level('offer', '101', '4')]);

@@ -29,9 +29,17 @@ function isTime(value: string): boolean {
   return second === 60 && utcMinutes === 23 * 60 + 59;
 }
 
+/** The last date-time checked and its verdict: a message's timestamps are often all alike. */
+let lastDateTime = '';
+let lastDateTimeValid = false;
+
 function isDateTime(value: string): boolean {
-  const parts = value.split(/t|\s/i);
-  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
+  if (value === lastDateTime) return lastDateTimeValid;
+  const separator = value.search(/t|\s/i);
+  const valid = separator === 10 && isDate(value.slice(0, 10)) && !/t|\s/i.test(value.slice(11)) && isTime(value.slice(11));
+  lastDateTime = value;
+  lastDateTimeValid = valid;
+  return valid;
 }
 
 const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;

@@ -5,7 +5,7 @@
  * After a gap in the stream the book is `stale` until a fresh snapshot arrives: an update is
  * never applied across a gap.
  */
-import { isZeroDecimal, normalizeDecimal, subtractDecimals } from './decimal.js';
+import { compareDecimals, normalizeDecimal, subtractDecimals } from './decimal.js';
 
 export type BookSide = 'bid' | 'offer';
 
@@ -20,16 +20,18 @@ export interface LevelUpdate {
   new_quantity: string;
 }
 
-/** A price as an integer of 10^-18 units, for ordering without floats. */
-function priceKey(price: string): bigint {
-  const negative = price.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? price.slice(1) : price).split('.');
-  const key = BigInt(whole || '0') * 10n ** 18n + BigInt((fraction + '0'.repeat(18)).slice(0, 18) || '0');
-  return negative ? -key : key;
+interface Level extends BookLevel {
+  /** The price as a number: exact for ordering while prices have at most 15 significant digits. */
+  value: number;
 }
 
-interface Level extends BookLevel {
-  key: bigint;
+/**
+ * Orders two normalised prices: by their numbers, which rounding keeps in order, and exactly
+ * where two different prices share a number (more than 15 significant digits).
+ */
+function comparePrices(a: string, aValue: number, b: string, bValue: number): number {
+  if (aValue !== bValue) return aValue < bValue ? -1 : 1;
+  return a === b ? 0 : compareDecimals(a, b);
 }
 
 /** One side, kept sorted best first (bids high to low, offers low to high) by binary search. */
@@ -38,30 +40,33 @@ class Side {
 
   constructor(private readonly descending: boolean) {}
 
-  /** Index of the level with `key`, or where it would go (as `-(index + 1)`). */
-  private find(key: bigint): number {
+  /** Index of the level at `price`, or where it would go (as `-(index + 1)`). */
+  private find(price: string, value: number): number {
     let low = 0;
     let high = this.levels.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const other = this.levels[middle]!.key;
-      if (other === key) return middle;
-      const before = this.descending ? other > key : other < key;
+      const level = this.levels[middle]!;
+      const order = comparePrices(level.price, level.value, price, value);
+      if (order === 0) return middle;
+      const before = this.descending ? order > 0 : order < 0;
       if (before) low = middle + 1;
       else high = middle - 1;
     }
     return -(low + 1);
   }
 
-  set(price: string, size: string): void {
-    const key = priceKey(price);
-    const at = this.find(key);
-    if (isZeroDecimal(size)) {
+  set(rawPrice: string, rawSize: string): void {
+    const price = normalizeDecimal(rawPrice);
+    const value = Number(price);
+    const at = this.find(price, value);
+    const size = normalizeDecimal(rawSize);
+    if (size === '0') {
       if (at >= 0) this.levels.splice(at, 1);
       return;
     }
-    if (at >= 0) this.levels[at]!.size = normalizeDecimal(size);
-    else this.levels.splice(-at - 1, 0, { price: normalizeDecimal(price), size: normalizeDecimal(size), key });
+    if (at >= 0) this.levels[at]!.size = size;
+    else this.levels.splice(-at - 1, 0, { price, size, value });
   }
 
   clear(): void {

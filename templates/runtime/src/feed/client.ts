@@ -35,6 +35,9 @@ export interface FeedSpec<Message> {
  */
 type Handler<E> = { handle(event: E): void }['handle'];
 
+/** How many of the latest sequence numbers are remembered to tell a duplicate from a late message. */
+const RECENT_SEQUENCES = 4096;
+
 /** The parts of a WebSocket the client uses: the browser's and `ws`'s both have them. */
 export interface SocketLike {
   readonly readyState: number;
@@ -59,6 +62,8 @@ export interface FeedClientOptions {
   reconnect?: false | { baseDelayMs?: number; maxDelayMs?: number; maxAttempts?: number };
   /** A channel is `stale` after this many cadences without a message. @default 3 */
   staleAfterCadences?: number;
+  /** Keep an order book per product from the book channel (`orderBook(productId)`); off for a consumer that keeps its own. @default true */
+  orderBooks?: boolean;
   /** Messages an iterator holds for a slow consumer before it drops the oldest. @default 1000 */
   queueLimit?: number;
   now?: () => number;
@@ -105,7 +110,8 @@ export class FeedClient<Message extends object> {
   private readonly books = new Map<string, OrderBook>();
   private readonly lastSeen = new Map<string, number>();
   private readonly staleReported = new Set<string>();
-  private readonly recent = new Set<number>();
+  /** The last 4096 sequence numbers taken, by `sequence % 4096`: a duplicate finds itself here. */
+  private readonly recent = new Float64Array(RECENT_SEQUENCES).fill(-1);
   private lastSequence: number | undefined;
   private lastHeartbeat: number | undefined;
   private closing = false;
@@ -250,7 +256,7 @@ export class FeedClient<Message extends object> {
         // A new connection numbers its messages afresh.
         this.lastSequence = undefined;
         this.lastHeartbeat = undefined;
-        this.recent.clear();
+        this.recent.fill(-1);
         for (const book of this.books.values()) book.invalidate();
         for (const subscription of this.subscriptions.values()) {
           void this.send('subscribe', subscription.channel, subscription.productIds ? [...subscription.productIds] : undefined);
@@ -323,7 +329,7 @@ export class FeedClient<Message extends object> {
       this.resyncBooks();
       return true;
     }
-    if (this.recent.has(sequence)) this.emit('duplicate', { sequence });
+    if (this.recent[sequence % RECENT_SEQUENCES] === sequence) this.emit('duplicate', { sequence });
     else {
       // A late message: what came after it was already applied, so the books cannot take it.
       this.emit('reorder', { sequence, after: last });
@@ -334,8 +340,7 @@ export class FeedClient<Message extends object> {
 
   private remember(sequence: number): void {
     this.lastSequence = sequence;
-    this.recent.add(sequence);
-    if (this.recent.size > 4096) this.recent.delete(this.recent.values().next().value!);
+    this.recent[sequence % RECENT_SEQUENCES] = sequence;
   }
 
   /** After a gap: books refuse updates until a fresh snapshot, which a resubscription brings. */
@@ -367,7 +372,7 @@ export class FeedClient<Message extends object> {
       this.staleReported.delete(channel);
     }
     if (channel && channel === this.heartbeatMessageChannel()) this.checkHeartbeats(message.events);
-    if (channel && channel === this.bookMessageChannel()) this.applyBook(message.events);
+    if (channel && this.options.orderBooks !== false && channel === this.bookMessageChannel()) this.applyBook(message.events);
     this.emit('message', message);
     if (!channel) return;
     for (const listener of this.channelListeners.get(channel) ?? []) (listener as Listener<Message>)(message);
