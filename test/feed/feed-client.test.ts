@@ -23,7 +23,7 @@ afterAll(async () => {
   await feed.close();
 });
 
-const connection = (options: { queueLimit?: number } = {}) =>
+const connection = (options: { queueLimit?: number; orderBooks?: boolean } = {}) =>
   new FeedConnection({ url: feed.url, WebSocket, jwt: () => registry.issueJwt('feed-key', { expiresInSeconds: 120 }), reconnect: { baseDelayMs: 20, maxDelayMs: 200 }, ...options });
 
 const until = async (check: () => boolean, ms = 5000, label = ""): Promise<void> => {
@@ -57,6 +57,17 @@ describe('the feed connection', () => {
     client.close();
     expect(rejected).toEqual([]);
     expect(invalid).toEqual([]);
+  });
+
+  it('keeps no books with orderBooks: false, and still dispatches the level-2 messages', async () => {
+    const client = connection({ orderBooks: false });
+    await client.connect();
+    await client.subscribe('level2', { product_ids: ['BTC-USD'] });
+    let messages = 0;
+    client.onMessage('level2', () => messages++);
+    await until(() => messages >= 5);
+    client.close();
+    expect(client.orderBook('BTC-USD').synced).toBe(false);
   });
 
   it('keeps a book that is never crossed: the best bid stays below the best ask as trades move the price (regression: stale bids above the price)', async () => {
