@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { clientMessageSchema, serverMessageSchema, feedSpec } from '@svc/feed';
 import { fixture } from '@svc/feed/fixtures';
 import type { AuthHooks } from '@svc/server-runtime';
+import { prng } from '../market-deps.js';
 import { ProductMarket, type LevelChange, type Trade } from './market.js';
 
 export type FaultKind = 'drop' | 'duplicate' | 'reorder' | 'delay' | 'disconnect';
@@ -43,6 +44,8 @@ interface Connection {
   subscriptions: Map<string, Set<string>>;
   faults: (Fault & { left: number })[];
   held: string | undefined;
+  /** message channel -> when it last carried a message, and how long it may stay silent (60 to 90 s, scaled). */
+  activity: Map<string, { lastMs: number; idleLimitMs: number }>;
 }
 
 /** The markets of the mock feed and the price (in cents) each opens at; the v2 mock's prices start from them too. */
@@ -81,6 +84,7 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   let heartbeat = 0;
   let balance = 0;
   let frozen = false;
+  const idleRandom = prng((options.seed ?? 7) * 31 + 1);
   const subscribeNames = new Map(Object.values(feedSpec.channels).map((c) => [c.name, c.messageChannel]));
 
   const transmit = (connection: Connection, text: string): void => {
@@ -94,6 +98,8 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const send = (connection: Connection, message: Record<string, unknown>): void => {
     const channel = typeof message.channel === 'string' ? message.channel : undefined;
     const numbered = channel ? { ...message, sequence_num: connection.sequence++ } : message;
+    const activity = channel ? connection.activity.get(channel) : undefined;
+    if (activity) activity.lastMs = performance.now();
     if (validate) {
       const checked = serverMessageSchema.safeParse(numbered);
       if (!checked.success) options.onInvalid?.(numbered, checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -186,6 +192,7 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
     const ids = connection.subscriptions.get(messageChannel) ?? new Set<string>();
     for (const id of productIds) ids.add(id);
     connection.subscriptions.set(messageChannel, ids);
+    connection.activity.set(messageChannel, { lastMs: performance.now(), idleLimitMs: (60_000 + idleRandom() * 30_000) / speed });
     acknowledge(connection);
     if (channel === feedSpec.bookChannel) {
       for (const id of productIds) send(connection, envelope(messageChannel, [{ type: 'snapshot', product_id: id, updates: market(id).snapshot(now()) }]));
@@ -200,7 +207,7 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const server = new WebSocketServer({ port: options.port ?? 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   server.on('connection', (socket) => {
-    const connection: Connection = { socket, sequence: 0, subscriptions: new Map(), faults: [], held: undefined };
+    const connection: Connection = { socket, sequence: 0, subscriptions: new Map(), faults: [], held: undefined, activity: new Map() };
     connections.add(connection);
     socket.on('message', (data) => void onRequest(connection, data.toString()));
     socket.on('close', () => connections.delete(connection));
@@ -254,6 +261,22 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
       balance++;
       const { events } = fixture('FuturesBalanceSummaryMessage', balance);
       for (const c of subscribers('futures_balance_summary')) send(c, envelope('futures_balance_summary', events));
+    }),
+    every(1000, () => {
+      // A channel left without updates for 60 to 90 s is closed, unless heartbeats keep the connection's channels open.
+      const at = performance.now();
+      for (const c of connections) {
+        if (c.subscriptions.has('heartbeats')) continue;
+        let closed = false;
+        for (const messageChannel of [...c.subscriptions.keys()]) {
+          const activity = c.activity.get(messageChannel);
+          if (!activity || at - activity.lastMs <= activity.idleLimitMs) continue;
+          c.subscriptions.delete(messageChannel);
+          c.activity.delete(messageChannel);
+          closed = true;
+        }
+        if (closed) acknowledge(c);
+      }
     }),
     every(10_000, () => {
       for (const m of markets.values()) {

@@ -197,3 +197,41 @@ describe('the feed connection', () => {
     client.close();
   });
 });
+
+describe('channels left without updates', () => {
+  // 500 times faster: a channel may stay silent 120 to 180 ms instead of 60 to 90 s.
+  let fast: FeedMock;
+  beforeAll(async () => {
+    fast = await startFeedMock({ speed: 500, auth: registry.hooks() });
+  });
+  afterAll(async () => {
+    await fast.close();
+  });
+  const client = (heartbeats: boolean) =>
+    new FeedConnection({ url: fast.url, WebSocket, heartbeats, jwt: () => registry.issueJwt('feed-key', { expiresInSeconds: 120 }), reconnect: false });
+
+  it('are closed by the server, and the client subscribes again with the same product ids', async () => {
+    const feedClient = client(false);
+    const closed: string[] = [];
+    feedClient.on('channel-closed', ({ channel }) => closed.push(channel));
+    let snapshots = 0;
+    feedClient.onMessage('user', (message) => (snapshots += message.events.filter((e) => e.type === 'snapshot').length));
+    await feedClient.connect();
+    await feedClient.subscribe('user', { product_ids: ['BTC-USD'] });
+    await until(() => closed.length > 0 && snapshots >= 6, 5000, 'closed and subscribed again');
+    feedClient.close();
+    expect(closed[0]).toBe('user');
+    expect(feedClient.subscribed()).toEqual([{ channel: 'user', productIds: ['BTC-USD'] }]);
+  });
+
+  it('stay open while heartbeats are subscribed', async () => {
+    const feedClient = client(true);
+    const closed: string[] = [];
+    feedClient.on('channel-closed', ({ channel }) => closed.push(channel));
+    await feedClient.connect();
+    await feedClient.subscribe('user');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    feedClient.close();
+    expect(closed).toEqual([]);
+  });
+});

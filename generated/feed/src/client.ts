@@ -52,6 +52,7 @@ export const feedSpec: FeedSpec<AnyServerMessage> = {
   },
   bookChannel: 'level2',
   heartbeatChannel: 'heartbeats',
+  ackChannel: 'subscriptions',
   parse: parseFeedMessage,
 };
 

@@ -21,6 +21,8 @@ export interface FeedPlan {
   channels: PlannedChannel[];
   bookChannel?: string;
   heartbeatChannel?: string;
+  /** The message channel of the server's subscription acknowledgements (events carrying `subscriptions`). */
+  ackChannel?: string;
 }
 
 function objectOf(model: ApiModel, node: SchemaNode | undefined): ObjectNode | undefined {
@@ -69,7 +71,11 @@ export function planFeed(model: ApiModel): FeedPlan {
     if (!payload || !messageChannel) continue;
     const subscribe = message.extensions['x-subscribe-channel'];
     const channel = channels.find((c) => c.name === (typeof subscribe === 'string' ? subscribe : messageChannel));
-    if (!channel) continue;
+    if (!channel) {
+      // Not a channel one subscribes to: the acknowledgements, which list what is subscribed.
+      if (eventsCarry(model, payload, (event) => objectOf(model, event.properties.find((p) => p.name === 'subscriptions')?.schema) !== undefined)) plan.ackChannel = messageChannel;
+      continue;
+    }
     channel.messageChannel = messageChannel;
     const type = typeNameOf(model, message);
     if (type) channel.messageTypes.push(type);

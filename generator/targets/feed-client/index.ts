@@ -33,6 +33,7 @@ export const feedClientTarget: Target = {
       ],
       ...(plan.bookChannel ? [['bookChannel', stringLiteral(plan.bookChannel)] as [string, string]] : []),
       ...(plan.heartbeatChannel ? [['heartbeatChannel', stringLiteral(plan.heartbeatChannel)] as [string, string]] : []),
+      ...(plan.ackChannel ? [['ackChannel', stringLiteral(plan.ackChannel)] as [string, string]] : []),
       ['parse', 'parseFeedMessage'],
     ];
     const publicChannels = channels.filter((c) => c.jwt !== 'required').map((c) => stringLiteral(c.name));

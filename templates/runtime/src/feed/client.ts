@@ -26,6 +26,11 @@ export interface FeedSpec<Message> {
   bookChannel?: string;
   /** The channel of heartbeats, subscribed by default (`heartbeats`). */
   heartbeatChannel?: string;
+  /**
+   * The message channel of the server's acknowledgements (`subscriptions`), whose events list
+   * every channel subscribed: one missing that was listed before was closed by the server.
+   */
+  ackChannel?: string;
   parse(frame: RawFrame): MessageParseResult<Message>;
 }
 
@@ -83,6 +88,8 @@ export interface FeedEvents<Message> {
   open: { reconnect: boolean };
   close: { code?: number; reason?: string; willReconnect: boolean };
   resync: { productIds: string[] };
+  /** The server closed a subscribed channel (left without updates too long); the client subscribes again. */
+  'channel-closed': { channel: string };
 }
 
 type Listener<T> = (value: T) => void;
@@ -108,6 +115,8 @@ export class FeedClient<Message extends object> {
   private readonly channelListeners = new Map<string, Set<Listener<never>>>();
   private readonly queues = new Map<string, Set<Queue<Message>>>();
   private readonly books = new Map<string, OrderBook>();
+  /** The channels the server's last acknowledgement listed. */
+  private readonly acknowledged = new Set<string>();
   private readonly lastSeen = new Map<string, number>();
   private readonly staleReported = new Set<string>();
   /** The last 4096 sequence numbers taken, by `sequence % 4096`: a duplicate finds itself here. */
@@ -257,6 +266,7 @@ export class FeedClient<Message extends object> {
         this.lastSequence = undefined;
         this.lastHeartbeat = undefined;
         this.recent.fill(-1);
+        this.acknowledged.clear();
         for (const book of this.books.values()) book.invalidate();
         for (const subscription of this.subscriptions.values()) {
           void this.send('subscribe', subscription.channel, subscription.productIds ? [...subscription.productIds] : undefined);
@@ -351,6 +361,8 @@ export class FeedClient<Message extends object> {
     for (const book of this.books.values()) book.invalidate();
     const productIds = subscription.productIds ? [...subscription.productIds] : [...this.books.keys()];
     this.emit('resync', { productIds });
+    // Our own unsubscribe: the acknowledgement without the channel is no close by the server.
+    this.acknowledged.delete(channel);
     void this.send('unsubscribe', channel, productIds).then(() => this.send('subscribe', channel, productIds));
   }
 
@@ -372,11 +384,30 @@ export class FeedClient<Message extends object> {
       this.staleReported.delete(channel);
     }
     if (channel && channel === this.heartbeatMessageChannel()) this.checkHeartbeats(message.events);
+    if (channel && channel === this.spec.ackChannel) this.checkAcknowledgement(message.events);
     if (channel && this.options.orderBooks !== false && channel === this.bookMessageChannel()) this.applyBook(message.events);
     this.emit('message', message);
     if (!channel) return;
     for (const listener of this.channelListeners.get(channel) ?? []) (listener as Listener<Message>)(message);
     for (const queue of this.queues.get(channel) ?? []) this.enqueue(channel, queue, message);
+  }
+
+  /**
+   * A channel the server listed as subscribed and lists no more, though nobody unsubscribed
+   * it, was closed by the server: subscribe again (with the same product ids).
+   */
+  private checkAcknowledgement(events: unknown[] | undefined): void {
+    const listed = (events?.[0] as { subscriptions?: unknown } | undefined)?.subscriptions;
+    if (typeof listed !== 'object' || listed === null) return;
+    const now = new Set(Object.keys(listed));
+    for (const channel of this.acknowledged) {
+      if (now.has(channel) || !this.subscriptions.has(channel)) continue;
+      this.emit('channel-closed', { channel });
+      const subscription = this.subscriptions.get(channel)!;
+      void this.send('subscribe', channel, subscription.productIds ? [...subscription.productIds] : undefined).catch(() => undefined);
+    }
+    this.acknowledged.clear();
+    for (const channel of now) this.acknowledged.add(channel);
   }
 
   private heartbeatMessageChannel(): string | undefined {
