@@ -273,11 +273,12 @@ async function mockSection(): Promise<string[]> {
   const notes = ['GET', 'POST'].map((request) => {
     const ours = rps(request, 'svc');
     const ratio = (other: string): string => (rps(request, other) > 0 ? (ours / rps(request, other)).toFixed(1) : '-');
-    return `- ${request === 'GET' ? 'public list' : 'create'}: ours serves ${ratio('Prism')}x Prism's requests per second (target: at least 10x) and ${ratio('Steady')}x Steady's (target: at least 2x).`;
+    const floor = rps(request, 'bare');
+    return `- ${request === 'GET' ? 'public list' : 'create'}: ours serves ${ratio('Prism')}x Prism's requests per second (target: at least 10x) and ${ratio('Steady')}x Steady's (target: at least 2x), ${floor > 0 ? `${Math.round((ours / floor) * 100)}%` : '-'} of the bare node:http floor (about half expected).`;
   });
   notes.push(`- After the run, ours lists the buys it created (first page of ${stored.firstPage}${stored.more ? ', with a next page' : ''}); Prism and Steady answer every request from the spec's examples and keep nothing.`);
   const setup = [
-    `- servers: ours = \`npm run mock -- --no-rate-limit\` (stateful, validating requests and, in its default development mode, its own answers; the v2 spec's x-rate-limit of 10,000 requests an hour would stop the load, so it is off), Prism ${versionOf('@stoplight/prism-cli')} (\`prism mock\`, static examples), Steady ${versionOf('@stdy/cli')} (native binary); each in its own process on 127.0.0.1`,
+    `- servers: ours = \`npm run mock -- --no-rate-limit\` (stateful, validating requests and, in its default development mode, its own answers; the v2 spec's x-rate-limit of 10,000 requests an hour would stop the load, so it is off), Prism ${versionOf('@stoplight/prism-cli')} (\`prism mock\`, static examples), Steady ${versionOf('@stdy/cli')} (native binary), and the floor: a bare node:http server answering a fixed body of the same size (\`bench/floor-server.mjs\`); each in its own process on 127.0.0.1`,
     `- load: autocannon ${versionOf('autocannon')} in the bench process, 16 connections, 1 s warm-up then ${seconds} s per server and request, one server loaded at a time; the create sends \`Authorization: Bearer\` and a valid JSON body`,
   ];
   return ['## Mock servers (specs/v2.openapi.yaml)', '', ...setup, '', ...table, '', ...notes];

@@ -87,6 +87,8 @@ export async function benchMockServers(args: { root: string; benchDir: string; s
     servers.push(await startOurs(root, 47100));
     servers.push(await startBinary('Prism', bin('prism'), ['mock', spec, '-p', '47200', '-h', '127.0.0.1', '-v', 'error'], benchDir, 'http://127.0.0.1:47200'));
     servers.push(await startBinary('Steady', bin('steady'), [spec, '-p', '47300', '--host', '127.0.0.1', '-q'], benchDir, 'http://127.0.0.1:47300'));
+    // The floor: what node:http itself serves on this machine, doing nothing but answering.
+    servers.push(await startBinary('bare node:http (floor)', process.execPath, [join(benchDir, 'floor-server.mjs'), '47400'], benchDir, 'http://127.0.0.1:47400'));
     const rows: MockBenchRow[] = [];
     for (const [request, method, path] of [
       ['GET /v2/currencies (public list)', 'GET', '/v2/currencies'],
