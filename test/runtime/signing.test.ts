@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp, HttpClient, sign, type HmacSignatureSpec, type SecurityRequirement } from '../../templates/runtime/src/index.js';
+import { signWithWebCrypto } from '../../templates/runtime/src/signing.js';
 import { api, fakeClock, fakeFetch, HMAC, json, op } from './fakes.js';
 
 const BODY = '{"type":"send","to":"a@b.c","amount":"1.00","currency":"BTC"}';
@@ -30,6 +31,16 @@ describe('sign', () => {
     expect(await sign({ hmac: reordered, secret: 'secret', timestamp: '1', method: 'GET', requestPath: '/x' })).toBe(
       createHmac('sha256', 'secret').update('GET/x1').digest('hex'),
     );
+  });
+
+  it('gives the same signatures through Web Crypto (what browsers run) as through Node\'s HMAC, also with a cached key', async () => {
+    const inputs = [
+      { hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'get', requestPath: '/v2/user' },
+      { hmac: HMAC, secret: 'secret', timestamp: '1700000000', method: 'POST', requestPath: '/v2/accounts/abc/transactions?expand[]=to', body: BODY },
+      { hmac: { ...HMAC, encoding: 'base64' as const }, secret: 'other', timestamp: '1', method: 'GET', requestPath: '/x', body: new Uint8Array([0, 255, 7]) },
+    ];
+    for (const input of [...inputs, ...inputs]) expect(await signWithWebCrypto(input)).toBe(await sign(input));
+    expect(await signWithWebCrypto(inputs[0]!)).toBe(GET_USER_HEX);
   });
 
   it('formats timestamps in the scheme unit', () => {
