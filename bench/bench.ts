@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchClient } from './client.js';
+import { benchValidation } from './validation.js';
 import { benchFeed } from './feed.js';
 import { benchMockServers } from './mock-servers.js';
 import { syntheticDocument } from './synthetic.js';
@@ -32,9 +33,9 @@ const peakHook = join(benchDir, 'peak-memory.mjs');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
-const SECTIONS = ['generation', 'mock', 'feed', 'diff', 'size', 'client'] as const;
+const SECTIONS = ['generation', 'validation', 'client', 'mock', 'feed', 'diff', 'size'] as const;
 if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|mock|feed|diff|size|client]');
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|validation|client|mock|feed|diff|size]');
   process.exit(2);
 }
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
@@ -400,6 +401,26 @@ async function sizeSection(): Promise<string[]> {
   ];
 }
 
+/** The validation section: parses per second of ours, ajv and hey-api's zod on the same v2 response bodies. */
+async function validationSection(): Promise<string[]> {
+  process.stdout.write('validation ');
+  const result = await benchValidation({ root, benchDir, work });
+  process.stdout.write('\n');
+  const rate = (name: string): number => result.rows.find((r) => r.validator.startsWith(name))?.parsesPerSecond ?? 0;
+  const ours = rate('ours');
+  return [
+    '## Validation (v2 success responses)',
+    '',
+    `- ${result.bodies.toLocaleString('en-US')} bodies (${(result.bytes / 1e6).toFixed(2)} MB as JSON): 20 seeded fixtures of the success response of each of the ${result.operations} operations that all three validate; fastest of 5 passes of 20 rounds; hey-api ${versionOf('@hey-api/openapi-ts')}'s zod plugin, ajv ${(JSON.parse(readFileSync(join(root, 'node_modules', 'ajv', 'package.json'), 'utf8')) as { version: string }).version} with ajv-formats`,
+    '',
+    '| validator | parses/s | refused (of the valid fixtures) |',
+    '| --- | ---: | ---: |',
+    ...result.rows.map((r) => `| ${r.validator} | ${Math.round(r.parsesPerSecond).toLocaleString('en-US')} | ${r.rejected} |`),
+    '',
+    `- ours runs at ${(ours / rate('hey-api')).toFixed(2)}x hey-api's zod (target: at least 1x) and ${(ours / rate('ajv')).toFixed(2)}x ajv (target: at least 0.5x).`,
+  ];
+}
+
 /** The client section: microseconds per call against a fetch stub, ours beside openapi-fetch. */
 async function clientSection(): Promise<string[]> {
   process.stdout.write('client ');
@@ -436,6 +457,7 @@ async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const generation = sections.generation ? await generationSection() : previousSection('## Generation');
+  const validation = sections.validation ? await validationSection() : previousSection('## Validation');
   const mock = sections.mock ? await mockSection() : previousSection('## Mock servers');
   const feed = sections.feed ? await feedSection() : previousSection('## Feed');
   const diff = sections.diff ? await diffSection() : previousSection('## API diff');
@@ -446,7 +468,7 @@ async function main(): Promise<void> {
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...mock, '', ...feed, '', ...diff, '', ...size, '', ...client, ''].join('\n');
+  const markdown = ['# Benchmark results', '', `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}${values.only ? ` (this run measured ${values.only} only; the other sections are from earlier runs)` : ''}.`, '', ...machine, '', ...generation, '', ...validation, '', ...client, '', ...mock, '', ...feed, '', ...diff, '', ...size, ''].join('\n');
   console.log(markdown);
   writeFileSync(join(benchDir, 'results.md'), markdown);
   console.log('written to bench/results.md');
