@@ -54,6 +54,7 @@ export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 export {
+  allOfObjects,
   binaryBody,
   openEnum,
   openObject,

@@ -11,6 +11,8 @@ export interface ZodPrintContext {
   schemaOf(key: string): SchemaNode | undefined;
   /** Whether the validator of a named schema is declared before the one being printed. */
   isDeclared(key: string): boolean;
+  /** Whether a named schema takes part in a reference cycle (its validator is lazy). */
+  isRecursive(key: string): boolean;
   /** Whether a named schema is an object validator whose `property` is a closed literal (usable in a discriminated union). */
   isTaggedObject(key: string, property: string): boolean;
   /** Runtime helpers the printed code uses (imported by the caller). */
@@ -31,6 +33,7 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
     ...(direction ? { direction } : {}),
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
+    isRecursive: (key) => byKey.get(key)?.recursive === true,
     isTaggedObject: (key, property) => {
       const s = byKey.get(key);
       if (s === undefined || s.recursive || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
@@ -88,6 +91,39 @@ const needsRefinement = (node: SchemaNode): boolean =>
   (node.kind === 'object' &&
     (node.patternProperties !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined || node.propertyNames !== undefined)) ||
   (node.kind === 'array' && (node.uniqueItems === true || node.contains !== undefined));
+
+/** An object that a merged validator can take the shape of: open, with no keyword that needs a refinement. */
+function plainOpenObject(node: SchemaNode | undefined): node is ObjectNode {
+  return (
+    node !== undefined &&
+    node.kind === 'object' &&
+    node.additionalProperties === true &&
+    !node.nullable &&
+    !needsRefinement(node) &&
+    node.unevaluatedProperties === undefined &&
+    node.unevaluatedItems === undefined
+  );
+}
+
+/**
+ * `allOf` of two open objects with different properties, printed as one object with both shapes
+ * (`allOfObjects`): a zod intersection parses the value once per part and merges the results,
+ * about twice the work. Typed as the intersection it replaces.
+ */
+function printMergedObjects(node: Extract<SchemaNode, { kind: 'intersection' }>, ctx: ZodPrintContext): string | undefined {
+  if (node.parts.length !== 2 || node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined) return undefined;
+  const objects = node.parts.map((part) => {
+    if (part.kind === 'object') return plainOpenObject(part) ? part : undefined;
+    if (part.kind !== 'ref' || part.nullable || part.not || part.conditional || !ctx.isDeclared(part.target)) return undefined;
+    const target = ctx.schemaOf(part.target);
+    return plainOpenObject(target) && !ctx.isRecursive(part.target) ? target : undefined;
+  });
+  if (objects.some((o) => o === undefined)) return undefined;
+  const names = objects.flatMap((o) => o!.properties.map((p) => p.name));
+  if (new Set(names).size !== names.length) return undefined;
+  ctx.helpers.add('allOfObjects');
+  return `allOfObjects(${node.parts.map((p) => printZod(p, ctx)).join(', ')})`;
+}
 
 /** The validator of a request body: bytes in any form `fetch` sends (see `printRequestBodyType`). */
 export function printRequestBodyZod(node: SchemaNode, ctx: ZodPrintContext): string {
@@ -234,6 +270,8 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
     case 'union':
       return printUnion(node, ctx);
     case 'intersection': {
+      const merged = printMergedObjects(node, ctx);
+      if (merged) return merged;
       const parts = node.parts.map((p) => printZod(p, ctx));
       return parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
     }
@@ -366,6 +404,10 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
   const variants = node.variants.map((v) => printZod(v, ctx));
   if (variants.length === 0) return 'z.never()';
   if (variants.length === 1) return variants[0]!;
+  // anyOf [X, null] is X or null: `.nullable()` says it without a union's bookkeeping. (Not for
+  // oneOf: when X accepts null too, exactly-one fails where `.nullable()` would pass.)
+  const nullAt = node.variants.findIndex((v) => v.kind === 'null');
+  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return `${variants[1 - nullAt]!}.nullable()`;
   const discriminator = node.discriminator;
   const tags = discriminator?.variantTags;
   if (discriminator && tags) {

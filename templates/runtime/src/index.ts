@@ -52,7 +52,7 @@ export { stringFormat, stringFormats } from './formats.js';
 export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
-export { binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';
+export { allOfObjects, binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';
 export { toRequestInput } from './params.js';
 export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
 export { validateRequest } from './request-validation.js';

@@ -25,6 +25,15 @@ export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.Z
 }
 
 /**
+ * `allOf` of two open objects with different properties (the generator checks both): one object
+ * validator with both shapes, where `z.intersection` would parse the value once per part and
+ * merge the two results. Typed as that intersection, so the inferred type is the same.
+ */
+export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodObject>(a: A, b: B): z.ZodIntersection<A, B> {
+  return z.looseObject({ ...a.shape, ...b.shape }) as unknown as z.ZodIntersection<A, B>;
+}
+
+/**
  * A union told apart by a discriminator property (OpenAPI `discriminator`): each option
  * already demands its tag values, so at most one matches; a failure names the allowed tag
  * values, or the first problem of the option the tag selects.

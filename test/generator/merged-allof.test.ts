@@ -1,0 +1,35 @@
+/**
+ * `allOf` of two open objects with different properties is validated as one object
+ * (`allOfObjects`), with the semantics of the intersection it replaces; overlapping or closed
+ * parts stay an intersection.
+ */
+import { describe, expect, it } from 'vitest';
+import { importGenerated, specWithSchemas } from '../helpers/generate.js';
+
+type Validator = { safeParse(value: unknown): { success: boolean; data?: unknown } };
+
+describe('allOf of open objects', () => {
+  it('checks both parts, keeps unknown keys, and requires what either part requires', async () => {
+    const pkg = await importGenerated<{ schemas: Record<string, Validator> }>(
+      specWithSchemas({
+        Base: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' }, created_at: { type: 'string', format: 'date-time' } } },
+        Event: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', required: ['kind'], properties: { kind: { enum: ['a', 'b'] }, count: { type: 'integer', minimum: 0 } } }] },
+        Overlap: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { id: { type: 'string', minLength: 40 } } }] },
+      }),
+      'merged-allof',
+    );
+    const files = [...pkg.__output.files.entries()].find(([path]) => path === 'src/schemas.ts')![1];
+    expect(files).toMatch(/EventSchema = allOfObjects\(\s*BaseSchema,\s*openObject\(/);
+    expect(files).toMatch(/OverlapSchema = z\.intersection\(/);
+    const event = pkg.schemas.Event!;
+    const valid = { id: '6f1c2a4e-8a53-4e53-9f4b-2d1f7f0b8c11', kind: 'a', count: 2, extra: true };
+    expect(event.safeParse(valid)).toEqual({ success: true, data: valid });
+    expect(event.safeParse({ ...valid, id: 'not-a-uuid' }).success).toBe(false);
+    expect(event.safeParse({ ...valid, created_at: 'yesterday' }).success).toBe(false);
+    expect(event.safeParse({ id: valid.id, count: 1 }).success).toBe(false);
+    expect(event.safeParse({ kind: 'b' }).success).toBe(false);
+    expect(event.safeParse({ ...valid, count: -1 }).success).toBe(false);
+    // The overlapping part still applies both constraints to `id`.
+    expect(pkg.schemas.Overlap!.safeParse({ id: valid.id }).success).toBe(false);
+  });
+});
