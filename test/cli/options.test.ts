@@ -112,6 +112,16 @@ describe('generate command line', () => {
     expect(types()).not.toContain('first');
   });
 
+  it('--shared-runtime keeps the @svc runtime dependencies instead of copying the runtimes, and only goes with --spec', async () => {
+    const out = join(work, 'shared', 'tiny');
+    expect((await runCli({ cwd: work, argv: ['--spec', 'tiny.openapi.yaml', '--out', out, '--shared-runtime', '--quiet'] })).code).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies['@svc/runtime']).toBe('^0.1.0');
+    expect(existsSync(join(out, 'src', 'runtime'))).toBe(false);
+    const refused = await runCli({ cwd: work, argv: ['--shared-runtime'] });
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('--shared-runtime applies to one document')]);
+  });
+
   it('--help lists every form and every flag', async () => {
     const result = await runCli({ cwd: work, argv: ['--help'] });
     expect(result.code).toBe(0);
