@@ -168,26 +168,22 @@ async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; peerDependen
   /** Folder -> the runtime folders it imports, transitively. */
   const needs: Record<string, string[]> = {};
   for (const folder of RUNTIME_FOLDERS) {
-    const root = join(generatorRoot, 'templates', folder, 'src');
     const manifest = JSON.parse(await readFile(join(generatorRoot, 'templates', folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     for (const [name, range] of Object.entries(manifest.dependencies ?? {})) if (!name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod') peerDependencies[name] = range;
     const direct = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith(`${PACKAGE_SCOPE}/`)).map((name) => name.slice(PACKAGE_SCOPE.length + 1));
     // RUNTIME_FOLDERS lists a runtime after those it imports.
     needs[folder] = [...new Set([...direct, ...direct.flatMap((d) => needs[d] ?? [])])];
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
-        const full = join(dir, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else if (entry.name.endsWith('.ts')) {
-          const path = `src/${folder}/${relative(root, full).split('\\').join('/')}`;
-          const depth = path.split('/').length - 2;
-          const up = depth === 0 ? './' : '../'.repeat(depth);
-          const text = (await readFile(full, 'utf8')).replace(/(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)'/g, (_, lead: string, target: string) => `${lead}'${up}${target}/index.js'`);
-          files.push({ path, contents: `${runtimeHeader(folder)}\n${text}` });
-        }
-      }
-    };
-    await walk(root);
+    for (const file of (await templateFiles(join(folder, 'src'))).filter((f) => f.endsWith('.ts'))) {
+      const path = `src/${folder}/${file}`;
+      // From src/<folder>/… up to src/.
+      const depth = path.split('/').length - 2;
+      const up = '../'.repeat(depth);
+      const text = (await readFile(join(generatorRoot, 'templates', folder, 'src', file), 'utf8')).replace(
+        /(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)'/g,
+        (_, lead: string, target: string) => `${lead}'${up}${target}/index.js'`,
+      );
+      files.push({ path, contents: `${runtimeHeader(folder)}\n${text}` });
+    }
   }
   return { files, needs, peerDependencies: Object.fromEntries(Object.entries(peerDependencies).sort(([a], [b]) => compareText(a, b))) };
 }
@@ -203,24 +199,30 @@ function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
   };
 }
 
-/** A hand-written runtime (`templates/<folder>/`), copied as the `@svc/<folder>` package. */
-export async function runtimePackage(folder: RuntimeFolder, options: GenerateOptions = {}): Promise<PackageOutput> {
-  const started = performance.now();
-  const cache = options.cache ? await options.cache.formatCache({ file: `templates/${folder}`, name: folder, sourceLabel: '' }) : undefined;
+/** Every file under `templates/<folder>`, as sorted paths relative to it with forward slashes. */
+async function templateFiles(folder: string): Promise<string[]> {
   const root = join(generatorRoot, 'templates', folder);
-  const files = new Map<string, string>();
+  const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => compareText(a.name, b.name))) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else {
-        const path = relative(root, full).split('\\').join('/');
-        const text = await readFile(full, 'utf8');
-        files.set(path, await formatFile(entry.name, path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache));
-      }
+      else out.push(relative(root, full).split('\\').join('/'));
     }
   };
   await walk(root);
+  return out;
+}
+
+/** A hand-written runtime (`templates/<folder>/`), copied as the `@svc/<folder>` package. */
+export async function runtimePackage(folder: RuntimeFolder, options: GenerateOptions = {}): Promise<PackageOutput> {
+  const started = performance.now();
+  const cache = options.cache ? await options.cache.formatCache({ file: `templates/${folder}`, name: folder, sourceLabel: '' }) : undefined;
+  const files = new Map<string, string>();
+  for (const path of await templateFiles(folder)) {
+    const text = await readFile(join(generatorRoot, 'templates', folder, path), 'utf8');
+    files.set(path, await formatFile(basename(path), path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache));
+  }
   await cache?.save();
   const ms = since(started);
   return { name: folder, files, stats: { operations: 0, schemas: 0, messages: 0, ms }, diagnostics: [], timings: { cached: false, setup: 0, load: 0, model: 0, targets: {}, format: ms } };

@@ -3,6 +3,7 @@
  * schemes, version header), its operations and webhooks, and an AsyncAPI document's
  * channels and messages. Both sides come through the generator's loader and model.
  */
+import { encodePointerToken } from '../load/locations.js';
 import type { ApiModel, MessageModel, SecuritySchemeModel } from '../model/types.js';
 import { brief, ChangeCollector, type Change, type Scope } from './change.js';
 import { OperationComparer } from './operations.js';
@@ -47,7 +48,7 @@ function compareDocument(base: ApiModel, head: ApiModel, scope: Scope, out: Chan
 }
 
 function compareSecuritySchemes(a: SecuritySchemeModel[], b: SecuritySchemeModel[], document: Scope, out: ChangeCollector): void {
-  const pointer = (key: string): string => `/components/securitySchemes/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const pointer = (key: string): string => `/components/securitySchemes/${encodePointerToken(key)}`;
   for (const scheme of a) {
     const scope = { ...document, path: `security scheme ${scheme.key}` };
     const other = b.find((s) => s.key === scheme.key);

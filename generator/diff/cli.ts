@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { GeneratorBug } from '../failure.js';
+import { UsageError } from '../cli/options.js';
 import { SpecError } from '../load/errors.js';
 import { diffSpecPairs, pairSpecs } from './index.js';
 import { renderReport, renderRules, type ReportFormat } from './report.js';
@@ -36,8 +37,6 @@ interface DiffCliOptions {
   allowBreaking: boolean;
   surface: boolean;
 }
-
-class UsageError extends Error {}
 
 function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
   let parsed;
