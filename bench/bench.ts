@@ -28,7 +28,8 @@ import { syntheticDocument } from './synthetic.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = join(root, 'bench');
 const work = join(benchDir, '.work');
-const cli = join(root, 'generator', 'cli.ts');
+// What `npm run generate` runs: the generator's bundle, made by the launcher when its sources change.
+const cli = join(root, 'generator', 'launch.mjs');
 const peakHook = join(benchDir, 'peak-memory.mjs');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
@@ -100,7 +101,7 @@ async function measure(args: { label: string; tool: string; times?: number; befo
   return { case: args.label, tool: args.tool, runs: times, ms: median(results.map((r) => r.ms)), peakMb: median(results.map((r) => r.peakMb)) };
 }
 
-const ours = (argv: string[]): string[] => ['--import', 'tsx', cli, '--quiet', ...argv];
+const ours = (argv: string[]): string[] => ['--conditions=svc-source', cli, '--quiet', ...argv];
 
 /**
  * `--spec` packages carry copies of the runtimes by default (so that they install on their own);

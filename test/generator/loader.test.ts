@@ -150,7 +150,7 @@ describe('documents the generator refuses, through the command line', () => {
     const dir = mkdtempSync(join(repoRoot, '.tmp', 'refuse-'));
     writeFileSync(join(dir, 'bad.openapi.yaml'), spec);
     try {
-      await run(join(repoRoot, 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'generator', 'cli.ts'), '--spec', 'bad.openapi.yaml', '--out', 'out'], { cwd: dir });
+      await run(process.execPath, ['--conditions=svc-source', join(repoRoot, 'generator', 'launch.mjs'), '--spec', 'bad.openapi.yaml', '--out', 'out'], { cwd: dir });
       return { code: 0, stderr: '' };
     } catch (error) {
       const e = error as { code: number; stderr: string };

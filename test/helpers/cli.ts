@@ -1,6 +1,6 @@
 /**
- * Runs the generator's command line as `npm run generate` does (`node --import tsx
- * generator/cli.ts`), in a chosen folder, and collects what it prints.
+ * Runs the generator's command line as `npm run generate` does (`node generator/launch.mjs`,
+ * which runs generator/cli.ts), in a chosen folder, and collects what it prints.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { repoRoot } from './spec-files.js';
 
 const run = promisify(execFile);
-export const cliPath = join(repoRoot, 'generator', 'cli.ts');
+export const cliPath = join(repoRoot, 'generator', 'launch.mjs');
 
 export interface CliResult {
   code: number;
@@ -26,7 +26,7 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 
 export async function runCli(args: { cwd: string; argv: string[]; env?: Record<string, string> }): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cliPath, ...args.argv], { cwd: args.cwd, env: childEnv(args.env) });
+    const { stdout, stderr } = await run(process.execPath, ['--conditions=svc-source', cliPath, ...args.argv], { cwd: args.cwd, env: childEnv(args.env) });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

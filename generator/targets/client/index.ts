@@ -3,15 +3,8 @@
  * one method per operation, `iterate…` methods for paginated lists, and a root class
  * that holds the groups.
  */
-import {
-  Scope,
-  StructureKind,
-  type ClassDeclarationStructure,
-  type MethodDeclarationStructure,
-  type OptionalKind,
-  type ParameterDeclarationStructure,
-  type StatementStructures,
-} from 'ts-morph';
+import { Scope, StructureKind } from '../../util/ts-morph.js';
+import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import { pascalCase } from '../../model/names.js';
 import type { OperationModel } from '../../model/types.js';
 import { jsDoc, propertyKey } from '../../util/text.js';

@@ -4,7 +4,8 @@
  * subscription takes (product ids required, optional or absent; a JWT), what each channel
  * delivers and how often, all come from the model.
  */
-import { Scope, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { Scope, StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { apiBaseName, generatedHeader, type Target } from '../target.js';
@@ -42,7 +43,7 @@ export const feedClientTarget: Target = {
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['FeedClientOptions', 'FeedSpec'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './messages.js', namedImports: ['parseFeedMessage'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './messages.js', isTypeOnly: true, namedImports: ['AnyServerMessage'] },
-      ...(types.size > 0 ? [{ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...types].sort() }] : []),
+      ...(types.size > 0 ? [{ kind: StructureKind.ImportDeclaration as typeof StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...types].sort() }] : []),
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,

@@ -3,7 +3,8 @@
  * (`ClientMessage`, `ServerMessage`), their validators, a `messages` record and
  * `parseFeedMessage`, which turns a raw frame into a typed server message.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';

@@ -2,7 +2,8 @@
  * Target `hosted-flows`: a typed URL builder per browser flow the API hosts
  * (`x-hosted-flows`), e.g. the onramp's `/buy/select-asset?sessionToken=…`.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import { StructureKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { camelCase, pascalCase } from '../../model/names.js';
 import type { ApiModel, HostedFlowModel } from '../../model/types.js';
 import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';

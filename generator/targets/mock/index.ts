@@ -3,7 +3,8 @@
  * (roles, collections, pagination, state transitions) is worked out here from the model;
  * `@svc/mock-runtime` runs it on the server stub with the seeded fixtures.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { apiBaseName, generatedHeader, type Target } from '../target.js';
@@ -60,7 +61,7 @@ export const mockTarget: Target = {
       ...(hasWebhooks
         ? [
             {
-              kind: StructureKind.VariableStatement as const,
+              kind: StructureKind.VariableStatement as typeof StructureKind.VariableStatement,
               declarationKind: VariableDeclarationKind.Const,
               docs: ['The names of the webhooks the mock sends, by operationId.'],
               declarations: [{ name: 'webhookNames', type: 'Readonly<Record<string, string>>', initializer: literal(webhookNames) }],

@@ -3,7 +3,8 @@
  * `operations` record keyed by operationId (method, path, validators, responses by
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';

@@ -4,7 +4,8 @@
  * the spec's responses with their statuses out), the `serverSpec` table the server runtime
  * routes and checks requests with, and a factory that builds the Hono app.
  */
-import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type OptionalKind, type MethodSignatureStructure, type StatementStructures, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { InterfaceDeclarationStructure, OptionalKind, MethodSignatureStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { resolve } from '../../model/derive.js';
 import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
@@ -144,7 +145,7 @@ export const serverTarget: Target = {
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, namedImports: ['createRouter'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedImports: ['HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
-      ...(typeImports.size > 0 ? [{ kind: StructureKind.ImportDeclaration as const, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() }] : []),
+      ...(typeImports.size > 0 ? [{ kind: StructureKind.ImportDeclaration as typeof StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() }] : []),
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, namedExports: ['HttpProblem', 'serveNode'] },
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedExports: ['HandlerContext', 'HandlerReply', 'Principal', 'ServerOptions'] },
       {

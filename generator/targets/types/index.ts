@@ -2,7 +2,8 @@
  * Target `types`: a named, documented TypeScript type for every schema of the model and
  * for each operation's parameters, body, responses, error ids and list items.
  */
-import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type TypeAliasDeclarationStructure } from 'ts-morph';
+import { StructureKind } from '../../util/ts-morph.js';
+import type { InterfaceDeclarationStructure, OptionalKind, TypeAliasDeclarationStructure } from 'ts-morph';
 import { isSuccessStatus } from '../../model/derive.js';
 import type { Direction } from '../../model/directions.js';
 import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
@@ -53,7 +54,7 @@ function schemaDeclaration(named: NamedSchema, ctx: TypePrintContext, direction?
   const node = named.schema;
   const form = direction === 'input' ? ' as a request sends it (without read-only properties)' : direction === 'output' ? ' as a response returns it (without write-only properties)' : '';
   const docs = declarationDocs(node, named.origin === 'component' ? `Component \`${named.key}\`${form}.` : form ? `Form${form}.` : undefined);
-  const docsStructure = docs ? [{ kind: StructureKind.JSDoc as const, description: docs }] : [];
+  const docsStructure = docs ? [{ kind: StructureKind.JSDoc as typeof StructureKind.JSDoc, description: docs }] : [];
   if (node.kind === 'object' && !node.nullable && !node.not && !node.conditional && !isEmptyClosedObject(node, ctx.direction)) {
     const index = indexSignatureType(node, ctx);
     {

@@ -3,7 +3,8 @@
  * record keyed by the spec's names, and compile-time checks that each validator's
  * inferred type equals the emitted type.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';

@@ -1,5 +1,6 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import { StructureKind } from '../../util/ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
