@@ -9,6 +9,7 @@ import { hashInputs } from './cache/inputs.js';
 import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
+import { partsWithNeeds, type OptionalPart } from './targets/parts.js';
 import { generatedHeader, type GeneratedFile } from './targets/target.js';
 import { formatFile } from './write/format.js';
 import { compareText } from './util/compare.js';
@@ -43,6 +44,8 @@ export interface SpecJob {
   clientName?: string | undefined;
   /** Copy the runtimes into the package (`src/runtime/` …) instead of depending on the @svc runtime packages. */
   bundleRuntime?: boolean | undefined;
+  /** `--targets`: the optional parts to emit (with those they need); all of them when absent. */
+  parts?: readonly OptionalPart[] | undefined;
 }
 
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
@@ -86,7 +89,8 @@ export async function loadModel(job: SpecJob): Promise<ApiModel> {
 
 export async function generatePackage(job: SpecJob, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}` };
+  const parts = job.parts === undefined ? '' : `\0targets ${partsWithNeeds(job.parts).join(',')}`;
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file) : undefined;
@@ -144,6 +148,7 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
       packageVersion: PACKAGE_VERSION,
       sourceLabel,
       bundledRuntime: bundled ? { peerDependencies: bundled.peerDependencies } : undefined,
+      parts: partsWithNeeds(job.parts),
     },
     timings.targets,
   );

@@ -1,12 +1,13 @@
 /** The command line: flags, their checks, and paths resolved as the user means them. */
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { OPTIONAL_PART_NAMES, type OptionalPart } from '../targets/parts.js';
 
 export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
        npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
        npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
        npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1 or AsyncAPI 3) into the package folder <dir>
-             [--name <npm-name>] [--client <ClassName>] [--shared-runtime] [--force] [options]
+             [--name <npm-name>] [--client <ClassName>] [--targets <parts>] [--shared-runtime] [--force] [options]
 
 options:
   --check              compare instead of writing; exit 1 listing the files that differ
@@ -14,9 +15,12 @@ options:
                        or specs/ and templates/); Ctrl-C or SIGTERM stops
   --timings            print the time of each stage (load, model, each target, format, write) per spec
   --quiet              no summary table
-  --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/ (output is the same)
+  --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/, and run the sources
+                       through tsx instead of their bundle (output is the same)
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
   --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
+  --targets <parts>    what to emit besides types, validators and operations (--spec only), comma-separated
+                       among client, server, fixtures, mock (mock brings server and fixtures); default: all
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
@@ -42,6 +46,8 @@ export interface Options {
   only?: string;
   name?: string;
   client?: string;
+  /** --spec: the optional parts to emit (`--targets`); all when absent. */
+  targets?: OptionalPart[];
   /** --spec: depend on the @svc runtime packages instead of bundling them into the package. */
   sharedRuntime: boolean;
   /** Where relative paths in messages start: the directory the command was run from. */
@@ -72,6 +78,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       only: { type: 'string' },
       name: { type: 'string' },
       client: { type: 'string' },
+      targets: { type: 'string' },
       force: { type: 'boolean', default: false },
       'shared-runtime': { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
@@ -97,18 +104,29 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     ...(values.only !== undefined ? { only: values.only } : {}),
     ...(values.name !== undefined ? { name: values.name } : {}),
     ...(values.client !== undefined ? { client: values.client } : {}),
+    ...(values.targets !== undefined ? { targets: parseTargets(values.targets) } : {}),
   };
   if (options.help) return options;
   if (options.spec !== undefined && options.out === undefined) throw new UsageError('--spec needs --out <dir> (the package folder to write)');
   if (options.spec !== undefined && options.only !== undefined) throw new UsageError('--only chooses among specs/; it does not combine with --spec');
   if (options.sharedRuntime && options.spec === undefined) throw new UsageError('--shared-runtime applies to one document: use it with --spec <file> --out <dir>');
-  for (const flag of ['name', 'client'] as const) {
+  for (const flag of ['name', 'client', 'targets'] as const) {
     if (options[flag] !== undefined && options.spec === undefined) throw new UsageError(`--${flag} applies to one document: use it with --spec <file> --out <dir>`);
   }
   if (options.name !== undefined && (!NPM_NAME.test(options.name) || options.name.length > 214)) throw new UsageError(`--name ${options.name}: not a valid npm package name`);
   if (options.client !== undefined && !CLASS_NAME.test(options.client)) throw new UsageError(`--client ${options.client}: not a valid class name`);
   if (options.watch && options.check) throw new UsageError('--watch writes; it does not combine with --check');
   return options;
+}
+
+/** `--targets client,server`: known part names, each once. */
+function parseTargets(text: string): OptionalPart[] {
+  const names = text.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(OPTIONAL_PART_NAMES as string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(`--targets ${text}: ${unknown.map((n) => (n === '' ? 'an empty name' : `'${n}'`)).join(', ')} is not a part; choose among ${OPTIONAL_PART_NAMES.join(', ')} (types, validators and operations are always emitted)`);
+  }
+  return [...new Set(names as OptionalPart[])];
 }
 
 /** A path as the user would type it from where they ran the command. */

@@ -33,7 +33,7 @@ const toPosix = (path: string): string => path.split('\\').join('/');
 
 export async function specJobs(options: Options): Promise<SpecJob[]> {
   if (options.spec !== undefined) {
-    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime }];
+    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets }];
   }
   const specsDir = projectPath('specs');
   const files = (await readdir(specsDir)).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort(compareText);

@@ -1,5 +1,6 @@
 /** What a target is: a small declarative object that turns the model into files. */
 import type { ApiModel } from '../model/types.js';
+import type { OptionalPart } from './parts.js';
 
 export interface GeneratedFile {
   /** Path inside the package folder, with forward slashes (`src/types.ts`). */
@@ -28,6 +29,8 @@ export interface TargetContext {
   bundledRuntime?: { peerDependencies: Record<string, string> } | undefined;
   /** What every generated file's header names as its source. */
   sourceLabel: string;
+  /** The optional parts emitted (`--targets`, with what they need); the package lists only their entry points. */
+  parts: readonly OptionalPart[];
 }
 
 export interface Target {

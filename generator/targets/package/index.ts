@@ -5,6 +5,7 @@ import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/
 import { renderTemplate } from '../../util/templates.js';
 import { planFeed } from '../feed-client/channels.js';
 import { apiBaseName, type Target } from '../target.js';
+import type { OptionalPart } from '../parts.js';
 
 /** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
 export const RUNTIME_DEPENDENCIES = { zod: '^4.2.0' } as const;
@@ -30,11 +31,11 @@ export function packageVersionOf(apiVersion: string): string {
  * validators), `./client` (the typed client, or the feed connection), and `./server`, `./mock`,
  * `./fixtures`, the only ones that load Hono and the fixture builder.
  */
-function subpathsOf(model: ApiModel): string[] {
-  const hasClient = model.kind === 'openapi' ? model.operations.length > 0 : planFeed(model).channels.length > 0;
-  const server = model.kind === 'openapi' && model.operations.length > 0 ? ['mock', 'server'] : [];
-  const fixtures = model.schemas.length > 0 || server.length > 0 ? ['fixtures'] : [];
-  return [...(hasClient ? ['client'] : []), ...fixtures, ...server, 'schemas'].sort();
+function subpathsOf(model: ApiModel, parts: readonly OptionalPart[]): string[] {
+  const hasOperations = model.kind === 'openapi' && model.operations.length > 0;
+  const hasClient = model.kind === 'openapi' ? hasOperations : planFeed(model).channels.length > 0;
+  const present: Record<OptionalPart, boolean> = { client: hasClient, server: hasOperations, mock: hasOperations, fixtures: model.schemas.length > 0 || hasOperations };
+  return [...parts.filter((part) => present[part]), 'schemas'].sort();
 }
 
 function exampleArgs(op: OperationModel): string {
@@ -80,10 +81,10 @@ function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
 export const packageTarget: Target = {
   name: 'package',
   appliesTo: () => true,
-  run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel, bundledRuntime }) {
+  run({ model, packageName, runtimePackage, serverRuntimePackage, mockRuntimePackage, packageVersion, sourceLabel, bundledRuntime, parts }) {
     // The runtimes are the generator's own packages, all of one version; this package follows its API.
     const runtimeRange = `^${packageVersion}`;
-    const subpaths = subpathsOf(model);
+    const subpaths = subpathsOf(model, parts);
     // What only `./server`, `./mock` and `./fixtures` import: optional peers, so that a program using the client installs none of it.
     // Bundled runtimes bring their own imports (hono, jose …) instead of the runtime packages.
     const peerDependencies = Object.fromEntries(
@@ -107,7 +108,7 @@ export const packageTarget: Target = {
       version: packageVersionOf(model.version),
       title: model.title,
       apiVersion: model.version,
-      description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? ' and a typed client' : ' and message parsing'}.`,
+      description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? (subpaths.includes('client') ? ' and a typed client' : ' and operations') : ' and message parsing'}.`,
       source: sourceLabel,
       dependencies: Object.fromEntries(Object.entries({ ...(bundledRuntime ? {} : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       bundledRuntime: bundledRuntime !== undefined,
@@ -120,6 +121,10 @@ export const packageTarget: Target = {
       ),
       subpaths,
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,
+      hasClient: subpaths.includes('client'),
+      hasServer: subpaths.includes('server'),
+      hasFixtures: subpaths.includes('fixtures'),
+      hasMock: subpaths.includes('mock'),
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,
       baseName: apiBaseName(model),

@@ -8,11 +8,13 @@
 import { selectValidator, type OperationSpec } from '@svc/runtime';
 import { HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
 import { conditionHolds, parseCondition } from './conditions.js';
+import { propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
 import { getAt, hashSeed, isRecord, setAt, setIfPresent, withAt } from './paths.js';
-import type { MockCollectionPlan, MockOperationPlan, MockPlan } from './plan.js';
+import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type Resource, type Tenant } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
+import type { z } from 'zod';
 
 /** Seeded bodies of the operations' responses (the generated `fixtures.ts` provides them). */
 export interface MockFixtures {
@@ -85,6 +87,20 @@ const FIXTURE_CACHE_LIMIT = 20_000;
 /** Creates draw their seeded body from this many seeds (each new resource still gets its own id). */
 const CREATE_POOL = 64;
 
+/** `2026-01-02T03:04:05Z` for a time in milliseconds; the text of the last second is kept, as most calls fall in it. */
+const isoSeconds = (() => {
+  let second = Number.NaN;
+  let text = '';
+  return (ms: number): string => {
+    const current = Math.floor(ms / 1000);
+    if (current !== second) {
+      second = current;
+      text = new Date(current * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    }
+    return text;
+  };
+})();
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new id shaped like `previous` (a uuid, a hex string, a number), made from `key` alone. */
@@ -138,36 +154,39 @@ export function createMockEngine(
     return body;
   };
 
-  /** A seeded item of a collection, as its list answers items (unwrapped); undefined when no list seeds it. */
-  const listItemFixture = (collection: string, seed: number): Resource | undefined => {
-    const listId = Object.keys(plan.operations).find(
-      (id) => plan.operations[id]!.role === 'list' && plan.operations[id]!.collection === collection,
-    );
-    const itemsField = listId ? plan.operations[listId]!.pagination?.itemsField : undefined;
-    if (!listId || !itemsField) return undefined;
-    const source = getAt(cachedResponse(listId, '200', seed), itemsField);
-    const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
-    const wrapper = plan.collections[collection]?.itemWrapper;
-    const item = entry && wrapper ? entry[wrapper] : entry;
-    return isRecord(item) ? clone(item) : undefined;
-  };
-  /** Like `listItemFixture`, for callers that only spread it into a new object. */
+  /** The first list operation of each collection, with the field its items are in. */
+  const listOf = new Map<string, { operationId: string; itemsField: string }>();
+  for (const [operationId, opPlan] of Object.entries(plan.operations)) {
+    const itemsField = opPlan.pagination?.itemsField;
+    if (opPlan.role === 'list' && opPlan.collection && itemsField && !listOf.has(opPlan.collection))
+      listOf.set(opPlan.collection, { operationId, itemsField });
+  }
+
+  /** A seeded item of a collection as its list answers items (unwrapped), shared: callers copy it before changing it. */
   const sharedListItem = (collection: string, seed: number): Resource | undefined => {
-    const listId = Object.keys(plan.operations).find(
-      (id) => plan.operations[id]!.role === 'list' && plan.operations[id]!.collection === collection,
-    );
-    const itemsField = listId ? plan.operations[listId]!.pagination?.itemsField : undefined;
-    const source = listId && itemsField ? getAt(cachedResponse(listId, '200', seed), itemsField) : undefined;
+    const list = listOf.get(collection);
+    if (!list) return undefined;
+    const source = getAt(cachedResponse(list.operationId, '200', seed), list.itemsField);
     const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
     const wrapper = plan.collections[collection]?.itemWrapper;
     const item = entry && wrapper ? entry[wrapper] : entry;
     return isRecord(item) ? item : undefined;
   };
+  /** Like `sharedListItem`, a copy of its own. */
+  const listItemFixture = (collection: string, seed: number): Resource | undefined => {
+    const item = sharedListItem(collection, seed);
+    return item ? clone(item) : undefined;
+  };
 
+  /** The webhooks of each resource event (`collection\0event`). */
+  const hooksOf = new Map<string, MockWebhookPlan[]>();
+  for (const hook of plan.webhooks ?? []) {
+    const key = `${hook.collection}\0${hook.event}`;
+    hooksOf.set(key, [...(hooksOf.get(key) ?? []), hook]);
+  }
   /** Sends the webhooks of a resource event and records them in the caller's notifications. */
   const emit = async (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> => {
-    for (const hook of plan.webhooks ?? []) {
-      if (hook.collection !== collection || hook.event !== event) continue;
+    for (const hook of hooksOf.get(`${collection}\0${event}`) ?? []) {
       const counter = tenant.next();
       const seed = (counter % CREATE_POOL) + 1;
       const key = `schema\0${hook.schema}\0${seed}`;
@@ -176,7 +195,7 @@ export function createMockEngine(
       // The payload's own fields are replaced, not changed, so a shallow copy will do; the resource is a snapshot.
       const payload: Record<string, unknown> = isRecord(made) ? { ...made } : {};
       payload[hook.resourceAt] = clone(resource);
-      if ('created_at' in payload) payload.created_at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      if ('created_at' in payload) payload.created_at = isoSeconds(now());
       if (plan.notifications) {
         // A notification as the list shows it: the payload over a seeded item (delivery fields and all).
         const notifications = tenant.collection(plan.notifications);
@@ -208,6 +227,18 @@ export function createMockEngine(
         : result.error.issues.map((issue) => issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)));
     };
 
+    /** The validator of a resource field in the success answer, when it alone decides the field's validity (field-schemas.ts). */
+    const fieldValidators = new Map<string, z.ZodType | undefined>();
+    const fieldValidator = (key: string): z.ZodType | undefined => {
+      if (!fieldValidators.has(key)) {
+        const { schema } = selectValidator(op.responses, opPlan.successStatus);
+        const at =
+          opPlan.resourceAt === undefined ? undefined : opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.');
+        fieldValidators.set(key, schema && at ? propertyValidator(schema, [...at, key]) : undefined);
+      }
+      return fieldValidators.get(key);
+    };
+
     const scopeKey = (context: HandlerContext): string | undefined => {
       if (!opPlan.collection) return undefined;
       const params = context.params as Record<string, unknown>;
@@ -222,7 +253,7 @@ export function createMockEngine(
     };
 
     const stamp = (resource: Resource, field: string | undefined): void => {
-      if (field && field in resource) resource[field] = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      if (field && field in resource) resource[field] = isoSeconds(now());
     };
 
     /** Seeds a collection no operation creates with a few resources, once. */
@@ -303,6 +334,12 @@ export function createMockEngine(
         original[key] = resource[key];
         // Request values are parsed JSON, owned by this request: no copy needed.
         resource[key] = request[key];
+      }
+      const checks = merged.map(fieldValidator);
+      if (checks.every((validator) => validator !== undefined)) {
+        for (const [i, key] of merged.entries())
+          if (!checks[i]!.safeParse(resource[key]).success) resource[key] = original[key];
+        return;
       }
       const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt.split('.').length;
       const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
@@ -499,8 +536,7 @@ export function createMockEngine(
         const seconds = Math.floor(now() / 1000);
         setAt(reply.body, opPlan.timeField, seconds);
         const iso = opPlan.timeField.replace(/[^.]+$/, 'iso');
-        if (iso !== opPlan.timeField)
-          setIfPresent(reply.body, iso, new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+        if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, isoSeconds(seconds * 1000));
       }
       if (idemKey && reply.status < 300) tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
       return reply;

@@ -1,0 +1,57 @@
+/**
+ * The validator of one property inside a response validator (`data.amount` of a buy's
+ * answer), found by walking the zod schema's definition. The mock checks a request's
+ * value against it before copying the value onto a resource, instead of validating the
+ * whole answer once per copied field.
+ *
+ * Only schemas where a property's validity cannot depend on anything else are walked:
+ * objects without object-level checks, optional, nullable, lazy and intersections where
+ * one side alone declares the property. Anything else (unions, refinements, records)
+ * gives undefined, and the caller validates the whole answer instead.
+ */
+import type { z } from 'zod';
+
+type Definition = { type: string; checks?: readonly unknown[] } & Record<string, unknown>;
+
+const definitionOf = (schema: z.ZodType): Definition => schema._zod.def as unknown as Definition;
+
+/** The schema a value of `schema` is checked by, through wrappers that do not constrain it. */
+function unwrapped(schema: z.ZodType): z.ZodType | undefined {
+  let current = schema;
+  for (let depth = 0; depth < 32; depth++) {
+    const def = definitionOf(current);
+    if (def.type === 'optional' || def.type === 'nullable') current = def.innerType as z.ZodType;
+    else if (def.type === 'lazy') current = (def.getter as () => z.ZodType)();
+    else return current;
+  }
+  return undefined;
+}
+
+/** The validator of `key` of the objects `schema` accepts; undefined when that is not one validator alone. */
+function propertyOf(schema: z.ZodType, key: string): z.ZodType | undefined {
+  const inner = unwrapped(schema);
+  if (!inner) return undefined;
+  const def = definitionOf(inner);
+  if (def.type === 'object') {
+    if ((def.checks?.length ?? 0) > 0) return undefined;
+    const shape = def.shape as Record<string, z.ZodType>;
+    return Object.hasOwn(shape, key) ? shape[key] : undefined;
+  }
+  if (def.type === 'intersection') {
+    const left = propertyOf(def.left as z.ZodType, key);
+    const right = propertyOf(def.right as z.ZodType, key);
+    // Declared on both sides, a value must pass both: not one validator.
+    return left && right ? undefined : (left ?? right);
+  }
+  return undefined;
+}
+
+/** The validator of the property at a dot path (`data.amount`) of `schema`'s values. */
+export function propertyValidator(schema: z.ZodType, path: readonly string[]): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (const key of path) {
+    if (!current) return undefined;
+    current = propertyOf(current, key);
+  }
+  return current;
+}
