@@ -23,3 +23,4 @@ export { getAt, hashSeed, setAt } from './paths.js';
 export { paginate, type Page } from './paginate.js';
 export { CredentialRegistry, defaultCredentials, type MockCredentials } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
+export { propertyValidator } from './field-schemas.js';

@@ -1,0 +1,39 @@
+/**
+ * propertyValidator: the validator of one field inside a response validator, which the mock
+ * uses to decide whether a request value may be copied onto a resource. It must answer only
+ * where that field's validity depends on nothing else, and undefined otherwise.
+ */
+import { propertyValidator } from '@svc/mock-runtime';
+import { allOfObjects, openObject } from '@svc/runtime';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+
+describe('propertyValidator', () => {
+  const money = openObject({ amount: z.string().regex(/^-?\d+(\.\d+)?$/), currency: z.string() });
+  const buy = openObject({ id: z.string(), amount: money, note: z.string().max(3).nullable().optional() });
+  const answer = openObject({ data: buy, warnings: z.array(z.string()).optional() });
+
+  it('walks objects, optional, nullable and lazy to the field', () => {
+    expect(propertyValidator(answer, ['data', 'amount'])).toBe(money);
+    expect(propertyValidator(answer, ['data', 'amount', 'currency'])?.safeParse('BTC').success).toBe(true);
+    const note = propertyValidator(z.lazy(() => answer).optional(), ['data', 'note'])!;
+    expect(note.safeParse(null).success).toBe(true);
+    expect(note.safeParse('long').success).toBe(false);
+  });
+
+  it('takes an intersection side that alone declares the field, and gives up when both do', () => {
+    const merged = allOfObjects(openObject({ a: z.string() }), openObject({ b: z.number() }));
+    expect(propertyValidator(merged, ['b'])?.safeParse(1).success).toBe(true);
+    const both = z.intersection(openObject({ a: z.string() }), openObject({ a: z.string().max(2), c: z.number() }));
+    expect(propertyValidator(both, ['c'])?.safeParse(1).success).toBe(true);
+    expect(propertyValidator(both, ['a'])).toBeUndefined();
+  });
+
+  it('gives up on unions, refined objects and unknown fields', () => {
+    expect(propertyValidator(z.union([buy, money]), ['amount'])).toBeUndefined();
+    const refined = buy.refine((value) => value.id !== '');
+    expect(propertyValidator(refined, ['id'])).toBeUndefined();
+    expect(propertyValidator(answer, ['data', 'missing'])).toBeUndefined();
+    expect(propertyValidator(answer, ['warnings', 'x'])).toBeUndefined();
+  });
+});
