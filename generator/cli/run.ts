@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { generatorRoot } from '../cache/fingerprint.js';
-import { keepCompiledCodeIn } from '../cache/compiled-code.js';
+import { compiledCodeDir, keepCompiledCodeIn } from '../cache/compiled-code.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
@@ -68,7 +68,7 @@ async function workspaceFiles(cache: RunCache | undefined): Promise<Map<string, 
 export async function runOnce(options: Options): Promise<RunResult> {
   const started = performance.now();
   const cache = options.cache ? new RunCache() : undefined;
-  keepCompiledCodeIn(cache?.dir);
+  keepCompiledCodeIn(options.cache ? compiledCodeDir : undefined);
   const jobs = await specJobs(options);
   const single = options.spec !== undefined;
   const outFolder = outFolderOf(options);
