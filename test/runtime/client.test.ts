@@ -172,9 +172,22 @@ describe('timeouts and aborts', () => {
 
   it('counts back-off sleeps against the timeout', async () => {
     const { fetch, seen } = sequence(() => json({}, { status: 503, headers: { 'retry-after': '5' } }));
-    const started = Date.now();
-    await expect(new HttpClient(api(), { fetch }).request(op(), {}, { timeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // A sleep that ends only when the deadline aborts it: the 5 s back-off must be cut short, not waited out.
+    const sleeps: { ms: number; cut: boolean }[] = [];
+    const clock = {
+      now: () => Date.now(),
+      sleep: (ms: number, signal?: AbortSignal) =>
+        new Promise<void>((_, reject) => {
+          const entry = { ms, cut: false };
+          sleeps.push(entry);
+          signal?.addEventListener('abort', () => {
+            entry.cut = true;
+            reject(signal.reason);
+          });
+        }),
+    };
+    await expect(new HttpClient(api(), { fetch, clock }).request(op(), {}, { timeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(sleeps).toEqual([{ ms: 5000, cut: true }]);
     expect(seen).toHaveLength(1);
   });
 
