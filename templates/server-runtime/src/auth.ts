@@ -53,7 +53,7 @@ export interface AuthHooks {
 export interface AuthRequest {
   method: string;
   url: URL;
-  headers: Headers;
+  headers: Pick<Headers, 'get' | 'has'>;
   cookies: ReadonlyMap<string, string>;
   /** The exact body bytes (empty when none), as signed. */
   rawBody: Uint8Array;

@@ -116,6 +116,27 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): Fi
 
 const isMissing = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
+/** Request headers by name, as `Headers.get` and `has` read them. */
+type RequestHeaders = Pick<Headers, 'get' | 'has'>;
+
+/**
+ * The request's headers: under `@hono/node-server`, Node's own parsed headers (`c.env.incoming`),
+ * so that no Fetch `Headers` object is built for every request (a few microseconds each); on
+ * other runtimes, the request's `Headers`.
+ */
+function requestHeaders(c: Context): RequestHeaders {
+  const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+  const parsed = incoming?.headers;
+  if (!parsed) return c.req.raw.headers;
+  return {
+    get: (name) => {
+      const value = parsed[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    has: (name) => parsed[name.toLowerCase()] !== undefined,
+  };
+}
+
 /** Builds the app. Unimplemented operations answer 501; unknown paths 404. */
 export function createRouter(spec: ServerApiSpec, handlers: object, options: ServerOptions = {}): Hono {
   // Typed per operation by the generated wrapper; looked up by operationId here.
@@ -134,39 +155,45 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     if (!corsOptions) return undefined;
     const origin = corsOptions.origin ?? '*';
     if (origin === '*') return '*';
-    const sent = c.req.header('origin');
+    const sent = requestHeaders(c).get('origin');
     const listed = typeof origin === 'string' ? [origin] : origin;
     return sent && listed.includes(sent) ? sent : undefined;
   };
-  const corsHeaders = (c: Context): void => {
+  /** The CORS headers of an answer to `c`, added to `headers`. */
+  const corsHeaders = (c: Context, headers: Record<string, string>): void => {
     const origin = allowOrigin(c);
     if (origin === undefined) return;
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Expose-Headers', 'Retry-After, Content-Language, Allow');
-    if (origin !== '*') c.header('Vary', 'Origin');
-    if (corsOptions?.credentials && origin !== '*') c.header('Access-Control-Allow-Credentials', 'true');
+    headers['access-control-allow-origin'] = origin;
+    headers['access-control-expose-headers'] = 'Retry-After, Content-Language, Allow';
+    if (origin !== '*') headers.vary = 'Origin';
+    if (corsOptions?.credentials && origin !== '*') headers['access-control-allow-credentials'] = 'true';
   };
   if (corsOptions) {
     app.options('*', (c, next) => {
       const method = c.req.header('access-control-request-method');
       if (!method) return next();
-      corsHeaders(c);
-      c.header('Access-Control-Allow-Methods', 'GET, HEAD, PUT, POST, DELETE, PATCH');
+      const headers: Record<string, string> = {};
+      corsHeaders(c, headers);
+      headers['access-control-allow-methods'] = 'GET, HEAD, PUT, POST, DELETE, PATCH';
       const requested = c.req.header('access-control-request-headers');
-      if (requested) c.header('Access-Control-Allow-Headers', requested);
-      c.header('Access-Control-Max-Age', String(corsOptions.maxAge ?? 600));
-      return c.body(null, 204);
+      if (requested) headers['access-control-allow-headers'] = requested;
+      headers['access-control-max-age'] = String(corsOptions.maxAge ?? 600);
+      return new Response(null, { status: 204, headers });
     });
   }
 
-  const send = (c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response => {
-    corsHeaders(c);
-    for (const [name, value] of Object.entries(headers)) c.header(name, value);
-    if (body === undefined || status === 204 || status === 304) return c.body(null, status as 204);
+  // A Response made here with a plain header record: Hono's `c.json` would build a `Headers`
+  // object for more than one header, which the Node adapter then reads back one by one.
+  const send = (c: Context, status: number, body: unknown, extra: Record<string, string> = {}): Response => {
+    const headers: Record<string, string> = {};
+    corsHeaders(c, headers);
+    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
+    if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers });
     if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string') {
-      return c.body(body instanceof Blob ? body.stream() : (body as string), status as 200);
+      return new Response(body instanceof Blob ? body.stream() : (body as string | Uint8Array<ArrayBuffer>), { status, headers });
     }
-    return c.json(body as object, status as 200);
+    headers['content-type'] ??= 'application/json';
+    return new Response(JSON.stringify(body), { status, headers });
   };
   const problem = (c: Context, error: HttpProblem): Response => send(c, error.status, problemBody(error, envelope), error.headers as Record<string, string>);
 
@@ -188,7 +215,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     })
     .sort((a, b) => (specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0));
 
-  const parseParams = (c: Context, route: Route, url: URL, cookies: ReadonlyMap<string, string>): Record<string, unknown> => {
+  const parseParams = (c: Context, route: Route, url: URL, headers: RequestHeaders, cookies: ReadonlyMap<string, string>): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
     for (const { param, slot } of route.pathParams) {
       const raw = c.req.param(slot);
@@ -198,7 +225,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       let value: unknown;
       if (param.in === 'query') value = parseQueryValue(url.searchParams, param, route.declaredNames);
       else if (param.in === 'header') {
-        const text = c.req.header(param.name);
+        const text = headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else if (param.in === 'cookie') {
         const text = cookies.get(param.name);
@@ -243,33 +270,35 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const handle = async (c: Context, route: Route): Promise<Response> => {
     const { op, spec: serverOp } = route;
     const request = c.req.raw;
+    const headers = requestHeaders(c);
+    const header = (name: string): string | undefined => headers.get(name) ?? undefined;
     const url = new URL(request.url);
     // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
     // Request built in code may carry neither. Touching `body` of a Node request builds a
     // stream, so it is asked only when the headers cannot tell.
-    const length = c.req.header('content-length');
+    const length = header('content-length');
     const sendsBody =
-      length !== undefined ? length !== '0' : c.req.header('transfer-encoding') !== undefined || (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+      length !== undefined ? length !== '0' : header('transfer-encoding') !== undefined || (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
     const raw: Uint8Array<ArrayBuffer> = sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
-    const contentType = c.req.header('content-type') ?? '';
+    const contentType = header('content-type') ?? '';
     if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(op.requestBody.contentTypes, mediaType(contentType))) {
       throw new HttpProblem({ status: 415, id: 'unsupported_media_type', message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}` });
     }
-    const cookies = parseCookies(c.req.header('cookie'));
+    const cookies = parseCookies(header('cookie'));
     const nowMs = now();
-    const { principal, required } = await authenticate(api, op.security, { method: request.method, url, headers: request.headers, cookies, rawBody: raw, nowMs }, hooks);
+    const { principal, required } = await authenticate(api, op.security, { method: request.method, url, headers, cookies, rawBody: raw, nowMs }, hooks);
     requireScopes(principal, required);
 
     const limit = serverOp.rateLimit ?? spec.rateLimit;
     if (limit && options.rateLimit !== false) {
-      const who = principal.method === 'none' ? (c.req.header('x-forwarded-for') ?? 'anonymous') : principal.subject;
+      const who = principal.method === 'none' ? (header('x-forwarded-for') ?? 'anonymous') : principal.subject;
       const decision = limiter.take(who, serverOp.rateLimit ? op.operationId : '*', limit);
       if (!decision.allowed) {
         throw new HttpProblem({ status: limit.status, id: limit.errorId, message: `more than ${limit.limit} requests in ${limit.windowSeconds} s`, headers: { 'Retry-After': String(decision.retryAfter) } });
       }
     }
 
-    const params = parseParams(c, route, url, cookies);
+    const params = parseParams(c, route, url, headers, cookies);
     // An operation without a request body ignores whatever was sent (it is still signed over).
     const body = op.requestBody ? await parseBody(c, route, raw, contentType) : undefined;
     const fields: FieldProblem[] = [];
@@ -304,7 +333,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       if (scopes) requireScopes(principal, scopes);
     }
 
-    const twoFactorToken = api.twoFactor ? c.req.header(api.twoFactor.header) : undefined;
+    const twoFactorToken = api.twoFactor ? header(api.twoFactor.header) : undefined;
     if (serverOp.twoFactor && api.twoFactor && options.twoFactor) {
       const passed = await options.twoFactor({ operationId: op.operationId, principal, token: twoFactorToken, body: parsedBody });
       if (!passed) {
@@ -312,23 +341,23 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const language = spec.languages ? negotiateLanguage(c.req.header(spec.languages.header), spec.languages) : 'en';
+    const language = spec.languages ? negotiateLanguage(header(spec.languages.header), spec.languages) : 'en';
     const versionHeader = api.versioning?.header;
-    const version = versionHeader ? c.req.header(versionHeader) : undefined;
+    const version = versionHeader ? header(versionHeader) : undefined;
     if (!route.handler) throw new HttpProblem({ status: 501, id: 'not_implemented', message: `${op.operationId} is not implemented by this server` });
     const context = { operationId: op.operationId, params: parsedParams, body: parsedBody, principal, language, version, twoFactorToken, request };
     const reply = await route.handler(context as HandlerContext<never, never>);
 
     let replyBody = reply.body;
-    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
-    if (spec.languages) headers['Content-Language'] = language;
+    const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (spec.languages) replyHeaders['Content-Language'] = language;
     if (versionHeader && version === undefined && spec.missingVersionWarning && spec.warningsField && reply.status < 300 && isPlainObject(replyBody)) {
       const warning = { id: spec.missingVersionWarning, message: `${versionHeader} was not sent; the version in your API settings was used` };
       const existing = replyBody[spec.warningsField];
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
     if (options.validateResponses) checkReply(op, reply.status, replyBody);
-    return send(c, reply.status, replyBody, headers);
+    return send(c, reply.status, replyBody, replyHeaders);
   };
 
   const checkReply = (op: OperationSpec, status: number, body: unknown): void => {
