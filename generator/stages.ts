@@ -9,8 +9,9 @@ import { SpecError } from './load/errors.js';
 import type { LoadedOpenApi } from './load/openapi.js';
 import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
-import { enabledTargets, targets, type TargetName } from './targets/registry.js';
-import type { GeneratedFile, Target, TargetContext } from './targets/target.js';
+import { disabledTargets } from './targets/parts.js';
+import { targets } from './targets/registry.js';
+import type { GeneratedFile, TargetContext } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
 import { formatFiles } from './write/format.js';
@@ -62,9 +63,9 @@ function renameClient({ model, clientName, file }: { model: ApiModel; clientName
 /** Every enabled target that applies, in registry order; milliseconds per target into `timings`. */
 export function runTargets(context: TargetContext, timings: Record<string, number>): GeneratedFile[] {
   const produced: GeneratedFile[] = [];
-  const enabled = enabledTargets(context.parts);
-  for (const [name, target] of Object.entries(targets) as [TargetName, Target][]) {
-    if (!enabled.has(name) || !target.appliesTo(context.model)) continue;
+  const disabled = disabledTargets(context.parts);
+  for (const [name, target] of Object.entries(targets)) {
+    if (disabled.has(name) || !target.appliesTo(context.model)) continue;
     const started = performance.now();
     produced.push(...inStageSync({ file: context.model.source, stage: `target ${target.name}` }, () => target.run(context)));
     timings[target.name] = Math.round(performance.now() - started);

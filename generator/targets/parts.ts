@@ -29,3 +29,9 @@ export function partsWithNeeds(chosen: readonly OptionalPart[] | undefined): Opt
   for (const part of chosen) add(part);
   return OPTIONAL_PART_NAMES.filter((part) => parts.has(part));
 }
+
+/** The targets these parts leave out: the optional targets of the parts not chosen. */
+export function disabledTargets(parts: readonly OptionalPart[]): ReadonlySet<string> {
+  const chosen = new Set<string>(parts.flatMap((part) => OPTIONAL_PARTS[part]));
+  return new Set(Object.values(OPTIONAL_PARTS).flat().filter((name) => !chosen.has(name)));
+}

@@ -11,7 +11,6 @@ import { mockTarget } from './mock/index.js';
 import { operationsTarget } from './operations/index.js';
 import { packageTarget } from './package/index.js';
 import { serverTarget } from './server/index.js';
-import { OPTIONAL_PARTS, type OptionalPart } from './parts.js';
 import type { Target } from './target.js';
 import { typesTarget } from './types/index.js';
 import { zodTarget } from './zod/index.js';
@@ -31,11 +30,3 @@ export const targets: Record<TargetName, Target> = {
   mock: mockTarget,
   package: packageTarget,
 };
-
-
-/** The targets that run for these parts of a package (`--targets`; every target for all parts). */
-export function enabledTargets(parts: readonly OptionalPart[]): ReadonlySet<TargetName> {
-  const optional = new Set<string>(Object.values(OPTIONAL_PARTS).flat());
-  const chosen = new Set<string>(parts.flatMap((part) => OPTIONAL_PARTS[part]));
-  return new Set((Object.keys(targets) as TargetName[]).filter((name) => !optional.has(name) || chosen.has(name)));
-}
