@@ -104,6 +104,20 @@ export async function benchMockServers(args: { root: string; benchDir: string; s
     const listed = (await (await fetch(`${servers[0]!.url}/v2/accounts/${ACCOUNT}/buys?limit=100`, { headers: HEADERS })).json()) as { data: unknown[]; pagination: { next_uri: string | null } };
     return { rows, stored: { firstPage: listed.data.length, more: Boolean(listed.pagination.next_uri) } };
   } finally {
-    for (const server of servers) server.process.kill('SIGTERM');
+    // Gone before the next section measures anything: a server still exiting would share the CPU.
+    await Promise.all(servers.map((server) => stopped(server.process)));
   }
+}
+
+/** Sends SIGTERM and resolves once the process has exited (SIGKILL after 5 s). */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
