@@ -55,6 +55,25 @@ describe('v2', () => {
     expect((await errorOf(client.deposits.commitDeposit({ account_id, deposit_id: created.data.id }))).status).toBe(400);
   });
 
+  it('records a notification of each create, as it was when created, without a webhook receiver', async () => {
+    const client = v2();
+    const account_id = (await client.accounts.listAccounts()).data[0]!.id;
+    const created = await client.deposits.createDeposit({ account_id }, { amount: '7.00', currency: 'USD', payment_method: PAYMENT_METHOD, commit: false });
+    await client.deposits.commitDeposit({ account_id, deposit_id: created.data.id });
+    const about = async () => {
+      const listed = await client.notifications.listNotifications({ limit: 100 });
+      return listed.data.filter((n) => (n.data as { id?: string } | undefined)?.id === created.data.id);
+    };
+    const first = await about();
+    // One for the create and one for the commit, each with the deposit as it was then.
+    expect(first.map((n) => [n.type, (n.data as { status?: string }).status]).sort()).toEqual([
+      ['wallet:deposit:completed', 'completed'],
+      ['wallet:deposit:created', 'created'],
+    ]);
+    // Listed again, it is the same notification, not one made anew.
+    expect(await about()).toEqual(first);
+  });
+
   it('pages through 60 transactions 25 at a time, newest first', async () => {
     const client = v2();
     const account_id = '7a3f4a44-7a0b-4b0a-9d1e-2f6a1d9b8c01';

@@ -101,6 +101,9 @@ const isoSeconds = (() => {
   };
 })();
 
+/** `00` … `ff`: a word's hex digits by table, several times faster than `toString(16)` and padding. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new id shaped like `previous` (a uuid, a hex string, a number), made from `key` alone. */
@@ -113,7 +116,11 @@ export function freshId(previous: unknown, key: string): string | number {
       state ^= state << 13;
       state ^= state >>> 17;
       state ^= state << 5;
-      out += (state >>> 0).toString(16).padStart(8, '0');
+      out +=
+        HEX_BYTES[(state >>> 24) & 255]! +
+        HEX_BYTES[(state >>> 16) & 255]! +
+        HEX_BYTES[(state >>> 8) & 255]! +
+        HEX_BYTES[state & 255]!;
     }
     return out.slice(0, length);
   };
@@ -162,15 +169,21 @@ export function createMockEngine(
       listOf.set(opPlan.collection, { operationId, itemsField });
   }
 
-  /** A seeded item of a collection as its list answers items (unwrapped), shared: callers copy it before changing it. */
-  const sharedListItem = (collection: string, seed: number): Resource | undefined => {
+  /**
+   * A seeded item of a collection as its list answers items (unwrapped), shared: callers copy it
+   * before changing it. A seeded list may be empty: with `tries`, the next seeds are tried in turn.
+   */
+  const sharedListItem = (collection: string, seed: number, tries = 1): Resource | undefined => {
     const list = listOf.get(collection);
     if (!list) return undefined;
-    const source = getAt(cachedResponse(list.operationId, '200', seed), list.itemsField);
-    const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
     const wrapper = plan.collections[collection]?.itemWrapper;
-    const item = entry && wrapper ? entry[wrapper] : entry;
-    return isRecord(item) ? item : undefined;
+    for (let attempt = 0; attempt < tries; attempt++) {
+      const source = getAt(cachedResponse(list.operationId, '200', seed + attempt), list.itemsField);
+      const entry = Array.isArray(source) ? source.find(isRecord) : undefined;
+      const item = entry && wrapper ? entry[wrapper] : entry;
+      if (isRecord(item)) return item;
+    }
+    return undefined;
   };
   /** Like `sharedListItem`, a copy of its own. */
   const listItemFixture = (collection: string, seed: number): Resource | undefined => {
@@ -192,19 +205,36 @@ export function createMockEngine(
       const key = `schema\0${hook.schema}\0${seed}`;
       if (!cache.has(key)) cache.set(key, options.fixtures.schema?.(hook.schema, seed));
       const made = cache.get(key);
-      // The payload's own fields are replaced, not changed, so a shallow copy will do; the resource is a snapshot.
-      const payload: Record<string, unknown> = isRecord(made) ? { ...made } : {};
-      payload[hook.resourceAt] = clone(resource);
-      if ('created_at' in payload) payload.created_at = isoSeconds(now());
+      // The resource as it is now (it changes later); the time of the event.
+      const snapshot = clone(resource);
+      const createdAt = isoSeconds(now());
+      // The payload's own fields are replaced, not changed, so a shallow copy will do.
+      const payloadWith = (id: string | number | undefined): Record<string, unknown> => {
+        const payload: Record<string, unknown> = isRecord(made) ? { ...made } : {};
+        payload[hook.resourceAt] = snapshot;
+        if ('created_at' in payload) payload.created_at = createdAt;
+        if (id !== undefined) payload.id = id;
+        return payload;
+      };
+      let id: string | number | undefined;
       if (plan.notifications) {
-        // A notification as the list shows it: the payload over a seeded item (delivery fields and all).
-        const notifications = tenant.collection(plan.notifications);
-        const id = freshId(payload.id ?? 'notification', `${collection}\0${event}\0${counter}`);
-        payload.id = id;
-        notifications.put(String(id), { ...(sharedListItem(plan.notifications, seed) ?? {}), ...payload, id });
+        const listed = plan.notifications;
+        id = freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`);
+        const notificationId = id;
+        // A notification as the list shows it: the payload over a seeded item (delivery fields and all),
+        // built when first read, as most are never listed.
+        // The seeded item brings the fields a listed notification has and a payload lacks (delivery
+        // attempts and the like), so one is looked for past empty seeded lists.
+        tenant
+          .collection(listed)
+          .putLater(String(id), () => ({
+            ...(sharedListItem(listed, seed, 32) ?? {}),
+            ...payloadWith(notificationId),
+            id: notificationId,
+          }));
       }
       if (options.webhooks)
-        await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payload);
+        await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(id));
     }
   };
 

@@ -13,16 +13,26 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
+/** A resource made when first read. */
+class Later {
+  constructor(readonly make: () => Resource) {}
+}
+
 export class Collection {
-  private readonly items = new Map<string, Resource>();
+  private readonly items = new Map<string, Resource | Later>();
   /** Whether seeded resources were added (once, on first use). */
   seeded = false;
 
   get(id: string): Resource | undefined {
-    return this.items.get(id);
+    const item = this.items.get(id);
+    return item instanceof Later ? this.made(id, item) : item;
   }
   put(id: string, resource: Resource): void {
     this.items.set(id, resource);
+  }
+  /** Stores a resource that `make` builds when it is first read (notifications, which most callers never list). */
+  putLater(id: string, make: () => Resource): void {
+    this.items.set(id, new Later(make));
   }
   delete(id: string): boolean {
     return this.items.delete(id);
@@ -32,7 +42,15 @@ export class Collection {
   }
   /** Oldest first. */
   all(): Resource[] {
-    return [...this.items.values()];
+    const out: Resource[] = [];
+    for (const [id, item] of this.items) out.push(item instanceof Later ? this.made(id, item) : item);
+    return out;
+  }
+  private made(id: string, later: Later): Resource {
+    const resource = later.make();
+    // Same key: the entry keeps its place in the creation order.
+    this.items.set(id, resource);
+    return resource;
   }
   get size(): number {
     return this.items.size;
