@@ -21,7 +21,7 @@ import type { FeedBenchResult } from './feed.js';
 import { generationSection } from './generation.js';
 import { benchDir, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
 import { benchMockServers } from './mock-servers.js';
-import { perSecond, previousSummary, summaryTable, type SummaryRow } from './summary.js';
+import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
@@ -88,7 +88,6 @@ async function feedSection(): Promise<Section> {
   const output = execFileSync(process.execPath, ['--conditions=svc-source', '--import', 'tsx', join(benchDir, 'feed-process.ts'), '120000'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   const result = JSON.parse(output.trim().split('\n').pop()!) as FeedBenchResult;
   process.stdout.write('\n');
-  const rate = (n: number): string => `${Math.round(n).toLocaleString('en-US')}/s`;
   const share = result.clientPerSecond / result.jsonParsePerSecond;
   const summary: SummaryRow[] = [
     { section: 'feed', measure: 'parse + validate + dispatch vs JSON.parse alone', ours: perSecond(result.clientPerSecond), anchor: perSecond(result.jsonParsePerSecond), ratio: `${share.toFixed(2)}x`, target: 'at least 0.5x', met: share >= 0.5 },
@@ -100,10 +99,10 @@ async function feedSection(): Promise<Section> {
     '',
     '| what | rate |',
     '| --- | ---: |',
-    `| \`JSON.parse\` of each frame | ${rate(result.jsonParsePerSecond)} messages |`,
-    `| the generated \`FeedConnection\`: parse + validate (zod) + sequence checks + dispatch to a listener | ${rate(result.clientPerSecond)} messages |`,
-    `| the same, also keeping an order book per product from the level-2 messages (the default) | ${rate(result.clientWithBooksPerSecond)} messages |`,
-    `| order book: level updates applied (exact decimals, best bid read after each message) | ${rate(result.bookUpdatesPerSecond)} updates (${result.levelUpdates.toLocaleString('en-US')} in the stream) |`,
+    `| \`JSON.parse\` of each frame | ${perSecond(result.jsonParsePerSecond)} messages |`,
+    `| the generated \`FeedConnection\`: parse + validate (zod) + sequence checks + dispatch to a listener | ${perSecond(result.clientPerSecond)} messages |`,
+    `| the same, also keeping an order book per product from the level-2 messages (the default) | ${perSecond(result.clientWithBooksPerSecond)} messages |`,
+    `| order book: level updates applied (exact decimals, best bid read after each message) | ${perSecond(result.bookUpdatesPerSecond)} updates (${result.levelUpdates.toLocaleString('en-US')} in the stream) |`,
     '',
     `- parse + validate + dispatch runs at ${(share * 100).toFixed(0)}% of \`JSON.parse\`'s throughput (target: at least 50%: ${share >= 0.5 ? 'met' : '**missed**'}); keeping the order books too, at ${((result.clientWithBooksPerSecond / result.jsonParsePerSecond) * 100).toFixed(0)}%.`,
     '- what remains is zod: about 1.5 µs a message, a third of it the string checks (each `format` or `pattern` check costs zod some 0.05 µs of machinery around the test itself).',
@@ -152,7 +151,7 @@ async function diffSection(): Promise<Section> {
     await measure({ label: 'Stripe: generated once, cold (no cache)', tool: 'npm run generate -- --spec', times: runs, run: () => measureOnce({ argv: ours(['--spec', stripeHead, '--out', join(folder, 'stripe-out'), '--no-cache', SHARED]), cwd: root }) }),
   ];
   process.stdout.write('\n');
-  const line = (r: Row, generate: number): string => `| ${r.case} | ${r.tool} | ${r.runs} | ${(r.ms / 1000).toFixed(2)} s | ${Math.round((r.ms / generate) * 100)}% | ${Math.round(r.peakMb)} MB |`;
+  const line = (r: Row, generate: number): string => `| ${r.case} | ${r.tool} | ${r.runs} | ${seconds(r.ms)} | ${Math.round((r.ms / generate) * 100)}% | ${megabytes(r.peakMb)} |`;
   const lines = [
     '## API diff',
     '',

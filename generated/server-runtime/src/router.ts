@@ -182,12 +182,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
   if (corsOptions) {
     app.options('*', (c, next) => {
-      const method = c.req.header('access-control-request-method');
-      if (!method) return next();
+      const sent = requestHeaders(c);
+      if (!sent.get('access-control-request-method')) return next();
       const headers: Record<string, string> = {};
       corsHeaders(c, headers);
       headers['access-control-allow-methods'] = 'GET, HEAD, PUT, POST, DELETE, PATCH';
-      const requested = c.req.header('access-control-request-headers');
+      const requested = sent.get('access-control-request-headers');
       if (requested) headers['access-control-allow-headers'] = requested;
       headers['access-control-max-age'] = String(corsOptions.maxAge ?? 600);
       return new Response(null, { status: 204, headers });

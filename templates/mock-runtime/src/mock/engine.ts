@@ -205,16 +205,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
         if (id !== undefined) payload.id = id;
         return payload;
       };
-      let id: string | number | undefined;
-      if (plan.notifications) {
-        const listed = plan.notifications;
-        id = freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`);
-        const notificationId = id;
-        // A notification as the list shows it: the payload over a seeded item (delivery fields and all),
-        // built when first read, as most are never listed.
-        // The seeded item brings the fields a listed notification has and a payload lacks (delivery
-        // attempts and the like), so one is looked for past empty seeded lists.
-        tenant.collection(listed).putLater(String(id), () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(notificationId), id: notificationId }));
+      const listed = plan.notifications;
+      const id = listed ? freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`) : undefined;
+      if (listed && id !== undefined) {
+        // A notification as the list shows it, built when first read (most never are): the payload
+        // over a seeded item, which brings the fields a listed notification has and a payload lacks
+        // (delivery attempts and the like), looked for past empty seeded lists.
+        tenant.collection(listed).putLater(String(id), () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(id) }));
       }
       if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(id));
     }
