@@ -5,6 +5,7 @@
  * requests: a public list (GET /v2/currencies) and a create (POST /v2/accounts/{id}/buys).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -42,7 +43,10 @@ async function waitUntilServing(url: string, child: ChildProcess, name: string):
 }
 
 function startOurs(root: string, port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=svc-source', '--import', 'tsx', join(root, 'scripts', 'mock.ts'), '--json', '--no-rate-limit', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Exactly what `npm run mock` starts (without npm in between).
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { mock: string } }).scripts;
+  const [, ...nodeArgs] = scripts.mock.split(' ');
+  const child = spawn(process.execPath, [...nodeArgs, '--json', '--no-rate-limit', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {

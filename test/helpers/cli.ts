@@ -34,6 +34,18 @@ export async function runCli(args: { cwd: string; argv: string[]; env?: Record<s
   }
 }
 
+/**
+ * The arguments to `node` of an npm script of the project (`npm run mock` is
+ * `node --conditions=svc-source scripts/launch.mjs scripts/mock.ts`), so that a test starts
+ * exactly what the script starts, without npm in between to pass signals on.
+ */
+export function npmScriptNodeArgs(name: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [command, ...args] = (scripts[name] ?? '').split(' ');
+  if (command !== 'node') throw new Error(`npm run ${name} does not start node directly: ${scripts[name]}`);
+  return args;
+}
+
 /** Every file under a folder with its contents, for before/after comparisons. */
 export function snapshotFolder(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { operations } from '@svc/v2';
 import { describe, expect, it } from 'vitest';
+import { npmScriptNodeArgs } from '../helpers/cli.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
 describe('npm run mock -- --json', () => {
   it('prints servers and credentials first, serves them, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--conditions=svc-source', '--import', 'tsx', 'scripts/mock.ts', '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...npmScriptNodeArgs('mock'), '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const first = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout! }).once('line', resolve);
