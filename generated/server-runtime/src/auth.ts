@@ -70,6 +70,20 @@ export interface AuthRequest {
   nowMs: number;
 }
 
+/** What a bearer hook sees of the request; the URL is parsed only if the hook reads it (a JWT's audience). */
+class BearerRequest {
+  constructor(
+    private readonly request: AuthRequest,
+    readonly scheme: string,
+  ) {}
+  get method(): string {
+    return this.request.method;
+  }
+  get url(): URL {
+    return this.request.url;
+  }
+}
+
 const ANONYMOUS: Principal = { subject: 'anonymous', scopes: [], schemes: [], method: 'none' };
 
 const isBearer = (scheme: SecuritySchemeSpec): boolean =>
@@ -154,7 +168,7 @@ async function verifyScheme(
 ): Promise<Principal> {
   if (isBearer(scheme)) {
     const token = (request.headers.get('authorization') ?? '').replace(/^bearer\s+/i, '').trim();
-    const result = await hooks.bearer?.(token, { method: request.method, url: request.url, scheme: name });
+    const result = await hooks.bearer?.(token, new BearerRequest(request, name));
     if (!result) throw unauthorized('invalid access token', 'invalid_token');
     if ('refused' in result) throw unauthorized(result.message, result.refused);
     return {
@@ -180,6 +194,30 @@ async function verifyScheme(
   throw unauthorized(`security scheme ${name} (${scheme.type}) is not supported by this server`);
 }
 
+/** What `authenticate` needs of one security alternative, worked out once per alternative. */
+interface RequirementPlan {
+  names: readonly string[];
+  hmac: HmacSignatureSpec | undefined;
+  schemes: readonly (readonly [string, SecuritySchemeSpec | undefined])[];
+  /** The scopes the alternative asks for, each once. */
+  required: readonly string[];
+}
+const plans = new WeakMap<SecurityRequirement, RequirementPlan>();
+function planOf(api: ApiSpec, requirement: SecurityRequirement): RequirementPlan {
+  let plan = plans.get(requirement);
+  if (!plan) {
+    const names = Object.keys(requirement);
+    plan = {
+      names,
+      hmac: hmacOf(api, requirement),
+      schemes: names.map((name) => [name, api.securitySchemes[name]] as const),
+      required: [...new Set(Object.values(requirement).flat())],
+    };
+    plans.set(requirement, plan);
+  }
+  return plan;
+}
+
 /**
  * The caller of an operation. A public operation (`[]` or an empty alternative) admits
  * anyone; otherwise the first alternative whose credentials are present must verify.
@@ -194,10 +232,8 @@ export async function authenticate(
 ): Promise<{ principal: Principal; required: readonly string[] }> {
   const optional = requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
   for (const requirement of requirements) {
-    const names = Object.keys(requirement);
+    const { names, hmac, schemes, required } = planOf(api, requirement);
     if (names.length === 0) continue;
-    const hmac = hmacOf(api, requirement);
-    const schemes = names.map((name) => [name, api.securitySchemes[name]] as const);
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
     let principal: Principal | undefined;
     // The scheme group of a signature counts as one credential: key, signature and timestamp.
@@ -213,7 +249,6 @@ export async function authenticate(
       const next = await verifyScheme(name, scheme!, request, hooks);
       principal = principal ? { ...principal, scopes: principal.scopes.filter((s) => next.scopes.includes(s)) } : next;
     }
-    const required = [...new Set(Object.values(requirement).flat())];
     return { principal: { ...principal!, schemes: names }, required };
   }
   if (optional) return { principal: ANONYMOUS, required: [] };

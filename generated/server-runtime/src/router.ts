@@ -9,7 +9,7 @@
 import { Hono, type Context } from 'hono';
 import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from '@svc/runtime';
 import type { z } from 'zod';
-import { authenticate, requireScopes, type AuthHooks, type Principal } from './auth.js';
+import { authenticate, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
@@ -126,6 +126,12 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): Fi
 const isMissing = (issue: z.core.$ZodIssue): boolean =>
   issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
+/** Decodes request bodies; one for the module, as it keeps no state between calls. */
+const utf8 = new TextDecoder();
+
+/** Most clients send one of a few `Accept-Language` values; the answers to this many are kept. */
+const LANGUAGE_CACHE_LIMIT = 256;
+
 /** Request headers by name, as `Headers.get` and `has` read them. */
 type RequestHeaders = Pick<Headers, 'get' | 'has'>;
 
@@ -148,6 +154,29 @@ function requestHeaders(c: Context): RequestHeaders {
   };
 }
 
+/**
+ * What authentication and the parameters read of a request. The URL and the cookies are parsed
+ * when first read (query parameters, signatures, a JWT's audience, cookie keys): most requests need neither.
+ * A class, not an object literal with getters, which V8 builds much more slowly.
+ */
+class RequestView implements AuthRequest {
+  #url: URL | undefined;
+  #cookies: ReadonlyMap<string, string> | undefined;
+  constructor(
+    readonly method: string,
+    private readonly href: string,
+    readonly headers: RequestHeaders,
+    readonly rawBody: Uint8Array,
+    readonly nowMs: number,
+  ) {}
+  get url(): URL {
+    return (this.#url ??= new URL(this.href));
+  }
+  get cookies(): ReadonlyMap<string, string> {
+    return (this.#cookies ??= parseCookies(this.headers.get('cookie') ?? undefined));
+  }
+}
+
 /** Builds the app. Unimplemented operations answer 501; unknown paths 404. */
 export function createRouter(spec: ServerApiSpec, handlers: object, options: ServerOptions = {}): Hono {
   // Typed per operation by the generated wrapper; looked up by operationId here.
@@ -158,6 +187,21 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const hooks = options.auth ?? {};
   const { api } = spec;
   const envelope = spec.errorEnvelope;
+  const languages = new Map<string, string>();
+  /** The language negotiated for a header value, remembered per value. */
+  const languageOf = (sent: string | undefined): string => {
+    if (!spec.languages) return 'en';
+    if (sent === undefined) return negotiateLanguage(sent, spec.languages);
+    let chosen = languages.get(sent);
+    if (chosen === undefined) {
+      chosen = negotiateLanguage(sent, spec.languages);
+      if (languages.size >= LANGUAGE_CACHE_LIMIT) languages.clear();
+      languages.set(sent, chosen);
+    }
+    return chosen;
+  };
+  /** The validator of each operation's answers by status (`selectValidator` once per pair). */
+  const replyValidators = new Map<OperationSpec, Map<number, ReturnType<typeof selectValidator>>>();
 
   // CORS headers are written with the answer, not patched onto it afterwards: patching a
   // response makes the Node adapter build a full one, which costs more than the whole request.
@@ -238,9 +282,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const parseParams = (
     c: Context,
     route: Route,
-    url: URL,
+    url: () => URL,
     headers: RequestHeaders,
-    cookies: ReadonlyMap<string, string>,
+    cookies: () => ReadonlyMap<string, string>,
   ): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
     for (const { param, slot } of route.pathParams) {
@@ -249,12 +293,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
     for (const param of route.parameters) {
       let value: unknown;
-      if (param.in === 'query') value = parseQueryValue(url.searchParams, param, route.declaredNames);
+      if (param.in === 'query') value = parseQueryValue(url().searchParams, param, route.declaredNames);
       else if (param.in === 'header') {
         const text = headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else if (param.in === 'cookie') {
-        const text = cookies.get(param.name);
+        const text = cookies().get(param.name);
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else continue;
       if (value !== undefined) values[param.key] = value;
@@ -270,7 +314,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   ): Promise<unknown> => {
     if (raw.byteLength === 0) return undefined;
     const media = mediaType(contentType);
-    const text = (): string => new TextDecoder().decode(raw);
+    const text = (): string => utf8.decode(raw);
     if (isJsonMediaType(media) || media === '') {
       try {
         return JSON.parse(text()) as unknown;
@@ -312,7 +356,6 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const request = c.req.raw;
     const headers = requestHeaders(c);
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
-    const url = new URL(request.url);
     // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
     // Request built in code may carry neither. Touching `body` of a Node request builds a
     // stream, so it is asked only when the headers cannot tell.
@@ -324,6 +367,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
           (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
     const raw: Uint8Array<ArrayBuffer> = sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
     const contentType = header('content-type') ?? '';
+    const view = new RequestView(request.method, request.url, headers, raw, now());
+    const url = (): URL => view.url;
     if (
       raw.byteLength > 0 &&
       op.requestBody &&
@@ -336,14 +381,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
       });
     }
-    const cookies = parseCookies(header('cookie'));
-    const nowMs = now();
-    const { principal, required } = await authenticate(
-      api,
-      op.security,
-      { method: request.method, url, headers, cookies, rawBody: raw, nowMs },
-      hooks,
-    );
+    const cookies = (): ReadonlyMap<string, string> => view.cookies;
+    const { principal, required } = await authenticate(api, op.security, view, hooks);
     requireScopes(principal, required);
 
     const limit = serverOp.rateLimit ?? spec.rateLimit;
@@ -429,7 +468,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const language = spec.languages ? negotiateLanguage(header(spec.languages.header), spec.languages) : 'en';
+    const language = spec.languages ? languageOf(header(spec.languages.header)) : 'en';
     const versionHeader = api.versioning?.header;
     const version = versionHeader ? header(versionHeader) : undefined;
     if (!route.handler)
@@ -473,7 +512,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
 
   const checkReply = (op: OperationSpec, status: number, body: unknown): void => {
-    const { found, schema } = selectValidator(op.responses, status);
+    let byStatus = replyValidators.get(op);
+    if (!byStatus) replyValidators.set(op, (byStatus = new Map()));
+    let selected = byStatus.get(status);
+    if (!selected) byStatus.set(status, (selected = selectValidator(op.responses, status)));
+    const { found, schema } = selected;
     if (!found)
       throw new InvalidResponse(
         op.operationId,

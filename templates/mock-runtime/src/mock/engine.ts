@@ -248,11 +248,15 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       return [opPlan.collection, ...(opPlan.scope ?? []).map((key) => String(params[key]))].join('\0');
     };
 
+    // The item path split once: literal text at even places, parameter names at odd ones.
+    const itemPathParts = collectionPlan?.itemPath?.split(/\{([^}]+)\}/);
     const pathOf = (context: HandlerContext, id: string): string | undefined => {
-      if (!collectionPlan?.itemPath) return undefined;
+      if (!itemPathParts) return undefined;
       const params = context.params as Record<string, unknown>;
+      let path = '';
       // The item's own id parameter is not among a create's parameters: it is the new id.
-      return collectionPlan.itemPath.replace(/\{([^}]+)\}/g, (_, name: string) => String(params[name] ?? id));
+      for (let i = 0; i < itemPathParts.length; i++) path += i % 2 === 0 ? itemPathParts[i] : String(params[itemPathParts[i]!] ?? id);
+      return path;
     };
 
     const stamp = (resource: Resource, field: string | undefined): void => {
