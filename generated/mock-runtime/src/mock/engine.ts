@@ -82,6 +82,18 @@ function clone<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * Makes JSON data read-only, all the way down. Cached fixtures are frozen: resources share their
+ * nested values (a create copies only the top level), so a value changed in place would change
+ * every resource made from the same seed. The engine and behaviours replace a resource's fields
+ * instead; writing into a frozen value throws, which a test then sees as a 500.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || value instanceof Blob) return value;
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}
+
 // Building and checking a fixture takes a fraction of a millisecond; answers reuse them.
 const FIXTURE_CACHE_LIMIT = 20_000;
 /** Creates draw their seeded body from this many seeds (each new resource still gets its own id). */
@@ -157,7 +169,7 @@ export function createMockEngine(
       body = stripped;
     }
     if (cache.size >= FIXTURE_CACHE_LIMIT) cache.clear();
-    cache.set(key, body);
+    cache.set(key, deepFreeze(body));
     return body;
   };
 
@@ -203,10 +215,10 @@ export function createMockEngine(
       const counter = tenant.next();
       const seed = (counter % CREATE_POOL) + 1;
       const key = `schema\0${hook.schema}\0${seed}`;
-      if (!cache.has(key)) cache.set(key, options.fixtures.schema?.(hook.schema, seed));
+      if (!cache.has(key)) cache.set(key, deepFreeze(options.fixtures.schema?.(hook.schema, seed)));
       const made = cache.get(key);
-      // The resource as it is now (it changes later); the time of the event.
-      const snapshot = clone(resource);
+      // The resource as it is now (its fields are replaced later, never changed in place: a copy of the top level will do); the time of the event.
+      const snapshot = { ...resource };
       const createdAt = isoSeconds(now());
       // The payload's own fields are replaced, not changed, so a shallow copy will do.
       const payloadWith = (id: string | number | undefined): Record<string, unknown> => {
@@ -423,8 +435,9 @@ export function createMockEngine(
           const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
           let body = seeded;
           const seededResource = opPlan.resourceAt === undefined ? undefined : getAt(seeded, opPlan.resourceAt);
-          // Only the resource is copied: the rest of the seeded answer is shared, never changed.
-          const resource = isRecord(seededResource) ? clone(seededResource) : undefined;
+          // Only the resource's top level is copied: its nested values and the rest of the seeded
+          // answer are shared, and frozen (fields are replaced, never changed in place).
+          const resource = isRecord(seededResource) ? { ...seededResource } : undefined;
           if (isRecord(resource) && collectionPlan) {
             mergeRequest(resource, context.body, seed);
             // The seeded body repeats every CREATE_POOL creates; the id never does.
