@@ -6,7 +6,7 @@
  */
 import { selectValidator, type OperationSpec } from '@svc/runtime';
 import { HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
-import { conditionHolds, parseCondition } from './conditions.js';
+import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
 import { getAt, hashSeed, isRecord, setAt, setIfPresent, withAt } from './paths.js';
@@ -140,6 +140,13 @@ export function freshId(previous: unknown, key: string): string | number {
   return `${typeof previous === 'string' ? previous : 'id'}-${hashSeed(key).toString(36)}`;
 }
 
+/** `parseCondition`, once per text (the conditions are the plan's, a handful). */
+const conditions = new Map<string | undefined, Condition>();
+function parsedCondition(text: string | undefined): Condition {
+  if (!conditions.has(text)) conditions.set(text, parseCondition(text));
+  return conditions.get(text);
+}
+
 export function createMockEngine(operations: Readonly<Record<string, OperationSpec>>, plan: MockPlan, options: MockEngineOptions): MockEngine {
   const store = options.store ?? new MockStore();
   const now = options.now ?? Date.now;
@@ -218,14 +225,18 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
         return payload;
       };
       const listed = plan.notifications;
-      const id = listed ? freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`) : undefined;
-      if (listed && id !== undefined) {
-        // A notification as the list shows it, built when first read (most never are): the payload
-        // over a seeded item, which brings the fields a listed notification has and a payload lacks
-        // (delivery attempts and the like), looked for past empty seeded lists.
-        tenant.collection(listed).putLater(String(id), () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(id) }));
+      const idOf = (): string | number => freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`);
+      if (listed) {
+        // A notification as the list shows it, its id and body worked out when the list is first
+        // read (most never are): the payload over a seeded item, which brings the fields a listed
+        // notification has and a payload lacks (delivery attempts and the like), looked for past
+        // empty seeded lists.
+        tenant.collection(listed).putDeferred(() => {
+          const id = idOf();
+          return { id: String(id), make: () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(id) }) };
+        });
       }
-      if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(id));
+      if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(listed ? idOf() : undefined));
     }
   };
 
@@ -364,7 +375,7 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       if (!machine || machine.transitions.length === 0) return undefined;
       const current = creating ? null : resource[machine.field];
       const candidates = machine.transitions.filter((t) => t.from === current);
-      const move = candidates.find((t) => conditionHolds(parseCondition(t.condition), [context.body, resource]) !== false);
+      const move = candidates.find((t) => conditionHolds(parsedCondition(t.condition), [context.body, resource]) !== false);
       if (!move) {
         if (creating) return undefined;
         const unmet = candidates.map((t) => t.condition).filter((c): c is string => c !== undefined);

@@ -17,32 +17,44 @@ class Later {
   constructor(readonly make: () => Resource) {}
 }
 
+/** An entry whose id and resource are both made when the collection is first read (`putDeferred`). */
+export type DeferredEntry = () => { id: string; make: () => Resource };
+
 export class Collection {
   private readonly items = new Map<string, Resource | Later>();
+  /** Entries added with `putDeferred`, oldest first, not yet in `items`. */
+  private deferred: DeferredEntry[] = [];
   /** Whether seeded resources were added (once, on first use). */
   seeded = false;
 
   get(id: string): Resource | undefined {
-    const item = this.items.get(id);
+    const item = this.entries().get(id);
     return item instanceof Later ? this.made(id, item) : item;
   }
   put(id: string, resource: Resource): void {
-    this.items.set(id, resource);
+    this.entries().set(id, resource);
   }
   /** Stores a resource that `make` builds when it is first read (notifications, which most callers never list). */
   putLater(id: string, make: () => Resource): void {
-    this.items.set(id, new Later(make));
+    this.entries().set(id, new Later(make));
+  }
+  /**
+   * Stores an entry whose id, too, is worked out only when the collection is first read: adding
+   * one is an array push. Entries keep their place in the creation order.
+   */
+  putDeferred(entry: DeferredEntry): void {
+    this.deferred.push(entry);
   }
   delete(id: string): boolean {
-    return this.items.delete(id);
+    return this.entries().delete(id);
   }
   has(id: string): boolean {
-    return this.items.has(id);
+    return this.entries().has(id);
   }
   /** Oldest first. */
   all(): Resource[] {
     const out: Resource[] = [];
-    for (const [id, item] of this.items) out.push(item instanceof Later ? this.made(id, item) : item);
+    for (const [id, item] of this.entries()) out.push(item instanceof Later ? this.made(id, item) : item);
     return out;
   }
   private made(id: string, later: Later): Resource {
@@ -51,8 +63,20 @@ export class Collection {
     this.items.set(id, resource);
     return resource;
   }
+  /** The entries, deferred ones added first. */
+  private entries(): Map<string, Resource | Later> {
+    if (this.deferred.length > 0) {
+      const deferred = this.deferred;
+      this.deferred = [];
+      for (const entry of deferred) {
+        const { id, make } = entry();
+        this.items.set(id, new Later(make));
+      }
+    }
+    return this.items;
+  }
   get size(): number {
-    return this.items.size;
+    return this.entries().size;
   }
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The mock's store and what the engine shares between resources: entries deferred until a
+ * collection is read keep their place in the creation order, and seeded values that several
+ * resources share cannot be changed in place.
+ */
+import { Collection, createMockEngine, type MockEngineOptions } from '@svc/mock-runtime';
+import { operations } from '@svc/v2';
+import { fixture, responseFixture } from '@svc/v2/fixtures';
+import { mockPlan } from '@svc/v2/mock';
+import { describe, expect, it } from 'vitest';
+
+describe('Collection', () => {
+  it('keeps the creation order of stored, lazily made and deferred entries, and makes deferred ones only when read', () => {
+    const collection = new Collection();
+    let made = 0;
+    collection.put('a', { id: 'a' });
+    collection.putDeferred(() => {
+      made++;
+      return { id: 'b', make: () => ({ id: 'b' }) };
+    });
+    expect(made).toBe(0);
+    // Any other change of the collection places the deferred entries first, to keep the order.
+    collection.putLater('c', () => ({ id: 'c' }));
+    expect(made).toBe(1);
+    collection.putDeferred(() => {
+      made++;
+      return { id: 'd', make: () => ({ id: 'd' }) };
+    });
+    expect(made).toBe(1);
+    expect(collection.has('d')).toBe(true);
+    expect(made).toBe(2);
+    expect(collection.size).toBe(4);
+    expect(collection.all().map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(collection.get('b')).toBe(collection.get('b'));
+    collection.put('e', { id: 'e' });
+    expect(collection.all().map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('resources made from the same seed', () => {
+  const account_id = '2bbf394c-193b-5b2a-9155-3b4732659ede';
+  const principal = { subject: 'store-test', scopes: [], schemes: [], method: 'bearer' as const };
+  const request = new Request(`http://127.0.0.1/v2/accounts/${account_id}/buys`, { method: 'POST' });
+  const buy = (engine: ReturnType<typeof createMockEngine>) =>
+    engine.handlers.createBuy!({ operationId: 'createBuy', params: { account_id }, body: { amount: '1', currency: 'BTC', payment_method: 'pm' }, principal, language: 'en', version: undefined, twoFactorToken: undefined, request } as never);
+  const engineWith = (onCreate?: MockEngineOptions['onCreate']) =>
+    createMockEngine(operations, mockPlan, { fixtures: { response: responseFixture, schema: (key, seed) => fixture(key as never, seed) }, ...(onCreate ? { onCreate } : {}) });
+
+  it('share nested values that cannot be changed in place, so no resource changes another', async () => {
+    let nested: string | undefined;
+    const engine = engineWith((resource) => {
+      if (nested) return;
+      // A hook that writes into a nested value (the first object-valued field) instead of replacing the field.
+      nested = Object.keys(resource).find((key) => typeof resource[key] === 'object' && resource[key] !== null && !Array.isArray(resource[key]))!;
+      (resource[nested] as Record<string, unknown>).changed = true;
+    });
+    await expect(buy(engine)).rejects.toThrow(/read only|not extensible|frozen/);
+    // The engine draws a create's seeded body from 64 seeds: the 65th create has the first one's seed.
+    let last: Record<string, unknown> = {};
+    for (let i = 0; i < 64; i++) last = ((await buy(engine)).body as { data: Record<string, unknown> }).data;
+    expect(last[nested!]).toBeTypeOf('object');
+    expect(last[nested!]).not.toHaveProperty('changed');
+    // Replacing a field is how a resource changes: it stays on that resource alone.
+    const replacing = engineWith((resource) => {
+      resource.fee = { amount: '0.00', currency: 'USD' };
+    });
+    const first = (await buy(replacing)).body as { data: { id: string; fee: unknown } };
+    expect(first.data.fee).toEqual({ amount: '0.00', currency: 'USD' });
+  });
+});
