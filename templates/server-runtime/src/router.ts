@@ -161,6 +161,10 @@ class RequestView implements AuthRequest {
   get url(): URL {
     return (this.#url ??= new URL(this.href));
   }
+  /** Whether the URL has a query string (read without parsing the URL). */
+  get hasQuery(): boolean {
+    return this.href.includes('?');
+  }
   get cookies(): ReadonlyMap<string, string> {
     return (this.#cookies ??= parseCookies(this.headers.get('cookie') ?? undefined));
   }
@@ -259,7 +263,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     })
     .sort((a, b) => (specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0));
 
-  const parseParams = (c: Context, route: Route, url: () => URL, headers: RequestHeaders, cookies: () => ReadonlyMap<string, string>): Record<string, unknown> => {
+  const parseParams = (c: Context, route: Route, view: RequestView, headers: RequestHeaders): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
     for (const { param, slot } of route.pathParams) {
       const raw = c.req.param(slot);
@@ -267,12 +271,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
     for (const param of route.parameters) {
       let value: unknown;
-      if (param.in === 'query') value = parseQueryValue(url().searchParams, param, route.declaredNames);
+      // Without a query string there is nothing to read, and no URL to parse for it.
+      if (param.in === 'query') value = view.hasQuery ? parseQueryValue(view.url.searchParams, param, route.declaredNames) : undefined;
       else if (param.in === 'header') {
         const text = headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else if (param.in === 'cookie') {
-        const text = cookies().get(param.name);
+        const text = view.cookies.get(param.name);
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else continue;
       if (value !== undefined) values[param.key] = value;
@@ -325,11 +330,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const raw: Uint8Array<ArrayBuffer> = sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
     const contentType = header('content-type') ?? '';
     const view = new RequestView(request.method, request.url, headers, raw, now());
-    const url = (): URL => view.url;
     if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(op.requestBody.contentTypes, mediaType(contentType))) {
       throw new HttpProblem({ status: 415, id: 'unsupported_media_type', message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}` });
     }
-    const cookies = (): ReadonlyMap<string, string> => view.cookies;
     const { principal, required } = await authenticate(api, op.security, view, hooks);
     requireScopes(principal, required);
 
@@ -342,7 +345,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const params = parseParams(c, route, url, headers, cookies);
+    const params = parseParams(c, route, view, headers);
     // An operation without a request body ignores whatever was sent (it is still signed over).
     const body = op.requestBody ? await parseBody(c, route, raw, contentType) : undefined;
     const fields: FieldProblem[] = [];
