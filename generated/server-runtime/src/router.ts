@@ -135,6 +135,29 @@ const LANGUAGE_CACHE_LIMIT = 256;
 /** Request headers by name, as `Headers.get` and `has` read them. */
 type RequestHeaders = Pick<Headers, 'get' | 'has'>;
 
+/** Header names as Node keys them (lower case), for the few names a router asks for. */
+const lowerNames = new Map<string, string>();
+const lowerName = (name: string): string => {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < 1024) lowerNames.set(name, lower);
+  }
+  return lower;
+};
+
+/** Node's own parsed headers (`IncomingMessage.headers`), read as `Headers.get` and `has` read them. */
+class NodeHeaders implements RequestHeaders {
+  constructor(private readonly parsed: Record<string, string | string[] | undefined>) {}
+  get(name: string): string | null {
+    const value = this.parsed[lowerName(name)];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+  has(name: string): boolean {
+    return this.parsed[lowerName(name)] !== undefined;
+  }
+}
+
 /**
  * The request's headers: under `@hono/node-server`, Node's own parsed headers (`c.env.incoming`),
  * so that no Fetch `Headers` object is built for every request (a few microseconds each); on
@@ -144,14 +167,7 @@ function requestHeaders(c: Context): RequestHeaders {
   const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
     ?.incoming;
   const parsed = incoming?.headers;
-  if (!parsed) return c.req.raw.headers;
-  return {
-    get: (name) => {
-      const value = parsed[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    has: (name) => parsed[name.toLowerCase()] !== undefined,
-  };
+  return parsed ? new NodeHeaders(parsed) : c.req.raw.headers;
 }
 
 /**
