@@ -11,6 +11,7 @@ import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from 
 import type { z } from 'zod';
 import { authenticate, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
+import { fastAccepts } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
@@ -544,6 +545,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         `${op.operationId} answered ${status}, a status its spec does not declare`,
       );
     if (!schema || body instanceof Blob || typeof body === 'string') return;
+    // zod is asked only when the fast predicate cannot say yes: for the verdict and the issues.
+    if (fastAccepts(schema)(body)) return;
     const result = schema.safeParse(body);
     if (!result.success)
       throw new InvalidResponse(

@@ -1,0 +1,118 @@
+/**
+ * The fast predicate the router asks before zod when it checks a handler's answer (development
+ * mode): it must never accept what zod refuses (sound), and it should accept the valid values
+ * of our specs without falling back to zod (else it saves nothing).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fastAccepts } from '@svc/server-runtime';
+import * as onrampFixtures from '@svc/onramp/fixtures';
+import * as v1Fixtures from '@svc/v1/fixtures';
+import * as v2Fixtures from '@svc/v2/fixtures';
+import * as x402Fixtures from '@svc/x402/fixtures';
+import * as onramp from '@svc/onramp';
+import * as v1 from '@svc/v1';
+import * as v2 from '@svc/v2';
+import * as x402 from '@svc/x402';
+
+type Fixture = (name: never, seed?: number) => unknown;
+const APIS = [
+  { name: 'v2', schemas: v2.schemas as Record<string, z.ZodType>, fixture: v2Fixtures.fixture as unknown as Fixture },
+  { name: 'v1', schemas: v1.schemas as Record<string, z.ZodType>, fixture: v1Fixtures.fixture as unknown as Fixture },
+  { name: 'onramp', schemas: onramp.schemas as Record<string, z.ZodType>, fixture: onrampFixtures.fixture as unknown as Fixture },
+  { name: 'x402', schemas: x402.schemas as Record<string, z.ZodType>, fixture: x402Fixtures.fixture as unknown as Fixture },
+];
+
+const REMOVE = Symbol('remove');
+type Path = (string | number)[];
+
+/** Every place in a JSON value: the value itself and everything inside it. */
+function placesIn(value: unknown, at: Path = []): Path[] {
+  const inner = Array.isArray(value) ? value.flatMap((item, i) => placesIn(item, [...at, i])) : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, item]) => placesIn(item, [...at, key])) : [];
+  return [at, ...inner];
+}
+
+/** A copy of `value` with `replacement` at `path` (or the entry there removed). */
+function replaced(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement === REMOVE ? undefined : replacement;
+  const [head, ...rest] = path;
+  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const next = replaced(copy[head!], rest, replacement);
+  if (next === undefined && rest.length === 0 && replacement === REMOVE) {
+    if (Array.isArray(copy)) copy.splice(Number(head), 1);
+    else delete copy[head!];
+  } else copy[head!] = next;
+  return copy;
+}
+
+const replacements = fc.oneof(
+  fc.constant(REMOVE),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom('', 'x', '2026-13-40T25:61:00Z', 'not-a-uuid', '1.5', '-0', -1, 0, 1.5, 2 ** 53, null, [], {}, true, Number.POSITIVE_INFINITY),
+);
+
+describe('fastAccepts', () => {
+  for (const api of APIS) {
+    it(`${api.name}: accepts every seeded fixture of every schema, as zod does`, () => {
+      for (const [name, schema] of Object.entries(api.schemas)) {
+        const accepts = fastAccepts(schema);
+        for (let seed = 0; seed < 20; seed++) {
+          const value = api.fixture(name as never, seed);
+          expect(schema.safeParse(value).success, `${name} #${seed}`).toBe(true);
+          expect(accepts(value), `${name} #${seed}`).toBe(true);
+        }
+      }
+    });
+
+    it(`${api.name}: never accepts a changed fixture that zod refuses`, () => {
+      let refused = 0;
+      for (const [name, schema] of Object.entries(api.schemas)) {
+        const accepts = fastAccepts(schema);
+        fc.assert(
+          fc.property(fc.nat(99), fc.nat(), replacements, (seed, pick, replacement) => {
+            const valid = api.fixture(name as never, seed);
+            const places = placesIn(valid);
+            const changed = replaced(valid, places[pick % places.length]!, replacement);
+            const zodSays = schema.safeParse(changed).success;
+            if (!zodSays) refused++;
+            if (accepts(changed)) expect(zodSays, `${name}: ${JSON.stringify(changed)}`).toBe(true);
+          }),
+          { numRuns: 40, seed: 4242 },
+        );
+      }
+      // The changes do reach values zod refuses: the property is not vacuous.
+      expect(refused).toBeGreaterThan(Object.keys(api.schemas).length);
+    });
+  }
+
+  it('follows zod where the schema decides on more than the value: strict objects, rewrites, refinements, unions, recursion', () => {
+    interface Tree {
+      name: string;
+      children: Tree[];
+    }
+    const tree: z.ZodType<Tree> = z.object({ name: z.string().min(1), children: z.array(z.lazy(() => tree)) });
+    const cases: [z.ZodType, unknown][] = [
+      [z.strictObject({ a: z.string() }), { a: 'x', b: 1 }],
+      [z.strictObject({ a: z.string() }), { a: 'x' }],
+      [z.looseObject({ a: z.string() }), { a: 'x', b: 1 }],
+      [z.object({ a: z.string() }).catchall(z.number()), { a: 'x', b: 'y' }],
+      [z.object({ a: z.string() }).catchall(z.number()), { a: 'x', b: 2 }],
+      [z.string().trim().min(2), ' a '],
+      [z.string().trim().min(2), ' ab '],
+      [z.object({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b), { a: 2, b: 1 }],
+      [z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), x: z.string() }), z.object({ kind: z.literal('b'), y: z.number() })]), { kind: 'a', y: 1 }],
+      [z.union([z.string().email(), z.number().int()]), 1.5],
+      [z.union([z.string().email(), z.number().int()]), 3],
+      [z.record(z.enum(['a', 'b']), z.number()), { a: 1 }],
+      [z.record(z.string().regex(/^x/), z.number()), { x1: 1, y: 2 }],
+      [z.number(), Number.NaN],
+      [z.number().int(), 2 ** 60],
+      [z.array(z.string()).min(2), ['one']],
+      [z.string().default('d'), undefined],
+      [tree, { name: 'root', children: [{ name: 'leaf', children: [] }] }],
+      [tree, { name: 'root', children: [{ name: '', children: [] }] }],
+    ];
+    for (const [schema, value] of cases) expect(fastAccepts(schema)(value), JSON.stringify(value)).toBe(schema.safeParse(value).success);
+  });
+});
