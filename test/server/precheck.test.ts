@@ -37,12 +37,15 @@ function placesIn(value: unknown, at: Path = []): Path[] {
 function replaced(value: unknown, path: Path, replacement: unknown): unknown {
   if (path.length === 0) return replacement === REMOVE ? undefined : replacement;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
-  const next = replaced(copy[head!], rest, replacement);
-  if (next === undefined && rest.length === 0 && replacement === REMOVE) {
-    if (Array.isArray(copy)) copy.splice(Number(head), 1);
-    else delete copy[head!];
-  } else copy[head!] = next;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [...value];
+    if (rest.length === 0 && replacement === REMOVE) copy.splice(Number(head), 1);
+    else copy[Number(head)] = replaced(copy[Number(head)], rest, replacement);
+    return copy;
+  }
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if (rest.length === 0 && replacement === REMOVE) delete copy[String(head)];
+  else copy[String(head)] = replaced(copy[String(head)], rest, replacement);
   return copy;
 }
 
