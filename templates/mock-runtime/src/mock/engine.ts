@@ -205,8 +205,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     const key = `${hook.collection}\0${hook.event}`;
     hooksOf.set(key, [...(hooksOf.get(key) ?? []), hook]);
   }
-  /** Sends the webhooks of a resource event and records them in the caller's notifications. */
-  const emit = async (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> => {
+  /**
+   * Records the webhooks of a resource event in the caller's notifications and sends them; the
+   * promise of the sending, undefined when nothing is sent (no receiver), so that callers wait
+   * only for real work.
+   */
+  const emit = (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> | undefined => {
+    let sending: Promise<void> | undefined;
     for (const hook of hooksOf.get(`${collection}\0${event}`) ?? []) {
       const counter = tenant.next();
       const seed = (counter % CREATE_POOL) + 1;
@@ -236,8 +241,14 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           return { id: String(id), make: () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(id) }) };
         });
       }
-      if (options.webhooks) await options.webhooks.dispatcher.send(options.webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(listed ? idOf() : undefined));
+      const webhooks = options.webhooks;
+      if (webhooks) {
+        // One event's webhooks are queued in order, each once the one before is.
+        const send = async (): Promise<void> => void (await webhooks.dispatcher.send(webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(listed ? idOf() : undefined)));
+        sending = sending ? sending.then(send) : send();
+      }
     }
+    return sending;
   };
 
   for (const [operationId, op] of Object.entries(operations)) {
@@ -419,7 +430,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
             transition(resource, context, true);
             options.onCreate?.(resource, call);
             collection.put(id, resource);
-            await emit(tenant, opPlan.collection!, 'created', resource);
+            const sending = emit(tenant, opPlan.collection!, 'created', resource);
+            if (sending) await sending;
             // The stored resource itself: the answer is serialised before anything can change it.
             body = withAt(seeded, opPlan.resourceAt!, resource);
           } else body = clone(seeded);
