@@ -26,7 +26,7 @@ describe('generate launcher', () => {
   beforeAll(() => {
     mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
     copy = mkdtempSync(join(repoRoot, '.tmp', 'launch-'));
-    for (const entry of ['generator', 'templates', 'package.json', 'package-lock.json']) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
+    for (const entry of ['generator', 'scripts', 'templates', 'package.json', 'package-lock.json']) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
     // Linked, so the copy's bundles land in the project's node_modules/.cache: its own folder of them is not shared.
     mkdirSync(join(copy, 'node_modules'));
     for (const name of readdirSync(join(repoRoot, 'node_modules'))) if (name !== '.cache') symlinkSync(join(repoRoot, 'node_modules', name), join(copy, 'node_modules', name));
