@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastAccepts } from '@svc/server-runtime';
+import { fastAccepts, fastParsesToItself } from '@svc/server-runtime';
 import * as onrampFixtures from '@svc/onramp/fixtures';
 import * as v1Fixtures from '@svc/v1/fixtures';
 import * as v2Fixtures from '@svc/v2/fixtures';
@@ -17,12 +17,33 @@ import * as v2 from '@svc/v2';
 import * as x402 from '@svc/x402';
 
 type Fixture = (name: never, seed?: number) => unknown;
+type RequestFixture = (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
+interface Validators {
+  validators: { parameters?: z.ZodType; body?: z.ZodType };
+}
 const APIS = [
-  { name: 'v2', schemas: v2.schemas as Record<string, z.ZodType>, fixture: v2Fixtures.fixture as unknown as Fixture },
-  { name: 'v1', schemas: v1.schemas as Record<string, z.ZodType>, fixture: v1Fixtures.fixture as unknown as Fixture },
-  { name: 'onramp', schemas: onramp.schemas as Record<string, z.ZodType>, fixture: onrampFixtures.fixture as unknown as Fixture },
-  { name: 'x402', schemas: x402.schemas as Record<string, z.ZodType>, fixture: x402Fixtures.fixture as unknown as Fixture },
+  { name: 'v2', schemas: v2.schemas as Record<string, z.ZodType>, fixture: v2Fixtures.fixture as unknown as Fixture, requestFixture: v2Fixtures.requestFixture as RequestFixture, operations: v2.operations as unknown as Record<string, Validators> },
+  { name: 'v1', schemas: v1.schemas as Record<string, z.ZodType>, fixture: v1Fixtures.fixture as unknown as Fixture, requestFixture: v1Fixtures.requestFixture as RequestFixture, operations: v1.operations as unknown as Record<string, Validators> },
+  { name: 'onramp', schemas: onramp.schemas as Record<string, z.ZodType>, fixture: onrampFixtures.fixture as unknown as Fixture, requestFixture: onrampFixtures.requestFixture as RequestFixture, operations: onramp.operations as unknown as Record<string, Validators> },
+  { name: 'x402', schemas: x402.schemas as Record<string, z.ZodType>, fixture: x402Fixtures.fixture as unknown as Fixture, requestFixture: x402Fixtures.requestFixture as RequestFixture, operations: x402.operations as unknown as Record<string, Validators> },
 ];
+
+/** Whether zod's parsed copy of `value` is equal to it, keys included (`toEqual` ignores undefined-valued keys). */
+function parsesToEqual(schema: z.ZodType, value: unknown): boolean {
+  const result = schema.safeParse(value);
+  return result.success && JSON.stringify(sortedKeys(result.data)) === JSON.stringify(sortedKeys(value)) && sameKeys(result.data, value);
+}
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
+}
+function sameKeys(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return true;
+  const keysA = Object.keys(a).sort();
+  const keysB = Object.keys(b).sort();
+  return keysA.join('\0') === keysB.join('\0') && keysA.every((key) => sameKeys((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
 
 const REMOVE = Symbol('remove');
 type Path = (string | number)[];
@@ -87,6 +108,31 @@ describe('fastAccepts', () => {
       // The changes do reach values zod refuses: the property is not vacuous.
       expect(refused).toBeGreaterThan(Object.keys(api.schemas).length);
     });
+
+    it(`${api.name}: takes a request as parsed only where zod's copy would equal it, and does for the seeded requests`, () => {
+      let taken = 0;
+      for (const [operationId, operation] of Object.entries(api.operations)) {
+        for (const [part, schema] of Object.entries(operation.validators)) {
+          if (!schema) continue;
+          const itself = fastParsesToItself(schema);
+          fc.assert(
+            fc.property(fc.nat(99), fc.nat(), replacements, fc.boolean(), (seed, pick, replacement, change) => {
+              const request = api.requestFixture(operationId, seed);
+              const valid = part === 'body' ? request.body : request.params;
+              const places = placesIn(valid);
+              const value = change ? replaced(valid, places[pick % places.length]!, replacement) : valid;
+              if (itself(value)) {
+                taken++;
+                expect(parsesToEqual(schema, value), `${operationId} ${part}: ${JSON.stringify(value)}`).toBe(true);
+              }
+            }),
+            { numRuns: 30, seed: 4243 },
+          );
+        }
+      }
+      // Most seeded requests of our specs need no copy: the fast path is the usual one.
+      expect(taken).toBeGreaterThan(0);
+    });
   }
 
   it('follows zod where the schema decides on more than the value: strict objects, rewrites, refinements, unions, recursion', () => {
@@ -117,5 +163,29 @@ describe('fastAccepts', () => {
       [tree, { name: 'root', children: [{ name: '', children: [] }] }],
     ];
     for (const [schema, value] of cases) expect(fastAccepts(schema)(value), JSON.stringify(value)).toBe(schema.safeParse(value).success);
+  });
+
+  it('takes a value as parsed only where nothing would be defaulted, dropped, transformed or frozen', () => {
+    const cases: [z.ZodType, unknown, boolean][] = [
+      [z.looseObject({ a: z.string() }), { a: 'x', b: 1 }, true],
+      [z.object({ a: z.string() }), { a: 'x' }, true],
+      // A stripping object would drop `b`.
+      [z.object({ a: z.string() }), { a: 'x', b: 1 }, false],
+      [z.object({ a: z.string().default('d') }), {}, false],
+      [z.object({ a: z.string().optional() }), {}, true],
+      [z.string().transform((v) => v.length), 'abc', false],
+      [z.string().trim(), ' a ', false],
+      [z.object({ a: z.string() }).readonly(), { a: 'x' }, false],
+      [z.coerce.number(), '1', false],
+      // The first option that accepts decides zod's copy: here one that transforms.
+      [z.union([z.string().transform((v) => v.toUpperCase()), z.string()]), 'a', false],
+      [z.union([z.number(), z.string()]), 'a', true],
+      [z.looseObject({ a: z.string() }), JSON.parse('{"a":"x","__proto__":{"polluted":true}}'), false],
+      [z.intersection(z.looseObject({ a: z.string() }), z.looseObject({ b: z.number() })), { a: 'x', b: 1, c: true }, true],
+    ];
+    for (const [schema, value, expected] of cases) {
+      expect(fastParsesToItself(schema)(value), JSON.stringify(value)).toBe(expected);
+      if (expected) expect(parsesToEqual(schema, value)).toBe(true);
+    }
   });
 });

@@ -13,7 +13,7 @@ export {
   type Principal,
 } from './auth.js';
 export { negotiateLanguage, parseLanguageRanges } from './language.js';
-export { fastAccepts } from './precheck.js';
+export { fastAccepts, fastParsesToItself } from './precheck.js';
 export {
   bracketTree,
   coerceText,

@@ -11,7 +11,7 @@ import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from 
 import type { z } from 'zod';
 import { authenticate, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
-import { fastAccepts } from './precheck.js';
+import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
@@ -425,7 +425,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     let parsedParams: unknown = params;
-    if (op.validators.parameters) {
+    // Where zod's parsed copy would be the value itself (nothing to default, coerce or drop), the
+    // value is taken as it is; zod runs for everything else, and for the issues of a bad request.
+    if (op.validators.parameters && !fastParsesToItself(op.validators.parameters)(params)) {
       const result = op.validators.parameters.safeParse(params);
       if (result.success) parsedParams = result.data;
       else {
@@ -439,7 +441,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     else if (
       body !== undefined &&
       op.validators.body &&
-      (isJsonMediaType(mediaType(contentType)) || typeof body === 'object')
+      (isJsonMediaType(mediaType(contentType)) || typeof body === 'object') &&
+      !fastParsesToItself(op.validators.body)(body)
     ) {
       const result = op.validators.body.safeParse(body);
       if (result.success) parsedBody = result.data;

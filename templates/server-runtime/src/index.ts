@@ -2,7 +2,7 @@
 export type * from './types.js';
 export { authenticate, requireScopes, timingSafeEqual, type ApiKeyRecord, type AuthHooks, type AuthRequest, type BearerRecord, type BearerRefusal, type Principal } from './auth.js';
 export { negotiateLanguage, parseLanguageRanges } from './language.js';
-export { fastAccepts } from './precheck.js';
+export { fastAccepts, fastParsesToItself } from './precheck.js';
 export { bracketTree, coerceText, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 export { RateLimiter, type RateDecision } from './rate-limit.js';

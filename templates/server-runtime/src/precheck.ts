@@ -1,13 +1,16 @@
 /**
- * A fast "yes" to the question "does zod accept this value?", for the development-mode check of
- * a handler's own answers. zod answers it by building the parsed copy of the whole answer (an
- * object per field, kept for nobody); this walks the schema once into a predicate that only
- * reads the value, several times faster on the answers of the specs here.
+ * Fast answers to two questions zod answers by building a parsed copy of the whole value (an
+ * object per field): "does zod accept this value?" (`fastAccepts`, for the development-mode
+ * check of a handler's own answers, where the copy is kept for nobody) and "would zod's parsed
+ * copy be this very value?" (`fastParsesToItself`, for requests: then the value itself is what
+ * the handler gets). Each walks the schema once into a predicate that only reads the value.
  *
- * It is sound, not complete: it returns true only where zod accepts the value. Where it returns
- * false, the router asks zod itself, for the verdict and the issues. Kinds of schema it does not
- * know (transforms, pipes, defaults, discriminated unions, custom types …) are handed to zod's
- * own `safeParse` for their part of the value, so the verdict stays zod's.
+ * Both are sound, not complete: they say true only where zod would agree; where they say false,
+ * the router asks zod itself (for the verdict, the issues and the parsed value). For the first,
+ * kinds of schema the walk does not know (transforms, pipes, discriminated unions, custom types …)
+ * are handed to zod's own `safeParse` for their part of the value; for the second, any kind that
+ * can change a value (defaults, transforms, coercion, `readonly`, objects that drop unknown keys
+ * when the value has some) makes the answer false.
  */
 import type { z } from 'zod';
 
@@ -45,43 +48,54 @@ interface Payload {
   issues: unknown[];
 }
 
-const predicates = new WeakMap<object, Predicate>();
+/** Which question a predicate answers: zod accepts the value, or zod's parsed copy would be the value itself. */
+type Mode = 'accepts' | 'itself';
+const predicates: Record<Mode, WeakMap<object, Predicate>> = { accepts: new WeakMap(), itself: new WeakMap() };
 
-/** The predicate of a schema, made once per schema. */
+/** True only where zod accepts `value`; made once per schema. */
 export function fastAccepts(schema: z.ZodType): Predicate {
-  return predicateOf(schema as unknown as Schema);
+  return predicateOf(schema as unknown as Schema, 'accepts');
 }
 
-function predicateOf(schema: Schema): Predicate {
-  const known = predicates.get(schema);
+/**
+ * True only where zod accepts `value` and its parsed copy would equal it: the same keys (none
+ * dropped, none added by defaults) and the same values (nothing transformed or coerced). A
+ * caller may then take the value as parsed, without the copy. Made once per schema.
+ */
+export function fastParsesToItself(schema: z.ZodType): Predicate {
+  return predicateOf(schema as unknown as Schema, 'itself');
+}
+
+function predicateOf(schema: Schema, mode: Mode): Predicate {
+  const known = predicates[mode].get(schema);
   if (known) return known;
   // A recursive schema reaches itself while its predicate is made: that use waits for it.
   let made: Predicate | undefined;
-  predicates.set(schema, (value) => made!(value));
-  made = withChecks(schema, basePredicate(schema));
-  predicates.set(schema, made);
+  predicates[mode].set(schema, (value) => made!(value));
+  made = withChecks(schema, basePredicate(schema, mode), mode);
+  predicates[mode].set(schema, made);
   return made;
 }
 
-const byZod =
-  (schema: Schema): Predicate =>
-  (value) =>
-    schema.safeParse(value).success;
+const refuse: Predicate = () => false;
+
+/** zod's own verdict, for a kind the walk does not know; never for `itself`, where such a kind may change the value. */
+const byZod = (schema: Schema, mode: Mode): Predicate => (mode === 'itself' ? refuse : (value) => schema.safeParse(value).success);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The type's own test, before its checks. */
-function basePredicate(schema: Schema): Predicate {
+function basePredicate(schema: Schema, mode: Mode): Predicate {
   const internals = schema._zod;
   const { def } = internals;
   switch (def.type) {
     case 'string':
-      return def.coerce ? byZod(schema) : (value) => typeof value === 'string';
+      return def.coerce ? byZod(schema, mode) : (value) => typeof value === 'string';
     case 'number':
       // zod's numbers are finite.
-      return def.coerce ? byZod(schema) : (value) => typeof value === 'number' && Number.isFinite(value);
+      return def.coerce ? byZod(schema, mode) : (value) => typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
-      return def.coerce ? byZod(schema) : (value) => typeof value === 'boolean';
+      return def.coerce ? byZod(schema, mode) : (value) => typeof value === 'boolean';
     case 'null':
       return (value) => value === null;
     case 'undefined':
@@ -95,60 +109,75 @@ function basePredicate(schema: Schema): Predicate {
     case 'literal':
     case 'enum': {
       const values = internals.values;
-      return values ? (value) => values.has(value) : byZod(schema);
+      return values ? (value) => values.has(value) : byZod(schema, mode);
     }
     case 'nullable': {
-      const inner = predicateOf(def.innerType!);
+      const inner = predicateOf(def.innerType!, mode);
       return (value) => value === null || inner(value);
     }
     case 'optional': {
-      const inner = predicateOf(def.innerType!);
+      const inner = predicateOf(def.innerType!, mode);
       return (value) => value === undefined || inner(value);
     }
     case 'readonly':
-      return predicateOf(def.innerType!);
+      // zod freezes its copy: never the value itself.
+      return mode === 'itself' ? refuse : predicateOf(def.innerType!, mode);
+    case 'nonoptional': {
+      const inner = predicateOf(def.innerType!, mode);
+      return (value) => value !== undefined && inner(value);
+    }
     case 'lazy': {
       let inner: Predicate | undefined;
-      return (value) => (inner ??= predicateOf(def.getter!()))(value);
+      return (value) => (inner ??= predicateOf(def.getter!(), mode))(value);
     }
     case 'array': {
-      const element = predicateOf(def.element!);
+      const element = predicateOf(def.element!, mode);
       return (value) => Array.isArray(value) && value.every(element);
     }
     case 'object':
-      return objectPredicate(schema);
+      return objectPredicate(schema, mode);
     case 'union': {
       // A discriminated or exclusive union chooses its option differently: zod decides.
-      if (def.discriminator !== undefined || def.inclusive === false) return byZod(schema);
-      const options = def.options!.map(predicateOf);
-      return (value) => options.some((option) => option(value));
+      if (def.discriminator !== undefined || def.inclusive === false) return byZod(schema, mode);
+      const options = def.options!.map((option) => predicateOf(option, 'accepts'));
+      if (mode === 'accepts') return (value) => options.some((option) => option(value));
+      // zod's copy is that of the first option that accepts the value.
+      const itselves = def.options!.map((option) => predicateOf(option, 'itself'));
+      return (value) => {
+        for (let i = 0; i < options.length; i++) if (options[i]!(value)) return itselves[i]!(value);
+        return false;
+      };
     }
     case 'intersection': {
-      const left = predicateOf(def.left!);
-      const right = predicateOf(def.right!);
+      const left = predicateOf(def.left!, mode);
+      const right = predicateOf(def.right!, mode);
       return (value) => left(value) && right(value);
     }
     case 'record': {
       // Enum and literal keys make a record exhaustive: zod decides.
-      if (def.keyType!._zod.def.type !== 'string') return byZod(schema);
-      const key = predicateOf(def.keyType!);
-      const item = predicateOf(def.valueType!);
+      if (def.keyType!._zod.def.type !== 'string') return byZod(schema, mode);
+      const key = predicateOf(def.keyType!, mode);
+      const item = predicateOf(def.valueType!, mode);
       return (value) => isObject(value) && Object.keys(value).every((k) => key(k) && item(value[k]));
     }
     default:
-      return byZod(schema);
+      return byZod(schema, mode);
   }
 }
 
-function objectPredicate(schema: Schema): Predicate {
+function objectPredicate(schema: Schema, mode: Mode): Predicate {
   const { shape = {}, catchall } = schema._zod.def;
   const keys = Object.keys(shape).filter((key) => key !== '__proto__');
-  const fields = keys.map((key) => predicateOf(shape[key]!));
+  const fields = keys.map((key) => predicateOf(shape[key]!, mode));
   const declared = new Set(keys);
-  // No catchall: unknown keys are dropped; `unknown`/`any`: kept as they are; `never`: refused.
-  const rest = catchall === undefined ? undefined : catchall._zod.def.type === 'unknown' || catchall._zod.def.type === 'any' ? undefined : predicateOf(catchall);
+  // No catchall: unknown keys are dropped (so, for `itself`, there must be none); `unknown`/`any`:
+  // kept as they are; `never`: refused.
+  const keepsAll = catchall !== undefined && (catchall._zod.def.type === 'unknown' || catchall._zod.def.type === 'any');
+  const rest = catchall === undefined ? (mode === 'itself' ? refuse : undefined) : keepsAll ? undefined : predicateOf(catchall, mode);
   return (value) => {
     if (!isObject(value)) return false;
+    // zod never copies an own `__proto__` key.
+    if (mode === 'itself' && Object.hasOwn(value, '__proto__')) return false;
     for (let i = 0; i < keys.length; i++) if (!fields[i]!(value[keys[i]!])) return false;
     if (rest) for (const key in value) if (!declared.has(key) && !rest(value[key])) return false;
     return true;
@@ -159,12 +188,12 @@ function objectPredicate(schema: Schema): Predicate {
 const payload: Payload = { value: undefined, issues: [] };
 
 /** The type's test, then each of its checks (those whose `when` holds), as zod runs them. */
-function withChecks(schema: Schema, base: Predicate): Predicate {
+function withChecks(schema: Schema, base: Predicate, mode: Mode): Predicate {
   const checks = schema._zod.def.checks ?? [];
   if (checks.length === 0) return base;
   // A check that rewrites the value (`trim`, `toLowerCase`) changes what later checks see; an
   // object's checks see zod's parsed copy (without the keys it strips), not the value.
-  if (schema._zod.def.type === 'object' || checks.some((check) => check._zod.def.check === 'overwrite')) return byZod(schema);
+  if (schema._zod.def.type === 'object' || checks.some((check) => check._zod.def.check === 'overwrite')) return byZod(schema, mode);
   return (value) => {
     if (!base(value)) return false;
     payload.value = value;

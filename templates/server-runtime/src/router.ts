@@ -10,7 +10,7 @@ import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from 
 import type { z } from 'zod';
 import { authenticate, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
-import { fastAccepts } from './precheck.js';
+import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
@@ -368,7 +368,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     let parsedParams: unknown = params;
-    if (op.validators.parameters) {
+    // Where zod's parsed copy would be the value itself (nothing to default, coerce or drop), the
+    // value is taken as it is; zod runs for everything else, and for the issues of a bad request.
+    if (op.validators.parameters && !fastParsesToItself(op.validators.parameters)(params)) {
       const result = op.validators.parameters.safeParse(params);
       if (result.success) parsedParams = result.data;
       else {
@@ -377,7 +379,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
     let parsedBody: unknown = body;
     if (body === undefined && op.requestBody?.required) missing.push({ field: '(body)', message: 'a request body is required' });
-    else if (body !== undefined && op.validators.body && (isJsonMediaType(mediaType(contentType)) || typeof body === 'object')) {
+    else if (body !== undefined && op.validators.body && (isJsonMediaType(mediaType(contentType)) || typeof body === 'object') && !fastParsesToItself(op.validators.body)(body)) {
       const result = op.validators.body.safeParse(body);
       if (result.success) parsedBody = result.data;
       else {
