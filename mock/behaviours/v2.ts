@@ -1,6 +1,6 @@
 /**
- * REST API v2 rules beyond the generic mock: a create's `commit` and amounts land on the
- * resource, sends need a second factor, and a transaction's type and amount follow the request.
+ * REST API v2 rules beyond the generic mock: a create's `commit`, amounts and payment method land
+ * on the resource, sends need a second factor, and a transaction's type and amount follow the request.
  */
 import type { Behaviour, MockCall, Resource } from '@svc/mock-runtime';
 import { PRODUCTS } from '../feed/server.js';
@@ -22,6 +22,10 @@ function onCreate(resource: Resource, call: MockCall): void {
     return;
   }
   if (amount && currency && isRecord(resource.amount)) resource.amount = { amount, currency };
+  // A buy, sell, deposit or withdrawal links the payment method the request named.
+  if (typeof body.payment_method === 'string' && isRecord(resource.payment_method)) {
+    resource.payment_method = { id: body.payment_method, resource: 'payment_method', resource_path: `/v2/payment-methods/${body.payment_method}` };
+  }
 }
 
 /**

@@ -47,6 +47,8 @@ describe('v2', () => {
     const account_id = (await client.accounts.listAccounts()).data[0]!.id;
     const created = await client.deposits.createDeposit({ account_id }, { amount: '25.00', currency: 'USD', payment_method: PAYMENT_METHOD, commit: false });
     expect(created.data).toMatchObject({ status: 'created', committed: false, amount: { amount: '25.00', currency: 'USD' } });
+    // The payment method the request named is the one the deposit links.
+    expect(created.data.payment_method).toEqual({ id: PAYMENT_METHOD, resource: 'payment_method', resource_path: `/v2/payment-methods/${PAYMENT_METHOD}` });
     const committed = await client.deposits.commitDeposit({ account_id, deposit_id: created.data.id });
     expect(committed.data.status).toBe('completed');
     const listed = await client.deposits.listDeposits({ account_id });
