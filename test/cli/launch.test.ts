@@ -4,12 +4,12 @@
  * with --no-cache. Either way the output is the same.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, snapshotFolder, tinySpec } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const run = promisify(execFile);
 
@@ -24,8 +24,7 @@ describe('generate launcher', () => {
     });
 
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    copy = mkdtempSync(join(repoRoot, '.tmp', 'launch-'));
+    copy = repoTempDir('launch-');
     for (const entry of ['generator', 'scripts', 'templates', 'package.json', 'package-lock.json']) cpSync(join(repoRoot, entry), join(copy, entry), { recursive: true });
     // Linked, so the copy's bundles land in the project's node_modules/.cache: its own folder of them is not shared.
     mkdirSync(join(copy, 'node_modules'));

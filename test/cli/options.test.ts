@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, runCli, snapshotFolder, tinySpec } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoTempDir } from '../helpers/spec-files.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -17,8 +17,7 @@ describe('generate command line', () => {
   let work: string;
 
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    work = mkdtempSync(join(repoRoot, '.tmp', 'cli-options-'));
+    work = repoTempDir('cli-options-');
     mkdirSync(join(work, 'sub'));
     writeFileSync(join(work, 'tiny.openapi.yaml'), tinySpec());
   });

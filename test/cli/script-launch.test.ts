@@ -5,13 +5,13 @@
  * same arguments, its own location and the workspace packages.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const run = promisify(execFile);
 
@@ -27,8 +27,7 @@ describe('script launcher', () => {
   };
 
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    folder = mkdtempSync(join(repoRoot, '.tmp', 'script-launch-'));
+    folder = repoTempDir('script-launch-');
     bundles = join(repoRoot, 'node_modules', '.cache', 'svc-script-bundles', relative(repoRoot, join(folder, 'entry')).replace(/[^A-Za-z0-9.-]+/g, '-'));
     writeFileSync(join(folder, 'answer.ts'), "export const answer: string = 'first';\n");
     writeFileSync(

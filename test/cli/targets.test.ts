@@ -3,12 +3,12 @@
  * points, dependencies and README saying so, and still compiling under `strict`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const run = promisify(execFile);
 
@@ -21,8 +21,7 @@ describe('generate --targets', () => {
   // Under the repository, so that the packages' own tsconfig finds zod and hono in its node_modules.
   let work: string;
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    work = mkdtempSync(join(repoRoot, '.tmp', 'targets-'));
+    work = repoTempDir('targets-');
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

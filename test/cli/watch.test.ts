@@ -4,11 +4,11 @@
  * it) is regenerated each time, in order; SIGTERM to npm stops every process it started.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, tinySpec } from '../helpers/cli.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,8 +38,7 @@ describe('--watch', () => {
   let work: string;
 
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    work = mkdtempSync(join(repoRoot, '.tmp', 'watch-'));
+    work = repoTempDir('watch-');
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -5,7 +5,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoTempDir } from '../helpers/spec-files.js';
 import { runCli, snapshotFolder, tinySpec, type CliResult } from '../helpers/cli.js';
 
 const generate = (cwd: string, ...argv: string[]): Promise<CliResult> => runCli({ cwd, argv });
@@ -25,8 +25,7 @@ describe('generate CLI', () => {
   let work: string;
 
   beforeAll(() => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    work = mkdtempSync(join(repoRoot, '.tmp', 'cli-'));
+    work = repoTempDir('cli-');
     mkdirSync(join(work, 'specs'));
     writeFileSync(join(work, 'specs', 'tiny.openapi.yaml'), GOOD);
   });

@@ -4,7 +4,7 @@
  * errors a user gets for broken or unsupported documents.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { SpecError } from '../../generator/load/errors.js';
 import { generateToDisk, importGenerated, specWithSchemas, typeCheckPackage, writeSpec } from '../helpers/generate.js';
-import { repoRoot } from '../helpers/spec-files.js';
+import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 type Validator = { safeParse(v: unknown): { success: boolean } };
 type Mod = { schemas: Record<string, Validator> };
@@ -120,8 +120,7 @@ describe('$ref resolution', () => {
   });
 
   it('still bundles a reference to another file', async () => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    const dir = mkdtempSync(join(repoRoot, '.tmp', 'external-'));
+    const dir = repoTempDir('external-');
     writeFileSync(join(dir, 'pet.yaml'), stringify({ Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } }));
     const main = specWithSchemas({ Owner: { type: 'object', required: ['pet'], properties: { pet: { $ref: './pet.yaml#/Pet' } } } });
     writeFileSync(join(dir, 'main.openapi.yaml'), stringify(main));
@@ -146,8 +145,7 @@ describe('$ref resolution', () => {
 describe('documents the generator refuses, through the command line', () => {
   const run = promisify(execFile);
   const cli = async (spec: string): Promise<{ code: number; stderr: string }> => {
-    mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-    const dir = mkdtempSync(join(repoRoot, '.tmp', 'refuse-'));
+    const dir = repoTempDir('refuse-');
     writeFileSync(join(dir, 'bad.openapi.yaml'), spec);
     try {
       await run(process.execPath, ['--conditions=svc-source', join(repoRoot, 'generator', 'launch.mjs'), '--spec', 'bad.openapi.yaml', '--out', 'out'], { cwd: dir });

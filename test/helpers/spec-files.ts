@@ -1,10 +1,16 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const specsDir = join(repoRoot, 'specs');
+
+/** A new empty folder under the repository's `.tmp/` (so that tools resolve the project's node_modules from it); the caller removes it. */
+export function repoTempDir(prefix: string): string {
+  mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
+  return mkdtempSync(join(repoRoot, '.tmp', prefix));
+}
 
 /** Every YAML file under specs/, as paths relative to specs/, sorted. */
 export function listSpecFiles(dir = specsDir): string[] {

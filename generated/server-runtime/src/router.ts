@@ -89,6 +89,8 @@ interface Route {
   handler: OperationHandler | undefined;
   declaredNames: ReadonlySet<string>;
   pathParams: readonly { param: ServerParameterSpec; slot: string }[];
+  /** The validator of the operation's answers by status (`selectValidator` once per status). */
+  replyValidators: Map<number, ReturnType<typeof selectValidator>>;
 }
 
 /** `/a/{id}/b` -> Hono's `/a/:p0/b` (slots avoid parameter names Hono cannot take). */
@@ -211,18 +213,17 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const languages = new Map<string, string>();
   /** The language negotiated for a header value, remembered per value. */
   const languageOf = (sent: string | undefined): string => {
-    if (!spec.languages) return 'en';
-    if (sent === undefined) return negotiateLanguage(sent, spec.languages);
+    const supported = spec.languages;
+    if (!supported) return 'en';
+    if (sent === undefined) return supported.default;
     let chosen = languages.get(sent);
     if (chosen === undefined) {
-      chosen = negotiateLanguage(sent, spec.languages);
+      chosen = negotiateLanguage(sent, supported);
       if (languages.size >= LANGUAGE_CACHE_LIMIT) languages.clear();
       languages.set(sent, chosen);
     }
     return chosen;
   };
-  /** The validator of each operation's answers by status (`selectValidator` once per pair). */
-  const replyValidators = new Map<OperationSpec, Map<number, ReturnType<typeof selectValidator>>>();
 
   // CORS headers are written with the answer, not patched onto it afterwards: patching a
   // response makes the Node adapter build a full one, which costs more than the whole request.
@@ -294,18 +295,14 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         pathParams: parameters
           .filter((p) => p.in === 'path')
           .map((param) => ({ param, slot: slots.get(param.name) ?? param.name })),
+        replyValidators: new Map(),
       };
     })
     .sort((a, b) =>
       specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0,
     );
 
-  const parseParams = (
-    c: Context,
-    route: Route,
-    view: RequestView,
-    headers: RequestHeaders,
-  ): Record<string, unknown> => {
+  const parseParams = (c: Context, route: Route, view: RequestView): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
     for (const { param, slot } of route.pathParams) {
       const raw = c.req.param(slot);
@@ -317,7 +314,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       if (param.in === 'query')
         value = view.hasQuery ? parseQueryValue(view.url.searchParams, param, route.declaredNames) : undefined;
       else if (param.in === 'header') {
-        const text = headers.get(param.name) ?? undefined;
+        const text = view.headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);
       } else if (param.in === 'cookie') {
         const text = view.cookies.get(param.name);
@@ -419,38 +416,33 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const params = parseParams(c, route, view, headers);
+    const params = parseParams(c, route, view);
     // An operation without a request body ignores whatever was sent (it is still signed over).
     const body = op.requestBody ? await parseBody(c, route, raw, contentType) : undefined;
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
-    let parsedParams: unknown = params;
-    // Where zod's parsed copy would be the value itself (nothing to default, coerce or drop), the
-    // value is taken as it is; zod runs for everything else, and for the issues of a bad request.
-    if (op.validators.parameters && !fastParsesToItself(op.validators.parameters)(params)) {
-      const result = op.validators.parameters.safeParse(params);
-      if (result.success) parsedParams = result.data;
-      else {
-        for (const issue of result.error.issues)
-          (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
-      }
-    }
+    /**
+     * The parsed value, or the value itself where zod's parsed copy would equal it (nothing to
+     * default, coerce or drop); a failing value's issues go to `missing` and `fields`.
+     */
+    const validated = (schema: z.ZodType, value: unknown): unknown => {
+      if (fastParsesToItself(schema)(value)) return value;
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues)
+        (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
+      return value;
+    };
+    const parsedParams = op.validators.parameters ? validated(op.validators.parameters, params) : params;
     let parsedBody: unknown = body;
     if (body === undefined && op.requestBody?.required)
       missing.push({ field: '(body)', message: 'a request body is required' });
     else if (
       body !== undefined &&
       op.validators.body &&
-      (isJsonMediaType(mediaType(contentType)) || typeof body === 'object') &&
-      !fastParsesToItself(op.validators.body)(body)
-    ) {
-      const result = op.validators.body.safeParse(body);
-      if (result.success) parsedBody = result.data;
-      else {
-        for (const issue of result.error.issues)
-          (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
-      }
-    }
+      (isJsonMediaType(mediaType(contentType)) || typeof body === 'object')
+    )
+      parsedBody = validated(op.validators.body, body);
     if (missing.length === 1 && fields.length === 0) {
       throw new HttpProblem({
         status: 400,
@@ -491,7 +483,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const language = spec.languages ? languageOf(header(spec.languages.header)) : 'en';
+    const language = languageOf(spec.languages ? header(spec.languages.header) : undefined);
     const versionHeader = api.versioning?.header;
     const version = versionHeader ? header(versionHeader) : undefined;
     if (!route.handler)
@@ -530,15 +522,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const existing = replyBody[spec.warningsField];
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
-    if (options.validateResponses) checkReply(op, reply.status, replyBody);
+    if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(c, reply.status, replyBody, replyHeaders);
   };
 
-  const checkReply = (op: OperationSpec, status: number, body: unknown): void => {
-    let byStatus = replyValidators.get(op);
-    if (!byStatus) replyValidators.set(op, (byStatus = new Map()));
-    let selected = byStatus.get(status);
-    if (!selected) byStatus.set(status, (selected = selectValidator(op.responses, status)));
+  const checkReply = ({ op, replyValidators }: Route, status: number, body: unknown): void => {
+    let selected = replyValidators.get(status);
+    if (!selected) replyValidators.set(status, (selected = selectValidator(op.responses, status)));
     const { found, schema } = selected;
     if (!found)
       throw new InvalidResponse(

@@ -6,7 +6,13 @@
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
 import { selectValidator, type OperationSpec } from '@svc/runtime';
-import { HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
+import {
+  fastAccepts,
+  HttpProblem,
+  type HandlerContext,
+  type HandlerReply,
+  type OperationHandler,
+} from '@svc/server-runtime';
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
@@ -218,8 +224,7 @@ export function createMockEngine(
   }
   /**
    * Records the webhooks of a resource event in the caller's notifications and sends them; the
-   * promise of the sending, undefined when nothing is sent (no receiver), so that callers wait
-   * only for real work.
+   * promise of the sending, undefined when nothing is sent (no receiver).
    */
   const emit = (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> | undefined => {
     let sending: Promise<void> | undefined;
@@ -402,7 +407,7 @@ export function createMockEngine(
       const checks = merged.map(fieldValidator);
       if (checks.every((validator) => validator !== undefined)) {
         for (const [i, key] of merged.entries())
-          if (!checks[i]!.safeParse(resource[key]).success) resource[key] = original[key];
+          if (!fastAccepts(checks[i]!)(resource[key])) resource[key] = original[key];
         return;
       }
       const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt.split('.').length;
@@ -476,8 +481,7 @@ export function createMockEngine(
             transition(resource, context, true);
             options.onCreate?.(resource, call);
             collection.put(id, resource);
-            const sending = emit(tenant, opPlan.collection!, 'created', resource);
-            if (sending) await sending;
+            await emit(tenant, opPlan.collection!, 'created', resource);
             // The stored resource itself: the answer is serialised before anything can change it.
             body = withAt(seeded, opPlan.resourceAt!, resource);
           } else body = clone(seeded);
