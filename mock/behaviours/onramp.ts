@@ -24,7 +24,7 @@ export function onrampBehaviour(sandbox: SandboxContext, hostedPaths: readonly s
     const reply = await call.next();
     const body = isRecord(reply.body) ? reply.body : {};
     const quote = isRecord(body.data) ? body.data : body;
-    const url = new URL(path, new URL(call.context.request.url).origin);
+    const url = new URL(path, call.context.url.origin);
     url.searchParams.set('sessionToken', newToken(call.context.principal.subject));
     if (typeof quote.quote_id === 'string') url.searchParams.set('quoteId', quote.quote_id);
     quote[field] = url.toString();

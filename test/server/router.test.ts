@@ -2,11 +2,12 @@
  * The server stub of a small document that is not ours: parameters coerced by style and
  * explode, bodies by media type, errors in the document's own envelope (400 listing every
  * field, 404, 405 with Allow, 415, 401, 429 with Retry-After, 501), CORS, and development
- * validation of the handlers' answers.
+ * validation of the handlers' answers. Every case runs twice: through the Hono app's `fetch`,
+ * and over HTTP through `serveNode`, which answers the operations without Hono.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { generateToDisk, writeSpec } from '../helpers/generate.js';
 
@@ -59,24 +60,62 @@ const spec = {
   },
 };
 
+interface HandlerCall {
+  params: unknown;
+  body: unknown;
+  principal: { subject: string };
+  url: URL;
+  request: Request;
+}
+
+interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
 interface ServerModule {
-  createShopServer: (handlers: Record<string, (context: { params: unknown; body: unknown; principal: { subject: string } }) => unknown>, options?: Record<string, unknown>) => Hono;
+  createShopServer: (handlers: Record<string, (context: HandlerCall) => unknown>, options?: Record<string, unknown>) => Hono;
+  serveNode: (app: Hono) => Promise<RunningServer>;
 }
 
 async function serverModule(): Promise<ServerModule> {
   const { dir } = await generateToDisk(writeSpec(spec, 'server-shop'), 'server-shop');
   const module = (await import(pathToFileURL(join(dir, 'src', 'server.ts')).href)) as Record<string, unknown>;
   // The factory is named after the package: `create<Name>Server`.
-  return { createShopServer: module.createServerShopServer as ServerModule['createShopServer'] };
+  return { createShopServer: module.createServerShopServer as ServerModule['createShopServer'], serveNode: module.serveNode as ServerModule['serveNode'] };
 }
 
-const call = async (app: Hono, method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
-  const response = await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) }));
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> | undefined;
+}
+type Caller = (app: Hono, method: string, path: string, init?: { body?: string; headers?: Record<string, string> }) => Promise<Answer>;
+
+const read = async (response: Response): Promise<Answer> => {
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 };
 
-describe('a generated server stub', () => {
+/** Through the Hono app itself. */
+const viaFetch: Caller = async (app, method, path, init = {}) =>
+  read(await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) })));
+
+/** Over HTTP on loopback, through `serveNode` (one server per app, closed after the file). */
+const servers = new Map<Hono, Promise<RunningServer>>();
+afterAll(async () => {
+  for (const server of servers.values()) await (await server).close();
+});
+const viaNode: Caller = async (app, method, path, init = {}) => {
+  let server = servers.get(app);
+  if (!server) servers.set(app, (server = serverModule().then(({ serveNode }) => serveNode(app))));
+  return read(await fetch(`${(await server).url}${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) }));
+};
+
+describe.each([
+  ['through the Hono app', viaFetch],
+  ['over HTTP through serveNode', viaNode],
+] as const)('a generated server stub, %s', (_, call) => {
   it('hands handlers parameters parsed by style, explode and schema', async () => {
     const { createShopServer } = await serverModule();
     let seen: unknown;
@@ -143,9 +182,12 @@ describe('a generated server stub', () => {
   it('answers CORS preflights', async () => {
     const { createShopServer } = await serverModule();
     const app = createShopServer({});
-    const response = await app.fetch(new Request('http://shop.test/items', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } }));
+    const response = await call(app, 'OPTIONS', '/items', { headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization');
+    // Not a preflight: an OPTIONS like any other method the path does not have.
+    expect((await call(app, 'OPTIONS', '/items')).status).toBe(405);
   });
 
   it('in development, refuses its own answers that the spec does not allow', async () => {
@@ -161,5 +203,42 @@ describe('a generated server stub', () => {
     // Without development checks, the handler's word is final.
     const lax = createShopServer({ getItem: () => ({ status: 200, body: { id: 'one' } }) });
     expect((await call(lax, 'GET', '/items/1')).status).toBe(200);
+  });
+  it('decodes path values, refuses an empty one and answers HEAD as GET without a body', async () => {
+    const { createShopServer } = await serverModule();
+    const seen: unknown[] = [];
+    const app = createShopServer({ getItem: (context) => (seen.push(context.params), { status: 200, body: { id: 7, name: 'x' } }), listItems: () => ({ status: 200, body: [] }) });
+    expect((await call(app, 'GET', '/items/%37')).status).toBe(200);
+    expect(seen).toEqual([{ id: 7 }]);
+    expect(await call(app, 'GET', '/items/')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    const head = await call(app, 'HEAD', '/items/8');
+    expect(head).toMatchObject({ status: 200, body: undefined });
+    expect(head.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('gives handlers the URL and the request as sent', async () => {
+    const { createShopServer } = await serverModule();
+    const seen: { count: string | null; trace: string | null; method: string; text?: string }[] = [];
+    const app = createShopServer(
+      {
+        listItems: (context) => (seen.push({ count: context.url.searchParams.get('count'), trace: context.request.headers.get('x-trace'), method: context.request.method }), { status: 200, body: [] }),
+        createItem: async (context) => (seen.push({ count: null, trace: null, method: context.request.method, text: await context.request.text() }), { status: 201, body: { id: 1, name: 'made' } }),
+      },
+      { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } },
+    );
+    expect((await call(app, 'GET', '/items?count=3', { headers: { 'X-Trace': '9' } })).status).toBe(200);
+    expect((await call(app, 'POST', '/items', { body: '{"name":"lamp"}', headers: { authorization: 'Bearer t', 'content-type': 'application/json' } })).status).toBe(201);
+    expect(seen).toEqual([
+      { count: '3', trace: '9', method: 'GET' },
+      { count: null, trace: null, method: 'POST', text: '{"name":"lamp"}' },
+    ]);
+  });
+
+  it('serves routes added to the app after it was made', async () => {
+    const { createShopServer } = await serverModule();
+    const app = createShopServer({});
+    app.get('/health', (c) => c.json({ ok: true }));
+    expect(await call(app, 'GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await call(app, 'GET', '/items/1')).status).toBe(501);
   });
 });

@@ -25,6 +25,7 @@ export {
 } from './parse.js';
 export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 export { RateLimiter, type RateDecision } from './rate-limit.js';
+export { RouteTable, type RouteMatch } from './route-table.js';
 export {
   createRouter,
   InvalidResponse,

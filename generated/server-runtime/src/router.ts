@@ -15,6 +15,7 @@ import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
+import { RouteTable } from './route-table.js';
 import type { ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
 
 /** What a handler receives. */
@@ -31,6 +32,9 @@ export interface HandlerContext<Params = Record<string, unknown>, Body = unknown
   version: string | undefined;
   /** The second-factor token, when the request sent one. */
   twoFactorToken: string | undefined;
+  /** The request's URL, parsed when first read. */
+  url: URL;
+  /** The request as a Fetch `Request`; on `serveNode` it is built when first read. */
   request: Request;
 }
 
@@ -88,18 +92,25 @@ interface Route {
   parameters: readonly ServerParameterSpec[];
   handler: OperationHandler | undefined;
   declaredNames: ReadonlySet<string>;
-  pathParams: readonly { param: ServerParameterSpec; slot: string }[];
+  /** Path parameters with the index of their value among the template's, left to right. */
+  pathParams: readonly { param: ServerParameterSpec; index: number }[];
+  /** How many values the path template holds. */
+  slotCount: number;
   /** The validator of the operation's answers by status (`selectValidator` once per status). */
   replyValidators: Map<number, ReturnType<typeof selectValidator>>;
 }
 
-/** `/a/{id}/b` -> Hono's `/a/:p0/b` (slots avoid parameter names Hono cannot take). */
-function honoPath(template: string): { path: string; slots: Map<string, string> } {
-  const slots = new Map<string, string>();
+/** `/a/{id}/b` -> Hono's `/a/:p0/b`: slot `p<i>` holds the template's i-th value (names Hono cannot take are avoided). */
+function honoPath(template: string): {
+  path: string;
+  slots: Map<string, number>;
+} {
+  const slots = new Map<string, number>();
+  let count = 0;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const slot = `p${slots.size}`;
-    slots.set(name, slot);
-    return `:${slot}`;
+    const index = count++;
+    if (!slots.has(name)) slots.set(name, index);
+    return `:p${index}`;
   });
   return { path, slots };
 }
@@ -136,7 +147,7 @@ const utf8 = new TextDecoder();
 const LANGUAGE_CACHE_LIMIT = 256;
 
 /** Request headers by name, as `Headers.get` and `has` read them. */
-type RequestHeaders = Pick<Headers, 'get' | 'has'>;
+export type RequestHeaders = Pick<Headers, 'get' | 'has'>;
 
 /** Header names as Node keys them (lower case), for the few names a router asks for. */
 const lowerNames = new Map<string, string>();
@@ -150,7 +161,7 @@ const lowerName = (name: string): string => {
 };
 
 /** Node's own parsed headers (`IncomingMessage.headers`), read as `Headers.get` and `has` read them. */
-class NodeHeaders implements RequestHeaders {
+export class NodeHeaders implements RequestHeaders {
   constructor(private readonly parsed: Record<string, string | string[] | undefined>) {}
   get(name: string): string | null {
     const value = this.parsed[lowerName(name)];
@@ -161,17 +172,85 @@ class NodeHeaders implements RequestHeaders {
   }
 }
 
-/**
- * The request's headers: under `@hono/node-server`, Node's own parsed headers (`c.env.incoming`),
- * so that no Fetch `Headers` object is built for every request (a few microseconds each); on
- * other runtimes, the request's `Headers`.
- */
-function requestHeaders(c: Context): RequestHeaders {
-  const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
-    ?.incoming;
-  const parsed = incoming?.headers;
-  return parsed ? new NodeHeaders(parsed) : c.req.raw.headers;
+/** A request as the router reads it, whichever transport brought it (Hono, or `serveNode`'s Node listener). */
+export interface Exchange {
+  readonly method: string;
+  /** The absolute URL. */
+  readonly href: string;
+  readonly headers: RequestHeaders;
+  /** The body's bytes; empty when the request has none. */
+  body(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The request as a Fetch `Request`; a transport that has none builds it when first read. */
+  readonly request: Request;
 }
+
+/** An answer before a transport writes it. */
+export interface Answer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer> | Blob | null;
+}
+
+/** What `serveNode` needs of a router to serve its operations without Hono. */
+export interface RouterCore {
+  /**
+   * The answer of the operation at `pathname` (raw, without the query string), or of a CORS
+   * preflight; undefined for any other request, which the Hono app answers (404, 405, and
+   * whatever routes were added to the app after it was made).
+   */
+  answer(exchange: Exchange, pathname: string): Promise<Answer> | undefined;
+}
+
+const cores = new WeakMap<object, RouterCore>();
+
+/** The transport-free core of an app made by `createRouter` (undefined for any other app). */
+export const routerCoreOf = (app: object): RouterCore | undefined => cores.get(app);
+
+/**
+ * A Hono request as an exchange. Under `@hono/node-server` its headers are Node's own parsed
+ * headers (`c.env.incoming`), so that no Fetch `Headers` object is built for every request.
+ */
+class HonoExchange implements Exchange {
+  readonly method: string;
+  readonly href: string;
+  readonly headers: RequestHeaders;
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
+  #request: Request | undefined;
+  constructor(private readonly c: Context) {
+    this.method = c.req.raw.method;
+    this.href = c.req.url;
+    const parsed = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
+      ?.incoming?.headers;
+    this.headers = parsed ? new NodeHeaders(parsed) : c.req.raw.headers;
+  }
+  /** The request; once the router has read its body, a copy that carries the bytes again, so that handlers can read it too. */
+  get request(): Request {
+    const raw = this.c.req.raw;
+    if (!this.#bytes || this.#bytes.byteLength === 0) return raw;
+    return (this.#request ??= new Request(raw.url, { method: raw.method, headers: raw.headers, body: this.#bytes }));
+  }
+  async body(): Promise<Uint8Array<ArrayBuffer>> {
+    // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
+    // Request built in code may carry neither. Touching `body` of a Node request builds a
+    // stream, so it is asked only when the headers cannot tell.
+    const request = this.c.req.raw;
+    const length = this.headers.get('content-length');
+    const sendsBody =
+      length !== null
+        ? length !== '0'
+        : this.headers.has('transfer-encoding') ||
+          (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+    return (this.#bytes ??= sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array());
+  }
+}
+
+/** An answer as a Fetch `Response`. */
+const toResponse = ({ status, headers, body }: Answer): Response =>
+  new Response(body instanceof Blob ? body.stream() : body, {
+    status,
+    headers,
+  });
 
 /**
  * What authentication and the parameters read of a request. The URL and the cookies are parsed
@@ -197,6 +276,32 @@ class RequestView implements AuthRequest {
   }
   get cookies(): ReadonlyMap<string, string> {
     return (this.#cookies ??= parseCookies(this.headers.get('cookie') ?? undefined));
+  }
+}
+
+/** What a handler is called with; the URL and the Fetch `Request` are made when first read. */
+class Call<Params, Body> implements HandlerContext<Params, Body> {
+  readonly #exchange: Exchange;
+  readonly #view: RequestView;
+  constructor(
+    readonly operationId: string,
+    readonly params: Params,
+    readonly body: Body,
+    readonly principal: Principal,
+    readonly language: string,
+    readonly version: string | undefined,
+    readonly twoFactorToken: string | undefined,
+    exchange: Exchange,
+    view: RequestView,
+  ) {
+    this.#exchange = exchange;
+    this.#view = view;
+  }
+  get url(): URL {
+    return this.#view.url;
+  }
+  get request(): Request {
+    return this.#exchange.request;
   }
 }
 
@@ -229,62 +334,61 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   // response makes the Node adapter build a full one, which costs more than the whole request.
   const corsOptions: CorsOptions | undefined =
     options.cors === false ? undefined : typeof options.cors === 'object' ? options.cors : {};
-  const allowOrigin = (c: Context): string | undefined => {
+  const allowOrigin = (sent: RequestHeaders): string | undefined => {
     if (!corsOptions) return undefined;
     const origin = corsOptions.origin ?? '*';
     if (origin === '*') return '*';
-    const sent = requestHeaders(c).get('origin');
+    const from = sent.get('origin');
     const listed = typeof origin === 'string' ? [origin] : origin;
-    return sent && listed.includes(sent) ? sent : undefined;
+    return from && listed.includes(from) ? from : undefined;
   };
-  /** The CORS headers of an answer to `c`, added to `headers`. */
-  const corsHeaders = (c: Context, headers: Record<string, string>): void => {
-    const origin = allowOrigin(c);
+  /** The CORS headers of an answer to a request with headers `sent`, added to `headers`. */
+  const corsHeaders = (sent: RequestHeaders, headers: Record<string, string>): void => {
+    const origin = allowOrigin(sent);
     if (origin === undefined) return;
     headers['access-control-allow-origin'] = origin;
     headers['access-control-expose-headers'] = 'Retry-After, Content-Language, Allow';
     if (origin !== '*') headers.vary = 'Origin';
     if (corsOptions?.credentials && origin !== '*') headers['access-control-allow-credentials'] = 'true';
   };
-  if (corsOptions) {
-    app.options('*', (c, next) => {
-      const sent = requestHeaders(c);
-      if (!sent.get('access-control-request-method')) return next();
-      const headers: Record<string, string> = {};
-      corsHeaders(c, headers);
-      headers['access-control-allow-methods'] = 'GET, HEAD, PUT, POST, DELETE, PATCH';
-      const requested = sent.get('access-control-request-headers');
-      if (requested) headers['access-control-allow-headers'] = requested;
-      headers['access-control-max-age'] = String(corsOptions.maxAge ?? 600);
-      return new Response(null, { status: 204, headers });
-    });
-  }
-
-  // A Response made here with a plain header record: Hono's `c.json` would build a `Headers`
-  // object for more than one header, which the Node adapter then reads back one by one.
-  const send = (c: Context, status: number, body: unknown, extra: Record<string, string> = {}): Response => {
+  /** The answer to a CORS preflight, or undefined when the request is not one. */
+  const preflight = (exchange: Exchange): Answer | undefined => {
+    const sent = exchange.headers;
+    if (!corsOptions || exchange.method !== 'OPTIONS' || !sent.get('access-control-request-method')) return undefined;
     const headers: Record<string, string> = {};
-    corsHeaders(c, headers);
-    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
-    if (body === undefined || status === 204 || status === 304) return new Response(null, { status, headers });
-    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string') {
-      return new Response(body instanceof Blob ? body.stream() : (body as string | Uint8Array<ArrayBuffer>), {
-        status,
-        headers,
-      });
-    }
-    headers['content-type'] ??= 'application/json';
-    return new Response(JSON.stringify(body), { status, headers });
+    corsHeaders(sent, headers);
+    headers['access-control-allow-methods'] = 'GET, HEAD, PUT, POST, DELETE, PATCH';
+    const requested = sent.get('access-control-request-headers');
+    if (requested) headers['access-control-allow-headers'] = requested;
+    headers['access-control-max-age'] = String(corsOptions.maxAge ?? 600);
+    return { status: 204, headers, body: null };
   };
-  const problem = (c: Context, error: HttpProblem): Response =>
-    send(c, error.status, problemBody(error, envelope), error.headers as Record<string, string>);
+
+  // A plain header record: Hono's `c.json` would build a `Headers` object for more than one
+  // header, which the Node adapter then reads back one by one.
+  const send = (exchange: Exchange, status: number, body: unknown, extra: Record<string, string> = {}): Answer => {
+    const headers: Record<string, string> = {};
+    corsHeaders(exchange.headers, headers);
+    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
+    if (body === undefined || status === 204 || status === 304) return { status, headers, body: null };
+    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string')
+      return { status, headers, body: body as Answer['body'] };
+    headers['content-type'] ??= 'application/json';
+    return { status, headers, body: JSON.stringify(body) };
+  };
+  const problem = (exchange: Exchange, error: HttpProblem): Answer =>
+    send(exchange, error.status, problemBody(error, envelope), error.headers as Record<string, string>);
 
   const routes: Route[] = Object.entries(spec.operations)
     .map(([operationId, serverOp]): Route => {
       const { slots } = honoPath(serverOp.operation.path);
       const parameters = serverOp.operation.parameters.map((p): ServerParameterSpec => {
         const key = p.key ?? p.name;
-        return { ...p, key, shape: serverOp.shapes?.[key] ?? { type: 'string' } };
+        return {
+          ...p,
+          key,
+          shape: serverOp.shapes?.[key] ?? { type: 'string' },
+        };
       });
       return {
         spec: serverOp,
@@ -292,9 +396,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         parameters,
         handler: byId[operationId],
         declaredNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
-        pathParams: parameters
-          .filter((p) => p.in === 'path')
-          .map((param) => ({ param, slot: slots.get(param.name) ?? param.name })),
+        pathParams: parameters.flatMap((param) => {
+          const index = param.in === 'path' ? slots.get(param.name) : undefined;
+          return index === undefined ? [] : [{ param, index }];
+        }),
+        slotCount: (serverOp.operation.path.match(/\{[^}]+\}/g) ?? []).length,
         replyValidators: new Map(),
       };
     })
@@ -302,10 +408,14 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0,
     );
 
-  const parseParams = (c: Context, route: Route, view: RequestView): Record<string, unknown> => {
+  const parseParams = (
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+    view: RequestView,
+  ): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
-    for (const { param, slot } of route.pathParams) {
-      const raw = c.req.param(slot);
+    for (const { param, index } of route.pathParams) {
+      const raw = pathValues[index];
       if (raw !== undefined) values[param.key] = parsePathValue(raw, param);
     }
     for (const param of route.parameters) {
@@ -326,7 +436,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
 
   const parseBody = async (
-    c: Context,
+    exchange: Exchange,
     route: Route,
     raw: Uint8Array<ArrayBuffer>,
     contentType: string,
@@ -338,7 +448,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       try {
         return JSON.parse(text()) as unknown;
       } catch {
-        throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
+        throw new HttpProblem({
+          status: 400,
+          id: 'invalid_request',
+          message: 'the body is not valid JSON',
+        });
       }
     }
     if (media === 'application/x-www-form-urlencoded')
@@ -346,7 +460,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     if (media === 'multipart/form-data') {
       let form: FormData;
       try {
-        form = await new Request(c.req.url, {
+        form = await new Request(exchange.href, {
           method: 'POST',
           headers: { 'content-type': contentType },
           body: raw,
@@ -364,29 +478,26 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         if (typeof value === 'string') fields.push([key, value]);
         else files[key] = value;
       });
-      return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
+      return {
+        ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object),
+        ...files,
+      };
     }
     if (media.startsWith('text/')) return text();
     return new Blob([raw], { type: media });
   };
 
-  const handle = async (c: Context, route: Route): Promise<Response> => {
+  const handle = async (
+    exchange: Exchange,
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+  ): Promise<Answer> => {
     const { op, spec: serverOp } = route;
-    const request = c.req.raw;
-    const headers = requestHeaders(c);
+    const { headers } = exchange;
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
-    // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
-    // Request built in code may carry neither. Touching `body` of a Node request builds a
-    // stream, so it is asked only when the headers cannot tell.
-    const length = header('content-length');
-    const sendsBody =
-      length !== undefined
-        ? length !== '0'
-        : header('transfer-encoding') !== undefined ||
-          (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
-    const raw: Uint8Array<ArrayBuffer> = sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+    const raw = await exchange.body();
     const contentType = header('content-type') ?? '';
-    const view = new RequestView(request.method, request.url, headers, raw, now());
+    const view = new RequestView(exchange.method, exchange.href, headers, raw, now());
     if (
       raw.byteLength > 0 &&
       op.requestBody &&
@@ -416,9 +527,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }
     }
 
-    const params = parseParams(c, route, view);
+    const params = parseParams(route, pathValues, view);
     // An operation without a request body ignores whatever was sent (it is still signed over).
-    const body = op.requestBody ? await parseBody(c, route, raw, contentType) : undefined;
+    const body = op.requestBody ? await parseBody(exchange, route, raw, contentType) : undefined;
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     /**
@@ -492,17 +603,19 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         id: 'not_implemented',
         message: `${op.operationId} is not implemented by this server`,
       });
-    const context = {
-      operationId: op.operationId,
-      params: parsedParams,
-      body: parsedBody,
+    // The generated wrapper types each handler's params and body; here they are what validation let through.
+    const context = new Call(
+      op.operationId,
+      parsedParams as never,
+      parsedBody as never,
       principal,
       language,
       version,
       twoFactorToken,
-      request,
-    };
-    const reply = await route.handler(context as HandlerContext<never, never>);
+      exchange,
+      view,
+    );
+    const reply = await route.handler(context);
 
     let replyBody = reply.body;
     const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };
@@ -520,10 +633,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         message: `${versionHeader} was not sent; the version in your API settings was used`,
       };
       const existing = replyBody[spec.warningsField];
-      replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
+      replyBody = {
+        ...replyBody,
+        [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning],
+      };
     }
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
-    return send(c, reply.status, replyBody, replyHeaders);
+    return send(exchange, reply.status, replyBody, replyHeaders);
   };
 
   const checkReply = ({ op, replyValidators }: Route, status: number, body: unknown): void => {
@@ -550,13 +666,17 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       );
   };
 
-  const answerError = (c: Context, error: unknown, operationId: string | undefined): Response => {
-    if (error instanceof HttpProblem) return problem(c, error);
+  const answerError = (exchange: Exchange, error: unknown, operationId: string | undefined): Answer => {
+    if (error instanceof HttpProblem) return problem(exchange, error);
     if (error instanceof InvalidResponse)
-      options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
+      options.onInvalidResponse?.({
+        operationId: error.operationId,
+        status: error.status,
+        issues: error.issues,
+      });
     else options.onError?.(error, operationId);
     return problem(
-      c,
+      exchange,
       new HttpProblem({
         status: 500,
         id: 'internal_server_error',
@@ -564,15 +684,51 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       }),
     );
   };
+  /** The answer of `route`, errors included. */
+  const answerRoute = async (
+    exchange: Exchange,
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+  ): Promise<Answer> => {
+    try {
+      return await handle(exchange, route, pathValues);
+    } catch (error) {
+      return answerError(exchange, error, route.op.operationId);
+    }
+  };
+  const methodNotAllowed = (exchange: Exchange, methods: Iterable<string>): Answer => {
+    const allow = [...methods].sort().join(', ');
+    return problem(
+      exchange,
+      new HttpProblem({
+        status: 405,
+        id: 'method_not_allowed',
+        message: `${exchange.method} is not allowed here; use ${allow}`,
+        headers: { Allow: allow },
+      }),
+    );
+  };
+  const notFound = (exchange: Exchange, pathname: string): Answer =>
+    problem(
+      exchange,
+      new HttpProblem({
+        status: 404,
+        id: 'not_found',
+        message: `no operation at ${pathname}`,
+      }),
+    );
 
+  // On Hono: Hono routes, in the order of `routes`, then a 405 for each known path.
+  if (corsOptions)
+    app.options('*', (c, next) => {
+      const answer = preflight(new HonoExchange(c));
+      return answer ? toResponse(answer) : next();
+    });
   for (const route of routes) {
     const { path } = honoPath(route.op.path);
     app.on(route.op.method, path, async (c) => {
-      try {
-        return await handle(c, route);
-      } catch (error) {
-        return answerError(c, error, route.op.operationId);
-      }
+      const pathValues = Array.from({ length: route.slotCount }, (_, index) => c.req.param(`p${index}`));
+      return toResponse(await answerRoute(new HonoExchange(c), route, pathValues));
     });
   }
   // A known path with a method it does not have: 405 with the methods it has.
@@ -583,27 +739,30 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     methods.add(route.op.method);
     methodsByPath.set(path, methods);
   }
-  for (const [path, methods] of methodsByPath) {
-    const allow = [...methods].sort().join(', ');
-    app.all(path, (c) =>
-      problem(
-        c,
-        new HttpProblem({
-          status: 405,
-          id: 'method_not_allowed',
-          message: `${c.req.method} is not allowed here; use ${allow}`,
-          headers: { Allow: allow },
-        }),
-      ),
-    );
-  }
-  app.notFound((c) =>
-    problem(
-      c,
-      new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${new URL(c.req.url).pathname}` }),
-    ),
-  );
-  app.onError((error, c) => answerError(c, error, undefined));
+  for (const [path, methods] of methodsByPath)
+    app.all(path, (c) => toResponse(methodNotAllowed(new HonoExchange(c), methods)));
+  app.notFound((c) => toResponse(notFound(new HonoExchange(c), new URL(c.req.url).pathname)));
+  app.onError((error, c) => toResponse(answerError(new HonoExchange(c), error, undefined)));
+
+  // Without Hono (`serveNode`): the same operations in a table of their own, built when first used.
+  let table: RouteTable<Route> | undefined;
+  const routeTable = (): RouteTable<Route> => {
+    if (table) return table;
+    table = new RouteTable<Route>();
+    for (const route of routes) table.add(route.op.method, route.op.path, route);
+    return table;
+  };
+  cores.set(app, {
+    answer: (exchange, pathname) => {
+      const early = preflight(exchange);
+      if (early) return Promise.resolve(early);
+      // HEAD is answered as GET where the path has no HEAD of its own, as Hono does; the transport drops the body.
+      const found =
+        routeTable().lookup(exchange.method, pathname) ??
+        (exchange.method === 'HEAD' ? routeTable().lookup('GET', pathname) : undefined);
+      return found ? answerRoute(exchange, found.entry, found.values) : undefined;
+    },
+  });
   return app;
 }
 

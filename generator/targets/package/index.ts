@@ -13,6 +13,8 @@ export const RUNTIME_DEPENDENCIES = { zod: '^4.2.0' } as const;
 export const BUILD_DEPENDENCIES = { typescript: '^5.9.3' } as const;
 /** What the server stub (`./server`) and the mock (`./mock`, `./fixtures`) of an OpenAPI package import besides. */
 export const SERVER_DEPENDENCIES = { hono: '^4.13.19' } as const;
+/** What building bundled server runtimes needs besides: `serveNode` is written against `node:http`. */
+export const NODE_BUILD_DEPENDENCIES = { '@types/node': '^20.19.43' } as const;
 
 /**
  * The package's version, from the document's `info.version`: a semantic version as it is,
@@ -117,7 +119,11 @@ export const packageTarget: Target = {
       peerDependencies: Object.keys(peerDependencies).length > 0 ? peerDependencies : undefined,
       // `npm run build` inside the package needs the compiler and the types of what its optional entry points import.
       devDependencies: Object.fromEntries(
-        Object.entries({ ...BUILD_DEPENDENCIES, ...Object.fromEntries(Object.entries(peerDependencies).filter(([name]) => name !== 'ws' && !name.startsWith('@svc/'))) }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        Object.entries({
+          ...BUILD_DEPENDENCIES,
+          ...(bundledRuntime && (subpaths.includes('fixtures') || subpaths.includes('server')) ? NODE_BUILD_DEPENDENCIES : {}),
+          ...Object.fromEntries(Object.entries(peerDependencies).filter(([name]) => name !== 'ws' && !name.startsWith('@svc/'))),
+        }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       ),
       subpaths,
       hasOperations: model.kind === 'openapi' && model.operations.length > 0,

@@ -6,5 +6,6 @@ export { fastAccepts, fastParsesToItself } from './precheck.js';
 export { bracketTree, coerceText, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
 export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 export { RateLimiter, type RateDecision } from './rate-limit.js';
+export { RouteTable, type RouteMatch } from './route-table.js';
 export { createRouter, InvalidResponse, type CorsOptions, type HandlerContext, type HandlerReply, type OperationHandler, type ServerOptions, type TwoFactorCheck } from './router.js';
 export { serveNode, type RunningServer } from './node.js';

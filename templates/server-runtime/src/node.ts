@@ -1,6 +1,15 @@
-/** Serving an app on Node with `@hono/node-server`, on loopback unless told otherwise. */
-import { serve } from '@hono/node-server';
+/// <reference types="node" />
+/**
+ * Serving an app on Node, on loopback unless told otherwise. The operations of an app made by
+ * `createRouter` are answered by a `node:http` listener of its own that hands the router Node's
+ * request as it is (headers, body bytes) and writes the answer with `writeHead` and `end`: no
+ * Fetch `Request` or `Response` is built for them. Everything else (404, 405, routes added to
+ * the app afterwards, any other Hono app) goes through `@hono/node-server`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT`. */
@@ -9,23 +18,150 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const EMPTY = new Uint8Array();
+
+/** A request target that needs no normalising: an absolute path of plain characters, no dot segments. */
+const PLAIN_TARGET = /^\/[\w\-~!$&'()*+,;=:@/%?.]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)|%2e/i;
+
+/** Node's request as the router reads it; the Fetch `Request` is built only when a handler asks for it. */
+class NodeExchange implements Exchange {
+  readonly headers: NodeHeaders;
+  #body: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
+  #request: Request | undefined;
+  constructor(
+    private readonly incoming: IncomingMessage,
+    readonly method: string,
+    readonly href: string,
+  ) {
+    this.headers = new NodeHeaders(incoming.headers);
+  }
+
+  body(): Promise<Uint8Array<ArrayBuffer>> {
+    return (this.#body ??= this.#read());
+  }
+
+  #read(): Promise<Uint8Array<ArrayBuffer>> {
+    const { incoming } = this;
+    const length = incoming.headers['content-length'];
+    // HTTP/1.1: a request without a length or chunked encoding has no body.
+    if (length === '0' || (length === undefined && incoming.headers['transfer-encoding'] === undefined)) return Promise.resolve((this.#bytes = EMPTY as Uint8Array<ArrayBuffer>));
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.once('error', reject);
+      incoming.once('end', () => {
+        const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        resolve((this.#bytes = new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength)));
+      });
+    });
+  }
+
+  get request(): Request {
+    if (this.#request) return this.#request;
+    const headers = new Headers();
+    const raw = this.incoming.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+    const bytes = this.#bytes;
+    const hasBody = bytes !== undefined && bytes.byteLength > 0 && this.method !== 'GET' && this.method !== 'HEAD';
+    return (this.#request = new Request(this.href, {
+      method: this.method,
+      headers,
+      ...(hasBody ? { body: bytes } : {}),
+    }));
+  }
+}
+
+/** The URL of a Node request, and its raw path for routing. */
+function locate(incoming: IncomingMessage): { href: string; pathname: string } {
+  const target = incoming.url ?? '/';
+  const host = incoming.headers.host ?? 'localhost';
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
+    const query = target.indexOf('?');
+    return {
+      href: `http://${host}${target}`,
+      pathname: query === -1 ? target : target.slice(0, query),
+    };
+  }
+  // Absolute-form targets, dot segments, characters that need encoding: as the URL parser reads them.
+  const url = target.startsWith('/') ? new URL(`http://${host}${target}`) : new URL(target);
+  return { href: url.href, pathname: url.pathname };
+}
+
+function write(response: ServerResponse, { status, headers, body }: Answer): void {
+  if (body === null) {
+    response.writeHead(status, headers);
+    response.end();
+  } else if (typeof body === 'string') {
+    headers['content-type'] ??= 'text/plain; charset=UTF-8';
+    headers['content-length'] = String(Buffer.byteLength(body));
+    response.writeHead(status, headers);
+    response.end(body);
+  } else if (body instanceof Uint8Array) {
+    headers['content-length'] = String(body.byteLength);
+    response.writeHead(status, headers);
+    response.end(body);
+  } else {
+    if (body.type) headers['content-type'] ??= body.type;
+    void body.arrayBuffer().then((bytes) => write(response, { status, headers, body: new Uint8Array(bytes) }));
+  }
+}
+
+type Listener = (incoming: IncomingMessage, response: ServerResponse) => void;
+
+/** A `node:http` listener: the router's operations through its core, the rest through Hono. */
+function nodeListener(core: RouterCore, hono: Listener): Listener {
+  return (incoming, response) => {
+    let located: { href: string; pathname: string };
+    try {
+      located = locate(incoming);
+    } catch {
+      hono(incoming, response); // a target the URL parser refuses: Hono answers it as it would anyway
+      return;
+    }
+    const exchange = new NodeExchange(incoming, incoming.method ?? 'GET', located.href);
+    const answering = core.answer(exchange, located.pathname);
+    if (!answering) {
+      hono(incoming, response);
+      return;
+    }
+    answering.then(
+      (answer) => write(response, answer),
+      () => {
+        // The core answers its own errors; this is a request that broke off while its body was read.
+        if (!response.headersSent) response.writeHead(400);
+        response.end();
+      },
+    );
+  };
+}
+
 /** Starts `app` and resolves once it listens; port 0 (the default) picks a free port. */
 export function serveNode(app: Pick<Hono, 'fetch'>, options: { port?: number; hostname?: string } = {}): Promise<RunningServer> {
   const hostname = options.hostname ?? '127.0.0.1';
+  const core = routerCoreOf(app);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname }, (info) => {
-      const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`;
+    const started = (port: number): void => {
+      const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
       resolve({
         url,
-        port: info.port,
+        port,
         close: () =>
           new Promise<void>((done, fail) => {
             // Keep-alive sockets would hold the server open.
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.closeAllConnections();
             server.close((error?: Error) => (error ? fail(error) : done()));
           }),
       });
-    });
+    };
+    let server: Server;
+    if (core) {
+      server = createServer(nodeListener(core, getRequestListener(app.fetch)));
+      server.listen(options.port ?? 0, hostname, () => started((server.address() as { port: number }).port));
+    } else {
+      server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname }, (info) => started(info.port)) as Server;
+    }
     server.once('error', reject);
   });
 }

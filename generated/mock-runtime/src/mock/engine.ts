@@ -494,13 +494,7 @@ export function createMockEngine(
           let body = fixture(opPlan.successStatus, hashSeed(key));
           const pagination = opPlan.pagination;
           if (!pagination) return { status: opPlan.successStatus, body };
-          const page = paginate(
-            collection.all(),
-            pagination,
-            params,
-            new URL(context.request.url),
-            collectionPlan?.idField ?? 'id',
-          );
+          const page = paginate(collection.all(), pagination, params, context.url, collectionPlan?.idField ?? 'id');
           const wrapper = collectionPlan?.itemWrapper;
           body = setAt(
             body,

@@ -442,7 +442,7 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           let body = fixture(opPlan.successStatus, hashSeed(key));
           const pagination = opPlan.pagination;
           if (!pagination) return { status: opPlan.successStatus, body };
-          const page = paginate(collection.all(), pagination, params, new URL(context.request.url), collectionPlan?.idField ?? 'id');
+          const page = paginate(collection.all(), pagination, params, context.url, collectionPlan?.idField ?? 'id');
           const wrapper = collectionPlan?.itemWrapper;
           body = setAt(body, pagination.itemsField, page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))));
           for (const [path, value] of Object.entries(page.fields)) body = setAt(body, path, value);
