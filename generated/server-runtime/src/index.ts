@@ -29,10 +29,15 @@ export { RouteTable, type RouteMatch } from './route-table.js';
 export {
   createRouter,
   InvalidResponse,
+  routerCoreOf,
+  type Answer,
   type CorsOptions,
+  type Exchange,
   type HandlerContext,
   type HandlerReply,
   type OperationHandler,
+  type RequestHeaders,
+  type RouterCore,
   type ServerOptions,
   type TwoFactorCheck,
 } from './router.js';

@@ -96,6 +96,8 @@ interface Route {
   pathParams: readonly { param: ServerParameterSpec; index: number }[];
   /** How many values the path template holds. */
   slotCount: number;
+  /** The request body's media types, lower case and without parameters. */
+  bodyMedia: readonly string[];
   /** The validator of the operation's answers by status (`selectValidator` once per status). */
   replyValidators: Map<number, ReturnType<typeof selectValidator>>;
 }
@@ -123,12 +125,11 @@ function specificity(path: string): string {
     .join('/');
 }
 
+/** Whether `sent` is one of the `declared` media types (already lower case, without parameters); `type/*` ranges included. */
 const acceptsMedia = (declared: readonly string[], sent: string): boolean =>
-  declared.some((type) => {
-    const media = mediaType(type);
-    if (media === '*/*' || media === sent) return true;
-    return media.endsWith('/*') && sent.startsWith(media.slice(0, -1));
-  });
+  declared.some(
+    (media) => media === '*/*' || media === sent || (media.endsWith('/*') && sent.startsWith(media.slice(0, -1))),
+  );
 
 function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): FieldProblem[] {
   return issues.map((issue) => ({
@@ -369,7 +370,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const send = (exchange: Exchange, status: number, body: unknown, extra: Record<string, string> = {}): Answer => {
     const headers: Record<string, string> = {};
     corsHeaders(exchange.headers, headers);
-    for (const [name, value] of Object.entries(extra)) headers[name.toLowerCase()] = value;
+    for (const name in extra) headers[lowerName(name)] = extra[name]!;
     if (body === undefined || status === 204 || status === 304) return { status, headers, body: null };
     if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string')
       return { status, headers, body: body as Answer['body'] };
@@ -401,6 +402,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
           return index === undefined ? [] : [{ param, index }];
         }),
         slotCount: (serverOp.operation.path.match(/\{[^}]+\}/g) ?? []).length,
+        bodyMedia: (serverOp.operation.requestBody?.contentTypes ?? []).map(mediaType),
         replyValidators: new Map(),
       };
     })
@@ -440,9 +442,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     route: Route,
     raw: Uint8Array<ArrayBuffer>,
     contentType: string,
+    media: string,
   ): Promise<unknown> => {
     if (raw.byteLength === 0) return undefined;
-    const media = mediaType(contentType);
     const text = (): string => utf8.decode(raw);
     if (isJsonMediaType(media) || media === '') {
       try {
@@ -497,17 +499,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
     const raw = await exchange.body();
     const contentType = header('content-type') ?? '';
+    const media = contentType ? mediaType(contentType) : '';
     const view = new RequestView(exchange.method, exchange.href, headers, raw, now());
-    if (
-      raw.byteLength > 0 &&
-      op.requestBody &&
-      contentType &&
-      !acceptsMedia(op.requestBody.contentTypes, mediaType(contentType))
-    ) {
+    if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(route.bodyMedia, media)) {
       throw new HttpProblem({
         status: 415,
         id: 'unsupported_media_type',
-        message: `${mediaType(contentType)} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
+        message: `${media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
       });
     }
     const { principal, required } = await authenticate(api, op.security, view, hooks);
@@ -529,7 +527,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
     const params = parseParams(route, pathValues, view);
     // An operation without a request body ignores whatever was sent (it is still signed over).
-    const body = op.requestBody ? await parseBody(exchange, route, raw, contentType) : undefined;
+    const body = op.requestBody ? await parseBody(exchange, route, raw, contentType, media) : undefined;
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     /**
@@ -548,11 +546,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     let parsedBody: unknown = body;
     if (body === undefined && op.requestBody?.required)
       missing.push({ field: '(body)', message: 'a request body is required' });
-    else if (
-      body !== undefined &&
-      op.validators.body &&
-      (isJsonMediaType(mediaType(contentType)) || typeof body === 'object')
-    )
+    else if (body !== undefined && op.validators.body && (isJsonMediaType(media) || typeof body === 'object'))
       parsedBody = validated(op.validators.body, body);
     if (missing.length === 1 && fields.length === 0) {
       throw new HttpProblem({
@@ -619,7 +613,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
     let replyBody = reply.body;
     const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };
-    if (spec.languages) replyHeaders['Content-Language'] = language;
+    if (spec.languages) replyHeaders['content-language'] = language;
     if (
       versionHeader &&
       version === undefined &&

@@ -7,5 +7,19 @@ export { bracketTree, coerceText, coerceTree, parseCookies, parseHeaderValue, pa
 export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 export { RateLimiter, type RateDecision } from './rate-limit.js';
 export { RouteTable, type RouteMatch } from './route-table.js';
-export { createRouter, InvalidResponse, type CorsOptions, type HandlerContext, type HandlerReply, type OperationHandler, type ServerOptions, type TwoFactorCheck } from './router.js';
+export {
+  createRouter,
+  InvalidResponse,
+  routerCoreOf,
+  type Answer,
+  type CorsOptions,
+  type Exchange,
+  type HandlerContext,
+  type HandlerReply,
+  type OperationHandler,
+  type RequestHeaders,
+  type RouterCore,
+  type ServerOptions,
+  type TwoFactorCheck,
+} from './router.js';
 export { serveNode, type RunningServer } from './node.js';
