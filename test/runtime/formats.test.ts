@@ -1,5 +1,6 @@
 /**
- * The runtime's date-time check, read on the characters for speed, against what it replaced:
+ * The runtime's date-time and uuid checks, read on the characters for speed, against what they
+ * replaced. uuid: the regular expression below. date-time:
  * the runtime's own `date` and `time` checks on the two halves (RFC 3339 as the JSON Schema
  * Test Suite reads it: seconds and an offset with a colon required, lowercase t and z, leap
  * seconds at 23:59:60 UTC), on crafted and on random strings.
@@ -53,5 +54,34 @@ describe('date-time', () => {
       )
       .map(([y, mo, d, sep, h, mi, s, frac, zone]) => `${y}-${mo}-${d}${sep}${h}:${mi}:${s}${frac}${zone}`);
     fc.assert(fc.property(fc.oneof(candidate, fc.string()), (value) => ours(value) === reference.validate(value)), { numRuns: 5_000 });
+  });
+});
+
+describe('uuid', () => {
+  const regex = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+  const isUuid = stringFormats.uuid!;
+
+  it.each([
+    '2bbf394c-193b-5b2a-9155-3b4732659ede',
+    '2BBF394C-193B-5B2A-9155-3B4732659EDE',
+    'urn:uuid:2bbf394c-193b-5b2a-9155-3b4732659ede',
+    'URN:UUID:2bbf394c-193b-5b2a-9155-3b4732659ede',
+    '2bbf394c-193b-5b2a-9155-3b4732659ed',
+    '2bbf394c-193b-5b2a-9155-3b4732659edeX',
+    '2bbf394c1193b-5b2a-9155-3b4732659ede',
+    '2bbf394g-193b-5b2a-9155-3b4732659ede',
+    'urn:uuid2bbf394c-193b-5b2a-9155-3b4732659ede',
+    '2bbf394c-193b-5b2a-9155-3b4732659ede\n',
+    '',
+  ])('%s as the regular expression says', (value) => {
+    expect(isUuid(value)).toBe(regex.test(value));
+  });
+
+  it('agrees with it on 5,000 random near-uuids and strings', () => {
+    const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEFgxz-\u212a'), minLength: length - 1, maxLength: length + 1 });
+    const candidate = fc
+      .tuple(fc.constantFrom('', 'urn:uuid:', 'URN:uuid:', 'urn:uuid', 'urn-uuid:'), hex(8), hex(4), hex(4), hex(4), hex(12), fc.constantFrom('-', '_', ''))
+      .map(([prefix, a, b, c, d, e, dash]) => `${prefix}${a}-${b}-${c}${dash}${d}-${e}`);
+    fc.assert(fc.property(fc.oneof(candidate, fc.string()), (value) => isUuid(value) === regex.test(value)), { numRuns: 5_000 });
   });
 });

@@ -160,36 +160,45 @@ async function verifySignature(
   return { subject: record.subject, scopes: record.scopes, schemes: [], method: 'signature' };
 }
 
-async function verifyScheme(
+/** `value` given to `then`, at once when it is not a promise: most hooks answer synchronously, and an `await` costs a turn of the queue. */
+const after = <T, R>(value: T | Promise<T>, then: (settled: T) => R): R | Promise<R> =>
+  value instanceof Promise ? value.then(then) : then(value);
+
+/** The caller as one scheme of the alternative `schemes` proves it; a promise only when a hook returns one. */
+function verifyScheme(
   name: string,
   scheme: SecuritySchemeSpec,
   request: AuthRequest,
   hooks: AuthHooks,
-): Promise<Principal> {
+  schemes: readonly string[],
+): Principal | Promise<Principal> {
   if (isBearer(scheme)) {
     const token = (request.headers.get('authorization') ?? '').replace(/^bearer\s+/i, '').trim();
-    const result = await hooks.bearer?.(token, new BearerRequest(request, name));
-    if (!result) throw unauthorized('invalid access token', 'invalid_token');
-    if ('refused' in result) throw unauthorized(result.message, result.refused);
-    return {
-      subject: result.subject,
-      scopes: result.scopes,
-      schemes: [],
-      method: 'bearer',
-      ...(result.claims ? { claims: result.claims } : {}),
-    };
+    return after(hooks.bearer?.(token, new BearerRequest(request, name)), (result): Principal => {
+      if (!result) throw unauthorized('invalid access token', 'invalid_token');
+      if ('refused' in result) throw unauthorized(result.message, result.refused);
+      return {
+        subject: result.subject,
+        scopes: result.scopes,
+        schemes,
+        method: 'bearer',
+        ...(result.claims ? { claims: result.claims } : {}),
+      };
+    });
   }
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
     const decoded = atob((request.headers.get('authorization') ?? '').replace(/^basic\s+/i, '').trim());
     const at = decoded.indexOf(':');
-    const record = await hooks.basic?.(decoded.slice(0, at), decoded.slice(at + 1));
-    if (!record) throw unauthorized('invalid credentials');
-    return { subject: record.subject, scopes: record.scopes, schemes: [], method: 'basic' };
+    return after(hooks.basic?.(decoded.slice(0, at), decoded.slice(at + 1)), (record): Principal => {
+      if (!record) throw unauthorized('invalid credentials');
+      return { subject: record.subject, scopes: record.scopes, schemes, method: 'basic' };
+    });
   }
   if (scheme.type === 'apiKey') {
-    const record = await hooks.apiKey?.(keyOf(scheme, request) ?? '', name);
-    if (!record) throw unauthorized('invalid API key');
-    return { subject: record.subject, scopes: record.scopes, schemes: [], method: 'api-key' };
+    return after(hooks.apiKey?.(keyOf(scheme, request) ?? '', name), (record): Principal => {
+      if (!record) throw unauthorized('invalid API key');
+      return { subject: record.subject, scopes: record.scopes, schemes, method: 'api-key' };
+    });
   }
   throw unauthorized(`security scheme ${name} (${scheme.type}) is not supported by this server`);
 }
@@ -218,6 +227,12 @@ function planOf(api: ApiSpec, requirement: SecurityRequirement): RequirementPlan
   return plan;
 }
 
+export interface Authenticated {
+  principal: Principal;
+  /** The scopes the satisfied alternative asks for. */
+  required: readonly string[];
+}
+
 /**
  * The caller of an operation. A public operation (`[]` or an empty alternative) admits
  * anyone; otherwise the first alternative whose credentials are present must verify.
@@ -229,30 +244,61 @@ export async function authenticate(
   requirements: readonly SecurityRequirement[],
   request: AuthRequest,
   hooks: AuthHooks,
-): Promise<{ principal: Principal; required: readonly string[] }> {
-  const optional = requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+): Promise<Authenticated> {
+  return authenticateNow(api, requirements, request, hooks);
+}
+
+/**
+ * `authenticate`, answering at once when the hooks do (a promise only when one of them returns
+ * one): the router calls this for every request.
+ */
+export function authenticateNow(
+  api: ApiSpec,
+  requirements: readonly SecurityRequirement[],
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Authenticated | Promise<Authenticated> {
   for (const requirement of requirements) {
     const { names, hmac, schemes, required } = planOf(api, requirement);
     if (names.length === 0) continue;
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
-    let principal: Principal | undefined;
-    // The scheme group of a signature counts as one credential: key, signature and timestamp.
-    if (hmac)
-      principal = await verifySignature(
-        hmac,
-        names.find((n) => api.securitySchemes[n]?.hmac) ?? names[0]!,
-        request,
-        hooks,
-      );
-    for (const [name, scheme] of schemes) {
-      if (hmac && scheme!.type === 'apiKey') continue;
-      const next = await verifyScheme(name, scheme!, request, hooks);
-      principal = principal ? { ...principal, scopes: principal.scopes.filter((s) => next.scopes.includes(s)) } : next;
-    }
-    return { principal: { ...principal!, schemes: names }, required };
+    // One scheme, the usual case: its principal is the answer.
+    if (!hmac && schemes.length === 1)
+      return after(verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names), (principal) => ({
+        principal,
+        required,
+      }));
+    return verifyAll(api, names, hmac, schemes, request, hooks).then((principal) => ({ principal, required }));
   }
-  if (optional) return { principal: ANONYMOUS, required: [] };
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
+    return { principal: ANONYMOUS, required: [] };
   throw unauthorized('this operation needs credentials');
+}
+
+/** Every scheme of an alternative; the principal holds only the scopes they all grant. */
+async function verifyAll(
+  api: ApiSpec,
+  names: readonly string[],
+  hmac: HmacSignatureSpec | undefined,
+  schemes: RequirementPlan['schemes'],
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Promise<Principal> {
+  let principal: Principal | undefined;
+  // The scheme group of a signature counts as one credential: key, signature and timestamp.
+  if (hmac)
+    principal = await verifySignature(
+      hmac,
+      names.find((n) => api.securitySchemes[n]?.hmac) ?? names[0]!,
+      request,
+      hooks,
+    );
+  for (const [name, scheme] of schemes) {
+    if (hmac && scheme!.type === 'apiKey') continue;
+    const next = await verifyScheme(name, scheme!, request, hooks, names);
+    principal = principal ? { ...principal, scopes: principal.scopes.filter((s) => next.scopes.includes(s)) } : next;
+  }
+  return { ...principal!, schemes: names };
 }
 
 /** @throws HttpProblem 403 when the principal lacks one of `scopes`. */

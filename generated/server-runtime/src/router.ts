@@ -9,7 +9,7 @@
 import { Hono, type Context } from 'hono';
 import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from '@svc/runtime';
 import type { z } from 'zod';
-import { authenticate, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
+import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
 import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
@@ -179,8 +179,8 @@ export interface Exchange {
   /** The absolute URL. */
   readonly href: string;
   readonly headers: RequestHeaders;
-  /** The body's bytes; empty when the request has none. */
-  body(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The body's bytes; empty when the request has none. A promise when they are still to be read. */
+  body(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
   /** The request as a Fetch `Request`; a transport that has none builds it when first read. */
   readonly request: Request;
 }
@@ -437,13 +437,14 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     return values;
   };
 
-  const parseBody = async (
+  /** The body as its media type reads; a promise only for multipart forms. */
+  const parseBody = (
     exchange: Exchange,
     route: Route,
     raw: Uint8Array<ArrayBuffer>,
     contentType: string,
     media: string,
-  ): Promise<unknown> => {
+  ): unknown => {
     if (raw.byteLength === 0) return undefined;
     const text = (): string => utf8.decode(raw);
     if (isJsonMediaType(media) || media === '') {
@@ -459,34 +460,37 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     }
     if (media === 'application/x-www-form-urlencoded')
       return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
-    if (media === 'multipart/form-data') {
-      let form: FormData;
-      try {
-        form = await new Request(exchange.href, {
-          method: 'POST',
-          headers: { 'content-type': contentType },
-          body: raw,
-        }).formData();
-      } catch {
-        throw new HttpProblem({
-          status: 400,
-          id: 'invalid_request',
-          message: 'the body is not valid multipart/form-data',
-        });
-      }
-      const fields: [string, string][] = [];
-      const files: Record<string, Blob> = {};
-      form.forEach((value, key) => {
-        if (typeof value === 'string') fields.push([key, value]);
-        else files[key] = value;
-      });
-      return {
-        ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object),
-        ...files,
-      };
-    }
+    if (media === 'multipart/form-data') return parseForm(exchange, route, raw, contentType);
     if (media.startsWith('text/')) return text();
     return new Blob([raw], { type: media });
+  };
+  const parseForm = async (
+    exchange: Exchange,
+    route: Route,
+    raw: Uint8Array<ArrayBuffer>,
+    contentType: string,
+  ): Promise<unknown> => {
+    let form: FormData;
+    try {
+      form = await new Request(exchange.href, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw,
+      }).formData();
+    } catch {
+      throw new HttpProblem({
+        status: 400,
+        id: 'invalid_request',
+        message: 'the body is not valid multipart/form-data',
+      });
+    }
+    const fields: [string, string][] = [];
+    const files: Record<string, Blob> = {};
+    form.forEach((value, key) => {
+      if (typeof value === 'string') fields.push([key, value]);
+      else files[key] = value;
+    });
+    return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
   };
 
   const handle = async (
@@ -497,7 +501,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const { op, spec: serverOp } = route;
     const { headers } = exchange;
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
-    const raw = await exchange.body();
+    // Promises are awaited only when there is one: each `await` costs a turn of the queue.
+    const sent = exchange.body();
+    const raw = sent instanceof Promise ? await sent : sent;
     const contentType = header('content-type') ?? '';
     const media = contentType ? mediaType(contentType) : '';
     const view = new RequestView(exchange.method, exchange.href, headers, raw, now());
@@ -508,7 +514,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         message: `${media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
       });
     }
-    const { principal, required } = await authenticate(api, op.security, view, hooks);
+    const authenticated = authenticateNow(api, op.security, view, hooks);
+    const { principal, required } = authenticated instanceof Promise ? await authenticated : authenticated;
     requireScopes(principal, required);
 
     const limit = serverOp.rateLimit ?? spec.rateLimit;
@@ -527,7 +534,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
     const params = parseParams(route, pathValues, view);
     // An operation without a request body ignores whatever was sent (it is still signed over).
-    const body = op.requestBody ? await parseBody(exchange, route, raw, contentType, media) : undefined;
+    const parsed = op.requestBody ? parseBody(exchange, route, raw, contentType, media) : undefined;
+    const body = parsed instanceof Promise ? await parsed : parsed;
     const fields: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     /**
@@ -609,7 +617,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       exchange,
       view,
     );
-    const reply = await route.handler(context);
+    const replied = route.handler(context);
+    const reply = replied instanceof Promise ? await replied : replied;
 
     let replyBody = reply.body;
     const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };

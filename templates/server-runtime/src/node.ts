@@ -38,15 +38,17 @@ class NodeExchange implements Exchange {
     this.headers = new NodeHeaders(incoming.headers);
   }
 
-  body(): Promise<Uint8Array<ArrayBuffer>> {
+  body(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
+    if (this.#bytes) return this.#bytes;
+    const { incoming } = this;
+    const length = incoming.headers['content-length'];
+    // HTTP/1.1: a request without a length or chunked encoding has no body.
+    if (length === '0' || (length === undefined && incoming.headers['transfer-encoding'] === undefined)) return (this.#bytes = EMPTY as Uint8Array<ArrayBuffer>);
     return (this.#body ??= this.#read());
   }
 
   #read(): Promise<Uint8Array<ArrayBuffer>> {
     const { incoming } = this;
-    const length = incoming.headers['content-length'];
-    // HTTP/1.1: a request without a length or chunked encoding has no body.
-    if (length === '0' || (length === undefined && incoming.headers['transfer-encoding'] === undefined)) return Promise.resolve((this.#bytes = EMPTY as Uint8Array<ArrayBuffer>));
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

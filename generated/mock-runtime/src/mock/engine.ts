@@ -306,7 +306,9 @@ export function createMockEngine(
     const scopeKey = (context: HandlerContext): string | undefined => {
       if (!opPlan.collection) return undefined;
       const params = context.params as Record<string, unknown>;
-      return [opPlan.collection, ...(opPlan.scope ?? []).map((key) => String(params[key]))].join('\0');
+      let key = opPlan.collection;
+      for (const name of opPlan.scope ?? []) key += `\0${String(params[name])}`;
+      return key;
     };
 
     // The item path split once: literal text at even places, parameter names at odd ones.
@@ -481,7 +483,9 @@ export function createMockEngine(
             transition(resource, context, true);
             options.onCreate?.(resource, call);
             collection.put(id, resource);
-            await emit(tenant, opPlan.collection!, 'created', resource);
+            const sending = emit(tenant, opPlan.collection!, 'created', resource);
+            // Awaited only when webhooks go out: an `await` of nothing still costs a turn of the queue.
+            if (sending) await sending;
             // The stored resource itself: the answer is serialised before anything can change it.
             body = withAt(seeded, opPlan.resourceAt!, resource);
           } else body = clone(seeded);
@@ -595,7 +599,8 @@ export function createMockEngine(
           return collection;
         },
       };
-      const reply = behaviour ? await behaviour(call) : await defaultAnswer(call);
+      const replied = behaviour ? behaviour(call) : defaultAnswer(call);
+      const reply = replied instanceof Promise ? await replied : replied;
       if (opPlan.timeField && isRecord(reply.body)) {
         const seconds = Math.floor(now() / 1000);
         setAt(reply.body, opPlan.timeField, seconds);
