@@ -5,7 +5,9 @@
  * validation of the handlers' answers. Every case runs twice: through the Hono app's `fetch`,
  * and over HTTP through `serveNode`, which answers the operations without Hono.
  */
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
@@ -240,5 +242,39 @@ describe.each([
     app.get('/health', (c) => c.json({ ok: true }));
     expect(await call(app, 'GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
     expect((await call(app, 'GET', '/items/1')).status).toBe(501);
+  });
+});
+
+/** Writes `parts` to a fresh connection one after the other, `gapMs` apart; resolves with the raw answer. */
+async function rawExchange(url: string, parts: readonly string[], gapMs: number): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve) => socket.on('end', () => resolve()));
+  for (const part of parts) {
+    socket.write(part);
+    await sleep(gapMs);
+  }
+  await ended;
+  return Buffer.concat(chunks).toString();
+}
+
+describe('serveNode reading request bodies', () => {
+  it('reads a body that arrives in parts, and a chunked one', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    const bodies: unknown[] = [];
+    const app = createShopServer({ createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made' } }) }, { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } });
+    const server = await serveNode(app);
+    try {
+      const head = 'POST /items HTTP/1.1\r\nHost: shop.test\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nConnection: close\r\n';
+      const sized = await rawExchange(server.url, [`${head}Content-Length: 27\r\n\r\n{"name":"lamp",`, '"qty":12345}'], 30);
+      expect(sized).toMatch(/^HTTP\/1\.1 201 /);
+      const chunked = await rawExchange(server.url, [`${head}Transfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\n`, 'a\r\ne":"desk"}\r\n0\r\n\r\n'], 30);
+      expect(chunked).toMatch(/^HTTP\/1\.1 201 /);
+      expect(bodies).toEqual([{ name: 'lamp', qty: 12345 }, { name: 'desk' }]);
+    } finally {
+      await server.close();
+    }
   });
 });
