@@ -184,6 +184,8 @@ function objectPredicate(schema: Schema, mode: Mode): Predicate {
       : keepsAll
         ? undefined
         : predicateOf(catchall, mode);
+  if (canCompile && keys.length <= MAX_COMPILED_KEYS)
+    return compiledObjectPredicate(keys, fields, declared, rest, mode);
   return (value) => {
     if (!isObject(value)) return false;
     // zod never copies an own `__proto__` key.
@@ -192,6 +194,47 @@ function objectPredicate(schema: Schema, mode: Mode): Predicate {
     if (rest) for (const key in value) if (!declared.has(key) && !rest(value[key])) return false;
     return true;
   };
+}
+
+/** Whether code may be compiled at run time here (a content security policy or an edge runtime may forbid it). */
+const canCompile = ((): boolean => {
+  try {
+    return (new Function('return true') as () => unknown)() === true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Beyond this many properties the loop is kept: the compiled function would be large for little gain. */
+const MAX_COMPILED_KEYS = 256;
+
+/**
+ * The object predicate above as a function of its own, each property read by its name: a
+ * read by a computed key (`value[keys[i]]`) goes through V8's slow generic path, which costs
+ * more than the checks themselves on answers with many fields. Keys are written as JSON string
+ * literals, so no key can change the code.
+ */
+function compiledObjectPredicate(
+  keys: readonly string[],
+  fields: readonly Predicate[],
+  declared: ReadonlySet<string>,
+  rest: Predicate | undefined,
+  mode: Mode,
+): Predicate {
+  const reads = keys.map((key, i) => `if (!f${i}(value[${JSON.stringify(key)}])) return false;`);
+  const body = [
+    'return function (value) {',
+    "if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;",
+    mode === 'itself' ? "if (Object.hasOwn(value, '__proto__')) return false;" : '',
+    ...reads,
+    rest ? 'for (const key in value) if (!declared.has(key) && !rest(value[key])) return false;' : '',
+    'return true;',
+    '};',
+  ].join('\n');
+  const make = new Function(...keys.map((_, i) => `f${i}`), 'declared', 'rest', body) as (
+    ...args: unknown[]
+  ) => Predicate;
+  return make(...fields, declared, rest);
 }
 
 /** One payload for every check: checks only read it and add issues, and the predicate stops at the first. */
