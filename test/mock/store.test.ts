@@ -3,7 +3,7 @@
  * collection is read keep their place in the creation order, and seeded values that several
  * resources share cannot be changed in place.
  */
-import { Collection, createMockEngine, type MockEngineOptions } from '@svc/mock-runtime';
+import { Collection, createMockEngine, shallowCopy, withAt, type MockEngineOptions } from '@svc/mock-runtime';
 import { operations } from '@svc/v2';
 import { fixture, responseFixture } from '@svc/v2/fixtures';
 import { mockPlan } from '@svc/v2/mock';
@@ -14,17 +14,21 @@ describe('Collection', () => {
     const collection = new Collection();
     let made = 0;
     collection.put('a', { id: 'a' });
-    collection.putDeferred(() => {
-      made++;
-      return { id: 'b', make: () => ({ id: 'b' }) };
+    collection.putDeferred({
+      settle: () => {
+        made++;
+        return { id: 'b', make: () => ({ id: 'b' }) };
+      },
     });
     expect(made).toBe(0);
     // Any other change of the collection places the deferred entries first, to keep the order.
     collection.putLater('c', () => ({ id: 'c' }));
     expect(made).toBe(1);
-    collection.putDeferred(() => {
-      made++;
-      return { id: 'd', make: () => ({ id: 'd' }) };
+    collection.putDeferred({
+      settle: () => {
+        made++;
+        return { id: 'd', make: () => ({ id: 'd' }) };
+      },
     });
     expect(made).toBe(1);
     expect(collection.has('d')).toBe(true);
@@ -34,6 +38,25 @@ describe('Collection', () => {
     expect(collection.get('b')).toBe(collection.get('b'));
     collection.put('e', { id: 'e' });
     expect(collection.all().map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('shallowCopy and withAt', () => {
+  it('copy frozen and plain objects alike, never frozen, each copy its own', () => {
+    const nested = Object.freeze({ amount: '1', currency: 'BTC' });
+    const frozen = Object.freeze({ id: 'a', amount: nested });
+    const first = shallowCopy(frozen);
+    first.id = 'changed';
+    const second = shallowCopy(frozen);
+    expect(second).toEqual({ id: 'a', amount: nested });
+    expect(Object.isFrozen(second)).toBe(false);
+    expect(second.amount).toBe(nested);
+    expect(shallowCopy({ id: 'b' })).toEqual({ id: 'b' });
+    const envelope = Object.freeze({ data: frozen, warnings: [] });
+    const replaced = withAt(envelope, 'data.amount', { amount: '2', currency: 'ETH' }) as { data: Record<string, unknown>; warnings: unknown[] };
+    expect(replaced).toEqual({ data: { id: 'a', amount: { amount: '2', currency: 'ETH' } }, warnings: [] });
+    expect(replaced.warnings).toBe(envelope.warnings);
+    expect(envelope.data.amount).toBe(nested);
   });
 });
 

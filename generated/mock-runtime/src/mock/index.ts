@@ -18,8 +18,8 @@ export {
   type WebhookDispatcherOptions,
 } from './webhooks.js';
 export type * from './plan.js';
-export { Collection, MockStore, Tenant, type Resource } from './store.js';
-export { getAt, hashSeed, setAt } from './paths.js';
+export { Collection, MockStore, Tenant, type DeferredEntry, type Resource } from './store.js';
+export { getAt, hashSeed, setAt, shallowCopy, withAt } from './paths.js';
 export { paginate, type Page } from './paginate.js';
 export { CredentialRegistry, defaultCredentials, type MockCredentials } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';

@@ -19,7 +19,9 @@ class Later {
 }
 
 /** An entry whose id and resource are both made when the collection is first read (`putDeferred`). */
-export type DeferredEntry = () => { id: string; make: () => Resource };
+export interface DeferredEntry {
+  settle(): { id: string; make: () => Resource };
+}
 
 export class Collection {
   private readonly items = new Map<string, Resource | Later>();
@@ -70,7 +72,7 @@ export class Collection {
       const deferred = this.deferred;
       this.deferred = [];
       for (const entry of deferred) {
-        const { id, make } = entry();
+        const { id, make } = entry.settle();
         this.items.set(id, new Later(make));
       }
     }
@@ -92,7 +94,10 @@ export class Tenant {
   private counter = 0;
 
   collection(key: string): Collection {
-    return getOrCreate(this.collections, key, () => new Collection());
+    // Asked on every request: no closure for `getOrCreate`.
+    let collection = this.collections.get(key);
+    if (!collection) this.collections.set(key, (collection = new Collection()));
+    return collection;
   }
   /** Every collection whose key starts with `template` (all scopes of a collection). */
   collectionsOf(template: string): Collection[] {

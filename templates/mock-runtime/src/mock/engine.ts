@@ -9,9 +9,9 @@ import { fastAccepts, HttpProblem, type HandlerContext, type HandlerReply, type 
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
-import { getAt, hashSeed, isRecord, setAt, setIfPresent, withAt } from './paths.js';
+import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
-import { MockStore, type Collection, type Resource, type Tenant } from './store.js';
+import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
 import type { z } from 'zod';
 
@@ -147,6 +147,53 @@ function parsedCondition(text: string | undefined): Condition {
   return conditions.get(text);
 }
 
+/**
+ * A webhook event of a resource: what its notification and its delivery are made from. A
+ * class with fields rather than closures: every create keeps one until its notification is
+ * listed, and closures would keep their whole scopes.
+ */
+class ResourceEvent implements DeferredEntry {
+  constructor(
+    readonly hook: MockWebhookPlan,
+    /** `collection\0event`: with the counter, what the notification's id is made from. */
+    readonly eventKey: string,
+    readonly counter: number,
+    readonly seed: number,
+    /** The seeded payload (shared and frozen) the event is laid over. */
+    readonly made: unknown,
+    /** The resource when the event happened (top level copied: fields are replaced later, never changed in place). */
+    readonly snapshot: Resource,
+    readonly createdAt: string,
+    /** The notifications collection, when the API lists notifications. */
+    readonly listed: string | undefined,
+    /** A seeded item of a collection (the engine's `sharedListItem`). */
+    readonly seededItem: (collection: string, seed: number, tries?: number) => Resource | undefined,
+  ) {}
+
+  id(): string | number {
+    return freshId((isRecord(this.made) ? this.made.id : undefined) ?? 'notification', `${this.eventKey}\0${this.counter}`);
+  }
+
+  /** The payload with the resource and the time of the event; the payload's own fields are replaced, not changed, so a shallow copy will do. */
+  payload(id: string | number | undefined): Record<string, unknown> {
+    const payload: Record<string, unknown> = isRecord(this.made) ? shallowCopy(this.made) : {};
+    payload[this.hook.resourceAt] = this.snapshot;
+    if ('created_at' in payload) payload.created_at = this.createdAt;
+    if (id !== undefined) payload.id = id;
+    return payload;
+  }
+
+  /**
+   * The notification as the list shows it: the payload over a seeded item, which brings the
+   * fields a listed notification has and a payload lacks (delivery attempts and the like),
+   * looked for past empty seeded lists.
+   */
+  settle(): { id: string; make: () => Resource } {
+    const id = this.id();
+    return { id: String(id), make: () => ({ ...(this.listed ? (this.seededItem(this.listed, this.seed, 32) ?? {}) : {}), ...this.payload(id) }) };
+  }
+}
+
 export function createMockEngine(operations: Readonly<Record<string, OperationSpec>>, plan: MockPlan, options: MockEngineOptions): MockEngine {
   const store = options.store ?? new MockStore();
   const now = options.now ?? Date.now;
@@ -211,39 +258,20 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
    */
   const emit = (tenant: Tenant, collection: string, event: string, resource: Resource): Promise<void> | undefined => {
     let sending: Promise<void> | undefined;
-    for (const hook of hooksOf.get(`${collection}\0${event}`) ?? []) {
+    const eventKey = `${collection}\0${event}`;
+    for (const hook of hooksOf.get(eventKey) ?? []) {
       const counter = tenant.next();
       const seed = (counter % CREATE_POOL) + 1;
       const key = `schema\0${hook.schema}\0${seed}`;
       if (!cache.has(key)) cache.set(key, deepFreeze(options.fixtures.schema?.(hook.schema, seed)));
-      const made = cache.get(key);
       // The resource as it is now (its fields are replaced later, never changed in place: a copy of the top level will do); the time of the event.
-      const snapshot = { ...resource };
-      const createdAt = isoSeconds(now());
-      // The payload's own fields are replaced, not changed, so a shallow copy will do.
-      const payloadWith = (id: string | number | undefined): Record<string, unknown> => {
-        const payload: Record<string, unknown> = isRecord(made) ? { ...made } : {};
-        payload[hook.resourceAt] = snapshot;
-        if ('created_at' in payload) payload.created_at = createdAt;
-        if (id !== undefined) payload.id = id;
-        return payload;
-      };
-      const listed = plan.notifications;
-      const idOf = (): string | number => freshId((isRecord(made) ? made.id : undefined) ?? 'notification', `${collection}\0${event}\0${counter}`);
-      if (listed) {
-        // A notification as the list shows it, its id and body worked out when the list is first
-        // read (most never are): the payload over a seeded item, which brings the fields a listed
-        // notification has and a payload lacks (delivery attempts and the like), looked for past
-        // empty seeded lists.
-        tenant.collection(listed).putDeferred(() => {
-          const id = idOf();
-          return { id: String(id), make: () => ({ ...(sharedListItem(listed, seed, 32) ?? {}), ...payloadWith(id) }) };
-        });
-      }
+      const happened = new ResourceEvent(hook, eventKey, counter, seed, cache.get(key), { ...resource }, isoSeconds(now()), plan.notifications, sharedListItem);
+      // Its notification, as the list shows it, is worked out when the list is first read (most never are).
+      if (plan.notifications) tenant.collection(plan.notifications).putDeferred(happened);
       const webhooks = options.webhooks;
       if (webhooks) {
         // One event's webhooks are queued in order, each once the one before is.
-        const send = async (): Promise<void> => void (await webhooks.dispatcher.send(webhooks.names[hook.webhook] ?? hook.webhook, payloadWith(listed ? idOf() : undefined)));
+        const send = async (): Promise<void> => void (await webhooks.dispatcher.send(webhooks.names[hook.webhook] ?? hook.webhook, happened.payload(plan.notifications ? happened.id() : undefined)));
         sending = sending ? sending.then(send) : send();
       }
     }
@@ -416,7 +444,7 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           const seededResource = opPlan.resourceAt === undefined ? undefined : getAt(seeded, opPlan.resourceAt);
           // Only the resource's top level is copied: its nested values and the rest of the seeded
           // answer are shared, and frozen (fields are replaced, never changed in place).
-          const resource = isRecord(seededResource) ? { ...seededResource } : undefined;
+          const resource = isRecord(seededResource) ? shallowCopy(seededResource) : undefined;
           if (isRecord(resource) && collectionPlan) {
             mergeRequest(resource, context.body, seed);
             // The seeded body repeats every CREATE_POOL creates; the id never does.

@@ -1,8 +1,8 @@
 export { createMockEngine, freshId, type Behaviour, type CreateHook, type MockCall, type MockEngine, type MockEngineOptions, type MockFixtures, type MockWebhooks } from './engine.js';
 export { generateWebhookKeys, importWebhookKey, WebhookDispatcher, type WebhookDelivery, type WebhookDispatcherOptions } from './webhooks.js';
 export type * from './plan.js';
-export { Collection, MockStore, Tenant, type Resource } from './store.js';
-export { getAt, hashSeed, setAt } from './paths.js';
+export { Collection, MockStore, Tenant, type DeferredEntry, type Resource } from './store.js';
+export { getAt, hashSeed, setAt, shallowCopy, withAt } from './paths.js';
 export { paginate, type Page } from './paginate.js';
 export { CredentialRegistry, defaultCredentials, type MockCredentials } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
