@@ -55,7 +55,7 @@ export function v2Behaviour(): ApiBehaviour {
       getBuyPrice: pricing('buy'),
       getSellPrice: pricing('sell'),
       // `quote: true` prices a buy without saving it: nothing is stored, no notification goes out.
-      createBuy: async (call) => {
+      createBuy: (call) => {
         const body = isRecord(call.context.body) ? call.context.body : {};
         if (body.quote !== true) return call.next();
         const seeded = call.fixture(201, call.tenant.next());

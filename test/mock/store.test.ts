@@ -64,7 +64,8 @@ describe('resources made from the same seed', () => {
   const account_id = '2bbf394c-193b-5b2a-9155-3b4732659ede';
   const principal = { subject: 'store-test', scopes: [], schemes: [], method: 'bearer' as const };
   const request = new Request(`http://127.0.0.1/v2/accounts/${account_id}/buys`, { method: 'POST' });
-  const buy = (engine: ReturnType<typeof createMockEngine>) =>
+  // A handler answers at once or with a promise, and may throw either way: `async` makes every outcome a promise.
+  const buy = async (engine: ReturnType<typeof createMockEngine>) =>
     engine.handlers.createBuy!({ operationId: 'createBuy', params: { account_id }, body: { amount: '1', currency: 'BTC', payment_method: 'pm' }, principal, language: 'en', version: undefined, twoFactorToken: undefined, request } as never);
   const engineWith = (onCreate?: MockEngineOptions['onCreate']) =>
     createMockEngine(operations, mockPlan, { fixtures: { response: responseFixture, schema: (key, seed) => fixture(key as never, seed) }, ...(onCreate ? { onCreate } : {}) });

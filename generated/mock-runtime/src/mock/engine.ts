@@ -44,8 +44,8 @@ export interface MockCall {
   /** The caller's state. */
   tenant: Tenant;
   store: MockStore;
-  /** The default answer of the mock for this call. */
-  next(): Promise<HandlerReply>;
+  /** The default answer of the mock for this call (a promise only when it waits for something, such as webhooks going out). */
+  next(): HandlerReply | Promise<HandlerReply>;
   /** A seeded body of a response of this operation. */
   fixture(status: number | string, seed: number): unknown;
   /** The collection this operation works on, for the call's path parameters. */
@@ -158,6 +158,10 @@ function parsedCondition(text: string | undefined): Condition {
   if (!conditions.has(text)) conditions.set(text, parseCondition(text));
   return conditions.get(text);
 }
+
+/** `then()` once `sending` (webhooks going out) is done, at once when nothing is sent. */
+const afterSending = <T>(sending: Promise<void> | undefined, then: () => T): T | Promise<T> =>
+  sending ? sending.then(then) : then();
 
 /**
  * A webhook event of a resource: what its notification and its delivery are made from. A
@@ -498,7 +502,9 @@ export function createMockEngine(
       return move.to !== current ? move.to : undefined;
     };
 
-    const defaultAnswer = async (call: MockCall): Promise<HandlerReply> => {
+    // Answers at once unless something must be waited for (webhooks going out): each promise and
+    // `await` costs a turn of the queue, and most answers need neither.
+    const defaultAnswer = (call: MockCall): HandlerReply | Promise<HandlerReply> => {
       const { context, tenant } = call;
       const params = context.params as Record<string, unknown>;
       switch (opPlan.role) {
@@ -508,7 +514,6 @@ export function createMockEngine(
           const counter = tenant.next();
           const seed = (counter % CREATE_POOL) + 1;
           const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
-          let body = seeded;
           const seededResource = opPlan.resourceAt === undefined ? undefined : getAt(seeded, opPlan.resourceAt);
           // Only the resource's top level is copied: its nested values and the rest of the seeded
           // answer are shared, and frozen (fields are replaced, never changed in place).
@@ -529,13 +534,13 @@ export function createMockEngine(
             transition(resource, context, true);
             options.onCreate?.(resource, call);
             collection.put(id, resource);
-            const sending = emit(tenant, opPlan.collection!, 'created', resource);
-            // Awaited only when webhooks go out: an `await` of nothing still costs a turn of the queue.
-            if (sending) await sending;
             // The stored resource itself: the answer is serialised before anything can change it.
-            body = withAt(seeded, opPlan.resourceAt!, resource);
-          } else body = clone(seeded);
-          return { status: opPlan.successStatus, body };
+            return afterSending(emit(tenant, opPlan.collection!, 'created', resource), () => ({
+              status: opPlan.successStatus,
+              body: withAt(seeded, opPlan.resourceAt!, resource),
+            }));
+          }
+          return { status: opPlan.successStatus, body: clone(seeded) };
         }
         case 'list': {
           const key = scopeKey(context)!;
@@ -568,18 +573,20 @@ export function createMockEngine(
         case 'delete': {
           const { collection, id, resource } = findResource(context, tenant);
           // A DELETE that the state machine names (cancel a request) moves the state and keeps the resource.
+          let sending: Promise<void> | undefined;
           if (opPlan.state) {
             const reached = transition(resource, context, false);
-            if (reached) await emit(tenant, opPlan.collection!, reached, resource);
+            if (reached) sending = emit(tenant, opPlan.collection!, reached, resource);
           } else collection.delete(id);
-          return answerWith(undefined, hashSeed(id));
+          return afterSending(sending, () => answerWith(undefined, hashSeed(id)));
         }
         case 'action': {
           const { resource, id } = findResource(context, tenant);
           const reached = transition(resource, context, false);
-          if (reached) await emit(tenant, opPlan.collection!, reached, resource);
-          stamp(resource, collectionPlan?.updatedAtField);
-          return answerWith(opPlan.resourceAt === undefined ? undefined : resource, hashSeed(id));
+          return afterSending(reached ? emit(tenant, opPlan.collection!, reached, resource) : undefined, () => {
+            stamp(resource, collectionPlan?.updatedAtField);
+            return answerWith(opPlan.resourceAt === undefined ? undefined : resource, hashSeed(id));
+          });
         }
         case 'singleton-read':
         case 'singleton-update': {
@@ -614,7 +621,7 @@ export function createMockEngine(
     };
 
     const behaviour = options.behaviours?.[operationId];
-    handlers[operationId] = async (context: HandlerContext<never, never>) => {
+    handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
       const ctx = context as HandlerContext;
       const tenant = store.tenant(ctx.principal.subject);
       const idem = opPlan.idempotency;
@@ -645,16 +652,19 @@ export function createMockEngine(
           return collection;
         },
       };
+      const finish = (reply: HandlerReply): HandlerReply => {
+        if (opPlan.timeField && isRecord(reply.body)) {
+          const seconds = Math.floor(now() / 1000);
+          setAt(reply.body, opPlan.timeField, seconds);
+          const iso = opPlan.timeField.replace(/[^.]+$/, 'iso');
+          if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, isoSeconds(seconds * 1000));
+        }
+        if (idemKey && reply.status < 300)
+          tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
+        return reply;
+      };
       const replied = behaviour ? behaviour(call) : defaultAnswer(call);
-      const reply = replied instanceof Promise ? await replied : replied;
-      if (opPlan.timeField && isRecord(reply.body)) {
-        const seconds = Math.floor(now() / 1000);
-        setAt(reply.body, opPlan.timeField, seconds);
-        const iso = opPlan.timeField.replace(/[^.]+$/, 'iso');
-        if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, isoSeconds(seconds * 1000));
-      }
-      if (idemKey && reply.status < 300) tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
-      return reply;
+      return replied instanceof Promise ? replied.then(finish) : finish(replied);
     };
   }
   return { handlers, store };
