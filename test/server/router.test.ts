@@ -260,6 +260,22 @@ async function rawExchange(url: string, parts: readonly string[], gapMs: number)
   return Buffer.concat(chunks).toString();
 }
 
+describe('serveNode reading headers', () => {
+  it('reads names in any case, and repeated ones by Node\'s rules (cookies joined with "; ")', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    let seen: unknown;
+    const app = createShopServer({ listItems: (context) => ((seen = context.params), { status: 200, body: [] }) });
+    const server = await serveNode(app);
+    try {
+      const answer = await rawExchange(server.url, ['GET /items?count=2 HTTP/1.1\r\nHOST: shop.test\r\nX-TRACE: 77\r\nCookie: other=1\r\ncookie: session=abc\r\nConnection: close\r\n\r\n'], 0);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual({ count: 2, 'X-Trace': 77, session: 'abc' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('serveNode reading request bodies', () => {
   it('reads a body that arrives in parts, and a chunked one', async () => {
     const { createShopServer, serveNode } = await serverModule();
