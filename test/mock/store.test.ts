@@ -41,6 +41,23 @@ describe('Collection', () => {
   });
 });
 
+describe('Collection.writable', () => {
+  it('replaces a frozen resource by a copy in its place, so whoever holds the frozen one keeps it as it was', () => {
+    const collection = new Collection();
+    collection.put('a', { id: 'a', status: 'created' });
+    const recorded = Object.freeze(collection.get('a')!);
+    collection.put('b', { id: 'b', status: 'created' });
+    const changing = collection.writable('a')!;
+    changing.status = 'completed';
+    expect(recorded.status).toBe('created');
+    expect(collection.get('a')!.status).toBe('completed');
+    expect(collection.all().map((r) => r.id)).toEqual(['a', 'b']);
+    // Not frozen: the resource itself.
+    expect(collection.writable('b')).toBe(collection.get('b'));
+    expect(collection.writable('missing')).toBeUndefined();
+  });
+});
+
 describe('shallowCopy and withAt', () => {
   it('copy frozen and plain objects alike, never frozen, each copy its own', () => {
     const nested = Object.freeze({ amount: '1', currency: 'BTC' });

@@ -48,7 +48,10 @@ export interface MockCall {
   next(): HandlerReply | Promise<HandlerReply>;
   /** A seeded body of a response of this operation. */
   fixture(status: number | string, seed: number): unknown;
-  /** The collection this operation works on, for the call's path parameters. */
+  /**
+   * The collection this operation works on, for the call's path parameters. A resource that a
+   * webhook event recorded is frozen: change it through `collection.writable(id)`.
+   */
   collection(): Collection | undefined;
   now(): number;
 }
@@ -177,7 +180,7 @@ class ResourceEvent implements DeferredEntry {
     readonly seed: number,
     /** The seeded payload (shared and frozen) the event is laid over. */
     readonly made: unknown,
-    /** The resource when the event happened (top level copied: fields are replaced later, never changed in place). */
+    /** The resource when the event happened: frozen, so a later change takes a copy (`Collection.writable`). */
     readonly snapshot: Resource,
     readonly createdAt: string,
     /** The notifications collection, when the API lists notifications. */
@@ -294,14 +297,15 @@ export function createMockEngine(
       const seed = (counter % CREATE_POOL) + 1;
       const key = `schema\0${hook.schema}\0${seed}`;
       if (!cache.has(key)) cache.set(key, deepFreeze(options.fixtures.schema?.(hook.schema, seed)));
-      // The resource as it is now (its fields are replaced later, never changed in place: a copy of the top level will do); the time of the event.
+      // The resource as it is now: frozen and kept, not copied (most are never changed again; a
+      // change takes a copy first, `Collection.writable`); the time of the event.
       const happened = new ResourceEvent(
         hook,
         eventKey,
         counter,
         seed,
         cache.get(key),
-        { ...resource },
+        Object.freeze(resource),
         isoSeconds(now()),
         plan.notifications,
         sharedListItem,
@@ -414,7 +418,7 @@ export function createMockEngine(
       const collection = tenant.collection(key);
       ensureSeeded(collection, key);
       const id = String((context.params as Record<string, unknown>)[opPlan.idParam!]);
-      const resource = collection.get(id) ?? virtual(context, collection, id);
+      const resource = collection.writable(id) ?? virtual(context, collection, id);
       if (!resource) throw notFound(id);
       return { collection, id, resource };
     };
@@ -581,11 +585,13 @@ export function createMockEngine(
           return afterSending(sending, () => answerWith(undefined, hashSeed(id)));
         }
         case 'action': {
-          const { resource, id } = findResource(context, tenant);
+          const { collection, resource, id } = findResource(context, tenant);
           const reached = transition(resource, context, false);
           return afterSending(reached ? emit(tenant, opPlan.collection!, reached, resource) : undefined, () => {
-            stamp(resource, collectionPlan?.updatedAtField);
-            return answerWith(opPlan.resourceAt === undefined ? undefined : resource, hashSeed(id));
+            // The event holds the resource as it was: the stamp goes on a copy.
+            const current = collection.writable(id) ?? resource;
+            stamp(current, collectionPlan?.updatedAtField);
+            return answerWith(opPlan.resourceAt === undefined ? undefined : current, hashSeed(id));
           });
         }
         case 'singleton-read':

@@ -37,6 +37,18 @@ export class Collection {
   put(id: string, resource: Resource): void {
     this.entries().set(id, resource);
   }
+  /**
+   * The resource, to be changed: one that a recorded event holds as it was then is frozen, and
+   * is first replaced, in its place, by a copy of its top level (its fields are replaced, never
+   * changed in place, so the event keeps its state).
+   */
+  writable(id: string): Resource | undefined {
+    const resource = this.get(id);
+    if (!resource || !Object.isFrozen(resource)) return resource;
+    const copy = { ...resource };
+    this.items.set(id, copy);
+    return copy;
+  }
   /** Stores a resource that `make` builds when it is first read (notifications, which most callers never list). */
   putLater(id: string, make: () => Resource): void {
     this.entries().set(id, new Later(make));

@@ -41,7 +41,10 @@ export interface MockCall {
   next(): HandlerReply | Promise<HandlerReply>;
   /** A seeded body of a response of this operation. */
   fixture(status: number | string, seed: number): unknown;
-  /** The collection this operation works on, for the call's path parameters. */
+  /**
+   * The collection this operation works on, for the call's path parameters. A resource that a
+   * webhook event recorded is frozen: change it through `collection.writable(id)`.
+   */
   collection(): Collection | undefined;
   now(): number;
 }
@@ -164,7 +167,7 @@ class ResourceEvent implements DeferredEntry {
     readonly seed: number,
     /** The seeded payload (shared and frozen) the event is laid over. */
     readonly made: unknown,
-    /** The resource when the event happened (top level copied: fields are replaced later, never changed in place). */
+    /** The resource when the event happened: frozen, so a later change takes a copy (`Collection.writable`). */
     readonly snapshot: Resource,
     readonly createdAt: string,
     /** The notifications collection, when the API lists notifications. */
@@ -267,8 +270,9 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       const seed = (counter % CREATE_POOL) + 1;
       const key = `schema\0${hook.schema}\0${seed}`;
       if (!cache.has(key)) cache.set(key, deepFreeze(options.fixtures.schema?.(hook.schema, seed)));
-      // The resource as it is now (its fields are replaced later, never changed in place: a copy of the top level will do); the time of the event.
-      const happened = new ResourceEvent(hook, eventKey, counter, seed, cache.get(key), { ...resource }, isoSeconds(now()), plan.notifications, sharedListItem);
+      // The resource as it is now: frozen and kept, not copied (most are never changed again; a
+      // change takes a copy first, `Collection.writable`); the time of the event.
+      const happened = new ResourceEvent(hook, eventKey, counter, seed, cache.get(key), Object.freeze(resource), isoSeconds(now()), plan.notifications, sharedListItem);
       // Its notification, as the list shows it, is worked out when the list is first read (most never are).
       if (plan.notifications) tenant.collection(plan.notifications).putDeferred(happened);
       const webhooks = options.webhooks;
@@ -357,7 +361,7 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       const collection = tenant.collection(key);
       ensureSeeded(collection, key);
       const id = String((context.params as Record<string, unknown>)[opPlan.idParam!]);
-      const resource = collection.get(id) ?? virtual(context, collection, id);
+      const resource = collection.writable(id) ?? virtual(context, collection, id);
       if (!resource) throw notFound(id);
       return { collection, id, resource };
     };
@@ -503,11 +507,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           return afterSending(sending, () => answerWith(undefined, hashSeed(id)));
         }
         case 'action': {
-          const { resource, id } = findResource(context, tenant);
+          const { collection, resource, id } = findResource(context, tenant);
           const reached = transition(resource, context, false);
           return afterSending(reached ? emit(tenant, opPlan.collection!, reached, resource) : undefined, () => {
-            stamp(resource, collectionPlan?.updatedAtField);
-            return answerWith(opPlan.resourceAt === undefined ? undefined : resource, hashSeed(id));
+            // The event holds the resource as it was: the stamp goes on a copy.
+            const current = collection.writable(id) ?? resource;
+            stamp(current, collectionPlan?.updatedAtField);
+            return answerWith(opPlan.resourceAt === undefined ? undefined : current, hashSeed(id));
           });
         }
         case 'singleton-read':
