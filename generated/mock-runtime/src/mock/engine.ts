@@ -16,7 +16,7 @@ import {
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
-import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, withAt } from './paths.js';
+import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
@@ -521,7 +521,7 @@ export function createMockEngine(
           const seededResource = opPlan.resourceAt === undefined ? undefined : getAt(seeded, opPlan.resourceAt);
           // Only the resource's top level is copied: its nested values and the rest of the seeded
           // answer are shared, and frozen (fields are replaced, never changed in place).
-          const resource = isRecord(seededResource) ? shallowCopy(seededResource) : undefined;
+          const resource = isRecord(seededResource) ? { ...spreadable(seededResource) } : undefined;
           if (isRecord(resource) && collectionPlan) {
             mergeRequest(resource, context.body, seed);
             // The seeded body repeats every CREATE_POOL creates; the id never does.

@@ -31,12 +31,21 @@ export function setAt(body: unknown, path: string, value: unknown): unknown {
 /** Plain twins of frozen objects (the shared seeded fixtures), spread in their place: V8 copies a frozen object's properties one at a time, several times slower. */
 const twins = new WeakMap<object, Record<string, unknown>>();
 
-/** `{ ...value }`, quick for a frozen object too; the copy is never frozen. */
-export function shallowCopy(value: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.isFrozen(value)) return { ...value };
+/**
+ * What to spread to copy `value` quickly: a plain twin of a frozen object (never handed out
+ * otherwise), else the value. Callers spread it where they are (`{ ...spreadable(value) }`),
+ * so that each place copies the few shapes it sees at full speed.
+ */
+export function spreadable(value: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.isFrozen(value)) return value;
   let twin = twins.get(value);
   if (twin === undefined) twins.set(value, (twin = { ...value }));
-  return { ...twin };
+  return twin;
+}
+
+/** `{ ...value }`, quick for a frozen object too; the copy is never frozen. */
+export function shallowCopy(value: Record<string, unknown>): Record<string, unknown> {
+  return { ...spreadable(value) };
 }
 
 /** A copy of `body` with `value` at `path`: only the objects on the path are copied, the rest is shared. */
@@ -44,7 +53,7 @@ export function withAt(body: unknown, path: string, value: unknown): unknown {
   if (path === '') return value;
   const dot = path.indexOf('.');
   const key = dot === -1 ? path : path.slice(0, dot);
-  const root: Record<string, unknown> = isRecord(body) ? shallowCopy(body) : {};
+  const root: Record<string, unknown> = isRecord(body) ? { ...spreadable(body) } : {};
   root[key] = dot === -1 ? value : withAt(root[key], path.slice(dot + 1), value);
   return root;
 }
