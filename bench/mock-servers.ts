@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -42,11 +43,26 @@ async function waitUntilServing(url: string, child: ChildProcess, name: string):
   throw new Error(`${name} did not start`);
 }
 
-function startOurs(root: string, port: number): Promise<Started> {
-  // Exactly what `npm run mock` starts (without npm in between).
+/**
+ * A port free now, picked by the system. Fixed ports in the system's ephemeral range collided
+ * with client connections of earlier runs (EADDRINUSE).
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startOurs(root: string): Promise<Started> {
+  // Exactly what `npm run mock` starts (without npm in between), on ports the system picks.
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { mock: string } }).scripts;
   const [, ...nodeArgs] = scripts.mock.split(' ');
-  const child = spawn(process.execPath, [...nodeArgs, '--json', '--no-rate-limit', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--json', '--no-rate-limit'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -88,11 +104,14 @@ export async function benchMockServers(args: { root: string; benchDir: string; s
   const bin = (name: string): string => join(benchDir, 'node_modules', '.bin', name);
   const servers: Started[] = [];
   try {
-    servers.push(await startOurs(root, 47100));
-    servers.push(await startBinary('Prism', bin('prism'), ['mock', spec, '-p', '47200', '-h', '127.0.0.1', '-v', 'error'], benchDir, 'http://127.0.0.1:47200'));
-    servers.push(await startBinary('Steady', bin('steady'), [spec, '-p', '47300', '--host', '127.0.0.1', '-q'], benchDir, 'http://127.0.0.1:47300'));
+    servers.push(await startOurs(root));
+    const prism = await freePort();
+    servers.push(await startBinary('Prism', bin('prism'), ['mock', spec, '-p', String(prism), '-h', '127.0.0.1', '-v', 'error'], benchDir, `http://127.0.0.1:${prism}`));
+    const steady = await freePort();
+    servers.push(await startBinary('Steady', bin('steady'), [spec, '-p', String(steady), '--host', '127.0.0.1', '-q'], benchDir, `http://127.0.0.1:${steady}`));
     // The floor: what node:http itself serves on this machine, doing nothing but answering.
-    servers.push(await startBinary('bare node:http (floor)', process.execPath, [join(benchDir, 'floor-server.mjs'), '47400'], benchDir, 'http://127.0.0.1:47400'));
+    const floor = await freePort();
+    servers.push(await startBinary('bare node:http (floor)', process.execPath, [join(benchDir, 'floor-server.mjs'), String(floor)], benchDir, `http://127.0.0.1:${floor}`));
     const rows: MockBenchRow[] = [];
     for (const [request, method, path] of [
       ['GET /v2/currencies (public list)', 'GET', '/v2/currencies'],
