@@ -260,6 +260,27 @@ async function rawExchange(url: string, parts: readonly string[], gapMs: number)
   return Buffer.concat(chunks).toString();
 }
 
+describe('serveNode writing answers', () => {
+  it('writes text, bytes and Blob bodies with their length and type', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    const bodies: unknown[] = ['plain text', new Uint8Array([1, 2, 3]), new Blob(['<p>hi</p>'], { type: 'text/html' })];
+    let next = 0;
+    const app = createShopServer({ listItems: () => ({ status: 200, body: bodies[next++] }) });
+    const server = await serveNode(app);
+    try {
+      const read = async () => {
+        const response = await fetch(`${server.url}/items`);
+        return { type: response.headers.get('content-type'), length: response.headers.get('content-length'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+      };
+      expect(await read()).toEqual({ type: 'text/plain; charset=UTF-8', length: '10', bytes: [...new TextEncoder().encode('plain text')] });
+      expect(await read()).toEqual({ type: null, length: '3', bytes: [1, 2, 3] });
+      expect(await read()).toEqual({ type: 'text/html', length: '9', bytes: [...new TextEncoder().encode('<p>hi</p>')] });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('serveNode reading headers', () => {
   it('reads names in any case, and repeated ones by Node\'s rules (cookies joined with "; ")', async () => {
     const { createShopServer, serveNode } = await serverModule();

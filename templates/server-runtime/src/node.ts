@@ -116,7 +116,10 @@ function write(response: ServerResponse, { status, headers, body }: Answer): voi
     response.end(body);
   } else {
     if (body.type) headers['content-type'] ??= body.type;
-    void body.arrayBuffer().then((bytes) => write(response, { status, headers, body: new Uint8Array(bytes) }));
+    body.arrayBuffer().then(
+      (bytes) => write(response, { status, headers, body: new Uint8Array(bytes) }),
+      (error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
   }
 }
 
