@@ -120,6 +120,37 @@ const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).pad
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const NIBBLES = '0123456789abcdef';
+const hexWord = (word: number): string => HEX_BYTES[(word >>> 24) & 255]! + HEX_BYTES[(word >>> 16) & 255]! + HEX_BYTES[(word >>> 8) & 255]! + HEX_BYTES[word & 255]!;
+
+/**
+ * A version-4 uuid from the first four xorshift words of `state`: the 32 hex digits of the
+ * words in order, with the version digit and the variant put in, laid out straight from the
+ * words (a create makes one, and slicing a hex string cost several copies).
+ */
+function uuidFrom(state: number): string {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  const a = state;
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  const b = state;
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  const c = state;
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  const d = state;
+  return (
+    `${hexWord(a)}-${HEX_BYTES[(b >>> 24) & 255]!}${HEX_BYTES[(b >>> 16) & 255]!}-4${NIBBLES[(b >>> 8) & 15]!}${HEX_BYTES[b & 255]!}-` +
+    `${'89ab'[(c >>> 28) & 3]!}${NIBBLES[(c >>> 24) & 15]!}${HEX_BYTES[(c >>> 16) & 255]!}-${HEX_BYTES[(c >>> 8) & 255]!}${HEX_BYTES[c & 255]!}${hexWord(d)}`
+  );
+}
+
 /** A new id shaped like `previous` (a uuid, a hex string, a number), made from `key` alone. */
 export function freshId(previous: unknown, key: string): string | number {
   const hex = (length: number): string => {
@@ -135,10 +166,7 @@ export function freshId(previous: unknown, key: string): string | number {
     return out.slice(0, length);
   };
   if (typeof previous === 'number') return hashSeed(key) % 1_000_000_000;
-  if (typeof previous === 'string' && UUID.test(previous)) {
-    const h = hex(32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-  }
+  if (typeof previous === 'string' && UUID.test(previous)) return uuidFrom(hashSeed(key) || 1);
   if (typeof previous === 'string' && /^[0-9a-f]+$/i.test(previous) && previous.length >= 8) return hex(previous.length);
   return `${typeof previous === 'string' ? previous : 'id'}-${hashSeed(key).toString(36)}`;
 }
