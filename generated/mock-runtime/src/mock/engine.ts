@@ -128,6 +128,13 @@ const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).pad
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const NIBBLES = '0123456789abcdef';
+
+/** The next state of a 32-bit xorshift: ids need to differ, not to be secret. */
+const xorshift = (state: number): number => {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  return state ^ (state << 5);
+};
 const hexWord = (word: number): string =>
   HEX_BYTES[(word >>> 24) & 255]! +
   HEX_BYTES[(word >>> 16) & 255]! +
@@ -140,22 +147,10 @@ const hexWord = (word: number): string =>
  * words (a create makes one, and slicing a hex string cost several copies).
  */
 function uuidFrom(state: number): string {
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  const a = state;
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  const b = state;
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  const c = state;
-  state ^= state << 13;
-  state ^= state >>> 17;
-  state ^= state << 5;
-  const d = state;
+  const a = xorshift(state);
+  const b = xorshift(a);
+  const c = xorshift(b);
+  const d = xorshift(c);
   return (
     `${hexWord(a)}-${HEX_BYTES[(b >>> 24) & 255]!}${HEX_BYTES[(b >>> 16) & 255]!}-4${NIBBLES[(b >>> 8) & 15]!}${HEX_BYTES[b & 255]!}-` +
     `${'89ab'[(c >>> 28) & 3]!}${NIBBLES[(c >>> 24) & 15]!}${HEX_BYTES[(c >>> 16) & 255]!}-${HEX_BYTES[(c >>> 8) & 255]!}${HEX_BYTES[c & 255]!}${hexWord(d)}`
@@ -165,19 +160,10 @@ function uuidFrom(state: number): string {
 /** A new id shaped like `previous` (a uuid, a hex string, a number), made from `key` alone. */
 export function freshId(previous: unknown, key: string): string | number {
   const hex = (length: number): string => {
-    // One hash of the key, stretched with a xorshift: ids need to differ, not to be secret.
+    // One hash of the key, stretched with a xorshift.
     let state = hashSeed(key) || 1;
     let out = '';
-    while (out.length < length) {
-      state ^= state << 13;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      out +=
-        HEX_BYTES[(state >>> 24) & 255]! +
-        HEX_BYTES[(state >>> 16) & 255]! +
-        HEX_BYTES[(state >>> 8) & 255]! +
-        HEX_BYTES[state & 255]!;
-    }
+    while (out.length < length) out += hexWord((state = xorshift(state)));
     return out.slice(0, length);
   };
   if (typeof previous === 'number') return hashSeed(key) % 1_000_000_000;
