@@ -291,6 +291,9 @@ describe('serveNode reading headers', () => {
       const answer = await rawExchange(server.url, ['GET /items?count=2 HTTP/1.1\r\nHOST: shop.test\r\nX-TRACE: 77\r\nCookie: other=1\r\ncookie: session=abc\r\nConnection: close\r\n\r\n'], 0);
       expect(answer).toMatch(/^HTTP\/1\.1 200 /);
       expect(seen).toEqual({ count: 2, 'X-Trace': 77, session: 'abc' });
+      // A Host that would change the URL (here its query) is not read into it.
+      const crafted = await rawExchange(server.url, ['GET /items HTTP/1.1\r\nHost: shop.test?count=3#\r\nConnection: close\r\n\r\n'], 0);
+      expect(crafted).toMatch(/^HTTP\/1\.1 400 /);
     } finally {
       await server.close();
     }

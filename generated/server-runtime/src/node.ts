@@ -24,6 +24,8 @@ const EMPTY = new Uint8Array();
 /** A request target that needs no normalising: an absolute path of plain characters, no dot segments. */
 const PLAIN_TARGET = /^\/[\w\-~!$&'()*+,;=:@/%?.]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)|%2e/i;
+/** A `Host` a URL can be built on: a name or an address, and a port. Anything else is left to Hono, which refuses it. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Node's request as the router reads it; the Fetch `Request` is built only when a handler asks for it. */
 class NodeExchange implements Exchange {
@@ -92,6 +94,8 @@ class NodeExchange implements Exchange {
 function locate(incoming: IncomingMessage): { href: string; pathname: string } {
   const target = incoming.url ?? '/';
   const host = incoming.headers.host ?? 'localhost';
+  // A host with `/`, `?` or `#` in it would change the URL the request is read by (its query, say).
+  if (!PLAIN_HOST.test(host)) throw new Error(`the Host header ${JSON.stringify(host)} is not a host`);
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
     const query = target.indexOf('?');
     return {
@@ -135,7 +139,7 @@ function nodeListener(core: RouterCore, hono: Listener): Listener {
     try {
       located = locate(incoming);
     } catch {
-      hono(incoming, response); // a target the URL parser refuses: Hono answers it as it would anyway
+      hono(incoming, response); // a host or target the URL cannot be built on: Hono answers it as it would anyway
       return;
     }
     const exchange = new NodeExchange(incoming, incoming.method ?? 'GET', located.href);
