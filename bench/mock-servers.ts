@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ACCOUNT, BUY, HEADERS } from './mock-requests.js';
 
 export interface MockBenchRow {
   server: string;
@@ -25,10 +26,6 @@ interface Started {
   url: string;
   process: ChildProcess;
 }
-
-const ACCOUNT = '2bbf394c-193b-5b2a-9155-3b4732659ede';
-const BUY = { amount: '10', currency: 'BTC', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' };
-const HEADERS = { authorization: 'Bearer mock-access-token', 'content-type': 'application/json', 'svc-version': '2017-08-07' };
 
 async function waitUntilServing(url: string, child: ChildProcess, name: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
