@@ -7,7 +7,7 @@
  * prints one JSON line: microseconds per create and per list, the collector included.
  */
 import { CredentialRegistry, defaultCredentials } from '@svc/mock-runtime';
-import { routerCoreOf, type Exchange, type RequestHeaders } from '@svc/server-runtime';
+import { NodeHeaders, routerCoreOf, type Exchange } from '@svc/server-runtime';
 import { createV2Mock, mockScopes } from '@svc/v2/mock';
 import { v2Behaviour } from '../mock/behaviours/v2.js';
 import { ACCOUNT, BUY, HEADERS } from './mock-requests.js';
@@ -19,24 +19,15 @@ const rules = v2Behaviour();
 const { app } = createV2Mock({ onCreate: rules.onCreate, behaviours: rules.behaviours, server: { auth: registry.hooks(), rateLimit: false, validateResponses: true, twoFactor: rules.twoFactor! } });
 const core = routerCoreOf(app)!;
 
-class MemoryHeaders implements RequestHeaders {
-  constructor(private readonly byName: Readonly<Record<string, string>>) {}
-  get(name: string): string | null {
-    return this.byName[name.toLowerCase()] ?? null;
-  }
-  has(name: string): boolean {
-    return this.byName[name.toLowerCase()] !== undefined;
-  }
-}
-
 class MemoryExchange implements Exchange {
-  readonly headers: MemoryHeaders;
+  /** Read as `serveNode` reads Node's parsed headers. */
+  readonly headers: NodeHeaders;
   constructor(
     readonly method: string,
     readonly href: string,
     private readonly bytes: Uint8Array<ArrayBuffer>,
   ) {
-    this.headers = new MemoryHeaders({ host: '127.0.0.1', 'content-length': String(bytes.byteLength), ...Object.fromEntries(Object.entries(HEADERS).map(([k, v]) => [k.toLowerCase(), v])) });
+    this.headers = new NodeHeaders({ host: '127.0.0.1', 'content-length': String(bytes.byteLength), ...HEADERS });
   }
   body(): Uint8Array<ArrayBuffer> {
     return this.bytes;

@@ -22,7 +22,7 @@ describe('Collection', () => {
     });
     expect(made).toBe(0);
     // Any other change of the collection places the deferred entries first, to keep the order.
-    collection.putLater('c', () => ({ id: 'c' }));
+    collection.put('c', { id: 'c' });
     expect(made).toBe(1);
     collection.putDeferred({
       settle: () => {

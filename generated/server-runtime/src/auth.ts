@@ -259,7 +259,8 @@ export function authenticateNow(
   hooks: AuthHooks,
 ): Authenticated | Promise<Authenticated> {
   for (const requirement of requirements) {
-    const { names, hmac, schemes, required } = planOf(api, requirement);
+    const plan = planOf(api, requirement);
+    const { names, hmac, schemes, required } = plan;
     if (names.length === 0) continue;
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
     // One scheme, the usual case: its principal is the answer.
@@ -268,7 +269,7 @@ export function authenticateNow(
         principal,
         required,
       }));
-    return verifyAll(api, names, hmac, schemes, request, hooks).then((principal) => ({ principal, required }));
+    return verifyAll(api, plan, request, hooks).then((principal) => ({ principal, required }));
   }
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
     return { principal: ANONYMOUS, required: [] };
@@ -278,9 +279,7 @@ export function authenticateNow(
 /** Every scheme of an alternative; the principal holds only the scopes they all grant. */
 async function verifyAll(
   api: ApiSpec,
-  names: readonly string[],
-  hmac: HmacSignatureSpec | undefined,
-  schemes: RequirementPlan['schemes'],
+  { names, hmac, schemes }: RequirementPlan,
   request: AuthRequest,
   hooks: AuthHooks,
 ): Promise<Principal> {

@@ -29,6 +29,7 @@ export { RouteTable, type RouteMatch } from './route-table.js';
 export {
   createRouter,
   InvalidResponse,
+  NodeHeaders,
   routerCoreOf,
   type Answer,
   type CorsOptions,

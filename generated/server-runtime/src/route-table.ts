@@ -70,14 +70,7 @@ export class RouteTable<T> {
       // Parameter names do not matter for matching: `{id}` and `{account_id}` share a node.
       const key = segment.replace(/\{[^}]+\}/g, '{}');
       let child = node.dynamic.find((candidate) => candidate.key === key);
-      if (!child)
-        node.dynamic.push(
-          (child = {
-            key,
-            match: dynamicMatcher(segment),
-            node: new TrieNode<T>(),
-          }),
-        );
+      if (!child) node.dynamic.push((child = { key, match: dynamicMatcher(segment), node: new TrieNode<T>() }));
       node = child.node;
     }
     if (!node.methods.has(method)) node.methods.set(method, entry);

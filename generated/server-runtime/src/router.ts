@@ -94,6 +94,8 @@ interface Route {
   declaredNames: ReadonlySet<string>;
   /** Path parameters with the index of their value among the template's, left to right. */
   pathParams: readonly { param: ServerParameterSpec; index: number }[];
+  /** The path as Hono's route pattern (`/a/:p0/b`). */
+  honoPath: string;
   /** How many values the path template holds. */
   slotCount: number;
   /** The request body's media types, lower case and without parameters. */
@@ -103,10 +105,7 @@ interface Route {
 }
 
 /** `/a/{id}/b` -> Hono's `/a/:p0/b`: slot `p<i>` holds the template's i-th value (names Hono cannot take are avoided). */
-function honoPath(template: string): {
-  path: string;
-  slots: Map<string, number>;
-} {
+function honoPath(template: string): { path: string; slots: Map<string, number>; count: number } {
   const slots = new Map<string, number>();
   let count = 0;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -114,7 +113,7 @@ function honoPath(template: string): {
     if (!slots.has(name)) slots.set(name, index);
     return `:p${index}`;
   });
-  return { path, slots };
+  return { path, slots, count };
 }
 
 /** Literal segments before templated ones, so `/accounts/primary` wins over `/accounts/{id}`. */
@@ -171,6 +170,17 @@ export class NodeHeaders implements RequestHeaders {
   has(name: string): boolean {
     return this.parsed[lowerName(name)] !== undefined;
   }
+}
+
+/**
+ * Whether a request has a body, as its headers tell: HTTP/1.1 requests with one carry a length
+ * or chunked encoding. Undefined when they carry neither (a Fetch `Request` built in code may
+ * still have a body).
+ */
+export function bodyDeclared(headers: RequestHeaders): boolean | undefined {
+  const length = headers.get('content-length');
+  if (length !== null) return length !== '0';
+  return headers.has('transfer-encoding') ? true : undefined;
 }
 
 /** A request as the router reads it, whichever transport brought it (Hono, or `serveNode`'s Node listener). */
@@ -232,26 +242,17 @@ class HonoExchange implements Exchange {
     return (this.#request ??= new Request(raw.url, { method: raw.method, headers: raw.headers, body: this.#bytes }));
   }
   async body(): Promise<Uint8Array<ArrayBuffer>> {
-    // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
-    // Request built in code may carry neither. Touching `body` of a Node request builds a
-    // stream, so it is asked only when the headers cannot tell.
+    // Touching `body` of a request from Node builds a stream, so it is asked only when the headers cannot tell.
     const request = this.c.req.raw;
-    const length = this.headers.get('content-length');
     const sendsBody =
-      length !== null
-        ? length !== '0'
-        : this.headers.has('transfer-encoding') ||
-          (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+      bodyDeclared(this.headers) ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
     return (this.#bytes ??= sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array());
   }
 }
 
 /** An answer as a Fetch `Response`. */
 const toResponse = ({ status, headers, body }: Answer): Response =>
-  new Response(body instanceof Blob ? body.stream() : body, {
-    status,
-    headers,
-  });
+  new Response(body instanceof Blob ? body.stream() : body, { status, headers });
 
 /**
  * What authentication and the parameters read of a request. The URL and the cookies are parsed
@@ -382,14 +383,10 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
   const routes: Route[] = Object.entries(spec.operations)
     .map(([operationId, serverOp]): Route => {
-      const { slots } = honoPath(serverOp.operation.path);
+      const { path, slots, count } = honoPath(serverOp.operation.path);
       const parameters = serverOp.operation.parameters.map((p): ServerParameterSpec => {
         const key = p.key ?? p.name;
-        return {
-          ...p,
-          key,
-          shape: serverOp.shapes?.[key] ?? { type: 'string' },
-        };
+        return { ...p, key, shape: serverOp.shapes?.[key] ?? { type: 'string' } };
       });
       return {
         spec: serverOp,
@@ -401,7 +398,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
           const index = param.in === 'path' ? slots.get(param.name) : undefined;
           return index === undefined ? [] : [{ param, index }];
         }),
-        slotCount: (serverOp.operation.path.match(/\{[^}]+\}/g) ?? []).length,
+        honoPath: path,
+        slotCount: count,
         bodyMedia: (serverOp.operation.requestBody?.contentTypes ?? []).map(mediaType),
         replyValidators: new Map(),
       };
@@ -451,11 +449,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       try {
         return JSON.parse(text()) as unknown;
       } catch {
-        throw new HttpProblem({
-          status: 400,
-          id: 'invalid_request',
-          message: 'the body is not valid JSON',
-        });
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
       }
     }
     if (media === 'application/x-www-form-urlencoded')
@@ -636,10 +630,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         message: `${versionHeader} was not sent; the version in your API settings was used`,
       };
       const existing = replyBody[spec.warningsField];
-      replyBody = {
-        ...replyBody,
-        [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning],
-      };
+      replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
@@ -672,11 +663,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const answerError = (exchange: Exchange, error: unknown, operationId: string | undefined): Answer => {
     if (error instanceof HttpProblem) return problem(exchange, error);
     if (error instanceof InvalidResponse)
-      options.onInvalidResponse?.({
-        operationId: error.operationId,
-        status: error.status,
-        issues: error.issues,
-      });
+      options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
     else options.onError?.(error, operationId);
     return problem(
       exchange,
@@ -712,14 +699,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     );
   };
   const notFound = (exchange: Exchange, pathname: string): Answer =>
-    problem(
-      exchange,
-      new HttpProblem({
-        status: 404,
-        id: 'not_found',
-        message: `no operation at ${pathname}`,
-      }),
-    );
+    problem(exchange, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${pathname}` }));
 
   // On Hono: Hono routes, in the order of `routes`, then a 405 for each known path.
   if (corsOptions)
@@ -728,8 +708,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       return answer ? toResponse(answer) : next();
     });
   for (const route of routes) {
-    const { path } = honoPath(route.op.path);
-    app.on(route.op.method, path, async (c) => {
+    app.on(route.op.method, route.honoPath, async (c) => {
       const pathValues = Array.from({ length: route.slotCount }, (_, index) => c.req.param(`p${index}`));
       return toResponse(await answerRoute(new HonoExchange(c), route, pathValues));
     });
@@ -737,32 +716,26 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   // A known path with a method it does not have: 405 with the methods it has.
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
-    const { path } = honoPath(route.op.path);
-    const methods = methodsByPath.get(path) ?? new Set<string>();
+    const methods = methodsByPath.get(route.honoPath) ?? new Set<string>();
     methods.add(route.op.method);
-    methodsByPath.set(path, methods);
+    methodsByPath.set(route.honoPath, methods);
   }
   for (const [path, methods] of methodsByPath)
     app.all(path, (c) => toResponse(methodNotAllowed(new HonoExchange(c), methods)));
   app.notFound((c) => toResponse(notFound(new HonoExchange(c), new URL(c.req.url).pathname)));
   app.onError((error, c) => toResponse(answerError(new HonoExchange(c), error, undefined)));
 
-  // Without Hono (`serveNode`): the same operations in a table of their own, built when first used.
-  let table: RouteTable<Route> | undefined;
-  const routeTable = (): RouteTable<Route> => {
-    if (table) return table;
-    table = new RouteTable<Route>();
-    for (const route of routes) table.add(route.op.method, route.op.path, route);
-    return table;
-  };
+  // Without Hono (`serveNode`): the same operations in a table of their own.
+  const table = new RouteTable<Route>();
+  for (const route of routes) table.add(route.op.method, route.op.path, route);
   cores.set(app, {
     answer: (exchange, pathname) => {
       const early = preflight(exchange);
       if (early) return Promise.resolve(early);
       // HEAD is answered as GET where the path has no HEAD of its own, as Hono does; the transport drops the body.
       const found =
-        routeTable().lookup(exchange.method, pathname) ??
-        (exchange.method === 'HEAD' ? routeTable().lookup('GET', pathname) : undefined);
+        table.lookup(exchange.method, pathname) ??
+        (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
       return found ? answerRoute(exchange, found.entry, found.values) : undefined;
     },
   });

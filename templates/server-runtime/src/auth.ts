@@ -76,8 +76,7 @@ class BearerRequest {
 
 const ANONYMOUS: Principal = { subject: 'anonymous', scopes: [], schemes: [], method: 'none' };
 
-const isBearer = (scheme: SecuritySchemeSpec): boolean =>
-  scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+const isBearer = (scheme: SecuritySchemeSpec): boolean => scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
 
 /** Constant-time string comparison: the time taken does not depend on where the strings differ. */
 export function timingSafeEqual(a: string, b: string): boolean {
@@ -175,12 +174,7 @@ function planOf(api: ApiSpec, requirement: SecurityRequirement): RequirementPlan
   let plan = plans.get(requirement);
   if (!plan) {
     const names = Object.keys(requirement);
-    plan = {
-      names,
-      hmac: hmacOf(api, requirement),
-      schemes: names.map((name) => [name, api.securitySchemes[name]] as const),
-      required: [...new Set(Object.values(requirement).flat())],
-    };
+    plan = { names, hmac: hmacOf(api, requirement), schemes: names.map((name) => [name, api.securitySchemes[name]] as const), required: [...new Set(Object.values(requirement).flat())] };
     plans.set(requirement, plan);
   }
   return plan;
@@ -208,26 +202,20 @@ export async function authenticate(api: ApiSpec, requirements: readonly Security
  */
 export function authenticateNow(api: ApiSpec, requirements: readonly SecurityRequirement[], request: AuthRequest, hooks: AuthHooks): Authenticated | Promise<Authenticated> {
   for (const requirement of requirements) {
-    const { names, hmac, schemes, required } = planOf(api, requirement);
+    const plan = planOf(api, requirement);
+    const { names, hmac, schemes, required } = plan;
     if (names.length === 0) continue;
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
     // One scheme, the usual case: its principal is the answer.
     if (!hmac && schemes.length === 1) return after(verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names), (principal) => ({ principal, required }));
-    return verifyAll(api, names, hmac, schemes, request, hooks).then((principal) => ({ principal, required }));
+    return verifyAll(api, plan, request, hooks).then((principal) => ({ principal, required }));
   }
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return { principal: ANONYMOUS, required: [] };
   throw unauthorized('this operation needs credentials');
 }
 
 /** Every scheme of an alternative; the principal holds only the scopes they all grant. */
-async function verifyAll(
-  api: ApiSpec,
-  names: readonly string[],
-  hmac: HmacSignatureSpec | undefined,
-  schemes: RequirementPlan['schemes'],
-  request: AuthRequest,
-  hooks: AuthHooks,
-): Promise<Principal> {
+async function verifyAll(api: ApiSpec, { names, hmac, schemes }: RequirementPlan, request: AuthRequest, hooks: AuthHooks): Promise<Principal> {
   let principal: Principal | undefined;
   // The scheme group of a signature counts as one credential: key, signature and timestamp.
   if (hmac) principal = await verifySignature(hmac, names.find((n) => api.securitySchemes[n]?.hmac) ?? names[0]!, request, hooks);

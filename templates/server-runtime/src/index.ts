@@ -10,6 +10,7 @@ export { RouteTable, type RouteMatch } from './route-table.js';
 export {
   createRouter,
   InvalidResponse,
+  NodeHeaders,
   routerCoreOf,
   type Answer,
   type CorsOptions,

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
+import { bodyDeclared, NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT`. */
@@ -42,11 +42,10 @@ class NodeExchange implements Exchange {
 
   body(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
     if (this.#bytes) return this.#bytes;
-    const { incoming } = this;
-    const length = incoming.headers['content-length'];
-    // HTTP/1.1: a request without a length or chunked encoding has no body.
-    if (length === '0' || (length === undefined && incoming.headers['transfer-encoding'] === undefined)) return (this.#bytes = EMPTY as Uint8Array<ArrayBuffer>);
-    return (this.#body ??= this.#read(length === undefined ? undefined : Number(length)));
+    // Over HTTP/1.1 a request whose headers declare no body has none.
+    if (!bodyDeclared(this.headers)) return (this.#bytes = EMPTY as Uint8Array<ArrayBuffer>);
+    const length = this.headers.get('content-length');
+    return (this.#body ??= this.#read(length === null ? undefined : Number(length)));
   }
 
   /**
@@ -79,11 +78,7 @@ class NodeExchange implements Exchange {
     for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
     const bytes = this.#bytes;
     const hasBody = bytes !== undefined && bytes.byteLength > 0 && this.method !== 'GET' && this.method !== 'HEAD';
-    return (this.#request = new Request(this.href, {
-      method: this.method,
-      headers,
-      ...(hasBody ? { body: bytes } : {}),
-    }));
+    return (this.#request = new Request(this.href, { method: this.method, headers, ...(hasBody ? { body: bytes } : {}) }));
   }
 }
 
@@ -95,10 +90,7 @@ function locate(incoming: IncomingMessage): { href: string; pathname: string } {
   if (!PLAIN_HOST.test(host)) throw new Error(`the Host header ${JSON.stringify(host)} is not a host`);
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) {
     const query = target.indexOf('?');
-    return {
-      href: `http://${host}${target}`,
-      pathname: query === -1 ? target : target.slice(0, query),
-    };
+    return { href: `http://${host}${target}`, pathname: query === -1 ? target : target.slice(0, query) };
   }
   // Absolute-form targets, dot segments, characters that need encoding: as the URL parser reads them.
   const url = target.startsWith('/') ? new URL(`http://${host}${target}`) : new URL(target);
@@ -106,25 +98,18 @@ function locate(incoming: IncomingMessage): { href: string; pathname: string } {
 }
 
 function write(response: ServerResponse, { status, headers, body }: Answer): void {
-  if (body === null) {
-    response.writeHead(status, headers);
-    response.end();
-  } else if (typeof body === 'string') {
-    headers['content-type'] ??= 'text/plain; charset=UTF-8';
-    headers['content-length'] = String(Buffer.byteLength(body));
-    response.writeHead(status, headers);
-    response.end(body);
-  } else if (body instanceof Uint8Array) {
-    headers['content-length'] = String(body.byteLength);
-    response.writeHead(status, headers);
-    response.end(body);
-  } else {
+  if (body instanceof Blob) {
     if (body.type) headers['content-type'] ??= body.type;
     body.arrayBuffer().then(
       (bytes) => write(response, { status, headers, body: new Uint8Array(bytes) }),
       (error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))),
     );
+    return;
   }
+  if (typeof body === 'string') headers['content-type'] ??= 'text/plain; charset=UTF-8';
+  if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  response.writeHead(status, headers);
+  response.end(body ?? undefined);
 }
 
 type Listener = (incoming: IncomingMessage, response: ServerResponse) => void;

@@ -88,6 +88,8 @@ interface Route {
   declaredNames: ReadonlySet<string>;
   /** Path parameters with the index of their value among the template's, left to right. */
   pathParams: readonly { param: ServerParameterSpec; index: number }[];
+  /** The path as Hono's route pattern (`/a/:p0/b`). */
+  honoPath: string;
   /** How many values the path template holds. */
   slotCount: number;
   /** The request body's media types, lower case and without parameters. */
@@ -97,10 +99,7 @@ interface Route {
 }
 
 /** `/a/{id}/b` -> Hono's `/a/:p0/b`: slot `p<i>` holds the template's i-th value (names Hono cannot take are avoided). */
-function honoPath(template: string): {
-  path: string;
-  slots: Map<string, number>;
-} {
+function honoPath(template: string): { path: string; slots: Map<string, number>; count: number } {
   const slots = new Map<string, number>();
   let count = 0;
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -108,7 +107,7 @@ function honoPath(template: string): {
     if (!slots.has(name)) slots.set(name, index);
     return `:p${index}`;
   });
-  return { path, slots };
+  return { path, slots, count };
 }
 
 /** Literal segments before templated ones, so `/accounts/primary` wins over `/accounts/{id}`. */
@@ -124,10 +123,7 @@ const acceptsMedia = (declared: readonly string[], sent: string): boolean =>
   declared.some((media) => media === '*/*' || media === sent || (media.endsWith('/*') && sent.startsWith(media.slice(0, -1))));
 
 function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): FieldProblem[] {
-  return issues.map((issue) => ({
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(body)',
-    message: issue.message,
-  }));
+  return issues.map((issue) => ({ field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(body)', message: issue.message }));
 }
 
 const isMissing = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
@@ -162,6 +158,17 @@ export class NodeHeaders implements RequestHeaders {
   has(name: string): boolean {
     return this.parsed[lowerName(name)] !== undefined;
   }
+}
+
+/**
+ * Whether a request has a body, as its headers tell: HTTP/1.1 requests with one carry a length
+ * or chunked encoding. Undefined when they carry neither (a Fetch `Request` built in code may
+ * still have a body).
+ */
+export function bodyDeclared(headers: RequestHeaders): boolean | undefined {
+  const length = headers.get('content-length');
+  if (length !== null) return length !== '0';
+  return headers.has('transfer-encoding') ? true : undefined;
 }
 
 /** A request as the router reads it, whichever transport brought it (Hono, or `serveNode`'s Node listener). */
@@ -222,22 +229,15 @@ class HonoExchange implements Exchange {
     return (this.#request ??= new Request(raw.url, { method: raw.method, headers: raw.headers, body: this.#bytes }));
   }
   async body(): Promise<Uint8Array<ArrayBuffer>> {
-    // Requests from Node carry a length or chunked encoding when they have a body; a Fetch API
-    // Request built in code may carry neither. Touching `body` of a Node request builds a
-    // stream, so it is asked only when the headers cannot tell.
+    // Touching `body` of a request from Node builds a stream, so it is asked only when the headers cannot tell.
     const request = this.c.req.raw;
-    const length = this.headers.get('content-length');
-    const sendsBody = length !== null ? length !== '0' : this.headers.has('transfer-encoding') || (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+    const sendsBody = bodyDeclared(this.headers) ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
     return (this.#bytes ??= sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array());
   }
 }
 
 /** An answer as a Fetch `Response`. */
-const toResponse = ({ status, headers, body }: Answer): Response =>
-  new Response(body instanceof Blob ? body.stream() : body, {
-    status,
-    headers,
-  });
+const toResponse = ({ status, headers, body }: Answer): Response => new Response(body instanceof Blob ? body.stream() : body, { status, headers });
 
 /**
  * What authentication and the parameters read of a request. The URL and the cookies are parsed
@@ -365,14 +365,10 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
   const routes: Route[] = Object.entries(spec.operations)
     .map(([operationId, serverOp]): Route => {
-      const { slots } = honoPath(serverOp.operation.path);
+      const { path, slots, count } = honoPath(serverOp.operation.path);
       const parameters = serverOp.operation.parameters.map((p): ServerParameterSpec => {
         const key = p.key ?? p.name;
-        return {
-          ...p,
-          key,
-          shape: serverOp.shapes?.[key] ?? { type: 'string' },
-        };
+        return { ...p, key, shape: serverOp.shapes?.[key] ?? { type: 'string' } };
       });
       return {
         spec: serverOp,
@@ -384,7 +380,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
           const index = param.in === 'path' ? slots.get(param.name) : undefined;
           return index === undefined ? [] : [{ param, index }];
         }),
-        slotCount: (serverOp.operation.path.match(/\{[^}]+\}/g) ?? []).length,
+        honoPath: path,
+        slotCount: count,
         bodyMedia: (serverOp.operation.requestBody?.contentTypes ?? []).map(mediaType),
         replyValidators: new Map(),
       };
@@ -421,11 +418,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       try {
         return JSON.parse(text()) as unknown;
       } catch {
-        throw new HttpProblem({
-          status: 400,
-          id: 'invalid_request',
-          message: 'the body is not valid JSON',
-        });
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
       }
     }
     if (media === 'application/x-www-form-urlencoded') return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
@@ -502,20 +495,10 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     if (body === undefined && op.requestBody?.required) missing.push({ field: '(body)', message: 'a request body is required' });
     else if (body !== undefined && op.validators.body && (isJsonMediaType(media) || typeof body === 'object')) parsedBody = validated(op.validators.body, body);
     if (missing.length === 1 && fields.length === 0) {
-      throw new HttpProblem({
-        status: 400,
-        id: 'param_required',
-        message: `${missing[0]!.field} is required`,
-        fields: missing,
-      });
+      throw new HttpProblem({ status: 400, id: 'param_required', message: `${missing[0]!.field} is required`, fields: missing });
     }
     if (missing.length + fields.length > 0) {
-      throw new HttpProblem({
-        status: 400,
-        id: 'validation_error',
-        message: 'the request is not valid',
-        fields: [...missing, ...fields],
-      });
+      throw new HttpProblem({ status: 400, id: 'validation_error', message: 'the request is not valid', fields: [...missing, ...fields] });
     }
 
     if (serverOp.scopesByField && parsedBody && typeof parsedBody === 'object') {
@@ -526,30 +509,16 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
     const twoFactorToken = api.twoFactor ? header(api.twoFactor.header) : undefined;
     if (serverOp.twoFactor && api.twoFactor && options.twoFactor) {
-      const passed = await options.twoFactor({
-        operationId: op.operationId,
-        principal,
-        token: twoFactorToken,
-        body: parsedBody,
-      });
+      const passed = await options.twoFactor({ operationId: op.operationId, principal, token: twoFactorToken, body: parsedBody });
       if (!passed) {
-        throw new HttpProblem({
-          status: api.twoFactor.status,
-          id: api.twoFactor.errorId,
-          message: `this request needs a second factor in ${api.twoFactor.header}`,
-        });
+        throw new HttpProblem({ status: api.twoFactor.status, id: api.twoFactor.errorId, message: `this request needs a second factor in ${api.twoFactor.header}` });
       }
     }
 
     const language = languageOf(spec.languages ? header(spec.languages.header) : undefined);
     const versionHeader = api.versioning?.header;
     const version = versionHeader ? header(versionHeader) : undefined;
-    if (!route.handler)
-      throw new HttpProblem({
-        status: 501,
-        id: 'not_implemented',
-        message: `${op.operationId} is not implemented by this server`,
-      });
+    if (!route.handler) throw new HttpProblem({ status: 501, id: 'not_implemented', message: `${op.operationId} is not implemented by this server` });
     // The generated wrapper types each handler's params and body; here they are what validation let through.
     const context = new Call(op.operationId, parsedParams as never, parsedBody as never, principal, language, version, twoFactorToken, exchange, view);
     const replied = route.handler(context);
@@ -559,15 +528,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };
     if (spec.languages) replyHeaders['content-language'] = language;
     if (versionHeader && version === undefined && spec.missingVersionWarning && spec.warningsField && reply.status < 300 && isPlainObject(replyBody)) {
-      const warning = {
-        id: spec.missingVersionWarning,
-        message: `${versionHeader} was not sent; the version in your API settings was used`,
-      };
+      const warning = { id: spec.missingVersionWarning, message: `${versionHeader} was not sent; the version in your API settings was used` };
       const existing = replyBody[spec.warningsField];
-      replyBody = {
-        ...replyBody,
-        [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning],
-      };
+      replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
@@ -587,21 +550,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
   const answerError = (exchange: Exchange, error: unknown, operationId: string | undefined): Answer => {
     if (error instanceof HttpProblem) return problem(exchange, error);
-    if (error instanceof InvalidResponse)
-      options.onInvalidResponse?.({
-        operationId: error.operationId,
-        status: error.status,
-        issues: error.issues,
-      });
+    if (error instanceof InvalidResponse) options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
     else options.onError?.(error, operationId);
-    return problem(
-      exchange,
-      new HttpProblem({
-        status: 500,
-        id: 'internal_server_error',
-        message: error instanceof InvalidResponse ? error.message : 'internal server error',
-      }),
-    );
+    return problem(exchange, new HttpProblem({ status: 500, id: 'internal_server_error', message: error instanceof InvalidResponse ? error.message : 'internal server error' }));
   };
   /** The answer of `route`, errors included. */
   const answerRoute = async (exchange: Exchange, route: Route, pathValues: readonly (string | undefined)[]): Promise<Answer> => {
@@ -613,25 +564,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
   const methodNotAllowed = (exchange: Exchange, methods: Iterable<string>): Answer => {
     const allow = [...methods].sort().join(', ');
-    return problem(
-      exchange,
-      new HttpProblem({
-        status: 405,
-        id: 'method_not_allowed',
-        message: `${exchange.method} is not allowed here; use ${allow}`,
-        headers: { Allow: allow },
-      }),
-    );
+    return problem(exchange, new HttpProblem({ status: 405, id: 'method_not_allowed', message: `${exchange.method} is not allowed here; use ${allow}`, headers: { Allow: allow } }));
   };
-  const notFound = (exchange: Exchange, pathname: string): Answer =>
-    problem(
-      exchange,
-      new HttpProblem({
-        status: 404,
-        id: 'not_found',
-        message: `no operation at ${pathname}`,
-      }),
-    );
+  const notFound = (exchange: Exchange, pathname: string): Answer => problem(exchange, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${pathname}` }));
 
   // On Hono: Hono routes, in the order of `routes`, then a 405 for each known path.
   if (corsOptions)
@@ -640,8 +575,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       return answer ? toResponse(answer) : next();
     });
   for (const route of routes) {
-    const { path } = honoPath(route.op.path);
-    app.on(route.op.method, path, async (c) => {
+    app.on(route.op.method, route.honoPath, async (c) => {
       const pathValues = Array.from({ length: route.slotCount }, (_, index) => c.req.param(`p${index}`));
       return toResponse(await answerRoute(new HonoExchange(c), route, pathValues));
     });
@@ -649,29 +583,23 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   // A known path with a method it does not have: 405 with the methods it has.
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
-    const { path } = honoPath(route.op.path);
-    const methods = methodsByPath.get(path) ?? new Set<string>();
+    const methods = methodsByPath.get(route.honoPath) ?? new Set<string>();
     methods.add(route.op.method);
-    methodsByPath.set(path, methods);
+    methodsByPath.set(route.honoPath, methods);
   }
   for (const [path, methods] of methodsByPath) app.all(path, (c) => toResponse(methodNotAllowed(new HonoExchange(c), methods)));
   app.notFound((c) => toResponse(notFound(new HonoExchange(c), new URL(c.req.url).pathname)));
   app.onError((error, c) => toResponse(answerError(new HonoExchange(c), error, undefined)));
 
-  // Without Hono (`serveNode`): the same operations in a table of their own, built when first used.
-  let table: RouteTable<Route> | undefined;
-  const routeTable = (): RouteTable<Route> => {
-    if (table) return table;
-    table = new RouteTable<Route>();
-    for (const route of routes) table.add(route.op.method, route.op.path, route);
-    return table;
-  };
+  // Without Hono (`serveNode`): the same operations in a table of their own.
+  const table = new RouteTable<Route>();
+  for (const route of routes) table.add(route.op.method, route.op.path, route);
   cores.set(app, {
     answer: (exchange, pathname) => {
       const early = preflight(exchange);
       if (early) return Promise.resolve(early);
       // HEAD is answered as GET where the path has no HEAD of its own, as Hono does; the transport drops the body.
-      const found = routeTable().lookup(exchange.method, pathname) ?? (exchange.method === 'HEAD' ? routeTable().lookup('GET', pathname) : undefined);
+      const found = table.lookup(exchange.method, pathname) ?? (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
       return found ? answerRoute(exchange, found.entry, found.values) : undefined;
     },
   });

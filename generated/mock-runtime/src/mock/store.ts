@@ -49,10 +49,6 @@ export class Collection {
     this.items.set(id, copy);
     return copy;
   }
-  /** Stores a resource that `make` builds when it is first read (notifications, which most callers never list). */
-  putLater(id: string, make: () => Resource): void {
-    this.entries().set(id, new Later(make));
-  }
   /**
    * Stores an entry whose id, too, is worked out only when the collection is first read: adding
    * one is an array push. Entries keep their place in the creation order.
