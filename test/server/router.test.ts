@@ -22,7 +22,12 @@ const spec = {
     schemas: {
       Problem: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
       Item: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, qty: { type: 'integer', minimum: 0 } } },
-      NewItem: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 2 }, qty: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } } },
+      NewItem: {
+        type: 'object',
+        required: ['name'],
+        additionalProperties: false,
+        properties: { name: { type: 'string', minLength: 2 }, qty: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } },
+      },
     },
     responses: { Problem: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } } },
   },
@@ -39,7 +44,10 @@ const spec = {
           { name: 'X-Trace', in: 'header', schema: { type: 'integer' } },
           { name: 'session', in: 'cookie', schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } }, '400': { $ref: '#/components/responses/Problem' } },
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } },
+          '400': { $ref: '#/components/responses/Problem' },
+        },
       },
       post: {
         operationId: 'createItem',
@@ -162,7 +170,10 @@ describe.each([
     expect((await call(app, 'POST', '/items', { body: '{"name":"lamp"}', headers: { 'content-type': 'application/json', authorization: 'Bearer bad' } })).status).toBe(401);
     expect((await call(app, 'POST', '/items', { body: '{"name":"lamp","qty":2}', headers: { ...auth, 'content-type': 'application/json' } })).status).toBe(201);
     expect((await call(app, 'POST', '/items', { body: 'name=desk&qty=3&tags[]=a&tags[]=b', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(201);
-    expect(bodies).toEqual([{ name: 'lamp', qty: 2 }, { name: 'desk', qty: 3, tags: ['a', 'b'] }]);
+    expect(bodies).toEqual([
+      { name: 'lamp', qty: 2 },
+      { name: 'desk', qty: 3, tags: ['a', 'b'] },
+    ]);
     expect((await call(app, 'POST', '/items', { body: 'name', headers: { ...auth, 'content-type': 'text/plain' } })).status).toBe(415);
     const missing = await call(app, 'POST', '/items', { body: '{}', headers: { ...auth, 'content-type': 'application/json' } });
     expect(missing).toMatchObject({ status: 400, body: { code: 'param_required' } });
@@ -281,6 +292,58 @@ describe('serveNode writing answers', () => {
   });
 });
 
+describe('serveNode answering many requests', () => {
+  it('answers requests pipelined on one connection in order, each with its own answer', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    // The second request waits longer than the third, so an answer written when it is ready would overtake.
+    const app = createShopServer({
+      listItems: async (context) => {
+        const { count } = context.params as { count: number };
+        await sleep(count === 2 ? 20 : 0);
+        return { status: 200, body: [count] };
+      },
+    });
+    const server = await serveNode(app);
+    try {
+      const get = (count: number, last = false) => `GET /items?count=${count} HTTP/1.1\r\nHost: shop.test\r\n${last ? 'Connection: close\r\n' : ''}\r\n`;
+      const raw = await rawExchange(server.url, [get(1) + get(2) + get(3, true)], 0);
+      expect([...raw.matchAll(/\r\n\r\n(\[\d+\])/g)].map((match) => match[1])).toEqual(['[1]', '[2]', '[3]']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 500 when a handler returns a header HTTP cannot carry, and keeps serving', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    let calls = 0;
+    const app = createShopServer({ listItems: () => ({ status: 200, headers: calls++ === 0 ? { 'x-note': 'line\nbreak' } : {}, body: [] }) });
+    const server = await serveNode(app);
+    try {
+      expect((await fetch(`${server.url}/items`)).status).toBe(500);
+      expect((await fetch(`${server.url}/items`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps serving when a client leaves before its answer is written', async () => {
+    const { createShopServer, serveNode } = await serverModule();
+    const app = createShopServer({ listItems: async () => (await sleep(20), { status: 200, body: [] }) });
+    const server = await serveNode(app);
+    try {
+      const { hostname, port } = new URL(server.url);
+      const socket = connect(Number(port), hostname);
+      socket.write('GET /items HTTP/1.1\r\nHost: shop.test\r\n\r\n');
+      await sleep(5);
+      socket.destroy();
+      await sleep(40);
+      expect((await fetch(`${server.url}/items`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('serveNode reading headers', () => {
   it('reads names in any case, and repeated ones by Node\'s rules (cookies joined with "; ")', async () => {
     const { createShopServer, serveNode } = await serverModule();
@@ -304,7 +367,10 @@ describe('serveNode reading request bodies', () => {
   it('reads a body that arrives in parts, and a chunked one', async () => {
     const { createShopServer, serveNode } = await serverModule();
     const bodies: unknown[] = [];
-    const app = createShopServer({ createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made' } }) }, { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } });
+    const app = createShopServer(
+      { createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made' } }) },
+      { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } },
+    );
     const server = await serveNode(app);
     try {
       const head = 'POST /items HTTP/1.1\r\nHost: shop.test\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nConnection: close\r\n';

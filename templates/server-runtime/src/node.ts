@@ -97,18 +97,52 @@ function locate(incoming: IncomingMessage): { href: string; pathname: string } {
   return { href: url.href, pathname: url.pathname };
 }
 
-function write(response: ServerResponse, { status, headers, body }: Answer): void {
-  if (body instanceof Blob) {
-    if (body.type) headers['content-type'] ??= body.type;
-    body.arrayBuffer().then(
-      (bytes) => write(response, { status, headers, body: new Uint8Array(bytes) }),
-      (error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
-    return;
+/** An answer whose body is in memory. */
+type ReadyAnswer = Answer & { body: Exclude<Answer['body'], Blob> };
+
+/**
+ * Answers wait for the end of the event loop's turn and are then written one after another.
+ * Over loopback, a write wakes the reading process if it is asleep, and that wake-up costs the
+ * writer more kernel time than the write itself. Written back to back, the answers of one turn
+ * wake the reader once, not once each: a mock create under load spends about 3 µs less in the
+ * kernel per request (bench/results.md). `setImmediate` runs once Node has read every request
+ * that arrived in this turn, so no answer waits for a timer.
+ */
+class AnswerWriter {
+  #pending: Array<{ response: ServerResponse; answer: ReadyAnswer }> = [];
+  readonly #flush = (): void => {
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const { response, answer } of pending) writeNow(response, answer);
+  };
+
+  write(response: ServerResponse, answer: Answer): void {
+    if (answer.body instanceof Blob) {
+      const blob = answer.body;
+      if (blob.type) answer.headers['content-type'] ??= blob.type;
+      blob.arrayBuffer().then(
+        (bytes) => this.write(response, { ...answer, body: new Uint8Array(bytes) }),
+        (error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+      return;
+    }
+    if (this.#pending.length === 0) setImmediate(this.#flush);
+    this.#pending.push({ response, answer: answer as ReadyAnswer });
   }
+}
+
+function writeNow(response: ServerResponse, { status, headers, body }: ReadyAnswer): void {
+  if (response.destroyed) return; // the client left
   if (typeof body === 'string') headers['content-type'] ??= 'text/plain; charset=UTF-8';
   if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  response.writeHead(status, headers);
+  try {
+    response.writeHead(status, headers);
+  } catch {
+    // A header a handler returned that HTTP cannot carry (a line break in a value, say): Node refuses it before anything is sent.
+    response.writeHead(500, { 'content-length': '0' });
+    response.end();
+    return;
+  }
   response.end(body ?? undefined);
 }
 
@@ -116,6 +150,7 @@ type Listener = (incoming: IncomingMessage, response: ServerResponse) => void;
 
 /** A `node:http` listener: the router's operations through its core, the rest through Hono. */
 function nodeListener(core: RouterCore, hono: Listener): Listener {
+  const writer = new AnswerWriter();
   return (incoming, response) => {
     let located: { href: string; pathname: string };
     try {
@@ -131,7 +166,7 @@ function nodeListener(core: RouterCore, hono: Listener): Listener {
       return;
     }
     answering.then(
-      (answer) => write(response, answer),
+      (answer) => writer.write(response, answer),
       () => {
         // The core answers its own errors; this is a request that broke off while its body was read.
         if (!response.headersSent) response.writeHead(400);
