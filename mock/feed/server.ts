@@ -213,7 +213,9 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
     socket.on('close', () => connections.delete(connection));
   });
 
-  // The market moves every 50 ms (scaled); each channel sends at its own cadence.
+  // The market moves every 50 ms (scaled) while a client is connected, and rests while none is:
+  // nobody would see it move, and a mock left running all day should cost no CPU. Each channel
+  // sends at its own cadence.
   const every = (ms: number, run: () => void): ReturnType<typeof setInterval> => {
     const timer = setInterval(run, Math.max(5, ms / speed));
     timer.unref();
@@ -222,7 +224,7 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const pendingTrades = new Map<string, Trade[]>();
   const timers = [
     every(50, () => {
-      if (frozen) return;
+      if (frozen || connections.size === 0) return;
       const at = now();
       for (const m of markets.values()) {
         const { trades, changes } = m.step(at);

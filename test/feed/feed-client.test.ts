@@ -235,3 +235,20 @@ describe('channels left without updates', () => {
     expect(closed).toEqual([]);
   });
 });
+
+describe('the mock feed at rest', () => {
+  it('keeps its market still while no client is connected, and moves it again once one is', async () => {
+    const idle = await startFeedMock({ speed: 20, auth: registry.hooks() });
+    try {
+      const before = JSON.stringify(idle.book('BTC-USD'));
+      await new Promise((resolve) => setTimeout(resolve, 150)); // some 30 steps at this speed
+      expect(JSON.stringify(idle.book('BTC-USD'))).toBe(before);
+      const socket = new WebSocket(idle.url);
+      await new Promise((resolve) => socket.once('open', resolve));
+      await until(() => JSON.stringify(idle.book('BTC-USD')) !== before, 2000, 'the market to move');
+      socket.close();
+    } finally {
+      await idle.close();
+    }
+  });
+});
