@@ -57,6 +57,23 @@ describe('v2', () => {
     expect((await errorOf(client.deposits.commitDeposit({ account_id, deposit_id: created.data.id }))).status).toBe(400);
   });
 
+  it('gives seeded resources the path they are served at, and currencies that are currencies', async () => {
+    const client = v2();
+    const accounts = (await client.accounts.listAccounts()).data;
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const account of accounts) {
+      expect(account.resource_path).toBe(`/v2/accounts/${account.id}`);
+      expect((await client.accounts.getAccount({ account_id: account.id })).data.resource_path).toBe(account.resource_path);
+    }
+    // An account nobody listed, read by its id, is made up and kept with its own path.
+    const unlisted = 'a5d1c3e0-1b2c-4d5e-8f90-123456789abc';
+    expect((await client.accounts.getAccount({ account_id: unlisted })).data.resource_path).toBe(`/v2/accounts/${unlisted}`);
+    for (const currency of (await client.data.listCurrencies()).data) {
+      expect(currency.id, JSON.stringify(currency)).toMatch(/^[A-Z]{3,4}$/);
+      expect(currency.name).not.toBe(currency.id);
+    }
+  });
+
   it('records a notification of each create, as it was when created, without a webhook receiver', async () => {
     const client = v2();
     const account_id = (await client.accounts.listAccounts()).data[0]!.id;

@@ -1418,5 +1418,6 @@ export function fixture<K extends keyof FixtureTypes>(
     validator: validators[name][form],
     examples: node.examples ?? [],
     label: String(name),
+    subject: String(name),
   }) as FixtureTypes[K];
 }

@@ -1735,6 +1735,7 @@ export function fixture<K extends keyof FixtureTypes>(
     validator: validators[name][form],
     examples: node.examples ?? [],
     label: String(name),
+    subject: String(name),
   }) as FixtureTypes[K];
 }
 

@@ -1201,6 +1201,7 @@ export function fixture<K extends keyof FixtureTypes>(
     validator: validators[name][form],
     examples: node.examples ?? [],
     label: String(name),
+    subject: String(name),
   }) as FixtureTypes[K];
 }
 

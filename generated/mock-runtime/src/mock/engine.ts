@@ -395,19 +395,28 @@ export function createMockEngine(
       return path;
     };
 
+    /** Points the resource's own path field (`resource_path`), where it has one, at where the API serves it. */
+    const placeAtPath = (resource: Resource, context: HandlerContext, id: string): void => {
+      const field = collectionPlan?.pathField;
+      if (!field || !(field in resource)) return;
+      const path = pathOf(context, id);
+      if (path) resource[field] = path;
+    };
+
     const stamp = (resource: Resource, field: string | undefined): void => {
       if (field && field in resource) resource[field] = isoSeconds(now());
     };
 
     /** Seeds a collection no operation creates with a few resources, once. */
-    const ensureSeeded = (collection: Collection, key: string): void => {
+    const ensureSeeded = (collection: Collection, key: string, context: HandlerContext): void => {
       if (collection.seeded || collectionPlan?.created !== false) return;
       collection.seeded = true;
       for (let i = 1; i <= seedCount; i++) {
         const item = listItemFixture(opPlan.collection!, hashSeed(`${key}#${i}`));
         const id = item ? item[collectionPlan.idField] : undefined;
-        if (item && (typeof id === 'string' || typeof id === 'number') && !collection.has(String(id)))
-          collection.put(String(id), item);
+        if (!item || (typeof id !== 'string' && typeof id !== 'number') || collection.has(String(id))) continue;
+        placeAtPath(item, context, String(id));
+        collection.put(String(id), item);
       }
     };
 
@@ -417,6 +426,7 @@ export function createMockEngine(
       const made = getAt(fixture(opPlan.successStatus, hashSeed(`${scopeKey(context)}#${id}`)), opPlan.resourceAt);
       if (!isRecord(made)) return undefined;
       made[collectionPlan.idField] = coerceId(made[collectionPlan.idField], id);
+      placeAtPath(made, context, id);
       collection.put(id, made);
       return made;
     };
@@ -434,7 +444,7 @@ export function createMockEngine(
     ): { collection: Collection; id: string; resource: Resource } => {
       const key = scopeKey(context)!;
       const collection = tenant.collection(key);
-      ensureSeeded(collection, key);
+      ensureSeeded(collection, key, context);
       const id = String((context.params as Record<string, unknown>)[opPlan.idParam!]);
       const resource = collection.writable(id) ?? virtual(context, collection, id);
       if (!resource) throw notFound(id);
@@ -550,9 +560,7 @@ export function createMockEngine(
             const id = String(made);
             stamp(resource, collectionPlan.createdAtField);
             stamp(resource, collectionPlan.updatedAtField);
-            const path = pathOf(context, id);
-            if (path && collectionPlan.pathField && collectionPlan.pathField in resource)
-              resource[collectionPlan.pathField] = path;
+            placeAtPath(resource, context, id);
             transition(resource, context, true);
             options.onCreate?.(resource, call);
             collection.put(id, resource);
@@ -567,7 +575,7 @@ export function createMockEngine(
         case 'list': {
           const key = scopeKey(context)!;
           const collection = tenant.collection(key);
-          ensureSeeded(collection, key);
+          ensureSeeded(collection, key, context);
           let body = fixture(opPlan.successStatus, hashSeed(key));
           const pagination = opPlan.pagination;
           if (!pagination) return { status: opPlan.successStatus, body };
@@ -672,7 +680,7 @@ export function createMockEngine(
           const key = scopeKey(ctx);
           if (key === undefined) return undefined;
           const collection = tenant.collection(key);
-          ensureSeeded(collection, key);
+          ensureSeeded(collection, key, ctx);
           return collection;
         },
       };
