@@ -1,6 +1,7 @@
 /**
  * REST API v2 rules beyond the generic mock: a create's `commit`, amounts and payment method land
- * on the resource, sends need a second factor, and a transaction's type and amount follow the request.
+ * on the resource, sends need a second factor, a transaction's type and amount follow the request,
+ * and prices and exchange rates follow the mock feed's market.
  */
 import type { Behaviour, MockCall, Resource } from '@svc/mock-runtime';
 import { PRODUCTS } from '../feed/server.js';
@@ -40,6 +41,29 @@ function priceOf(pair: string, side: 'spot' | 'buy' | 'sell'): { amount: string;
   return { amount: (Math.round(cents * factor) / 100).toFixed(2), currency: quote };
 }
 
+/** What one unit of each currency the mock knows is worth in US dollars (crypto from the feed's opening prices). */
+const USD_VALUE: Record<string, number> = {
+  USD: 1,
+  EUR: 1.08,
+  GBP: 1.27,
+  CAD: 0.73,
+  JPY: 0.0067,
+  USDC: 1,
+  ...Object.fromEntries(Object.entries(PRODUCTS).map(([pair, cents]) => [pair.split('-')[0]!, cents / 100])),
+};
+
+const usdValueOf = (code: string): number => USD_VALUE[code] ?? Number(priceOf(`${code}-USD`, 'spot').amount);
+
+/** Rates of `base` against every currency the mock knows: how much of each one unit of `base` buys. */
+export function exchangeRates(base: string): Record<string, string> {
+  const rates: Record<string, string> = {};
+  for (const code of Object.keys(USD_VALUE).sort()) {
+    const rate = usdValueOf(base) / usdValueOf(code);
+    rates[code] = rate >= 1 ? rate.toFixed(2) : rate.toFixed(8);
+  }
+  return rates;
+}
+
 const pricing =
   (side: 'spot' | 'buy' | 'sell'): Behaviour =>
   async (call) => {
@@ -54,6 +78,12 @@ export function v2Behaviour(): ApiBehaviour {
       getSpotPrice: pricing('spot'),
       getBuyPrice: pricing('buy'),
       getSellPrice: pricing('sell'),
+      // The base currency asked for (USD by default), against every currency the mock prices.
+      getExchangeRates: (call) => {
+        const requested = (call.context.params as Record<string, unknown>).currency;
+        const currency = typeof requested === 'string' && requested !== '' ? requested.toUpperCase() : 'USD';
+        return { status: 200, body: { data: { currency, rates: exchangeRates(currency) } } };
+      },
       // `quote: true` prices a buy without saving it: nothing is stored, no notification goes out.
       createBuy: (call) => {
         const body = isRecord(call.context.body) ? call.context.body : {};

@@ -74,6 +74,19 @@ describe('v2', () => {
     }
   });
 
+  it('gives exchange rates of the base currency asked for, agreeing with the prices', async () => {
+    const client = v2();
+    const btc = (await client.data.getExchangeRates({ currency: 'BTC' })).data;
+    const spot = (await client.data.getSpotPrice({ currency_pair: 'BTC-USD' })).data;
+    expect(btc.currency).toBe('BTC');
+    expect(btc.rates?.BTC).toBe('1.00');
+    expect(btc.rates?.USD).toBe(spot.amount);
+    const usd = (await client.data.getExchangeRates()).data;
+    expect(usd.currency).toBe('USD');
+    expect(Number(usd.rates?.BTC) * Number(spot.amount)).toBeCloseTo(1, 3);
+    expect(Object.keys(usd.rates ?? {})).toEqual(expect.arrayContaining(['EUR', 'ETH', 'JPY', 'USD']));
+  });
+
   it('records a notification of each create, as it was when created, without a webhook receiver', async () => {
     const client = v2();
     const account_id = (await client.accounts.listAccounts()).data[0]!.id;
