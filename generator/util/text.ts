@@ -1,13 +1,18 @@
 /** Escaping for everything the targets print into source text, in one tested place. */
 
-/** A JSDoc body: `*\/` cannot close the comment early, lines are kept. */
+/**
+ * A JSDoc body: `*\/` cannot close the comment early, lines are kept, parts are one blank line
+ * apart (a YAML block scalar's closing line break does not add a second), and no line ends in
+ * spaces.
+ */
 export function jsDoc(...parts: (string | undefined | false)[]): string | undefined {
   const text = parts
     .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.replace(/\r\n?/g, '\n').trim())
     .join('\n\n')
     .replace(/\*\//g, '*\\/')
-    .replace(/\r\n?/g, '\n')
-    .trim();
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
   return text === '' ? undefined : text;
 }
 

@@ -68,7 +68,6 @@ export class OfframpApi {
    * (offramp API reference and quote guide). Passing `source_address`, `redirect_url` and
    * `partner_user_ref` makes the response carry a ready-to-use `offramp_url`.
    *
-   *
    * Security: bearerJwt.
    *
    * @throws {ApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`).
@@ -90,7 +89,6 @@ export class OfframpApi {
    *
    * The response is not shown in the seed, and the public docs used for this spec name the
    * call without showing its body; the response stays an open object (see `SellConfig`).
-   *
    *
    * Security: bearerJwt.
    *
@@ -114,7 +112,6 @@ export class OfframpApi {
    *
    * The response is not shown in the seed, and the public docs used for this spec name the
    * call without showing its body; the response stays an open object (see `SellOptions`).
-   *
    *
    * Security: bearerJwt.
    *
@@ -140,7 +137,6 @@ export class OfframpApi {
    * public docs (offramp transaction status guide), paged like the onramp list with
    * `page_key` and `page_size`. The states of offramp transactions are not shown, so no
    * state machine is given.
-   *
    *
    * Security: bearerJwt.
    *
@@ -195,7 +191,6 @@ export class OnrampApi {
    * public docs (onramp API reference, onramp quote guide). Passing `destination_address`
    * makes the response carry a ready-to-use `onramp_url`.
    *
-   *
    * Security: bearerJwt.
    *
    * @throws {ApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`).
@@ -218,7 +213,6 @@ export class OnrampApi {
    * The response is not shown in the seed; it comes from the public docs (onramp API
    * reference and the service's onramp demo application): a list of countries, each with
    * its subdivisions and payment methods.
-   *
    *
    * Security: bearerJwt.
    *
@@ -243,7 +237,6 @@ export class OnrampApi {
    * The response is not shown in the seed; it comes from the public docs (onramp API
    * reference and the service's onramp demo applications): the fiat payment currencies with
    * their limits per payment method, and the crypto purchase currencies with their networks.
-   *
    *
    * Security: bearerJwt.
    *
@@ -270,7 +263,6 @@ export class OnrampApi {
    * `page_key` and `page_size` (default 1), the response carries `transactions`,
    * `next_page_key` and `total_count`. The states of onramp transactions are not shown, so
    * no state machine is given.
-   *
    *
    * Security: bearerJwt.
    *
@@ -326,7 +318,6 @@ export class SessionApi {
    * (the newer API reference lists `clientIp` as required and says not to trust
    * X-Forwarded-For); legacy requests send `destinationWallets`. The response carries
    * `token` and `channel_id`. The token is single use and expires after 5 minutes.
-   *
    *
    * Security: bearerJwt.
    *

@@ -121,7 +121,6 @@ export interface BuyOptions {
  * three `VENDOR` words replace third-party product names inside the identifiers. The
  * public docs name more values (for example `UNSPECIFIED`), so unknown values are accepted.
  *
- *
  * Component `BuyPaymentMethod`.
  *
  * @example
@@ -146,7 +145,6 @@ export type BuyPaymentMethod =
  * is the service's fee: in the real interface the key carries the service's own name,
  * written here with the seeds' `SVC` stand-in. `onramp_url` is present when the request
  * named a destination address.
- *
  *
  * Component `BuyQuote`.
  *
@@ -238,7 +236,6 @@ export type BuyQuoteResponse = BuyQuote | BuyQuoteEnvelope;
  * CRYPTO_ACCOUNT, ACH_BANK_ACCOUNT and a third-party product, written `VENDORC` as the seed
  * writes it in the buy values). Unknown values are accepted.
  *
- *
  * Component `CashoutMethod`.
  *
  * @example
@@ -297,7 +294,6 @@ export interface ConfigPaymentMethod {
  * payment currency, payment method and country; subdivision is required for US users.
  * Passing a destination address makes the quote carry an `onramp_url`.
  *
- *
  * Component `CreateBuyQuoteRequest`.
  *
  * @example
@@ -348,7 +344,6 @@ export interface CreateBuyQuoteRequest {
  * subdivision is required for US users. With `source_address`, `redirect_url` and
  * `partner_user_ref` the response carries an `offramp_url`.
  *
- *
  * Component `CreateSellQuoteRequest`.
  *
  * @example
@@ -394,7 +389,6 @@ export interface CreateSellQuoteRequest {
  * required. `clientIp` is the end user's IP address; the newer API reference lists it as
  * required and warns not to trust X-Forwarded-For, older pages omit it, so it is optional
  * here. `destinationWallets` is the legacy form of `addresses`.
- *
  *
  * Component `CreateSessionTokenRequest`.
  *
@@ -519,7 +513,6 @@ export type OfframpPaymentMethod = 'FIAT_WALLET' | 'CRYPTO_WALLET' | 'ACH_BANK_A
  * while their example spells `fromAddress`/`toAddress`; both are listed. `svc_fee` is the
  * service's fee (the real key carries the service's own name).
  *
- *
  * Component `OfframpTransaction`.
  *
  * @example
@@ -567,7 +560,6 @@ export interface OfframpTransaction {
  * `page_key`; the list ends when it is empty or absent. `total_count` may be a string or an
  * integer.
  *
- *
  * Component `OfframpTransactionList`.
  *
  * @example
@@ -597,7 +589,6 @@ export type OfframpTransactionStatus =
  * A money amount in quotes and transactions. The public docs disagree on its form: the API
  * reference and the service's applications use `{value, currency}`, the quote guides show
  * `{amount, currency}`. Both are accepted; both stay open.
- *
  *
  * Component `OnrampAmount`.
  *
@@ -631,7 +622,6 @@ export interface OnrampAmountForm {
  * schema). The states of onramp transactions and their transitions are not shown in the
  * seed, so no state machine is given. `svc_fee` is the service's fee (the real key carries
  * the service's own name, written here with the seeds' `SVC` stand-in).
- *
  *
  * Component `OnrampTransaction`.
  *
@@ -684,7 +674,6 @@ export interface OnrampTransaction {
  * passes `next_page_key` as `page_key`; the list ends when it is empty or absent.
  * `total_count` is a string in the docs' example and may be an integer.
  *
- *
  * Component `OnrampTransactionList`.
  *
  * @example
@@ -704,7 +693,6 @@ export interface OnrampTransactionList {
  * Payment method of an onramp transaction (public docs, transaction status guide). The
  * third-party product names are written with the seed's `VENDOR` words (`VENDORA_PAY`,
  * `VENDORB_PAY`). Unknown values are accepted.
- *
  *
  * Component `OnrampTransactionPaymentMethod`.
  *
@@ -842,7 +830,6 @@ export interface PurchaseCurrency {
  * of the body is not shown, so the object stays open and every field is optional (the id
  * may arrive as `error` or `errorType`).
  *
- *
  * Component `RateLimitError`.
  *
  * @example
@@ -863,7 +850,6 @@ export interface RateLimitError {
  * Supported countries, currencies and assets for offramp. Not shown in the seed, and the
  * public docs used here name the call without its body. The object stays open; it is
  * expected to resemble the onramp configuration (`countries`), which is not confirmed.
- *
  *
  * Component `SellConfig`.
  *
@@ -893,7 +879,6 @@ export interface SellConfig {
  * used here name the call without its body; the object stays open. The example is
  * illustrative only.
  *
- *
  * Component `SellOptions`.
  *
  * @example
@@ -916,7 +901,6 @@ export interface SellOptions {
  * the service's fee (the real key carries the service's own name, written here with the
  * seeds' `SVC` stand-in). `offramp_url` is present when the request gave the source
  * address, redirect URL and user reference.
- *
  *
  * Component `SellQuote`.
  *

@@ -623,7 +623,6 @@ export class BuysApi {
    * - With `commit` false the call returns a quote: a transfer in the `created` state that
    *   POST /transfers/:id/commit starts.
    *
-   *
    * Security: apiKey (buy) or oauth2 (buy).
    *
    * @deprecated The spec marks this operation deprecated.
@@ -747,7 +746,6 @@ export class DepositsApi {
    * Starts a deposit of fiat to a USD wallet from a payment method of the same currency.
    * Deposits follow the limits of the web application. With `commit` false the call
    * validates the deposit without starting it. Needs the `deposit` scope. Added 2015-02-19.
-   *
    *
    * Security: apiKey (deposit) or oauth2 (deposit).
    *
@@ -1171,7 +1169,6 @@ export class TransactionsApi {
    * instead of it, `transaction[amount_string]` and `transaction[amount_currency_iso]` request
    * an equivalent amount at current rates. Needs the `request` scope.
    *
-   *
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
@@ -1219,7 +1216,6 @@ export class TransactionsApi {
    * two-factor authentication and send limits (`send:bypass_2fa` debits money without
    * it, OAuth2 only). The send money call itself is not shown in the sources.
    *
-   *
    * Security: apiKey (transfer) or oauth2 (transfer).
    *
    * @deprecated The spec marks this operation deprecated.
@@ -1255,7 +1251,6 @@ export class TransfersApi {
    *   updated and the commit call can be repeated to accept the new values.
    *
    * Needs the `transfers` scope. Added 2014-12-04.
-   *
    *
    * Security: apiKey (transfers) or oauth2 (transfers).
    *
@@ -1475,7 +1470,6 @@ export class WithdrawalsApi {
    * currency. Withdrawals follow the limits of the web application. With `commit` false the
    * call validates the withdrawal without starting it. Needs the `withdraw` scope. Added
    * 2015-02-19.
-   *
    *
    * Security: apiKey (withdraw) or oauth2 (withdraw).
    *

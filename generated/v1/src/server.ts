@@ -443,7 +443,6 @@ export interface V1Handlers {
    *
    * Needs the `transfers` scope. Added 2014-12-04.
    *
-   *
    * @deprecated The spec marks this operation deprecated.
    */
   commitTransfer(
@@ -501,7 +500,6 @@ export interface V1Handlers {
    * - With `commit` false the call returns a quote: a transfer in the `created` state that
    *   POST /transfers/:id/commit starts.
    *
-   *
    * @deprecated The spec marks this operation deprecated.
    */
   createBuy(context: HandlerContext<Record<string, never>, CreateBuyBody>): CreateBuyReply | Promise<CreateBuyReply>;
@@ -511,7 +509,6 @@ export interface V1Handlers {
    * Starts a deposit of fiat to a USD wallet from a payment method of the same currency.
    * Deposits follow the limits of the web application. With `commit` false the call
    * validates the deposit without starting it. Needs the `deposit` scope. Added 2015-02-19.
-   *
    *
    * @deprecated The spec marks this operation deprecated.
    */
@@ -535,7 +532,6 @@ export interface V1Handlers {
    * currency. Withdrawals follow the limits of the web application. With `commit` false the
    * call validates the withdrawal without starting it. Needs the `withdraw` scope. Added
    * 2015-02-19.
-   *
    *
    * @deprecated The spec marks this operation deprecated.
    */
@@ -817,7 +813,6 @@ export interface V1Handlers {
    * instead of it, `transaction[amount_string]` and `transaction[amount_currency_iso]` request
    * an equivalent amount at current rates. Needs the `request` scope.
    *
-   *
    * @deprecated The spec marks this operation deprecated.
    */
   requestMoney(
@@ -854,7 +849,6 @@ export interface V1Handlers {
    * Two-factor rule (2014-12-04): for new OAuth2 applications, sending money needs
    * two-factor authentication and send limits (`send:bypass_2fa` debits money without
    * it, OAuth2 only). The send money call itself is not shown in the sources.
-   *
    *
    * @deprecated The spec marks this operation deprecated.
    */

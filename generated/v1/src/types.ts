@@ -277,7 +277,6 @@ export interface AccountSuccessResponse {
  * A bitcoin receive address. `id` is present when the address is shown alone
  * (GET /addresses/:id_or_address); p2sh addresses also carry `type` and `redeem_script`.
  *
- *
  * Component `Address`.
  *
  * @example
@@ -407,7 +406,6 @@ export interface AddressResponse {
 /**
  * The authorization of the current credentials: its type, its send limits and its scopes.
  * Send limits are required for new OAuth2 applications that send money (since 2014-12-04).
- *
  *
  * Component `Authorization`.
  *
@@ -584,7 +582,6 @@ export interface CreateAddressRequest {
  * Body of POST /buys. A linked bank account must be verified first, otherwise an error is
  * returned; buys are subject to the same rate limits as the web application unless
  * `agree_btc_amount_varies` is true; `commit` false returns a quote.
- *
  *
  * Component `CreateBuyRequest`.
  *
@@ -853,7 +850,6 @@ export interface FeeCents {
  * the listed ones are only hints (a write call's `success` false, an `errors` list of
  * messages, or a single `error` message) for clients that want to read them.
  *
- *
  * Component `LegacyError`.
  *
  * @example
@@ -1076,7 +1072,6 @@ export interface PaymentMethodEntry {
  * responses carry the paging fields, but the reference lists no page or limit arguments
  * for this call, so the paging fields are optional here.
  *
- *
  * Component `PaymentMethodListResponse`.
  *
  * @example
@@ -1147,7 +1142,6 @@ export interface PriceFee {
  * root fields that duplicate `total`. Authenticated calls add payment-method data such as
  * the payout date (not shown in detail).
  *
- *
  * Component `PriceQuote`.
  *
  * @example
@@ -1200,7 +1194,6 @@ export interface PriceQuote {
 /**
  * A recurring payment (a recurring send or request). `times` is the number of runs; -1 is
  * indefinite (the payment repeats until the user cancels it).
- *
  *
  * Component `RecurringPayment`.
  *
@@ -1422,7 +1415,6 @@ export type ReportListResponse = {
  * `amount_currency_iso` can be used instead of `amount` to request an equivalent amount at
  * current rates.
  *
- *
  * Component `RequestMoneyFields`.
  *
  * @example
@@ -1582,7 +1574,6 @@ export interface TransactionSuccessResponse {
  * A transfer: a buy, sell, deposit or withdrawal. A transfer created with `commit` false is
  * in the `created` state until POST /transfers/:id/commit starts it.
  *
- *
  * Component `Transfer`.
  */
 export interface Transfer {
@@ -1643,7 +1634,6 @@ export interface TransferEntry {
  * Fees of a transfer. It has two keys, `<service>` and `bank`, each a FeeCents object.
  * In the real interface the first key carries the service's own name; the sources show it
  * only as `<service>`, so it is modelled with `additionalProperties` (examples use `svc`).
- *
  *
  * Component `TransferFees`.
  *
@@ -1875,7 +1865,6 @@ export interface UpdateUserRequest {
 /**
  * A user. `buy_limit`, `instant_buy_limit` and `sell_limit` are daily limits in the user's
  * native fiat currency.
- *
  *
  * Component `User`.
  */

@@ -181,7 +181,6 @@ export class AccountsApi {
    * Parameters and response fields are not shown in the source document; the Account shape
    * comes from the service's public documentation (SDK fixtures).
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
    * @throws {ApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`).
@@ -204,7 +203,6 @@ export class AccountsApi {
    * response fields; the Account shape comes from the service's public documentation (SDK
    * fixtures). Accounts that an API key cannot access are not listed, and using them elsewhere
    * gives 404.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
@@ -248,7 +246,6 @@ export class AddressesApi {
    * Creates a new receive address for an account. An optional `name` labels the address; an
    * empty POST is valid. Addresses can be created for every account type; for fiat accounts,
    * received funds are exchanged instantly.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
    *
@@ -295,7 +292,6 @@ export class BuysApi {
    * When the system cannot process the buy, the response is 400 with error id `unknown_error`
    * (from version 2016-08-10; earlier versions answer `invalid_request` with a message
    * beginning with "Buy canceled").
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
    *
@@ -374,7 +370,6 @@ export class DataApi {
    * standard 1% service fee but no other fees (for example no payment-method fees). Prices
    * change within seconds. Public: no authentication, no scope (since 2015-09-11).
    *
-   *
    * Public: sends no credentials.
    *
    * @throws {ApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`).
@@ -394,7 +389,6 @@ export class DataApi {
    *
    * Gets current exchange rates: for a base currency (default USD), a map from currency code to
    * the rate for one unit of the base. Public: no authentication, no scope.
-   *
    *
    * Public: sends no credentials.
    *
@@ -419,7 +413,6 @@ export class DataApi {
    * Gets the total price to sell one unit of the base currency of the pair. It includes the
    * standard 1% fee. Prices change within seconds. Public: no authentication, no scope.
    *
-   *
    * Public: sends no credentials.
    *
    * @throws {ApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`).
@@ -441,7 +434,6 @@ export class DataApi {
    * and the sell price; with `date`, the historic price of that day. Prices change within
    * seconds. Public: no authentication, no scope.
    *
-   *
    * Public: sends no credentials.
    *
    * @throws {ApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`).
@@ -461,7 +453,6 @@ export class DataApi {
    *
    * Gets the API server time. Public: no authentication, no scope (since 2015-08-03). API-key
    * clients use it to keep SVC-ACCESS-TIMESTAMP within 30 seconds of the server time.
-   *
    *
    * Public: sends no credentials.
    *
@@ -483,7 +474,6 @@ export class DataApi {
    * Lists known currencies. Currency codes conform to ISO 4217 where possible; currencies that
    * have no representation in ISO 4217 (such as a crypto code) use a custom code. Public: no
    * authentication, no scope. Returns a plain array under `data` (no pagination).
-   *
    *
    * Public: sends no credentials.
    *
@@ -515,7 +505,6 @@ export class DepositsApi {
    * money, it may need two-factor authentication (402 `two_factor_required`, repeat with
    * `SVC-2FA-Token`).
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
    * @throws {ApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`).
@@ -539,7 +528,6 @@ export class DepositsApi {
    *   transaction reference.
    * - `commit` false: the deposit is uncommitted; it never completes and gets no associated
    *   transaction unless committed with commitDeposit.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
@@ -625,7 +613,6 @@ export class NotificationsApi {
    * Gets one notification where the current user is the subscriber. The source document writes
    * the path parameter as `:notifications_id`.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
    * @throws {ApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`).
@@ -694,7 +681,6 @@ export class PaymentMethodsApi {
    * source document writes it. `limits` is present only with permission
    * `wallet:payment-methods:limits`.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
    * @throws {ApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`).
@@ -714,7 +700,6 @@ export class PaymentMethodsApi {
    *
    * Lists the current user's payment methods. `limits` is present only with permission
    * `wallet:payment-methods:limits`.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
@@ -765,7 +750,6 @@ export class TransactionsApi {
    * recipient can cancel it; the request moves to `canceled`. Takes no arguments. The success
    * status is 204 (object deleted) with no body.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {ApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`).
@@ -788,7 +772,6 @@ export class TransactionsApi {
    * shown in the source document; it is described leniently (an optional `data` Transaction).
    * Completing sends money, so it may need two-factor authentication (402
    * `two_factor_required`, repeat with `SVC-2FA-Token`).
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
@@ -828,7 +811,6 @@ export class TransactionsApi {
    *
    * A send with an `idem` token that matches an earlier transaction of this sender returns that
    * transaction instead of creating a new one.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
    *
@@ -873,7 +855,6 @@ export class TransactionsApi {
    * Lists the transactions of an account. Linked resources (for example `to`, `from`, `buy`)
    * are references unless expanded with `expand[]`.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
    * @throws {ApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`).
@@ -911,7 +892,6 @@ export class TransactionsApi {
    * request stays `pending`. Takes no arguments. The response body is not shown in the source
    * document; it is described leniently (an optional `data` Transaction).
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {ApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`).
@@ -942,7 +922,6 @@ export class UsersApi {
    * (with OAuth2 scopes are grants chosen by the user and can be extended later; this shows
    * the granted ones). Needs no scope.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {ApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`).
@@ -970,7 +949,6 @@ export class UsersApi {
    * send function is disabled). This is the only authenticated endpoint that needs no specific
    * scope.
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {ApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`).
@@ -989,7 +967,6 @@ export class UsersApi {
    * Show a user
    *
    * Gets any user's public information by ID: the public fields of User. Needs no scope.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
@@ -1011,7 +988,6 @@ export class UsersApi {
    * Modifies the authenticated user: the body holds the fields to change. The only shape the
    * source document gives sends a `name`. The full parameter list and the required scope are
    * not shown in the source document, so the body stays open and the security lists no scope.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
@@ -1047,7 +1023,6 @@ export class WithdrawalsApi {
    * money, it may need two-factor authentication (402 `two_factor_required`, repeat with
    * `SVC-2FA-Token`).
    *
-   *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
    * @throws {ApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`).
@@ -1071,7 +1046,6 @@ export class WithdrawalsApi {
    *   transaction reference.
    * - `commit` false: the withdrawal is uncommitted; it never completes and gets no associated
    *   transaction unless committed with commitWithdrawal.
-   *
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *

@@ -5,7 +5,6 @@
  * stays lenient. Versioned changes: `currency` is an object from 2017-05-19 (a string code
  * before); `native_balance` is removed from 2017-08-07.
  *
- *
  * Component `Account`.
  *
  * @example
@@ -55,7 +54,6 @@ export interface Account {
  * Currency of an account as an object (from version 2017-05-19; earlier versions give a
  * string code). The source document names code, name, color, exponent; the further fields
  * come from the service's public documentation (SDK fixtures).
- *
  *
  * Component `AccountCurrency`.
  *
@@ -247,7 +245,6 @@ export interface AuthorizationInfoResponse {
  * A buy of a digital asset with a payment method. Each committed buy has an associated
  * transaction; an uncommitted buy or a quote has none.
  *
- *
  * Component `Buy`.
  */
 export interface Buy {
@@ -370,7 +367,6 @@ export interface CreateAddressRequest {
  * document reads that leniently: at least one of the two is given (send one). `currency` is
  * required.
  *
- *
  * Component `CreateBuyRequest`.
  *
  * @example
@@ -447,7 +443,6 @@ export interface CreateDepositRequest {
  * wallet:transactions:transfer) or `request` (RequestMoneyRequest, scope
  * wallet:transactions:request).
  *
- *
  * Component `CreateTransactionRequest`.
  *
  * @example
@@ -505,7 +500,6 @@ export interface CreateWithdrawalRequest {
  * A currency. `id` is the code: ISO 4217 where possible, a custom code (such as a crypto
  * code) for currencies that have no ISO 4217 representation.
  *
- *
  * Component `Currency`.
  *
  * @example
@@ -549,7 +543,6 @@ export interface CurrencyListResponse {
  * appear for debits. Bitcoin, bitcoin cash, litecoin and ethereum amounts have 8 decimal
  * places; fiat amounts have 2.
  *
- *
  * Component `DecimalString`.
  *
  * @format decimal
@@ -562,7 +555,6 @@ export type DecimalString = string;
 /**
  * A fiat deposit into a fiat account from a payment method. Each committed deposit has an
  * associated transaction; an uncommitted one has none until it is committed (commitDeposit).
- *
  *
  * Component `Deposit`.
  */
@@ -669,7 +661,6 @@ export interface DepositResponse {
  * before version 2016-05-16), `unknown_error` (the system cannot process a buy as normal).
  * All ids except `validation_error` come as exactly one error.
  *
- *
  * Component `Error400`.
  *
  * @example
@@ -712,7 +703,6 @@ export interface Error400 {
  * Clients that send a version before 2016-05-16 also get `unverified_email` (the user has not
  * verified the email) with this status; from 2016-05-16 it comes with status 400.
  *
- *
  * Component `Error401`.
  *
  * @example
@@ -738,7 +728,6 @@ export interface Error401 {
  * Body of a 402 (two-factor token required). Error id `two_factor_required`, for example when
  * sending money over the two-factor limit; repeat the request with the SVC-2FA-Token header.
  * Exactly one error.
- *
  *
  * Component `Error402`.
  *
@@ -814,7 +803,6 @@ export interface Error404 {
  * before 2016-05-16: error id `validation_error`, which may come as a list. From version
  * 2016-05-16 the same error comes with status 400 (Error400).
  *
- *
  * Component `Error422`.
  *
  * @example
@@ -889,7 +877,6 @@ export interface Error500 {
  * this status, so the id is any string (the id in the examples is illustrative). Exactly one
  * error.
  *
- *
  * Component `Error503`.
  *
  * @example
@@ -915,7 +902,6 @@ export interface Error503 {
  * One error: a machine-readable `id`, a human-readable, localized `message` and an optional
  * `url` to documentation. Error ids may be added or removed; clients accept unknown ids. The
  * status-specific schemas (Error400 ... Error503) name the ids of each status.
- *
  *
  * Component `ErrorDetail`.
  *
@@ -954,7 +940,6 @@ export interface ErrorDetail {
 /**
  * Generic error body: `errors`, an array of error objects. All errors except
  * `validation_error` return exactly one error; `validation_error` may return a list.
- *
  *
  * Component `ErrorEnvelope`.
  *
@@ -1022,7 +1007,6 @@ export interface ExchangeRatesResponse {
  * document does not show the entry's fields; this shape comes from the service's public
  * documentation (SDK fixtures).
  *
- *
  * Component `LegacyFee`.
  *
  * @example
@@ -1044,7 +1028,6 @@ export interface LegacyFee {
  * Money hash: an amount (decimal string) and a currency code. Bitcoin, bitcoin cash, litecoin
  * and ethereum have 8 decimal places; fiat currencies have 2 (see x-limits).
  *
- *
  * Component `MoneyHash`.
  *
  * @example
@@ -1062,7 +1045,6 @@ export interface MoneyHash {
 /**
  * A notification as read through the notification endpoints: the webhook body plus
  * `delivery_attempts` and `delivery_response` (both excluded from the webhook body).
- *
  *
  * Component `Notification`.
  */
@@ -1113,7 +1095,6 @@ export interface NotificationResponse {
  * Type of a notification (webhook event). Only these types are supported; more are added
  * over time.
  *
- *
  * Component `NotificationType`.
  *
  * @example
@@ -1139,7 +1120,6 @@ export type NotificationType =
 /**
  * Body of a failed OAuth2 authentication or token refresh: `error` and `error_description`
  * (for example `invalid_request`). Error codes are open.
- *
  *
  * Component `OAuthError`.
  *
@@ -1167,7 +1147,6 @@ export type OrderStatus = 'created' | 'completed' | 'canceled' | (string & {});
 /**
  * Cursor pagination of a list response. `next_uri` holds the next call with all pagination
  * parameters in use; it is null or empty when the last page is reached.
- *
  *
  * Component `Pagination`.
  *
@@ -1255,7 +1234,6 @@ export interface PaymentMethodLimit {
  * exist, the lowest remaining value governs. The seed names the four keys but does not
  * say each is always present, and the service's own SDK fixtures return only `buy` and
  * `sell`, so every key is optional.
- *
  *
  * Component `PaymentMethodLimits`.
  *
@@ -1360,7 +1338,6 @@ export interface PaymentMethodResponse {
  * `secure3d_card`, `eft_bank_account`, `interac` (the last three added 2015-08-31). Values
  * can be added over time.
  *
- *
  * Component `PaymentMethodType`.
  *
  * @example
@@ -1430,7 +1407,6 @@ export interface PriceResponse {
  * created with status pending; the recipient completes it, the requester can re-send it, and
  * either can cancel it.
  *
- *
  * Component `RequestMoneyRequest`.
  *
  * @example
@@ -1465,7 +1441,6 @@ export interface RequestMoneyRequest {
  * `expand[]` (or `expand=all`), the full resource appears here instead. The object stays open
  * so that both forms match.
  *
- *
  * Component `ResourceReference`.
  *
  * @example
@@ -1488,7 +1463,6 @@ export interface ResourceReference {
  * A sell of a digital asset, as carried in the `data` of sell notifications. The source
  * document does not show the sell resource's fields (nor sell endpoints); this shape comes
  * from the service's public documentation (SDK fixtures) and stays lenient. It mirrors Buy.
- *
  *
  * Component `Sell`.
  */
@@ -1557,7 +1531,6 @@ export type SellCreatedNotification = {
  * Send to a fiat-funded sender uses instant exchange; buy fees are included in the created
  * transaction and the recipient receives the defined amount. With OAuth2, send requires
  * two-factor authentication. Off-blockchain bitcoin sends need no fee.
- *
  *
  * Component `SendMoneyRequest`.
  *
@@ -1643,7 +1616,6 @@ export interface TimeResponse {
  * linked resources are named by the transaction type (for example `fiat_deposit`). The
  * object is open.
  *
- *
  * Component `Transaction`.
  */
 export interface Transaction {
@@ -1686,7 +1658,6 @@ export interface Transaction {
  * Response of completeTransaction and resendTransaction. The source document does not show
  * the body of these calls; it is described leniently as an open single-object envelope whose
  * `data`, when present, is the Transaction.
- *
  *
  * Component `TransactionActionResponse`.
  *
@@ -1742,7 +1713,6 @@ export interface TransactionListResponse {
  * Network information of a transaction, only for some types: network status and name, and
  * the network transaction hash when the transaction is on the blockchain. Open object.
  *
- *
  * Component `TransactionNetwork`.
  *
  * @example
@@ -1765,7 +1735,6 @@ export interface TransactionNetwork {
  * party of a credit. Either a resource (a reference with id, resource, resource_path, or the
  * expanded resource) or another kind such as an email or an address, named by `resource`.
  * Open object.
- *
  *
  * Component `TransactionParty`.
  *
@@ -1802,7 +1771,6 @@ export interface TransactionResponse {
  * `waiting_for_signature` (vault withdrawal waits for approval), `waiting_for_clearing`
  * (vault withdrawal waits to be cleared). Statuses vary by type and new ones may be added.
  *
- *
  * Component `TransactionStatus`.
  *
  * @example
@@ -1821,7 +1789,6 @@ export type TransactionStatus =
  * Type of a transaction: `send`, `request`, `transfer`, `buy`, `sell`, `fiat_deposit`,
  * `fiat_withdrawal`, `exchange_deposit` (money deposited into the trading exchange),
  * `exchange_withdrawal`, `vault_withdrawal`. More types are added over time.
- *
  *
  * Component `TransactionType`.
  *
@@ -1844,7 +1811,6 @@ export type TransactionType =
 /**
  * Transfer funds between the user's own accounts (scope `wallet:transactions:transfer`).
  * Transfers are allowed wallet to wallet and wallet to vault.
- *
  *
  * Component `TransferMoneyRequest`.
  *
@@ -1873,7 +1839,6 @@ export interface TransferMoneyRequest {
  * Fields of the authenticated user to change. The only shape the source document gives sends
  * a `name`; the full parameter list is not shown, so other fields are accepted.
  *
- *
  * Component `UpdateUserRequest`.
  *
  * @example
@@ -1892,7 +1857,6 @@ export interface UpdateUserRequest {
  * time_zone, native_currency, bitcoin_unit, country and created_at with `wallet:user:read`,
  * `email` with `wallet:user:email`, and `sends_disabled` on GET /v2/user when the request has
  * scope `wallet:transactions:send`. Optional public fields may be absent or null.
- *
  *
  * Component `User`.
  *
@@ -1984,7 +1948,6 @@ export interface UserResponse {
  * A best-practice or deprecation hint that any response may carry, for example id
  * `missing_version` when the SVC-VERSION header is absent. Warning ids are open.
  *
- *
  * Component `Warning`.
  *
  * @example
@@ -2013,7 +1976,6 @@ export interface Warning {
  * `data`, plus `additional_data`). The per-type schemas (PingNotification,
  * BuyCompletedNotification, ...) narrow `type` and `data`; `data` is optional, as the seed
  * marks it, except for ping, whose `data` the seed names as an empty object.
- *
  *
  * Component `WebhookNotification`.
  */
@@ -2048,7 +2010,6 @@ export interface WebhookNotification {
 /**
  * A fiat withdrawal from a fiat account to a payment method. Each committed withdrawal has an
  * associated transaction; an uncommitted one has none until it is committed (commitWithdrawal).
- *
  *
  * Component `Withdrawal`.
  */
@@ -2169,7 +2130,6 @@ export interface CancelTransactionParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -2180,7 +2140,6 @@ export interface CancelTransactionParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2237,7 +2196,6 @@ export interface CommitDepositParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2260,7 +2218,6 @@ export interface CommitDepositParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2270,7 +2227,6 @@ export interface CommitDepositParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2282,7 +2238,6 @@ export interface CommitDepositParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2341,7 +2296,6 @@ export interface CommitWithdrawalParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2364,7 +2318,6 @@ export interface CommitWithdrawalParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2374,7 +2327,6 @@ export interface CommitWithdrawalParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2386,7 +2338,6 @@ export interface CommitWithdrawalParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2445,7 +2396,6 @@ export interface CompleteTransactionParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2468,7 +2418,6 @@ export interface CompleteTransactionParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2478,7 +2427,6 @@ export interface CompleteTransactionParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2490,7 +2438,6 @@ export interface CompleteTransactionParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2541,7 +2488,6 @@ export interface CreateAddressParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -2552,7 +2498,6 @@ export interface CreateAddressParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2603,7 +2548,6 @@ export interface CreateBuyParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2626,7 +2570,6 @@ export interface CreateBuyParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2636,7 +2579,6 @@ export interface CreateBuyParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2648,7 +2590,6 @@ export interface CreateBuyParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2701,7 +2642,6 @@ export interface CreateDepositParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2724,7 +2664,6 @@ export interface CreateDepositParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2734,7 +2673,6 @@ export interface CreateDepositParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2746,7 +2684,6 @@ export interface CreateDepositParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2799,7 +2736,6 @@ export interface CreateTransactionParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2822,7 +2758,6 @@ export interface CreateTransactionParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2832,7 +2767,6 @@ export interface CreateTransactionParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2844,7 +2778,6 @@ export interface CreateTransactionParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2897,7 +2830,6 @@ export interface CreateWithdrawalParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -2920,7 +2852,6 @@ export interface CreateWithdrawalParams {
    * `two_factor_required` (for example a send with OAuth2, which always requires two-factor
    * authentication, or sending money over the two-factor limit).
    *
-   *
    * Sent in the header.
    */
   'SVC-2FA-Token'?: string;
@@ -2930,7 +2861,6 @@ export interface CreateWithdrawalParams {
    * or `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
-   *
    *
    * Sent in the header.
    *
@@ -2942,7 +2872,6 @@ export interface CreateWithdrawalParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -2995,7 +2924,6 @@ export interface GetAccountParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3006,7 +2934,6 @@ export interface GetAccountParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3047,7 +2974,6 @@ export interface GetAuthorizationInfoParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3058,7 +2984,6 @@ export interface GetAuthorizationInfoParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3113,7 +3038,6 @@ export interface GetBuyParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3138,7 +3062,6 @@ export interface GetBuyParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3149,7 +3072,6 @@ export interface GetBuyParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3196,7 +3118,6 @@ export interface GetBuyPriceParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3207,7 +3128,6 @@ export interface GetBuyPriceParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3243,7 +3163,6 @@ export interface GetCurrentUserParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3254,7 +3173,6 @@ export interface GetCurrentUserParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3310,7 +3228,6 @@ export interface GetDepositParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3335,7 +3252,6 @@ export interface GetDepositParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3346,7 +3262,6 @@ export interface GetDepositParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3395,7 +3310,6 @@ export interface GetExchangeRatesParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3406,7 +3320,6 @@ export interface GetExchangeRatesParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3449,7 +3362,6 @@ export interface GetNotificationParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3474,7 +3386,6 @@ export interface GetNotificationParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3485,7 +3396,6 @@ export interface GetNotificationParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3534,7 +3444,6 @@ export interface GetPaymentMethodParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3559,7 +3468,6 @@ export interface GetPaymentMethodParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3570,7 +3478,6 @@ export interface GetPaymentMethodParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3617,7 +3524,6 @@ export interface GetSellPriceParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3628,7 +3534,6 @@ export interface GetSellPriceParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3678,7 +3583,6 @@ export interface GetSpotPriceParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3689,7 +3593,6 @@ export interface GetSpotPriceParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3725,7 +3628,6 @@ export interface GetTimeParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3736,7 +3638,6 @@ export interface GetTimeParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3787,7 +3688,6 @@ export interface GetTransactionParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3812,7 +3712,6 @@ export interface GetTransactionParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3823,7 +3722,6 @@ export interface GetTransactionParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3872,7 +3770,6 @@ export interface GetUserByIdParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3883,7 +3780,6 @@ export interface GetUserByIdParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -3940,7 +3836,6 @@ export interface GetWithdrawalParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -3965,7 +3860,6 @@ export interface GetWithdrawalParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -3976,7 +3870,6 @@ export interface GetWithdrawalParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4045,7 +3938,6 @@ export interface ListAccountsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4056,7 +3948,6 @@ export interface ListAccountsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4134,7 +4025,6 @@ export interface ListBuysParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4159,7 +4049,6 @@ export interface ListBuysParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4170,7 +4059,6 @@ export interface ListBuysParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4213,7 +4101,6 @@ export interface ListCurrenciesParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4224,7 +4111,6 @@ export interface ListCurrenciesParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4295,7 +4181,6 @@ export interface ListDepositsParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4320,7 +4205,6 @@ export interface ListDepositsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4331,7 +4215,6 @@ export interface ListDepositsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4402,7 +4285,6 @@ export interface ListNotificationsParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4427,7 +4309,6 @@ export interface ListNotificationsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4438,7 +4319,6 @@ export interface ListNotificationsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4508,7 +4388,6 @@ export interface ListPaymentMethodsParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4533,7 +4412,6 @@ export interface ListPaymentMethodsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4544,7 +4422,6 @@ export interface ListPaymentMethodsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4622,7 +4499,6 @@ export interface ListTransactionsParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4647,7 +4523,6 @@ export interface ListTransactionsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4658,7 +4533,6 @@ export interface ListTransactionsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4737,7 +4611,6 @@ export interface ListWithdrawalsParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4762,7 +4635,6 @@ export interface ListWithdrawalsParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4773,7 +4645,6 @@ export interface ListWithdrawalsParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4832,7 +4703,6 @@ export interface ResendTransactionParams {
    * fetching and when creating resources; expansion slows the request and enlarges the payload.
    * The known field names are listed; any other linked field name is accepted.
    *
-   *
    * Sent in the query.
    */
   'expand[]'?: (
@@ -4857,7 +4727,6 @@ export interface ResendTransactionParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4868,7 +4737,6 @@ export interface ResendTransactionParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4910,7 +4778,6 @@ export interface UpdateCurrentUserParams {
    * `fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are
    * never localized.
    *
-   *
    * Sent in the header.
    *
    * @default "en"
@@ -4921,7 +4788,6 @@ export interface UpdateCurrentUserParams {
    * wanted. If omitted, the version in the user's API settings is used and a `missing_version`
    * warning is returned. Do not always send the current date: that selects the latest
    * version, which may break the client.
-   *
    *
    * Sent in the header.
    */
@@ -4962,7 +4828,6 @@ export interface OnAddressNewPaymentParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -4984,7 +4849,6 @@ export interface OnBuyCanceledParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5008,7 +4872,6 @@ export interface OnBuyCompletedParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5030,7 +4893,6 @@ export interface OnBuyCreatedParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5054,7 +4916,6 @@ export interface OnDepositCanceledParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5076,7 +4937,6 @@ export interface OnDepositCompletedParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5100,7 +4960,6 @@ export interface OnDepositCreatedParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5122,7 +4981,6 @@ export interface OnPingParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5146,7 +5004,6 @@ export interface OnSellCanceledParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5168,7 +5025,6 @@ export interface OnSellCompletedParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5192,7 +5048,6 @@ export interface OnSellCreatedParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5214,7 +5069,6 @@ export interface OnWithdrawalCanceledParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */
@@ -5238,7 +5092,6 @@ export interface OnWithdrawalCompletedParams {
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
    *
-   *
    * Sent in the header.
    */
   'SVC-SIGNATURE': string;
@@ -5260,7 +5113,6 @@ export interface OnWithdrawalCreatedParams {
    * (senders are also verified by the callback source IP addresses). From the service's public
    * documentation (SDK webhook verification): a base64 RSA signature, PKCS#1 v1.5 with
    * SHA-256, over the raw POST body, verified with the service's published public key.
-   *
    *
    * Sent in the header.
    */

@@ -46,7 +46,6 @@ export class X402Api {
    * 200 or 400. With `errorReason` `settlement_pending` the `transaction` may be set although
    * `success` is false.
    *
-   *
    * Security: bearerJwt.
    *
    * @throws {ApiError<SettleX402PaymentErrorId, SettleX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'settleX402Payment')`).
@@ -74,7 +73,6 @@ export class X402Api {
    * addresses per network family. The public docs do not say whether it needs the bearer
    * JWT; the request may send it.
    *
-   *
    * Security: bearerJwt or .
    *
    * @throws {ApiError<SupportedX402PaymentKindsErrorId, SupportedX402PaymentKindsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'supportedX402PaymentKinds')`).
@@ -97,7 +95,6 @@ export class X402Api {
    * reference, x402 specification §7.1): the payment payload signed by the buyer and the
    * payment requirements it answers. A valid payment answers 200 with `isValid` true; a
    * rejected one answers `isValid` false with an `invalidReason`, with status 200 or 400.
-   *
    *
    * Security: bearerJwt.
    *

@@ -36,7 +36,6 @@ export interface Erc7710Payload {
  * `correlationId` (quote it to support) and `errorLink` (documentation URL). The public docs
  * used here name `payment_method_required` (HTTP 402); other error ids are accepted.
  *
- *
  * Component `ErrorEnvelope`.
  *
  * @example
@@ -71,7 +70,6 @@ export type EvmAddress = string;
  * (the x402 v1 SDK limits `value` to 18 digits), `validAfter`/`validBefore` in unix
  * seconds.
  *
- *
  * Component `ExactEvmAuthorization`.
  *
  * @example
@@ -99,7 +97,6 @@ export interface ExactEvmAuthorization {
  * docs). The signature is hex; the facilitator API reference requires at least 130 hex
  * digits (smart-account signatures, including ERC-6492 wrapped ones, may be longer), the
  * x402 SDK only requires hex, so any hex is accepted here.
- *
  *
  * Component `ExactEvmPayload`.
  *
@@ -178,7 +175,6 @@ export type Network = NetworkV1 | NetworkV2;
  * base-sepolia, solana and solana-devnet; the x402 v1 SDK adds more). Unknown values are
  * accepted.
  *
- *
  * Component `NetworkV1`.
  *
  * @example
@@ -208,7 +204,6 @@ export type NetworkV1 =
  * are those of the facilitator API reference (Base, Base Sepolia, Polygon, Arbitrum One,
  * World Chain and its testnet, Solana mainnet and devnet); any other CAIP-2 identifier is
  * accepted.
- *
  *
  * Component `NetworkV2`.
  *
@@ -351,7 +346,6 @@ export type PaymentRequirements = PaymentRequirementsV1 | PaymentRequirementsV2;
  * marks it optional, so it is optional here. `extra` carries scheme data, for EVM `exact`
  * the EIP-712 domain `{name, version}` of the token.
  *
- *
  * Component `PaymentRequirementsV1`.
  *
  * @example
@@ -403,7 +397,6 @@ export interface PaymentRequirementsV1 {
  * always sends it); for Solana it carries `feePayer`, for EVM the EIP-712 domain and
  * optionally `assetTransferMethod` (eip3009, permit2 or erc7710).
  *
- *
  * Component `PaymentRequirementsV2`.
  *
  * @example
@@ -439,7 +432,6 @@ export interface PaymentRequirementsV2 {
  * Permit2 authorization (public docs, x402 exact EVM scheme). `spender` is the x402 Permit2
  * proxy contract (0x402085c248EeA27D92E8b30b2C58ed07f9E20001); `nonce` is a uint256 decimal
  * string; `deadline` in unix seconds.
- *
  *
  * Component `Permit2Authorization`.
  *
@@ -546,7 +538,6 @@ export type SchemePayload =
  * `settle_exact_failed_onchain` and `settlement_pending` to the verify reasons). The set
  * keeps growing, so unknown values are accepted. The x402 specification also names
  * `unsupported_scheme`, `invalid_transaction_state` and `unexpected_settle_error`.
- *
  *
  * Component `SettleErrorReason`.
  *
@@ -776,7 +767,6 @@ export type SettleErrorReason =
  * result with only `success` and `errorReason` required. With `errorReason`
  * `settlement_pending` the `transaction` may be populated although `success` is false.
  *
- *
  * Component `SettleRejection`.
  *
  * @example
@@ -808,7 +798,6 @@ export interface SettleRejection {
  * as the verify request. For the `upto` scheme, `amount` in the requirements is the amount
  * to settle.
  *
- *
  * Component `SettleRequest`.
  */
 export interface SettleRequest {
@@ -823,7 +812,6 @@ export interface SettleRequest {
  * `amount` (v2) is the atomic amount actually settled. The API reference requires `payer`
  * in HTTP 200 answers while the x402 v2 specification marks it optional, so it is optional
  * here. `extra` is added by the facilitator API reference.
- *
  *
  * Component `SettleResponse`.
  *
@@ -891,7 +879,6 @@ export interface SupportedKind {
  * as `eip155:*`). The facilitator API reference requires all three; only `kinds` is
  * required here.
  *
- *
  * Component `SupportedResponse`.
  *
  * @example
@@ -926,7 +913,6 @@ export interface SupportedResponse {
  * values are accepted. The x402 specification also names `unsupported_scheme`,
  * `invalid_transaction_state` and `unexpected_verify_error`, and the x402 v1 SDK
  * `invalid_payment` and `payment_expired`.
- *
  *
  * Component `VerifyInvalidReason`.
  *
@@ -1162,7 +1148,6 @@ export interface VerifyRejection {
  * specification §7.1). All three fields are required; `x402Version` equals
  * `paymentPayload.x402Version` and selects the v1 or v2 shapes.
  *
- *
  * Component `VerifyRequest`.
  */
 export interface VerifyRequest {
@@ -1177,7 +1162,6 @@ export interface VerifyRequest {
  * payment. The API reference requires `payer` in HTTP 200 answers while the x402 v2
  * specification marks it optional, so it is optional here. `extra` is added by the
  * facilitator API reference.
- *
  *
  * Component `VerifyResponse`.
  *

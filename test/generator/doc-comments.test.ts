@@ -1,0 +1,43 @@
+/**
+ * Doc comments read as a careful person writes them: a description from a YAML block scalar
+ * (which ends in a line break) is one blank line from what follows, never two, and no line
+ * ends in spaces.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsDoc } from '../../generator/util/text.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+describe('jsDoc', () => {
+  it('puts one blank line between parts, whatever line breaks they end in', () => {
+    expect(jsDoc('Lists accounts.\n', undefined, 'Component `Account`.')).toBe('Lists accounts.\n\nComponent `Account`.');
+    expect(jsDoc('First paragraph.\r\n\r\n\r\nSecond.  \r\n', false, '')).toBe('First paragraph.\n\nSecond.');
+  });
+
+  it('keeps a comment from being closed by the text', () => {
+    expect(jsDoc('a */ b')).toBe('a *\\/ b');
+    expect(jsDoc('  ', undefined)).toBeUndefined();
+  });
+});
+
+describe('doc comments of the generated workspace', () => {
+  const files = readdirSync(join(repoRoot, 'generated'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const src = join(repoRoot, 'generated', entry.name, 'src');
+      try {
+        return readdirSync(src).filter((name) => name.endsWith('.ts')).map((name) => join(entry.name, 'src', name));
+      } catch {
+        return [];
+      }
+    });
+
+  it.each(files)('%s has no doubled blank line and no line ending in spaces', (file) => {
+    const text = readFileSync(join(repoRoot, 'generated', file), 'utf8');
+    const doubled = text.split('\n').flatMap((line, i, lines) => (/^\s*\*$/.test(line) && /^\s*\*$/.test(lines[i + 1] ?? '') ? [i + 1] : []));
+    expect(doubled, `doubled blank comment lines at ${doubled.slice(0, 5).join(', ')}`).toEqual([]);
+    const trailing = text.split('\n').flatMap((line, i) => (/^\s*\*.*\S[ \t]+$/.test(line) ? [i + 1] : []));
+    expect(trailing, `comment lines ending in spaces at ${trailing.slice(0, 5).join(', ')}`).toEqual([]);
+  });
+});
