@@ -1,14 +1,56 @@
 /**
  * Onramp and offramp rules: session tokens are single use and expire after five minutes;
- * a quote's `onramp_url` opens the hosted page on this mock with a token of its own, so the
- * quote expires with it.
+ * quotes are priced from the request at the mock's prices (prices.ts), with the fees of the
+ * public docs' example; a quote's `onramp_url` opens the hosted page on this mock with a token
+ * of its own, so the quote expires with it.
  * The mock serves the hosted pages (`x-hosted-flows`: `/buy/select-asset`,
  * `/v3/sell/input`), which take a token once; a second use or a late one is refused.
  */
 import { randomAt, type MockCall } from '@svc/mock-runtime';
+import { amountIn, rateOf } from './prices.js';
 import { isRecord, type ApiBehaviour, type SandboxContext } from './types.js';
 
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+/** The service's fee on a buy (2.05 USD on 100 USD in the quote guide) and on a sell (0.75 on 50). */
+const BUY_FEE = 0.0205;
+const SELL_FEE = 0.015;
+/** The network fee of a buy, in the payment currency. */
+const NETWORK_FEE = 0.01;
+
+/** A request field by its snake_case key or its camelCase twin (the public docs show both). */
+function field(body: Record<string, unknown>, snake: string): string | undefined {
+  const camel = snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const value = body[snake] ?? body[camel];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+const money = (value: number, currency: string) => ({ value: amountIn(Math.max(0, value), currency), currency });
+
+/** A buy quote for what the request asks: its payment total, less the fees, buys the purchase currency at the mock's price. */
+export function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
+  const paying = (field(body, 'payment_currency') ?? 'USD').toUpperCase();
+  const buying = (field(body, 'purchase_currency') ?? 'USDC').toUpperCase();
+  const total = Number(field(body, 'payment_amount') ?? '100') || 0;
+  const fee = Math.round(total * BUY_FEE * 100) / 100;
+  const subtotal = total - fee - NETWORK_FEE;
+  return {
+    svc_fee: money(fee, paying),
+    network_fee: money(NETWORK_FEE, paying),
+    payment_subtotal: money(subtotal, paying),
+    payment_total: money(total, paying),
+    purchase_amount: money(subtotal / rateOf(buying, paying), buying),
+  };
+}
+
+/** A sell quote: the amount sold at the mock's price in the cash-out currency, less the service's fee. */
+export function sellQuote(body: Record<string, unknown>): Record<string, unknown> {
+  const selling = (field(body, 'sell_currency') ?? 'USDC').toUpperCase();
+  const cashingOut = (field(body, 'cashout_currency') ?? 'USD').toUpperCase();
+  const amount = Number(field(body, 'sell_amount') ?? '50') || 0;
+  const subtotal = amount * rateOf(selling, cashingOut);
+  const fee = Math.round(subtotal * SELL_FEE * 100) / 100;
+  return { cashout_total: money(subtotal - fee, cashingOut), cashout_subtotal: money(subtotal, cashingOut), sell_amount: money(amount, selling), svc_fee: money(fee, cashingOut) };
+}
 
 export function onrampBehaviour(sandbox: SandboxContext, hostedPaths: readonly string[]): ApiBehaviour {
   const tokens = new Map<string, { issuedAt: number; used: boolean }>();
@@ -20,20 +62,22 @@ export function onrampBehaviour(sandbox: SandboxContext, hostedPaths: readonly s
     return token;
   };
   /** A quote's ready-to-use URL: the hosted page on this mock, with a fresh token, so the quote expires with it. */
-  const withHostedUrl = async (call: MockCall, path: string, field: 'onramp_url' | 'offramp_url') => {
+  const quoteWithHostedUrl = async (call: MockCall, path: string, urlField: 'onramp_url' | 'offramp_url', price: (body: Record<string, unknown>) => Record<string, unknown>) => {
     const reply = await call.next();
-    const body = isRecord(reply.body) ? reply.body : {};
-    const quote = isRecord(body.data) ? body.data : body;
+    const seeded = isRecord(reply.body) ? reply.body : {};
+    const seededQuote = isRecord(seeded.data) ? seeded.data : seeded;
+    // The quote as the API reference shows it, unwrapped; its id is the seeded one.
+    const quote: Record<string, unknown> = { ...price(isRecord(call.context.body) ? call.context.body : {}), quote_id: typeof seededQuote.quote_id === 'string' ? seededQuote.quote_id : crypto.randomUUID() };
     const url = new URL(path, call.context.url.origin);
     url.searchParams.set('sessionToken', newToken(call.context.principal.subject));
-    if (typeof quote.quote_id === 'string') url.searchParams.set('quoteId', quote.quote_id);
-    quote[field] = url.toString();
-    return { ...reply, body };
+    url.searchParams.set('quoteId', String(quote.quote_id));
+    quote[urlField] = url.toString();
+    return { ...reply, body: quote };
   };
   return {
     behaviours: {
-      createBuyQuote: (call) => withHostedUrl(call, hostedPaths[0] ?? '/', 'onramp_url'),
-      createSellQuote: (call) => withHostedUrl(call, hostedPaths[1] ?? hostedPaths[0] ?? '/', 'offramp_url'),
+      createBuyQuote: (call) => quoteWithHostedUrl(call, hostedPaths[0] ?? '/', 'onramp_url', buyQuote),
+      createSellQuote: (call) => quoteWithHostedUrl(call, hostedPaths[1] ?? hostedPaths[0] ?? '/', 'offramp_url', sellQuote),
       createSessionToken: async (call) => {
         const reply = await call.next();
         // A fresh token every time: the seeded one would repeat across calls.

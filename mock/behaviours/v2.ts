@@ -4,7 +4,7 @@
  * and prices and exchange rates follow the mock feed's market.
  */
 import type { Behaviour, MockCall, Resource } from '@svc/mock-runtime';
-import { PRODUCTS } from '../feed/server.js';
+import { exchangeRates, priceOf } from './prices.js';
 import { isRecord, TWO_FACTOR_CODE, type ApiBehaviour } from './types.js';
 
 const COMMITTABLE = new Set(['createBuy', 'createDeposit', 'createWithdrawal']);
@@ -27,41 +27,6 @@ function onCreate(resource: Resource, call: MockCall): void {
   if (typeof body.payment_method === 'string' && isRecord(resource.payment_method)) {
     resource.payment_method = { id: body.payment_method, resource: 'payment_method', resource_path: `/v2/payment-methods/${body.payment_method}` };
   }
-}
-
-/**
- * Prices of a pair in its quote currency, from the price the mock feed's market opens at (other
- * pairs: a stable price derived from the base currency's name); buying costs 1% more, selling
- * brings 1% less.
- */
-function priceOf(pair: string, side: 'spot' | 'buy' | 'sell'): { amount: string; currency: string } {
-  const [base = 'BTC', quote = 'USD'] = pair.split('-');
-  const cents = PRODUCTS[`${base}-USD`] ?? 1_000 + ([...base].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7) % 100_000);
-  const factor = side === 'buy' ? 1.01 : side === 'sell' ? 0.99 : 1;
-  return { amount: (Math.round(cents * factor) / 100).toFixed(2), currency: quote };
-}
-
-/** What one unit of each currency the mock knows is worth in US dollars (crypto from the feed's opening prices). */
-const USD_VALUE: Record<string, number> = {
-  USD: 1,
-  EUR: 1.08,
-  GBP: 1.27,
-  CAD: 0.73,
-  JPY: 0.0067,
-  USDC: 1,
-  ...Object.fromEntries(Object.entries(PRODUCTS).map(([pair, cents]) => [pair.split('-')[0]!, cents / 100])),
-};
-
-const usdValueOf = (code: string): number => USD_VALUE[code] ?? Number(priceOf(`${code}-USD`, 'spot').amount);
-
-/** Rates of `base` against every currency the mock knows: how much of each one unit of `base` buys. */
-export function exchangeRates(base: string): Record<string, string> {
-  const rates: Record<string, string> = {};
-  for (const code of Object.keys(USD_VALUE).sort()) {
-    const rate = usdValueOf(base) / usdValueOf(code);
-    rates[code] = rate >= 1 ? rate.toFixed(2) : rate.toFixed(8);
-  }
-  return rates;
 }
 
 const pricing =

@@ -218,6 +218,25 @@ describe('onramp', () => {
     expect((await open(late)).status).toBe(401);
   });
 
+  it('prices quotes from the request: the docs\' example fees, at the mock\'s prices', async () => {
+    const bearer = await timed.registry.issueJwt(timed.credentials.apiKey.key);
+    const client = new OnrampClient({ baseUrl: timed.servers.onramp, accessToken: bearer, retry: false });
+    const buy = (await client.onramp.createBuyQuote({ purchase_currency: 'BTC', payment_amount: '100.00', payment_currency: 'USD', payment_method: 'CARD', country: 'US' })) as Record<string, unknown>;
+    expect(buy).toMatchObject({
+      payment_total: { value: '100.00', currency: 'USD' },
+      svc_fee: { value: '2.05', currency: 'USD' },
+      network_fee: { value: '0.01', currency: 'USD' },
+      payment_subtotal: { value: '97.94', currency: 'USD' },
+      purchase_amount: { value: (97.94 / 65_000).toFixed(8), currency: 'BTC' },
+    });
+    expect(buy.quote_id).toEqual(expect.any(String));
+    // The camelCase keys of the API reference are read too.
+    const camel = (await client.onramp.createBuyQuote({ purchaseCurrency: 'USDC', paymentAmount: '50.00', paymentCurrency: 'EUR', paymentMethod: 'CARD', country: 'DE' } as never)) as Record<string, unknown>;
+    expect(camel).toMatchObject({ payment_total: { value: '50.00', currency: 'EUR' }, purchase_amount: { currency: 'USDC' } });
+    const sell = (await client.offramp.createSellQuote({ sell_currency: 'USDC', sell_amount: '50.00', cashout_currency: 'USD', payment_method: 'ACH_BANK_ACCOUNT', country: 'US' })) as Record<string, unknown>;
+    expect(sell).toMatchObject({ cashout_subtotal: { value: '50.00', currency: 'USD' }, svc_fee: { value: '0.75', currency: 'USD' }, cashout_total: { value: '49.25', currency: 'USD' }, sell_amount: { value: '50.00', currency: 'USDC' } });
+  });
+
   it('gives quotes whose hosted URL works once and expires with its token', async () => {
     const bearer = await timed.registry.issueJwt(timed.credentials.apiKey.key);
     const client = new OnrampClient({ baseUrl: timed.servers.onramp, accessToken: bearer, retry: false });
