@@ -16,6 +16,12 @@ export function jsDoc(...parts: (string | undefined | false)[]): string | undefi
   return text === '' ? undefined : text;
 }
 
+/** `docs` of a ts-morph structure: the JSDoc body, or none when every part is empty or blank. */
+export function docsOf(...parts: (string | undefined | false)[]): string[] {
+  const text = jsDoc(...parts);
+  return text === undefined ? [] : [text];
+}
+
 /** A string literal in single quotes (what prettier would pick anyway). */
 export function stringLiteral(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;

@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
 import { jsDoc } from '../../generator/util/text.js';
+import { writeSpec } from '../helpers/generate.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
 describe('jsDoc', () => {
@@ -39,5 +41,20 @@ describe('doc comments of the generated workspace', () => {
     expect(doubled, `doubled blank comment lines at ${doubled.slice(0, 5).join(', ')}`).toEqual([]);
     const trailing = text.split('\n').flatMap((line, i) => (/^\s*\*.*\S[ \t]+$/.test(line) ? [i + 1] : []));
     expect(trailing, `comment lines ending in spaces at ${trailing.slice(0, 5).join(', ')}`).toEqual([]);
+  });
+});
+
+describe('blank descriptions', () => {
+  it('generate no doc comment and no crash (a tag described with a space, as a public document has it)', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Blank', version: '1.0.0' },
+      tags: [{ name: 'things', description: ' ' }],
+      paths: { '/things': { get: { operationId: 'listThings', tags: ['things'], description: '  \n', responses: { '200': { description: ' ', content: { 'application/json': { schema: { type: 'object', description: '\n', properties: { id: { type: 'string', description: '   ' } } } } } } } } } },
+    };
+    const output = await generatePackage({ file: writeSpec(spec, 'blank-descriptions'), name: 'blank-descriptions' });
+    const client = output.files.get('src/client.ts')!;
+    expect(client).toContain('readonly things: ThingsApi;');
+    expect(client).not.toMatch(/\/\*\*\s*\*\//);
   });
 });

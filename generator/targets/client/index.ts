@@ -7,7 +7,7 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import { pascalCase } from '../../model/names.js';
 import type { OperationModel } from '../../model/types.js';
-import { jsDoc, propertyKey } from '../../util/text.js';
+import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 
@@ -115,7 +115,7 @@ export const clientTarget: Target = {
       ],
       properties: [
         { name: 'http', type: 'HttpClient', isReadonly: true, docs: ['The runtime client: signing, retries, pagination.'] },
-        ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: g.description ? [jsDoc(g.description)!] : [] })),
+        ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: docsOf(g.description) })),
       ],
       ctors: [
         {

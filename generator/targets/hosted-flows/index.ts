@@ -6,7 +6,7 @@ import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { camelCase, pascalCase } from '../../model/names.js';
 import type { ApiModel, HostedFlowModel } from '../../model/types.js';
-import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
+import { docsOf, jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { compareText } from '../../util/compare.js';
@@ -37,7 +37,7 @@ export const hostedFlowsTarget: Target = {
           name: propertyKey(q.name),
           type: 'string',
           hasQuestionToken: !q.required,
-          docs: q.description ? [jsDoc(q.description)!] : [],
+          docs: docsOf(q.description),
         })),
       });
       statements.push({
