@@ -4,7 +4,7 @@
  * parts stay an intersection.
  */
 import { describe, expect, it } from 'vitest';
-import { importGenerated, specWithSchemas } from '../helpers/generate.js';
+import { generateToDisk, importGenerated, specWithSchemas, typeCheckPackage, writeSpec } from '../helpers/generate.js';
 
 type Validator = { safeParse(value: unknown): { success: boolean; data?: unknown } };
 
@@ -32,4 +32,17 @@ describe('allOf of open objects', () => {
     // The overlapping part still applies both constraints to `id`.
     expect(pkg.schemas.Overlap!.safeParse({ id: valid.id }).success).toBe(false);
   });
+
+  it('stays an intersection where a part is typed only as z.ZodType (annotated to spare the type checker), and type-checks', async () => {
+    // A chain of 24 objects each holding the one before: too deep for inferred types, so some
+    // validators in it are declared as z.ZodType<...> and show no object shape.
+    const chain: Record<string, unknown> = {};
+    for (let i = 0; i < 24; i++) chain[`Level${i}`] = { type: 'object', properties: { name: { type: 'string' }, ...(i > 0 ? { inner: { $ref: `#/components/schemas/Level${i - 1}` } } : {}) } };
+    for (let i = 0; i < 24; i++) chain[`Tagged${i}`] = { allOf: [{ type: 'object', properties: { tag: { type: 'string' } } }, { $ref: `#/components/schemas/Level${i}` }] };
+    const { dir, output } = await generateToDisk(writeSpec(specWithSchemas(chain), 'merged-allof-opaque'), 'merged-allof-opaque');
+    const schemas = output.files.get('src/schemas.ts')!;
+    expect(schemas).toMatch(/z\.ZodType<Level\d+>/);
+    await typeCheckPackage(dir);
+  }, 120_000);
 });
+

@@ -11,7 +11,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { planValidatorTypes } from '../zod/inference-cost.js';
+import { validatorTypesOf } from '../zod/inference-cost.js';
 import { importingZodContext, printRequestBodyZod, printZod, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -45,7 +45,7 @@ export const operationsTarget: Target = {
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
-    const annotated = planValidatorTypes(model).declared;
+    const annotated = validatorTypesOf(model).declared;
     // A body that is a named validator with a declared type: the check would hold trivially.
     const declaredType = (node: SchemaNode): boolean => node.kind === 'ref' && annotated.has(node.target);
 

@@ -9,7 +9,7 @@ import { jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { planValidatorTypes } from './inference-cost.js';
+import { validatorTypesOf } from './inference-cost.js';
 import { printZod, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
@@ -23,7 +23,7 @@ export const zodTarget: Target = {
     const forms = { input: zodPrintContext(model, declared, helpers, 'input'), output: zodPrintContext(model, declared, helpers, 'output') };
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
-    const { declared: annotated, unchecked } = planValidatorTypes(model);
+    const { declared: annotated, unchecked } = validatorTypesOf(model);
     for (const named of model.schemas) {
       // The request and response forms (readOnly/writeOnly) follow the schema as written.
       const printed = [

@@ -5,6 +5,7 @@ import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNo
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js';
+import { validatorTypesOf } from './inference-cost.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
@@ -14,6 +15,12 @@ export interface ZodPrintContext {
   isDeclared(key: string): boolean;
   /** Whether a named schema takes part in a reference cycle (its validator is lazy). */
   isRecursive(key: string): boolean;
+  /**
+   * Whether a named schema's validator is typed as a plain `z.ZodType` (recursive, or annotated
+   * to spare the type checker), so that its object methods and shape are not visible to code
+   * that uses it.
+   */
+  isOpaque(key: string): boolean;
   /** Whether a named schema is an object validator whose `property` is a closed literal (usable in a discriminated union). */
   isTaggedObject(key: string, property: string): boolean;
   /** Runtime helpers the printed code uses (imported by the caller). */
@@ -35,9 +42,10 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
     isRecursive: (key) => byKey.get(key)?.recursive === true,
+    isOpaque: (key) => byKey.get(key)?.recursive === true || validatorTypesOf(model).declared.has(key),
     isTaggedObject: (key, property) => {
       const s = byKey.get(key);
-      if (s === undefined || s.recursive || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
+      if (s === undefined || s.recursive || validatorTypesOf(model).declared.has(key) || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
       const tag = s.schema.properties.find((p) => p.name === property)?.schema;
       return tag !== undefined && !tag.nullable && (tag.kind === 'literal' || (tag.kind === 'string' && tag.enum !== undefined && !tag.openEnum));
     },
@@ -117,7 +125,8 @@ function printMergedObjects(node: Extract<SchemaNode, { kind: 'intersection' }>,
     if (part.kind === 'object') return plainOpenObject(part) ? part : undefined;
     if (part.kind !== 'ref' || part.nullable || part.not || part.conditional || !ctx.isDeclared(part.target)) return undefined;
     const target = ctx.schemaOf(part.target);
-    return plainOpenObject(target) && !ctx.isRecursive(part.target) ? target : undefined;
+    // An object the type checker sees only as `z.ZodType` cannot lend its shape.
+    return plainOpenObject(target) && !ctx.isOpaque(part.target) ? target : undefined;
   });
   if (objects.some((o) => o === undefined)) return undefined;
   const names = objects.flatMap((o) => o!.properties.map((p) => p.name));
