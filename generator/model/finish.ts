@@ -65,6 +65,7 @@ export function finishModel(model: ApiModel): ApiModel {
         errorId: planner.claim(`${base}ErrorId`, source),
         error: planner.claim(`${base}Error`, source),
         item: planner.claim(`${base}Item`, source),
+        reply: planner.claim(`${base}Reply`, source),
       };
     }
   }

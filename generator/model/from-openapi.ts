@@ -229,7 +229,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
       extensions: extensionsOf(raw),
       pointer,
-      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '' },
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', reply: '' },
       errorIds: { known: [], open: true },
     };
     if (typeof raw.summary === 'string') model.summary = raw.summary;

@@ -269,6 +269,8 @@ export interface OperationNames {
   error: string;
   /** Item of a paginated list. */
   item: string;
+  /** What a server handler answers: the union of the declared statuses with their bodies. */
+  reply: string;
 }
 
 export type PaginationModel =

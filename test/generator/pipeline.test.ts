@@ -134,6 +134,21 @@ describe('generic OpenAPI documents', () => {
     await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
   });
 
+  it('names the server replies and page iterators of operationIds that differ only in case apart (regression: duplicate identifiers)', async () => {
+    const item = { type: 'object', properties: { id: { type: 'string' } } };
+    const page = { content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: item }, next_page: { type: 'integer' } } } } } };
+    const list = (operationId: string) => ({ get: { operationId, tags: ['rules'], parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }], 'x-pagination': { style: 'page', pageParam: 'page', itemsField: 'data', totalPagesField: 'next_page' }, responses: { '200': { description: 'ok', ...page } } } });
+    const spec = { openapi: '3.0.3', info: { title: 'Rules', version: '1' }, paths: { '/fax/rules': list('List Rules'), '/sms/rules': list('List rules') } };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'case-operation-ids'), 'case-operation-ids');
+    const server = output.files.get('src/server.ts') ?? '';
+    expect(server).toMatch(/export type ListRulesReply =/);
+    expect(server).toMatch(/export type ListRules2Reply =|export type ListRulesReply2 =/);
+    const client = output.files.get('src/client.ts') ?? '';
+    expect(client).toMatch(/iterateListRules\(/);
+    expect(client).toMatch(/iterateListRules2\(/);
+    await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
+  });
+
   it('keeps parameters with the same name in two locations apart (regression: duplicate properties)', async () => {
     const spec = {
       openapi: '3.0.3',

@@ -5,7 +5,6 @@
  */
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
-import { pascalCase } from '../../model/names.js';
 import type { OperationModel } from '../../model/types.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -58,7 +57,7 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
   ];
   if (op.pagination) {
     methods.push({
-      name: `iterate${pascalCase(op.operationId)}`,
+      name: `iterate${op.name.charAt(0).toUpperCase()}${op.name.slice(1)}`,
       parameters,
       returnType: `AsyncIterableIterator<${op.names.item}>`,
       docs: [

@@ -7,7 +7,6 @@
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { InterfaceDeclarationStructure, OptionalKind, MethodSignatureStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { resolve } from '../../model/derive.js';
-import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -96,7 +95,7 @@ export const serverTarget: Target = {
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
     const methods: OptionalKind<MethodSignatureStructure>[] = [];
     for (const op of model.operations) {
-      const replyName = `${pascalCase(op.operationId)}Reply`;
+      const replyName = op.names.reply;
       const replies = op.responses.map((r) => replyType(model, r, used));
       aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : 'HandlerReply', docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });
       const params = op.parameters.length > 0 ? op.names.params : 'Record<string, never>';
