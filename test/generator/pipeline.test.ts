@@ -149,6 +149,17 @@ describe('generic OpenAPI documents', () => {
     await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
   });
 
+  it('keeps a parameter whose schema is marked readOnly in the request validator (regression: the path id was dropped)', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Projects', version: '1' },
+      paths: { '/projects/{project_id}': { get: { operationId: 'getProject', parameters: [{ name: 'project_id', in: 'path', required: true, schema: { type: 'string', readOnly: true } }], responses: { '200': { description: 'ok' } } } } },
+    };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'read-only-parameter'), 'read-only-parameter');
+    expect(output.files.get('src/operations.ts')).toMatch(/GetProjectParamsSchema = z\.object\(\{\s*project_id: z\.string\(\)/);
+    await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
+  });
+
   it('keeps parameters with the same name in two locations apart (regression: duplicate properties)', async () => {
     const spec = {
       openapi: '3.0.3',
