@@ -10,9 +10,15 @@ import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
-/** Identifiers the emitted modules declare or import themselves. */
+/** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
+export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
+export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions'] as const;
+
+/** Identifiers the emitted modules declare, import or re-export themselves. */
 export const RESERVED_NAMES = [
-  'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient', 'ApiError', 'ClientOptions', 'CallOptions',
+  ...CLIENT_RUNTIME_EXPORTS,
+  ...CLIENT_RUNTIME_TYPE_EXPORTS,
+  'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient',
   'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'stringFormat', 'unevaluated', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
   'parseFeedMessage', 'OperationErrors', 'isOperationError', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
 ];

@@ -149,6 +149,14 @@ describe('generic OpenAPI documents', () => {
     await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
   });
 
+  it('keeps the names the client re-exports from the runtime for them (regression: operation `network` made a second NetworkError)', async () => {
+    const error = { description: 'failed', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+    const spec = { openapi: '3.0.3', info: { title: 'Radio', version: '1' }, paths: { '/network': { get: { operationId: 'network', responses: { '200': { description: 'ok' }, '400': error } } } } };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'runtime-names'), 'runtime-names');
+    expect(output.files.get('src/types.ts')).toMatch(/export type NetworkError2 =/);
+    await expect(typeCheckPackage(dir)).resolves.toBeUndefined();
+  });
+
   it('keeps a parameter whose schema is marked readOnly in the request validator (regression: the path id was dropped)', async () => {
     const spec = {
       openapi: '3.0.3',

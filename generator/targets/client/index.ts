@@ -7,6 +7,7 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
+import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from '../../model/finish.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 
@@ -132,13 +133,13 @@ export const clientTarget: Target = {
       {
         kind: StructureKind.ExportDeclaration,
         moduleSpecifier: runtimePackage,
-        namedExports: ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'],
+        namedExports: [...CLIENT_RUNTIME_EXPORTS],
       },
       {
         kind: StructureKind.ExportDeclaration,
         moduleSpecifier: runtimePackage,
         isTypeOnly: true,
-        namedExports: ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions'],
+        namedExports: [...CLIENT_RUNTIME_TYPE_EXPORTS],
       },
       ...classes,
       root,
