@@ -67,3 +67,17 @@ export const purrs = (p: AnyPet): boolean | undefined => (p.petType === 'Cat' ? 
     await expect(typeCheckPackage(mod.__dir)).rejects.toMatchObject({ stdout: expect.stringMatching(/Property 'side' does not exist/) });
   });
 });
+
+describe('a discriminator over one variant', () => {
+  it('keeps the tag the mapping gives, in the validator as in the type, and type-checks (regression: the validator dropped it)', async () => {
+    const single = specWithSchemas({
+      TokenAuth: { type: 'object', required: ['mode', 'token'], properties: { mode: { type: 'string' }, token: { type: 'string' } } },
+      Target: { type: 'object', properties: { auth: { oneOf: [ref('TokenAuth')], discriminator: { propertyName: 'mode', mapping: { token: '#/components/schemas/TokenAuth' } } } } },
+    });
+    const mod = await importGenerated<{ schemas: Record<string, z.ZodType> }>(single, 'discriminator-single');
+    const target = mod.schemas.Target!;
+    expect(target.safeParse({ auth: { mode: 'token', token: 't' } }).success).toBe(true);
+    expect(target.safeParse({ auth: { mode: 'password', token: 't' } }).success).toBe(false);
+    await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+  });
+});

@@ -413,7 +413,8 @@ const printTagValues = (values: string[]): string => (values.length === 1 ? `z.l
 function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintContext): string {
   const variants = node.variants.map((v) => printZod(v, ctx));
   if (variants.length === 0) return 'z.never()';
-  if (variants.length === 1) return variants[0]!;
+  // One variant is the variant itself, unless a discriminator adds its tag (below), as the type does.
+  if (variants.length === 1 && !node.discriminator?.variantTags) return variants[0]!;
   // anyOf [X, null] is X or null: `.nullable()` says it without a union's bookkeeping. (Not for
   // oneOf: when X accepts null too, exactly-one fails where `.nullable()` would pass.)
   const nullAt = node.variants.findIndex((v) => v.kind === 'null');
