@@ -85,6 +85,8 @@ describe('v2', () => {
     expect(usd.currency).toBe('USD');
     expect(Number(usd.rates?.BTC) * Number(spot.amount)).toBeCloseTo(1, 3);
     expect(Object.keys(usd.rates ?? {})).toEqual(expect.arrayContaining(['EUR', 'ETH', 'JPY', 'USD']));
+    // A pair is priced in its quote currency.
+    expect((await client.data.getSpotPrice({ currency_pair: 'BTC-EUR' })).data).toEqual({ amount: (65_000 / 1.08).toFixed(2), currency: 'EUR' });
   });
 
   it('records a notification of each create, as it was when created, without a webhook receiver', async () => {
