@@ -27,7 +27,7 @@ function field(body: Record<string, unknown>, snake: string): string | undefined
 const money = (value: number, currency: string) => ({ value: amountIn(Math.max(0, value), currency), currency });
 
 /** A buy quote for what the request asks: its payment total, less the fees, buys the purchase currency at the mock's price. */
-export function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
+function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
   const paying = (field(body, 'payment_currency') ?? 'USD').toUpperCase();
   const buying = (field(body, 'purchase_currency') ?? 'USDC').toUpperCase();
   const total = Number(field(body, 'payment_amount') ?? '100') || 0;
@@ -43,7 +43,7 @@ export function buyQuote(body: Record<string, unknown>): Record<string, unknown>
 }
 
 /** A sell quote: the amount sold at the mock's price in the cash-out currency, less the service's fee. */
-export function sellQuote(body: Record<string, unknown>): Record<string, unknown> {
+function sellQuote(body: Record<string, unknown>): Record<string, unknown> {
   const selling = (field(body, 'sell_currency') ?? 'USDC').toUpperCase();
   const cashingOut = (field(body, 'cashout_currency') ?? 'USD').toUpperCase();
   const amount = Number(field(body, 'sell_amount') ?? '50') || 0;

@@ -15,7 +15,7 @@ const USD_VALUE: Record<string, number> = {
 };
 
 /** A currency's worth in US dollars; one the mock does not know gets a stable price derived from its code. */
-export const usdValueOf = (code: string): number => USD_VALUE[code] ?? (1_000 + ([...code].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7) % 100_000)) / 100;
+const usdValueOf = (code: string): number => USD_VALUE[code] ?? (1_000 + ([...code].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7) % 100_000)) / 100;
 
 /** The price of one `base` in `quote`, unrounded. */
 export const rateOf = (base: string, quote: string): number => usdValueOf(base) / usdValueOf(quote);
@@ -38,7 +38,7 @@ export function exchangeRates(base: string): Record<string, string> {
 }
 
 /** Places an amount in `currency` is written with: none for JPY, 2 for other fiat and stablecoins, 8 for other crypto. */
-export function placesOf(currency: string): number {
+function placesOf(currency: string): number {
   if (currency === 'JPY') return 0;
   return currency in FIAT_USD_VALUE || currency === 'USDC' ? 2 : 8;
 }

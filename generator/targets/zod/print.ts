@@ -13,8 +13,6 @@ export interface ZodPrintContext {
   schemaOf(key: string): SchemaNode | undefined;
   /** Whether the validator of a named schema is declared before the one being printed. */
   isDeclared(key: string): boolean;
-  /** Whether a named schema takes part in a reference cycle (its validator is lazy). */
-  isRecursive(key: string): boolean;
   /**
    * Whether a named schema's validator is typed as a plain `z.ZodType` (recursive, or annotated
    * to spare the type checker), so that its object methods and shape are not visible to code
@@ -33,6 +31,8 @@ export interface ZodPrintContext {
 export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>, direction?: Direction): ZodPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const warned = new Set<string>();
+  // Recursive validators are among the declared ones.
+  const isOpaque = (key: string): boolean => validatorTypesOf(model).declared.has(key);
   return {
     schemaNameOf: (key) => {
       const schema = byKey.get(key);
@@ -41,11 +41,10 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
     ...(direction ? { direction } : {}),
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
-    isRecursive: (key) => byKey.get(key)?.recursive === true,
-    isOpaque: (key) => byKey.get(key)?.recursive === true || validatorTypesOf(model).declared.has(key),
+    isOpaque,
     isTaggedObject: (key, property) => {
       const s = byKey.get(key);
-      if (s === undefined || s.recursive || validatorTypesOf(model).declared.has(key) || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
+      if (s === undefined || isOpaque(key) || s.schema.kind !== 'object' || s.schema.nullable || needsRefinement(s.schema)) return false;
       const tag = s.schema.properties.find((p) => p.name === property)?.schema;
       return tag !== undefined && !tag.nullable && (tag.kind === 'literal' || (tag.kind === 'string' && tag.enum !== undefined && !tag.openEnum));
     },
