@@ -109,3 +109,22 @@ describe('resources made from the same seed', () => {
     expect(first.data.fee).toEqual({ amount: '0.00', currency: 'USD' });
   });
 });
+
+describe('request fields copied onto a resource', () => {
+  const account_id = '2bbf394c-193b-5b2a-9155-3b4732659ede';
+  const principal = { subject: 'store-test', scopes: [], schemes: [], method: 'bearer' as const };
+  const request = new Request(`http://127.0.0.1/v2/accounts/${account_id}/buys`, { method: 'POST' });
+
+  it('are own fields: a request with __proto__ or constructor keys changes no prototype of the resource or its answer', async () => {
+    const engine = createMockEngine(operations, mockPlan, { fixtures: { response: responseFixture, schema: (key, seed) => fixture(key as never, seed) } });
+    // A handler gets the body as it came where zod's copy would be the same value: JSON.parse keeps `__proto__` as an own key.
+    const body = JSON.parse('{"amount": "1", "currency": "BTC", "payment_method": "pm", "__proto__": {"polluted": "yes"}, "constructor": {"polluted": "yes"}}') as unknown;
+    const reply = await engine.handlers.createBuy!({ operationId: 'createBuy', params: { account_id }, body, principal, language: 'en', version: undefined, twoFactorToken: undefined, request } as never);
+    const buy = (reply.body as { data: Record<string, unknown> }).data;
+    expect(Object.getPrototypeOf(buy)).toBe(Object.prototype);
+    expect(buy.polluted).toBeUndefined();
+    expect(JSON.stringify(reply.body)).not.toContain('polluted');
+    const listed = await engine.handlers.listBuys!({ operationId: 'listBuys', params: { account_id }, body: undefined, principal, language: 'en', version: undefined, twoFactorToken: undefined, request } as never);
+    for (const item of (listed.body as { data: Record<string, unknown>[] }).data) expect(item.polluted).toBeUndefined();
+  });
+});

@@ -181,6 +181,9 @@ describe('fastAccepts', () => {
       [z.union([z.string().transform((v) => v.toUpperCase()), z.string()]), 'a', false],
       [z.union([z.number(), z.string()]), 'a', true],
       [z.looseObject({ a: z.string() }), JSON.parse('{"a":"x","__proto__":{"polluted":true}}'), false],
+      // zod's copy of a record drops an own `__proto__` key too.
+      [z.record(z.string(), z.unknown()), JSON.parse('{"a":"x","__proto__":{"polluted":true}}'), false],
+      [z.record(z.string(), z.unknown()), { a: 'x' }, true],
       [z.intersection(z.looseObject({ a: z.string() }), z.looseObject({ b: z.number() })), { a: 'x', b: 1, c: true }, true],
     ];
     for (const [schema, value, expected] of cases) {

@@ -100,7 +100,24 @@ interface Answer {
   headers: Headers;
   body: Record<string, unknown> | undefined;
 }
-type Caller = (app: Hono, method: string, path: string, init?: { body?: string; headers?: Record<string, string> }) => Promise<Answer>;
+type Caller = (app: Hono, method: string, path: string, init?: { body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string> }) => Promise<Answer>;
+
+/** A body for `fetch` or `Request`: a stream is sent chunked (no length), which needs `duplex`. */
+const bodyInit = (body: string | ReadableStream<Uint8Array> | undefined): RequestInit =>
+  body === undefined ? {} : typeof body === 'string' ? { body } : ({ body, duplex: 'half' } as RequestInit);
+
+/** `size` bytes of JSON-ish text as a stream of 1 KiB chunks, with no length known in advance. */
+const chunkedBody = (size: number): ReadableStream<Uint8Array> => {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const chunk = new Uint8Array(Math.min(1024, size - sent)).fill(0x20);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+};
 
 const read = async (response: Response): Promise<Answer> => {
   const text = await response.text();
@@ -109,7 +126,7 @@ const read = async (response: Response): Promise<Answer> => {
 
 /** Through the Hono app itself. */
 const viaFetch: Caller = async (app, method, path, init = {}) =>
-  read(await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) })));
+  read(await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...bodyInit(init.body) })));
 
 /** Over HTTP on loopback, through `serveNode` (one server per app, closed after the file). */
 const servers = new Map<Hono, Promise<RunningServer>>();
@@ -119,7 +136,7 @@ afterAll(async () => {
 const viaNode: Caller = async (app, method, path, init = {}) => {
   let server = servers.get(app);
   if (!server) servers.set(app, (server = serverModule().then(({ serveNode }) => serveNode(app))));
-  return read(await fetch(`${(await server).url}${path}`, { method, headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) }));
+  return read(await fetch(`${(await server).url}${path}`, { method, headers: init.headers ?? {}, ...bodyInit(init.body) }));
 };
 
 describe.each([
@@ -178,6 +195,45 @@ describe.each([
     const missing = await call(app, 'POST', '/items', { body: '{}', headers: { ...auth, 'content-type': 'application/json' } });
     expect(missing).toMatchObject({ status: 400, body: { code: 'param_required' } });
     expect((await call(app, 'POST', '/items', { body: '{"name":', headers: { ...auth, 'content-type': 'application/json' } })).body).toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('answers a body over maxBodyBytes 413 (declared or chunked) and a URL over maxUrlLength 414, in the envelope', async () => {
+    const { createShopServer } = await serverModule();
+    const bodies: unknown[] = [];
+    const app = createShopServer(
+      { createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made', qty: 0 } }), listItems: () => ({ status: 200, body: [] }) },
+      { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) }, maxBodyBytes: 64, maxUrlLength: 100 },
+    );
+    const headers = { authorization: 'Bearer good', 'content-type': 'application/json' };
+    const declared = await call(app, 'POST', '/items', { body: JSON.stringify({ name: 'x'.repeat(100) }), headers });
+    expect(declared).toMatchObject({ status: 413, body: { code: 'request_too_large', message: 'the request body is larger than 64 bytes' } });
+    const chunked = await call(app, 'POST', '/items', { body: chunkedBody(4096), headers });
+    expect(chunked).toMatchObject({ status: 413, body: { code: 'request_too_large' } });
+    expect(bodies).toEqual([]);
+    // At the limit it is read as usual.
+    const fits = JSON.stringify({ name: 'x'.repeat(64 - 11) });
+    expect(fits.length).toBe(64);
+    expect((await call(app, 'POST', '/items', { body: fits, headers })).status).toBe(201);
+    const long = await call(app, 'GET', `/items?tags=${'a'.repeat(100)}`);
+    expect(long).toMatchObject({ status: 414, body: { code: 'uri_too_long' } });
+    expect((await call(app, 'GET', '/items?tags=a')).status).toBe(200);
+  });
+
+  it('keeps keys that name a prototype as data in form bodies and deepObject queries', async () => {
+    const { createShopServer } = await serverModule();
+    const seen: unknown[] = [];
+    const app = createShopServer(
+      { createItem: (context) => (seen.push(context.body), { status: 201, body: { id: 1, name: 'made', qty: 0 } }), listItems: (context) => (seen.push(context.params), { status: 200, body: [] }) },
+      { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } },
+    );
+    const form = { authorization: 'Bearer good', 'content-type': 'application/x-www-form-urlencoded' };
+    for (const body of ['name=desk&__proto__[polluted]=yes', 'name=desk&constructor[prototype][polluted]=yes', 'name=desk&tags[__proto__][polluted]=yes']) {
+      expect((await call(app, 'POST', '/items', { body, headers: form })).status).toBeLessThan(500);
+    }
+    expect((await call(app, 'GET', '/items?filter[__proto__][polluted]=yes&filter[color]=red')).status).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(([] as unknown as Record<string, unknown>).polluted).toBeUndefined();
+    for (const value of seen) expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   });
 
   it('limits requests per caller with Retry-After (x-rate-limit)', async () => {

@@ -18,6 +18,7 @@ export {
 } from './errors.js';
 export { systemClock, parseHttpDate } from './clock.js';
 export { readPath } from './dot-path.js';
+export { ownProperty, setOwnProperty } from './own.js';
 export {
   bracketPairs,
   buildPath,

@@ -4,6 +4,7 @@
  * values of the parameter's shape, per OpenAPI `style` and `explode`. A string that does not
  * parse into the shape stays a string, so the validator reports it with the field's name.
  */
+import { ownProperty, setOwnProperty } from '@svc/runtime';
 import type { ServerParameterSpec, ValueShape } from './types.js';
 
 const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -45,7 +46,11 @@ export function coerceTree(value: unknown, shape: ValueShape | undefined): unkno
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = coerceTree(item, shape.type === 'object' ? (shape.properties?.[key] ?? shape.additional) : undefined);
+      const property =
+        shape.type === 'object' && shape.properties
+          ? (ownProperty(shape.properties, key) as ValueShape | undefined)
+          : undefined;
+      setOwnProperty(out, key, coerceTree(item, shape.type === 'object' ? (property ?? shape.additional) : undefined));
     }
     return out;
   }
@@ -65,10 +70,10 @@ function objectFromList(
   if (exploded) {
     for (const part of parts) {
       const at = part.indexOf('=');
-      if (at > 0) out[part.slice(0, at)] = part.slice(at + 1);
+      if (at > 0) setOwnProperty(out, part.slice(0, at), part.slice(at + 1));
     }
   } else {
-    for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]!] = parts[i + 1];
+    for (let i = 0; i + 1 < parts.length; i += 2) setOwnProperty(out, parts[i]!, parts[i + 1]);
   }
   return coerceTree(out, shape) as Record<string, unknown>;
 }
@@ -116,7 +121,17 @@ function bracketPath(key: string): string[] {
   return [key.slice(0, first), ...rest];
 }
 
-/** Puts a value at a bracket path into a tree of objects and arrays. */
+/** A list index from the wire: only the next free one or one already there, so `a[4294967294]=x` makes no sparse array of that length. */
+const listIndex = (list: readonly unknown[], segment: string): number => {
+  const index = segment === '' ? list.length : Number(segment);
+  return Number.isInteger(index) && index >= 0 && index < list.length ? index : list.length;
+};
+
+/**
+ * Puts a value at a bracket path into a tree of objects and arrays. Only own properties are
+ * walked and set, so `__proto__[x]=y` or `constructor[prototype][x]=y` make ordinary keys and
+ * never reach a prototype.
+ */
 function setAtPath(root: Record<string, unknown>, path: readonly string[], value: string): void {
   let node: Record<string, unknown> | unknown[] = root;
   for (let i = 0; i < path.length; i++) {
@@ -124,18 +139,29 @@ function setAtPath(root: Record<string, unknown>, path: readonly string[], value
     const last = i === path.length - 1;
     const nextIsList = !last && (path[i + 1] === '' || /^\d+$/.test(path[i + 1]!));
     if (Array.isArray(node)) {
-      const index = segment === '' ? node.length : Number(segment);
+      const index = listIndex(node, segment);
       if (last) node[index] = value;
-      else node = (node[index] ??= nextIsList ? [] : {}) as Record<string, unknown> | unknown[];
+      else {
+        const existing = node[index];
+        node = (existing !== null && typeof existing === 'object' ? existing : (node[index] = nextIsList ? [] : {})) as
+          Record<string, unknown> | unknown[];
+      }
     } else if (last) {
-      const existing = node[segment];
+      const existing = ownProperty(node, segment);
       // A repeated plain key (`a=1&a=2`) collects its values.
-      node[segment] =
-        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      setOwnProperty(
+        node,
+        segment,
+        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value],
+      );
     } else {
-      const existing = node[segment];
-      node = (existing !== null && typeof existing === 'object' ? existing : (node[segment] = nextIsList ? [] : {})) as
-        Record<string, unknown> | unknown[];
+      const existing = ownProperty(node, segment);
+      if (existing !== null && typeof existing === 'object') node = existing as Record<string, unknown> | unknown[];
+      else {
+        const child = nextIsList ? [] : {};
+        setOwnProperty(node, segment, child);
+        node = child;
+      }
     }
   }
 }
@@ -160,14 +186,18 @@ export function parseQueryValue(
   if (style === 'deepObject') {
     const pairs = [...query].filter(([key]) => key.startsWith(`${name}[`));
     if (pairs.length === 0) return undefined;
-    return coerceTree(bracketTree(pairs)[name], shape);
+    return coerceTree(ownProperty(bracketTree(pairs), name), shape);
   }
   if (shape.type === 'object' && explode) {
     // Exploded form objects put each property at the top level: take the keys no other parameter declares.
-    const out: Record<string, string> = {};
-    for (const [key, value] of query)
-      if (!declaredNames.has(key) && (shape.properties === undefined || key in shape.properties || shape.additional))
-        out[key] = value;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of query) {
+      if (
+        !declaredNames.has(key) &&
+        (shape.properties === undefined || Object.hasOwn(shape.properties, key) || shape.additional)
+      )
+        setOwnProperty(out, key, value);
+    }
     return Object.keys(out).length === 0 ? undefined : coerceTree(out, shape);
   }
   const values = query.getAll(name);

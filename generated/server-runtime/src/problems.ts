@@ -32,6 +32,23 @@ export class HttpProblem extends Error {
   }
 }
 
+/** The default of `ServerOptions.maxBodyBytes`: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The default of `ServerOptions.maxUrlLength`, in characters. */
+export const DEFAULT_MAX_URL_LENGTH = 8192;
+
+/**
+ * A body over the server's limit: 413, and the connection is closed after the answer, so
+ * that the client stops sending what would be read only to be thrown away.
+ */
+export const bodyTooLarge = (limit: number): HttpProblem =>
+  new HttpProblem({
+    status: 413,
+    id: 'request_too_large',
+    message: `the request body is larger than ${limit} bytes`,
+    headers: { Connection: 'close' },
+  });
+
 /** The body of a problem in the envelope the document declares. */
 export function problemBody(problem: HttpProblem, envelope: ErrorEnvelopeSpec): Record<string, unknown> {
   const entries =

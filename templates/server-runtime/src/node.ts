@@ -9,7 +9,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { bodyDeclared, NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
+import { bodyTooLarge } from './problems.js';
+import { bodyDeclared, declaredLength, NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT`. */
@@ -40,12 +41,13 @@ class NodeExchange implements Exchange {
     this.headers = new NodeHeaders(incoming.headers);
   }
 
-  body(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
+  body(limit: number): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
     if (this.#bytes) return this.#bytes;
     // Over HTTP/1.1 a request whose headers declare no body has none.
     if (!bodyDeclared(this.headers)) return (this.#bytes = EMPTY as Uint8Array<ArrayBuffer>);
-    const length = this.headers.get('content-length');
-    return (this.#body ??= this.#read(length === null ? undefined : Number(length)));
+    const length = declaredLength(this.headers);
+    if (length > limit) throw bodyTooLarge(limit);
+    return (this.#body ??= this.#read(this.headers.has('content-length') ? length : undefined, limit));
   }
 
   /**
@@ -54,7 +56,7 @@ class NodeExchange implements Exchange {
    * (much cheaper than flowing the stream through `data` and `end` events, which then cost
    * two more ticks). A body still arriving then is read through the events.
    */
-  #read(length: number | undefined): Promise<Uint8Array<ArrayBuffer>> {
+  #read(length: number | undefined, limit: number): Promise<Uint8Array<ArrayBuffer>> {
     const { incoming } = this;
     const done = (whole: Buffer): Uint8Array<ArrayBuffer> => (this.#bytes = new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
     return new Promise((resolve, reject) => {
@@ -64,7 +66,16 @@ class NodeExchange implements Exchange {
           if (whole) return resolve(done(whole));
         }
         const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        const take = (chunk: Buffer): void => {
+          size += chunk.byteLength;
+          if (size <= limit) return void chunks.push(chunk);
+          // A chunked body over the limit: nothing more is kept, and the answer closes the connection.
+          incoming.off('data', take);
+          chunks.length = 0;
+          reject(bodyTooLarge(limit));
+        };
+        incoming.on('data', take);
         incoming.once('error', reject);
         incoming.once('end', () => resolve(done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
       });

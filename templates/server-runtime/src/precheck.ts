@@ -158,7 +158,9 @@ function basePredicate(schema: Schema, mode: Mode): Predicate {
       if (def.keyType!._zod.def.type !== 'string') return byZod(schema, mode);
       const key = predicateOf(def.keyType!, mode);
       const item = predicateOf(def.valueType!, mode);
-      return (value) => isObject(value) && Object.keys(value).every((k) => key(k) && item(value[k]));
+      // zod never copies an own `__proto__` key, so a value with one is not its own copy.
+      const copied = mode === 'itself' ? (value: Record<string, unknown>): boolean => !Object.hasOwn(value, '__proto__') : () => true;
+      return (value) => isObject(value) && copied(value) && Object.keys(value).every((k) => key(k) && item(value[k]));
     }
     default:
       return byZod(schema, mode);

@@ -6,13 +6,13 @@
  * once, when the app is built.
  */
 import { Hono, type Context } from 'hono';
-import { isJsonMediaType, mediaType, selectValidator, type OperationSpec } from '@svc/runtime';
+import { isJsonMediaType, mediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
 import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
-import { HttpProblem, problemBody, type FieldProblem } from './problems.js';
+import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_URL_LENGTH, HttpProblem, problemBody, type FieldProblem } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
 import { RouteTable } from './route-table.js';
 import type { ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
@@ -76,6 +76,14 @@ export interface ServerOptions {
   rateLimit?: boolean;
   /** Called with every unexpected error (the client gets a 500 in the spec's envelope). */
   onError?: (error: unknown, operationId: string | undefined) => void;
+  /**
+   * The largest request body read, in bytes. A larger one is answered 413 in the document's
+   * error envelope, from its `Content-Length` before any of it is read, or as soon as a chunked
+   * body goes over; the connection is then closed. @default 1048576 (1 MiB)
+   */
+  maxBodyBytes?: number;
+  /** The longest request URL, in characters; a longer one is answered 414. @default 8192 */
+  maxUrlLength?: number;
   /** Called when a response fails its own validation (with `validateResponses`). */
   onInvalidResponse?: (report: { operationId: string; status: number; issues: readonly z.core.$ZodIssue[] }) => void;
 }
@@ -177,8 +185,12 @@ export interface Exchange {
   /** The absolute URL. */
   readonly href: string;
   readonly headers: RequestHeaders;
-  /** The body's bytes; empty when the request has none. A promise when they are still to be read. */
-  body(): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * The body's bytes; empty when the request has none. A promise when they are still to be read.
+   * A body of more than `limit` bytes throws (or rejects with) a 413 `HttpProblem` without
+   * being read further.
+   */
+  body(limit: number): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
   /** The request as a Fetch `Request`; a transport that has none builds it when first read. */
   readonly request: Request;
 }
@@ -228,12 +240,45 @@ class HonoExchange implements Exchange {
     if (!this.#bytes || this.#bytes.byteLength === 0) return raw;
     return (this.#request ??= new Request(raw.url, { method: raw.method, headers: raw.headers, body: this.#bytes }));
   }
-  async body(): Promise<Uint8Array<ArrayBuffer>> {
+  async body(limit: number): Promise<Uint8Array<ArrayBuffer>> {
+    if (this.#bytes) return this.#bytes;
     // Touching `body` of a request from Node builds a stream, so it is asked only when the headers cannot tell.
     const request = this.c.req.raw;
     const sendsBody = bodyDeclared(this.headers) ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
-    return (this.#bytes ??= sendsBody ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array());
+    if (!sendsBody || !request.body) return (this.#bytes = new Uint8Array());
+    if (declaredLength(this.headers) > limit) throw bodyTooLarge(limit);
+    return (this.#bytes = await readLimited(request.body, limit));
   }
+}
+
+/** The `Content-Length` a request declares; 0 without one (a chunked body is counted as it is read). */
+export function declaredLength(headers: RequestHeaders): number {
+  const length = Number(headers.get('content-length') ?? 0);
+  return Number.isFinite(length) ? length : Infinity;
+}
+
+/** A body stream read whole, unless it goes over `limit` bytes: then the rest is cancelled unread and a 413 thrown. */
+async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw bodyTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** An answer as a Fetch `Response`. */
@@ -298,6 +343,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const byId = handlers as Readonly<Record<string, OperationHandler | undefined>>;
   const app = new Hono({ strict: true });
   const now = options.now ?? Date.now;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
   const limiter = new RateLimiter(now);
   const hooks = options.auth ?? {};
   const { api } = spec;
@@ -437,7 +484,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const files: Record<string, Blob> = {};
     form.forEach((value, key) => {
       if (typeof value === 'string') fields.push([key, value]);
-      else files[key] = value;
+      else setOwnProperty(files, key, value);
     });
     return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
   };
@@ -446,8 +493,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const { op, spec: serverOp } = route;
     const { headers } = exchange;
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
+    if (exchange.href.length > maxUrlLength) throw new HttpProblem({ status: 414, id: 'uri_too_long', message: `the request URL is longer than ${maxUrlLength} characters` });
     // Promises are awaited only when there is one: each `await` costs a turn of the queue.
-    const sent = exchange.body();
+    const sent = exchange.body(maxBodyBytes);
     const raw = sent instanceof Promise ? await sent : sent;
     const contentType = header('content-type') ?? '';
     const media = contentType ? mediaType(contentType) : '';

@@ -5,7 +5,7 @@
  * actions then see; lists page for real; repeated idempotency keys return the first answer;
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
-import { selectValidator, type OperationSpec } from '@svc/runtime';
+import { selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
 import {
   fastAccepts,
   HttpProblem,
@@ -87,7 +87,8 @@ function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as T;
   if (value instanceof Blob) return value;
   const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = clone((value as Record<string, unknown>)[key]);
+  // A `__proto__` key of a request stays data in the copy (plain assignment would make it the copy's prototype).
+  for (const key in value) setOwnProperty(out, key, clone((value as Record<string, unknown>)[key]));
   return out as T;
 }
 
@@ -475,9 +476,10 @@ export function createMockEngine(
       // amount object) cannot fit: it is not tried, which spares a failing validation.
       const kind = (value: unknown): string =>
         value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+      // Own fields only: `__proto__` or `constructor` in a request are not fields of the resource.
       const merged = Object.keys(request).filter(
         (key) =>
-          key in resource &&
+          Object.hasOwn(resource, key) &&
           key !== collectionPlan?.idField &&
           (resource[key] === null || kind(resource[key]) === kind(request[key])),
       );

@@ -4,7 +4,7 @@
  * actions then see; lists page for real; repeated idempotency keys return the first answer;
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
-import { selectValidator, type OperationSpec } from '@svc/runtime';
+import { selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
 import { fastAccepts, HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
@@ -80,7 +80,8 @@ function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as T;
   if (value instanceof Blob) return value;
   const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = clone((value as Record<string, unknown>)[key]);
+  // A `__proto__` key of a request stays data in the copy (plain assignment would make it the copy's prototype).
+  for (const key in value) setOwnProperty(out, key, clone((value as Record<string, unknown>)[key]));
   return out as T;
 }
 
@@ -417,7 +418,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       // A request value of another JSON type than the answer has there (a string amount for an
       // amount object) cannot fit: it is not tried, which spares a failing validation.
       const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-      const merged = Object.keys(request).filter((key) => key in resource && key !== collectionPlan?.idField && (resource[key] === null || kind(resource[key]) === kind(request[key])));
+      // Own fields only: `__proto__` or `constructor` in a request are not fields of the resource.
+      const merged = Object.keys(request).filter((key) => Object.hasOwn(resource, key) && key !== collectionPlan?.idField && (resource[key] === null || kind(resource[key]) === kind(request[key])));
       if (merged.length === 0) return;
       const original: Resource = {};
       for (const key of merged) {

@@ -1,0 +1,152 @@
+/**
+ * Requests an attacker would send to the running mocks (`npm run mock`): form bodies whose keys
+ * name a prototype, JSON bodies with `__proto__`, bodies far over the size limit (declared and
+ * chunked), and URLs over the length limit. Each is answered in the API's own envelope; nothing
+ * reaches `Object.prototype`, and every mock answers a valid request afterwards.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../mock/index.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const v1Headers = (): Record<string, string> => ({ 'SVC-ACCESS-KEY': sandbox.credentials.apiKey.key });
+const x402Headers = (): Record<string, string> => ({ authorization: `Bearer ${sandbox.credentials.bearer}` });
+
+/** Whether any object reachable from `value` (or `Object.prototype`) carries the `polluted` field. */
+const carriesPolluted = (value: unknown): boolean => JSON.stringify(value ?? null).includes('polluted') || 'polluted' in {};
+
+async function answer(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text for the message
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** Every mock still answers a valid request, with no stray field. */
+async function allServing(): Promise<void> {
+  const supported = await answer(`${sandbox.servers.x402}/v2/x402/supported`, { headers: x402Headers() });
+  expect(supported.status).toBe(200);
+  expect(carriesPolluted(supported.body)).toBe(false);
+  expect(supported.headers.has('polluted')).toBe(false);
+  const accounts = await answer(`${sandbox.servers.v1}/accounts`, { headers: v1Headers() });
+  expect(accounts.status).toBe(200);
+  expect(carriesPolluted(accounts.body)).toBe(false);
+}
+
+describe('keys from the wire that name a prototype', () => {
+  it.each([
+    ['__proto__[polluted]=yes'],
+    ['constructor[prototype][polluted]=yes'],
+    ['account[__proto__][polluted]=yes&account[name]=Savings'],
+    ['account[name]=Savings&__proto__[polluted]=yes'],
+  ])('a form body %s changes no prototype, and every API answers as before', async (form) => {
+    for (let i = 0; i < 2; i++) {
+      const created = await answer(`${sandbox.servers.v1}/accounts`, {
+        method: 'POST',
+        headers: { ...v1Headers(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(500);
+      expect(carriesPolluted(created.body)).toBe(false);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await allServing();
+  });
+
+  it('a JSON body with __proto__ keys is data, never a prototype of a stored resource', async () => {
+    const created = await answer(`${sandbox.servers.v1}/accounts`, {
+      method: 'POST',
+      headers: { ...v1Headers(), 'content-type': 'application/json' },
+      body: '{"account": {"name": "Savings", "__proto__": {"polluted": "yes"}}, "__proto__": {"polluted": "yes"}}',
+    });
+    expect(created.status).toBeLessThan(500);
+    expect(carriesPolluted(created.body)).toBe(false);
+    await allServing();
+  });
+
+  it('a query deepObject or exploded object with __proto__ changes no prototype', async () => {
+    const listed = await answer(`${sandbox.servers.v1}/accounts?__proto__[polluted]=yes&constructor[prototype][polluted]=yes`, { headers: v1Headers() });
+    expect(listed.status).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await allServing();
+  });
+});
+
+/** Sends a request with Node's own client, which reads an early answer while the body is still being written. */
+function sendLarge(url: string, headers: Record<string, string>, options: { bytes: number; chunked: boolean }): Promise<{ status: number; body: unknown; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', ...(options.chunked ? {} : { 'content-length': String(options.bytes) }) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined, closed: response.headers.connection === 'close' });
+          req.destroy();
+        });
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // The server closes the connection after its answer; a write still under way may then fail.
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    // 64 KiB pieces, each written once the last has gone, until the server answers or all is sent.
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const more = (): void => {
+      while (sent < options.bytes && !req.destroyed) {
+        const size = Math.min(piece.length, options.bytes - sent);
+        sent += size;
+        if (!req.write(size === piece.length ? piece : piece.subarray(0, size))) return void req.once('drain', more);
+      }
+      if (!req.destroyed) req.end();
+    };
+    more();
+  });
+}
+
+describe('request size limits', () => {
+  it.each([
+    ['declared by Content-Length', false],
+    ['chunked', true],
+  ])('a 50 MB body %s is answered 413 in the envelope, and the mock keeps serving', async (_, chunked) => {
+    const result = await sendLarge(`${sandbox.servers.v1}/accounts`, v1Headers(), { bytes: 50 * 1024 * 1024, chunked });
+    expect(result.status).toBe(413);
+    expect(result.closed).toBe(true);
+    expect(JSON.stringify(result.body)).toContain('larger than 1048576 bytes');
+    await allServing();
+  });
+
+  it('a URL over 8,192 characters is answered 414 in the envelope', async () => {
+    const long = await answer(`${sandbox.servers.v1}/accounts?starting_after=${'a'.repeat(9000)}`, { headers: v1Headers() });
+    expect(long.status).toBe(414);
+    expect(JSON.stringify(long.body)).toContain('longer than 8192 characters');
+    await allServing();
+  });
+
+  it('headers over Node\'s 16 KiB are answered 431, not reset', async () => {
+    const response = await fetch(`${sandbox.servers.v1}/accounts`, { headers: { ...v1Headers(), 'x-padding': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    await allServing();
+  });
+});
