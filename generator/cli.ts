@@ -12,6 +12,7 @@ import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Opti
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines } from './cli/print.js';
 import { outFolderOf, runOnce, type RunResult } from './cli/run.js';
 import { startWatch } from './cli/watch.js';
+import { onStopRequest } from './util/lifetime.js';
 
 function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Options>): number {
   const untouched = options.check ? '' : `\n${displayPath(options, outFolderOf(options as Options), true)} was left untouched.`;
@@ -87,21 +88,10 @@ async function main(): Promise<void> {
       }
     },
   });
-  let stopping = false;
-  const stop = (reason: string): void => {
-    if (stopping) return;
-    stopping = true;
+  onStopRequest((reason) => {
     console.log(`${reason}: stopping the watch`);
     void session.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  // npm passes SIGTERM to the shell that runs the script, which exits without passing it
-  // on: a watch whose parent is gone stops too, instead of regenerating as an orphan.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) stop('the parent process exited');
-  }, 250).unref();
+  });
 }
 
 void main();

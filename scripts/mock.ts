@@ -6,6 +6,7 @@
  * object `{servers, credentials}`. Stops cleanly on Ctrl-C or SIGTERM.
  */
 import { parseArgs } from 'node:util';
+import { onStopRequest } from '../generator/util/lifetime.js';
 import { startSandbox } from '../mock/index.js';
 
 const usage = 'usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]';
@@ -51,10 +52,7 @@ if (values.json) {
   console.log(lines.join('\n'));
 }
 
-let stopping = false;
-const stop = (): void => {
-  if (stopping) return;
-  stopping = true;
+onStopRequest(() => {
   sandbox.close().then(
     () => process.exit(0),
     (error: unknown) => {
@@ -62,6 +60,4 @@ const stop = (): void => {
       process.exit(1);
     },
   );
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+});

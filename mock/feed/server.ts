@@ -35,7 +35,35 @@ export interface FeedMockOptions {
   /** Check every outgoing message against the feed's validator (development). @default true */
   validate?: boolean;
   onInvalid?: (message: unknown, issues: string) => void;
+  /**
+   * The largest message a client may send, in bytes; a larger frame closes that connection
+   * with 1009 (an invalid UTF-8 text frame closes it with 1007). @default 1048576 (1 MiB)
+   */
+  maxMessageBytes?: number;
+  /** Product ids one subscribe or unsubscribe may name; more is refused with an error message. @default 100 */
+  maxProductIdsPerRequest?: number;
+  /** Subscriptions a connection may hold: each product id of a channel counts one, a channel without product ids one. @default 500 */
+  maxSubscriptionsPerConnection?: number;
+  /**
+   * Markets of the mock in all: the three it opens with, and one for each other product id a
+   * subscription names; a subscription that would make more is refused. @default 64
+   */
+  maxMarkets?: number;
+  /**
+   * Bytes a connection may have waiting to be sent; a client that reads more slowly than the
+   * feed sends is closed with 1008 rather than buffered without bound. @default 4194304 (4 MiB)
+   */
+  maxBufferedBytes?: number;
 }
+
+/** The defaults of the limits above, for the README and the tests. */
+export const FEED_LIMITS = {
+  maxMessageBytes: 1024 * 1024,
+  maxProductIdsPerRequest: 100,
+  maxSubscriptionsPerConnection: 500,
+  maxMarkets: 64,
+  maxBufferedBytes: 4 * 1024 * 1024,
+} as const;
 
 interface Connection {
   socket: WebSocket;
@@ -69,6 +97,13 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const speed = options.speed ?? 1;
   const now = options.now ?? Date.now;
   const validate = options.validate ?? true;
+  const limits = {
+    maxMessageBytes: options.maxMessageBytes ?? FEED_LIMITS.maxMessageBytes,
+    maxProductIdsPerRequest: options.maxProductIdsPerRequest ?? FEED_LIMITS.maxProductIdsPerRequest,
+    maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection ?? FEED_LIMITS.maxSubscriptionsPerConnection,
+    maxMarkets: options.maxMarkets ?? FEED_LIMITS.maxMarkets,
+    maxBufferedBytes: options.maxBufferedBytes ?? FEED_LIMITS.maxBufferedBytes,
+  };
   const markets = new Map<string, ProductMarket>();
   const market = (productId: string): ProductMarket => {
     let m = markets.get(productId);
@@ -88,10 +123,17 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
   const subscribeNames = new Map(Object.values(feedSpec.channels).map((c) => [c.name, c.messageChannel]));
 
   const transmit = (connection: Connection, text: string): void => {
-    if (connection.socket.readyState === connection.socket.OPEN) {
-      connection.socket.send(text);
-      sent.count++;
+    const { socket } = connection;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      // A client that does not read: it is closed, and what waits for it is let go.
+      connections.delete(connection);
+      socket.close(1008, 'slow consumer: too many messages waiting to be sent');
+      setTimeout(() => socket.terminate(), 1000).unref();
+      return;
     }
+    socket.send(text);
+    sent.count++;
   };
 
   /** Sends one message, numbered, through the faults waiting for this connection. */
@@ -180,8 +222,12 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
         return;
       }
     }
-    const productIds = 'product_ids' in parsed.data && Array.isArray(parsed.data.product_ids) ? (parsed.data.product_ids as string[]) : [];
+    const productIds = 'product_ids' in parsed.data && Array.isArray(parsed.data.product_ids) ? [...new Set(parsed.data.product_ids as string[])] : [];
     const messageChannel = spec.messageChannel;
+    if (productIds.length > limits.maxProductIdsPerRequest) {
+      refuse(connection, 'Failed to subscribe', `a request may name at most ${limits.maxProductIdsPerRequest} product ids; this one names ${productIds.length}`);
+      return;
+    }
     if (type === 'unsubscribe') {
       const ids = connection.subscriptions.get(messageChannel);
       if (ids && productIds.length > 0) for (const id of productIds) ids.delete(id);
@@ -189,8 +235,26 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
       acknowledge(connection);
       return;
     }
-    const ids = connection.subscriptions.get(messageChannel) ?? new Set<string>();
-    for (const id of productIds) ids.add(id);
+    const current = connection.subscriptions.get(messageChannel);
+    const added = current ? productIds.filter((id) => !current.has(id)) : productIds;
+    // A product id of a channel counts one subscription; a channel without product ids, one.
+    const weight = (size: number): number => Math.max(1, size);
+    let held = 0;
+    for (const ids of connection.subscriptions.values()) held += weight(ids.size);
+    if (held - (current ? weight(current.size) : 0) + weight((current?.size ?? 0) + added.length) > limits.maxSubscriptionsPerConnection) {
+      refuse(connection, 'Failed to subscribe', `a connection may hold at most ${limits.maxSubscriptionsPerConnection} subscriptions`);
+      return;
+    }
+    const unknown = added.filter((id) => !markets.has(id));
+    if (markets.size + unknown.length > limits.maxMarkets) {
+      refuse(connection, 'Failed to subscribe', `unknown product ids (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): the mock opens at most ${limits.maxMarkets} markets`);
+      return;
+    }
+    const ids = current ?? new Set<string>();
+    for (const id of added) {
+      ids.add(id);
+      market(id);
+    }
     connection.subscriptions.set(messageChannel, ids);
     connection.activity.set(messageChannel, { lastMs: performance.now(), idleLimitMs: (60_000 + idleRandom() * 30_000) / speed });
     acknowledge(connection);
@@ -204,12 +268,15 @@ export async function startFeedMock(options: FeedMockOptions = {}): Promise<Feed
     }
   };
 
-  const server = new WebSocketServer({ port: options.port ?? 0, host: '127.0.0.1' });
+  const server = new WebSocketServer({ port: options.port ?? 0, host: '127.0.0.1', maxPayload: limits.maxMessageBytes });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   server.on('connection', (socket) => {
     const connection: Connection = { socket, sequence: 0, subscriptions: new Map(), faults: [], held: undefined, activity: new Map() };
     connections.add(connection);
     socket.on('message', (data) => void onRequest(connection, data.toString()));
+    // A frame ws refuses (invalid UTF-8, over maxPayload) is an 'error' on that socket, and ws
+    // closes it with 1007 or 1009; without a listener the error would end the whole process.
+    socket.on('error', () => connections.delete(connection));
     socket.on('close', () => connections.delete(connection));
   });
 

@@ -72,6 +72,12 @@ export interface FeedClientOptions {
   orderBooks?: boolean;
   /** Messages an iterator holds for a slow consumer before it drops the oldest. @default 1000 */
   queueLimit?: number;
+  /**
+   * The largest message taken from the server, in bytes (characters of a text frame): a larger
+   * one is reported as `invalid` and not parsed (the browser's WebSocket has no limit of its
+   * own; `ws` refuses frames over its `maxPayload`, 100 MiB). @default 16777216 (16 MiB)
+   */
+  maxMessageBytes?: number;
   now?: () => number;
   random?: () => number;
 }
@@ -108,6 +114,17 @@ interface Queue<T> {
 }
 
 const OPEN = 1;
+
+/** The default of `FeedClientOptions.maxMessageBytes`. */
+const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** A frame's size without decoding it: a text frame's length in characters, else its bytes. */
+function frameSize(frame: RawFrame): number {
+  if (typeof frame === 'string') return frame.length;
+  if (Array.isArray(frame))
+    return (frame as readonly ArrayBufferView[]).reduce((sum, part) => sum + part.byteLength, 0);
+  return (frame as ArrayBuffer | ArrayBufferView).byteLength;
+}
 
 export class FeedClient<Message extends object> {
   private socket: SocketLike | undefined;
@@ -394,6 +411,15 @@ export class FeedClient<Message extends object> {
   }
 
   private receive(frame: RawFrame): void {
+    const size = frameSize(frame);
+    const limit = this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    if (size > limit) {
+      this.emit('invalid', {
+        frame: typeof frame === 'string' ? frame.slice(0, 500) : '(binary)',
+        message: `a message of ${size} bytes is over maxMessageBytes (${limit})`,
+      });
+      return;
+    }
     const parsed = this.spec.parse(frame);
     if (!parsed.ok) {
       this.emit('invalid', {
