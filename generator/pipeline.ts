@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
+import { referenceScope } from './load/confine.js';
 import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
@@ -46,6 +47,8 @@ export interface SpecJob {
   bundleRuntime?: boolean | undefined;
   /** `--targets`: the optional parts to emit (with those they need); all of them when absent. */
   parts?: readonly OptionalPart[] | undefined;
+  /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
+  allowRefRoots?: readonly string[] | undefined;
 }
 
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
@@ -90,10 +93,12 @@ export async function loadModel(job: SpecJob): Promise<ApiModel> {
 export async function generatePackage(job: SpecJob, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
   const parts = job.parts === undefined ? '' : `\0targets ${partsWithNeeds(job.parts).join(',')}`;
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}` };
+  // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
+  const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
-  const inputs = cache ? await hashInputs(job.file) : undefined;
+  const inputs = cache ? await hashInputs(job.file, referenceScope(job.file, job.allowRefRoots)) : undefined;
   const hit = await cache?.lookup(identity);
   if (hit) {
     return {

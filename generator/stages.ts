@@ -3,6 +3,7 @@
  * this module only when a spec has to be generated.
  */
 import type { FormatCache } from './cache/format-cache.js';
+import { referenceScope } from './load/confine.js';
 import { readSourceDocument, type SourceDocument } from './load/document.js';
 import type { LoadedAsyncApi } from './load/asyncapi.js';
 import { SpecError } from './load/errors.js';
@@ -30,12 +31,13 @@ export interface LoadedDocument {
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
   return inStage({ file: job.file, stage: 'load' }, async (): Promise<LoadedDocument> => {
     const source = await readSourceDocument(job.file);
+    const scope = referenceScope(job.file, job.allowRefRoots);
     if (source.kind === 'openapi') {
       const { loadOpenApi, openApiToModel } = await openApi();
-      return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source), toModel: openApiToModel } };
+      return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source, scope), toModel: openApiToModel } };
     }
     const { loadAsyncApi, asyncApiToModel } = await asyncApi();
-    return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source), toModel: asyncApiToModel } };
+    return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source, scope), toModel: asyncApiToModel } };
   });
 }
 

@@ -46,9 +46,14 @@ const workspaceOnly = {
   },
 };
 
-/** A hash of the inputs' contents (paths relative to the project) and of the esbuild that bundles them. */
+/**
+ * A hash of the inputs' contents (paths relative to the project), of the esbuild that bundles
+ * them and of where the project is: a bundle holds its sources' absolute paths (their
+ * `import.meta.url`), so a checkout that shares node_modules with another (a git worktree, a
+ * copy) must not run the other's bundle, nor its templates.
+ */
 function hashOf(inputs, esbuildVersion) {
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0`);
+  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0root ${root}\0`);
   for (const input of inputs) {
     const path = join(root, input);
     if (!existsSync(path)) return undefined;
@@ -57,20 +62,30 @@ function hashOf(inputs, esbuildVersion) {
   return hash.digest('hex').slice(0, 24);
 }
 
+/** What a bundle was made from: `{root, inputs}`; undefined for a folder that is no bundle (or one of an older launcher). */
+function readManifest(folder) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(folder, INPUTS), 'utf8'));
+    return typeof manifest?.root === 'string' && Array.isArray(manifest.inputs) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The folder of a bundle whose inputs are unchanged, if one is kept. */
 function currentBundle(cacheDir, esbuildVersion) {
   if (!existsSync(cacheDir)) return undefined;
   for (const name of readdirSync(cacheDir)) {
-    const manifest = join(cacheDir, name, INPUTS);
-    if (name.endsWith('.tmp') || !existsSync(manifest)) continue;
-    if (hashOf(JSON.parse(readFileSync(manifest, 'utf8')), esbuildVersion) === name) return join(cacheDir, name);
+    const manifest = readManifest(join(cacheDir, name));
+    if (name.endsWith('.tmp') || manifest?.root !== root) continue;
+    if (hashOf(manifest.inputs, esbuildVersion) === name) return join(cacheDir, name);
   }
   return undefined;
 }
 
 /**
  * The bundle of `entry` (an absolute path), made when missing or stale; undefined when it cannot
- * be made. `cacheDir` holds one bundle at a time: older ones are removed.
+ * be made. `cacheDir` holds one bundle per checkout: older ones are removed.
  */
 export async function bundleOf(entry, cacheDir) {
   let esbuild;
@@ -108,7 +123,7 @@ export async function bundleOf(entry, cacheDir) {
       .sort();
     const hash = hashOf(inputs, esbuild.version);
     if (!hash) throw new Error('an input went away while bundling');
-    writeFileSync(join(building, INPUTS), `${JSON.stringify(inputs, null, 1)}\n`);
+    writeFileSync(join(building, INPUTS), `${JSON.stringify({ root, inputs }, null, 1)}\n`);
     folder = join(cacheDir, hash);
     if (existsSync(folder)) rmSync(building, { recursive: true, force: true });
     else renameSync(building, folder);
@@ -116,7 +131,11 @@ export async function bundleOf(entry, cacheDir) {
     rmSync(building, { recursive: true, force: true });
     return undefined;
   }
-  for (const name of readdirSync(cacheDir)) if (join(cacheDir, name) !== folder && !name.endsWith('.tmp')) rmSync(join(cacheDir, name), { recursive: true, force: true });
+  // Older bundles of this checkout go; those of other checkouts sharing node_modules stay theirs.
+  for (const name of readdirSync(cacheDir)) {
+    const other = join(cacheDir, name);
+    if (other !== folder && !name.endsWith('.tmp') && (readManifest(other)?.root ?? root) === root) rmSync(other, { recursive: true, force: true });
+  }
   return join(folder, output);
 }
 

@@ -2,18 +2,24 @@
  * The files a spec reads: itself and every file its `$ref`s name, transitively. Found
  * by scanning the text rather than parsing it: a false match only adds a file to hash.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { fileRefusal, type ReferenceScope } from '../load/confine.js';
 import { sha256 } from './fingerprint.js';
 
 const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?([^"'#\s,}]+)/g;
 
-/** Absolute path -> sha256 of its bytes ('' when it cannot be read), for the spec and what it references. */
-export async function hashInputs(specFile: string): Promise<Map<string, string>> {
+/**
+ * Absolute path -> sha256 of its bytes ('' when it cannot be read), for the spec and what it
+ * references. Only regular files inside the scope are read (`/dev/zero` would never end);
+ * the loader refuses the others.
+ */
+export async function hashInputs(specFile: string, scope: ReferenceScope): Promise<Map<string, string>> {
   const hashes = new Map<string, string>();
   const visit = async (file: string): Promise<void> => {
     if (hashes.has(file)) return;
-    const bytes = await readFile(file).catch(() => undefined);
+    const readable = fileRefusal(file, scope) === undefined && (await stat(file).then((info) => info.isFile(), () => false));
+    const bytes = readable ? await readFile(file).catch(() => undefined) : undefined;
     hashes.set(file, bytes === undefined ? '' : sha256(bytes));
     if (bytes === undefined) return;
     for (const match of bytes.toString('utf8').matchAll(EXTERNAL_REF)) {

@@ -24,6 +24,8 @@ options:
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
+  --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its
+                       folder) whose files $refs may name; repeatable. Nothing else is read, nothing remote
   --help               this text
 
 Relative paths are relative to the directory the command was run from.
@@ -52,6 +54,8 @@ export interface Options {
   sharedRuntime: boolean;
   /** Where relative paths in messages start: the directory the command was run from. */
   callerDir: string;
+  /** `--allow-ref-root`, absolute: folders besides the project root whose files `$ref`s may name. */
+  allowRefRoots: string[];
 }
 
 /**
@@ -85,6 +89,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       timings: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
+      'allow-ref-root': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -99,6 +104,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     help: values.help ?? false,
     sharedRuntime: values['shared-runtime'] ?? false,
     callerDir,
+    allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
     ...(values.only !== undefined ? { only: values.only } : {}),

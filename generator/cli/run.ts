@@ -5,6 +5,7 @@ import { generatorRoot } from '../cache/fingerprint.js';
 import { compiledCodeDir, keepCompiledCodeIn } from '../cache/compiled-code.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
+import { referenceScope } from '../load/confine.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
@@ -33,11 +34,11 @@ const toPosix = (path: string): string => path.split('\\').join('/');
 
 export async function specJobs(options: Options): Promise<SpecJob[]> {
   if (options.spec !== undefined) {
-    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets }];
+    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots }];
   }
   const specsDir = projectPath('specs');
   const files = (await readdir(specsDir)).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort(compareText);
-  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f) }));
+  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f), allowRefRoots: options.allowRefRoots }));
   if (options.only !== undefined) {
     const chosen = jobs.filter((j) => j.name === options.only);
     if (chosen.length === 0) throw new UsageError(`--only ${options.only}: no spec in specs/ makes a package of that name (${jobs.map((j) => j.name).join(', ')})`);
@@ -48,7 +49,7 @@ export async function specJobs(options: Options): Promise<SpecJob[]> {
 
 /** Every file the run reads: what --watch watches. */
 export async function runInputs(options: Options): Promise<string[]> {
-  if (options.spec !== undefined) return [...(await hashInputs(options.spec)).keys()];
+  if (options.spec !== undefined) return [...(await hashInputs(options.spec, referenceScope(options.spec, options.allowRefRoots))).keys()];
   // The templates are the generator's own, wherever the project is.
   return [projectPath('specs'), join(generatorRoot, 'templates')];
 }

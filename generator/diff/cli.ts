@@ -2,6 +2,7 @@
  * `npm run diff`: what changes for callers between two versions of the specs. Exit code 0
  * without breaking changes (or with --allow-breaking), 1 with one, 2 on an error.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GeneratorBug } from '../failure.js';
 import { UsageError } from '../cli/options.js';
@@ -23,6 +24,7 @@ packages' exports added, removed or changed, and the semver bump each package ne
   --format <f>            text (default), markdown (for a pull-request comment) or json
   --allow-breaking        exit 0 even when a change is breaking
   --no-surface            compare the specs only, not the generated packages' exports
+  --allow-ref-root <dir>  a folder besides the project root whose files $refs may name (repeatable)
   --rules                 list every rule with its level, and exit
   -h, --help              this text
 
@@ -36,6 +38,7 @@ interface DiffCliOptions {
   format: ReportFormat;
   allowBreaking: boolean;
   surface: boolean;
+  allowRefRoots: string[];
 }
 
 function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
@@ -50,6 +53,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
         format: { type: 'string' },
         'allow-breaking': { type: 'boolean' },
         'no-surface': { type: 'boolean' },
+        'allow-ref-root': { type: 'string', multiple: true },
         rules: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -64,7 +68,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
   if (values.rules) return 'rules';
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: one of text, markdown, json`);
-  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, surface: values['no-surface'] !== true };
+  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
 }
 
 export async function runDiffCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void; cwd: string }): Promise<number> {
@@ -93,7 +97,7 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
       head.single && headFile !== undefined ? { path: headFile, single: true } : undefined,
     );
     sides.push(base);
-    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface });
+    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) });
     io.out(renderReport(report, options.format));
     return report.breaking && !options.allowBreaking ? 1 : 0;
   } catch (error) {

@@ -3,6 +3,7 @@
  * (api.ts) and generated public surfaces (surface.ts), and decides each package's semver bump.
  */
 import { hashInputs } from '../cache/inputs.js';
+import { referenceScope } from '../load/confine.js';
 import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageNameOf } from '../pipeline.js';
 import type { ApiModel } from '../model/types.js';
 import { diffApis } from './api.js';
@@ -43,6 +44,8 @@ export interface SpecPair {
 export interface DiffOptions {
   /** Compare the generated packages' public surfaces too (default true). */
   surface?: boolean;
+  /** `--allow-ref-root`: folders besides each document's project root whose files `$ref`s may name. */
+  allowRefRoots?: readonly string[];
 }
 
 interface Side {
@@ -56,7 +59,7 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
   const changes: Change[] = [];
   const packages: PackageReport[] = [];
   for (const pair of [...pairs].sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : 0))) {
-    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair.base, pair.head))) {
+    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair.base, pair.head, options))) {
       // Byte-identical documents (and referenced files): nothing to load or generate.
       if (options.surface !== false) packages.push(unchangedPackage(pair.api));
       continue;
@@ -75,8 +78,8 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
 }
 
 /** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
-async function sameInputs(a: string, b: string): Promise<boolean> {
-  const [x, y] = await Promise.all([hashInputs(a), hashInputs(b)]);
+async function sameInputs(a: string, b: string, options: DiffOptions): Promise<boolean> {
+  const [x, y] = await Promise.all([hashInputs(a, referenceScope(a, options.allowRefRoots)), hashInputs(b, referenceScope(b, options.allowRefRoots))]);
   const hashes = (m: Map<string, string>): string[] => [...m.values()];
   // An unreadable file is never "unchanged": loading it reports the error.
   return !hashes(x).includes('') && JSON.stringify(hashes(x)) === JSON.stringify(hashes(y));
@@ -88,7 +91,7 @@ function unchangedPackage(api: string): PackageReport {
 
 async function loadSide(file: string | undefined, api: string, options: DiffOptions): Promise<Side | undefined> {
   if (file === undefined) return undefined;
-  const job = { file, name: api };
+  const job = { file, name: api, allowRefRoots: options.allowRefRoots };
   if (options.surface === false) return { model: await loadModel(job) };
   const [model, generated] = await Promise.all([loadModel(job), generateSources(job)]);
   // The spec's path is written into the files: the same API read from elsewhere is the same code.

@@ -3,9 +3,12 @@
  * model reads the parsed document and resolves its `$ref`s on demand.
  */
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileRefusal, referenceTarget, type ReferenceScope } from './confine.js';
 import { SpecError } from './errors.js';
-import type { SourceDocument } from './document.js';
+import { refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
 import { indexReferences, type ReferenceIndex } from './references.js';
 
@@ -16,13 +19,37 @@ export interface LoadedAsyncApi {
   references: ReferenceIndex;
 }
 
-export async function loadAsyncApi(source: SourceDocument): Promise<LoadedAsyncApi> {
-  const { diagnostics } = await new Parser().parse(source.text, { source: resolve(source.file) });
+/** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
+export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedAsyncApi> {
+  const references = indexReferences(source.raw, { schemaIdentifiers: true });
+  for (const site of references.sites) {
+    if (references.resolve(site.ref, site.pointer).kind !== 'external') continue;
+    const file = referenceTarget(site.ref, source.file, scope);
+    if (file.kind === 'refused') throw new SpecError(source.file, file.reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
+  }
+  // The parser reads referenced files itself: through these readers, which open only files in the scope and nothing remote.
+  let refused: string | undefined;
+  const refuse = (reason: string): string => {
+    refused ??= reason;
+    return '{}';
+  };
+  const readFileInScope = async (uri: { toString(): string }): Promise<string> => {
+    const path = fileURLToPath(uri.toString().startsWith('file:') ? uri.toString() : `file://${uri.toString()}`);
+    const reason = fileRefusal(path, scope);
+    return reason === undefined ? readFile(path, 'utf8') : refuse(reason);
+  };
+  const resolvers = [
+    { schema: 'file', order: 1, read: readFileInScope },
+    ...['http', 'https'].map((schema) => ({ schema, order: 1, read: (uri: { toString(): string }) => refuse(`$ref ${uri.toString()} is remote: remote references are not fetched`) })),
+  ];
+  const { diagnostics } = await new Parser({ __unstable: { resolver: { resolvers } } }).parse(source.text, { source: resolve(source.file) });
+  if (refused !== undefined) throw new SpecError(source.file, refused);
   const error = diagnostics.find((d) => d.severity === DiagnosticSeverity.Error);
   if (error) {
     const pointer = error.path.length > 0 ? `/${error.path.map((p) => encodePointerToken(String(p))).join('/')}` : '';
     // Our own map of the text, not the parser's ranges: one way to locate, for every error.
     throw new SpecError(source.file, error.message, { ...(source.sourceMap.locate(pointer) ?? { line: error.range.start.line + 1, column: error.range.start.character + 1 }), pointer });
   }
-  return { source, document: source.raw, references: indexReferences(source.raw, { schemaIdentifiers: true }) };
+  refuseAliasCycle(source, source.raw, references);
+  return { source, document: source.raw, references };
 }

@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import { SpecError } from './errors.js';
-import { lazySourceMap, parseYamlWithLocations, type SourceMap } from './locations.js';
+import { encodePointerToken, lazySourceMap, parseYamlWithLocations, type SourceMap } from './locations.js';
+import { findAliasCycle, type ReferenceIndex } from './references.js';
 
 export interface SourceDocument {
   /** Path as given by the caller (used in messages). */
@@ -30,6 +31,8 @@ export async function readSourceDocument(file: string): Promise<SourceDocument> 
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SpecError(file, 'the document is not an object', { line: 1, pointer: '' });
   }
+  checkAliasExpansion(file, raw, sourceMap);
+  checkDepth(file, raw, sourceMap);
   const record = raw as Record<string, unknown>;
   const versionError = (key: string, problem: string): SpecError =>
     new SpecError(file, problem, { ...sourceMap.locate(`/${key}`), pointer: `/${key}` });
@@ -48,6 +51,87 @@ export async function readSourceDocument(file: string): Promise<SourceDocument> 
   throw new SpecError(file, 'neither an OpenAPI (`openapi: 3.x`) nor an AsyncAPI (`asyncapi: 3.x`) document', {
     line: 1,
     pointer: '',
+  });
+}
+
+/**
+ * How deep objects and arrays may nest in a document. Every stage walks schemas by recursion
+ * (as does every formatter), so without a bound a deep enough document overflows the stack;
+ * 256 levels is about 125 nested object schemas, far beyond what real descriptions use.
+ */
+export const MAX_DOCUMENT_DEPTH = 256;
+
+/** Refuses a document nested deeper than MAX_DOCUMENT_DEPTH, at the first value too deep (walked without recursion). */
+export function checkDepth(file: string, document: unknown, sourceMap: SourceMap): void {
+  const stack: [unknown, string, number][] = [[document, '', 0]];
+  while (stack.length > 0) {
+    const [node, pointer, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_DOCUMENT_DEPTH) {
+      throw new SpecError(file, `the document nests objects and arrays more than ${MAX_DOCUMENT_DEPTH} levels deep here; flatten it with named components`, { ...sourceMap.locate(pointer), pointer });
+    }
+    if (Array.isArray(node)) node.forEach((item, i) => stack.push([item, `${pointer}/${i}`, depth + 1]));
+    else for (const [key, value] of Object.entries(node)) stack.push([value, `${pointer}/${encodePointerToken(key)}`, depth + 1]);
+  }
+}
+
+/**
+ * How many values YAML aliases may add to a document, beyond the values written in it. js-yaml
+ * shares the aliased object, but every later stage walks it at each place it is used: nine
+ * levels of nine aliases (a "billion laughs") make 3.5 billion values from 100 written ones.
+ */
+export const MAX_ALIAS_EXPANSION = 1_000_000;
+
+/**
+ * Refuses a document whose aliases expand it by more than MAX_ALIAS_EXPANSION values, at the
+ * alias whose value is largest. Linear in the values written, without recursion; a document
+ * without aliases (any JSON) is walked once.
+ */
+export function checkAliasExpansion(file: string, document: unknown, sourceMap: SourceMap): void {
+  const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
+  const children = (node: object): [string, unknown][] => (Array.isArray(node) ? node.map((item, i) => [String(i), item]) : Object.entries(node));
+  // The objects written once, in the order they are first reached, and where an alias uses one again.
+  const seen = new Set<object>();
+  const order: object[] = [];
+  const aliases: { node: object; pointer: string }[] = [];
+  const stack: [unknown, string][] = [[document, '']];
+  while (stack.length > 0) {
+    const [node, pointer] = stack.pop()!;
+    if (!isNode(node)) continue;
+    if (seen.has(node)) {
+      aliases.push({ node, pointer });
+      continue;
+    }
+    seen.add(node);
+    order.push(node);
+    for (const [key, value] of children(node)) stack.push([value, `${pointer}/${encodePointerToken(key)}`]);
+  }
+  if (aliases.length === 0) return;
+  // Values under each object once expanded; children are reached after their parents, so sizes are summed backwards.
+  const sizes = new Map<object, number>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i]!;
+    let size = 1;
+    for (const [, value] of children(node)) size += isNode(value) ? (sizes.get(value) ?? 1) : 1;
+    sizes.set(node, Math.min(size, Number.MAX_SAFE_INTEGER));
+  }
+  const added = aliases.reduce((sum, alias) => sum + sizes.get(alias.node)!, 0);
+  if (added <= MAX_ALIAS_EXPANSION) return;
+  const largest = aliases.reduce((a, b) => (sizes.get(b.node)! > sizes.get(a.node)! ? b : a));
+  throw new SpecError(file, `YAML aliases expand the document by ${added > 1e12 ? 'more than a trillion' : added.toLocaleString('en')} values (at most ${MAX_ALIAS_EXPANSION.toLocaleString('en')}); write the shared parts as components and $ref them`, {
+    ...sourceMap.locate(largest.pointer),
+    pointer: largest.pointer,
+  });
+}
+
+/** Refuses a document in which a chain of `$ref`s only renames itself (references.ts), at the chain's start. */
+export function refuseAliasCycle(source: SourceDocument, document: Record<string, unknown>, references: ReferenceIndex): void {
+  const cycle = findAliasCycle(document, references);
+  if (!cycle) return;
+  const names = cycle.map((pointer) => `#${pointer}`).join(' -> ');
+  throw new SpecError(source.file, `$ref cycle: ${names} only refers to itself and defines nothing; give one of them a schema of its own`, {
+    ...source.sourceMap.locate(cycle[0]!),
+    pointer: cycle[0]!,
   });
 }
 

@@ -4,9 +4,12 @@
  * with references to other files is bundled (by swagger-parser) into one document.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fileRefusal, referenceTarget, type ReferenceScope } from './confine.js';
 import { SpecError } from './errors.js';
-import type { SourceDocument } from './document.js';
+import { checkDepth, refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
 import { validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
 import { indexReferences, type ReferenceIndex, type ReferenceSite } from './references.js';
@@ -19,7 +22,8 @@ export interface LoadedOpenApi {
   references: ReferenceIndex;
 }
 
-export async function loadOpenApi(source: SourceDocument): Promise<LoadedOpenApi> {
+/** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
+export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedOpenApi> {
   const findings = validateOpenApiDocument(source.raw);
   if (findings[0]) throw schemaError(source, findings[0]);
   const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
@@ -28,19 +32,48 @@ export async function loadOpenApi(source: SourceDocument): Promise<LoadedOpenApi
   for (const site of references.sites) {
     const target = references.resolve(site.ref, site.pointer);
     if (target.kind === 'broken') throw brokenReference(source, site.pointer, site.ref);
-    if (target.kind === 'external') external.push(site);
+    if (target.kind !== 'external') continue;
+    const file = referenceTarget(site.ref, source.file, scope);
+    if (file.kind === 'refused') throw new SpecError(source.file, file.reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
+    external.push(site);
   }
-  if (external.length === 0) return { source, document: source.raw, references };
-  const document = await bundle(source, external);
-  return { source, document, references: indexReferences(document, { schemaIdentifiers }) };
+  if (external.length === 0) return checked(source, source.raw, references);
+  const document = await bundle(source, external, scope);
+  // What the referenced files brought is held to the same limits.
+  checkDepth(source.file, document, source.sourceMap);
+  return checked(source, document, indexReferences(document, { schemaIdentifiers }));
+}
+
+/** The loaded document, once no chain of `$ref`s only renames itself. */
+function checked(source: SourceDocument, document: Record<string, unknown>, references: ReferenceIndex): LoadedOpenApi {
+  refuseAliasCycle(source, document, references);
+  return { source, document, references };
 }
 
 /** Pulls the referenced files into the document (their `$ref`s become internal). */
-async function bundle(source: SourceDocument, external: ReferenceSite[]): Promise<Record<string, unknown>> {
+async function bundle(source: SourceDocument, external: ReferenceSite[], scope: ReferenceScope): Promise<Record<string, unknown>> {
+  // The files the referenced files reference in turn are judged as they are opened.
+  let refused: string | undefined;
+  /** Why the last file could not be opened (the system's words: `ENOENT: no such file or directory, …`). */
+  let unreadable: string | undefined;
+  const read = async (file: { url: string }): Promise<Buffer> => {
+    const path = file.url.startsWith('file:') ? fileURLToPath(file.url) : file.url;
+    refused ??= fileRefusal(path, scope);
+    if (refused !== undefined) throw new Error('refused');
+    try {
+      return await readFile(path);
+    } catch (error) {
+      unreadable = (error as Error).message;
+      throw error;
+    }
+  };
   try {
     // swagger-parser reads the object given (a copy: it rewrites `$ref`s in place) and only the other files.
-    return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, {})) as unknown as Record<string, unknown>;
+    const options = { resolve: { http: false, file: { read } } };
+    return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, options as never)) as unknown as Record<string, unknown>;
   } catch (error) {
+    const first = external[0]!;
+    if (refused !== undefined) throw new SpecError(source.file, refused, { ...source.sourceMap.locate(first.pointer), pointer: first.pointer });
     // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.
     const message = (error as Error).message;
     const missingPointer = /^Missing \$ref pointer "([^"]*)"/.exec(message)?.[1];
@@ -53,7 +86,13 @@ async function bundle(source: SourceDocument, external: ReferenceSite[]): Promis
       return /^[a-z][a-z0-9+.-]*:/i.test(path) ? message.includes(path) : message.includes(resolve(dirname(source.file), decodeURI(path)));
     });
     if (!site || !/^(Error (opening|reading|parsing|resolving|downloading)|Unable to resolve \$ref)/i.test(message)) throw error;
-    const reason = message.split('\n')[0]!.replace(/^Error (opening|reading|parsing|resolving|downloading) [^:]*: /i, '');
+    // A parser's message may quote the file (JSON.parse does): only the position is kept of it.
+    const position = /\((\d+):(\d+)\)/.exec(message);
+    const reason = /^Error parsing/i.test(message)
+      ? `it is not valid YAML or JSON${position ? ` (line ${position[1]}, column ${position[2]})` : ''}`
+      : /^Error reading/i.test(message) && unreadable !== undefined
+        ? unreadable
+        : message.split('\n')[0]!.replace(/^Error (opening|reading|resolving|downloading) [^:]*: /i, '');
     throw new SpecError(source.file, `cannot read the file of $ref ${site.ref}: ${reason}`, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
 }

@@ -135,3 +135,66 @@ export function valueAt(document: unknown, pointer: string): unknown {
 }
 
 const exists = (document: unknown, pointer: string): boolean => valueAt(document, pointer) !== undefined;
+
+/** Keywords that describe a schema without constraining it: an object of these and a `$ref` is only another name for its target. */
+const ANNOTATIONS = new Set(['$ref', '$comment', 'title', 'description', 'summary', 'deprecated', 'example', 'examples', 'default', 'externalDocs', 'xml', 'readOnly', 'writeOnly', 'nullable']);
+
+/** The one schema an object only renames: its `$ref`, or the single member of an `allOf`/`anyOf`/`oneOf` that adds nothing else. */
+function aliasOf(node: Json): { ref: string; at: string } | undefined {
+  const keys = Object.keys(node).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
+  if (typeof node.$ref === 'string' && keys.length === 0) return { ref: node.$ref, at: '' };
+  if (keys.length !== 1 || typeof node.$ref === 'string') return undefined;
+  const [keyword] = keys as [string];
+  const members = node[keyword];
+  if (!['allOf', 'anyOf', 'oneOf'].includes(keyword) || !Array.isArray(members) || members.length !== 1 || !isObject(members[0])) return undefined;
+  const inner = aliasOf(members[0]);
+  return inner ? { ref: inner.ref, at: `/${keyword}/0${inner.at}` } : undefined;
+}
+
+/**
+ * A chain of objects that only rename one another and comes back to where it started
+ * (`A: {$ref: B}`, `B: {$ref: A}`, or `A: {$ref: A}`): such a schema defines nothing, and no
+ * type can be written for it. The pointers of the chain, the first repeated at the end; undefined when there is none.
+ */
+export function findAliasCycle(document: Json, references: ReferenceIndex): string[] | undefined {
+  /** Pointer of an alias -> pointer of what it renames. */
+  const next = new Map<string, string>();
+  for (const site of references.sites) {
+    const target = references.resolve(site.ref, site.pointer);
+    if (target.kind !== 'internal') continue;
+    // The holder of the `$ref`, and the objects around it that rename it through single-member compositions.
+    let at = site.pointer;
+    let suffix = '';
+    for (;;) {
+      const node = valueAt(document, at);
+      const alias = isObject(node) ? aliasOf(node) : undefined;
+      if (!alias || alias.at !== suffix) break;
+      next.set(at, target.pointer);
+      const member = /\/(?:allOf|anyOf|oneOf)\/0$/.exec(at);
+      if (!member) break;
+      suffix = `${member[0]}${suffix}`;
+      at = at.slice(0, -member[0].length);
+    }
+  }
+  const finished = new Set<string>();
+  for (const start of next.keys()) {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    let at: string | undefined = start;
+    while (at !== undefined && !finished.has(at)) {
+      if (onChain.has(at)) {
+        // Told from the member that comes first in the document, whichever member the search started from.
+        const cycle = chain.slice(chain.indexOf(at));
+        const order = [...next.keys()];
+        const first = cycle.reduce((a, b) => (order.indexOf(b) < order.indexOf(a) ? b : a));
+        const from = cycle.indexOf(first);
+        return [...cycle.slice(from), ...cycle.slice(0, from), first];
+      }
+      onChain.add(at);
+      chain.push(at);
+      at = next.get(at);
+    }
+    for (const seen of chain) finished.add(seen);
+  }
+  return undefined;
+}

@@ -73,3 +73,44 @@ describe('generate launcher', () => {
     expect(failed.stderr).toMatch(/version/);
   });
 });
+
+describe('generate launcher in a checkout that shares node_modules (a git worktree, a copy)', () => {
+  // A second checkout whose node_modules is the project's own folder, cache included, as `git worktree add` plus a link leaves it.
+  let other: string;
+  const bundleRoot = join(repoRoot, 'node_modules', '.cache', 'svc-api-codegen-bundle');
+  const generateIn = (checkout: string, out: string) =>
+    run(process.execPath, ['--conditions=svc-source', join(checkout, 'generator', 'launch.mjs'), '--spec', join(other, 'tiny.openapi.yaml'), '--out', join(other, out), '--quiet'], {
+      cwd: checkout,
+      env: childEnv({ SVC_CODEGEN_CACHE_DIR: join(other, `run-cache-${out}`) }),
+    });
+
+  beforeAll(() => {
+    other = repoTempDir('worktree-');
+    for (const entry of ['generator', 'scripts', 'templates', 'package.json', 'package-lock.json']) cpSync(join(repoRoot, entry), join(other, entry), { recursive: true });
+    symlinkSync(join(repoRoot, 'node_modules'), join(other, 'node_modules'));
+    // The other checkout's templates differ, so that whose templates a run used shows in its output.
+    const readme = join(other, 'templates', 'README.md.hbs');
+    writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nMade in the other checkout.\n`);
+    writeFileSync(join(other, 'tiny.openapi.yaml'), tinySpec());
+  });
+  afterAll(() => {
+    // Its bundles live in the shared cache: they go with it.
+    for (const name of existsSync(bundleRoot) ? readdirSync(bundleRoot) : []) {
+      const manifest = join(bundleRoot, name, 'inputs.json');
+      if (existsSync(manifest) && readFileSync(manifest, 'utf8').includes(JSON.stringify(other).slice(1, -1))) rmSync(join(bundleRoot, name), { recursive: true, force: true });
+    }
+    rmSync(other, { recursive: true, force: true });
+  });
+
+  it('runs each checkout\'s own sources and templates, before and after the other is removed', async () => {
+    await generateIn(other, 'from-other');
+    expect(readFileSync(join(other, 'from-other', 'README.md'), 'utf8')).toContain('Made in the other checkout.');
+    await generateIn(repoRoot, 'from-main');
+    expect(readFileSync(join(other, 'from-main', 'README.md'), 'utf8')).not.toContain('Made in the other checkout.');
+    // The other checkout's sources gone, the project's own run still finds its bundle and templates.
+    rmSync(join(other, 'templates'), { recursive: true, force: true });
+    rmSync(join(other, 'generator'), { recursive: true, force: true });
+    await generateIn(repoRoot, 'after-removal');
+    expect(readFileSync(join(other, 'after-removal', 'README.md'), 'utf8')).not.toContain('Made in the other checkout.');
+  });
+});

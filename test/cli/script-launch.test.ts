@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,9 @@ describe('script launcher', () => {
     expect(others).toEqual([]);
     expect(existsSync(join(bundles, made!, 'entry.mjs'))).toBe(true);
     // The workspace package is in the bundle, read from its sources; its inputs are listed.
-    const inputs = JSON.parse(readFileSync(join(bundles, made!, 'inputs.json'), 'utf8')) as string[];
+    const { root, inputs } = JSON.parse(readFileSync(join(bundles, made!, 'inputs.json'), 'utf8')) as { root: string; inputs: string[] };
+    // Where the project is, as well: a bundle holds its sources' absolute paths.
+    expect(root).toBe(resolve(repoRoot));
     expect(inputs).toContain(relative(repoRoot, join(folder, 'answer.ts')).split('\\').join('/'));
     expect(inputs.some((input) => input.startsWith('generated/runtime/src/'))).toBe(true);
 
