@@ -7,15 +7,15 @@
  * `/v3/sell/input`), which take a token once; a second use or a late one is refused.
  */
 import { randomAt, type MockCall } from '@svc/mock-runtime';
-import { amountIn, rateOf } from './prices.js';
+import { fromUnits, placesIn, RATE_SCALE, rateFraction, rateOf, scaleUnits, toUnits, type Units } from './prices.js';
 import { isRecord, type ApiBehaviour, type SandboxContext } from './types.js';
 
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
-/** The service's fee on a buy (2.05 USD on 100 USD in the quote guide) and on a sell (0.75 on 50). */
-const BUY_FEE = 0.0205;
-const SELL_FEE = 0.015;
+/** The service's fee on a buy (2.05 USD on 100 USD in the quote guide: 205 in 10,000) and on a sell (0.75 on 50: 15 in 1,000). */
+const BUY_FEE_PER_10000 = 205n;
+const SELL_FEE_PER_1000 = 15n;
 /** The network fee of a buy, in the payment currency. */
-const NETWORK_FEE = 0.01;
+const NETWORK_FEE = '0.01';
 
 /** A request field by its snake_case key or its camelCase twin (the public docs show both). */
 function field(body: Record<string, unknown>, snake: string): string | undefined {
@@ -24,21 +24,27 @@ function field(body: Record<string, unknown>, snake: string): string | undefined
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-const money = (value: number, currency: string) => ({ value: amountIn(Math.max(0, value), currency), currency });
+/** An amount of the answer: never below zero, written with its currency's places. */
+const money = (amount: Units, currency: string) => ({ value: fromUnits(amount.units < 0n ? { ...amount, units: 0n } : amount), currency });
+
+/** A request amount in units of `currency`; a missing or unreadable one is `fallback`. Exact at any size (a 30-digit amount is priced, not written `1e+29`). */
+const amountOf = (text: string | undefined, fallback: string, currency: string): Units => toUnits(text ?? fallback, placesIn(currency)) ?? { units: 0n, places: placesIn(currency) };
 
 /** A buy quote for what the request asks: its payment total, less the fees, buys the purchase currency at the mock's price. */
 function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
   const paying = (field(body, 'payment_currency') ?? 'USD').toUpperCase();
   const buying = (field(body, 'purchase_currency') ?? 'USDC').toUpperCase();
-  const total = Number(field(body, 'payment_amount') ?? '100') || 0;
-  const fee = Math.round(total * BUY_FEE * 100) / 100;
-  const subtotal = total - fee - NETWORK_FEE;
+  const total = amountOf(field(body, 'payment_amount'), '100', paying);
+  const fee = scaleUnits(total, BUY_FEE_PER_10000, 10_000n, total.places);
+  const network = amountOf(NETWORK_FEE, NETWORK_FEE, paying);
+  const subtotal = { units: total.units - fee.units - network.units, places: total.places };
   return {
     svc_fee: money(fee, paying),
-    network_fee: money(NETWORK_FEE, paying),
+    network_fee: money(network, paying),
     payment_subtotal: money(subtotal, paying),
     payment_total: money(total, paying),
-    purchase_amount: money(subtotal / rateOf(buying, paying), buying),
+    // One `buying` costs `rateOf(buying, paying)` of `paying`.
+    purchase_amount: money(scaleUnits(subtotal, RATE_SCALE, rateFraction(rateOf(buying, paying)), placesIn(buying)), buying),
   };
 }
 
@@ -46,10 +52,15 @@ function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
 function sellQuote(body: Record<string, unknown>): Record<string, unknown> {
   const selling = (field(body, 'sell_currency') ?? 'USDC').toUpperCase();
   const cashingOut = (field(body, 'cashout_currency') ?? 'USD').toUpperCase();
-  const amount = Number(field(body, 'sell_amount') ?? '50') || 0;
-  const subtotal = amount * rateOf(selling, cashingOut);
-  const fee = Math.round(subtotal * SELL_FEE * 100) / 100;
-  return { cashout_total: money(subtotal - fee, cashingOut), cashout_subtotal: money(subtotal, cashingOut), sell_amount: money(amount, selling), svc_fee: money(fee, cashingOut) };
+  const amount = amountOf(field(body, 'sell_amount'), '50', selling);
+  const subtotal = scaleUnits(amount, rateFraction(rateOf(selling, cashingOut)), RATE_SCALE, placesIn(cashingOut));
+  const fee = scaleUnits(subtotal, SELL_FEE_PER_1000, 1000n, subtotal.places);
+  return {
+    cashout_total: money({ units: subtotal.units - fee.units, places: subtotal.places }, cashingOut),
+    cashout_subtotal: money(subtotal, cashingOut),
+    sell_amount: money(amount, selling),
+    svc_fee: money(fee, cashingOut),
+  };
 }
 
 export function onrampBehaviour(sandbox: SandboxContext, hostedPaths: readonly string[]): ApiBehaviour {

@@ -14,8 +14,18 @@ const USD_VALUE: Record<string, number> = {
   ...Object.fromEntries(Object.entries(PRODUCTS).map(([pair, cents]) => [pair.split('-')[0]!, cents / 100])),
 };
 
-/** A currency's worth in US dollars; one the mock does not know gets a stable price derived from its code. */
-const usdValueOf = (code: string): number => USD_VALUE[code] ?? (1_000 + ([...code].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7) % 100_000)) / 100;
+/**
+ * A currency's worth in US dollars; one the mock does not know gets a stable price derived from
+ * its code, between 10 and 1,010 dollars (the hash stays below 2^53 at every step, so a code of
+ * any length has one).
+ */
+const usdValueOf = (code: string): number => USD_VALUE[code] ?? (1_000 + [...code].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) % 100_000, 7)) / 100;
+
+/**
+ * Whether a text can be a currency code: 2 to 12 letters and digits (`USD`, `USDC`, `1INCH`).
+ * The service refuses anything else as an invalid currency; the mock prices any such code.
+ */
+export const isCurrencyCode = (code: string): boolean => /^[A-Za-z0-9]{2,12}$/.test(code);
 
 /** The price of one `base` in `quote`, unrounded. */
 export const rateOf = (base: string, quote: string): number => usdValueOf(base) / usdValueOf(quote);
@@ -43,5 +53,41 @@ function placesOf(currency: string): number {
   return currency in FIAT_USD_VALUE || currency === 'USDC' ? 2 : 8;
 }
 
-/** `value` written with the places of `currency`. */
-export const amountIn = (value: number, currency: string): string => value.toFixed(placesOf(currency));
+/** An amount as a whole number of the smallest units of its currency: `12.345` USD is 1235 (half up). */
+export interface Units {
+  units: bigint;
+  places: number;
+}
+
+/** A decimal string (`-?digits(.digits)?`, any length) in units of `places` decimals, rounded half up; undefined when it is no decimal. */
+export function toUnits(text: string, places: number): Units | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = ''] = match;
+  const kept = `${whole}${fraction.slice(0, places).padEnd(places, '0')}`;
+  const roundsUp = (fraction[places] ?? '0') >= '5';
+  const units = BigInt(kept) + (roundsUp ? 1n : 0n);
+  return { units: sign === '-' ? -units : units, places };
+}
+
+/** Units written as a decimal string with exactly their places: never an exponent, however large. */
+export function fromUnits({ units, places }: Units): string {
+  const digits = (units < 0n ? -units : units).toString().padStart(places + 1, '0');
+  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return units < 0n ? `-${text}` : text;
+}
+
+/** `amount` times `numerator / denominator`, in units of `places` decimals, rounded half up. */
+export function scaleUnits(amount: Units, numerator: bigint, denominator: bigint, places: number): Units {
+  const scaled = amount.units * numerator * 10n ** BigInt(places);
+  const divisor = denominator * 10n ** BigInt(amount.places);
+  const half = divisor / 2n;
+  return { units: (scaled + (scaled < 0n ? -half : half)) / divisor, places };
+}
+
+/** A rate as a fraction with nine decimals, for exact arithmetic on amounts of any size. */
+export const RATE_SCALE = 1_000_000_000n;
+export const rateFraction = (rate: number): bigint => BigInt(Math.round(rate * Number(RATE_SCALE)));
+
+/** The places an amount in `currency` is written with. */
+export const placesIn = (currency: string): number => placesOf(currency);

@@ -4,7 +4,8 @@
  * and prices and exchange rates follow the mock feed's market.
  */
 import type { Behaviour, MockCall, Resource } from '@svc/mock-runtime';
-import { exchangeRates, priceOf } from './prices.js';
+import { HttpProblem } from '@svc/server-runtime';
+import { exchangeRates, isCurrencyCode, priceOf } from './prices.js';
 import { isRecord, TWO_FACTOR_CODE, type ApiBehaviour } from './types.js';
 
 const COMMITTABLE = new Set(['createBuy', 'createDeposit', 'createWithdrawal']);
@@ -29,10 +30,17 @@ function onCreate(resource: Resource, call: MockCall): void {
   }
 }
 
+/** A code that cannot be a currency is refused as the service refuses it: 400 `invalid_request`, naming the code (shortened). */
+function refuseUnlessCurrency(code: string): void {
+  if (isCurrencyCode(code)) return;
+  throw new HttpProblem({ status: 400, id: 'invalid_request', message: `Invalid currency (${code.length > 20 ? `${code.slice(0, 20)}…` : code})` });
+}
+
 const pricing =
   (side: 'spot' | 'buy' | 'sell'): Behaviour =>
   async (call) => {
     const pair = String((call.context.params as Record<string, unknown>).currency_pair ?? 'BTC-USD');
+    for (const code of pair.split('-')) refuseUnlessCurrency(code);
     return { status: 200, body: { data: priceOf(pair, side) } };
   };
 
@@ -47,6 +55,7 @@ export function v2Behaviour(): ApiBehaviour {
       getExchangeRates: (call) => {
         const requested = (call.context.params as Record<string, unknown>).currency;
         const currency = typeof requested === 'string' && requested !== '' ? requested.toUpperCase() : 'USD';
+        refuseUnlessCurrency(currency);
         return { status: 200, body: { data: { currency, rates: exchangeRates(currency) } } };
       },
       // `quote: true` prices a buy without saving it: nothing is stored, no notification goes out.

@@ -150,3 +150,36 @@ describe('request size limits', () => {
     await allServing();
   });
 });
+
+describe('valid but large inputs', () => {
+  const onrampHeaders = (): Record<string, string> => ({ authorization: `Bearer ${sandbox.credentials.bearer}`, 'content-type': 'application/json' });
+
+  it.each([400, 1000])('exchange rates of a %i-character currency are refused as an invalid currency (400), not a 500', async (length) => {
+    const rates = await answer(`${sandbox.servers.v2}/v2/exchange-rates?currency=${'A'.repeat(length)}`);
+    expect(rates.status).toBe(400);
+    expect(rates.body).toEqual({ errors: [{ id: 'invalid_request', message: `Invalid currency (${'A'.repeat(20)}…)` }] });
+    expect((await answer(`${sandbox.servers.v2}/v2/exchange-rates?currency=eur`)).status).toBe(200);
+  });
+
+  it('a buy quote of a 30-digit amount is priced exactly, in decimals, and one in a 1,000-character currency is priced too', async () => {
+    const amount = '123456789012345678901234567890.55';
+    const quote = await answer(`${sandbox.servers.onramp}/onramp/v1/buy/quote`, {
+      method: 'POST',
+      headers: onrampHeaders(),
+      body: JSON.stringify({ purchase_currency: 'USDC', purchase_network: 'base', payment_amount: amount, payment_currency: 'USD', payment_method: 'CARD', country: 'US' }),
+    });
+    expect(quote.status).toBe(200);
+    const body = quote.body as Record<string, { value: string }>;
+    expect(body.payment_total!.value).toBe(amount);
+    // 2.05% of it, to the cent, and the subtotal what is left after the 0.01 network fee.
+    expect(body.svc_fee!.value).toBe('2530864174753086417475308641.76');
+    expect(body.payment_subtotal!.value).toBe('120925924837592592483759259248.78');
+    const odd = await answer(`${sandbox.servers.onramp}/onramp/v1/buy/quote`, {
+      method: 'POST',
+      headers: onrampHeaders(),
+      body: JSON.stringify({ purchase_currency: 'USDC', purchase_network: 'base', payment_amount: '100.00', payment_currency: 'X'.repeat(1000), payment_method: 'CARD', country: 'US' }),
+    });
+    expect(odd.status).toBe(200);
+    expect((odd.body as Record<string, { value: string }>).payment_total!.value).toMatch(/^100\.0+$/);
+  });
+});
