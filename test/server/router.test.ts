@@ -6,12 +6,10 @@
  * and over HTTP through `serveNode`, which answers the operations without Hono.
  */
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { generateToDisk, writeSpec } from '../helpers/generate.js';
+import { importServerStub, servedOverNode, type ServerStub } from '../helpers/server-stub.js';
 
 const spec = {
   openapi: '3.1.0',
@@ -78,21 +76,11 @@ interface HandlerCall {
   request: Request;
 }
 
-interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
+type ShopFactory = (handlers: Record<string, (context: HandlerCall) => unknown>, options?: Record<string, unknown>) => Hono;
 
-interface ServerModule {
-  createShopServer: (handlers: Record<string, (context: HandlerCall) => unknown>, options?: Record<string, unknown>) => Hono;
-  serveNode: (app: Hono) => Promise<RunningServer>;
-}
-
-async function serverModule(): Promise<ServerModule> {
-  const { dir } = await generateToDisk(writeSpec(spec, 'server-shop'), 'server-shop');
-  const module = (await import(pathToFileURL(join(dir, 'src', 'server.ts')).href)) as Record<string, unknown>;
-  // The factory is named after the package: `create<Name>Server`.
-  return { createShopServer: module.createServerShopServer as ServerModule['createShopServer'], serveNode: module.serveNode as ServerModule['serveNode'] };
+async function serverModule(): Promise<{ createShopServer: ShopFactory; serveNode: ServerStub<ShopFactory>['serveNode'] }> {
+  const { create, serveNode } = await importServerStub<ShopFactory>(spec, 'server-shop');
+  return { createShopServer: create, serveNode };
 }
 
 interface Answer {
@@ -129,15 +117,8 @@ const viaFetch: Caller = async (app, method, path, init = {}) =>
   read(await app.fetch(new Request(`http://shop.test${path}`, { method, headers: init.headers ?? {}, ...bodyInit(init.body) })));
 
 /** Over HTTP on loopback, through `serveNode` (one server per app, closed after the file). */
-const servers = new Map<Hono, Promise<RunningServer>>();
-afterAll(async () => {
-  for (const server of servers.values()) await (await server).close();
-});
-const viaNode: Caller = async (app, method, path, init = {}) => {
-  let server = servers.get(app);
-  if (!server) servers.set(app, (server = serverModule().then(({ serveNode }) => serveNode(app))));
-  return read(await fetch(`${(await server).url}${path}`, { method, headers: init.headers ?? {}, ...bodyInit(init.body) }));
-};
+const urlOf = servedOverNode(serverModule);
+const viaNode: Caller = async (app, method, path, init = {}) => read(await fetch(`${await urlOf(app)}${path}`, { method, headers: init.headers ?? {}, ...bodyInit(init.body) }));
 
 describe.each([
   ['through the Hono app', viaFetch],

@@ -30,6 +30,14 @@ export interface RunningServer {
 
 const EMPTY = new Uint8Array();
 
+/**
+ * Limits of the HTTP server itself, Node 20's defaults set explicitly so that a `node` flag or
+ * a later Node cannot change them unseen. Headers over 16 KiB are answered 431 (and the
+ * connection closed); a request whose headers are not all in after 60 s, or that is not all in
+ * after 300 s (a slow sender holding a connection open), is answered 408.
+ */
+const SERVER_LIMITS = { maxHeaderSize: 16 * 1024, headersTimeout: 60_000, requestTimeout: 300_000 } as const;
+
 /** A request target that needs no normalising: an absolute path of plain characters, no dot segments. */
 const PLAIN_TARGET = /^\/[\w\-~!$&'()*+,;=:@/%?.]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)|%2e/i;
@@ -225,10 +233,12 @@ export function serveNode(
     };
     let server: Server;
     if (core) {
-      server = createServer(nodeListener(core, getRequestListener(app.fetch)));
+      server = createServer(SERVER_LIMITS, nodeListener(core, getRequestListener(app.fetch)));
       server.listen(options.port ?? 0, hostname, () => started((server.address() as { port: number }).port));
     } else {
-      server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname }, (info) => started(info.port)) as Server;
+      server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname, serverOptions: SERVER_LIMITS }, (info) =>
+        started(info.port),
+      ) as Server;
     }
     server.once('error', reject);
   });
