@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { DEBUG_VARIABLE, GENERATOR_BUG_EXIT_CODE, GeneratorBug, describeGeneratorBug } from './failure.js';
 import { SpecError } from './load/errors.js';
 import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Options } from './cli/options.js';
-import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines } from './cli/print.js';
+import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines, unlinkedPackageLines } from './cli/print.js';
 import { outFolderOf, runOnce, type RunResult } from './cli/run.js';
 import { startWatch } from './cli/watch.js';
 import { onStopRequest } from './util/lifetime.js';
@@ -49,6 +49,8 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
   } else if (!options.quiet) {
     console.log(`${result.written.length} files written, ${result.removed.length} removed in ${out}`);
   }
+  // Only the project's own workspace is linked by npm; a --spec or --out folder is not part of it.
+  if (options.spec === undefined && options.out === undefined) for (const line of unlinkedPackageLines(result, process.cwd())) console.warn(line);
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
 /** What a run prints: the summary table, the per-stage timings, diagnostics. */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
@@ -61,4 +62,15 @@ export function changeLines(options: Options, result: RunResult): string[] {
 
 export function differenceLines(options: Options, result: RunResult): string[] {
   return result.differences.map((d) => `  ${d.kind.padEnd(7)} ${displayPath(options, resolve(d.file))}`);
+}
+
+/**
+ * Packages of the workspace (`generated/`) that npm has not linked yet: a spec just added to
+ * specs/ makes one, and nothing can import it by name until `npm install` links it.
+ */
+export function unlinkedPackageLines(result: RunResult, projectRoot: string): string[] {
+  const names = result.packages
+    .map((p) => (JSON.parse(p.files.get('package.json') ?? '{}') as { name?: string }).name)
+    .filter((name): name is string => name !== undefined && !existsSync(join(projectRoot, 'node_modules', name)));
+  return names.length === 0 ? [] : [`note: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} new to the workspace: run \`npm install\` so that other packages, the tests and \`npm run pack\` can use ${names.length === 1 ? 'it' : 'them'} by name`];
 }
