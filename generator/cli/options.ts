@@ -6,7 +6,7 @@ import { OPTIONAL_PART_NAMES, type OptionalPart } from '../targets/parts.js';
 export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
        npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
        npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
-       npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1 or AsyncAPI 3) into the package folder <dir>
+       npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1, Swagger 2.0 or AsyncAPI 3) into <dir>
              [--name <npm-name>] [--client <ClassName>] [--targets <parts>] [--shared-runtime] [--force] [options]
 
 options:

@@ -46,12 +46,30 @@ export async function readSourceDocument(file: string): Promise<SourceDocument> 
     return { file, kind: 'asyncapi', raw: record, text, sourceMap };
   }
   if ('swagger' in record) {
-    throw versionError('swagger', 'Swagger 2.0 is not supported; convert it to OpenAPI 3 (for example with swagger2openapi)');
+    if (record.swagger !== '2.0') throw versionError('swagger', `unsupported Swagger version ${String(record.swagger)} (2.0 is converted to OpenAPI 3.0)`);
+    return { file, kind: 'openapi', raw: await fromSwagger2(file, record), text, sourceMap };
   }
   throw new SpecError(file, 'neither an OpenAPI (`openapi: 3.x`) nor an AsyncAPI (`asyncapi: 3.x`) document', {
     line: 1,
     pointer: '',
   });
+}
+
+/**
+ * A Swagger 2.0 document as OpenAPI 3.0, so that every later stage sees OpenAPI 3 (swagger2openapi,
+ * the converter most tools use; imported only for such a document). Small mistakes it knows are
+ * patched; what it cannot convert is refused. References to other files are left for the loader,
+ * which confines them: the converter never reads a file or a URL itself. Errors found later are
+ * located in the converted document (`#/components/schemas/…` where the file says `#/definitions/…`).
+ */
+async function fromSwagger2(file: string, document: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { convertObj } = await import('swagger2openapi');
+  try {
+    const converted = await convertObj(structuredClone(document) as never, { patch: true, warnOnly: false, resolve: false, direct: true, anchors: true } as never);
+    return converted as unknown as Record<string, unknown>;
+  } catch (error) {
+    throw new SpecError(file, `this Swagger 2.0 document cannot be converted to OpenAPI 3: ${(error as Error).message.split('\n')[0]}`, { line: 1, pointer: '' });
+  }
 }
 
 /**

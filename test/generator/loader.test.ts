@@ -165,9 +165,9 @@ describe('documents the generator refuses, through the command line', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('a Swagger 2.0 file is told to convert to OpenAPI 3', async () => {
-    const { code, stderr } = await cli('swagger: "2.0"\ninfo: { title: T, version: 1.0.0 }\npaths: {}\n');
+  it('a Swagger version other than 2.0 is refused, located', async () => {
+    const { code, stderr } = await cli('swagger: "1.2"\ninfo: { title: T, version: 1.0.0 }\npaths: {}\n');
     expect(code).toBe(2);
-    expect(stderr).toMatch(/bad\.openapi\.yaml:1:\d+ \(at #\/swagger\): Swagger 2\.0 is not supported; convert it to OpenAPI 3 \(for example with swagger2openapi\)/);
+    expect(stderr).toMatch(/bad\.openapi\.yaml:1:\d+ \(at #\/swagger\): unsupported Swagger version 1\.2 \(2\.0 is converted to OpenAPI 3\.0\)/);
   });
 });
