@@ -317,6 +317,14 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
   if (isObject(twoFactor) && typeof twoFactor.header === 'string') {
     model.twoFactor = { status: Number(twoFactor.status ?? 402), errorId: String(twoFactor.errorId ?? ''), header: twoFactor.header };
   }
+  const delivery = extensions['x-delivery'];
+  if (isObject(delivery)) {
+    model.webhookDelivery = {
+      ...(typeof delivery.signatureHeader === 'string' ? { signatureHeader: delivery.signatureHeader } : {}),
+      ...(typeof delivery.retryIntervalSeconds === 'number' ? { retryIntervalSeconds: delivery.retryIntervalSeconds } : {}),
+      ...(typeof delivery.retryForSeconds === 'number' ? { retryForSeconds: delivery.retryForSeconds } : {}),
+    };
+  }
   return finishModel(model);
 }
 

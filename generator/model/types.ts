@@ -383,6 +383,8 @@ export interface ApiModel {
   securitySchemes: SecuritySchemeModel[];
   versioning?: { header?: string; current?: string; format?: string };
   twoFactor?: { status: number; errorId: string; header: string };
+  /** `x-delivery`: how the service delivers its webhooks; a `signatureHeader` means they are signed. */
+  webhookDelivery?: { signatureHeader?: string; retryIntervalSeconds?: number; retryForSeconds?: number };
   hostedFlows: HostedFlowModel[];
   /** Planned names of the typed client (OpenAPI documents). */
   client: ClientModel;

@@ -18,8 +18,7 @@ export const mockTarget: Target = {
     const base = apiBaseName(model);
     const plan = planMock(model);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
-    const delivery = model.extensions['x-delivery'] as { signatureHeader?: unknown } | undefined;
-    const signatureHeader = typeof delivery?.signatureHeader === 'string' ? delivery.signatureHeader : 'X-Signature';
+    const signatureHeader = model.webhookDelivery?.signatureHeader ?? 'X-Signature';
     const webhookNames = Object.fromEntries(model.webhooks.filter((w) => plan.webhooks?.some((p) => p.webhook === w.operationId)).map((w) => [w.operationId, w.path]));
     // Every scope the document names: the mock's ready-made credentials carry them all.
     const scopes = new Set<string>();

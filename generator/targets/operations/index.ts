@@ -169,8 +169,9 @@ export const operationsTarget: Target = {
     if (helpers.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
-    if (model.webhooks.length > 0) {
-      // Receiving the webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.
+    if (model.webhooks.length > 0 && model.webhookDelivery?.signatureHeader !== undefined) {
+      // Receiving the signed webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.
+      // A document that declares no signing (`x-delivery.signatureHeader`) gets no signing helpers.
       imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: runtimePackage, namedExports: ['receiveWebhook', 'verifyWebhookSignature'] });
     }
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
