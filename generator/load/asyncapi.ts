@@ -22,8 +22,8 @@ export interface LoadedAsyncApi {
 /** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
 export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedAsyncApi> {
   const references = indexReferences(source.raw, { schemaIdentifiers: true });
-  for (const site of references.sites) {
-    if (references.resolve(site.ref, site.pointer).kind !== 'external') continue;
+  const external = references.sites.filter((site) => references.resolve(site.ref, site.pointer).kind === 'external');
+  for (const site of external) {
     const file = referenceTarget(site.ref, source.file, scope);
     if (file.kind === 'refused') throw new SpecError(source.file, file.reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
@@ -43,7 +43,9 @@ export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope
     ...['http', 'https'].map((schema) => ({ schema, order: 1, read: (uri: { toString(): string }) => refuse(`$ref ${uri.toString()} is remote: remote references are not fetched`) })),
   ];
   const { diagnostics } = await new Parser({ __unstable: { resolver: { resolvers } } }).parse(source.text, { source: resolve(source.file) });
-  if (refused !== undefined) throw new SpecError(source.file, refused);
+  // Refused inside a referenced file: located at the first reference of this document that leads to other files.
+  const first = external[0];
+  if (refused !== undefined) throw new SpecError(source.file, refused, first ? { ...source.sourceMap.locate(first.pointer), pointer: first.pointer } : {});
   const error = diagnostics.find((d) => d.severity === DiagnosticSeverity.Error);
   if (error) {
     const pointer = error.path.length > 0 ? `/${error.path.map((p) => encodePointerToken(String(p))).join('/')}` : '';

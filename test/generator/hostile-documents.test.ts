@@ -111,6 +111,15 @@ describe('$ref confined to the project root', () => {
     expect(error).not.toContain(SECRET);
   });
 
+  it('refuses, located, a file outside that a file referenced by an AsyncAPI document names in turn', async () => {
+    writeFileSync(join(inside, 'payload.yaml'), `type: object\nproperties:\n  leak:\n    $ref: ${JSON.stringify(relative(inside, secretFile))}\n`);
+    const asyncapi = 'asyncapi: 3.0.0\ninfo: {title: H, version: 1.0.0}\nchannels:\n  c:\n    messages:\n      m:\n        payload:\n          $ref: payload.yaml\n';
+    const { code, error } = await generate(inside, 'nested.asyncapi.yaml', asyncapi);
+    expect(code).toBe(2);
+    expect(error).toMatch(/nested\.asyncapi\.yaml:\d+:\d+ \(at #\/channels\/c\/messages\/m\/payload\): a \$ref names .*secret\.yaml, outside the project root/);
+    expect(error).not.toContain(SECRET);
+  });
+
   it('npm run diff refuses the same reference, exit 2, without printing the file', async () => {
     const base = join(inside, 'base.json');
     const head = join(inside, 'head.json');
