@@ -1,5 +1,5 @@
 /** What a run prints: the summary table, the per-stage timings, diagnostics. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
@@ -64,11 +64,23 @@ export function differenceLines(options: Options, result: RunResult): string[] {
   return result.differences.map((d) => `  ${d.kind.padEnd(7)} ${displayPath(options, resolve(d.file))}`);
 }
 
+/** Whether the project is an npm workspace of `generated/*` that npm has installed (another folder's run has nothing to link). */
+function isInstalledWorkspace(projectRoot: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { workspaces?: unknown };
+    const workspaces = Array.isArray(manifest.workspaces) ? manifest.workspaces : [];
+    return workspaces.some((pattern) => typeof pattern === 'string' && pattern.startsWith('generated')) && existsSync(join(projectRoot, 'node_modules'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Packages of the workspace (`generated/`) that npm has not linked yet: a spec just added to
  * specs/ makes one, and nothing can import it by name until `npm install` links it.
  */
 export function unlinkedPackageLines(result: RunResult, projectRoot: string): string[] {
+  if (!isInstalledWorkspace(projectRoot)) return [];
   const names = result.packages
     .map((p) => (JSON.parse(p.files.get('package.json') ?? '{}') as { name?: string }).name)
     .filter((name): name is string => name !== undefined && !existsSync(join(projectRoot, 'node_modules', name)));
