@@ -6,7 +6,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
-import { referenceScope } from './load/confine.js';
 import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
@@ -98,7 +97,7 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
-  const inputs = cache ? await hashInputs(job.file, referenceScope(job.file, job.allowRefRoots)) : undefined;
+  const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
   const hit = await cache?.lookup(identity);
   if (hit) {
     return {

@@ -4,17 +4,18 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileRefusal, type ReferenceScope } from '../load/confine.js';
+import { fileRefusal, referenceScope } from '../load/confine.js';
 import { sha256 } from './fingerprint.js';
 
 const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?([^"'#\s,}]+)/g;
 
 /**
  * Absolute path -> sha256 of its bytes ('' when it cannot be read), for the spec and what it
- * references. Only regular files inside the scope are read (`/dev/zero` would never end);
- * the loader refuses the others.
+ * references. Only regular files its `$ref`s may reach (load/confine.ts, with `allowRefRoots`)
+ * are read (`/dev/zero` would never end); the loader refuses the others.
  */
-export async function hashInputs(specFile: string, scope: ReferenceScope): Promise<Map<string, string>> {
+export async function hashInputs(specFile: string, allowRefRoots: readonly string[] = []): Promise<Map<string, string>> {
+  const scope = referenceScope(specFile, allowRefRoots);
   const hashes = new Map<string, string>();
   const visit = async (file: string): Promise<void> => {
     if (hashes.has(file)) return;

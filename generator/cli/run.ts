@@ -5,7 +5,6 @@ import { generatorRoot } from '../cache/fingerprint.js';
 import { compiledCodeDir, keepCompiledCodeIn } from '../cache/compiled-code.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
-import { referenceScope } from '../load/confine.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
@@ -49,7 +48,7 @@ export async function specJobs(options: Options): Promise<SpecJob[]> {
 
 /** Every file the run reads: what --watch watches. */
 export async function runInputs(options: Options): Promise<string[]> {
-  if (options.spec !== undefined) return [...(await hashInputs(options.spec, referenceScope(options.spec, options.allowRefRoots))).keys()];
+  if (options.spec !== undefined) return [...(await hashInputs(options.spec, options.allowRefRoots)).keys()];
   // The templates are the generator's own, wherever the project is.
   return [projectPath('specs'), join(generatorRoot, 'templates')];
 }

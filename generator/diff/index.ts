@@ -3,7 +3,6 @@
  * (api.ts) and generated public surfaces (surface.ts), and decides each package's semver bump.
  */
 import { hashInputs } from '../cache/inputs.js';
-import { referenceScope } from '../load/confine.js';
 import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageNameOf } from '../pipeline.js';
 import type { ApiModel } from '../model/types.js';
 import { diffApis } from './api.js';
@@ -79,7 +78,7 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
 
 /** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
 async function sameInputs(a: string, b: string, options: DiffOptions): Promise<boolean> {
-  const [x, y] = await Promise.all([hashInputs(a, referenceScope(a, options.allowRefRoots)), hashInputs(b, referenceScope(b, options.allowRefRoots))]);
+  const [x, y] = await Promise.all([hashInputs(a, options.allowRefRoots), hashInputs(b, options.allowRefRoots)]);
   const hashes = (m: Map<string, string>): string[] => [...m.values()];
   // An unreadable file is never "unchanged": loading it reports the error.
   return !hashes(x).includes('') && JSON.stringify(hashes(x)) === JSON.stringify(hashes(y));

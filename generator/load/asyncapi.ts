@@ -6,7 +6,7 @@ import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileRefusal, referenceTarget, type ReferenceScope } from './confine.js';
+import { fileRefusal, nestedRefusal, refuseOutsideReferences, type ReferenceScope } from './confine.js';
 import { SpecError } from './errors.js';
 import { refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
@@ -23,10 +23,7 @@ export interface LoadedAsyncApi {
 export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedAsyncApi> {
   const references = indexReferences(source.raw, { schemaIdentifiers: true });
   const external = references.sites.filter((site) => references.resolve(site.ref, site.pointer).kind === 'external');
-  for (const site of external) {
-    const file = referenceTarget(site.ref, source.file, scope);
-    if (file.kind === 'refused') throw new SpecError(source.file, file.reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
-  }
+  refuseOutsideReferences(source, external, scope);
   // The parser reads referenced files itself: through these readers, which open only files in the scope and nothing remote.
   let refused: string | undefined;
   const refuse = (reason: string): string => {
@@ -43,9 +40,7 @@ export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope
     ...['http', 'https'].map((schema) => ({ schema, order: 1, read: (uri: { toString(): string }) => refuse(`$ref ${uri.toString()} is remote: remote references are not fetched`) })),
   ];
   const { diagnostics } = await new Parser({ __unstable: { resolver: { resolvers } } }).parse(source.text, { source: resolve(source.file) });
-  // Refused inside a referenced file: located at the first reference of this document that leads to other files.
-  const first = external[0];
-  if (refused !== undefined) throw new SpecError(source.file, refused, first ? { ...source.sourceMap.locate(first.pointer), pointer: first.pointer } : {});
+  if (refused !== undefined) throw nestedRefusal(source, refused, external);
   const error = diagnostics.find((d) => d.severity === DiagnosticSeverity.Error);
   if (error) {
     const pointer = error.path.length > 0 ? `/${error.path.map((p) => encodePointerToken(String(p))).join('/')}` : '';

@@ -9,6 +9,9 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SourceDocument } from './document.js';
+import { SpecError } from './errors.js';
+import type { ReferenceSite } from './references.js';
 
 export interface ReferenceScope {
   /** Real absolute paths of the folders whose files may be read. */
@@ -44,30 +47,35 @@ const isInside = (root: string, path: string): boolean => path === root || path.
 /** A URL scheme (`https:`, `file:`); one letter is a Windows drive, not a scheme. */
 const SCHEME = /^([a-z][a-z0-9+.-]+):/i;
 
-/** The file a `$ref` written in `fromFile` names, or why it may not be read. */
-export type ReferenceTarget = { kind: 'document' } | { kind: 'file'; path: string } | { kind: 'refused'; reason: string };
+/** The end of every refusal: where files may be read from, and how to widen it. */
+const rootsText = (scope: ReferenceScope): string =>
+  `outside the project root (${scope.roots.map((root) => displayFolder(root)).join(', ')}); only files inside it are read (widen with --allow-ref-root <dir>)`;
 
-/** How a refusal reads: names the reference and the roots, never anything of the target's content. */
-function outside(ref: string, scope: ReferenceScope): ReferenceTarget {
-  const roots = scope.roots.map((root) => displayFolder(root)).join(', ');
-  return { kind: 'refused', reason: `$ref ${ref} names a file outside the project root (${roots}); only files inside it are read (widen with --allow-ref-root <dir>)` };
+/** Why a file may not be read (`path` as the loaders are about to open it), or undefined when it may. */
+export function fileRefusal(path: string, scope: ReferenceScope): string | undefined {
+  const real = realPath(path);
+  return scope.roots.some((root) => isInside(root, real)) ? undefined : `a $ref names ${displayFolder(real)}, ${rootsText(scope)}`;
 }
 
-/** Where a `$ref` string leads, judged against the scope. */
-export function referenceTarget(ref: string, fromFile: string, scope: ReferenceScope): ReferenceTarget {
+/**
+ * Why the `$ref` string `ref`, written in `fromFile`, may not be followed, or undefined when it
+ * may (a reference inside the document, or a file in the scope). Never names anything of the
+ * target's content.
+ */
+export function referenceRefusal(ref: string, fromFile: string, scope: ReferenceScope): string | undefined {
   const hash = ref.indexOf('#');
   const location = hash === -1 ? ref : ref.slice(0, hash);
-  if (location === '') return { kind: 'document' };
+  if (location === '') return undefined;
   const scheme = SCHEME.exec(location)?.[1]?.toLowerCase();
   let path: string;
   if (scheme === 'file') {
     try {
       path = fileURLToPath(location);
     } catch {
-      return { kind: 'refused', reason: `$ref ${ref} is not a file URL this machine can read` };
+      return `$ref ${ref} is not a file URL this machine can read`;
     }
   } else if (scheme !== undefined) {
-    return { kind: 'refused', reason: `$ref ${ref} is remote: remote references are not fetched; save the document next to this one and refer to it by a relative path` };
+    return `$ref ${ref} is remote: remote references are not fetched; save the document next to this one and refer to it by a relative path`;
   } else {
     let decoded = location;
     try {
@@ -77,16 +85,24 @@ export function referenceTarget(ref: string, fromFile: string, scope: ReferenceS
     }
     path = isAbsolute(decoded) ? decoded : resolve(dirname(resolve(fromFile)), decoded);
   }
-  const real = realPath(path);
-  return scope.roots.some((root) => isInside(root, real)) ? { kind: 'file', path: real } : outside(ref, scope);
+  return fileRefusal(path, scope) === undefined ? undefined : `$ref ${ref} names a file ${rootsText(scope)}`;
 }
 
-/** A file the loaders are about to open (a `$ref` inside a referenced file): allowed, or why not. */
-export function fileRefusal(path: string, scope: ReferenceScope): string | undefined {
-  const real = realPath(path);
-  if (scope.roots.some((root) => isInside(root, real))) return undefined;
-  const roots = scope.roots.map((root) => displayFolder(root)).join(', ');
-  return `a $ref names ${displayFolder(real)}, outside the project root (${roots}); only files inside it are read (widen with --allow-ref-root <dir>)`;
+/**
+ * Refuses the first of a document's references to other files that leads outside the scope,
+ * located where it is written, before the loader opens anything.
+ */
+export function refuseOutsideReferences(source: SourceDocument, external: readonly ReferenceSite[], scope: ReferenceScope): void {
+  for (const site of external) {
+    const reason = referenceRefusal(site.ref, source.file, scope);
+    if (reason !== undefined) throw new SpecError(source.file, reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
+  }
+}
+
+/** A refusal met inside a referenced file, located at the document's first reference to other files. */
+export function nestedRefusal(source: SourceDocument, reason: string, external: readonly ReferenceSite[]): SpecError {
+  const first = external[0];
+  return new SpecError(source.file, reason, first ? { ...source.sourceMap.locate(first.pointer), pointer: first.pointer } : {});
 }
 
 /** A folder as messages name it: relative to the working directory when inside it. */

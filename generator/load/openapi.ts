@@ -7,7 +7,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileRefusal, referenceTarget, type ReferenceScope } from './confine.js';
+import { fileRefusal, nestedRefusal, refuseOutsideReferences, type ReferenceScope } from './confine.js';
 import { SpecError } from './errors.js';
 import { checkDepth, refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
@@ -32,11 +32,9 @@ export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope)
   for (const site of references.sites) {
     const target = references.resolve(site.ref, site.pointer);
     if (target.kind === 'broken') throw brokenReference(source, site.pointer, site.ref);
-    if (target.kind !== 'external') continue;
-    const file = referenceTarget(site.ref, source.file, scope);
-    if (file.kind === 'refused') throw new SpecError(source.file, file.reason, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
-    external.push(site);
+    if (target.kind === 'external') external.push(site);
   }
+  refuseOutsideReferences(source, external, scope);
   if (external.length === 0) return checked(source, source.raw, references);
   const document = await bundle(source, external, scope);
   // What the referenced files brought is held to the same limits.
@@ -72,8 +70,7 @@ async function bundle(source: SourceDocument, external: ReferenceSite[], scope: 
     const options = { resolve: { http: false, file: { read } } };
     return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, options as never)) as unknown as Record<string, unknown>;
   } catch (error) {
-    const first = external[0]!;
-    if (refused !== undefined) throw new SpecError(source.file, refused, { ...source.sourceMap.locate(first.pointer), pointer: first.pointer });
+    if (refused !== undefined) throw nestedRefusal(source, refused, external);
     // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.
     const message = (error as Error).message;
     const missingPointer = /^Missing \$ref pointer "([^"]*)"/.exec(message)?.[1];

@@ -7,7 +7,7 @@
  * `/v3/sell/input`), which take a token once; a second use or a late one is refused.
  */
 import { randomAt, type MockCall } from '@svc/mock-runtime';
-import { fromUnits, placesIn, RATE_SCALE, rateFraction, rateOf, scaleUnits, toUnits, type Units } from './prices.js';
+import { fromUnits, placesOf, RATE_SCALE, rateFraction, rateOf, scaleUnits, toUnits, type Units } from './prices.js';
 import { isRecord, type ApiBehaviour, type SandboxContext } from './types.js';
 
 const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -27,16 +27,16 @@ function field(body: Record<string, unknown>, snake: string): string | undefined
 /** An amount of the answer: never below zero, written with its currency's places. */
 const money = (amount: Units, currency: string) => ({ value: fromUnits(amount.units < 0n ? { ...amount, units: 0n } : amount), currency });
 
-/** A request amount in units of `currency`; a missing or unreadable one is `fallback`. Exact at any size (a 30-digit amount is priced, not written `1e+29`). */
-const amountOf = (text: string | undefined, fallback: string, currency: string): Units => toUnits(text ?? fallback, placesIn(currency)) ?? { units: 0n, places: placesIn(currency) };
+/** An amount in units of `currency`; an unreadable one is zero. Exact at any size (a 30-digit amount is priced, not written `1e+29`). */
+const amountOf = (text: string, currency: string): Units => toUnits(text, placesOf(currency)) ?? { units: 0n, places: placesOf(currency) };
 
 /** A buy quote for what the request asks: its payment total, less the fees, buys the purchase currency at the mock's price. */
 function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
   const paying = (field(body, 'payment_currency') ?? 'USD').toUpperCase();
   const buying = (field(body, 'purchase_currency') ?? 'USDC').toUpperCase();
-  const total = amountOf(field(body, 'payment_amount'), '100', paying);
+  const total = amountOf(field(body, 'payment_amount') ?? '100', paying);
   const fee = scaleUnits(total, BUY_FEE_PER_10000, 10_000n, total.places);
-  const network = amountOf(NETWORK_FEE, NETWORK_FEE, paying);
+  const network = amountOf(NETWORK_FEE, paying);
   const subtotal = { units: total.units - fee.units - network.units, places: total.places };
   return {
     svc_fee: money(fee, paying),
@@ -44,7 +44,7 @@ function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
     payment_subtotal: money(subtotal, paying),
     payment_total: money(total, paying),
     // One `buying` costs `rateOf(buying, paying)` of `paying`.
-    purchase_amount: money(scaleUnits(subtotal, RATE_SCALE, rateFraction(rateOf(buying, paying)), placesIn(buying)), buying),
+    purchase_amount: money(scaleUnits(subtotal, RATE_SCALE, rateFraction(rateOf(buying, paying)), placesOf(buying)), buying),
   };
 }
 
@@ -52,8 +52,8 @@ function buyQuote(body: Record<string, unknown>): Record<string, unknown> {
 function sellQuote(body: Record<string, unknown>): Record<string, unknown> {
   const selling = (field(body, 'sell_currency') ?? 'USDC').toUpperCase();
   const cashingOut = (field(body, 'cashout_currency') ?? 'USD').toUpperCase();
-  const amount = amountOf(field(body, 'sell_amount'), '50', selling);
-  const subtotal = scaleUnits(amount, rateFraction(rateOf(selling, cashingOut)), RATE_SCALE, placesIn(cashingOut));
+  const amount = amountOf(field(body, 'sell_amount') ?? '50', selling);
+  const subtotal = scaleUnits(amount, rateFraction(rateOf(selling, cashingOut)), RATE_SCALE, placesOf(cashingOut));
   const fee = scaleUnits(subtotal, SELL_FEE_PER_1000, 1000n, subtotal.places);
   return {
     cashout_total: money({ units: subtotal.units - fee.units, places: subtotal.places }, cashingOut),

@@ -48,7 +48,7 @@ export function exchangeRates(base: string): Record<string, string> {
 }
 
 /** Places an amount in `currency` is written with: none for JPY, 2 for other fiat and stablecoins, 8 for other crypto. */
-function placesOf(currency: string): number {
+export function placesOf(currency: string): number {
   if (currency === 'JPY') return 0;
   return currency in FIAT_USD_VALUE || currency === 'USDC' ? 2 : 8;
 }
@@ -88,6 +88,3 @@ export function scaleUnits(amount: Units, numerator: bigint, denominator: bigint
 /** A rate as a fraction with nine decimals, for exact arithmetic on amounts of any size. */
 export const RATE_SCALE = 1_000_000_000n;
 export const rateFraction = (rate: number): bigint => BigInt(Math.round(rate * Number(RATE_SCALE)));
-
-/** The places an amount in `currency` is written with. */
-export const placesIn = (currency: string): number => placesOf(currency);

@@ -10,6 +10,7 @@ import { CredentialRegistry } from '@svc/mock-runtime';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFeedMock, type FaultKind, type FeedMock } from '../../mock/feed/server.js';
+import { until } from '../helpers/wait.js';
 
 let feed: FeedMock;
 const registry = new CredentialRegistry();
@@ -26,13 +27,6 @@ afterAll(async () => {
 const connection = (options: { queueLimit?: number; orderBooks?: boolean } = {}) =>
   new FeedConnection({ url: feed.url, WebSocket, jwt: () => registry.issueJwt('feed-key', { expiresInSeconds: 120 }), reconnect: { baseDelayMs: 20, maxDelayMs: 200 }, ...options });
 
-const until = async (check: () => boolean, ms = 5000, label = ""): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('the feed connection', () => {
   it('subscribes to every channel and decodes every message', async () => {

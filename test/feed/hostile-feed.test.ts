@@ -10,7 +10,8 @@ import { FeedConnection } from '@svc/feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFeedMock, type FeedMock } from '../../mock/feed/server.js';
 import { startSandbox, type Sandbox } from '../../mock/index.js';
-import { clientFrame, rawClient, until } from '../helpers/raw-websocket.js';
+import { clientFrame, rawClient } from '../helpers/raw-websocket.js';
+import { until } from '../helpers/wait.js';
 
 describe('frames the feed refuses, in the process npm run mock runs', () => {
   let sandbox: Sandbox;

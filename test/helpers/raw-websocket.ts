@@ -1,14 +1,6 @@
 /** A WebSocket spoken byte by byte over TCP, for frames no well-behaved library would send. */
 import { connect, type Socket } from 'node:net';
-
-/** Polls `check` every 10 ms until it holds; throws after `ms`. */
-export const until = async (check: () => boolean, ms = 5000, label = ''): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+import { until } from './wait.js';
 
 /** A client frame: masked, as RFC 6455 requires of clients, with the length in the form its size needs. */
 export function clientFrame(opcode: number, payload: Buffer, declaredLength = payload.length): Buffer {

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { clientFrame, rawClient, until } from '../helpers/raw-websocket.js';
+import { clientFrame, rawClient } from '../helpers/raw-websocket.js';
+import { until } from '../helpers/wait.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
 /** Whether something still listens at a URL's port on loopback. */

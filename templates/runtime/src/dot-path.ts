@@ -1,4 +1,5 @@
 /** Reads dot paths (`pagination.next_uri`) into parsed JSON bodies. */
+import { ownProperty } from './own.js';
 
 /**
  * The value at `path` in `value`, or undefined when any step is missing.
@@ -10,8 +11,7 @@ export function readPath(value: unknown, path: string): unknown {
   for (const key of path.split('.')) {
     if (typeof current !== 'object' || current === null) return undefined;
     // Own properties only: a path must not reach Object.prototype members such as `constructor`.
-    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = ownProperty(current, key);
   }
   return current;
 }

@@ -45,8 +45,8 @@ export function coerceTree(value: unknown, shape: ValueShape | undefined): unkno
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const property = shape.type === 'object' && shape.properties ? (ownProperty(shape.properties, key) as ValueShape | undefined) : undefined;
-      setOwnProperty(out, key, coerceTree(item, shape.type === 'object' ? (property ?? shape.additional) : undefined));
+      const itemShape = shape.type === 'object' ? ((shape.properties && (ownProperty(shape.properties, key) as ValueShape | undefined)) ?? shape.additional) : undefined;
+      setOwnProperty(out, key, coerceTree(item, itemShape));
     }
     return out;
   }
@@ -126,25 +126,23 @@ function setAtPath(root: Record<string, unknown>, path: readonly string[], value
     const segment = path[i]!;
     const last = i === path.length - 1;
     const nextIsList = !last && (path[i + 1] === '' || /^\d+$/.test(path[i + 1]!));
-    if (Array.isArray(node)) {
-      const index = listIndex(node, segment);
-      if (last) node[index] = value;
-      else {
-        const existing = node[index];
-        node = (existing !== null && typeof existing === 'object' ? existing : (node[index] = nextIsList ? [] : {})) as Record<string, unknown> | unknown[];
-      }
-    } else if (last) {
-      const existing = ownProperty(node, segment);
-      // A repeated plain key (`a=1&a=2`) collects its values.
-      setOwnProperty(node, segment, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
+    const list: unknown[] | undefined = Array.isArray(node) ? node : undefined;
+    const index = list ? listIndex(list, segment) : 0;
+    const existing = list ? list[index] : ownProperty(node, segment);
+    const put = (item: unknown): void => {
+      if (list) list[index] = item;
+      else setOwnProperty(node as Record<string, unknown>, segment, item);
+    };
+    if (last) {
+      // A repeated plain key (`a=1&a=2`) collects its values; a list index given twice keeps the last.
+      put(list || existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
+    } else if (existing !== null && typeof existing === 'object') {
+      node = existing as Record<string, unknown> | unknown[];
     } else {
-      const existing = ownProperty(node, segment);
-      if (existing !== null && typeof existing === 'object') node = existing as Record<string, unknown> | unknown[];
-      else {
-        const child = nextIsList ? [] : {};
-        setOwnProperty(node, segment, child);
-        node = child;
-      }
+      // A missing step, or one holding a plain value (`a=x&a[b]=y`), becomes the container the next segment needs.
+      const child = nextIsList ? [] : {};
+      put(child);
+      node = child;
     }
   }
 }
