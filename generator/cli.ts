@@ -10,7 +10,9 @@ import { DEBUG_VARIABLE, GENERATOR_BUG_EXIT_CODE, GeneratorBug, describeGenerato
 import { SpecError } from './load/errors.js';
 import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Options } from './cli/options.js';
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines, unlinkedPackageLines } from './cli/print.js';
-import { outFolderOf, runOnce, type RunResult } from './cli/run.js';
+import { outFolderOf, runOnce, specJobs, type RunResult } from './cli/run.js';
+import { explainMock } from './pipeline.js';
+import { guessLines } from './cli/print.js';
 import { startWatch } from './cli/watch.js';
 import { onStopRequest } from './util/lifetime.js';
 
@@ -53,6 +55,13 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
   if (options.spec === undefined && options.out === undefined) for (const line of unlinkedPackageLines(result, process.cwd())) console.warn(line);
 }
 
+/** `--explain`: the mock plan's guesses of each document generated. */
+async function explainLines(options: Options): Promise<string[]> {
+  const lines: string[] = [];
+  for (const job of await specJobs(options)) lines.push(...guessLines(job.file, await explainMock(job)));
+  return lines;
+}
+
 async function main(): Promise<void> {
   const callerDir = callerDirectory();
   let options: Options;
@@ -70,6 +79,7 @@ async function main(): Promise<void> {
     try {
       const result = await runOnce(options);
       printResult(options, result, 'once');
+      if (options.explain) for (const line of await explainLines(options)) console.log(line);
       code = result.code;
     } catch (error) {
       code = report(error, options);

@@ -11,6 +11,7 @@ import type { FormatterPool } from './write/format-pool.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
 import { partsWithNeeds, type OptionalPart } from './targets/parts.js';
 import { generatedHeader, type GeneratedFile } from './targets/target.js';
+import type { MockGuess, MockOverrides } from './targets/mock/plan.js';
 import { formatFile } from './write/format.js';
 import { compareText } from './util/compare.js';
 
@@ -48,6 +49,8 @@ export interface SpecJob {
   parts?: readonly OptionalPart[] | undefined;
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
   allowRefRoots?: readonly string[] | undefined;
+  /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
+  mockOverrides?: MockOverrides | undefined;
 }
 
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
@@ -94,7 +97,8 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   const parts = job.parts === undefined ? '' : `\0targets ${partsWithNeeds(job.parts).join(',')}`;
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}` };
+  const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
@@ -118,6 +122,14 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   timings.format = since(stage);
   if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics } });
   return { name: job.name, files, stats: { ...stats, ms: since(started) }, diagnostics, timings };
+}
+
+/** What the mock plan of a document guesses (`--explain`); none for a document without operations. */
+export async function explainMock(job: SpecJob): Promise<MockGuess[]> {
+  const model = await loadModel(job);
+  if (model.kind !== 'openapi' || model.operations.length === 0) return [];
+  const { planMock } = await import('./targets/mock/plan.js');
+  return planMock(model, job.mockOverrides).guesses;
 }
 
 /** The package's files as the targets emit them, unformatted: what tools that read the code (the API diff) need. */
@@ -153,6 +165,7 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
       sourceLabel,
       bundledRuntime: bundled ? { peerDependencies: bundled.peerDependencies } : undefined,
       parts: partsWithNeeds(job.parts),
+      mockOverrides: job.mockOverrides,
     },
     timings.targets,
   );

@@ -2,11 +2,15 @@
  * The sandbox `npm run mock` serves: the generated mocks of v2, v1, onramp and x402 with the
  * service's own rules (`behaviours/`), one credential registry, and webhooks when asked.
  */
-import { CredentialRegistry, defaultCredentials, generateWebhookKeys, importWebhookKey, type FixtureNode, type MockCredentials, type MockStore, type WebhookDispatcher } from '@svc/mock-runtime';
+import { CredentialRegistry, defaultCredentials, generateWebhookKeys, schemeCredentials, importWebhookKey, type FixtureNode, type MockCredentials, type MockStore, type WebhookDispatcher } from '@svc/mock-runtime';
 import { serveNode, type RunningServer, type ServerOptions } from '@svc/server-runtime';
+import { api as onrampApi } from '@svc/onramp';
 import { createOnrampMock, mockScopes as onrampScopes } from '@svc/onramp/mock';
+import { api as v1Api } from '@svc/v1';
 import { createV1Mock, mockScopes as v1Scopes } from '@svc/v1/mock';
+import { api as v2Api } from '@svc/v2';
 import { createV2Mock, mockScopes as v2Scopes } from '@svc/v2/mock';
+import { api as x402Api } from '@svc/x402';
 import { fixtureSchemas as x402Schemas } from '@svc/x402/fixtures';
 import { createX402Mock, mockScopes as x402Scopes } from '@svc/x402/mock';
 import type { Hono } from 'hono';
@@ -40,6 +44,8 @@ export interface SandboxOptions {
 export interface SandboxCredentials extends MockCredentials {
   /** The second factor the v2 mock asks for when sending money. */
   twoFactorToken: string;
+  /** What to send for each security scheme of the four documents, by scheme name (`schemeCredentials`). */
+  schemes: Record<string, string>;
 }
 
 export interface Sandbox {
@@ -70,7 +76,10 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const now = options.now ?? Date.now;
   const registry = new CredentialRegistry(now);
   const scopes = [...new Set([...v2Scopes, ...v1Scopes, ...onrampScopes, ...x402Scopes])].sort();
-  const credentials: SandboxCredentials = { ...(await defaultCredentials(registry, scopes)), twoFactorToken: TWO_FACTOR_CODE };
+  const ready = await defaultCredentials(registry, scopes);
+  // A scheme name shared by two documents means the same credential in both: the first one's value stands.
+  const schemes = Object.assign({}, ...[x402Api, onrampApi, v1Api, v2Api].map((api) => schemeCredentials(registry, ready, api.securitySchemes, scopes))) as Record<string, string>;
+  const credentials: SandboxCredentials = { ...ready, twoFactorToken: TWO_FACTOR_CODE, schemes: Object.fromEntries(Object.entries(schemes).sort(([a], [b]) => (a < b ? -1 : 1))) };
   const sandbox: SandboxContext = { now, emailOf: (subject) => `${subject}@example.com` };
   const keys = options.webhookUrl ? (options.webhookPrivateKey ? { privateKey: await importWebhookKey(options.webhookPrivateKey), publicKeyPem: undefined } : await generateWebhookKeys()) : undefined;
   const onInvalidResponse: NonNullable<ServerOptions['onInvalidResponse']> =

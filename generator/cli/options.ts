@@ -2,6 +2,8 @@
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPTIONAL_PART_NAMES, type OptionalPart } from '../targets/parts.js';
+import { MOCK_ROLES, type MockOverrides } from '../targets/mock/plan.js';
+import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
 
 export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
        npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
@@ -24,6 +26,12 @@ options:
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
+  --explain            print what the mock plan guessed for each document (operation roles, collections,
+                       id fields, paging) and how to overrule each guess
+  --mock-role <operationId>=<role>   the mock's role of an operation (create, list, read, update, delete,
+                       action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
+  --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as
+                       x-mock-id-field would; repeatable
   --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its
                        folder) whose files $refs may name; repeatable. Nothing else is read, nothing remote
   --help               this text
@@ -56,6 +64,10 @@ export interface Options {
   callerDir: string;
   /** `--allow-ref-root`, absolute: folders besides the project root whose files `$ref`s may name. */
   allowRefRoots: string[];
+  /** `--explain`: print the mock plan's guesses. */
+  explain: boolean;
+  /** `--mock-role`, `--mock-id-field`. */
+  mockOverrides?: MockOverrides;
 }
 
 /**
@@ -90,6 +102,9 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       quiet: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       'allow-ref-root': { type: 'string', multiple: true },
+      explain: { type: 'boolean', default: false },
+      'mock-role': { type: 'string', multiple: true },
+      'mock-id-field': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -105,6 +120,8 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     sharedRuntime: values['shared-runtime'] ?? false,
     callerDir,
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
+    explain: values.explain ?? false,
+    ...mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
     ...(values.only !== undefined ? { only: values.only } : {}),
@@ -123,6 +140,27 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   if (options.client !== undefined && !CLASS_NAME.test(options.client)) throw new UsageError(`--client ${options.client}: not a valid class name`);
   if (options.watch && options.check) throw new UsageError('--watch writes; it does not combine with --check');
   return options;
+}
+
+/** `--mock-role a=create --mock-id-field /titles=isbn` as the plan's overrides; none when neither flag was given. */
+export function mockOverridesOf(roleFlags: readonly string[], idFlags: readonly string[]): { mockOverrides?: MockOverrides } {
+  const pairs = (flag: string, values: readonly string[]): [string, string][] =>
+    values.map((value) => {
+      const at = value.lastIndexOf('=');
+      if (at <= 0 || at === value.length - 1) throw new UsageError(`--${flag} ${value}: expected <name>=<value>`);
+      return [value.slice(0, at), value.slice(at + 1)];
+    });
+  const roles = pairs('mock-role', roleFlags);
+  for (const [operationId, role] of roles) if (!(MOCK_ROLES as readonly string[]).includes(role)) throw new UsageError(`--mock-role ${operationId}=${role}: not a role; choose among ${MOCK_ROLES.join(', ')}`);
+  const idFields = pairs('mock-id-field', idFlags);
+  for (const [collection] of idFields) if (!collection.startsWith('/')) throw new UsageError(`--mock-id-field ${collection}: name the collection by its path (/titles=isbn)`);
+  if (roles.length === 0 && idFields.length === 0) return {};
+  return {
+    mockOverrides: {
+      ...(roles.length > 0 ? { roles: Object.fromEntries(roles) as Record<string, MockRole> } : {}),
+      ...(idFields.length > 0 ? { idFields: Object.fromEntries(idFields) } : {}),
+    },
+  };
 }
 
 /** `--targets client,server`: known part names, each once. */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
+import type { MockGuess } from '../targets/mock/plan.js';
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -85,4 +86,11 @@ export function unlinkedPackageLines(result: RunResult, projectRoot: string): st
     .map((p) => (JSON.parse(p.files.get('package.json') ?? '{}') as { name?: string }).name)
     .filter((name): name is string => name !== undefined && !existsSync(join(projectRoot, 'node_modules', name)));
   return names.length === 0 ? [] : [`note: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} new to the workspace: run \`npm install\` so that other packages, the tests and \`npm run pack\` can use ${names.length === 1 ? 'it' : 'them'} by name`];
+}
+
+/** The mock plan's guesses of one document, one line each with what overrules it; a line saying so when there are none. */
+export function guessLines(file: string, guesses: readonly MockGuess[]): string[] {
+  if (guesses.length === 0) return [`info: ${file}: the mock plan guessed nothing`];
+  const width = Math.min(40, Math.max(...guesses.map((g) => g.subject.length)));
+  return [`info: ${file}: the mock plan guessed (${guesses.length}):`, ...guesses.map((g) => `  ${g.subject.padEnd(width)}  ${g.guess}; overrule with ${g.override}`)];
 }

@@ -1,6 +1,7 @@
 /** What a target is: a small declarative object that turns the model into files. */
 import type { ApiModel } from '../model/types.js';
 import type { OptionalPart } from './parts.js';
+import type { MockOverrides } from './mock/plan.js';
 
 export interface GeneratedFile {
   /** Path inside the package folder, with forward slashes (`src/types.ts`). */
@@ -31,6 +32,8 @@ export interface TargetContext {
   sourceLabel: string;
   /** The optional parts emitted (`--targets`, with what they need); the package lists only their entry points. */
   parts: readonly OptionalPart[];
+  /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
+  mockOverrides?: MockOverrides | undefined;
 }
 
 export interface Target {

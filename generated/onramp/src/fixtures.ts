@@ -837,7 +837,7 @@ export function fixture<K extends keyof FixtureTypes>(
   }) as FixtureTypes[K];
 }
 
-/** Descriptors of each operation's parameters (the flat record), JSON body and JSON responses by status. */
+/** Descriptors of each operation's parameters (the flat record), JSON body and responses by status (JSON, text and binary). */
 export const operationFixtureSchemas: Readonly<
   Record<
     keyof typeof operations,

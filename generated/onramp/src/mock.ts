@@ -8,7 +8,7 @@ import { fixture, responseFixture } from './fixtures.js';
 import type { FixtureTypes } from './fixtures.js';
 import { operations } from './operations.js';
 import { serverSpec } from './server.js';
-/** What the mock does with each operation and collection, planned from paths, methods, `x-pagination`, `x-idempotency` and `x-state-machine`. */
+/** What the mock does with each operation and collection, planned from paths, methods, the shapes of answers, `x-pagination`, `x-idempotency`, `x-state-machine` and the `x-mock-*` extensions. */
 export const mockPlan: MockPlan = {
   operations: {
     createBuyQuote: { role: 'create', successStatus: 200, collection: '/onramp/v1/buy/quote' },

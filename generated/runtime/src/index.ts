@@ -49,7 +49,7 @@ export {
 export { nextPageInput, pageItems } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
-export { collectWarnings, selectValidator } from './response.js';
+export { collectWarnings, declaredMediaType, selectValidator } from './response.js';
 export { stringFormat, stringFormats } from './formats.js';
 export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';

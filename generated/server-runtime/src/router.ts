@@ -7,7 +7,14 @@
  * once, when the app is built.
  */
 import { Hono, type Context } from 'hono';
-import { isJsonMediaType, mediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
+import {
+  declaredMediaType,
+  isJsonMediaType,
+  mediaType,
+  selectValidator,
+  setOwnProperty,
+  type OperationSpec,
+} from '@svc/runtime';
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
@@ -23,7 +30,7 @@ import {
 } from './problems.js';
 import { RateLimiter } from './rate-limit.js';
 import { RouteTable } from './route-table.js';
-import type { ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
+import type { ErrorEnvelopeSpec, ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
 
 /** What a handler receives. */
 export interface HandlerContext<Params = Record<string, unknown>, Body = unknown> {
@@ -432,8 +439,18 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     headers['content-type'] ??= 'application/json';
     return { status, headers, body: JSON.stringify(body) };
   };
-  const problem = (exchange: Exchange, error: HttpProblem): Answer =>
-    send(exchange, error.status, problemBody(error, envelope), error.headers as Record<string, string>);
+  /**
+   * A problem in the envelope the operation declares for its status (that status, its range, or
+   * `default`), else the document's; with the envelope's media type (`application/problem+json`).
+   */
+  const problem = (exchange: Exchange, error: HttpProblem, route?: Route): Answer => {
+    const own = route?.spec.errorEnvelopes;
+    const chosen: ErrorEnvelopeSpec = (own && envelopeFor(own, error.status)) ?? envelope;
+    const headers = chosen.mediaType
+      ? { ...error.headers, 'content-type': chosen.mediaType }
+      : (error.headers as Record<string, string>);
+    return send(exchange, error.status, problemBody(error, chosen), headers);
+  };
 
   const routes: Route[] = Object.entries(spec.operations)
     .map(([operationId, serverOp]): Route => {
@@ -692,6 +709,15 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const existing = replyBody[spec.warningsField];
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
+    // A body of another media type than JSON goes out as the operation declares it (text/csv, image/png).
+    if (
+      op.responseMediaTypes &&
+      replyHeaders['content-type'] === undefined &&
+      !hasHeader(replyHeaders, 'content-type')
+    ) {
+      const declared = declaredMediaType(op.responseMediaTypes, reply.status);
+      if (declared !== undefined && !declared.includes('*')) replyHeaders['content-type'] = declared;
+    }
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
   };
@@ -707,7 +733,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         [],
         `${op.operationId} answered ${status}, a status its spec does not declare`,
       );
-    if (!schema || body instanceof Blob || typeof body === 'string') return;
+    // Text is checked against its schema (an enum, a pattern); bytes and raw JSON text are not.
+    if (
+      !schema ||
+      body instanceof Blob ||
+      (typeof body === 'string' && !/^text\//i.test(declaredMediaType(op.responseMediaTypes, status) ?? ''))
+    )
+      return;
     // zod is asked only when the fast predicate cannot say yes: for the verdict and the issues.
     if (fastAccepts(schema)(body)) return;
     const result = schema.safeParse(body);
@@ -720,11 +752,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       );
   };
 
-  const answerError = (exchange: Exchange, error: unknown, operationId: string | undefined): Answer => {
-    if (error instanceof HttpProblem) return problem(exchange, error);
+  const answerError = (exchange: Exchange, error: unknown, route: Route | undefined): Answer => {
+    if (error instanceof HttpProblem) return problem(exchange, error, route);
     if (error instanceof InvalidResponse)
       options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
-    else options.onError?.(error, operationId);
+    else options.onError?.(error, route?.op.operationId);
     return problem(
       exchange,
       new HttpProblem({
@@ -732,6 +764,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         id: 'internal_server_error',
         message: error instanceof InvalidResponse ? error.message : 'internal server error',
       }),
+      route,
     );
   };
   /** The answer of `route`, errors included. */
@@ -743,7 +776,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     try {
       return await handle(exchange, route, pathValues);
     } catch (error) {
-      return answerError(exchange, error, route.op.operationId);
+      return answerError(exchange, error, route);
     }
   };
   const methodNotAllowed = (exchange: Exchange, methods: Iterable<string>): Answer => {
@@ -800,6 +833,24 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     },
   });
   return app;
+}
+
+const hasHeader = (headers: Record<string, string>, lower: string): boolean =>
+  Object.keys(headers).some((name) => name.toLowerCase() === lower);
+
+/** The envelope of an operation's own error answers for `status`: that status, its range (`4XX`), or `default`. */
+function envelopeFor(
+  envelopes: Readonly<Record<string, ErrorEnvelopeSpec>>,
+  status: number,
+): ErrorEnvelopeSpec | undefined {
+  const range = `${Math.floor(status / 100)}XX`;
+  return Object.hasOwn(envelopes, String(status))
+    ? envelopes[String(status)]
+    : Object.hasOwn(envelopes, range)
+      ? envelopes[range]
+      : Object.hasOwn(envelopes, 'default')
+        ? envelopes.default
+        : undefined;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

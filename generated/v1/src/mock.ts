@@ -8,7 +8,7 @@ import { fixture, responseFixture } from './fixtures.js';
 import type { FixtureTypes } from './fixtures.js';
 import { operations } from './operations.js';
 import { serverSpec } from './server.js';
-/** What the mock does with each operation and collection, planned from paths, methods, `x-pagination`, `x-idempotency` and `x-state-machine`. */
+/** What the mock does with each operation and collection, planned from paths, methods, the shapes of answers, `x-pagination`, `x-idempotency`, `x-state-machine` and the `x-mock-*` extensions. */
 export const mockPlan: MockPlan = {
   operations: {
     cancelRequest: { role: 'action', successStatus: 200, collection: '/transactions', idParam: 'id' },
@@ -92,7 +92,7 @@ export const mockPlan: MockPlan = {
       successStatus: 200,
       collection: '/payment_methods',
       idParam: 'id',
-      resourceAt: '',
+      resourceAt: 'payment_method',
     },
     getPrimaryAccount: {
       role: 'singleton-read',
@@ -110,7 +110,7 @@ export const mockPlan: MockPlan = {
     getSellPrice: { role: 'singleton-read', successStatus: 200, collection: '/prices/sell' },
     getSpotRate: { role: 'singleton-read', successStatus: 200, collection: '/prices/spot_rate' },
     getTransfer: { role: 'read', successStatus: 200, collection: '/transfers', idParam: 'id', resourceAt: 'transfer' },
-    getUser: { role: 'read', successStatus: 200, collection: '/users', idParam: 'id', resourceAt: '' },
+    getUser: { role: 'read', successStatus: 200, collection: '/users', idParam: 'id', resourceAt: 'user' },
     listAccountChanges: {
       role: 'list',
       successStatus: 200,
@@ -182,7 +182,12 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
       },
     },
-    listPaymentMethods: { role: 'list', successStatus: 200, collection: '/payment_methods' },
+    listPaymentMethods: {
+      role: 'list',
+      successStatus: 200,
+      collection: '/payment_methods',
+      pagination: { style: 'all', itemsField: 'payment_methods', totalField: 'total_count' },
+    },
     listRecurringPayments: {
       role: 'list',
       successStatus: 200,
@@ -225,7 +230,12 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
       },
     },
-    listUsers: { role: 'list', successStatus: 200, collection: '/users' },
+    listUsers: {
+      role: 'list',
+      successStatus: 200,
+      collection: '/users',
+      pagination: { style: 'all', itemsField: 'users' },
+    },
     postCurrentUser: { role: 'singleton-update', successStatus: 200, collection: '/users/self', resourceAt: 'user' },
     requestMoney: { role: 'create', successStatus: 200, collection: '/transactions', resourceAt: 'transaction' },
     resendRequest: { role: 'action', successStatus: 200, collection: '/transactions', idParam: 'id' },

@@ -21,9 +21,17 @@ export type { HandlerContext, HandlerReply, Principal, ServerOptions } from '@sv
 export const serverSpec: ServerApiSpec = {
   api: api,
   operations: {
-    settleX402Payment: { operation: operations['settleX402Payment'], twoFactor: false },
+    settleX402Payment: {
+      operation: operations['settleX402Payment'],
+      twoFactor: false,
+      errorEnvelopes: { '400': { id: 'error', message: 'errorMessage', constants: { success: false } } },
+    },
     supportedX402PaymentKinds: { operation: operations['supportedX402PaymentKinds'], twoFactor: false },
-    verifyX402Payment: { operation: operations['verifyX402Payment'], twoFactor: false },
+    verifyX402Payment: {
+      operation: operations['verifyX402Payment'],
+      twoFactor: false,
+      errorEnvelopes: { '400': { id: 'error', message: 'message' } },
+    },
   },
   errorEnvelope: { id: 'errorType', message: 'errorMessage' },
 };

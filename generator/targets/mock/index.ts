@@ -14,9 +14,10 @@ import { planMock } from './plan.js';
 export const mockTarget: Target = {
   name: 'mock',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
-  run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage }) {
+  run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
     const base = apiBaseName(model);
-    const plan = planMock(model);
+    // The guesses are told to the user (`--explain`, the mock's start), not shipped.
+    const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
     const signatureHeader = model.webhookDelivery?.signatureHeader ?? 'X-Signature';
     const webhookNames = Object.fromEntries(model.webhooks.filter((w) => plan.webhooks?.some((p) => p.webhook === w.operationId)).map((w) => [w.operationId, w.path]));
@@ -47,7 +48,7 @@ export const mockTarget: Target = {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
-        docs: ['What the mock does with each operation and collection, planned from paths, methods, `x-pagination`, `x-idempotency` and `x-state-machine`.'],
+        docs: ['What the mock does with each operation and collection, planned from paths, methods, the shapes of answers, `x-pagination`, `x-idempotency`, `x-state-machine` and the `x-mock-*` extensions.'],
         declarations: [{ name: 'mockPlan', type: 'MockPlan', initializer: literal(plan) }],
       },
       {

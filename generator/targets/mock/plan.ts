@@ -1,13 +1,38 @@
 /**
  * The mock plan of an OpenAPI model: what each operation does to which collection, read
  * from paths and methods (`POST /buys` creates, `GET /buys/{id}` reads, `POST
- * /buys/{id}/commit` acts), `x-pagination`, `x-idempotency` and `x-state-machine`.
+ * /buys/{id}/commit` acts), the shapes of answers (a list is a GET answering an array of
+ * items), `x-pagination`, `x-idempotency` and `x-state-machine`.
+ *
+ * What is guessed rather than declared is recorded (`MockPlanModel.guesses`), and each guess
+ * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
+ * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
 import { isSuccessStatus, resolve } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 
 // The plan is data for the mock runtime: its types are the runtime's own.
-import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../../templates/mock-runtime/src/mock/plan.js';
+import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../../templates/mock-runtime/src/mock/plan.js';
+
+export const MOCK_ROLES: readonly Role[] = ['create', 'list', 'read', 'update', 'delete', 'action', 'singleton-read', 'singleton-update', 'other'];
+
+/** One guess of the mock plan, and how to overrule it. */
+export interface MockGuess {
+  /** What it is about: an operationId or a collection's path. */
+  subject: string;
+  /** What was guessed, and from what. */
+  guess: string;
+  /** The extension or option that fixes it otherwise. */
+  override: string;
+}
+
+/** Choices that replace the plan's guesses (`--mock-role`, `--mock-id-field`): the same as the extensions, from outside the document. */
+export interface MockOverrides {
+  /** operationId -> role. */
+  roles?: Readonly<Record<string, Role>>;
+  /** Collection path (`/titles`) -> the property holding an item's id. */
+  idFields?: Readonly<Record<string, string>>;
+}
 
 /** An operation's plan as the generator builds it (mutable while it is worked out). */
 type OperationPlan = { -readonly [K in keyof MockOperationPlan]: MockOperationPlan[K] } & { scope?: string[] };
@@ -19,6 +44,8 @@ export interface MockPlanModel {
   /** The list collection that records sent notifications (`/v2/notifications`). */
   notifications?: string;
   serverFields?: string[];
+  /** What was guessed, in the order of the operations and collections. */
+  guesses: MockGuess[];
 }
 
 const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
@@ -73,21 +100,62 @@ function listItemOf(model: ApiModel, item: SchemaNode | undefined): { schema: Sc
 
 const firstOf = (names: readonly string[], present: readonly string[]): string | undefined => names.find((n) => present.includes(n));
 
+/** Where the items of a list answer are ('' for a bare array) and their schema, for a GET without `x-pagination`. */
+function listItemsOf(model: ApiModel, op: OperationModel): { itemsField: string; item: SchemaNode } | undefined {
+  const body = successSchema(op);
+  const resolved = resolve(model, body);
+  const isItem = (node: SchemaNode | undefined): boolean => {
+    const item = resolve(model, node);
+    return item !== undefined && (item.kind === 'object' || item.kind === 'union' || item.kind === 'intersection');
+  };
+  if (resolved?.kind === 'array') return isItem(resolved.items) ? { itemsField: '', item: resolved.items } : undefined;
+  const arrays = propertiesOf(model, body).filter((p) => {
+    const schema = resolve(model, p.schema);
+    return schema?.kind === 'array' && isItem(schema.items);
+  });
+  if (arrays.length !== 1) return undefined;
+  const items = resolve(model, arrays[0]!.schema);
+  return items?.kind === 'array' ? { itemsField: arrays[0]!.name, item: items.items } : undefined;
+}
 
-export function planMock(model: ApiModel): MockPlanModel {
+const TOTAL_NAMES = ['total', 'total_count', 'totalCount', 'count', 'totalItems', 'total_items', 'totalElements', 'total_results', 'totalResults'];
+const PAGE_FIELD_NAMES = ['page', 'pageNumber', 'page_number', 'currentPage', 'current_page'];
+const SIZE_FIELD_NAMES = ['size', 'pageSize', 'page_size', 'perPage', 'per_page', 'limit'];
+const TOTAL_PAGES_NAMES = ['totalPages', 'total_pages', 'pageCount', 'page_count', 'pages'];
+const LIMIT_PARAMS = ['limit', 'page_size', 'pageSize', 'per_page', 'perPage', 'size', 'count', 'max', 'maxResults', 'max_results', 'top', '$top'];
+const OFFSET_PARAMS = ['offset', 'skip', 'start', '$skip'];
+const PAGE_PARAMS = ['page', 'pageNumber', 'page_number', 'pageIndex', 'p'];
+const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'startingAfter', 'page_token', 'pageToken', 'next_token', 'nextToken', 'continuation', 'continuationToken', 'marker'];
+const NEXT_TOKEN_NAMES = ['nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'nextToken', 'next_token', 'continuationToken', 'nextMarker', 'next_marker', 'cursor', 'next'];
+
+export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPlanModel {
   const byPath = new Map<string, OperationModel[]>();
   for (const op of model.operations) {
     const path = trimSlash(op.path);
     byPath.set(path, [...(byPath.get(path) ?? []), op]);
   }
   const paths = [...byPath.keys()];
+  const guesses: MockGuess[] = [];
+  // Lists without `x-pagination`: GETs whose answer is an array of items, or an object with one such array.
+  const listItems = new Map<string, { itemsField: string; item: SchemaNode }>();
+  const pagingParam = (op: OperationModel): boolean => op.parameters.some((p) => p.in === 'query' && [...LIMIT_PARAMS, ...OFFSET_PARAMS, ...PAGE_PARAMS, ...CURSOR_PARAMS].includes(p.name));
+  for (const op of model.operations) {
+    if (op.method !== 'GET' || op.pagination) continue;
+    const items = listItemsOf(model, op);
+    // An object with an array in it is a list only where the path is a collection (items under it,
+    // creates on it) or the operation takes paging parameters: a price with a list of fees is not.
+    const path = trimSlash(op.path);
+    const collectionLike = items?.itemsField === '' || paths.some((p) => p.startsWith(`${path}/{`)) || (byPath.get(path) ?? []).some((o) => o.method === 'POST') || pagingParam(op);
+    if (items && collectionLike) listItems.set(op.operationId, items);
+  }
+  const itemSchemaOfList = (op: OperationModel): SchemaNode | undefined => op.itemSchema ?? listItems.get(op.operationId)?.item;
   // A path is a collection when some path names an item under it (`/transactions/{id}/...`).
   const hasItems = (collection: string): boolean => paths.some((p) => p.startsWith(`${collection}/{`));
-  const listed = (path: string): boolean => (byPath.get(path) ?? []).some((o) => o.method === 'GET' && o.pagination !== undefined);
+  const listed = (path: string): boolean => (byPath.get(path) ?? []).some((o) => o.method === 'GET' && (o.pagination !== undefined || listItems.has(o.operationId)));
   const timeOp = model.securitySchemes.find((s) => s.hmac?.serverTimeOperation)?.hmac;
 
   const itemKeyOf = (op: OperationModel): string | undefined => {
-    const { schema } = listItemOf(model, op.itemSchema);
+    const { schema } = listItemOf(model, itemSchemaOfList(op));
     return schema?.kind === 'ref' ? schema.target : undefined;
   };
   const placed = model.operations.map((op) => {
@@ -103,7 +171,7 @@ export function planMock(model: ApiModel): MockPlanModel {
       collection = segments.slice(0, -1).join('/');
       idParam = keyOf(op, paramName(last));
       role = op.method === 'GET' ? 'read' : op.method === 'PUT' || op.method === 'PATCH' ? 'update' : op.method === 'DELETE' ? 'delete' : 'action';
-    } else if (isParam(before) && !collectionHere) {
+    } else if (isParam(before) && !collectionHere && !(op.method === 'GET' && listItems.has(op.operationId))) {
       collection = segments.slice(0, -2).join('/');
       idParam = keyOf(op, paramName(before));
       role = op.method === 'GET' ? 'other' : 'action';
@@ -123,8 +191,40 @@ export function planMock(model: ApiModel): MockPlanModel {
       collection = path;
       role = 'singleton-update';
     }
-    return { op, role, collection, idParam };
+    const declared = declaredRole(op);
+    if (declared) role = declared;
+    const declaredCollection = op.extensions['x-mock-collection'];
+    if (typeof declaredCollection === 'string' && declaredCollection.startsWith('/')) collection = trimSlash(declaredCollection);
+    return { op, role, collection, idParam, filter: undefined as Record<string, string> | undefined };
   });
+  function declaredRole(op: OperationModel): Role | undefined {
+    const chosen = overrides.roles?.[op.operationId] ?? op.extensions['x-mock-role'];
+    return typeof chosen === 'string' && (MOCK_ROLES as readonly string[]).includes(chosen) ? (chosen as Role) : undefined;
+  }
+
+  // A nested list no create fills (`GET /members/{memberId}/loans`) whose items are another
+  // collection's (`/loans`) lists that collection's items whose field names the parent (`memberId`).
+  for (const entry of placed) {
+    if (entry.role !== 'list' || entry.collection === undefined || declaredRole(entry.op)) continue;
+    if (placed.some((p) => p.collection === entry.collection && p.role === 'create')) continue;
+    const item = itemKeyOf(entry.op);
+    if (!item) continue;
+    // The named schema a read of `collection` answers, or its list's items.
+    const itemKeyHere = (collection: string): string | undefined => {
+      const read = placed.find((q) => q.collection === collection && q.role === 'read');
+      const node = read ? successSchema(read.op) : undefined;
+      return node?.kind === 'ref' ? node.target : undefined;
+    };
+    const home = placed.find((p) => p !== entry && p.role === 'create' && p.collection !== undefined && !p.collection.includes('{') && itemKeyHere(p.collection) === item);
+    if (!home?.collection) continue;
+    const fields = propertiesOf(model, { kind: 'ref', target: item });
+    const filter: Record<string, string> = {};
+    for (const param of entry.op.parameters.filter((p) => p.in === 'path')) if (fields.some((f) => f.name === param.name)) filter[param.name] = param.key;
+    if (Object.keys(filter).length === 0) continue;
+    guesses.push({ subject: entry.op.operationId, guess: `lists ${home.collection} filtered by ${Object.keys(filter).join(', ')} (its items are that collection's, and no create fills ${entry.collection})`, override: 'x-mock-collection on the operation' });
+    entry.collection = home.collection;
+    entry.filter = filter;
+  }
 
   // A create whose answer carries another collection's item (`POST /buys` answers a transfer) stores it there.
   const schemaAt = (op: OperationModel, at: string | undefined): string | undefined => {
@@ -144,25 +244,34 @@ export function planMock(model: ApiModel): MockPlanModel {
   const collections: Record<string, CollectionPlan> = {};
   const operations: Record<string, OperationPlan> = {};
   const itemSchemaOf = (collection: string): SchemaNode | undefined => {
-    const list = placed.find((p) => p.collection === collection && p.role === 'list');
-    if (list?.op.itemSchema) return listItemOf(model, list.op.itemSchema).schema;
+    const list = placed.find((p) => p.collection === collection && p.role === 'list' && p.filter === undefined);
+    const listItem = list ? itemSchemaOfList(list.op) : undefined;
+    if (listItem) return listItemOf(model, listItem).schema;
     const read = placed.find((p) => p.collection === collection && p.role === 'read');
     return read ? successSchema(read.op) : undefined;
   };
 
-  for (const { op, role, collection, idParam } of placed) {
+  for (const { op, role, collection, idParam, filter } of placed) {
     const plan: OperationPlan = { role, successStatus: successStatusOf(op) };
+    if (!declaredRole(op) && !op.pagination && role !== 'other') guesses.push({ subject: op.operationId, guess: `${role}${collection ? ` in ${collection}` : ''} (from ${op.method} ${op.path})`, override: 'x-mock-role on the operation, or --mock-role' });
     if (collection !== undefined) {
       plan.collection = collection;
       const scope = op.parameters.filter((p) => p.in === 'path' && collection.includes(`{${p.name}}`)).map((p) => p.key);
       if (scope.length > 0) plan.scope = scope;
     }
+    if (filter) plan.filter = filter;
     if (idParam) plan.idParam = idParam;
     const item = collection !== undefined ? itemSchemaOf(collection) : undefined;
     const itemRef = item?.kind === 'ref' ? item : undefined;
     const at = role === 'list' ? undefined : resourcePath(model, successSchema(op), itemRef ?? undefined);
     // A read's answer may itself be the wrapper (`{data: Buy}`): then the item is what sits inside it.
     if (at !== undefined) plan.resourceAt = at;
+    const guessedItems = listItems.get(op.operationId);
+    if (role === 'list' && !op.pagination && guessedItems) {
+      const paging = guessPagination(model, op, guessedItems.itemsField);
+      plan.pagination = paging.pagination;
+      guesses.push({ subject: op.operationId, guess: paging.guess, override: 'x-pagination on the operation' });
+    }
     if (op.pagination) {
       const names = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
       const limitParam = firstOf(['limit', 'page_size', 'pageSize', 'per_page', 'perPage', 'size'], names);
@@ -196,14 +305,23 @@ export function planMock(model: ApiModel): MockPlanModel {
     operations[op.operationId] = plan;
 
     if (collection !== undefined && !collections[collection]) {
-      const names = propertiesOf(model, item).map((p) => p.name);
-      const idField = firstOf(['id', 'uuid', 'key'], names) ?? names.find((n) => /id$/i.test(n)) ?? 'id';
+      const properties = propertiesOf(model, item);
+      const names = properties.map((p) => p.name);
+      const declaredId = overrides.idFields?.[collection] ?? resolve(model, item)?.extensions?.['x-mock-id-field'];
+      const guessedId = firstOf(['id', 'uuid', 'key'], names) ?? names.find((n) => /id$/i.test(n)) ?? 'id';
+      const idField = typeof declaredId === 'string' ? declaredId : guessedId;
+      if (typeof declaredId !== 'string' && names.length > 0 && idField !== 'id') guesses.push({ subject: collection, guess: `items are identified by ${idField}`, override: 'x-mock-id-field on the item schema, or --mock-id-field' });
       const read = placed.find((p) => p.collection === collection && p.role === 'read');
       const entry: CollectionPlan = { idField, created: false };
       const list = placed.find((p) => p.collection === collection && p.role === 'list');
       const wrapper = list ? listItemOf(model, list.op.itemSchema).wrapper : undefined;
       if (wrapper) entry.itemWrapper = wrapper;
-      const createdAt = firstOf(['created_at', 'createdAt', 'created'], names);
+      // A read-only date-time set when the item is made (`addedAt`, `joined_at`) counts as its creation time.
+      const madeAt = properties.find((p) => {
+        const schema = resolve(model, p.schema);
+        return (p.schema.readOnly || schema?.readOnly) && schema?.kind === 'string' && schema.format === 'date-time' && /(created|added|joined|registered|opened|submitted|placed)(_?at|_?on)?$/i.test(p.name);
+      })?.name;
+      const createdAt = firstOf(['created_at', 'createdAt', 'created'], names) ?? madeAt;
       const updatedAt = firstOf(['updated_at', 'updatedAt', 'updated'], names);
       const pathField = firstOf(['resource_path', 'resourcePath', 'path', 'self'], names);
       if (createdAt) entry.createdAtField = createdAt;
@@ -215,7 +333,9 @@ export function planMock(model: ApiModel): MockPlanModel {
   }
   // A collection keeps state only when a create answers with the resource it made (so the mock can store it).
   for (const { op, role, collection } of placed) if (role === 'create' && collection !== undefined && operations[op.operationId]!.resourceAt !== undefined) collections[collection]!.created = true;
-  const result: MockPlanModel = { operations, collections };
+  // Grouped by what they are about, in a stable order.
+  guesses.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+  const result: MockPlanModel = { operations, collections, guesses };
 
   // Webhooks named `<...>:<event>` whose payload carries a collection's item: `wallet:buys:created`.
   const itemKeys = new Map<string, string>();
@@ -240,4 +360,55 @@ export function planMock(model: ApiModel): MockPlanModel {
   const versioning = model.extensions['x-versioning'] as { missingWarning?: unknown } | undefined;
   if (typeof versioning?.missingWarning === 'string') result.serverFields = ['warnings'];
   return result;
+}
+
+/** The paging of a list without `x-pagination`, from its query parameters and the fields of its answer; and what was guessed. */
+function guessPagination(model: ApiModel, op: OperationModel, itemsField: string): { pagination: MockPagination; guess: string } {
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const named = (names: readonly string[]) => names.map((n) => query.find((p) => p.name === n)).find((p) => p !== undefined);
+  const body = successSchema(op);
+  const fieldNames = propertiesOf(model, body).map((p) => p.name);
+  const fields: MockPageFields = {};
+  const total = firstOf(TOTAL_NAMES, fieldNames);
+  if (total) fields.totalField = total;
+  const limit = named(LIMIT_PARAMS);
+  const limitSchema = resolve(model, limit?.schema);
+  const defaultLimit = typeof limitSchema?.default === 'number' ? limitSchema.default : limitSchema?.kind === 'number' && typeof limitSchema.maximum === 'number' ? Math.min(25, limitSchema.maximum) : 25;
+  const limitPart = limit ? { limitParam: limit.key } : {};
+  const echoes = (): string => [fields.totalField, fields.pageField, fields.sizeField, fields.totalPagesField].filter(Boolean).join(', ');
+  const offset = named(OFFSET_PARAMS);
+  if (offset) {
+    const page = firstOf(SIZE_FIELD_NAMES, fieldNames);
+    if (page) fields.sizeField = page;
+    return {
+      pagination: { style: 'offset', itemsField, offsetParam: offset.key, ...limitPart, defaultLimit, ...fields },
+      guess: `pages by offset (${offset.name}${limit ? `, ${limit.name}` : ''}; ${defaultLimit} by default)${echoes() ? `, answering ${echoes()}` : ''}`,
+    };
+  }
+  const page = named(PAGE_PARAMS);
+  if (page) {
+    const pageSchema = resolve(model, page.schema);
+    const firstPage = pageSchema?.kind === 'number' && pageSchema.minimum === 0 ? 0 : 1;
+    const pageField = firstOf(PAGE_FIELD_NAMES, fieldNames);
+    const sizeField = firstOf(SIZE_FIELD_NAMES, fieldNames);
+    const totalPages = firstOf(TOTAL_PAGES_NAMES, fieldNames.filter((n) => n !== pageField));
+    if (pageField) fields.pageField = pageField;
+    if (sizeField) fields.sizeField = sizeField;
+    if (totalPages) fields.totalPagesField = totalPages;
+    return {
+      pagination: { style: 'page-number', itemsField, pageParam: page.key, firstPage, ...limitPart, defaultLimit, ...fields },
+      guess: `pages by number (${page.name} from ${firstPage}${limit ? `, ${limit.name}` : ''}; ${defaultLimit} by default)${echoes() ? `, answering ${echoes()}` : ''}`,
+    };
+  }
+  const cursor = named(CURSOR_PARAMS);
+  const next = firstOf(NEXT_TOKEN_NAMES, fieldNames.filter((n) => n !== itemsField));
+  if (cursor && next) {
+    const nextNode = propertiesOf(model, body).find((p) => p.name === next)!.schema;
+    const nullable = nextNode.nullable === true || resolve(model, nextNode)?.nullable === true;
+    return {
+      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(nullable ? { lastToken: null } : {}) },
+      guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default)`,
+    };
+  }
+  return { pagination: { style: 'all', itemsField, ...(total ? { totalField: total } : {}) }, guess: `lists every item${itemsField ? ` in ${itemsField}` : ''} (no paging parameter found)` };
 }

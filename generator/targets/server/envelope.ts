@@ -4,7 +4,7 @@
  * own errors (validation, authentication, routing) look like the API's.
  */
 import { resolve } from '../../model/derive.js';
-import type { ApiModel, ObjectNode, SchemaNode } from '../../model/types.js';
+import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from '../../model/types.js';
 
 export interface ErrorEnvelope {
   list?: string;
@@ -13,49 +13,95 @@ export interface ErrorEnvelope {
   message?: string;
   field?: string;
   constants?: Record<string, unknown>;
+  top?: { id?: string; message?: string };
+  status?: string;
+  title?: string;
+  fieldAsPointer?: boolean;
+  mediaType?: string;
 }
 
 const ID_NAMES = ['id', 'code', 'error', 'errorType', 'error_code', 'errorCode', 'type'];
 const MESSAGE_NAMES = ['message', 'errorMessage', 'error_message', 'error_description', 'detail', 'description', 'title', 'msg'];
 const FIELD_NAMES = ['field', 'param', 'parameter', 'pointer'];
+const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus'];
 
-const objectOf = (model: ApiModel, node: SchemaNode | undefined): ObjectNode | undefined => {
+/** The properties of an object schema, through `allOf` (a problem extended with `errors`). */
+const objectOf = (model: ApiModel, node: SchemaNode | undefined, depth = 0): ObjectNode | undefined => {
   const schema = resolve(model, node);
   if (schema?.kind === 'object') return schema;
-  if (schema?.kind === 'intersection') return schema.parts.map((p) => objectOf(model, p)).find((o) => o !== undefined);
+  if (schema?.kind === 'intersection' && depth < 16) {
+    const parts = schema.parts.map((p) => objectOf(model, p, depth + 1)).filter((o): o is ObjectNode => o !== undefined);
+    if (parts.length === 0) return undefined;
+    const seen = new Set<string>();
+    const properties = parts.flatMap((o) => o.properties).filter((p) => !seen.has(p.name) && seen.add(p.name));
+    return { ...parts[0]!, properties };
+  }
   return undefined;
 };
 
 const pick = (object: ObjectNode, names: readonly string[], except?: string): string | undefined =>
   names.find((name) => name !== except && object.properties.some((p) => p.name === name));
 
-/** The error body schemas of the document, most telling first (400, default, other 4xx, 5xx). */
-function errorSchemas(model: ApiModel): SchemaNode[] {
+const isJsonMedia = (type: string): boolean => /^application\/json(;.*)?$/i.test(type) || type === '*/*';
+
+/** Error responses of the document, most telling first (400, default, other 4xx, 5xx). */
+function errorResponses(model: ApiModel): ResponseModel[] {
   const responses = model.operations.flatMap((op) => op.responses);
-  const rank = (status: string): number => (status === '400' ? 0 : status === 'default' ? 1 : /^4/.test(status) ? 2 : /^5/.test(status) ? 3 : 9);
-  const errors = responses.filter((r) => rank(r.status) < 9 && r.content).sort((a, b) => rank(a.status) - rank(b.status));
-  return errors.map((r) => r.content!.schema);
+  const errors = responses.filter((r) => errorRank(r.status) < 9 && r.content);
+  return errors.sort((a, b) => errorRank(a.status) - errorRank(b.status));
 }
 
+const errorRank = (status: string): number => (status === '400' ? 0 : status === 'default' ? 1 : /^4/.test(status) ? 2 : /^5/.test(status) ? 3 : 9);
+
 const FALLBACK: ErrorEnvelope = { id: 'error', message: 'message' };
+
+/** The envelope of one error response; undefined when its body is no object. */
+function responseEnvelope(model: ApiModel, response: ResponseModel): { envelope: ErrorEnvelope; complete: boolean } | undefined {
+  const object = objectOf(model, response.content?.schema);
+  if (!object) return undefined;
+  const found = envelopeOf(model, object);
+  const mediaType = response.content!.contentType.split(';')[0]!.trim().toLowerCase();
+  return isJsonMedia(mediaType) ? found : { ...found, envelope: { ...found.envelope, mediaType } };
+}
 
 /**
  * The envelope of the first error schema that names both an id and a message (or a list of
  * errors); else what the first one names; `{error, message}` for documents without any.
  */
 export function errorEnvelopeOf(model: ApiModel): ErrorEnvelope {
-  const candidates = errorSchemas(model).flatMap((schema) => {
-    const object = objectOf(model, schema);
-    return object ? [envelopeOf(model, object)] : [];
-  });
+  const candidates = errorResponses(model).flatMap((response) => responseEnvelope(model, response) ?? []);
   return candidates.find((c) => c.complete)?.envelope ?? candidates[0]?.envelope ?? FALLBACK;
+}
+
+/**
+ * The envelopes of an operation's own error responses, by status key, where they differ from
+ * the document's: the server answers that status in the schema and media type declared for it.
+ */
+export function operationEnvelopes(model: ApiModel, op: OperationModel, documentEnvelope: ErrorEnvelope): Record<string, ErrorEnvelope> | undefined {
+  const out: Record<string, ErrorEnvelope> = {};
+  const same = JSON.stringify(documentEnvelope);
+  for (const response of op.responses) {
+    if (errorRank(response.status) === 9 || !response.content) continue;
+    const envelope = responseEnvelope(model, response)?.envelope;
+    if (envelope && JSON.stringify(envelope) !== same) out[response.status] = envelope;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function envelopeOf(model: ApiModel, object: ObjectNode): { envelope: ErrorEnvelope; complete: boolean } {
   const constants: Record<string, unknown> = {};
   const success = object.properties.find((p) => p.name === 'success' && resolve(model, p.schema)?.kind === 'boolean');
   if (success) constants.success = false;
-  const withConstants = (envelope: ErrorEnvelope): ErrorEnvelope => (Object.keys(constants).length > 0 ? { ...envelope, constants } : envelope);
+  // Problem details and their kin: the HTTP status and its reason phrase at the top level.
+  const status = STATUS_NAMES.find((name) => object.properties.some((p) => p.name === name && resolve(model, p.schema)?.kind === 'number'));
+  const topMessage = pick(object, MESSAGE_NAMES.filter((n) => n !== 'title'));
+  const title = object.properties.some((p) => p.name === 'title' && resolve(model, p.schema)?.kind === 'string') && topMessage !== undefined ? 'title' : undefined;
+  const extras = (envelope: ErrorEnvelope): ErrorEnvelope => ({
+    ...envelope,
+    ...(Object.keys(constants).length > 0 ? { constants } : {}),
+    ...(status ? { status } : {}),
+    ...(title ? { title } : {}),
+  });
   for (const property of object.properties) {
     const list = resolve(model, property.schema);
     if (list?.kind !== 'array') continue;
@@ -65,13 +111,25 @@ function envelopeOf(model: ApiModel, object: ObjectNode): { envelope: ErrorEnvel
       const id = pick(item, ID_NAMES, message);
       if (!id && !message) continue;
       const field = pick(item, FIELD_NAMES);
-      const envelope = withConstants({ list: property.name, ...(id ? { id } : {}), ...(message ? { message } : {}), ...(field ? { field } : {}) });
+      const others = { ...object, properties: object.properties.filter((p) => p.name !== property.name) };
+      const outerMessage = pick(others, MESSAGE_NAMES.filter((n) => n !== title));
+      const outerId = pick(others, ID_NAMES, outerMessage);
+      const top = { ...(outerId ? { id: outerId } : {}), ...(outerMessage ? { message: outerMessage } : {}) };
+      const envelope = extras({
+        list: property.name,
+        ...(id ? { id } : {}),
+        ...(message ? { message } : {}),
+        ...(field ? { field } : {}),
+        ...(field === 'pointer' ? { fieldAsPointer: true } : {}),
+        ...(Object.keys(top).length > 0 ? { top } : {}),
+      });
       return { envelope, complete: true };
     }
-    if (resolve(model, list.items)?.kind === 'string' && /error/i.test(property.name)) return { envelope: withConstants({ list: property.name, listOfText: true }), complete: true };
+    if (resolve(model, list.items)?.kind === 'string' && /error/i.test(property.name)) return { envelope: extras({ list: property.name, listOfText: true }), complete: true };
   }
-  const message = pick(object, MESSAGE_NAMES);
+  const message = pick(object, MESSAGE_NAMES.filter((n) => n !== title));
   const id = pick(object, ID_NAMES, message);
   const field = pick(object, FIELD_NAMES);
-  return { envelope: withConstants({ id: id ?? 'error', message: message ?? 'message', ...(field ? { field } : {}) }), complete: id !== undefined && message !== undefined };
+  const envelope = extras({ id: id ?? 'error', message: message ?? 'message', ...(field ? { field } : {}), ...(field === 'pointer' ? { fieldAsPointer: true } : {}) });
+  return { envelope, complete: id !== undefined && message !== undefined };
 }

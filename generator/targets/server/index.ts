@@ -12,7 +12,7 @@ import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { apiBaseName, generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
-import { errorEnvelopeOf } from './envelope.js';
+import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envelope.js';
 import { shapeOf } from './shapes.js';
 
 interface RateLimit {
@@ -63,7 +63,7 @@ function replyType(model: ApiModel, response: ResponseModel, used: Set<string>):
   return `HandlerReply<${statusType(response.status)}, ${body}>`;
 }
 
-function operationEntry(model: ApiModel, op: OperationModel): string {
+function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnvelope): string {
   // Strings need no parsing: only the other shapes are listed.
   const shapes = op.parameters.flatMap((p): [string, string][] => {
     const shape = shapeOf(model, p.schema);
@@ -80,6 +80,8 @@ function operationEntry(model: ApiModel, op: OperationModel): string {
   if (typeof byField === 'object' && byField !== null && 'field' in byField && 'scopes' in byField) entries.push(['scopesByField', literal(byField)]);
   const limit = rateLimitOf(op.extensions['x-rate-limit']);
   if (limit) entries.push(['rateLimit', literal(limit)]);
+  const envelopes = operationEnvelopes(model, op, envelope);
+  if (envelopes) entries.push(['errorEnvelopes', literal(envelopes)]);
   return objectLiteral(entries);
 }
 
@@ -119,7 +121,7 @@ export const serverTarget: Target = {
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [
       ['api', 'api'],
-      ['operations', objectLiteral(model.operations.map((op) => [propertyKey(op.operationId), operationEntry(model, op)]))],
+      ['operations', objectLiteral(model.operations.map((op) => [propertyKey(op.operationId), operationEntry(model, op, envelope)]))],
       ['errorEnvelope', literal(envelope)],
     ];
     if (rootLimit) specEntries.push(['rateLimit', literal(rootLimit)]);

@@ -37,6 +37,30 @@ export const DEFAULT_MAX_URL_LENGTH = 8192;
 export const bodyTooLarge = (limit: number): HttpProblem =>
   new HttpProblem({ status: 413, id: 'request_too_large', message: `the request body is larger than ${limit} bytes`, headers: { Connection: 'close' } });
 
+/** Reason phrases of the statuses a server answers by itself (a problem's `title`). */
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+};
+
+export const reasonPhrase = (status: number): string => REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+
+/** `address.city` -> `/address/city` (RFC 6901). */
+const pointerOf = (field: string): string => (field === '(body)' ? '' : `/${field.split('.').map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
+
 /** The body of a problem in the envelope the document declares. */
 export function problemBody(problem: HttpProblem, envelope: ErrorEnvelopeSpec): Record<string, unknown> {
   const entries = problem.fields.length > 0 ? problem.fields.map((f) => ({ message: `${f.field}: ${f.message}`, field: f.field })) : [{ message: problem.message }];
@@ -44,13 +68,20 @@ export function problemBody(problem: HttpProblem, envelope: ErrorEnvelopeSpec): 
     const out: Record<string, unknown> = {};
     if (envelope.id) out[envelope.id] = problem.id;
     if (envelope.message) out[envelope.message] = e.message;
-    if (envelope.field && e.field !== undefined) out[envelope.field] = e.field;
+    // A pointer names the whole request ('') when the problem is not about one field.
+    if (envelope.field && e.field !== undefined) out[envelope.field] = envelope.fieldAsPointer ? pointerOf(e.field) : e.field;
+    else if (envelope.field && envelope.fieldAsPointer) out[envelope.field] = '';
     return out;
   };
   const body: Record<string, unknown> = { ...(envelope.constants ?? {}) };
+  if (envelope.status) body[envelope.status] = problem.status;
+  if (envelope.title) body[envelope.title] = reasonPhrase(problem.status);
+  const joined = entries.map((e) => e.message).join('; ');
   if (envelope.list) {
+    if (envelope.top?.id) body[envelope.top.id] = problem.id;
+    if (envelope.top?.message) body[envelope.top.message] = joined;
     body[envelope.list] = envelope.listOfText ? entries.map((e) => e.message) : entries.map(entry);
     return body;
   }
-  return { ...body, ...entry({ message: entries.map((e) => e.message).join('; ') }) };
+  return { ...body, ...entry({ message: joined }) };
 }

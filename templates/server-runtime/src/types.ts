@@ -49,6 +49,11 @@ export interface ServerOperationSpec {
   rateLimit?: RateLimitSpec;
   /** Whether the operation declares the two-factor response (`x-two-factor` status). */
   twoFactor: boolean;
+  /**
+   * The envelopes of the operation's own error answers, by declared status (`400`, `4XX`,
+   * `default`), where they differ from the document's: the server's errors for that status use it.
+   */
+  errorEnvelopes?: Readonly<Record<string, ErrorEnvelopeSpec>>;
 }
 
 /**
@@ -68,6 +73,16 @@ export interface ErrorEnvelopeSpec {
   field?: string;
   /** Top-level properties every error body carries (`success: false`). */
   constants?: Readonly<Record<string, unknown>>;
+  /** Top-level properties beside a list: the error's id and message (problem details' `type` and `detail` beside `errors`). */
+  top?: { id?: string; message?: string };
+  /** Top-level property holding the HTTP status, as a number (problem details' `status`). */
+  status?: string;
+  /** Top-level property holding the status's reason phrase (problem details' `title`). */
+  title?: string;
+  /** The failing field is written as a JSON pointer (`/address/city`), for a `pointer` property. */
+  fieldAsPointer?: boolean;
+  /** The media type of error bodies (`application/problem+json`); `application/json` when absent. */
+  mediaType?: string;
 }
 
 /** A language header that negotiates among supported languages (`Accept-Language`). */

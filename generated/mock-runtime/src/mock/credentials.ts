@@ -5,6 +5,7 @@
  * mock keeps state under. Ready-made ones come with every registry; tests add more parties.
  */
 import { jwtVerify, SignJWT } from 'jose';
+import type { SecuritySchemeSpec } from '@svc/runtime';
 import type { ApiKeyRecord, AuthHooks, BearerRecord, BearerRefusal } from '@svc/server-runtime';
 
 export interface MockCredentials {
@@ -20,6 +21,7 @@ const encoder = new TextEncoder();
 export class CredentialRegistry {
   private readonly keys = new Map<string, ApiKeyRecord>();
   private readonly tokens = new Map<string, BearerRecord & { expiresAt?: number }>();
+  private readonly users = new Map<string, ApiKeyRecord & { password: string }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -31,6 +33,11 @@ export class CredentialRegistry {
   /** Registers an OAuth access token. */
   addAccessToken(token: string, scopes: readonly string[], subject: string, expiresAt?: number): void {
     this.tokens.set(token, { subject, scopes, ...(expiresAt !== undefined ? { expiresAt } : {}) });
+  }
+
+  /** Registers an HTTP basic user. */
+  addBasicUser(user: string, password: string, scopes: readonly string[], subject = user): void {
+    this.users.set(user, { subject, scopes, password });
   }
 
   /** A JWT for `key`, signed with its secret; `uris` binds it to requests (`POST host/path`). */
@@ -52,6 +59,10 @@ export class CredentialRegistry {
   hooks(): AuthHooks {
     return {
       apiKey: (key) => this.keys.get(key),
+      basic: (user, password) => {
+        const known = this.users.get(user);
+        return known && known.password === password ? { subject: known.subject, scopes: known.scopes } : undefined;
+      },
       bearer: async (token, request): Promise<BearerRecord | BearerRefusal | undefined> => {
         const known = this.tokens.get(token);
         if (known) {
@@ -108,4 +119,38 @@ export async function defaultCredentials(
   const accessToken = 'mock-access-token';
   registry.addAccessToken(accessToken, scopes, 'mock-user');
   return { apiKey, accessToken, bearer: await registry.issueJwt(apiKey.key, { expiresInSeconds: 365 * 24 * 3600 }) };
+}
+
+/** The basic user of the ready-made credentials, as `user:password`. */
+export const MOCK_BASIC_USER = 'mock-user:mock-password';
+
+/**
+ * What to send for each security scheme of a document so that the mock accepts it with every
+ * scope, from the ready-made credentials (registering the basic user they need): the access
+ * token of an OAuth 2 or OpenID Connect scheme, the JWT of an HTTP bearer scheme, the key of an API-key scheme (sent where the scheme
+ * says), `user:password` for basic. Signed-key schemes (HMAC: `apiKey` has their key and secret) and
+ * schemes a mock cannot check (mutual TLS, other HTTP schemes) are left out.
+ */
+export function schemeCredentials(
+  registry: CredentialRegistry,
+  credentials: MockCredentials,
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  scopes: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(schemes).sort()) {
+    const scheme = schemes[name]!;
+    const httpScheme = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+    // A signed key is the whole of `apiKey` (key and secret), not one value to send.
+    if (scheme.hmac) continue;
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') out[name] = credentials.accessToken;
+    else if (httpScheme === 'bearer') out[name] = credentials.bearer;
+    else if (scheme.type === 'apiKey') out[name] = credentials.apiKey.key;
+    else if (httpScheme === 'basic') {
+      const [user, password] = MOCK_BASIC_USER.split(':') as [string, string];
+      registry.addBasicUser(user, password, scopes, 'mock-user');
+      out[name] = MOCK_BASIC_USER;
+    }
+  }
+  return out;
 }

@@ -174,6 +174,20 @@ export function freshId(previous: unknown, key: string): string | number {
   return `${typeof previous === 'string' ? previous : 'id'}-${hashSeed(key).toString(36)}`;
 }
 
+/**
+ * Other shapes of a new id made from `previous` and `key`, for ids that a pattern constrains
+ * (`m_[a-z0-9]+` refuses `m_u-1k2j`): the suffix without a separator, then with `_`.
+ */
+export function freshIdVariants(previous: unknown, key: string): string[] {
+  if (typeof previous !== 'string') return [];
+  const suffix = hashSeed(key).toString(36);
+  return [
+    `${previous}${suffix}`,
+    `${previous}_${suffix}`,
+    `${previous.slice(0, Math.max(1, previous.length - suffix.length))}${suffix}`,
+  ];
+}
+
 /** `parseCondition`, once per text (the conditions are the plan's, a handful). */
 const conditions = new Map<string | undefined, Condition>();
 function parsedCondition(text: string | undefined): Condition {
@@ -459,8 +473,14 @@ export function createMockEngine(
         // Lists and reads may describe a resource with different required fields: what this
         // answer needs and the resource lacks comes from the seeded body, and stays on the resource.
         const seeded = getAt(body, opPlan.resourceAt);
-        if (isRecord(seeded))
-          for (const [key, value] of Object.entries(seeded)) if (!(key in resource)) resource[key] = value;
+        const missing = isRecord(seeded) ? Object.keys(seeded).filter((key) => !(key in resource)) : [];
+        // Unless the resource is an answer as it is (another variant of a union than the seeded one).
+        if (
+          missing.length > 0 &&
+          isRecord(seeded) &&
+          check(opPlan.successStatus, withAt(body, opPlan.resourceAt, resource)).length > 0
+        )
+          for (const key of missing) resource[key] = seeded[key];
         body = setAt(body, opPlan.resourceAt, clone(resource));
       }
       return { status: opPlan.successStatus, body };
@@ -500,10 +520,71 @@ export function createMockEngine(
       const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
       for (let round = 0; round < 3; round++) {
         const body = withAt(seeded, opPlan.resourceAt, resource);
-        const bad = new Set(check(opPlan.successStatus, body).map((path) => String(path[depth] ?? '')));
+        const issues = check(opPlan.successStatus, body);
+        if (issues.length === 0) return;
+        const bad = new Set(issues.map((path) => String(path[depth] ?? '')));
         const revert = merged.filter((key) => bad.has(key));
-        if (revert.length === 0) return;
-        for (const key of revert) resource[key] = original[key];
+        // A failure no single field explains (a union's variant): the seeded resource stands.
+        for (const key of revert.length > 0 && round < 2 ? revert : merged) resource[key] = original[key];
+      }
+    };
+
+    const successAt = (seed: number): unknown =>
+      opPlan.resourceAt === undefined
+        ? undefined
+        : getAt(cachedResponse(operationId, String(opPlan.successStatus), seed), opPlan.resourceAt);
+    /** The field names of each seeded resource of the create pool, worked out on the first create that needs them. */
+    let poolKeys: ReadonlySet<string>[] | undefined;
+    /**
+     * The seed whose resource fits the request best. A union answers one of its variants per
+     * seed; a request for another variant names fields the seeded resource lacks, and is then
+     * laid over the seeded resource that shares the most of its fields and values (its variant).
+     */
+    const seedFor = (request: unknown, seed: number): number => {
+      const first = successAt(seed);
+      if (!isRecord(request) || !isRecord(first)) return seed;
+      poolKeys ??= Array.from({ length: CREATE_POOL }, (_, i) => {
+        const resource = successAt(i + 1);
+        return new Set(isRecord(resource) ? Object.keys(resource) : []);
+      });
+      const keys = Object.keys(request);
+      if (!keys.some((key) => !Object.hasOwn(first, key) && poolKeys!.some((known) => known.has(key)))) return seed;
+      let best = seed;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < CREATE_POOL; i++) {
+        const candidate = ((seed - 1 + i) % CREATE_POOL) + 1;
+        const resource = successAt(candidate);
+        const known = poolKeys[candidate - 1]!;
+        if (!isRecord(resource)) continue;
+        let score = 0;
+        for (const key of keys)
+          if (known.has(key)) score += typeof request[key] !== 'object' && resource[key] === request[key] ? 6 : 4;
+        for (const key of known) if (!Object.hasOwn(request, key)) score -= 1;
+        if (score > bestScore) {
+          best = candidate;
+          bestScore = score;
+        }
+      }
+      return best;
+    };
+
+    /** A new id for the collection, in the shape its field allows, unused in `collection`. */
+    const newId = (collection: Collection, previous: unknown, key: string): string | number => {
+      let made = freshId(previous, key);
+      const validator = collectionPlan ? fieldValidator(collectionPlan.idField) : undefined;
+      if (validator && !fastAccepts(validator)(made))
+        made = freshIdVariants(previous, key).find((candidate) => fastAccepts(validator)(candidate)) ?? made;
+      for (let salt = 1; collection.has(String(made)); salt++) made = freshId(made, `${key}\0${salt}`);
+      return made;
+    };
+
+    /** Fields named like the path parameters that scope the collection take their values (`titleId` of a copy). */
+    const fillScope = (resource: Resource, context: HandlerContext): void => {
+      const params = context.params as Record<string, unknown>;
+      for (const name of opPlan.scope ?? []) {
+        if (!Object.hasOwn(resource, name)) continue;
+        const validator = fieldValidator(name);
+        if (validator && fastAccepts(validator)(params[name])) resource[name] = params[name];
       }
     };
 
@@ -546,7 +627,7 @@ export function createMockEngine(
           const key = scopeKey(context)!;
           const collection = tenant.collection(key);
           const counter = tenant.next();
-          const seed = (counter % CREATE_POOL) + 1;
+          const seed = seedFor(context.body, (counter % CREATE_POOL) + 1);
           const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
           const seededResource = opPlan.resourceAt === undefined ? undefined : getAt(seeded, opPlan.resourceAt);
           // Only the resource's top level is copied: its nested values and the rest of the seeded
@@ -554,10 +635,13 @@ export function createMockEngine(
           const resource = isRecord(seededResource) ? { ...spreadable(seededResource) } : undefined;
           if (isRecord(resource) && collectionPlan) {
             mergeRequest(resource, context.body, seed);
+            fillScope(resource, context);
             // The seeded body repeats every CREATE_POOL creates; the id never does.
-            let made = freshId(resource[collectionPlan.idField], `${context.principal.subject}\0${key}\0${counter}`);
-            for (let salt = 1; collection.has(String(made)); salt++)
-              made = freshId(made, `${key}\0${counter}\0${salt}`);
+            const made = newId(
+              collection,
+              resource[collectionPlan.idField],
+              `${context.principal.subject}\0${key}\0${counter}`,
+            );
             resource[collectionPlan.idField] = made;
             const id = String(made);
             stamp(resource, collectionPlan.createdAtField);
@@ -581,7 +665,13 @@ export function createMockEngine(
           let body = fixture(opPlan.successStatus, hashSeed(key));
           const pagination = opPlan.pagination;
           if (!pagination) return { status: opPlan.successStatus, body };
-          const page = paginate(collection.all(), pagination, params, context.url, collectionPlan?.idField ?? 'id');
+          const filter = opPlan.filter;
+          const all = filter
+            ? collection
+                .all()
+                .filter((item) => Object.entries(filter).every(([field, param]) => item[field] === params[param]))
+            : collection.all();
+          const page = paginate(all, pagination, params, context.url, collectionPlan?.idField ?? 'id');
           const wrapper = collectionPlan?.itemWrapper;
           body = setAt(
             body,

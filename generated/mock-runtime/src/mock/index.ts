@@ -21,6 +21,12 @@ export type * from './plan.js';
 export { Collection, MockStore, Tenant, type DeferredEntry, type Resource } from './store.js';
 export { getAt, hashSeed, setAt, shallowCopy, withAt } from './paths.js';
 export { paginate, type Page } from './paginate.js';
-export { CredentialRegistry, defaultCredentials, type MockCredentials } from './credentials.js';
+export {
+  CredentialRegistry,
+  defaultCredentials,
+  MOCK_BASIC_USER,
+  schemeCredentials,
+  type MockCredentials,
+} from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
 export { propertyValidator } from './field-schemas.js';

@@ -1,5 +1,5 @@
 // Copied from templates/mock-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
-/** Real pagination over stored resources, in each `x-pagination` style. */
+/** Real pagination over stored resources, in each `x-pagination` style and the styles the plan guesses. */
 import type { MockPagination } from './plan.js';
 import type { Resource } from './store.js';
 
@@ -88,9 +88,44 @@ export function paginate(
       optional: { total_count: all.length, limit },
     };
   }
-  const size = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
-  const offset = decodeToken(params[pagination.tokenParam]);
-  const items = all.slice(offset, offset + size);
-  const more = offset + size < all.length;
-  return { items, fields: { [pagination.nextTokenField]: more ? encodeToken(offset + size) : '' }, optional: {} };
+  if (pagination.style === 'token') {
+    const size = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
+    const offset = decodeToken(params[pagination.tokenParam]);
+    const items = all.slice(offset, offset + size);
+    const more = offset + size < all.length;
+    return {
+      items,
+      fields: {
+        [pagination.nextTokenField]: more
+          ? encodeToken(offset + size)
+          : pagination.lastToken === undefined
+            ? ''
+            : pagination.lastToken,
+      },
+      optional: {},
+    };
+  }
+  if (pagination.style === 'all')
+    return {
+      items: [...all],
+      fields: pagination.totalField ? { [pagination.totalField]: all.length } : {},
+      optional: {},
+    };
+  // Guessed paging: by offset, or by page number; the answer echoes what its schema has room for.
+  const size = Math.max(1, Math.floor(numberParam(params, pagination.limitParam, pagination.defaultLimit)));
+  const offset =
+    pagination.style === 'offset'
+      ? Math.max(0, Math.floor(numberParam(params, pagination.offsetParam, 0)))
+      : Math.max(
+          0,
+          Math.floor(numberParam(params, pagination.pageParam, pagination.firstPage)) - pagination.firstPage,
+        ) * size;
+  const fields: Record<string, unknown> = {};
+  if (pagination.totalField) fields[pagination.totalField] = all.length;
+  if (pagination.sizeField) fields[pagination.sizeField] = size;
+  if (pagination.pageField)
+    fields[pagination.pageField] =
+      Math.floor(offset / size) + (pagination.style === 'page-number' ? pagination.firstPage : 1);
+  if (pagination.totalPagesField) fields[pagination.totalPagesField] = Math.max(1, Math.ceil(all.length / size));
+  return { items: all.slice(offset, offset + size), fields, optional: {} };
 }

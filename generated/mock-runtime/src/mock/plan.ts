@@ -24,6 +24,14 @@ export type MockRole =
   /** Anything else: a seeded answer. */
   | 'other';
 
+/** Body fields a list answer may echo: the total count, the page, its size, the number of pages (dot paths). */
+export interface MockPageFields {
+  totalField?: string;
+  pageField?: string;
+  sizeField?: string;
+  totalPagesField?: string;
+}
+
 export type MockPagination =
   | {
       style: 'cursor';
@@ -45,6 +53,7 @@ export type MockPagination =
       limitParam?: string;
       defaultLimit: number;
     }
+  /** `lastToken`: what the next-token field holds on the last page (`null` where the schema allows it, else ''). */
   | {
       style: 'token';
       itemsField: string;
@@ -52,7 +61,27 @@ export type MockPagination =
       nextTokenField: string;
       limitParam?: string;
       defaultLimit: number;
-    };
+      lastToken?: null | '';
+    }
+  /** Guessed from the parameters: `offset`/`limit`. */
+  | ({
+      style: 'offset';
+      itemsField: string;
+      offsetParam: string;
+      limitParam?: string;
+      defaultLimit: number;
+    } & MockPageFields)
+  /** Guessed from the parameters: `page`/`size`, counting from `firstPage`. */
+  | ({
+      style: 'page-number';
+      itemsField: string;
+      pageParam: string;
+      firstPage: 0 | 1;
+      limitParam?: string;
+      defaultLimit: number;
+    } & MockPageFields)
+  /** A list without paging parameters: every item. */
+  | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>);
 
 /** One `x-state-machine` transition that an operation triggers. */
 export interface MockTransition {
@@ -82,6 +111,11 @@ export interface MockOperationPlan {
   state?: { field: string; transitions: readonly MockTransition[] };
   /** Dot path of epoch seconds the mock fills from its clock (the API's server-time operation). */
   timeField?: string;
+  /**
+   * A list of another collection's items, filtered: item field -> the path parameter (flat-record
+   * key) whose value it must have (`GET /members/{memberId}/loans` lists the loans whose `memberId` is it).
+   */
+  filter?: Readonly<Record<string, string>>;
 }
 
 export interface MockCollectionPlan {

@@ -1,0 +1,94 @@
+/**
+ * The mock of any one document (`npm run mock -- --spec <file>`): the generator makes the
+ * document's package in memory (types, validators, server stub, fixtures and mock, with the
+ * runtimes inside it), esbuild bundles its mock into one module under node_modules/.cache, and
+ * that module is imported. A package already made from the same output is reused, so a second
+ * start of an unchanged document skips the bundling.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { MockEngineOptions, MockPlan, MockStore } from '@svc/mock-runtime';
+import type { SecuritySchemeSpec } from '@svc/runtime';
+import type { ServerOptions } from '@svc/server-runtime';
+import type { Hono } from 'hono';
+import { generatorRoot } from '../generator/cache/fingerprint.js';
+
+/** What the command needs of a document's generated mock. */
+export interface DocumentMock {
+  /** The package name the generator gives the document (`library` for library.openapi.yaml). */
+  name: string;
+  app: Hono;
+  store: MockStore;
+  plan: MockPlan;
+  /** Every scope the document names. */
+  scopes: readonly string[];
+  securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
+}
+
+/** The generated module's surface that `create…Mock` and the server spec give. */
+interface MockModule {
+  mockPlan: MockPlan;
+  mockScopes: readonly string[];
+  serverSpec: { api: { securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> } };
+  [name: string]: unknown;
+}
+
+type CreateMock = (options: Omit<MockEngineOptions, 'fixtures' | 'webhooks'> & { server?: ServerOptions }) => { app: Hono; store: MockStore };
+
+export const documentCacheDir = join(generatorRoot, 'node_modules', '.cache', 'svc-mock-documents');
+
+export interface DocumentMockOptions {
+  /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name. */
+  allowRefRoots?: readonly string[];
+  server?: ServerOptions;
+  engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
+}
+
+/**
+ * The mock of the document at `specFile` (absolute), not yet listening.
+ *
+ * @throws SpecError for a document the generator refuses (located, as `npm run generate` reports it).
+ */
+export async function loadDocumentMock(specFile: string, options: DocumentMockOptions = {}): Promise<DocumentMock> {
+  const { generateSources, packageNameOf } = await import('../generator/pipeline.js');
+  const name = packageNameOf(specFile);
+  const file = relative(process.cwd(), specFile).split('\\').join('/');
+  const files = await generateSources({ file, name, bundleRuntime: true, parts: ['mock'], allowRefRoots: options.allowRefRoots });
+  const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
+  const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
+  if (!create) throw new Error(`the generated mock of ${file} has no create…Mock function`);
+  const { app, store } = create({ ...options.engine, ...(options.server ? { server: options.server } : {}) });
+  return { name, app, store, plan: module.mockPlan, scopes: module.mockScopes, securitySchemes: module.serverSpec.api.securitySchemes };
+}
+
+/** The folder's bundle of the package's mock and server spec, made once per distinct output. */
+async function bundleOf(name: string, files: ReadonlyMap<string, string>): Promise<string> {
+  const hash = createHash('sha256');
+  for (const [path, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(path).update('\0').update(contents).update('\0');
+  const folderName = `${name}-${hash.digest('hex').slice(0, 16)}`;
+  const folder = join(documentCacheDir, folderName);
+  const bundle = join(folder, 'mock.mjs');
+  if (existsSync(bundle)) return bundle;
+  const building = `${folder}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
+  try {
+    for (const [path, contents] of files) {
+      mkdirSync(dirname(join(building, path)), { recursive: true });
+      writeFileSync(join(building, path), contents);
+    }
+    writeFileSync(join(building, 'entry.ts'), "export * from './src/mock.js';\nexport { serverSpec } from './src/server.js';\n");
+    const esbuild = await import('esbuild');
+    // zod, hono, jose and randexp stay imports, found in the project's node_modules above the cache.
+    await esbuild.build({ absWorkingDir: building, entryPoints: [join(building, 'entry.ts')], outfile: join(building, 'mock.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(building, folder);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    throw error;
+  }
+  // One package per document name is kept: the older ones of this name go.
+  for (const other of readdirSync(documentCacheDir)) if (other !== folderName && other.startsWith(`${name}-`) && !other.endsWith('.tmp') && /^[0-9a-f]{16}$/.test(other.slice(name.length + 1))) rmSync(join(documentCacheDir, other), { recursive: true, force: true });
+  return bundle;
+}

@@ -1,0 +1,74 @@
+/**
+ * `npm run mock -- --spec <file>`: serves the mock of one document on 127.0.0.1 with ready
+ * credentials for each of its security schemes, and says what the mock plan guessed.
+ */
+import { resolve } from 'node:path';
+import { CredentialRegistry, defaultCredentials, schemeCredentials } from '@svc/mock-runtime';
+import { serveNode } from '@svc/server-runtime';
+import { displayPath } from '../generator/cli/options.js';
+import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../generator/failure.js';
+import { SpecError } from '../generator/load/errors.js';
+import { onStopRequest } from '../generator/util/lifetime.js';
+import { loadDocumentMock, type DocumentMock } from './document.js';
+
+export interface ServeDocumentOptions {
+  /** Absolute path of the document. */
+  spec: string;
+  /** Where the user ran the command (paths in messages are relative to it). */
+  callerDir: string;
+  json: boolean;
+  port?: number;
+  rateLimit: boolean;
+  allowRefRoots: readonly string[];
+}
+
+/** Serves until SIGTERM or Ctrl-C; returns an exit code only when it could not start. */
+export async function serveDocumentMock(options: ServeDocumentOptions): Promise<number> {
+  const registry = new CredentialRegistry();
+  let mock: DocumentMock;
+  try {
+    mock = await loadDocumentMock(options.spec, {
+      allowRefRoots: options.allowRefRoots,
+      server: {
+        auth: registry.hooks(),
+        rateLimit: options.rateLimit,
+        onInvalidResponse: (report) => console.error(`mock: ${report.operationId} answered ${report.status} with an invalid body: ${JSON.stringify(report.issues).slice(0, 2000)}`),
+      },
+    });
+  } catch (error) {
+    if (error instanceof SpecError) {
+      console.error(`error: ${SpecError.format(displayPath(options, resolve(error.file)), error.problem, error.location)}`);
+      return 2;
+    }
+    const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: displayPath(options, options.spec), stage: 'command', cause: error });
+    for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
+    return GENERATOR_BUG_EXIT_CODE;
+  }
+  const ready = await defaultCredentials(registry, mock.scopes);
+  const schemes = schemeCredentials(registry, ready, mock.securitySchemes, mock.scopes);
+  const server = await serveNode(mock.app, { port: options.port ?? 0 });
+  const servers = { [mock.name]: server.url };
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ servers, credentials: { schemes } })}\n`);
+  } else {
+    const width = Math.max(0, ...Object.keys(schemes).map((name) => name.length));
+    const lines = [
+      `Mock of ${displayPath(options, options.spec)} (stateful per credential; Ctrl-C stops it):`,
+      `  ${mock.name}  ${server.url}`,
+      '',
+      Object.keys(schemes).length > 0 ? 'Credentials, by security scheme (each has every scope):' : 'The document declares no security scheme the mock checks.',
+      ...Object.entries(schemes).map(([name, value]) => `  ${name.padEnd(width)}  ${value}`),
+    ];
+    console.log(lines.join('\n'));
+  }
+  onStopRequest(() => {
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+  return 0;
+}
