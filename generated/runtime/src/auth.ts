@@ -14,7 +14,7 @@ import type {
 } from './types.js';
 
 /** The credentials `resolveSecurity` looks at. */
-export type Credentials = Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken'>;
+export type Credentials = Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken' | 'basic'>;
 
 /** What the chosen alternative asks the client to send. */
 export interface ResolvedSecurity {
@@ -38,6 +38,16 @@ const isBearer = (scheme: SecuritySchemeSpec): boolean =>
   scheme.type === 'oauth2' ||
   scheme.type === 'openIdConnect' ||
   (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+
+const isBasic = (scheme: SecuritySchemeSpec): boolean =>
+  scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
+
+/** `user:password` in base64, as UTF-8 (RFC 7617). */
+function basicToken(username: string, password: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /** The signature spec of the first scheme of `requirement` that has one. */
 function hmacOf(api: ApiSpec, requirement: SecurityRequirement): HmacSignatureSpec | undefined {
@@ -69,6 +79,7 @@ function hasCredential(
   if (scheme.hmac || signedBy(scheme, hmac)) return credentials.apiKey !== undefined;
   if (scheme.type === 'apiKey') return credentials.apiKeys?.[name] !== undefined;
   if (isBearer(scheme)) return credentials.accessToken !== undefined;
+  if (isBasic(scheme)) return credentials.basic !== undefined;
   // Client certificates live in the fetch implementation; nothing to send here.
   return scheme.type === 'mutualTLS';
 }
@@ -109,6 +120,11 @@ export function resolveSecurity(init: {
       else resolved.headers.push([param, value]);
     } else if (isBearer(scheme)) {
       resolved.bearer = scheme.tokenRefresh ?? DEFAULT_TOKEN_REFRESH;
+    } else if (isBasic(scheme) && credentials.basic) {
+      resolved.headers.push([
+        'Authorization',
+        `Basic ${basicToken(credentials.basic.username, credentials.basic.password)}`,
+      ]);
     }
   }
   return resolved;

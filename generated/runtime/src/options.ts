@@ -11,6 +11,7 @@ const CLIENT_OPTIONS = [
   'apiKey',
   'apiKeys',
   'baseUrl',
+  'basic',
   'clock',
   'fetch',
   'headers',

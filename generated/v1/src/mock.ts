@@ -278,7 +278,12 @@ export const mockPlan: MockPlan = {
     '/prices/buy': { idField: 'id', created: false },
     '/users/self': { idField: 'id', created: false },
     '/currencies/exchange_rates': { idField: 'id', created: false },
-    '/payment_methods': { idField: 'id', created: false, itemPath: '/payment_methods/{id}' },
+    '/payment_methods': {
+      idField: 'id',
+      created: false,
+      itemWrapper: 'payment_method',
+      itemPath: '/payment_methods/{id}',
+    },
     '/accounts/primary': { idField: 'id', created: false },
     '/recurring_payments': {
       idField: 'id',
@@ -289,7 +294,7 @@ export const mockPlan: MockPlan = {
     },
     '/prices/sell': { idField: 'id', created: false },
     '/prices/spot_rate': { idField: 'id', created: false },
-    '/users': { idField: 'id', created: false, itemPath: '/users/{id}' },
+    '/users': { idField: 'id', created: false, itemWrapper: 'user', itemPath: '/users/{id}' },
     '/account_changes': { idField: 'id', created: false, createdAtField: 'created_at' },
     '/contacts': { idField: 'id', created: false, itemWrapper: 'contact' },
     '/currencies': { idField: 'id', created: false },

@@ -52,12 +52,22 @@ const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 const paramName = (segment: string): string => segment.slice(1, -1);
 const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
+/**
+ * The status the mock answers an operation with: its first 2xx; 200 under `default`; else the
+ * lowest status it declares (a document may declare only errors: Petstore's `addPet` has a 405 alone).
+ */
 function successStatusOf(op: OperationModel): number {
   const status = op.responses.map((r) => r.status).find(isSuccessStatus);
-  return status === undefined ? 200 : /^\d+$/.test(status) ? Number(status) : Number(status[0]) * 100;
+  if (status !== undefined) return /^\d+$/.test(status) ? Number(status) : Number(status[0]) * 100;
+  if (op.responses.some((r) => r.status === 'default') || op.responses.length === 0) return 200;
+  return Math.min(...op.responses.map((r) => (/^\d+$/.test(r.status) ? Number(r.status) : Number(r.status[0]) * 100)));
 }
 
-const successSchema = (op: OperationModel): SchemaNode | undefined => op.responses.find((r) => isSuccessStatus(r.status))?.content?.schema;
+/** The response the mock answers with (see `successStatusOf`). */
+const successResponse = (op: OperationModel) => op.responses.find((r) => isSuccessStatus(r.status)) ?? op.responses.find((r) => r.status === 'default');
+const successSchema = (op: OperationModel): SchemaNode | undefined => successResponse(op)?.content?.schema;
+/** An operation whose document declares neither a 2xx nor `default`: the mock answers its lowest status, and stores nothing. */
+const declaresNoSuccess = (op: OperationModel): boolean => op.responses.length > 0 && !op.responses.some((r) => isSuccessStatus(r.status) || r.status === 'default');
 
 const keyOf = (op: OperationModel, name: string): string => op.parameters.find((p) => p.in === 'path' && p.name === name)?.key ?? name;
 
@@ -73,6 +83,9 @@ function resourcePath(model: ApiModel, body: SchemaNode | undefined, item: Schem
   if (!body) return undefined;
   const itemKey = item?.kind === 'ref' ? item.target : undefined;
   if (itemKey && body.kind === 'ref' && body.target === itemKey) return '';
+  // The item with more beside it (`allOf: [Booking, {links}]`) is still the item.
+  const resolved = resolve(model, body);
+  if (itemKey && resolved?.kind === 'intersection' && resolved.parts.some((p) => p.kind === 'ref' && p.target === itemKey)) return '';
   const properties = propertiesOf(model, body);
   if (itemKey) {
     const direct = properties.find((p) => p.schema.kind === 'ref' && p.schema.target === itemKey);
@@ -80,10 +93,12 @@ function resourcePath(model: ApiModel, body: SchemaNode | undefined, item: Schem
   }
   const data = properties.find((p) => p.name === 'data');
   if (data && resolve(model, data.schema)?.kind === 'object') return 'data';
+  // A body with an id of its own is the resource, whatever objects it holds (`links`).
+  if (resolved?.kind === 'intersection' && properties.some((p) => p.name === 'id')) return '';
   // A single wrapped object (`{transfer: {...}}`, with `success` beside it).
   const objects = properties.filter((p) => resolve(model, p.schema)?.kind === 'object');
   if (objects.length === 1) return objects[0]!.name;
-  if (resolve(model, body)?.kind === 'object' && properties.some((p) => p.name === 'id')) return '';
+  if (resolved?.kind === 'object' && properties.some((p) => p.name === 'id')) return '';
   return undefined;
 }
 
@@ -193,6 +208,10 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
     }
     const declared = declaredRole(op);
     if (declared) role = declared;
+    else if (declaresNoSuccess(op)) {
+      role = 'other';
+      guesses.push({ subject: op.operationId, guess: `declares no success response: answered ${successStatusOf(op)}, storing nothing`, override: 'a 2xx response in the document' });
+    }
     const declaredCollection = op.extensions['x-mock-collection'];
     if (typeof declaredCollection === 'string' && declaredCollection.startsWith('/')) collection = trimSlash(declaredCollection);
     return { op, role, collection, idParam, filter: undefined as Record<string, string> | undefined };
@@ -308,13 +327,15 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       const properties = propertiesOf(model, item);
       const names = properties.map((p) => p.name);
       const declaredId = overrides.idFields?.[collection] ?? resolve(model, item)?.extensions?.['x-mock-id-field'];
-      const guessedId = firstOf(['id', 'uuid', 'key'], names) ?? names.find((n) => /id$/i.test(n)) ?? 'id';
+      // The item path's own parameter, where the item has a property of that name (`/user/{username}`), names it.
+      const itemParam = placed.find((p) => p.collection === collection && p.idParam !== undefined && p.role === 'read')?.op.parameters.find((q) => q.in === 'path' && q.key === placed.find((p) => p.collection === collection && p.role === 'read')?.idParam)?.name;
+      const guessedId = (itemParam !== undefined && names.includes(itemParam) ? itemParam : undefined) ?? firstOf(['id', 'uuid', 'key'], names) ?? names.find((n) => /id$/i.test(n)) ?? 'id';
       const idField = typeof declaredId === 'string' ? declaredId : guessedId;
       if (typeof declaredId !== 'string' && names.length > 0 && idField !== 'id') guesses.push({ subject: collection, guess: `items are identified by ${idField}`, override: 'x-mock-id-field on the item schema, or --mock-id-field' });
       const read = placed.find((p) => p.collection === collection && p.role === 'read');
       const entry: CollectionPlan = { idField, created: false };
-      const list = placed.find((p) => p.collection === collection && p.role === 'list');
-      const wrapper = list ? listItemOf(model, list.op.itemSchema).wrapper : undefined;
+      const list = placed.find((p) => p.collection === collection && p.role === 'list' && p.filter === undefined);
+      const wrapper = list ? listItemOf(model, itemSchemaOfList(list.op)).wrapper : undefined;
       if (wrapper) entry.itemWrapper = wrapper;
       // A read-only date-time set when the item is made (`addedAt`, `joined_at`) counts as its creation time.
       const madeAt = properties.find((p) => {

@@ -29,6 +29,8 @@ const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus'];
 const objectOf = (model: ApiModel, node: SchemaNode | undefined, depth = 0): ObjectNode | undefined => {
   const schema = resolve(model, node);
   if (schema?.kind === 'object') return schema;
+  // `properties` without `type: object` (problem details often come so): what it says of objects.
+  if (schema?.kind === 'unknown') return schema.byType?.object;
   if (schema?.kind === 'intersection' && depth < 16) {
     const parts = schema.parts.map((p) => objectOf(model, p, depth + 1)).filter((o): o is ObjectNode => o !== undefined);
     if (parts.length === 0) return undefined;

@@ -121,7 +121,7 @@ export const serverTarget: Target = {
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [
       ['api', 'api'],
-      ['operations', objectLiteral(model.operations.map((op) => [propertyKey(op.operationId), operationEntry(model, op, envelope)]))],
+      ['operations', objectLiteral(model.operations.map((op) => [op.operationId, operationEntry(model, op, envelope)]))],
       ['errorEnvelope', literal(envelope)],
     ];
     if (rootLimit) specEntries.push(['rateLimit', literal(rootLimit)]);

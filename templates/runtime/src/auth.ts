@@ -6,7 +6,7 @@ import { encodeKey, encodeValue } from './encoding.js';
 import type { ApiSpec, ClientOptions, HmacSignatureSpec, SecuritySchemeSpec, SecurityRequirement, TokenRefreshSpec } from './types.js';
 
 /** The credentials `resolveSecurity` looks at. */
-export type Credentials = Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken'>;
+export type Credentials = Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken' | 'basic'>;
 
 /** What the chosen alternative asks the client to send. */
 export interface ResolvedSecurity {
@@ -28,6 +28,15 @@ export const DEFAULT_TOKEN_REFRESH: TokenRefreshSpec = { status: 401, errorIds: 
 
 const isBearer = (scheme: SecuritySchemeSpec): boolean =>
   scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+
+const isBasic = (scheme: SecuritySchemeSpec): boolean => scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
+
+/** `user:password` in base64, as UTF-8 (RFC 7617). */
+function basicToken(username: string, password: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /** The signature spec of the first scheme of `requirement` that has one. */
 function hmacOf(api: ApiSpec, requirement: SecurityRequirement): HmacSignatureSpec | undefined {
@@ -53,6 +62,7 @@ function hasCredential(name: string, scheme: SecuritySchemeSpec | undefined, cre
   if (scheme.hmac || signedBy(scheme, hmac)) return credentials.apiKey !== undefined;
   if (scheme.type === 'apiKey') return credentials.apiKeys?.[name] !== undefined;
   if (isBearer(scheme)) return credentials.accessToken !== undefined;
+  if (isBasic(scheme)) return credentials.basic !== undefined;
   // Client certificates live in the fetch implementation; nothing to send here.
   return scheme.type === 'mutualTLS';
 }
@@ -93,6 +103,8 @@ export function resolveSecurity(init: {
       else resolved.headers.push([param, value]);
     } else if (isBearer(scheme)) {
       resolved.bearer = scheme.tokenRefresh ?? DEFAULT_TOKEN_REFRESH;
+    } else if (isBasic(scheme) && credentials.basic) {
+      resolved.headers.push(['Authorization', `Basic ${basicToken(credentials.basic.username, credentials.basic.password)}`]);
     }
   }
   return resolved;

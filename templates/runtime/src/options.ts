@@ -6,7 +6,7 @@ import type { CallOptions, ClientOptions } from './types.js';
 import type { Assert, Equals } from './validators.js';
 
 const CLIENT_OPTIONS = [
-  'accessToken', 'apiKey', 'apiKeys', 'baseUrl', 'clock', 'fetch', 'headers', 'onValidationIssues', 'onWarnings', 'random',
+  'accessToken', 'apiKey', 'apiKeys', 'baseUrl', 'basic', 'clock', 'fetch', 'headers', 'onValidationIssues', 'onWarnings', 'random',
   'refreshAccessToken', 'retry', 'serverVariables', 'syncTime', 'timeoutMs', 'twoFactorToken', 'validateRequests',
   'validateResponses', 'version',
 ] as const;

@@ -251,6 +251,8 @@ export interface ClientOptions {
   apiKeys?: Record<string, string>;
   /** For http bearer, oauth2 and openIdConnect schemes. */
   accessToken?: string | (() => string | Promise<string>);
+  /** For http basic schemes. */
+  basic?: { username: string; password: string };
   /** Called when a response says the access token expired; its result replaces `accessToken`. */
   refreshAccessToken?: () => Promise<string>;
   /** Version header value; `null` sends none. @default api.versioning.current */

@@ -388,7 +388,12 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       if (collectionPlan?.created !== false || opPlan.resourceAt === undefined) return undefined;
       const made = getAt(fixture(opPlan.successStatus, hashSeed(`${scopeKey(context)}#${id}`)), opPlan.resourceAt);
       if (!isRecord(made)) return undefined;
-      made[collectionPlan.idField] = coerceId(made[collectionPlan.idField], id);
+      // An id of another type than the collection's (a name where ids are numbers) names nothing.
+      if (typeof made[collectionPlan.idField] === 'number' && !/^-?\d+$/.test(id)) return undefined;
+      // A seeded resource without its (optional) id: the id's type is the one its field accepts.
+      const typed = made[collectionPlan.idField] === undefined && /^-?\d+$/.test(id) && idFits(Number(id)) ? Number(id) : coerceId(made[collectionPlan.idField], id);
+      if (!idFits(typed)) return undefined;
+      made[collectionPlan.idField] = typed;
       placeAtPath(made, context, id);
       collection.put(id, made);
       return made;
@@ -492,12 +497,46 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       return best;
     };
 
-    /** A new id for the collection, in the shape its field allows, unused in `collection`. */
+    /**
+     * What an id must pass: its field in the answer (`ownCheck`), and the path parameters that
+     * name an item (`pathChecks`: Petstore's `orderId` is at most 10).
+     */
+    let idChecks: { ownCheck: (value: unknown) => boolean; pathChecks: ((value: unknown) => boolean)[] } | undefined;
+    const checksOfIds = (): NonNullable<typeof idChecks> => {
+      if (!idChecks) {
+        const own = collectionPlan ? fieldValidator(collectionPlan.idField) : undefined;
+        const pathChecks: ((value: unknown) => boolean)[] = [];
+        for (const [id, other] of Object.entries(plan.operations)) {
+          const params = operations[id]?.validators.parameters;
+          const param = other.collection === opPlan.collection && other.idParam && params ? propertyValidator(params, [other.idParam]) : undefined;
+          if (param) pathChecks.push(fastAccepts(param));
+        }
+        idChecks = { ownCheck: own ? fastAccepts(own) : () => true, pathChecks };
+      }
+      return idChecks;
+    };
+    const idFits = (candidate: unknown): boolean => {
+      const { ownCheck, pathChecks } = checksOfIds();
+      return ownCheck(candidate) && pathChecks.every((accepts) => accepts(candidate));
+    };
+    /**
+     * A new id for the collection, in the shape its field and item paths allow, unused in
+     * `collection`. When the paths allow no more (all ten of Petstore's orders exist), one the
+     * answer allows: the resource is made, though no path can name it.
+     */
     const newId = (collection: Collection, previous: unknown, key: string): string | number => {
       let made = freshId(previous, key);
-      const validator = collectionPlan ? fieldValidator(collectionPlan.idField) : undefined;
-      if (validator && !fastAccepts(validator)(made)) made = freshIdVariants(previous, key).find((candidate) => fastAccepts(validator)(candidate)) ?? made;
       for (let salt = 1; collection.has(String(made)); salt++) made = freshId(made, `${key}\0${salt}`);
+      if (idFits(made)) return made;
+      // A seeded resource may lack its optional id: a uuid and numbers are tried too.
+      const candidates = [...freshIdVariants(typeof previous === 'string' ? previous : 'id', key), uuidFrom(hashSeed(key) || 1)];
+      for (const fits of [idFits, checksOfIds().ownCheck]) {
+        const unused = (candidate: string | number): boolean => !collection.has(String(candidate)) && fits(candidate);
+        const variant = candidates.find(unused);
+        if (variant !== undefined) return variant;
+        // Numbers in a narrow range: the smallest unused one that fits (bounded: such a range is small).
+        if (typeof previous !== 'string') for (let n = 1; n <= 10_000; n++) if (unused(n)) return n;
+      }
       return made;
     };
 

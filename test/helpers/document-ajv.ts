@@ -1,0 +1,103 @@
+/**
+ * ajv over any document's own schemas, for contract tests of documents that are not ours:
+ * Swagger 2.0 is converted with swagger2openapi first, and OpenAPI 3.0's dialect (`nullable`,
+ * boolean `exclusiveMinimum`) is rewritten to JSON Schema 2020-12, so that one ajv judges them all.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+const BASE = 'https://documents.invalid/doc.json';
+const escape = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** OpenAPI 3.0 schema keywords as 2020-12 says them, everywhere in the document. */
+function to2020(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(to2020);
+  if (!isObject(node)) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'example' || key === 'examples' ? value : to2020(value);
+  for (const bound of ['Minimum', 'Maximum'] as const) {
+    const flag = out[`exclusive${bound}`];
+    if (typeof flag === 'boolean') {
+      const limit = out[bound.toLowerCase()];
+      delete out[`exclusive${bound}`];
+      if (flag && typeof limit === 'number') {
+        out[`exclusive${bound}`] = limit;
+        delete out[bound.toLowerCase()];
+      }
+    }
+  }
+  if (out.nullable === true) {
+    delete out.nullable;
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    else if (out.type === undefined) return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+export interface DocumentAjv {
+  /** The document as OpenAPI 3 (converted from Swagger 2.0 when it was one). */
+  document: Json;
+  /** ajv's complaints about a response body ([] when valid); undefined when the declared media type is not JSON. */
+  response(operationId: string, status: number, body: unknown): string[] | undefined;
+  /** The media types the operation declares for a status (its range, or `default`); undefined when the status is not declared. */
+  mediaTypes(operationId: string, status: number): string[] | undefined;
+}
+
+export async function documentAjv(file: string): Promise<DocumentAjv> {
+  let doc = parse(readFileSync(file, 'utf8')) as Json;
+  if (doc.swagger === '2.0') {
+    const { convertObj } = await import('swagger2openapi');
+    doc = (await convertObj(doc as never, { patch: true, warnOnly: true, direct: true } as never)) as unknown as Json;
+  }
+  if (typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0')) doc = to2020(doc) as Json;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema(doc, BASE);
+  const compiled = new Map<string, ValidateFunction>();
+  const compile = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `${BASE}#${pointer}` })));
+    return validate;
+  };
+  const at = (pointer: string): Json => pointer.split('/').slice(1).reduce<Json>((node, token) => node[token.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, doc);
+  const operations = new Map<string, { path: string; method: string; responses: Json }>();
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const [method, op] of Object.entries(item)) if (isObject(op) && typeof op.operationId === 'string') operations.set(op.operationId, { path, method, responses: (op.responses ?? {}) as Json });
+  }
+  const declared = (operationId: string, status: number): { pointer: string; response: Json } | undefined => {
+    const op = operations.get(operationId);
+    if (!op) throw new Error(`no operation ${operationId} in ${file}`);
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in op.responses);
+    if (!key) return undefined;
+    let pointer = `/paths/${escape(op.path)}/${op.method}/responses/${key}`;
+    let response = op.responses[key] as Json;
+    while (typeof response.$ref === 'string') {
+      pointer = response.$ref.slice(1);
+      response = at(pointer);
+    }
+    return { pointer, response };
+  };
+  return {
+    document: doc,
+    response(operationId, status, body) {
+      const found = declared(operationId, status);
+      if (!found) return [`status ${status} is not declared`];
+      const content = found.response.content as Json | undefined;
+      const media = content && Object.keys(content).find((m) => /json/i.test(m));
+      if (!media || !isObject(content[media]) || !('schema' in (content[media] as Json))) return undefined;
+      const validate = compile(`${found.pointer}/content/${escape(media)}/schema`);
+      return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    mediaTypes(operationId, status) {
+      const found = declared(operationId, status);
+      return found ? Object.keys((found.response.content ?? {}) as Json) : undefined;
+    },
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * Contract tests of the mock on documents that are not ours: a Library Loans API written for
+ * this (problem+json errors, a discriminated oneOf of allOf variants, nested collections,
+ * multipart upload, binary and CSV answers, bearer and API-key security), Petstore 3.0,
+ * Petstore as Swagger 2.0, and the Train Travel API 3.1 (the last three as they ship in
+ * @readme/oas-examples). Each is served the way `npm run mock -- --spec` serves it
+ * (mock/document.ts), over loopback HTTP, and called through the runtime client that generated
+ * clients wrap; every answer is judged by ajv over the document itself.
+ */
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { ApiError, HttpClient, toRequestInput, type ApiSpec, type ClientOptions, type OperationSpec } from '@svc/runtime';
+import { CredentialRegistry, defaultCredentials, schemeCredentials, type MockPlan } from '@svc/mock-runtime';
+import { serveNode, type RunningServer } from '@svc/server-runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocumentMock, type DocumentMock } from '../../mock/document.js';
+import { documentAjv, type DocumentAjv } from '../helpers/document-ajv.js';
+import { generateToDisk } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+const examples = (path: string): string => join(repoRoot, 'node_modules', '@readme', 'oas-examples', path);
+
+interface DocumentCase {
+  name: string;
+  file: string;
+  /** Operations that do not succeed when called once with seeded arguments, and why; they must still answer as declared. */
+  notSuccessful?: Record<string, string>;
+}
+
+export const DOCUMENTS: readonly DocumentCase[] = [
+  { name: 'library', file: join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml') },
+  { name: 'petstore', file: examples('3.0/json/petstore.json') },
+  { name: 'petstore-swagger2', file: examples('2.0/json/petstore.json') },
+  { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
+];
+
+interface Running {
+  mock: DocumentMock;
+  server: RunningServer;
+  ajv: DocumentAjv;
+  api: ApiSpec;
+  operations: Readonly<Record<string, OperationSpec>>;
+  plan: MockPlan;
+  requestFixture: (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
+  client: HttpClient;
+  /** The content type of each answer, by the order of requests. */
+  contentTypes: (string | null)[];
+  invalid: string[];
+}
+
+interface CallResult {
+  status: number;
+  body: unknown;
+  contentType: string | null;
+}
+
+async function call(running: Running, op: OperationSpec, params: Record<string, unknown>, body: unknown): Promise<CallResult> {
+  try {
+    const result = await running.client.request<unknown>(op, toRequestInput(op, params, body), { validateResponse: false });
+    return { status: result.status, body: result.data, contentType: running.contentTypes.at(-1) ?? null };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: error.body, contentType: running.contentTypes.at(-1) ?? null };
+    throw error;
+  }
+}
+
+/** What the client sends for each scheme, from what the mock hands out (`credentials.schemes`). */
+function clientCredentials(api: ApiSpec, schemes: Record<string, string>): ClientOptions {
+  const options: ClientOptions = {};
+  for (const [name, value] of Object.entries(schemes)) {
+    const scheme = api.securitySchemes[name];
+    if (scheme?.type === 'apiKey') options.apiKeys = { ...options.apiKeys, [name]: value };
+    else if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') options.basic = { username: value.slice(0, value.indexOf(':')), password: value.slice(value.indexOf(':') + 1) };
+    else options.accessToken ??= value;
+  }
+  return options;
+}
+
+async function start(document: DocumentCase): Promise<Running> {
+  const { dir } = await generateToDisk(document.file, document.name);
+  const index = (await import(join(dir, 'src', 'index.ts'))) as { api: ApiSpec; operations: Record<string, OperationSpec> };
+  const fixtures = (await import(join(dir, 'src', 'fixtures.ts'))) as Pick<Running, 'requestFixture'>;
+  const registry = new CredentialRegistry();
+  const invalid: string[] = [];
+  const mock = await loadDocumentMock(document.file, {
+    server: { auth: registry.hooks(), onInvalidResponse: (report) => invalid.push(`${report.operationId} ${report.status}: ${JSON.stringify(report.issues).slice(0, 300)}`) },
+  });
+  const schemes = schemeCredentials(registry, await defaultCredentials(registry, mock.scopes), mock.securitySchemes, mock.scopes);
+  const server = await serveNode(mock.app, { port: 0 });
+  const contentTypes: (string | null)[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    contentTypes.push(response.headers.get('content-type'));
+    return response;
+  };
+  const client = new HttpClient(index.api, { baseUrl: server.url, retry: false, fetch: recording, ...clientCredentials(index.api, schemes) });
+  return { mock, server, ajv: await documentAjv(document.file), api: index.api, operations: index.operations, plan: mock.plan, requestFixture: fixtures.requestFixture, client, contentTypes, invalid };
+}
+
+// Creates first, so that reads, updates and actions find what they name; deletes last.
+const ORDER = ['create', 'singleton-read', 'singleton-update', 'list', 'read', 'update', 'action', 'other', 'delete'];
+
+/** Judges one answer: a declared status, a declared media type, a body ajv accepts. */
+function judge(running: Running, operationId: string, result: CallResult): void {
+  const label = `${operationId} -> ${result.status}`;
+  const media = running.ajv.mediaTypes(operationId, result.status);
+  expect(media, `${label}: the status is not declared`).toBeDefined();
+  if (media!.length > 0 && result.status !== 204) {
+    const sent = (result.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    expect(media!.map((m) => m.toLowerCase()), `${label}: answered as ${sent}`).toContain(sent === '' ? '(none)' : sent);
+  }
+  expect(running.ajv.response(operationId, result.status, result.body) ?? [], `${label}: ajv rejects ${String(JSON.stringify(result.body)).slice(0, 400)}`).toEqual([]);
+}
+
+describe.each(DOCUMENTS)('$name through the mock of any document', (document) => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start(document);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.server.close();
+  });
+
+  /** The id of a fresh resource of `collection`, made by its first create. */
+  const created = async (collection: string, shared: Map<string, unknown>, seed = 11): Promise<{ id: unknown; resource: Record<string, unknown> } | undefined> => {
+    const createId = Object.keys(running.operations)
+      .sort()
+      .find((id) => running.plan.operations[id]?.role === 'create' && running.plan.operations[id]?.collection === collection);
+    const plan = createId ? running.plan.operations[createId] : undefined;
+    if (!createId || plan?.resourceAt === undefined) return undefined;
+    const op = running.operations[createId]!;
+    const fixture = running.requestFixture(createId, seed);
+    for (const param of op.parameters) if (param.in === 'path' && shared.has(param.key ?? param.name)) fixture.params[param.key ?? param.name] = shared.get(param.key ?? param.name);
+    const made = await call(running, op, fixture.params, fixture.body);
+    judge(running, createId, made);
+    const resource = plan.resourceAt === '' ? made.body : (made.body as Record<string, unknown> | undefined)?.[plan.resourceAt];
+    if (made.status >= 300 || typeof resource !== 'object' || resource === null) return undefined;
+    return { id: (resource as Record<string, unknown>)[running.plan.collections[collection]?.idField ?? 'id'], resource: resource as Record<string, unknown> };
+  };
+
+  it('answers every operation with a declared status, media type and a body ajv accepts', async () => {
+    const shared = new Map<string, unknown>();
+    const failed: string[] = [];
+    const ids = Object.keys(running.operations).sort((a, b) => ORDER.indexOf(running.plan.operations[a]?.role ?? 'other') - ORDER.indexOf(running.plan.operations[b]?.role ?? 'other') || (a < b ? -1 : 1));
+    for (const operationId of ids) {
+      const op = running.operations[operationId]!;
+      const plan = running.plan.operations[operationId];
+      const { params, body } = running.requestFixture(operationId, 7);
+      for (const param of op.parameters) {
+        if (param.in !== 'path') continue;
+        const key = param.key ?? param.name;
+        if (shared.has(key)) params[key] = shared.get(key);
+        else shared.set(key, params[key]);
+      }
+      // A parent named by the path exists: the collection's scope parameters name resources made before.
+      if (plan?.idParam && plan.collection && running.plan.collections[plan.collection]?.created) {
+        const made = await created(plan.collection, shared);
+        if (made?.id !== undefined) params[plan.idParam] = made.id;
+      }
+      const result = await call(running, op, params, body);
+      judge(running, operationId, result);
+      // An operation whose document declares no success (Petstore's addPet has a 405 alone) answers what it declares.
+      const declaresSuccess = running.ajv.mediaTypes(operationId, 200) !== undefined || running.ajv.mediaTypes(operationId, 201) !== undefined || running.ajv.mediaTypes(operationId, 204) !== undefined;
+      if (result.status >= 300 && declaresSuccess && !document.notSuccessful?.[operationId]) failed.push(`${operationId} ${op.method} ${op.path} -> ${result.status} ${String(JSON.stringify(result.body)).slice(0, 200)}`);
+      // Later operations on the same path parameter act on what this one made.
+      if (plan?.role === 'create' && result.status < 300 && plan.resourceAt !== undefined && plan.collection) {
+        const resource = plan.resourceAt === '' ? result.body : (result.body as Record<string, unknown>)[plan.resourceAt];
+        const id = (resource as Record<string, unknown> | undefined)?.[running.plan.collections[plan.collection]?.idField ?? 'id'];
+        const item = Object.values(running.plan.operations).find((p) => p.collection === plan.collection && p.idParam);
+        if (item?.idParam && id !== undefined) shared.set(item.idParam, id);
+      }
+    }
+    expect(failed, `operations that did not succeed:\n${failed.join('\n')}`).toEqual([]);
+    expect(running.invalid, 'answers the mock found invalid').toEqual([]);
+  });
+
+  it('creates, reads, lists, updates and deletes, and a failed create leaves the list as it was', async () => {
+    const collections = Object.keys(running.plan.collections).filter((c) => running.plan.collections[c]!.created);
+    expect(collections.length).toBeGreaterThan(0);
+    for (const collection of collections) {
+      const roleOf = (role: string): [string, OperationSpec] | undefined => {
+        const id = Object.keys(running.operations).sort().find((op) => running.plan.operations[op]?.role === role && running.plan.operations[op]?.collection === collection && !running.plan.operations[op]?.filter);
+        return id ? [id, running.operations[id]!] : undefined;
+      };
+      const shared = new Map<string, unknown>();
+      // Scope parameters (`titleId` of `/titles/{titleId}/copies`) name a parent made first.
+      const scope = running.plan.operations[roleOf('create')?.[0] ?? '']?.scope ?? [];
+      for (const key of scope) {
+        const parent = Object.entries(running.plan.collections).find(([, c]) => c.itemPath !== undefined && c.itemPath.endsWith(`{${key}}`))?.[0];
+        const made = parent ? await created(parent, shared, 3) : undefined;
+        if (made) shared.set(key, made.id);
+      }
+      const withScope = (params: Record<string, unknown>): Record<string, unknown> => ({ ...params, ...Object.fromEntries([...shared].filter(([key]) => scope.includes(key))) });
+      const list = roleOf('list');
+      const listed = async (): Promise<unknown[] | undefined> => {
+        if (!list) return undefined;
+        const fixture = running.requestFixture(list[0], 5);
+        const params = withScope(Object.fromEntries(Object.entries(fixture.params).filter(([key]) => list[1].parameters.find((p) => (p.key ?? p.name) === key)?.in === 'path')));
+        const result = await call(running, list[1], params, undefined);
+        judge(running, list[0], result);
+        expect(result.status, `${list[0]}: ${JSON.stringify(result.body)?.slice(0, 300)}`).toBeLessThan(300);
+        const pagination = running.plan.operations[list[0]]!.pagination;
+        const items = pagination ? (pagination.itemsField === '' ? result.body : (result.body as Record<string, unknown>)[pagination.itemsField]) : undefined;
+        return Array.isArray(items) ? items : undefined;
+      };
+      const create = roleOf('create');
+      if (!create) continue;
+      const before = await listed();
+      // A create the server refuses (an empty body where one is required, or a wrong type) stores nothing.
+      const refused = await call(running, create[1], withScope(running.requestFixture(create[0], 1).params), create[1].requestBody?.required ? 42 : undefined);
+      if (refused.status >= 400) {
+        judge(running, create[0], refused);
+        expect(await listed(), `${collection}: the list changed after a refused create`).toEqual(before);
+      }
+      const made = await created(collection, shared);
+      expect(made, `${collection}: ${create[0]} made nothing`).toBeDefined();
+      const idField = running.plan.collections[collection]!.idField;
+      const after = await listed();
+      if (after && before) expect(after.length, `${collection}: the list did not grow`).toBe(before.length + 1);
+      const read = roleOf('read');
+      const readParams = (): Record<string, unknown> => withScope({ [running.plan.operations[read![0]]!.idParam!]: made!.id });
+      if (read) {
+        const got = await call(running, read[1], readParams(), undefined);
+        judge(running, read[0], got);
+        expect(got.status).toBe(running.plan.operations[read[0]]!.successStatus);
+        const resource = running.plan.operations[read[0]]!.resourceAt ? (got.body as Record<string, unknown>)[running.plan.operations[read[0]]!.resourceAt!] : got.body;
+        expect((resource as Record<string, unknown>)[idField]).toEqual(made!.id);
+        // What the create stored is what the read returns.
+        for (const [key, value] of Object.entries(made!.resource)) expect((resource as Record<string, unknown>)[key], `${collection}.${key}`).toEqual(value);
+      }
+      const update = roleOf('update');
+      if (update && read) {
+        const fixture = running.requestFixture(update[0], 13);
+        const changed = await call(running, update[1], { ...fixture.params, ...readParams() }, fixture.body);
+        judge(running, update[0], changed);
+        expect(changed.status, JSON.stringify(changed.body)?.slice(0, 300)).toBeLessThan(300);
+      }
+      const remove = roleOf('delete');
+      if (remove && read) {
+        const removed = await call(running, remove[1], { ...running.requestFixture(remove[0], 1).params, ...readParams() }, undefined);
+        judge(running, remove[0], removed);
+        expect(removed.status).toBeLessThan(300);
+        const gone = await call(running, read[1], readParams(), undefined);
+        judge(running, read[0], gone);
+        expect(gone.status).toBe(404);
+      }
+    }
+    expect(running.invalid, 'answers the mock found invalid').toEqual([]);
+  });
+
+  it('answers 1,000 valid and broken requests without a 5xx, and keeps serving', async () => {
+    const ids = Object.keys(running.operations).sort();
+    const breakValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer(), fc.string({ maxLength: 12 }), fc.constant({}), fc.constant([]), fc.constant('\u0000'), fc.constant('x'.repeat(300)));
+    const request = fc.record({ operation: fc.constantFrom(...ids), seed: fc.nat(10_000), broken: fc.boolean(), field: fc.nat(20), value: breakValue });
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(request, async ({ operation, seed, broken, field, value }) => {
+        const op = running.operations[operation]!;
+        const { params, body } = running.requestFixture(operation, seed);
+        let sentBody = body;
+        if (broken) {
+          const keys = Object.keys(params);
+          const bodyKeys = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+          const all = [...keys.map((k) => ['param', k] as const), ...bodyKeys.map((k) => ['body', k] as const)];
+          const target = all[field % Math.max(1, all.length)];
+          if (!target) sentBody = value;
+          else if (target[0] === 'param') params[target[1]] = value === undefined ? undefined : typeof value === 'object' ? JSON.stringify(value) : String(value);
+          else sentBody = { ...(body as Record<string, unknown>), [target[1]]: value };
+        }
+        let result: CallResult;
+        try {
+          result = await call(running, op, params, sentBody);
+        } catch {
+          // The client refused to build the request (a path parameter it cannot encode): nothing was sent.
+          return;
+        }
+        seen.add(result.status);
+        expect(result.status, `${operation} ${broken ? 'broken' : 'valid'}: ${JSON.stringify(result.body)?.slice(0, 300)}`).toBeLessThan(500);
+      }),
+      { numRuns: 1000, seed: 24 },
+    );
+    expect([...seen].some((status) => status < 300)).toBe(true);
+    const health = await call(running, running.operations[ids[0]!]!, running.requestFixture(ids[0]!, 1).params, running.requestFixture(ids[0]!, 1).body);
+    expect(health.status).toBeLessThan(500);
+    expect(running.invalid, 'answers the mock found invalid').toEqual([]);
+  }, 120_000);
+});
