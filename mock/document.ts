@@ -14,6 +14,7 @@ import type { SecuritySchemeSpec } from '@svc/runtime';
 import type { ServerOptions } from '@svc/server-runtime';
 import type { Hono } from 'hono';
 import { generatorRoot } from '../generator/cache/fingerprint.js';
+import type { MockGuess, MockOverrides } from '../generator/targets/mock/plan.js';
 
 /** What the command needs of a document's generated mock. */
 export interface DocumentMock {
@@ -25,6 +26,8 @@ export interface DocumentMock {
   /** Every scope the document names. */
   scopes: readonly string[];
   securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
+  /** What the mock plan guessed (`npm run generate -- --explain` prints the same). */
+  guesses: readonly MockGuess[];
 }
 
 /** The generated module's surface that `create…Mock` and the server spec give. */
@@ -44,6 +47,8 @@ export interface DocumentMockOptions {
   allowRefRoots?: readonly string[];
   server?: ServerOptions;
   engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
+  /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`). */
+  mockOverrides?: MockOverrides;
 }
 
 /**
@@ -52,15 +57,17 @@ export interface DocumentMockOptions {
  * @throws SpecError for a document the generator refuses (located, as `npm run generate` reports it).
  */
 export async function loadDocumentMock(specFile: string, options: DocumentMockOptions = {}): Promise<DocumentMock> {
-  const { generateSources, packageNameOf } = await import('../generator/pipeline.js');
+  const { explainMock, generateSources, packageNameOf } = await import('../generator/pipeline.js');
   const name = packageNameOf(specFile);
   const file = relative(process.cwd(), specFile).split('\\').join('/');
-  const files = await generateSources({ file, name, bundleRuntime: true, parts: ['mock'], allowRefRoots: options.allowRefRoots });
+  const job = { file, name, bundleRuntime: true, parts: ['mock'] as const, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides };
+  const files = await generateSources({ ...job, parts: [...job.parts] });
+  const guesses = await explainMock(job);
   const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
   const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
   if (!create) throw new Error(`the generated mock of ${file} has no create…Mock function`);
   const { app, store } = create({ ...options.engine, ...(options.server ? { server: options.server } : {}) });
-  return { name, app, store, plan: module.mockPlan, scopes: module.mockScopes, securitySchemes: module.serverSpec.api.securitySchemes };
+  return { name, app, store, plan: module.mockPlan, scopes: module.mockScopes, securitySchemes: module.serverSpec.api.securitySchemes, guesses };
 }
 
 /** The folder's bundle of the package's mock and server spec, made once per distinct output. */

@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { CredentialRegistry, defaultCredentials, schemeCredentials } from '@svc/mock-runtime';
 import { serveNode } from '@svc/server-runtime';
 import { displayPath } from '../generator/cli/options.js';
+import { guessLines } from '../generator/cli/print.js';
+import type { MockOverrides } from '../generator/targets/mock/plan.js';
 import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../generator/failure.js';
 import { SpecError } from '../generator/load/errors.js';
 import { onStopRequest } from '../generator/util/lifetime.js';
@@ -20,6 +22,7 @@ export interface ServeDocumentOptions {
   port?: number;
   rateLimit: boolean;
   allowRefRoots: readonly string[];
+  mockOverrides?: MockOverrides;
 }
 
 /** Serves until SIGTERM or Ctrl-C; returns an exit code only when it could not start. */
@@ -29,6 +32,7 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
   try {
     mock = await loadDocumentMock(options.spec, {
       allowRefRoots: options.allowRefRoots,
+      ...(options.mockOverrides ? { mockOverrides: options.mockOverrides } : {}),
       server: {
         auth: registry.hooks(),
         rateLimit: options.rateLimit,
@@ -48,8 +52,11 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
   const schemes = schemeCredentials(registry, ready, mock.securitySchemes, mock.scopes);
   const server = await serveNode(mock.app, { port: options.port ?? 0 });
   const servers = { [mock.name]: server.url };
+  const explained = guessLines(displayPath(options, options.spec), mock.guesses);
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ servers, credentials: { schemes } })}\n`);
+    // Standard output is for the line above; what was guessed goes to standard error.
+    for (const line of explained) console.error(line);
   } else {
     const width = Math.max(0, ...Object.keys(schemes).map((name) => name.length));
     const lines = [
@@ -58,6 +65,8 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
       '',
       Object.keys(schemes).length > 0 ? 'Credentials, by security scheme (each has every scope):' : 'The document declares no security scheme the mock checks.',
       ...Object.entries(schemes).map(([name, value]) => `  ${name.padEnd(width)}  ${value}`),
+      '',
+      ...explained,
     ];
     console.log(lines.join('\n'));
   }

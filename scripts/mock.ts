@@ -10,13 +10,14 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { callerDirectory } from '../generator/cli/options.js';
+import { callerDirectory, mockOverridesOf } from '../generator/cli/options.js';
 import { onStopRequest } from '../generator/util/lifetime.js';
 import { startSandbox } from '../mock/index.js';
 
 const usage = `usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]
-       npm run mock -- --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]`;
-let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
+       npm run mock -- --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]
+                       [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>]`;
+let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
@@ -24,6 +25,8 @@ try {
       port: { type: 'string' },
       spec: { type: 'string' },
       'allow-ref-root': { type: 'string', multiple: true },
+      'mock-role': { type: 'string', multiple: true },
+      'mock-id-field': { type: 'string', multiple: true },
       'webhook-url': { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -42,8 +45,17 @@ if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65530))
   console.error(`--port must be a port number, got ${values.port}\n${usage}`);
   process.exit(2);
 }
-if (values.spec === undefined && values['allow-ref-root']) {
-  console.error(`--allow-ref-root applies to --spec\n${usage}`);
+for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field'] as const) {
+  if (values.spec === undefined && values[flag]) {
+    console.error(`--${flag} applies to --spec\n${usage}`);
+    process.exit(2);
+  }
+}
+let overrides: ReturnType<typeof mockOverridesOf>;
+try {
+  overrides = mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []);
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
   process.exit(2);
 }
 if (values.spec !== undefined && values['webhook-url']) {
@@ -60,6 +72,7 @@ if (values.spec !== undefined) {
     json: values.json ?? false,
     rateLimit: !values['no-rate-limit'],
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
+    ...overrides,
     ...(port !== undefined ? { port } : {}),
   });
   if (code !== 0) process.exit(code);

@@ -2,10 +2,15 @@
  * `npm run mock` as users run it, through npm: a WebSocket frame the feed refuses (invalid
  * UTF-8) closes that connection with 1007 and nothing else (it ended the whole process, the
  * four REST mocks with it); SIGTERM to the npm process stops every server (the node process
- * kept listening before, orphaned).
+ * kept listening before, orphaned). `npm run mock -- --spec` on a document outside the
+ * repository serves it with ready credentials per security scheme, refuses a broken one located,
+ * and stops on SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { clientFrame, rawClient } from '../helpers/raw-websocket.js';
@@ -57,4 +62,62 @@ describe('npm run --silent mock -- --json, through npm', () => {
     }
     expect(open, 'servers still listening 10 s after SIGTERM').toEqual([]);
   }, 60_000);
+});
+
+/** The first line `npm run --silent mock -- …` prints on standard output, and the process. */
+async function startMock(args: string[]): Promise<{ npm: ReturnType<typeof spawn>; first: string }> {
+  const npm = spawn('npm', ['run', '--silent', 'mock', '--', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: npm.stdout! }).once('line', resolve);
+    npm.once('exit', (code) => reject(new Error(`npm exited with ${code} before printing`)));
+  });
+  return { npm, first };
+}
+
+describe('npm run --silent mock -- --spec <file> --json, through npm', () => {
+  it('serves a document outside the repository with a credential for each scheme, and stops on SIGTERM', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'svc-mock-spec-'));
+    const file = join(outside, 'library.openapi.yaml');
+    copyFileSync(join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml'), file);
+    const { npm, first } = await startMock(['--spec', file, '--json']);
+    let url = '';
+    try {
+      const line = JSON.parse(first) as { servers: Record<string, string>; credentials: { schemes: Record<string, string> } };
+      expect(Object.keys(line.servers)).toEqual(['library']);
+      expect(Object.keys(line.credentials.schemes).sort()).toEqual(['apiKeyAuth', 'bearerAuth']);
+      url = line.servers.library!;
+      // Each scheme's value, sent where the scheme says, is accepted; nothing is not.
+      const byKey = await fetch(`${url}/members`, { headers: { 'X-Library-Key': line.credentials.schemes.apiKeyAuth! } });
+      expect(byKey.status).toBe(200);
+      const byToken = await fetch(`${url}/members`, { headers: { authorization: `Bearer ${line.credentials.schemes.bearerAuth!}` } });
+      expect(byToken.status).toBe(200);
+      const anonymous = await fetch(`${url}/members`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('content-type')).toBe('application/problem+json');
+      expect(await anonymous.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+    } finally {
+      npm.kill('SIGTERM');
+    }
+    const end = Date.now() + 10_000;
+    while ((await listening(url)) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listening(url), 'still listening 10 s after SIGTERM').toBe(false);
+    rmSync(outside, { recursive: true, force: true });
+  }, 120_000);
+
+  it('refuses a document that is not valid with a located message and exit code 2', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'svc-mock-spec-'));
+    const file = join(outside, 'broken.openapi.yaml');
+    writeFileSync(file, 'openapi: 3.1.0\ninfo: {title: Broken, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: "#/components/responses/Missing"}\n');
+    const npm = spawn('npm', ['run', '--silent', 'mock', '--', '--spec', file, '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    npm.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let stdout = '';
+    npm.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => npm.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/broken\.openapi\.yaml:\d+/);
+    expect(stderr).toMatch(/Missing/);
+    rmSync(outside, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -324,7 +324,10 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
     operations[op.operationId] = plan;
 
     if (collection !== undefined && !collections[collection]) {
-      const properties = propertiesOf(model, item);
+      // The properties of every variant of a union item (a printed book or an e-book), each once.
+      const resolvedItem = resolve(model, item);
+      const variants = resolvedItem?.kind === 'union' ? resolvedItem.variants : [item];
+      const properties = variants.flatMap((variant) => propertiesOf(model, variant)).filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i);
       const names = properties.map((p) => p.name);
       const declaredId = overrides.idFields?.[collection] ?? resolve(model, item)?.extensions?.['x-mock-id-field'];
       // The item path's own parameter, where the item has a property of that name (`/user/{username}`), names it.

@@ -4,7 +4,7 @@
  * actions then see; lists page for real; repeated idempotency keys return the first answer;
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
-import { selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
+import { declaredMediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
 import { fastAccepts, HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { propertyValidator } from './field-schemas.js';
@@ -701,7 +701,9 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           return collection;
         },
       };
-      const finish = (reply: HandlerReply): HandlerReply => {
+      const finish = (answer: HandlerReply): HandlerReply => {
+        // A string where the document says JSON (a token, a message) is JSON: quoted; the router sends strings as they are.
+        const reply = typeof answer.body === 'string' && declaredMediaType(op.responseMediaTypes, answer.status) === undefined ? { ...answer, body: JSON.stringify(answer.body), headers: { ...answer.headers, 'content-type': 'application/json' } } : answer;
         if (opPlan.timeField && isRecord(reply.body)) {
           const seconds = Math.floor(now() / 1000);
           setAt(reply.body, opPlan.timeField, seconds);
