@@ -12,7 +12,7 @@ import { compareText } from '../util/compare.js';
 
 /** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
 export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
-export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions'] as const;
+export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'OperationApiError'] as const;
 
 /** Identifiers the emitted modules declare, import or re-export themselves. */
 export const RESERVED_NAMES = [

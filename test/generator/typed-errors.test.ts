@@ -38,7 +38,7 @@ const spec = {
   components: { schemas: { Problem: problem } },
 };
 
-type ApiErrorLike = Error & { status: number; body: unknown };
+type ApiErrorLike = Error & { status: number; body: unknown; bodyMatchesSchema: boolean };
 type Mod = {
   TypedErrorsClient: new (options: { baseUrl: string }) => { default: { createOrder(body?: { qty?: number }): Promise<unknown> } };
   isOperationError(error: unknown, operationId: string): boolean;
@@ -60,6 +60,7 @@ describe('typed errors', () => {
     expect(isOperationError(error, 'otherOperation')).toBe(false);
     expect(error.status).toBe(422);
     expect(error.body).toEqual(body);
+    expect(error.bodyMatchesSchema).toBe(true);
     expect(error.message).toBe('422 Invalid order: qty must be positive (createOrder)');
   });
 
@@ -71,20 +72,32 @@ describe('typed errors', () => {
     expect([failed.status, failed.message]).toEqual([500, '500 Database unavailable (createOrder)']);
     const unmatched = (await client.default.createOrder({ qty: 2 }).catch((e: unknown) => e)) as ApiErrorLike;
     expect(unmatched.body).toEqual({ detail: 'no title' });
+    // Regression: typed as the declared Problem although \`title\` was missing; now it says so.
+    expect(unmatched.bodyMatchesSchema).toBe(false);
   });
 
-  it('types the error body per operation through isOperationError', async () => {
+  it('types the error body per operation through isOperationError, once bodyMatchesSchema says it matched', async () => {
     const mod = await importGenerated(spec, 'typed-errors-tsc');
     writeFileSync(
       join(mod.__dir, 'src', 'usage.ts'),
       `import { isOperationError } from './client.js';
 export function describe(error: unknown): string | undefined {
-  if (!isOperationError(error, 'createOrder')) return undefined;
+  if (!isOperationError(error, 'createOrder') || !error.bodyMatchesSchema) return undefined;
   const body = error.body;
   return body !== undefined && 'title' in body ? body.title : body?.message;
 }
 `,
     );
     await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+    // Without the check the body is \`unknown\`: reading a field of it does not compile.
+    writeFileSync(
+      join(mod.__dir, 'src', 'usage.ts'),
+      `import { isOperationError } from './client.js';
+export function title(error: unknown): string | undefined {
+  return isOperationError(error, 'createOrder') ? error.body.title : undefined;
+}
+`,
+    );
+    await expect(typeCheckPackage(mod.__dir)).rejects.toMatchObject({ stdout: expect.stringMatching(/error TS18046: 'error\.body' is of type 'unknown'/) });
   });
 });

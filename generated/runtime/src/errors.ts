@@ -70,6 +70,8 @@ export interface ApiErrorInit {
   body: unknown;
   response: Response;
   warnings?: ApiWarning[];
+  /** Whether `body` is what the error schema declared for the status accepted (and parsed). @default false */
+  bodyMatchesSchema?: boolean;
 }
 
 /**
@@ -92,9 +94,12 @@ export class ApiError<TId extends string = string, TBody = unknown> extends Erro
   readonly warnings: ApiWarning[];
   /**
    * The body: parsed by the error schema the spec declares for this status (its range, or
-   * `default`) when it matches (typed per operation as `<Operation>Error`), as received otherwise.
+   * `default`) when it matches, as received otherwise; `bodyMatchesSchema` says which. An
+   * operation's error (`isOperationError`) types it as the declared schema once that is checked.
    */
   readonly body: TBody;
+  /** Whether the body matched the error schema declared for the status (a server may answer a proxy's HTML page, or another shape). */
+  readonly bodyMatchesSchema: boolean;
   readonly response: Response;
 
   constructor(init: ApiErrorInit) {
@@ -107,8 +112,9 @@ export class ApiError<TId extends string = string, TBody = unknown> extends Erro
     this.ids = this.errors.map((entry) => entry.id);
     if (parsed.oauth) this.oauth = parsed.oauth;
     this.warnings = init.warnings ?? [];
-    // TBody is the generator's promise: the declared error schema, checked by the client before it builds the error.
+    // TBody is unknown unless the caller knows better; `OperationApiError` ties it to `bodyMatchesSchema`.
     this.body = init.body as TBody;
+    this.bodyMatchesSchema = init.bodyMatchesSchema ?? false;
     this.response = init.response;
     Object.defineProperty(this, API_ERROR, { value: true });
   }
@@ -119,6 +125,19 @@ export class ApiError<TId extends string = string, TBody = unknown> extends Erro
     return operationId === undefined || (value as { operationId?: unknown }).operationId === operationId;
   }
 }
+
+/**
+ * The error of one operation: its ids, and its body typed as the declared error schema where
+ * `bodyMatchesSchema` says the body matched it, `unknown` otherwise.
+ *
+ * @example
+ * if (isOperationError(error, 'getTitle') && error.bodyMatchesSchema) console.error(error.body.title);
+ */
+export type OperationApiError<TId extends string, TBody> = ApiError<TId, unknown> &
+  (
+    | { readonly bodyMatchesSchema: true; readonly body: TBody }
+    | { readonly bodyMatchesSchema: false; readonly body: unknown }
+  );
 
 function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): string {
   if (errors.length === 0) {

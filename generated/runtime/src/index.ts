@@ -12,6 +12,7 @@ export {
   type ApiErrorEntry,
   type ApiErrorInit,
   type OAuthErrorBody,
+  type OperationApiError,
   type ParsedErrorBody,
   type RequestValidationErrorInit,
   type ResponseValidationErrorInit,

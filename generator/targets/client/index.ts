@@ -37,7 +37,7 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
     securityDocs(op),
     [
       op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
-      `@throws {ApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`).`,
+      `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
       `@see {@link operations.${op.operationId}} \`${op.method} ${op.path}\``,
     ]
       .filter(Boolean)
@@ -126,7 +126,7 @@ export const clientTarget: Target = {
     };
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'toRequestInput'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions', 'OperationApiError'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
       // What a caller needs to handle failures and configure the client, without a second import.
@@ -147,8 +147,8 @@ export const clientTarget: Target = {
         kind: StructureKind.Interface,
         name: 'OperationErrors',
         isExported: true,
-        docs: ['The typed `ApiError` of each operation: its error ids and its error body.'],
-        properties: model.operations.map((op) => ({ name: propertyKey(op.operationId), type: `ApiError<${op.names.errorId}, ${op.names.error}>` })),
+        docs: ['The typed `ApiError` of each operation: its error ids, and its error body where `bodyMatchesSchema` says it matched the declared schema.'],
+        properties: model.operations.map((op) => ({ name: propertyKey(op.operationId), type: `OperationApiError<${op.names.errorId}, ${op.names.error}>` })),
       },
       {
         kind: StructureKind.Function,
@@ -157,7 +157,7 @@ export const clientTarget: Target = {
         docs: [
           jsDoc(
             'Whether a caught error is the `ApiError` of one operation, typed with its error ids and error body.',
-            `@example\ntry { ... } catch (error) {\n  if (isOperationError(error, '${model.operations[0]?.operationId ?? 'operationId'}')) console.error(error.status, error.body);\n}`,
+            `@example\ntry { ... } catch (error) {\n  if (isOperationError(error, '${model.operations[0]?.operationId ?? 'operationId'}') && error.bodyMatchesSchema) console.error(error.status, error.body);\n}`,
           )!,
         ],
         typeParameters: [{ name: 'K', constraint: 'keyof OperationErrors' }],

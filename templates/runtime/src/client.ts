@@ -89,11 +89,13 @@ const matchesRefresh = (spec: TokenRefreshSpec, error: ApiError): boolean =>
   error.status === spec.status && error.ids.some((id) => spec.errorIds.includes(id));
 
 /** An error body parsed by the schema declared for its status when it matches; as received otherwise (an error must not hide behind a validation failure). */
-function declaredErrorBody(op: OperationSpec, status: number, body: unknown): unknown {
-  const { schema } = selectValidator(op.responses, status);
-  if (!schema || body === undefined) return body;
+function declaredErrorBody(op: OperationSpec, status: number, body: unknown): { body: unknown; matched: boolean } {
+  const { found, schema } = selectValidator(op.responses, status);
+  // A declared status without a body matches when none came.
+  if (!schema) return { body, matched: found && body === undefined };
+  if (body === undefined) return { body, matched: false };
   const parsed = schema.safeParse(body);
-  return parsed.success ? parsed.data : body;
+  return parsed.success ? { body: parsed.data, matched: true } : { body, matched: false };
 }
 
 /** A number or numeric string; anything else is NaN. */
@@ -242,13 +244,14 @@ export class HttpClient {
 
       if (response.ok) return this.succeed<T>({ op, call, response, body });
 
-      const parsedBody = declaredErrorBody(op, response.status, errorBody(body));
+      const declared = declaredErrorBody(op, response.status, errorBody(body));
       const error = new ApiError({
         status: response.status,
         operationId: op.operationId,
-        body: parsedBody,
+        body: declared.body,
+        bodyMatchesSchema: declared.matched,
         response,
-        warnings: collectWarnings(parsedBody),
+        warnings: collectWarnings(declared.body),
       });
 
       // Each recovery runs at most once per call: a second identical failure is the answer.

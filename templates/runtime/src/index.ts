@@ -11,6 +11,7 @@ export {
   type ApiErrorEntry,
   type ApiErrorInit,
   type OAuthErrorBody,
+  type OperationApiError,
   type ParsedErrorBody,
   type RequestValidationErrorInit,
   type ResponseValidationErrorInit,
