@@ -285,3 +285,31 @@ describe.each(DOCUMENTS)('$name through the mock of any document', (document) =>
     expect(running.invalid, 'answers the mock found invalid').toEqual([]);
   }, 120_000);
 });
+
+describe('library: bytes uploaded are what the download returns', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start(DOCUMENTS[0]!);
+  }, 120_000);
+  afterAll(async () => {
+    await running?.server.close();
+  });
+
+  it('returns the uploaded cover with its media type, and seeded bytes of the declared type before', async () => {
+    const created = await call(running, running.operations.createTitle!, {}, { kind: 'ebook', name: 'Dune', authors: ['Frank Herbert'], fileFormat: 'epub', sizeBytes: 1000 });
+    expect(created.status).toBe(201);
+    const titleId = (created.body as { id: string }).id;
+    const before = await call(running, running.operations.getTitleCover!, { titleId }, undefined);
+    judge(running, 'getTitleCover', before);
+    expect(before.contentType).toBe('image/png');
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], { type: 'image/jpeg' });
+    const uploaded = await call(running, running.operations.uploadTitleCover!, { titleId }, { image: jpeg, caption: 'First edition' });
+    judge(running, 'uploadTitleCover', uploaded);
+    expect(uploaded.status).toBe(200);
+    const after = await call(running, running.operations.getTitleCover!, { titleId }, undefined);
+    judge(running, 'getTitleCover', after);
+    expect(after.contentType).toBe('image/jpeg');
+    expect([...new Uint8Array(await (after.body as Blob).arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    expect(running.invalid).toEqual([]);
+  });
+});

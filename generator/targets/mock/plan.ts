@@ -60,7 +60,9 @@ function successStatusOf(op: OperationModel): number {
   const status = op.responses.map((r) => r.status).find(isSuccessStatus);
   if (status !== undefined) return /^\d+$/.test(status) ? Number(status) : Number(status[0]) * 100;
   if (op.responses.some((r) => r.status === 'default') || op.responses.length === 0) return 200;
-  return Math.min(...op.responses.map((r) => (/^\d+$/.test(r.status) ? Number(r.status) : Number(r.status[0]) * 100)));
+  // A 1xx is no final answer.
+  const finals = op.responses.map((r) => (/^\d+$/.test(r.status) ? Number(r.status) : Number(r.status[0]) * 100)).filter((status) => status >= 200);
+  return finals.length > 0 ? Math.min(...finals) : 200;
 }
 
 /** The response the mock answers with (see `successStatusOf`). */
@@ -391,9 +393,15 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   const query = op.parameters.filter((p) => p.in === 'query');
   const named = (names: readonly string[]) => names.map((n) => query.find((p) => p.name === n)).find((p) => p !== undefined);
   const body = successSchema(op);
-  const fieldNames = propertiesOf(model, body).map((p) => p.name);
+  const properties = propertiesOf(model, body);
+  const fieldNames = properties.map((p) => p.name);
+  // The counts a page echoes are integers: a `page` object (Star Trek's) is not one.
+  const countNames = properties.filter((p) => {
+    const schema = resolve(model, p.schema);
+    return schema?.kind === 'number' && schema.integer;
+  }).map((p) => p.name);
   const fields: MockPageFields = {};
-  const total = firstOf(TOTAL_NAMES, fieldNames);
+  const total = firstOf(TOTAL_NAMES, countNames);
   if (total) fields.totalField = total;
   const limit = named(LIMIT_PARAMS);
   const limitSchema = resolve(model, limit?.schema);
@@ -402,7 +410,7 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   const echoes = (): string => [fields.totalField, fields.pageField, fields.sizeField, fields.totalPagesField].filter(Boolean).join(', ');
   const offset = named(OFFSET_PARAMS);
   if (offset) {
-    const page = firstOf(SIZE_FIELD_NAMES, fieldNames);
+    const page = firstOf(SIZE_FIELD_NAMES, countNames);
     if (page) fields.sizeField = page;
     return {
       pagination: { style: 'offset', itemsField, offsetParam: offset.key, ...limitPart, defaultLimit, ...fields },
@@ -413,9 +421,9 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   if (page) {
     const pageSchema = resolve(model, page.schema);
     const firstPage = pageSchema?.kind === 'number' && pageSchema.minimum === 0 ? 0 : 1;
-    const pageField = firstOf(PAGE_FIELD_NAMES, fieldNames);
-    const sizeField = firstOf(SIZE_FIELD_NAMES, fieldNames);
-    const totalPages = firstOf(TOTAL_PAGES_NAMES, fieldNames.filter((n) => n !== pageField));
+    const pageField = firstOf(PAGE_FIELD_NAMES, countNames);
+    const sizeField = firstOf(SIZE_FIELD_NAMES, countNames);
+    const totalPages = firstOf(TOTAL_PAGES_NAMES, countNames.filter((n) => n !== pageField));
     if (pageField) fields.pageField = pageField;
     if (sizeField) fields.sizeField = sizeField;
     if (totalPages) fields.totalPagesField = totalPages;

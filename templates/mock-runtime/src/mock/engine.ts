@@ -675,10 +675,19 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       }
     };
 
+    // Bytes uploaded to a path (`PUT /titles/{id}/cover`, multipart or raw) are what a download at that path returns.
+    const downloads = op.method === 'GET' && isBytes(declaredMediaType(op.responseMediaTypes, opPlan.successStatus));
+    const uploads = op.method !== 'GET' && (op.requestBody?.contentTypes ?? []).some((type) => /^multipart\//i.test(type) || isBytes(type));
+
     const behaviour = options.behaviours?.[operationId];
     handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
       const ctx = context as HandlerContext;
       const tenant = store.tenant(ctx.principal.subject);
+      if (downloads) {
+        const uploaded = tenant.singletons.get(`bytes\0${ctx.url.pathname}`)?.blob;
+        if (uploaded instanceof Blob) return { status: opPlan.successStatus, body: uploaded, ...(uploaded.type ? { headers: { 'content-type': uploaded.type } } : {}) };
+      }
+      const uploaded = uploads ? bytesIn(ctx.body) : undefined;
       const idem = opPlan.idempotency;
       const idemValue = idem ? (idem.in === 'body' ? (isRecord(ctx.body) ? ctx.body[idem.field] : undefined) : ctx.request.headers.get(idem.field)) : undefined;
       const idemKey = typeof idemValue === 'string' && idemValue !== '' ? `${operationId}\0${idemValue}` : undefined;
@@ -711,6 +720,7 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, isoSeconds(seconds * 1000));
         }
         if (idemKey && reply.status < 300) tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
+        if (uploaded && reply.status < 300) tenant.singletons.set(`bytes\0${ctx.url.pathname}`, { blob: uploaded });
         return reply;
       };
       const replied = behaviour ? behaviour(call) : defaultAnswer(call);
@@ -719,6 +729,12 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
   }
   return { handlers, store };
 }
+
+/** A media type of bytes: neither JSON, text, a form nor multipart. */
+const isBytes = (type: string | undefined): boolean => type !== undefined && !/json|^text\/|^multipart\/|x-www-form-urlencoded|\*/i.test(type);
+
+/** The bytes of a request: a raw body, or the first file part of a form. */
+const bytesIn = (body: unknown): Blob | undefined => (body instanceof Blob ? body : isRecord(body) ? Object.values(body).find((value): value is Blob => value instanceof Blob) : undefined);
 
 /** An id in the type the resource uses (numbers stay numbers when the id looks like one). */
 function coerceId(previous: unknown, id: string): unknown {
