@@ -95,6 +95,7 @@ const failingPackages = new Set(typeErrors.map((line) => /s\d+/.exec(line)?.[0])
 /** The mock of each generated OpenAPI package, started in this process; its parameterless GETs must answer without a 5xx. */
 const mockFailures: string[] = [];
 let mocked = 0;
+let called = 0;
 if (!values['no-mock']) {
   for (const name of generated.filter((n) => !failingPackages.has(n))) {
     let index: { api?: ApiSpec; operations?: Record<string, OperationSpec> };
@@ -128,6 +129,7 @@ if (!values['no-mock']) {
         const declaresSuccess = Object.keys(op.responses).length === 0 || Object.keys(op.responses).some((status) => /^2/.test(status) || status === 'default');
         if (op.method !== 'GET' || op.parameters.some((p) => p.required) || !declaresSuccess) continue;
         let status: number;
+        called++;
         try {
           status = (await client.request(op, toRequestInput(op, {}, undefined), { validateResponse: false })).status;
         } catch (error) {
@@ -142,6 +144,6 @@ if (!values['no-mock']) {
   }
 }
 
-console.log(`\n${picked.length} documents: ${generated.length} generated, ${refused.length} refused with a located message, ${failures.length} failed otherwise, ${failingPackages.size} with type errors (${typeErrors.length} errors)${values['no-mock'] ? '' : `; ${mocked} mocks started, ${mockFailures.length} failing GETs`}`);
+console.log(`\n${picked.length} documents: ${generated.length} generated, ${refused.length} refused with a located message, ${failures.length} failed otherwise, ${failingPackages.size} with type errors (${typeErrors.length} errors)${values['no-mock'] ? '' : `; ${mocked} mocks started, ${called} parameterless GETs called, ${mockFailures.length} failing`}`);
 for (const line of [...failures, ...typeErrors.slice(0, 50), ...mockFailures]) console.log(`  ${line}`);
 process.exit(failures.length + typeErrors.length + mockFailures.length > 0 ? 1 : 0);
