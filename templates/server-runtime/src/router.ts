@@ -603,7 +603,6 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     // An operation that declares no responses at all (OpenAPI 3.1 allows it) constrains none.
     if (!found && Object.keys(op.responses).length === 0) return;
     if (!found) throw new InvalidResponse(op.operationId, status, [], `${op.operationId} answered ${status}, a status its spec does not declare`);
-    // Text is checked against its schema (an enum, a pattern); bytes and raw JSON text are not.
     // Text is checked against its schema (an enum, a pattern); bytes and text a handler sends as it is are not.
     if (!schema || body instanceof Blob || body instanceof Uint8Array) return;
     if (typeof body === 'string' && !/^text\//i.test(declaredMediaType(op.responseMediaTypes, status) ?? '')) return;

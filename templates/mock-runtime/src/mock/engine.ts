@@ -463,8 +463,9 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     };
 
     const successAt = (seed: number): unknown => (opPlan.resourceAt === undefined ? undefined : getAt(cachedResponse(operationId, String(opPlan.successStatus), seed), opPlan.resourceAt));
-    /** The field names of each seeded resource of the create pool, worked out on the first create that needs them. */
+    /** The field names of each seeded resource of the create pool, and all of them, worked out on the first create. */
     let poolKeys: ReadonlySet<string>[] | undefined;
+    let poolUnion: ReadonlySet<string> | undefined;
     /**
      * The seed whose resource fits the request best. A union answers one of its variants per
      * seed; a request for another variant names fields the seeded resource lacks, and is then
@@ -473,12 +474,24 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     const seedFor = (request: unknown, seed: number): number => {
       const first = successAt(seed);
       if (!isRecord(request) || !isRecord(first)) return seed;
-      poolKeys ??= Array.from({ length: CREATE_POOL }, (_, i) => {
-        const resource = successAt(i + 1);
-        return new Set(isRecord(resource) ? Object.keys(resource) : []);
-      });
+      if (!poolKeys) {
+        poolKeys = Array.from({ length: CREATE_POOL }, (_, i) => {
+          const resource = successAt(i + 1);
+          return new Set(isRecord(resource) ? Object.keys(resource) : []);
+        });
+        poolUnion = new Set(poolKeys.flatMap((known) => [...known]));
+      }
+      // Most requests name no field that another variant has and this seed lacks: one lookup per field.
+      const union = poolUnion!;
+      let otherVariant = false;
+      for (const key in request) {
+        if (!Object.hasOwn(first, key) && union.has(key)) {
+          otherVariant = true;
+          break;
+        }
+      }
+      if (!otherVariant) return seed;
       const keys = Object.keys(request);
-      if (!keys.some((key) => !Object.hasOwn(first, key) && poolKeys!.some((known) => known.has(key)))) return seed;
       let best = seed;
       let bestScore = Number.NEGATIVE_INFINITY;
       for (let i = 0; i < CREATE_POOL; i++) {
@@ -527,7 +540,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     const newId = (collection: Collection, previous: unknown, key: string): string | number => {
       let made = freshId(previous, key);
       for (let salt = 1; collection.has(String(made)); salt++) made = freshId(made, `${key}\0${salt}`);
-      if (idFits(made)) return made;
+      // A uuid made from a uuid keeps its shape: what accepted the seeded one accepts it (the common case, checked for free).
+      if ((typeof previous === 'string' && UUID.test(previous)) || idFits(made)) return made;
       // A seeded resource may lack its optional id: a uuid and numbers are tried too.
       const candidates = [...freshIdVariants(typeof previous === 'string' ? previous : 'id', key), uuidFrom(hashSeed(key) || 1)];
       for (const fits of [idFits, checksOfIds().ownCheck]) {
