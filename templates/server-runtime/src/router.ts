@@ -589,9 +589,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const existing = replyBody[spec.warningsField];
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
-    // A body of another media type than JSON goes out as the operation declares it (text/csv, image/png).
-    const declared = op.responseMediaTypes ? declaredMediaType(op.responseMediaTypes, reply.status) : undefined;
-    if (declared !== undefined && !declared.includes('*') && !hasHeader(replyHeaders, 'content-type')) replyHeaders['content-type'] = declared;
+    if (op.responseMediaTypes) typeDeclared(op.responseMediaTypes, reply.status, replyHeaders);
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
   };
@@ -604,7 +602,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     if (!found && Object.keys(op.responses).length === 0) return;
     if (!found) throw new InvalidResponse(op.operationId, status, [], `${op.operationId} answered ${status}, a status its spec does not declare`);
     // Text is checked against its schema (an enum, a pattern); bytes and text a handler sends as it is are not.
-    if (!schema || body instanceof Blob || body instanceof Uint8Array) return;
+    if (!schema || body instanceof Blob) return;
     if (typeof body === 'string' && !/^text\//i.test(declaredMediaType(op.responseMediaTypes, status) ?? '')) return;
     // zod is asked only when the fast predicate cannot say yes: for the verdict and the issues.
     if (fastAccepts(schema)(body)) return;
@@ -671,6 +669,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 }
 
 const hasHeader = (headers: Record<string, string>, lower: string): boolean => Object.keys(headers).some((name) => name.toLowerCase() === lower);
+
+/** A body of another media type than JSON goes out as the operation declares it (text/csv, image/png), unless the handler said otherwise. */
+function typeDeclared(mediaTypes: Readonly<Record<string, string>>, status: number, headers: Record<string, string>): void {
+  const declared = declaredMediaType(mediaTypes, status);
+  if (declared !== undefined && !declared.includes('*') && !hasHeader(headers, 'content-type')) headers['content-type'] = declared;
+}
 
 /** The envelope of an operation's own error answers for `status`: that status, its range (`4XX`), or `default`. */
 function envelopeFor(envelopes: Readonly<Record<string, ErrorEnvelopeSpec>>, status: number): ErrorEnvelopeSpec | undefined {

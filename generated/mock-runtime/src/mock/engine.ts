@@ -14,7 +14,7 @@ import {
   type OperationHandler,
 } from '@svc/server-runtime';
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
-import { propertyValidator } from './field-schemas.js';
+import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
 import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
@@ -549,9 +549,20 @@ export function createMockEngine(
      * seed; a request for another variant names fields the seeded resource lacks, and is then
      * laid over the seeded resource that shares the most of its fields and values (its variant).
      */
+    let variants: boolean | undefined;
     const seedFor = (request: unknown, seed: number): number => {
+      if (!isRecord(request)) return seed;
+      // Only a resource that may come in variants (a union) is looked for: an object is one shape.
+      if (variants === undefined) {
+        const { schema } = selectValidator(op.responses, opPlan.successStatus);
+        variants =
+          schema !== undefined &&
+          opPlan.resourceAt !== undefined &&
+          mayVary(schema, opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.'));
+      }
+      if (!variants) return seed;
       const first = successAt(seed);
-      if (!isRecord(request) || !isRecord(first)) return seed;
+      if (!isRecord(first)) return seed;
       if (!poolKeys) {
         poolKeys = Array.from({ length: CREATE_POOL }, (_, i) => {
           const resource = successAt(i + 1);

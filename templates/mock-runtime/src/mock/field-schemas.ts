@@ -55,3 +55,20 @@ export function propertyValidator(schema: z.ZodType, path: readonly string[]): z
   }
   return current;
 }
+
+/**
+ * Whether the values at a dot path of `schema`'s values may come in variants (a union there,
+ * through optional, nullable and lazy wrappers): then a create looks for the seeded answer of
+ * the request's variant. Unknown shapes count as variants.
+ */
+export function mayVary(schema: z.ZodType, path: readonly string[]): boolean {
+  let current: z.ZodType | undefined = schema;
+  for (const key of path) {
+    if (!current) return true;
+    current = propertyOf(current, key);
+  }
+  const inner = current ? unwrapped(current) : undefined;
+  if (!inner) return true;
+  const type = definitionOf(inner).type;
+  return type !== 'object' && type !== 'array' && type !== 'string' && type !== 'number' && type !== 'boolean';
+}
