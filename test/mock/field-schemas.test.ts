@@ -3,7 +3,7 @@
  * uses to decide whether a request value may be copied onto a resource. It must answer only
  * where that field's validity depends on nothing else, and undefined otherwise.
  */
-import { propertyValidator } from '@svc/mock-runtime';
+import { mayVary, propertyValidator } from '@svc/mock-runtime';
 import { allOfObjects, openObject } from '@svc/runtime';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -35,5 +35,18 @@ describe('propertyValidator', () => {
     expect(propertyValidator(refined, ['id'])).toBeUndefined();
     expect(propertyValidator(answer, ['data', 'missing'])).toBeUndefined();
     expect(propertyValidator(answer, ['warnings', 'x'])).toBeUndefined();
+  });
+});
+
+describe('mayVary', () => {
+  const printed = openObject({ kind: z.literal('printed'), isbn: z.string() });
+  const ebook = openObject({ kind: z.literal('ebook'), fileFormat: z.string() });
+  it('says a union may come in variants, through wrappers and down a path, and an object may not', () => {
+    expect(mayVary(z.union([printed, ebook]), [])).toBe(true);
+    expect(mayVary(openObject({ data: z.union([printed, ebook]).optional() }), ['data'])).toBe(true);
+    expect(mayVary(z.lazy(() => printed), [])).toBe(false);
+    expect(mayVary(openObject({ data: printed.nullable() }), ['data'])).toBe(false);
+    // A path the walk cannot follow counts as a variant: the mock then looks.
+    expect(mayVary(z.union([printed, ebook]), ['data'])).toBe(true);
   });
 });

@@ -29,4 +29,4 @@ export {
   type MockCredentials,
 } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
-export { propertyValidator } from './field-schemas.js';
+export { mayVary, propertyValidator } from './field-schemas.js';

@@ -6,4 +6,4 @@ export { getAt, hashSeed, setAt, shallowCopy, withAt } from './paths.js';
 export { paginate, type Page } from './paginate.js';
 export { CredentialRegistry, defaultCredentials, MOCK_BASIC_USER, schemeCredentials, type MockCredentials } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
-export { propertyValidator } from './field-schemas.js';
+export { mayVary, propertyValidator } from './field-schemas.js';
