@@ -12,7 +12,7 @@ import type { ApiModel, Diagnostic } from './model/types.js';
 import { partsWithNeeds, type OptionalPart } from './targets/parts.js';
 import { generatedHeader, type GeneratedFile } from './targets/target.js';
 import type { MockGuess, MockOverrides } from './targets/mock/plan.js';
-import { formatFile } from './write/format.js';
+import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
 import { compareText } from './util/compare.js';
 
 // Loaders, targets, ts-morph and prettier take most of a second to import: only a run
@@ -76,8 +76,10 @@ export interface PackageOutput {
 export interface GenerateOptions {
   /** Reuse and record results between runs (the CLI passes one; tests and library callers need not). */
   cache?: RunCache | undefined;
-  /** Formatting threads, started when a spec has to be generated; the caller closes them. */
+  /** Formatting threads (prettier), started when a spec has to be generated; the caller closes them. */
   pool?: FormatterPool | undefined;
+  /** `--format`. @default oxfmt */
+  formatter?: FormatterName | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
@@ -98,7 +100,8 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
   const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}` };
+  const formatter = options.formatter ?? DEFAULT_FORMATTER;
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}\0format ${formatter}` };
   const { cache } = options;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
@@ -112,12 +115,12 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
       timings: { cached: true, setup: 0, load: 0, model: 0, targets: {}, format: 0 },
     };
   }
-  options.pool?.start();
+  if (formatter === 'prettier') options.pool?.start();
   const { produced, stats, diagnostics, timings } = await produceFiles(job);
   const stage = performance.now();
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
-  const files = await formatPackageFiles({ file: job.file, produced, cache: formatCache, pool: options.pool });
+  const files = await formatPackageFiles({ file: job.file, produced, cache: formatCache, pool: options.pool, formatter });
   await formatCache?.save();
   timings.format = since(stage);
   if (cache && inputs) await cache.store({ job: identity, inputs, output: { files: [...files], stats, diagnostics } });
@@ -240,10 +243,11 @@ async function templateFiles(folder: string): Promise<string[]> {
 export async function runtimePackage(folder: RuntimeFolder, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
   const cache = options.cache ? await options.cache.formatCache({ file: `templates/${folder}`, name: folder, sourceLabel: '' }) : undefined;
+  const formatter = options.formatter ?? DEFAULT_FORMATTER;
   const files = new Map<string, string>();
   for (const path of await templateFiles(folder)) {
     const text = await readFile(join(generatorRoot, 'templates', folder, path), 'utf8');
-    files.set(path, await formatFile(basename(path), path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache));
+    files.set(path, await formatFile(basename(path), path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache, formatter));
   }
   await cache?.save();
   const ms = since(started);

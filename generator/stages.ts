@@ -15,7 +15,7 @@ import { targets } from './targets/registry.js';
 import type { GeneratedFile, TargetContext } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
-import { formatFiles } from './write/format.js';
+import { formatFiles, type FormatterName } from './write/format.js';
 import type { FormatterPool } from './write/format-pool.js';
 
 // Each kind's loader and model builder are imported when a document of that kind comes:
@@ -75,14 +75,14 @@ export function runTargets(context: TargetContext, timings: Record<string, numbe
   return produced;
 }
 
-export async function formatPackageFiles(args: { file: string; produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined }): Promise<Map<string, string>> {
-  const { file: specFile, produced, cache, pool } = args;
+export async function formatPackageFiles(args: { file: string; produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined; formatter: FormatterName }): Promise<Map<string, string>> {
+  const { file: specFile, produced, cache, pool, formatter } = args;
   const sorted = [...produced].sort((a, b) => compareText(a.path, b.path));
   const seen = new Set<string>();
   for (const file of sorted) {
     if (seen.has(file.path)) throw new GeneratorBug({ file: specFile, stage: 'format', cause: new Error(`two targets produce ${file.path}`) });
     seen.add(file.path);
   }
-  const formatted = await inStage({ file: specFile, stage: 'format' }, () => formatFiles(sorted, cache, pool));
+  const formatted = await inStage({ file: specFile, stage: 'format' }, () => formatFiles(sorted, cache, pool, formatter));
   return new Map(sorted.map((file, i) => [file.path, formatted[i]!]));
 }

@@ -1,8 +1,8 @@
 /**
  * Formatted text by unformatted text, remembered between runs under
  * node_modules/.cache/svc-api-codegen/. Keys are hashes of the input, so a stale
- * entry can never be used; the whole store is dropped when prettier, its options or the
- * chunking code change. Each store keeps only the entries its last run used.
+ * entry can never be used; the whole store is dropped when a formatter's version, the
+ * options or the chunking code change. Each store keeps only the entries its last run used.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -22,14 +22,15 @@ interface StoredFormatCache {
 
 let formatterIdentity: Promise<string> | undefined;
 
-/** prettier's version and our options and chunking code: what formatted text depends on. */
+/** The versions of prettier and oxfmt, our options and chunking code: what formatted text depends on (keys name the formatter). */
 export function formatterKey(): Promise<string> {
   formatterIdentity ??= (async () => {
     const require = createRequire(import.meta.url);
     const prettierVersion = (require('prettier/package.json') as { version: string }).version;
+    const oxfmtVersion = (require('oxfmt/package.json') as { version: string }).version;
     const generatorVersion = (require('../../package.json') as { version: string }).version;
     const sources = await hashFiles([join(generatorRoot, 'generator/write/format.ts'), join(generatorRoot, 'generator/write/statements.ts')]);
-    return sha256(`prettier ${prettierVersion}\0generator ${generatorVersion}\0${sources}`);
+    return sha256(`prettier ${prettierVersion}\0oxfmt ${oxfmtVersion}\0generator ${generatorVersion}\0${sources}`);
   })();
   return formatterIdentity;
 }

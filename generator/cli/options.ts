@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPTIONAL_PART_NAMES, type OptionalPart } from '../targets/parts.js';
 import { MOCK_ROLES, type MockOverrides } from '../targets/mock/plan.js';
+import { DEFAULT_FORMATTER, FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
 
 export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
@@ -26,6 +27,8 @@ options:
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
+  --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
+                       or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
                        id fields, paging) and how to overrule each guess
   --mock-role <operationId>=<role>   the mock's role of an operation (create, list, read, update, delete,
@@ -66,6 +69,8 @@ export interface Options {
   allowRefRoots: string[];
   /** `--explain`: print the mock plan's guesses. */
   explain: boolean;
+  /** `--format`. */
+  format: FormatterName;
   /** `--mock-role`, `--mock-id-field`. */
   mockOverrides?: MockOverrides;
 }
@@ -103,6 +108,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       'no-cache': { type: 'boolean', default: false },
       'allow-ref-root': { type: 'string', multiple: true },
       explain: { type: 'boolean', default: false },
+      format: { type: 'string' },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
@@ -121,6 +127,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     callerDir,
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
     explain: values.explain ?? false,
+    format: parseFormatter(values.format),
     ...mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
@@ -161,6 +168,13 @@ export function mockOverridesOf(roleFlags: readonly string[], idFlags: readonly 
       ...(idFields.length > 0 ? { idFields: Object.fromEntries(idFields) } : {}),
     },
   };
+}
+
+/** `--format oxfmt|prettier|none`; oxfmt when absent. */
+function parseFormatter(text: string | undefined): FormatterName {
+  if (text === undefined) return DEFAULT_FORMATTER;
+  if (!(FORMATTERS as readonly string[]).includes(text)) throw new UsageError(`--format ${text}: choose among ${FORMATTERS.join(', ')}`);
+  return text as FormatterName;
 }
 
 /** `--targets client,server`: known part names, each once. */

@@ -8,7 +8,7 @@ import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
-import { formatFile, PRETTIER_OPTIONS } from '../write/format.js';
+import { formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/format.js';
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
 import { displayPath, UsageError, type Options } from './options.js';
@@ -57,10 +57,10 @@ export async function runInputs(options: Options): Promise<string[]> {
 export const outFolderOf = (options: Options): string => (options.spec !== undefined ? options.out! : (options.out ?? projectPath('generated')));
 
 /** The workspace tsconfig that type-checks every generated package at once. */
-async function workspaceFiles(cache: RunCache | undefined): Promise<Map<string, string>> {
+async function workspaceFiles(cache: RunCache | undefined, formatter: FormatterName): Promise<Map<string, string>> {
   const tsconfig = { extends: './runtime/tsconfig.json', compilerOptions: { noEmit: true }, include: ['*/src'] };
   const formatCache = cache ? await cache.formatCache({ file: 'generated/tsconfig.json', name: 'workspace', sourceLabel: '' }) : undefined;
-  const formatted = await formatFile('tsconfig.json', JSON.stringify(tsconfig), formatCache);
+  const formatted = await formatFile('tsconfig.json', JSON.stringify(tsconfig), formatCache, formatter);
   await formatCache?.save();
   return new Map([['tsconfig.json', formatted]]);
 }
@@ -83,14 +83,16 @@ export async function runOnce(options: Options): Promise<RunResult> {
     }
   }
   const packages: PackageOutput[] = [];
-  const pool = new FormatterPool(PRETTIER_OPTIONS);
+  const formatter = options.format;
+  // Threads only for prettier: oxfmt runs natively, in parallel by itself.
+  const pool = formatter === 'prettier' ? new FormatterPool(PRETTIER_OPTIONS) : undefined;
   try {
-    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool }));
+    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool, formatter }));
   } finally {
-    await pool.close();
+    await pool?.close();
   }
-  if (!single) for (const folder of RUNTIME_FOLDERS) packages.push(await runtimePackage(folder, { cache }));
-  const extra = single ? new Map<string, string>() : await workspaceFiles(cache);
+  if (!single) for (const folder of RUNTIME_FOLDERS) packages.push(await runtimePackage(folder, { cache, formatter }));
+  const extra = single ? new Map<string, string>() : await workspaceFiles(cache, formatter);
   const base = { packages, outFolder, written: [], removed: [], differences: [], writeMs: new Map<string, number>() };
   if (options.check) {
     const differences = await comparePackages(outRoot, packages, extra);

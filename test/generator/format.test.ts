@@ -1,13 +1,15 @@
 /**
- * Formatting one top-level statement at a time (so statements can be cached) must give
- * exactly what prettier gives for the whole file, for everything we generate and copy.
+ * The formatters of `--format`. With prettier, formatting one top-level statement at a time
+ * (so statements can be cached) must give exactly what prettier gives for the whole file, for
+ * everything we generate and copy: the output of the versions before oxfmt, byte for byte.
+ * oxfmt (the default) formats whole files; none leaves them as produced.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel, loadDocument, runTargets } from '../../generator/stages.js';
 import { partsWithNeeds } from '../../generator/targets/parts.js';
-import { formatFile, formatWhole, PRETTIER_OPTIONS } from '../../generator/write/format.js';
+import { formatFile, formatWhole, OXFMT_OPTIONS, PRETTIER_OPTIONS } from '../../generator/write/format.js';
 import { WORKER_THRESHOLD, workerCount, workerFormatter } from '../../generator/write/format-pool.js';
 import type { FormatCache } from '../../generator/cache/format-cache.js';
 import { listSpecFiles, repoRoot } from '../helpers/spec-files.js';
@@ -27,11 +29,11 @@ describe('statement-by-statement formatting', () => {
   it.each(listSpecFiles().filter((f) => !f.includes('/')))('equals whole-file prettier for every file generated from %s', async (spec) => {
     for (const file of await producedFiles(spec)) {
       const whole = await formatWhole(file.path, file.contents);
-      expect(await formatFile(file.path, file.contents), file.path).toBe(whole);
+      expect(await formatFile(file.path, file.contents, undefined, 'prettier'), file.path).toBe(whole);
       // And with a cache: cold, then warm, the same bytes.
       const cache = memoryCache();
-      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(whole);
-      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(whole);
+      expect(await formatFile(file.path, file.contents, cache, 'prettier'), file.path).toBe(whole);
+      expect(await formatFile(file.path, file.contents, cache, 'prettier'), file.path).toBe(whole);
     }
   });
 
@@ -39,18 +41,18 @@ describe('statement-by-statement formatting', () => {
     const dir = join(repoRoot, 'templates', 'runtime', 'src');
     for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(join(dir, name), 'utf8');
-      expect(await formatFile(name, text), name).toBe(await formatWhole(name, text));
+      expect(await formatFile(name, text, undefined, 'prettier'), name).toBe(await formatWhole(name, text));
     }
   });
 
   it('re-formats only the statements that changed', async () => {
     const cache = memoryCache();
     const before = "// header\nexport type A = { a: string };\n\nexport type B = {b:number}\nexport const c = 1\n";
-    await formatFile('x.ts', before, cache);
+    await formatFile('x.ts', before, cache, 'prettier');
     const entries = cache.size();
     // One statement edited: one new statement entry and one new whole-file entry.
     const after = before.replace('b:number', 'b:boolean');
-    expect(await formatFile('x.ts', after, cache)).toBe(await formatWhole('x.ts', after));
+    expect(await formatFile('x.ts', after, cache, 'prettier')).toBe(await formatWhole('x.ts', after));
     expect(cache.size()).toBe(entries + 2);
   });
 
@@ -59,7 +61,7 @@ describe('statement-by-statement formatting', () => {
     const text = `// header\n${statements.join('')}`;
     expect(text.length).toBeGreaterThan(WORKER_THRESHOLD);
     expect(workerCount()).toBeGreaterThan(0);
-    expect(await formatFile('big.ts', text)).toBe(await formatWhole('big.ts', text));
+    expect(await formatFile('big.ts', text, undefined, 'prettier')).toBe(await formatWhole('big.ts', text));
     // The threads themselves, directly: prettier there prints what it prints here.
     const pool = workerFormatter(PRETTIER_OPTIONS, 2);
     try {
@@ -76,6 +78,34 @@ describe('statement-by-statement formatting', () => {
     ['blank lines and comments between statements', '// head\n\n\nexport const a = 1;\n/** b */\n\n\nexport const b = 2;\n// tail\n'],
     ['a template literal spanning blank lines', 'export const a = `x\n\nexport const fake = 1;\n`;\nexport const b = 2;\n'],
   ])('keeps whole-file results with %s', async (_, text) => {
-    expect(await formatFile('x.ts', text)).toBe(await formatWhole('x.ts', text));
+    expect(await formatFile('x.ts', text, undefined, 'prettier')).toBe(await formatWhole('x.ts', text));
+  });
+});
+
+describe('oxfmt, the default, and none', () => {
+  it('formats whole files as oxfmt does, the same with a cache, cold and warm', async () => {
+    const { format } = await import('oxfmt');
+    for (const file of await producedFiles('x402.openapi.yaml')) {
+      if (!/\.(ts|json|md)$/.test(file.path)) continue;
+      const expected = (await format(file.path, file.contents, OXFMT_OPTIONS)).code;
+      expect(await formatFile(file.path, file.contents), file.path).toBe(expected);
+      const cache = memoryCache();
+      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(expected);
+      expect(await formatFile(file.path, file.contents, cache), file.path).toBe(expected);
+    }
+  });
+
+  it('keeps the two formatters apart in one cache', async () => {
+    const cache = memoryCache();
+    const text = 'export type U =\n  | Aaaaaaaaaaaa | Bbbbbbbbbbbb | Cccccccccccc | Dddddddddddd | Eeeeeeeeeeee | Ffffffffffff | Gggggggggggg | Hhhhhhhhhhhh;\n';
+    const prettier = await formatFile('u.ts', text, cache, 'prettier');
+    const oxfmt = await formatFile('u.ts', text, cache, 'oxfmt');
+    expect(prettier).toBe(await formatWhole('u.ts', text));
+    expect(oxfmt).not.toBe(prettier);
+    expect(await formatFile('u.ts', text, cache, 'prettier')).toBe(prettier);
+  });
+
+  it('leaves text as produced with none', async () => {
+    expect(await formatFile('x.ts', 'export const a=1\n', undefined, 'none')).toBe('export const a=1\n');
   });
 });

@@ -87,7 +87,13 @@ export interface FeedSubscribeOptions {
 export type FeedChannelName = keyof FeedChannelMessages;
 /** Channels that need no JWT. */
 export type FeedPublicChannel =
-  'candles' | 'heartbeats' | 'level2' | 'market_trades' | 'status' | 'ticker' | 'ticker_batch';
+  | 'candles'
+  | 'heartbeats'
+  | 'level2'
+  | 'market_trades'
+  | 'status'
+  | 'ticker'
+  | 'ticker_batch';
 /** The channels a client made with options `O` may subscribe to: all of them with a `jwt` provider, else the public ones. */
 export type AllowedChannel<O> = O extends { jwt: () => unknown } ? FeedChannelName : FeedPublicChannel;
 export type SubscribeArgs<C extends FeedChannelName> =

@@ -59,31 +59,49 @@ export const serverSpec: ServerApiSpec = {
 };
 /** What a handler of `createBuyQuote` answers: a status the spec declares, with its body. */
 export type CreateBuyQuoteReply =
-  HandlerReply<200, BuyQuoteResponse> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, BuyQuoteResponse>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `createSellQuote` answers: a status the spec declares, with its body. */
 export type CreateSellQuoteReply =
-  HandlerReply<200, SellQuoteResponse> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, SellQuoteResponse>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `createSessionToken` answers: a status the spec declares, with its body. */
 export type CreateSessionTokenReply =
-  HandlerReply<200, SessionTokenResponse> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, SessionTokenResponse>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `getBuyConfig` answers: a status the spec declares, with its body. */
 export type GetBuyConfigReply =
-  HandlerReply<200, BuyConfigResponse> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, BuyConfigResponse>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `getBuyOptions` answers: a status the spec declares, with its body. */
 export type GetBuyOptionsReply =
-  HandlerReply<200, BuyOptions> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, BuyOptions>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `getSellConfig` answers: a status the spec declares, with its body. */
 export type GetSellConfigReply =
-  HandlerReply<200, SellConfig> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, SellConfig>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `getSellOptions` answers: a status the spec declares, with its body. */
 export type GetSellOptionsReply =
-  HandlerReply<200, SellOptions> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, SellOptions>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `listBuyTransactions` answers: a status the spec declares, with its body. */
 export type ListBuyTransactionsReply =
-  HandlerReply<200, OnrampTransactionList> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, OnrampTransactionList>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 /** What a handler of `listSellTransactions` answers: a status the spec declares, with its body. */
 export type ListSellTransactionsReply =
-  HandlerReply<200, OfframpTransactionList> | HandlerReply<429, RateLimitError> | HandlerReply<number, ErrorBody>;
+  | HandlerReply<200, OfframpTransactionList>
+  | HandlerReply<429, RateLimitError>
+  | HandlerReply<number, ErrorBody>;
 
 /**
  * The operations of SVC onramp and offramp API v1, one method each: implement them to serve the API.

@@ -584,7 +584,10 @@ export interface OfframpTransactionList {
  * "TRANSACTION_STATUS_STARTED"
  */
 export type OfframpTransactionStatus =
-  'TRANSACTION_STATUS_STARTED' | 'TRANSACTION_STATUS_SUCCESS' | 'TRANSACTION_STATUS_FAILED' | (string & {});
+  | 'TRANSACTION_STATUS_STARTED'
+  | 'TRANSACTION_STATUS_SUCCESS'
+  | 'TRANSACTION_STATUS_FAILED'
+  | (string & {});
 /**
  * A money amount in quotes and transactions. The public docs disagree on its form: the API
  * reference and the service's applications use `{value, currency}`, the quote guides show
@@ -731,7 +734,9 @@ export type OnrampTransactionStatus =
  * "ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND"
  */
 export type OnrampTransactionType =
-  'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND' | 'ONRAMP_TRANSACTION_TYPE_SEND' | (string & {});
+  | 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND'
+  | 'ONRAMP_TRANSACTION_TYPE_SEND'
+  | (string & {});
 
 /**
  * A money amount as `{value, currency}`, the form of the onramp API reference and of the service's own applications (public docs).

@@ -327,7 +327,8 @@ export type CreateBuyReply = HandlerReply<200, TransferSuccessResponse> | Handle
 export type CreateDepositReply = HandlerReply<200, TransferSuccessResponse> | HandlerReply<number, LegacyError>;
 /** What a handler of `createOAuthApplication` answers: a status the spec declares, with its body. */
 export type CreateOAuthApplicationReply =
-  HandlerReply<200, CreatedOAuthApplicationResponse> | HandlerReply<number, LegacyError>;
+  | HandlerReply<200, CreatedOAuthApplicationResponse>
+  | HandlerReply<number, LegacyError>;
 /** What a handler of `createWithdrawal` answers: a status the spec declares, with its body. */
 export type CreateWithdrawalReply = HandlerReply<200, TransferSuccessResponse> | HandlerReply<number, LegacyError>;
 /** What a handler of `deleteAccount` answers: a status the spec declares, with its body. */
@@ -376,12 +377,14 @@ export type ListContactsReply = HandlerReply<200, ContactListResponse> | Handler
 export type ListCurrenciesReply = HandlerReply<200, CurrencyList> | HandlerReply<number, LegacyError>;
 /** What a handler of `listOAuthApplications` answers: a status the spec declares, with its body. */
 export type ListOAuthApplicationsReply =
-  HandlerReply<200, OAuthApplicationListResponse> | HandlerReply<number, LegacyError>;
+  | HandlerReply<200, OAuthApplicationListResponse>
+  | HandlerReply<number, LegacyError>;
 /** What a handler of `listPaymentMethods` answers: a status the spec declares, with its body. */
 export type ListPaymentMethodsReply = HandlerReply<200, PaymentMethodListResponse> | HandlerReply<number, LegacyError>;
 /** What a handler of `listRecurringPayments` answers: a status the spec declares, with its body. */
 export type ListRecurringPaymentsReply =
-  HandlerReply<200, RecurringPaymentListResponse> | HandlerReply<number, LegacyError>;
+  | HandlerReply<200, RecurringPaymentListResponse>
+  | HandlerReply<number, LegacyError>;
 /** What a handler of `listReports` answers: a status the spec declares, with its body. */
 export type ListReportsReply = HandlerReply<200, ReportListResponse> | HandlerReply<number, LegacyError>;
 /** What a handler of `listTransfers` answers: a status the spec declares, with its body. */

@@ -2269,7 +2269,15 @@ export type CommitDepositErrorId =
   | (string & {});
 /** Body of an error response of `commitDeposit` (POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit), as `ApiError.body` holds it once it matches the declared schema. */
 export type CommitDepositError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `commitWithdrawal` (POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit). */
 export interface CommitWithdrawalParams {
@@ -2369,7 +2377,15 @@ export type CommitWithdrawalErrorId =
   | (string & {});
 /** Body of an error response of `commitWithdrawal` (POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit), as `ApiError.body` holds it once it matches the declared schema. */
 export type CommitWithdrawalError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `completeTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete). */
 export interface CompleteTransactionParams {
@@ -2469,7 +2485,15 @@ export type CompleteTransactionErrorId =
   | (string & {});
 /** Body of an error response of `completeTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete), as `ApiError.body` holds it once it matches the declared schema. */
 export type CompleteTransactionError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `createAddress` (POST /v2/accounts/{account_id}/addresses). */
 export interface CreateAddressParams {
@@ -2623,7 +2647,15 @@ export type CreateBuyErrorId =
   | (string & {});
 /** Body of an error response of `createBuy` (POST /v2/accounts/{account_id}/buys), as `ApiError.body` holds it once it matches the declared schema. */
 export type CreateBuyError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `createDeposit` (POST /v2/accounts/{account_id}/deposits). */
 export interface CreateDepositParams {
@@ -2717,7 +2749,15 @@ export type CreateDepositErrorId =
   | (string & {});
 /** Body of an error response of `createDeposit` (POST /v2/accounts/{account_id}/deposits), as `ApiError.body` holds it once it matches the declared schema. */
 export type CreateDepositError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `createTransaction` (POST /v2/accounts/{account_id}/transactions). */
 export interface CreateTransactionParams {
@@ -2811,7 +2851,15 @@ export type CreateTransactionErrorId =
   | (string & {});
 /** Body of an error response of `createTransaction` (POST /v2/accounts/{account_id}/transactions), as `ApiError.body` holds it once it matches the declared schema. */
 export type CreateTransactionError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `createWithdrawal` (POST /v2/accounts/{account_id}/withdrawals). */
 export interface CreateWithdrawalParams {
@@ -2905,7 +2953,15 @@ export type CreateWithdrawalErrorId =
   | (string & {});
 /** Body of an error response of `createWithdrawal` (POST /v2/accounts/{account_id}/withdrawals), as `ApiError.body` holds it once it matches the declared schema. */
 export type CreateWithdrawalError =
-  Error400 | Error401 | Error402 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error402
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `getAccount` (GET /v2/accounts/{account_id}). */
 export interface GetAccountParams {
@@ -4767,7 +4823,14 @@ export type ResendTransactionErrorId =
   | (string & {});
 /** Body of an error response of `resendTransaction` (POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend), as `ApiError.body` holds it once it matches the declared schema. */
 export type ResendTransactionError =
-  Error400 | Error401 | Error403 | Error404 | Error422 | Error429 | Error500 | Error503;
+  | Error400
+  | Error401
+  | Error403
+  | Error404
+  | Error422
+  | Error429
+  | Error500
+  | Error503;
 
 /** Parameters of `updateCurrentUser` (PUT /v2/user). */
 export interface UpdateCurrentUserParams {

@@ -531,7 +531,11 @@ export type Scheme = 'exact' | 'upto' | 'batch-settlement' | (string & {});
  * }
  */
 export type SchemePayload =
-  ExactEvmPayload | ExactEvmPermit2Payload | Erc7710Payload | ExactSolanaPayload | OtherSchemePayload;
+  | ExactEvmPayload
+  | ExactEvmPermit2Payload
+  | Erc7710Payload
+  | ExactSolanaPayload
+  | OtherSchemePayload;
 /**
  * Why a settlement failed (public docs: the facilitator API reference's
  * `x402SettleErrorReason` enum, all values listed; it adds settle-time codes such as
