@@ -50,7 +50,7 @@ export function timingLines(result: RunResult): string[] {
       String(p.stats.ms + (write ?? 0)),
     ];
   });
-  return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets, ts-morph, prettier; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
+  return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets, ts-morph, the formatter; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
 }
 
 export function diagnosticLines(packages: PackageOutput[]): string[] {
