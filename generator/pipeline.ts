@@ -207,7 +207,8 @@ async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; peerDependen
         /(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)'/g,
         (_, lead: string, target: string) => `${lead}'${up}${target}/index.js'`,
       );
-      files.push({ path, contents: `${runtimeHeader(folder)}\n${text}` });
+      // templates/ keeps the runtimes in oxfmt's form (a test holds it): copies need no formatting.
+      files.push({ path, contents: `${runtimeHeader(folder)}\n${text}`, preformatted: true });
     }
   }
   return { files, needs, peerDependencies: Object.fromEntries(Object.entries(peerDependencies).sort(([a], [b]) => compareText(a, b))) };
@@ -247,7 +248,9 @@ export async function runtimePackage(folder: RuntimeFolder, options: GenerateOpt
   const files = new Map<string, string>();
   for (const path of await templateFiles(folder)) {
     const text = await readFile(join(generatorRoot, 'templates', folder, path), 'utf8');
-    files.set(path, await formatFile(basename(path), path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text, cache, formatter));
+    const contents = path.endsWith('.ts') ? `${runtimeHeader(folder)}\n${text}` : text;
+    // The TypeScript of templates/ is in oxfmt's form already (a test holds it): only prettier formats it again.
+    files.set(path, path.endsWith('.ts') && formatter !== 'prettier' ? contents : await formatFile(basename(path), contents, cache, formatter));
   }
   await cache?.save();
   const ms = since(started);

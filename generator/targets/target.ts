@@ -9,6 +9,8 @@ export interface GeneratedFile {
   contents: string;
   /** Re-exported from `src/index.ts`. */
   barrel?: boolean;
+  /** Already in oxfmt's form (the runtimes, kept formatted in templates/): copied as it is unless prettier formats. */
+  preformatted?: boolean;
 }
 
 export interface TargetContext {

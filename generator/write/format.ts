@@ -42,6 +42,8 @@ export async function formatWhole(path: string, contents: string): Promise<strin
 export interface SourceText {
   path: string;
   contents: string;
+  /** In oxfmt's form already: only prettier formats it. */
+  preformatted?: boolean;
 }
 
 /** Formats one file. */
@@ -75,6 +77,13 @@ interface Piece {
 /** Formats files together (with prettier, one pool of threads serves them all), reusing cached results. */
 export async function formatFiles(files: SourceText[], cache?: FormatCache, pool?: FormatterPool, chosen: FormatterName = DEFAULT_FORMATTER): Promise<string[]> {
   if (chosen === 'none') return files.map((file) => file.contents);
+  if (chosen === 'oxfmt' && files.some((file) => file.preformatted)) {
+    // What is formatted already is copied as it is; the rest keeps its place in the result.
+    const todo = files.filter((file) => !file.preformatted);
+    const done = await formatWithOxfmt(todo, cache);
+    const byFile = new Map(todo.map((file, i) => [file, done[i]!]));
+    return files.map((file) => byFile.get(file) ?? file.contents);
+  }
   if (chosen === 'oxfmt') return formatWithOxfmt(files, cache);
   const results: (string | undefined)[] = files.map((file) => (FORMATTED.test(file.path) ? cache?.get(fileKey('prettier', file)) : file.contents));
   const pieces = new Map<number, Piece[]>();

@@ -109,3 +109,30 @@ describe('oxfmt, the default, and none', () => {
     expect(await formatFile('x.ts', 'export const a=1\n', undefined, 'none')).toBe('export const a=1\n');
   });
 });
+
+describe('the runtimes in templates/', () => {
+  // Packages copy them without formatting them again (oxfmt, none): they must be in oxfmt's form.
+  it('are kept in the form oxfmt gives them', async () => {
+    const { format } = await import('oxfmt');
+    const unformatted: string[] = [];
+    for (const folder of ['runtime', 'server-runtime', 'mock-runtime']) {
+      const root = join(repoRoot, 'templates', folder, 'src');
+      const walk = async (dir: string): Promise<void> => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const full = join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.name.endsWith('.ts')) {
+            const text = readFileSync(full, 'utf8');
+            if ((await format(entry.name, text, OXFMT_OPTIONS)).code !== text) unformatted.push(relative(repoRoot, full));
+          }
+        }
+      };
+      await walk(root);
+    }
+    expect(unformatted, 'run `npx oxfmt templates/runtime/src templates/server-runtime/src templates/mock-runtime/src`').toEqual([]);
+  });
+
+  it('are formatted by the oxfmt command line with the generator\'s own options (.oxfmtrc.json)', () => {
+    expect(JSON.parse(readFileSync(join(repoRoot, '.oxfmtrc.json'), 'utf8'))).toEqual(OXFMT_OPTIONS);
+  });
+});

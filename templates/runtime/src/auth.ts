@@ -3,7 +3,14 @@
  * and the fixed credentials it sends (api keys); tokens and signatures are added per attempt.
  */
 import { encodeKey, encodeValue } from './encoding.js';
-import type { ApiSpec, ClientOptions, HmacSignatureSpec, SecuritySchemeSpec, SecurityRequirement, TokenRefreshSpec } from './types.js';
+import type {
+  ApiSpec,
+  ClientOptions,
+  HmacSignatureSpec,
+  SecuritySchemeSpec,
+  SecurityRequirement,
+  TokenRefreshSpec,
+} from './types.js';
 
 /** The credentials `resolveSecurity` looks at. */
 export type Credentials = Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken' | 'basic'>;
@@ -27,9 +34,12 @@ export interface ResolvedSecurity {
 export const DEFAULT_TOKEN_REFRESH: TokenRefreshSpec = { status: 401, errorIds: ['expired_token'] };
 
 const isBearer = (scheme: SecuritySchemeSpec): boolean =>
-  scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+  scheme.type === 'oauth2' ||
+  scheme.type === 'openIdConnect' ||
+  (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
 
-const isBasic = (scheme: SecuritySchemeSpec): boolean => scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
+const isBasic = (scheme: SecuritySchemeSpec): boolean =>
+  scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
 
 /** `user:password` in base64, as UTF-8 (RFC 7617). */
 function basicToken(username: string, password: string): string {
@@ -52,12 +62,18 @@ function hmacOf(api: ApiSpec, requirement: SecurityRequirement): HmacSignatureSp
  * declare key, signature and timestamp as three schemes required together, and the signer sends all three.
  */
 function signedBy(scheme: SecuritySchemeSpec, hmac: HmacSignatureSpec | undefined): boolean {
-  if (!hmac || scheme.type !== 'apiKey' || (scheme.in ?? 'header') !== 'header' || scheme.name === undefined) return false;
+  if (!hmac || scheme.type !== 'apiKey' || (scheme.in ?? 'header') !== 'header' || scheme.name === undefined)
+    return false;
   const header = scheme.name.toLowerCase();
   return [hmac.keyHeader, hmac.signatureHeader, hmac.timestampHeader].some((name) => name.toLowerCase() === header);
 }
 
-function hasCredential(name: string, scheme: SecuritySchemeSpec | undefined, credentials: Credentials, hmac: HmacSignatureSpec | undefined): boolean {
+function hasCredential(
+  name: string,
+  scheme: SecuritySchemeSpec | undefined,
+  credentials: Credentials,
+  hmac: HmacSignatureSpec | undefined,
+): boolean {
   if (!scheme) return false;
   if (scheme.hmac || signedBy(scheme, hmac)) return credentials.apiKey !== undefined;
   if (scheme.type === 'apiKey') return credentials.apiKeys?.[name] !== undefined;
@@ -104,7 +120,10 @@ export function resolveSecurity(init: {
     } else if (isBearer(scheme)) {
       resolved.bearer = scheme.tokenRefresh ?? DEFAULT_TOKEN_REFRESH;
     } else if (isBasic(scheme) && credentials.basic) {
-      resolved.headers.push(['Authorization', `Basic ${basicToken(credentials.basic.username, credentials.basic.password)}`]);
+      resolved.headers.push([
+        'Authorization',
+        `Basic ${basicToken(credentials.basic.username, credentials.basic.password)}`,
+      ]);
     }
   }
   return resolved;

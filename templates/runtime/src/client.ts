@@ -132,7 +132,10 @@ export class HttpClient {
     checkClientOptions(options);
     this.api = api;
     this.options = options;
-    this.baseUrl = options.baseUrl !== undefined ? options.baseUrl.replace(/\/+$/, '') : defaultBaseUrl(api, options.serverVariables);
+    this.baseUrl =
+      options.baseUrl !== undefined
+        ? options.baseUrl.replace(/\/+$/, '')
+        : defaultBaseUrl(api, options.serverVariables);
     // Looked up at call time, so a fetch replaced after construction (test stubs, polyfills) is used.
     this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
     this.clock = options.clock ?? systemClock;
@@ -161,7 +164,11 @@ export class HttpClient {
    *
    * @throws TypeError at once when the operation is not paginated.
    */
-  pages<TPage>(op: OperationSpec, input: RequestInput = {}, options: CallOptions = {}): AsyncIterableIterator<ApiResult<TPage>> {
+  pages<TPage>(
+    op: OperationSpec,
+    input: RequestInput = {},
+    options: CallOptions = {},
+  ): AsyncIterableIterator<ApiResult<TPage>> {
     if (!op.pagination) throw new TypeError(`${op.operationId} is not paginated`);
     return this.walkPages<TPage>(op, input, options);
   }
@@ -172,7 +179,11 @@ export class HttpClient {
    * @example for await (const buy of client.paginate<Buy>(op, { query: { limit: 100 } })) console.log(buy.id);
    * @throws TypeError at once when the operation is not paginated.
    */
-  paginate<TItem>(op: OperationSpec, input: RequestInput = {}, options: CallOptions = {}): AsyncIterableIterator<TItem> {
+  paginate<TItem>(
+    op: OperationSpec,
+    input: RequestInput = {},
+    options: CallOptions = {},
+  ): AsyncIterableIterator<TItem> {
     const spec = op.pagination;
     if (!spec) throw new TypeError(`${op.operationId} is not paginated`);
     const pages = this.walkPages<unknown>(op, input, options);
@@ -182,7 +193,11 @@ export class HttpClient {
     })();
   }
 
-  private async *walkPages<TPage>(op: OperationSpec, input: RequestInput, call: CallOptions): AsyncGenerator<ApiResult<TPage>, void, undefined> {
+  private async *walkPages<TPage>(
+    op: OperationSpec,
+    input: RequestInput,
+    call: CallOptions,
+  ): AsyncGenerator<ApiResult<TPage>, void, undefined> {
     let next: RequestInput | undefined = input;
     while (next) {
       const { result, raw } = await this.execute<TPage>({ op, input: next, call, internal: false });
@@ -195,7 +210,8 @@ export class HttpClient {
   /** One call under one deadline (caller signal + timeout), retries and back-off included. */
   private async execute<T>(current: Call): Promise<Outcome<T>> {
     checkCallOptions(current.call);
-    if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false)) validateRequest(current.op, current.input);
+    if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false))
+      validateRequest(current.op, current.input);
     const deadline = new Deadline({
       operationId: current.op.operationId,
       timeoutMs: current.call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -224,7 +240,8 @@ export class HttpClient {
     for (;;) {
       // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
       signal.throwIfAborted();
-      if (security.hmac && syncMode === 'always' && !current.internal) await abortable(this.syncTimeOnce(security.hmac), signal);
+      if (security.hmac && syncMode === 'always' && !current.internal)
+        await abortable(this.syncTimeOnce(security.hmac), signal);
       const token = security.bearer ? await this.currentToken() : undefined;
       const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
 
@@ -236,8 +253,12 @@ export class HttpClient {
       } catch (error) {
         // Aborts and timeouts are final; only a failed network is worth another try.
         if (signal.aborted || !isNetworkError(error)) throw error;
-        if (!retryable || retries >= this.retryPolicy.maxRetries) throw new NetworkError({ operationId: op.operationId, cause: error });
-        await this.clock.sleep(backoffDelay({ attempt: retries, policy: this.retryPolicy, random: this.random }), signal);
+        if (!retryable || retries >= this.retryPolicy.maxRetries)
+          throw new NetworkError({ operationId: op.operationId, cause: error });
+        await this.clock.sleep(
+          backoffDelay({ attempt: retries, policy: this.retryPolicy, random: this.random }),
+          signal,
+        );
         retries += 1;
         continue;
       }
@@ -255,7 +276,12 @@ export class HttpClient {
       });
 
       // Each recovery runs at most once per call: a second identical failure is the answer.
-      if (!recovered.token && security.bearer && this.options.refreshAccessToken && matchesRefresh(security.bearer, error)) {
+      if (
+        !recovered.token &&
+        security.bearer &&
+        this.options.refreshAccessToken &&
+        matchesRefresh(security.bearer, error)
+      ) {
         recovered.token = true;
         await this.refreshToken(token);
         continue;
@@ -264,9 +290,15 @@ export class HttpClient {
         recovered.clock = true;
         if (await this.correctClock({ hmac: security.hmac, response, signal })) continue;
       }
-      if (!recovered.twoFactor && twoFactor && error.status === twoFactor.status && error.ids.includes(twoFactor.errorId)) {
+      if (
+        !recovered.twoFactor &&
+        twoFactor &&
+        error.status === twoFactor.status &&
+        error.ids.includes(twoFactor.errorId)
+      ) {
         recovered.twoFactor = true;
-        const next = call.twoFactorToken ?? (await this.options.twoFactorToken?.({ operationId: op.operationId, error }));
+        const next =
+          call.twoFactorToken ?? (await this.options.twoFactorToken?.({ operationId: op.operationId, error }));
         if (next) {
           twoFactorToken = next;
           continue;
@@ -289,8 +321,16 @@ export class HttpClient {
   /** URL, headers and body of a call, built once so that every retry sends the same bytes and idempotency token. */
   private async prepare(current: Call, security: ResolvedSecurity): Promise<PreparedRequest> {
     const { op, input, call } = current;
-    const path = buildPath({ template: op.path, values: input.path ?? {}, parameters: op.parameters, operationId: op.operationId });
-    const query = [serializeQuery({ parameters: op.parameters, values: input.query ?? {}, operationId: op.operationId }), ...security.query]
+    const path = buildPath({
+      template: op.path,
+      values: input.path ?? {},
+      parameters: op.parameters,
+      operationId: op.operationId,
+    });
+    const query = [
+      serializeQuery({ parameters: op.parameters, values: input.query ?? {}, operationId: op.operationId }),
+      ...security.query,
+    ]
       .filter((part) => part !== '')
       .join('&');
     const url = new URL(joinUrl(this.baseUrl, path) + (query === '' ? '' : `?${query}`));
@@ -298,26 +338,54 @@ export class HttpClient {
     // Later sources win: client defaults, the version pin, parameters, then per-call headers.
     const headers = new Headers(this.options.headers);
     const versionHeader = this.api.versioning?.header;
-    const version = call.version !== undefined ? call.version : this.options.version !== undefined ? this.options.version : this.api.versioning?.current;
+    const version =
+      call.version !== undefined
+        ? call.version
+        : this.options.version !== undefined
+          ? this.options.version
+          : this.api.versioning?.current;
     if (versionHeader && version !== null && version !== undefined) headers.set(versionHeader, version);
-    for (const [name, value] of serializeHeaders({ parameters: op.parameters, values: input.headers ?? {} })) headers.set(name, value);
+    for (const [name, value] of serializeHeaders({ parameters: op.parameters, values: input.headers ?? {} }))
+      headers.set(name, value);
     for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
 
-    const cookies = [...serializeCookies({ parameters: op.parameters, values: input.cookies ?? {} }), ...security.cookies];
-    if (cookies.length > 0) headers.set('cookie', [headers.get('cookie'), ...cookies].filter((part) => part).join('; '));
+    const cookies = [
+      ...serializeCookies({ parameters: op.parameters, values: input.cookies ?? {} }),
+      ...security.cookies,
+    ];
+    if (cookies.length > 0)
+      headers.set('cookie', [headers.get('cookie'), ...cookies].filter((part) => part).join('; '));
 
-    const idempotency = applyIdempotency({ spec: op.idempotency, call, body: input.body, hasHeader: (name) => headers.has(name) });
+    const idempotency = applyIdempotency({
+      spec: op.idempotency,
+      call,
+      body: input.body,
+      hasHeader: (name) => headers.has(name),
+    });
     if (idempotency.header) headers.set(...idempotency.header);
 
     const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
-    const encoded = await encodeBody({ body: idempotency.body, contentType, ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}) });
+    const encoded = await encodeBody({
+      body: idempotency.body,
+      contentType,
+      ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
+    });
     // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
-    if (encoded.contentType && (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')) {
+    if (
+      encoded.contentType &&
+      (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')
+    ) {
       headers.set('content-type', encoded.contentType);
     }
     for (const [name, value] of security.headers) headers.set(name, value);
 
-    return { url: url.href, requestPath: url.pathname + url.search, headers, body: encoded.body, idempotent: idempotency.idempotent };
+    return {
+      url: url.href,
+      requestPath: url.pathname + url.search,
+      headers,
+      body: encoded.body,
+      idempotent: idempotency.idempotent,
+    };
   }
 
   /** A fresh Request per attempt: the token may have been refreshed and the signature needs a new timestamp. */
@@ -332,7 +400,8 @@ export class HttpClient {
     const { op, prepared, security } = init;
     const headers = new Headers(prepared.headers);
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-    if (init.twoFactorToken !== undefined && this.api.twoFactor) headers.set(this.api.twoFactor.header, init.twoFactorToken);
+    if (init.twoFactorToken !== undefined && this.api.twoFactor)
+      headers.set(this.api.twoFactor.header, init.twoFactorToken);
     if (security.hmac && this.options.apiKey) {
       const signed = await signatureHeaders({
         hmac: security.hmac,
@@ -364,11 +433,23 @@ export class HttpClient {
         validationIssues = { operationId: op.operationId, status: response.status, issues: parsed.error.issues };
         this.options.onValidationIssues?.(validationIssues);
       } else {
-        throw new ResponseValidationError({ operationId: op.operationId, status: response.status, issues: parsed.error.issues, body: data, response });
+        throw new ResponseValidationError({
+          operationId: op.operationId,
+          status: response.status,
+          issues: parsed.error.issues,
+          body: data,
+          response,
+        });
       }
     }
     // T is the generated client's promise about this operation's body.
-    const result: ApiResult<T> = { data: data as T, status: response.status, headers: response.headers, warnings, response };
+    const result: ApiResult<T> = {
+      data: data as T,
+      status: response.status,
+      headers: response.headers,
+      warnings,
+      response,
+    };
     if (validationIssues) result.validationIssues = validationIssues;
     return { result, raw: init.body };
   }
@@ -424,7 +505,11 @@ export class HttpClient {
    * `syncTime: 'auto'` after a 401 on a signed request: true (and the offset corrected) when the
    * response `Date`, or else the server-time operation, shows the local clock off by more than maxSkewSeconds.
    */
-  private async correctClock(init: { hmac: HmacSignatureSpec; response: Response; signal: AbortSignal }): Promise<boolean> {
+  private async correctClock(init: {
+    hmac: HmacSignatureSpec;
+    response: Response;
+    signal: AbortSignal;
+  }): Promise<boolean> {
     const maxSkewMs = (init.hmac.maxSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS) * 1000;
     const date = parseHttpDate(init.response.headers.get('date'));
     let skew: number | undefined;
@@ -451,7 +536,9 @@ export class HttpClient {
   private async serverSkew(hmac: HmacSignatureSpec, signal?: AbortSignal): Promise<number | undefined> {
     const name = hmac.serverTimeOperation;
     if (name === undefined) return undefined;
-    const op = this.api.operations[name] ?? Object.values(this.api.operations).find((candidate) => candidate.operationId === name);
+    const op =
+      this.api.operations[name] ??
+      Object.values(this.api.operations).find((candidate) => candidate.operationId === name);
     if (!op) throw new TypeError(`Server time operation "${name}" is not an operation of ${this.api.title}`);
     const before = this.clock.now();
     const { result, raw } = await this.execute<unknown>({
@@ -462,7 +549,10 @@ export class HttpClient {
     });
     // The server read its clock somewhere between sending and receiving; assume the middle.
     const local = (this.clock.now() + before) / 2 + this.offsetMs;
-    const serverMs = hmac.serverTimeField === undefined ? parseHttpDate(result.headers.get('date')) : toNumber(readPath(raw, hmac.serverTimeField)) * 1000;
+    const serverMs =
+      hmac.serverTimeField === undefined
+        ? parseHttpDate(result.headers.get('date'))
+        : toNumber(readPath(raw, hmac.serverTimeField)) * 1000;
     if (serverMs === undefined || !Number.isFinite(serverMs)) {
       throw new TypeError(`${name} returned no server time at ${hmac.serverTimeField ?? 'the Date header'}`);
     }

@@ -76,7 +76,14 @@ export function styledPairs(init: { name: string; style: ParameterStyle; explode
     const entries = Object.entries(value).filter(([, item]) => present(item));
     if (explode) return entries.map(([prop, item]): Pair => [encodeKey(prop), encodeValue(anyToString(item))]);
     if (entries.length === 0) return [];
-    return [[key, entries.map(([prop, item]) => `${encodeValue(prop)}${delimiter}${encodeValue(anyToString(item))}`).join(delimiter)]];
+    return [
+      [
+        key,
+        entries
+          .map(([prop, item]) => `${encodeValue(prop)}${delimiter}${encodeValue(anyToString(item))}`)
+          .join(delimiter),
+      ],
+    ];
   }
   throw new TypeError(`Cannot serialise ${typeof value} for "${name}"`);
 }
@@ -97,7 +104,8 @@ export function serializeQuery(init: {
   for (const param of declared) {
     const value = init.values[param.name];
     if (!present(value)) {
-      if (param.required) throw new TypeError(`Missing required query parameter "${param.name}" for ${init.operationId}`);
+      if (param.required)
+        throw new TypeError(`Missing required query parameter "${param.name}" for ${init.operationId}`);
       continue;
     }
     pairs.push(...styledPairs({ name: param.name, style: param.style, explode: param.explode, value }));
@@ -108,7 +116,9 @@ export function serializeQuery(init: {
     .sort();
   for (const key of extra) {
     const value = init.values[key];
-    pairs.push(...(isRecord(value) ? bracketPairs(key, value) : styledPairs({ name: key, style: 'form', explode: true, value })));
+    pairs.push(
+      ...(isRecord(value) ? bracketPairs(key, value) : styledPairs({ name: key, style: 'form', explode: true, value })),
+    );
   }
   return joinPairs(pairs);
 }
@@ -138,7 +148,8 @@ export function buildPath(init: {
       throw new TypeError(`Missing required path parameter "${name}" for ${init.operationId}`);
     }
     const value = scalarToString(raw);
-    if (value === undefined) throw new TypeError(`Path parameter "${name}" of ${init.operationId} must be a string, number or boolean`);
+    if (value === undefined)
+      throw new TypeError(`Path parameter "${name}" of ${init.operationId} must be a string, number or boolean`);
     return pathSegment(
       init.parameters.find((p) => p.in === 'path' && p.name === name),
       name,
@@ -183,7 +194,9 @@ export function serializeCookies(init: {
     .filter((p) => p.in === 'cookie')
     .flatMap((param) => {
       const value = init.values[param.name];
-      return styledPairs({ name: param.name, style: 'form', explode: false, value }).map(([key, text]) => `${key}=${text}`);
+      return styledPairs({ name: param.name, style: 'form', explode: false, value }).map(
+        ([key, text]) => `${key}=${text}`,
+      );
     });
 }
 
@@ -225,7 +238,10 @@ export function isJsonMediaType(media: string): boolean {
  * `a[]=1&a[]=2`); a property with an Encoding Object `style` (or `explode`) uses that style,
  * one with a JSON `contentType` is sent as JSON text.
  */
-export function encodeFormBody(body: Readonly<Record<string, unknown>>, encoding?: Readonly<Record<string, PropertyEncoding>>): string {
+export function encodeFormBody(
+  body: Readonly<Record<string, unknown>>,
+  encoding?: Readonly<Record<string, PropertyEncoding>>,
+): string {
   const pairs = Object.entries(body).flatMap(([name, value]): Pair[] => {
     const enc = encoding?.[name];
     if (enc?.contentType && isJsonMediaType(mediaType(enc.contentType)) && present(value)) {
@@ -250,7 +266,8 @@ export interface EncodedBody {
 async function toBytes(value: unknown): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (value instanceof Blob) return new Uint8Array(await value.arrayBuffer());
   if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
-  if (ArrayBuffer.isView(value)) return Uint8Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+  if (ArrayBuffer.isView(value))
+    return Uint8Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
   return undefined;
 }
 
@@ -267,7 +284,8 @@ function toFormData(body: unknown, encoding?: Readonly<Record<string, PropertyEn
     form.append(name, new Blob([JSON.stringify(value)], { type }));
   };
   for (const [name, value] of Object.entries(body)) {
-    const flat = Array.isArray(value) && value.every((item) => item instanceof Blob || scalarToString(item) !== undefined);
+    const flat =
+      Array.isArray(value) && value.every((item) => item instanceof Blob || scalarToString(item) !== undefined);
     if (flat) for (const item of value) append(name, item);
     else append(name, value);
   }

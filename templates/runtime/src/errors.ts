@@ -46,7 +46,10 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   }
   if (typeof body.error === 'string') {
     const errorDescription = optionalString(body.error_description);
-    const oauth: OAuthErrorBody = { error: body.error, ...(errorDescription === undefined ? {} : { errorDescription }) };
+    const oauth: OAuthErrorBody = {
+      error: body.error,
+      ...(errorDescription === undefined ? {} : { errorDescription }),
+    };
     return { errors: [{ id: body.error, message: errorDescription ?? '' }], oauth };
   }
   if (typeof body.errorType === 'string') {
@@ -129,7 +132,11 @@ export class ApiError<TId extends string = string, TBody = unknown> extends Erro
  * @example
  * if (isOperationError(error, 'getTitle') && error.bodyMatchesSchema) console.error(error.body.title);
  */
-export type OperationApiError<TId extends string, TBody> = ApiError<TId, unknown> & ({ readonly bodyMatchesSchema: true; readonly body: TBody } | { readonly bodyMatchesSchema: false; readonly body: unknown });
+export type OperationApiError<TId extends string, TBody> = ApiError<TId, unknown> &
+  (
+    | { readonly bodyMatchesSchema: true; readonly body: TBody }
+    | { readonly bodyMatchesSchema: false; readonly body: unknown }
+  );
 
 function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): string {
   if (errors.length === 0) {
@@ -148,11 +155,15 @@ function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): st
  */
 function ownText(body: unknown): string | undefined {
   // A short plain-text body is the error's text; an HTML error page is not.
-  if (typeof body === 'string') return body.trim() !== '' && body.length <= 300 && !body.trimStart().startsWith('<') ? body.trim() : undefined;
+  if (typeof body === 'string')
+    return body.trim() !== '' && body.length <= 300 && !body.trimStart().startsWith('<') ? body.trim() : undefined;
   if (!isRecord(body)) return undefined;
-  const parts = [optionalString(body.title), optionalString(body.detail), optionalString(body.message), optionalString(body.error_description)].filter(
-    (part): part is string => part !== undefined && part !== '',
-  );
+  const parts = [
+    optionalString(body.title),
+    optionalString(body.detail),
+    optionalString(body.message),
+    optionalString(body.error_description),
+  ].filter((part): part is string => part !== undefined && part !== '');
   if (Array.isArray(body.errors)) {
     for (const entry of body.errors.filter(isRecord)) {
       const text = optionalString(entry.message) ?? optionalString(entry.detail);

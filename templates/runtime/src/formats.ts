@@ -101,8 +101,10 @@ function checkDateTime(value: string): boolean {
 }
 
 const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
-const HOSTNAME = /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const HOSTNAME =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 /** Hex digits by character code (either case). */
 const HEX_DIGIT = (() => {
@@ -136,7 +138,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 const BAD_ESCAPE = /%(?![0-9a-f]{2})/i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const URI_TEMPLATE = /^(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?)*\})*$/i;
+const URI_TEMPLATE =
+  /^(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?)*\})*$/i;
 
 function isIpv6(value: string): boolean {
   let address = value;
@@ -158,7 +161,9 @@ function isIpv6(value: string): boolean {
 }
 
 const isUriReference = (value: string, iri: boolean): boolean =>
-  !BAD_ESCAPE.test(value) && (iri ? !/[\s<>"{}|\\^`\x00-\x1f]/.test(value) : URI_CHARS.test(value)) && !/^[^:/?#]*[[\]]/.test(value);
+  !BAD_ESCAPE.test(value) &&
+  (iri ? !/[\s<>"{}|\\^`\x00-\x1f]/.test(value) : URI_CHARS.test(value)) &&
+  !/^[^:/?#]*[[\]]/.test(value);
 const isUri = (value: string, iri: boolean): boolean => SCHEME.test(value) && isUriReference(value, iri);
 
 function isRegex(value: string): boolean {
@@ -211,6 +216,12 @@ export const stringFormats: Readonly<Record<string, (value: string) => boolean>>
 export function stringFormat(name: string): z.core.CheckFn<string> {
   const test = stringFormats[name];
   return (payload) => {
-    if (test && !test(payload.value)) payload.issues.push({ code: 'invalid_format', format: name, input: payload.value, message: `must be a valid ${name}` });
+    if (test && !test(payload.value))
+      payload.issues.push({
+        code: 'invalid_format',
+        format: name,
+        input: payload.value,
+        message: `must be a valid ${name}`,
+      });
   };
 }

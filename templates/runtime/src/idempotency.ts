@@ -5,7 +5,10 @@ import type { CallOptions, IdempotencySpec } from './types.js';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
 
 /** The request after the token was filled in. */
 export interface IdempotentParts {

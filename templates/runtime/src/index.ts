@@ -54,11 +54,35 @@ export { stringFormat, stringFormats } from './formats.js';
 export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
-export { allOfObjects, binaryBody, openEnum, openObject, refinements, taggedUnion, type BinaryBody, type Assert, type Equals } from './validators.js';
+export {
+  allOfObjects,
+  binaryBody,
+  openEnum,
+  openObject,
+  refinements,
+  taggedUnion,
+  type BinaryBody,
+  type Assert,
+  type Equals,
+} from './validators.js';
 export { toRequestInput } from './params.js';
-export { frameToText, parseMessage, type MessageParseError, type MessageParseResult, type RawFrame } from './messages.js';
+export {
+  frameToText,
+  parseMessage,
+  type MessageParseError,
+  type MessageParseResult,
+  type RawFrame,
+} from './messages.js';
 export { validateRequest } from './request-validation.js';
 export { receiveWebhook, verifyWebhookSignature, type WebhookResult, type WebhookSignatureInput } from './webhooks.js';
-export { FeedClient, type FeedChannelSpec, type FeedClientOptions, type FeedEvents, type FeedSpec, type SocketConstructor, type SocketLike } from './feed/client.js';
+export {
+  FeedClient,
+  type FeedChannelSpec,
+  type FeedClientOptions,
+  type FeedEvents,
+  type FeedSpec,
+  type SocketConstructor,
+  type SocketLike,
+} from './feed/client.js';
 export { OrderBook, type BookLevel, type BookSide, type LevelUpdate } from './feed/order-book.js';
 export { addDecimals, compareDecimals, isZeroDecimal, normalizeDecimal, subtractDecimals } from './feed/decimal.js';

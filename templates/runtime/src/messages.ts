@@ -33,7 +33,10 @@ export function parseMessage<T>(schema: z.ZodType<T>, raw: RawFrame): MessagePar
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: { kind: 'invalid_json', message: `not JSON: ${(error as Error).message}`, issues: [], raw: text } };
+    return {
+      ok: false,
+      error: { kind: 'invalid_json', message: `not JSON: ${(error as Error).message}`, issues: [], raw: text },
+    };
   }
   const result = schema.safeParse(json);
   if (result.success) return { ok: true, message: result.data };
@@ -43,7 +46,9 @@ export function parseMessage<T>(schema: z.ZodType<T>, raw: RawFrame): MessagePar
     ok: false,
     error: {
       kind: 'invalid_message',
-      message: first ? `invalid message at ${first.path.map(String).join('.') || '(root)'}: ${first.message}` : 'invalid message',
+      message: first
+        ? `invalid message at ${first.path.map(String).join('.') || '(root)'}: ${first.message}`
+        : 'invalid message',
       issues,
       raw: text,
     },

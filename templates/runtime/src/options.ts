@@ -6,12 +6,37 @@ import type { CallOptions, ClientOptions } from './types.js';
 import type { Assert, Equals } from './validators.js';
 
 const CLIENT_OPTIONS = [
-  'accessToken', 'apiKey', 'apiKeys', 'baseUrl', 'basic', 'clock', 'fetch', 'headers', 'onValidationIssues', 'onWarnings', 'random',
-  'refreshAccessToken', 'retry', 'serverVariables', 'syncTime', 'timeoutMs', 'twoFactorToken', 'validateRequests',
-  'validateResponses', 'version',
+  'accessToken',
+  'apiKey',
+  'apiKeys',
+  'baseUrl',
+  'basic',
+  'clock',
+  'fetch',
+  'headers',
+  'onValidationIssues',
+  'onWarnings',
+  'random',
+  'refreshAccessToken',
+  'retry',
+  'serverVariables',
+  'syncTime',
+  'timeoutMs',
+  'twoFactorToken',
+  'validateRequests',
+  'validateResponses',
+  'version',
 ] as const;
 const CALL_OPTIONS = [
-  'contentType', 'headers', 'idempotencyKey', 'signal', 'timeoutMs', 'twoFactorToken', 'validateRequest', 'validateResponse', 'version',
+  'contentType',
+  'headers',
+  'idempotencyKey',
+  'signal',
+  'timeoutMs',
+  'twoFactorToken',
+  'validateRequest',
+  'validateResponse',
+  'version',
 ] as const;
 
 // Compile-time: the lists above name every option, and nothing else.
@@ -26,7 +51,11 @@ function distance(a: string, b: string): number {
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      row[j] = Math.min(
+        above + 1,
+        row[j - 1]! + 1,
+        diagonal + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1),
+      );
       diagonal = above;
     }
   }
@@ -37,7 +66,10 @@ function checkNames(kind: string, given: object, known: readonly string[]): void
   for (const name of Object.keys(given)) {
     if (known.includes(name)) continue;
     const closest = [...known].sort((x, y) => distance(name, x) - distance(name, y))[0];
-    const hint = closest !== undefined && distance(name, closest) <= Math.max(2, Math.floor(name.length / 3)) ? ` Did you mean \`${closest}\`?` : '';
+    const hint =
+      closest !== undefined && distance(name, closest) <= Math.max(2, Math.floor(name.length / 3))
+        ? ` Did you mean \`${closest}\`?`
+        : '';
     throw new TypeError(`Unknown ${kind} option \`${name}\`.${hint} Known options: ${known.join(', ')}.`);
   }
 }

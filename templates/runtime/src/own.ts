@@ -11,6 +11,7 @@ export function ownProperty(target: object, key: string): unknown {
 
 /** Sets `key` as an own data property of `target`, also when it is `__proto__`. */
 export function setOwnProperty(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }

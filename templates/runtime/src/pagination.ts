@@ -27,7 +27,11 @@ function withParam(op: OperationSpec, input: RequestInput, name: string, value: 
  * The input of the page after the one whose raw body is `body`, or undefined on the last page.
  * Each style also stops when a page repeats its own position, so a misbehaving server cannot loop us.
  */
-export function nextPageInput(init: { op: OperationSpec; input: RequestInput; body: unknown }): RequestInput | undefined {
+export function nextPageInput(init: {
+  op: OperationSpec;
+  input: RequestInput;
+  body: unknown;
+}): RequestInput | undefined {
   const { op, input, body } = init;
   const spec = op.pagination;
   if (!spec) return undefined;

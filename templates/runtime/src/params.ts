@@ -4,7 +4,11 @@
  */
 import type { OperationSpec, RequestInput } from './types.js';
 
-export function toRequestInput(op: Pick<OperationSpec, 'parameters'>, params: object | undefined, body?: unknown): RequestInput {
+export function toRequestInput(
+  op: Pick<OperationSpec, 'parameters'>,
+  params: object | undefined,
+  body?: unknown,
+): RequestInput {
   const input: RequestInput = {};
   const values = (params ?? {}) as Record<string, unknown>;
   for (const spec of op.parameters) {

@@ -18,7 +18,8 @@ function flatParameters(op: OperationSpec, input: RequestInput): Record<string, 
 export function validateRequest(op: OperationSpec, input: RequestInput): void {
   const issues: { part: 'parameters' | 'body'; issue: z.core.$ZodIssue }[] = [];
   const parameters = op.validators.parameters?.safeParse(flatParameters(op, input));
-  if (parameters && !parameters.success) issues.push(...parameters.error.issues.map((issue) => ({ part: 'parameters' as const, issue })));
+  if (parameters && !parameters.success)
+    issues.push(...parameters.error.issues.map((issue) => ({ part: 'parameters' as const, issue })));
   if (op.validators.body && (input.body !== undefined || op.requestBody?.required)) {
     const body = op.validators.body.safeParse(input.body);
     if (!body.success) issues.push(...body.error.issues.map((issue) => ({ part: 'body' as const, issue })));

@@ -7,10 +7,14 @@ import type { ApiWarning, HttpMethod } from './types.js';
 const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 const isTextMediaType = (media: string): boolean =>
-  media.startsWith('text/') || media.endsWith('+xml') || media === 'application/xml' || media === 'application/x-www-form-urlencoded';
+  media.startsWith('text/') ||
+  media.endsWith('+xml') ||
+  media === 'application/xml' ||
+  media === 'application/x-www-form-urlencoded';
 
 /** True when a response to `method` with `status` cannot carry a body. */
-export const hasNoBody = (method: HttpMethod, status: number): boolean => method === 'HEAD' || NO_BODY_STATUSES.has(status);
+export const hasNoBody = (method: HttpMethod, status: number): boolean =>
+  method === 'HEAD' || NO_BODY_STATUSES.has(status);
 
 function parseJson(text: string): unknown {
   try {
@@ -35,7 +39,12 @@ export async function readBody(response: Response, method: HttpMethod, declared?
   const bytes = new Uint8Array(await response.arrayBuffer());
   const declaredMedia = declared === undefined ? undefined : mediaType(declared);
   const labelled = mediaType(response.headers.get('content-type'));
-  if (declaredMedia !== undefined && !isJsonMediaType(declaredMedia) && !isTextMediaType(declaredMedia) && declaredMedia !== '*/*')
+  if (
+    declaredMedia !== undefined &&
+    !isJsonMediaType(declaredMedia) &&
+    !isTextMediaType(declaredMedia) &&
+    declaredMedia !== '*/*'
+  )
     return new Blob([bytes], { type: labelled || declaredMedia });
   if (bytes.byteLength === 0) return undefined;
   const media = declaredMedia !== undefined && isTextMediaType(declaredMedia) ? declaredMedia : labelled;
@@ -45,7 +54,10 @@ export async function readBody(response: Response, method: HttpMethod, declared?
 }
 
 /** The declared media type of the response with `status` (exact, range, then default), if it is not JSON. */
-export function declaredMediaType(mediaTypes: Readonly<Record<string, string>> | undefined, status: number): string | undefined {
+export function declaredMediaType(
+  mediaTypes: Readonly<Record<string, string>> | undefined,
+  status: number,
+): string | undefined {
   if (mediaTypes === undefined) return undefined;
   const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
   const key = keys.find((candidate) => Object.prototype.hasOwnProperty.call(mediaTypes, candidate));

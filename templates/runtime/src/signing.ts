@@ -32,7 +32,8 @@ export function signWithWebCrypto(input: SignatureInput): Promise<string> {
 }
 
 async function signWith(input: SignatureInput, node: NodeHmac | undefined): Promise<string> {
-  if (input.hmac.algorithm !== 'HMAC-SHA256') throw new TypeError(`Unsupported signature algorithm ${String(input.hmac.algorithm)}`);
+  if (input.hmac.algorithm !== 'HMAC-SHA256')
+    throw new TypeError(`Unsupported signature algorithm ${String(input.hmac.algorithm)}`);
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   for (const part of input.hmac.message) {
@@ -40,7 +41,8 @@ async function signWith(input: SignatureInput, node: NodeHmac | undefined): Prom
     else if (part === 'method') parts.push(encoder.encode(input.method.toUpperCase()));
     else if (part === 'requestPath') parts.push(encoder.encode(input.requestPath));
     // Binary bodies are signed byte for byte.
-    else if (input.body !== undefined) parts.push(typeof input.body === 'string' ? encoder.encode(input.body) : input.body);
+    else if (input.body !== undefined)
+      parts.push(typeof input.body === 'string' ? encoder.encode(input.body) : input.body);
   }
   const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
@@ -62,7 +64,9 @@ async function signWith(input: SignatureInput, node: NodeHmac | undefined): Prom
 interface NodeHmac {
   createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: Uint8Array): { digest(): Uint8Array } };
 }
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeHmac | undefined;
+const nodeCrypto = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:crypto') as NodeHmac | undefined;
 
 /**
  * Imported keys by secret: importing costs several times what signing does, and a client (or a
@@ -76,7 +80,9 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   let key = importedKeys.get(secret);
   if (!key) {
     if (importedKeys.size >= MAX_IMPORTED_KEYS) importedKeys.delete(importedKeys.keys().next().value!);
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     // A failed import is not kept: the next call tries again.
     key.catch(() => importedKeys.delete(secret));
     importedKeys.set(secret, key);

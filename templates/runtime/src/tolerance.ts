@@ -10,13 +10,20 @@ import type { z } from 'zod';
 export type ResponseValidationMode = 'strict' | 'tolerant' | 'off';
 
 /** Issue codes that leave the value's shape intact: formats (and patterns), bounds, multiples, enum membership. */
-const TOLERABLE_CODES: ReadonlySet<string> = new Set(['invalid_format', 'too_big', 'too_small', 'not_multiple_of', 'invalid_value']);
+const TOLERABLE_CODES: ReadonlySet<string> = new Set([
+  'invalid_format',
+  'too_big',
+  'too_small',
+  'not_multiple_of',
+  'invalid_value',
+]);
 
 /** True when the issue only says a value is outside its documented range, not of another shape. */
 export function isTolerableIssue(issue: z.core.$ZodIssue): boolean {
   if (TOLERABLE_CODES.has(issue.code)) return true;
   // A union is tolerable when one of its branches failed only on tolerable issues.
-  if (issue.code === 'invalid_union') return issue.errors.some((branch) => branch.length > 0 && branch.every(isTolerableIssue));
+  if (issue.code === 'invalid_union')
+    return issue.errors.some((branch) => branch.length > 0 && branch.every(isTolerableIssue));
   return false;
 }
 

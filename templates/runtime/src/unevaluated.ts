@@ -36,7 +36,8 @@ function unicodeRegExp(pattern: string): RegExp {
 }
 
 type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function evaluatedKeys(value: Record<string, unknown>, evaluation: Evaluation, into: Set<string>): boolean {
   if (evaluation.all) return true;
@@ -85,8 +86,14 @@ export const unevaluated = {
       if (evaluatedKeys(value, evaluation, seen)) return;
       for (const key of Object.keys(value)) {
         if (seen.has(key)) continue;
-        if (rest === false) ctx.addIssue({ code: 'custom', message: `property ${key} is not allowed (unevaluated)`, path: [key] });
-        else if (!rest.safeParse(value[key]).success) ctx.addIssue({ code: 'custom', message: `property ${key} does not match the schema of unevaluated properties`, path: [key] });
+        if (rest === false)
+          ctx.addIssue({ code: 'custom', message: `property ${key} is not allowed (unevaluated)`, path: [key] });
+        else if (!rest.safeParse(value[key]).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `property ${key} does not match the schema of unevaluated properties`,
+            path: [key],
+          });
       }
     };
   },
@@ -100,8 +107,14 @@ export const unevaluated = {
       if (prefix === true) return;
       value.forEach((item, i) => {
         if (i < prefix || matched.has(i)) return;
-        if (rest === false) ctx.addIssue({ code: 'custom', message: `item ${i} is not allowed (unevaluated)`, path: [i] });
-        else if (!rest.safeParse(item).success) ctx.addIssue({ code: 'custom', message: `item ${i} does not match the schema of unevaluated items`, path: [i] });
+        if (rest === false)
+          ctx.addIssue({ code: 'custom', message: `item ${i} is not allowed (unevaluated)`, path: [i] });
+        else if (!rest.safeParse(item).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `item ${i} does not match the schema of unevaluated items`,
+            path: [i],
+          });
       });
     };
   },

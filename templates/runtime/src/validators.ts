@@ -9,9 +9,13 @@ import * as z from 'zod';
  * A string that may be one of the known values or any other string: the spec says new
  * values are added over time, so clients must not reject them.
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T): z.ZodType<T[number] | (string & {})> {
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<T[number] | (string & {})> {
   const known = values.join(', ');
-  return z.string().describe(`one of ${known}, or a value added later`) as unknown as z.ZodType<T[number] | (string & {})>;
+  return z.string().describe(`one of ${known}, or a value added later`) as unknown as z.ZodType<
+    T[number] | (string & {})
+  >;
 }
 
 /**
@@ -20,7 +24,9 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
  * only the declared properties (typed as `z.object`'s), so that TypeScript rejects a
  * misspelled property, as it would for any interface.
  */
-export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.ZodObject<z.core.util.Writeable<T>, z.core.$strip> {
+export function openObject<const T extends z.core.$ZodLooseShape>(
+  shape: T,
+): z.ZodObject<z.core.util.Writeable<T>, z.core.$strip> {
   return z.looseObject(shape) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
 }
 
@@ -29,7 +35,10 @@ export function openObject<const T extends z.core.$ZodLooseShape>(shape: T): z.Z
  * validator with both shapes, where `z.intersection` would parse the value once per part and
  * merge the two results. Typed as that intersection, so the inferred type is the same.
  */
-export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodObject>(a: A, b: B): z.ZodIntersection<A, B> {
+export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodObject>(
+  a: A,
+  b: B,
+): z.ZodIntersection<A, B> {
   return z.looseObject({ ...a.shape, ...b.shape }) as unknown as z.ZodIntersection<A, B>;
 }
 
@@ -38,17 +47,24 @@ export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodO
  * already demands its tag values, so at most one matches; a failure names the allowed tag
  * values, or the first problem of the option the tag selects.
  */
-export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core.SomeType[]]>(property: string, tags: readonly (readonly string[])[], options: T): z.ZodUnion<T> {
+export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core.SomeType[]]>(
+  property: string,
+  tags: readonly (readonly string[])[],
+  options: T,
+): z.ZodUnion<T> {
   const allowed = tags.flat();
   return z.union(options, {
     error: (issue) => {
       if (issue.code !== 'invalid_union') return undefined;
       const input = issue.input;
-      const tag = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
+      const tag =
+        typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
       if (typeof tag !== 'string' || !allowed.includes(tag))
         return `${property} must be one of ${allowed.map((value) => `'${value}'`).join(', ')}${tag === undefined ? '' : ` (got ${JSON.stringify(tag)})`}`;
       const first = issue.errors[tags.findIndex((values) => values.includes(tag))]?.[0];
-      return first ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}` : undefined;
+      return first
+        ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+        : undefined;
     },
   });
 }
@@ -58,7 +74,11 @@ export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<U
 
 /** Validator of a binary request body ({@link BinaryBody}). */
 export const binaryBody: z.ZodType<BinaryBody> = z.custom<BinaryBody>(
-  (value) => value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream),
+  (value) =>
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream),
   { message: 'expected bytes: a Blob, an ArrayBuffer, a typed array or a ReadableStream' },
 );
 
@@ -90,7 +110,9 @@ export const refinements = {
       const schema = type === undefined || type === 'boolean' || type === 'null' ? undefined : validators[type];
       if (!schema) return;
       const result = schema.safeParse(value);
-      if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      if (!result.success)
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     };
   },
 
@@ -111,7 +133,8 @@ export const refinements = {
       if (!branch) return;
       const result = branch.safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       }
     };
   },
@@ -135,7 +158,12 @@ export const refinements = {
       for (const [key, names] of Object.entries(dependencies)) {
         if (!(key in value)) continue;
         for (const name of names) {
-          if (!(name in value)) ctx.addIssue({ code: 'custom', message: `property ${name} is required when ${key} is present`, path: [name] });
+          if (!(name in value))
+            ctx.addIssue({
+              code: 'custom',
+              message: `property ${name} is required when ${key} is present`,
+              path: [name],
+            });
         }
       }
     };
@@ -148,7 +176,12 @@ export const refinements = {
         if (!(key in value)) continue;
         const result = schema.safeParse(value);
         if (!result.success) {
-          for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.message} (required when ${key} is present)`, path: issue.path });
+          for (const issue of result.error.issues)
+            ctx.addIssue({
+              code: 'custom',
+              message: `${issue.message} (required when ${key} is present)`,
+              path: issue.path,
+            });
         }
       }
     };
@@ -158,7 +191,8 @@ export const refinements = {
   propertyNames(names: z.ZodType) {
     return (value: object, ctx: Issue): void => {
       for (const key of Object.keys(value)) {
-        if (!names.safeParse(key).success) ctx.addIssue({ code: 'custom', message: `property name ${JSON.stringify(key)} is not allowed`, path: [key] });
+        if (!names.safeParse(key).success)
+          ctx.addIssue({ code: 'custom', message: `property name ${JSON.stringify(key)} is not allowed`, path: [key] });
       }
     };
   },
@@ -168,7 +202,11 @@ export const refinements = {
     return (items: readonly unknown[], ctx: Issue): void => {
       const count = items.filter((item) => schema.safeParse(item).success).length;
       if (count < min || count > max)
-        ctx.addIssue({ code: 'custom', message: `${count} items match the contains schema; between ${min} and ${max} are required`, path: [] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${count} items match the contains schema; between ${min} and ${max} are required`,
+          path: [],
+        });
     };
   },
 
@@ -176,7 +214,11 @@ export const refinements = {
    * `patternProperties`: keys matching a pattern must match its schema; other keys that
    * are not declared properties must match `additional` (`false` forbids them).
    */
-  patternProperties(patterns: readonly (readonly [RegExp, z.ZodType])[], additional: boolean | z.ZodType, declared: readonly string[]) {
+  patternProperties(
+    patterns: readonly (readonly [RegExp, z.ZodType])[],
+    additional: boolean | z.ZodType,
+    declared: readonly string[],
+  ) {
     return (value: Record<string, unknown>, ctx: Issue): void => {
       for (const [key, item] of Object.entries(value)) {
         if (declared.includes(key)) continue;
@@ -185,12 +227,22 @@ export const refinements = {
           if (!pattern.test(key)) continue;
           matched = true;
           const result = schema.safeParse(item);
-          if (!result.success) ctx.addIssue({ code: 'custom', message: `property ${key}: ${result.error.issues[0]?.message ?? 'invalid'}`, path: [key] });
+          if (!result.success)
+            ctx.addIssue({
+              code: 'custom',
+              message: `property ${key}: ${result.error.issues[0]?.message ?? 'invalid'}`,
+              path: [key],
+            });
         }
         if (matched) continue;
-        if (additional === false) ctx.addIssue({ code: 'custom', message: `property ${key} is not allowed`, path: [key] });
+        if (additional === false)
+          ctx.addIssue({ code: 'custom', message: `property ${key} is not allowed`, path: [key] });
         else if (additional !== true && !additional.safeParse(item).success)
-          ctx.addIssue({ code: 'custom', message: `property ${key} does not match the schema of additional properties`, path: [key] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `property ${key} does not match the schema of additional properties`,
+            path: [key],
+          });
       }
     };
   },

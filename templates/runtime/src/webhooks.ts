@@ -55,8 +55,11 @@ export type WebhookResult<T> =
  * Verifies a webhook and parses its body with the webhook's validator (from the generated
  * `webhooks` record, e.g. `webhooks.onBuyCompleted.validators.body`).
  */
-export async function receiveWebhook<T>(input: WebhookSignatureInput & { validator: z.ZodType<T> }): Promise<WebhookResult<T>> {
-  if (!(await verifyWebhookSignature(input))) return { ok: false, reason: 'bad_signature', message: 'the signature does not match the body' };
+export async function receiveWebhook<T>(
+  input: WebhookSignatureInput & { validator: z.ZodType<T> },
+): Promise<WebhookResult<T>> {
+  if (!(await verifyWebhookSignature(input)))
+    return { ok: false, reason: 'bad_signature', message: 'the signature does not match the body' };
   let json: unknown;
   try {
     json = JSON.parse(typeof input.body === 'string' ? input.body : new TextDecoder().decode(input.body));
@@ -66,7 +69,11 @@ export async function receiveWebhook<T>(input: WebhookSignatureInput & { validat
   const parsed = input.validator.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return { ok: false, reason: 'invalid_payload', message: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid payload' };
+    return {
+      ok: false,
+      reason: 'invalid_payload',
+      message: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid payload',
+    };
   }
   return { ok: true, payload: parsed.data };
 }

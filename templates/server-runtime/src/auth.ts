@@ -3,7 +3,13 @@
  * request carries, verified. API-key signatures are checked here with the runtime's own
  * signing code; keys, tokens and JWTs are looked up through the server's hooks.
  */
-import { sign, type ApiSpec, type HmacSignatureSpec, type SecurityRequirement, type SecuritySchemeSpec } from '@svc/runtime';
+import {
+  sign,
+  type ApiSpec,
+  type HmacSignatureSpec,
+  type SecurityRequirement,
+  type SecuritySchemeSpec,
+} from '@svc/runtime';
 import { HttpProblem } from './problems.js';
 
 /** The authenticated caller handed to handlers. */
@@ -44,7 +50,10 @@ export interface AuthHooks {
   /** Looks up an API key (signed or plain). */
   apiKey?: (key: string, scheme: string) => ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined>;
   /** Resolves a bearer token (OAuth or JWT); `request` lets JWT checks see the method and URL. */
-  bearer?: (token: string, request: { method: string; url: URL; scheme: string }) => BearerRecord | BearerRefusal | undefined | Promise<BearerRecord | BearerRefusal | undefined>;
+  bearer?: (
+    token: string,
+    request: { method: string; url: URL; scheme: string },
+  ) => BearerRecord | BearerRefusal | undefined | Promise<BearerRecord | BearerRefusal | undefined>;
   /** Checks HTTP basic credentials. */
   basic?: (user: string, password: string) => ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined>;
 }
@@ -76,7 +85,10 @@ class BearerRequest {
 
 const ANONYMOUS: Principal = { subject: 'anonymous', scopes: [], schemes: [], method: 'none' };
 
-const isBearer = (scheme: SecuritySchemeSpec): boolean => scheme.type === 'oauth2' || scheme.type === 'openIdConnect' || (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
+const isBearer = (scheme: SecuritySchemeSpec): boolean =>
+  scheme.type === 'oauth2' ||
+  scheme.type === 'openIdConnect' ||
+  (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer');
 
 /** Constant-time string comparison: the time taken does not depend on where the strings differ. */
 export function timingSafeEqual(a: string, b: string): boolean {
@@ -111,37 +123,66 @@ function keyOf(scheme: SecuritySchemeSpec, request: AuthRequest): string | undef
   return request.headers.get(scheme.name) ?? undefined;
 }
 
-const unauthorized = (message: string, id = 'authentication_error'): HttpProblem => new HttpProblem({ status: 401, id, message });
+const unauthorized = (message: string, id = 'authentication_error'): HttpProblem =>
+  new HttpProblem({ status: 401, id, message });
 
-async function verifySignature(hmac: HmacSignatureSpec, schemeName: string, request: AuthRequest, hooks: AuthHooks): Promise<Principal> {
+async function verifySignature(
+  hmac: HmacSignatureSpec,
+  schemeName: string,
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Promise<Principal> {
   const key = request.headers.get(hmac.keyHeader);
   const signature = request.headers.get(hmac.signatureHeader);
   const timestamp = request.headers.get(hmac.timestampHeader);
-  if (!key || !signature || !timestamp) throw unauthorized(`${hmac.keyHeader}, ${hmac.signatureHeader} and ${hmac.timestampHeader} are all required`);
+  if (!key || !signature || !timestamp)
+    throw unauthorized(`${hmac.keyHeader}, ${hmac.signatureHeader} and ${hmac.timestampHeader} are all required`);
   const record = await hooks.apiKey?.(key, schemeName);
   if (!record?.secret) throw unauthorized('invalid API key');
   const sentMs = Number(timestamp) * (hmac.timestampUnit === 'milliseconds' ? 1 : 1000);
   const skewMs = (hmac.maxSkewSeconds ?? 30) * 1000;
   if (!/^\d+$/.test(timestamp) || Math.abs(request.nowMs - sentMs) > skewMs) {
-    throw unauthorized(`${hmac.timestampHeader} is more than ${hmac.maxSkewSeconds ?? 30} seconds away from the server time`);
+    throw unauthorized(
+      `${hmac.timestampHeader} is more than ${hmac.maxSkewSeconds ?? 30} seconds away from the server time`,
+    );
   }
   const requestPath = request.url.pathname + request.url.search;
-  const expected = await sign({ hmac, secret: record.secret, timestamp, method: request.method, requestPath, body: request.rawBody });
+  const expected = await sign({
+    hmac,
+    secret: record.secret,
+    timestamp,
+    method: request.method,
+    requestPath,
+    body: request.rawBody,
+  });
   if (!timingSafeEqual(expected, signature)) throw unauthorized('invalid signature');
   return { subject: record.subject, scopes: record.scopes, schemes: [], method: 'signature' };
 }
 
 /** `value` given to `then`, at once when it is not a promise: most hooks answer synchronously, and an `await` costs a turn of the queue. */
-const after = <T, R>(value: T | Promise<T>, then: (settled: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));
+const after = <T, R>(value: T | Promise<T>, then: (settled: T) => R): R | Promise<R> =>
+  value instanceof Promise ? value.then(then) : then(value);
 
 /** The caller as one scheme of the alternative `schemes` proves it; a promise only when a hook returns one. */
-function verifyScheme(name: string, scheme: SecuritySchemeSpec, request: AuthRequest, hooks: AuthHooks, schemes: readonly string[]): Principal | Promise<Principal> {
+function verifyScheme(
+  name: string,
+  scheme: SecuritySchemeSpec,
+  request: AuthRequest,
+  hooks: AuthHooks,
+  schemes: readonly string[],
+): Principal | Promise<Principal> {
   if (isBearer(scheme)) {
     const token = (request.headers.get('authorization') ?? '').replace(/^bearer\s+/i, '').trim();
     return after(hooks.bearer?.(token, new BearerRequest(request, name)), (result): Principal => {
       if (!result) throw unauthorized('invalid access token', 'invalid_token');
       if ('refused' in result) throw unauthorized(result.message, result.refused);
-      return { subject: result.subject, scopes: result.scopes, schemes, method: 'bearer', ...(result.claims ? { claims: result.claims } : {}) };
+      return {
+        subject: result.subject,
+        scopes: result.scopes,
+        schemes,
+        method: 'bearer',
+        ...(result.claims ? { claims: result.claims } : {}),
+      };
     });
   }
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
@@ -174,7 +215,12 @@ function planOf(api: ApiSpec, requirement: SecurityRequirement): RequirementPlan
   let plan = plans.get(requirement);
   if (!plan) {
     const names = Object.keys(requirement);
-    plan = { names, hmac: hmacOf(api, requirement), schemes: names.map((name) => [name, api.securitySchemes[name]] as const), required: [...new Set(Object.values(requirement).flat())] };
+    plan = {
+      names,
+      hmac: hmacOf(api, requirement),
+      schemes: names.map((name) => [name, api.securitySchemes[name]] as const),
+      required: [...new Set(Object.values(requirement).flat())],
+    };
     plans.set(requirement, plan);
   }
   return plan;
@@ -192,7 +238,12 @@ export interface Authenticated {
  *
  * @throws HttpProblem 401 when no alternative is present or the present one fails.
  */
-export async function authenticate(api: ApiSpec, requirements: readonly SecurityRequirement[], request: AuthRequest, hooks: AuthHooks): Promise<Authenticated> {
+export async function authenticate(
+  api: ApiSpec,
+  requirements: readonly SecurityRequirement[],
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Promise<Authenticated> {
   return authenticateNow(api, requirements, request, hooks);
 }
 
@@ -200,25 +251,46 @@ export async function authenticate(api: ApiSpec, requirements: readonly Security
  * `authenticate`, answering at once when the hooks do (a promise only when one of them returns
  * one): the router calls this for every request.
  */
-export function authenticateNow(api: ApiSpec, requirements: readonly SecurityRequirement[], request: AuthRequest, hooks: AuthHooks): Authenticated | Promise<Authenticated> {
+export function authenticateNow(
+  api: ApiSpec,
+  requirements: readonly SecurityRequirement[],
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Authenticated | Promise<Authenticated> {
   for (const requirement of requirements) {
     const plan = planOf(api, requirement);
     const { names, hmac, schemes, required } = plan;
     if (names.length === 0) continue;
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
     // One scheme, the usual case: its principal is the answer.
-    if (!hmac && schemes.length === 1) return after(verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names), (principal) => ({ principal, required }));
+    if (!hmac && schemes.length === 1)
+      return after(verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names), (principal) => ({
+        principal,
+        required,
+      }));
     return verifyAll(api, plan, request, hooks).then((principal) => ({ principal, required }));
   }
-  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return { principal: ANONYMOUS, required: [] };
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
+    return { principal: ANONYMOUS, required: [] };
   throw unauthorized('this operation needs credentials');
 }
 
 /** Every scheme of an alternative; the principal holds only the scopes they all grant. */
-async function verifyAll(api: ApiSpec, { names, hmac, schemes }: RequirementPlan, request: AuthRequest, hooks: AuthHooks): Promise<Principal> {
+async function verifyAll(
+  api: ApiSpec,
+  { names, hmac, schemes }: RequirementPlan,
+  request: AuthRequest,
+  hooks: AuthHooks,
+): Promise<Principal> {
   let principal: Principal | undefined;
   // The scheme group of a signature counts as one credential: key, signature and timestamp.
-  if (hmac) principal = await verifySignature(hmac, names.find((n) => api.securitySchemes[n]?.hmac) ?? names[0]!, request, hooks);
+  if (hmac)
+    principal = await verifySignature(
+      hmac,
+      names.find((n) => api.securitySchemes[n]?.hmac) ?? names[0]!,
+      request,
+      hooks,
+    );
   for (const [name, scheme] of schemes) {
     if (hmac && scheme!.type === 'apiKey') continue;
     const next = await verifyScheme(name, scheme!, request, hooks, names);
@@ -230,5 +302,6 @@ async function verifyAll(api: ApiSpec, { names, hmac, schemes }: RequirementPlan
 /** @throws HttpProblem 403 when the principal lacks one of `scopes`. */
 export function requireScopes(principal: Principal, scopes: readonly string[], forbiddenId = 'invalid_scope'): void {
   const missing = scopes.filter((scope) => !principal.scopes.includes(scope));
-  if (missing.length > 0) throw new HttpProblem({ status: 403, id: forbiddenId, message: `missing scope ${missing.join(', ')}` });
+  if (missing.length > 0)
+    throw new HttpProblem({ status: 403, id: forbiddenId, message: `missing scope ${missing.join(', ')}` });
 }

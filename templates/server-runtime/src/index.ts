@@ -1,9 +1,27 @@
 /** `@svc/server-runtime`: what generated server stubs and mocks build on. */
 export type * from './types.js';
-export { authenticate, requireScopes, timingSafeEqual, type ApiKeyRecord, type AuthHooks, type AuthRequest, type BearerRecord, type BearerRefusal, type Principal } from './auth.js';
+export {
+  authenticate,
+  requireScopes,
+  timingSafeEqual,
+  type ApiKeyRecord,
+  type AuthHooks,
+  type AuthRequest,
+  type BearerRecord,
+  type BearerRefusal,
+  type Principal,
+} from './auth.js';
 export { negotiateLanguage, parseLanguageRanges } from './language.js';
 export { fastAccepts, fastParsesToItself } from './precheck.js';
-export { bracketTree, coerceText, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
+export {
+  bracketTree,
+  coerceText,
+  coerceTree,
+  parseCookies,
+  parseHeaderValue,
+  parsePathValue,
+  parseQueryValue,
+} from './parse.js';
 export { HttpProblem, problemBody, type FieldProblem } from './problems.js';
 export { RateLimiter, type RateDecision } from './rate-limit.js';
 export { RouteTable, type RouteMatch } from './route-table.js';

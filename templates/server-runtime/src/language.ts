@@ -30,7 +30,10 @@ export function parseLanguageRanges(header: string): Range[] {
  * The supported language a header asks for: basic filtering (a range matches a tag equal
  * to it or starting with it and `-`), then lookup (`pt-br-x` falls back to `pt-br`, then `pt`).
  */
-export function negotiateLanguage(header: string | null | undefined, spec: Pick<LanguageSpec, 'supported' | 'default'>): string {
+export function negotiateLanguage(
+  header: string | null | undefined,
+  spec: Pick<LanguageSpec, 'supported' | 'default'>,
+): string {
   if (!header) return spec.default;
   const supported = spec.supported.map((tag) => tag.toLowerCase());
   for (const range of parseLanguageRanges(header)) {

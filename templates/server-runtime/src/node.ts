@@ -10,7 +10,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { bodyTooLarge } from './problems.js';
-import { bodyDeclared, declaredLength, NodeHeaders, routerCoreOf, type Answer, type Exchange, type RouterCore } from './router.js';
+import {
+  bodyDeclared,
+  declaredLength,
+  NodeHeaders,
+  routerCoreOf,
+  type Answer,
+  type Exchange,
+  type RouterCore,
+} from './router.js';
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT`. */
@@ -66,7 +74,8 @@ class NodeExchange implements Exchange {
    */
   #read(length: number | undefined, limit: number): Promise<Uint8Array<ArrayBuffer>> {
     const { incoming } = this;
-    const done = (whole: Buffer): Uint8Array<ArrayBuffer> => (this.#bytes = new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
+    const done = (whole: Buffer): Uint8Array<ArrayBuffer> =>
+      (this.#bytes = new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
     return new Promise((resolve, reject) => {
       queueMicrotask(() => {
         if (length !== undefined && incoming.readableLength === length) {
@@ -97,7 +106,11 @@ class NodeExchange implements Exchange {
     for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
     const bytes = this.#bytes;
     const hasBody = bytes !== undefined && bytes.byteLength > 0 && this.method !== 'GET' && this.method !== 'HEAD';
-    return (this.#request = new Request(this.href, { method: this.method, headers, ...(hasBody ? { body: bytes } : {}) }));
+    return (this.#request = new Request(this.href, {
+      method: this.method,
+      headers,
+      ...(hasBody ? { body: bytes } : {}),
+    }));
   }
 }
 
@@ -153,7 +166,8 @@ class AnswerWriter {
 function writeNow(response: ServerResponse, { status, headers, body }: ReadyAnswer): void {
   if (response.destroyed) return; // the client left
   if (typeof body === 'string') headers['content-type'] ??= 'text/plain; charset=UTF-8';
-  if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (body !== null)
+    headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   try {
     response.writeHead(status, headers);
   } catch {
@@ -196,7 +210,10 @@ function nodeListener(core: RouterCore, hono: Listener): Listener {
 }
 
 /** Starts `app` and resolves once it listens; port 0 (the default) picks a free port. */
-export function serveNode(app: Pick<Hono, 'fetch'>, options: { port?: number; hostname?: string } = {}): Promise<RunningServer> {
+export function serveNode(
+  app: Pick<Hono, 'fetch'>,
+  options: { port?: number; hostname?: string } = {},
+): Promise<RunningServer> {
   const hostname = options.hostname ?? '127.0.0.1';
   const core = routerCoreOf(app);
   return new Promise((resolve, reject) => {
@@ -218,7 +235,9 @@ export function serveNode(app: Pick<Hono, 'fetch'>, options: { port?: number; ho
       server = createServer(SERVER_LIMITS, nodeListener(core, getRequestListener(app.fetch)));
       server.listen(options.port ?? 0, hostname, () => started((server.address() as { port: number }).port));
     } else {
-      server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname, serverOptions: SERVER_LIMITS }, (info) => started(info.port)) as Server;
+      server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname, serverOptions: SERVER_LIMITS }, (info) =>
+        started(info.port),
+      ) as Server;
     }
     server.once('error', reject);
   });

@@ -45,7 +45,10 @@ export function coerceTree(value: unknown, shape: ValueShape | undefined): unkno
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const itemShape = shape.type === 'object' ? ((shape.properties && (ownProperty(shape.properties, key) as ValueShape | undefined)) ?? shape.additional) : undefined;
+      const itemShape =
+        shape.type === 'object'
+          ? ((shape.properties && (ownProperty(shape.properties, key) as ValueShape | undefined)) ?? shape.additional)
+          : undefined;
       setOwnProperty(out, key, coerceTree(item, itemShape));
     }
     return out;
@@ -57,7 +60,11 @@ const splitter = (style: ServerParameterSpec['style']): RegExp =>
   style === 'spaceDelimited' ? / |%20/ : style === 'pipeDelimited' ? /\|/ : /,/;
 
 /** `k,v,k,v` or `k=v,k=v` into an object of the shape's properties. */
-function objectFromList(parts: readonly string[], exploded: boolean, shape: Extract<ValueShape, { type: 'object' }>): Record<string, unknown> {
+function objectFromList(
+  parts: readonly string[],
+  exploded: boolean,
+  shape: Extract<ValueShape, { type: 'object' }>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (exploded) {
     for (const part of parts) {
@@ -73,7 +80,8 @@ function objectFromList(parts: readonly string[], exploded: boolean, shape: Extr
 /** A delimited string (path, header, unexploded query) as the parameter's value. */
 function fromDelimited(text: string, param: ServerParameterSpec, delimiter: RegExp): unknown {
   const { shape } = param;
-  if (shape.type === 'array') return text === '' ? [] : text.split(delimiter).map((part) => coerceText(part, shape.items));
+  if (shape.type === 'array')
+    return text === '' ? [] : text.split(delimiter).map((part) => coerceText(part, shape.items));
   if (shape.type === 'object') return objectFromList(text.split(delimiter), param.explode, shape);
   return coerceText(text, shape);
 }
@@ -88,7 +96,10 @@ export function parsePathValue(segment: string, param: ServerParameterSpec): unk
   if (param.style === 'matrix') {
     const prefix = `;${param.name}=`;
     if (param.explode && param.shape.type === 'array') {
-      return text.split(prefix).filter(Boolean).map((part) => coerceText(part, (param.shape as Extract<ValueShape, { type: 'array' }>).items));
+      return text
+        .split(prefix)
+        .filter(Boolean)
+        .map((part) => coerceText(part, (param.shape as Extract<ValueShape, { type: 'array' }>).items));
     }
     text = text.startsWith(prefix) ? text.slice(prefix.length) : text.replace(/^;/, '');
     return fromDelimited(text, { ...param, explode: param.explode }, param.explode ? /;/ : /,/);
@@ -158,7 +169,11 @@ export function bracketTree(pairs: Iterable<[string, string]>): Record<string, u
  * The query parameters of an operation from the URL's pairs. `deepObject` and exploded
  * objects gather keys; repeated keys make arrays; unexploded values split at the style's delimiter.
  */
-export function parseQueryValue(query: URLSearchParams, param: ServerParameterSpec, declaredNames: ReadonlySet<string>): unknown {
+export function parseQueryValue(
+  query: URLSearchParams,
+  param: ServerParameterSpec,
+  declaredNames: ReadonlySet<string>,
+): unknown {
   const { shape, style, explode, name } = param;
   if (style === 'deepObject') {
     const pairs = [...query].filter(([key]) => key.startsWith(`${name}[`));
@@ -169,7 +184,11 @@ export function parseQueryValue(query: URLSearchParams, param: ServerParameterSp
     // Exploded form objects put each property at the top level: take the keys no other parameter declares.
     const out: Record<string, unknown> = {};
     for (const [key, value] of query) {
-      if (!declaredNames.has(key) && (shape.properties === undefined || Object.hasOwn(shape.properties, key) || shape.additional)) setOwnProperty(out, key, value);
+      if (
+        !declaredNames.has(key) &&
+        (shape.properties === undefined || Object.hasOwn(shape.properties, key) || shape.additional)
+      )
+        setOwnProperty(out, key, value);
     }
     return Object.keys(out).length === 0 ? undefined : coerceTree(out, shape);
   }

@@ -80,9 +80,11 @@ function predicateOf(schema: Schema, mode: Mode): Predicate {
 const refuse: Predicate = () => false;
 
 /** zod's own verdict, for a kind the walk does not know; never for `itself`, where such a kind may change the value. */
-const byZod = (schema: Schema, mode: Mode): Predicate => (mode === 'itself' ? refuse : (value) => schema.safeParse(value).success);
+const byZod = (schema: Schema, mode: Mode): Predicate =>
+  mode === 'itself' ? refuse : (value) => schema.safeParse(value).success;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The type's own test, before its checks. */
 function basePredicate(schema: Schema, mode: Mode): Predicate {
@@ -159,7 +161,10 @@ function basePredicate(schema: Schema, mode: Mode): Predicate {
       const key = predicateOf(def.keyType!, mode);
       const item = predicateOf(def.valueType!, mode);
       // zod never copies an own `__proto__` key, so a value with one is not its own copy.
-      const copied = mode === 'itself' ? (value: Record<string, unknown>): boolean => !Object.hasOwn(value, '__proto__') : () => true;
+      const copied =
+        mode === 'itself'
+          ? (value: Record<string, unknown>): boolean => !Object.hasOwn(value, '__proto__')
+          : () => true;
       return (value) => isObject(value) && copied(value) && Object.keys(value).every((k) => key(k) && item(value[k]));
     }
     default:
@@ -175,8 +180,16 @@ function objectPredicate(schema: Schema, mode: Mode): Predicate {
   // No catchall: unknown keys are dropped (so, for `itself`, there must be none); `unknown`/`any`:
   // kept as they are; `never`: refused.
   const keepsAll = catchall !== undefined && (catchall._zod.def.type === 'unknown' || catchall._zod.def.type === 'any');
-  const rest = catchall === undefined ? (mode === 'itself' ? refuse : undefined) : keepsAll ? undefined : predicateOf(catchall, mode);
-  if (canCompile && keys.length <= MAX_COMPILED_KEYS) return compiledObjectPredicate(keys, fields, declared, rest, mode);
+  const rest =
+    catchall === undefined
+      ? mode === 'itself'
+        ? refuse
+        : undefined
+      : keepsAll
+        ? undefined
+        : predicateOf(catchall, mode);
+  if (canCompile && keys.length <= MAX_COMPILED_KEYS)
+    return compiledObjectPredicate(keys, fields, declared, rest, mode);
   return (value) => {
     if (!isObject(value)) return false;
     // zod never copies an own `__proto__` key.
@@ -205,7 +218,13 @@ const MAX_COMPILED_KEYS = 256;
  * more than the checks themselves on answers with many fields. Keys are written as JSON string
  * literals, so no key can change the code.
  */
-function compiledObjectPredicate(keys: readonly string[], fields: readonly Predicate[], declared: ReadonlySet<string>, rest: Predicate | undefined, mode: Mode): Predicate {
+function compiledObjectPredicate(
+  keys: readonly string[],
+  fields: readonly Predicate[],
+  declared: ReadonlySet<string>,
+  rest: Predicate | undefined,
+  mode: Mode,
+): Predicate {
   const reads = keys.map((key, i) => `if (!f${i}(value[${JSON.stringify(key)}])) return false;`);
   const body = [
     'return function (value) {',
@@ -216,7 +235,9 @@ function compiledObjectPredicate(keys: readonly string[], fields: readonly Predi
     'return true;',
     '};',
   ].join('\n');
-  const make = new Function(...keys.map((_, i) => `f${i}`), 'declared', 'rest', body) as (...args: unknown[]) => Predicate;
+  const make = new Function(...keys.map((_, i) => `f${i}`), 'declared', 'rest', body) as (
+    ...args: unknown[]
+  ) => Predicate;
   return make(...fields, declared, rest);
 }
 
@@ -229,7 +250,8 @@ function withChecks(schema: Schema, base: Predicate, mode: Mode): Predicate {
   if (checks.length === 0) return base;
   // A check that rewrites the value (`trim`, `toLowerCase`) changes what later checks see; an
   // object's checks see zod's parsed copy (without the keys it strips), not the value.
-  if (schema._zod.def.type === 'object' || checks.some((check) => check._zod.def.check === 'overwrite')) return byZod(schema, mode);
+  if (schema._zod.def.type === 'object' || checks.some((check) => check._zod.def.check === 'overwrite'))
+    return byZod(schema, mode);
   return (value) => {
     if (!base(value)) return false;
     payload.value = value;

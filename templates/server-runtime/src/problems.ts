@@ -15,7 +15,13 @@ export class HttpProblem extends Error {
   readonly fields: readonly FieldProblem[];
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(init: { status: number; id: string; message: string; fields?: readonly FieldProblem[]; headers?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    id: string;
+    message: string;
+    fields?: readonly FieldProblem[];
+    headers?: Record<string, string>;
+  }) {
     super(init.message);
     this.name = 'HttpProblem';
     this.status = init.status;
@@ -35,7 +41,12 @@ export const DEFAULT_MAX_URL_LENGTH = 8192;
  * that the client stops sending what would be read only to be thrown away.
  */
 export const bodyTooLarge = (limit: number): HttpProblem =>
-  new HttpProblem({ status: 413, id: 'request_too_large', message: `the request body is larger than ${limit} bytes`, headers: { Connection: 'close' } });
+  new HttpProblem({
+    status: 413,
+    id: 'request_too_large',
+    message: `the request body is larger than ${limit} bytes`,
+    headers: { Connection: 'close' },
+  });
 
 /** Reason phrases of the statuses a server answers by itself (a problem's `title`). */
 const REASONS: Readonly<Record<number, string>> = {
@@ -56,20 +67,31 @@ const REASONS: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
 };
 
-export const reasonPhrase = (status: number): string => REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+export const reasonPhrase = (status: number): string =>
+  REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 
 /** `address.city` -> `/address/city` (RFC 6901). */
-const pointerOf = (field: string): string => (field === '(body)' ? '' : `/${field.split('.').map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
+const pointerOf = (field: string): string =>
+  field === '(body)'
+    ? ''
+    : `/${field
+        .split('.')
+        .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
+        .join('/')}`;
 
 /** The body of a problem in the envelope the document declares. */
 export function problemBody(problem: HttpProblem, envelope: ErrorEnvelopeSpec): Record<string, unknown> {
-  const entries = problem.fields.length > 0 ? problem.fields.map((f) => ({ message: `${f.field}: ${f.message}`, field: f.field })) : [{ message: problem.message }];
+  const entries =
+    problem.fields.length > 0
+      ? problem.fields.map((f) => ({ message: `${f.field}: ${f.message}`, field: f.field }))
+      : [{ message: problem.message }];
   const entry = (e: { message: string; field?: string }): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     if (envelope.id) out[envelope.id] = problem.id;
     if (envelope.message) out[envelope.message] = e.message;
     // A pointer names the whole request ('') when the problem is not about one field.
-    if (envelope.field && e.field !== undefined) out[envelope.field] = envelope.fieldAsPointer ? pointerOf(e.field) : e.field;
+    if (envelope.field && e.field !== undefined)
+      out[envelope.field] = envelope.fieldAsPointer ? pointerOf(e.field) : e.field;
     else if (envelope.field && envelope.fieldAsPointer) out[envelope.field] = '';
     return out;
   };

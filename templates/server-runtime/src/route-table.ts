@@ -83,7 +83,13 @@ export class RouteTable<T> {
   }
 
   /** Depth first, literal children before templated ones; `values` holds the winning path's values. */
-  #walk(node: TrieNode<T>, segments: readonly string[], at: number, values: string[], method: string): TrieNode<T> | undefined {
+  #walk(
+    node: TrieNode<T>,
+    segments: readonly string[],
+    at: number,
+    values: string[],
+    method: string,
+  ): TrieNode<T> | undefined {
     if (at === segments.length) return node.methods.has(method) ? node : undefined;
     const raw = segments[at]!;
     const decoded = decodeSegment(raw);

@@ -6,13 +6,27 @@
  * once, when the app is built.
  */
 import { Hono, type Context } from 'hono';
-import { declaredMediaType, isJsonMediaType, mediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
+import {
+  declaredMediaType,
+  isJsonMediaType,
+  mediaType,
+  selectValidator,
+  setOwnProperty,
+  type OperationSpec,
+} from '@svc/runtime';
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
 import { fastAccepts, fastParsesToItself } from './precheck.js';
 import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
-import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_URL_LENGTH, HttpProblem, problemBody, type FieldProblem } from './problems.js';
+import {
+  bodyTooLarge,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_URL_LENGTH,
+  HttpProblem,
+  problemBody,
+  type FieldProblem,
+} from './problems.js';
 import { RateLimiter } from './rate-limit.js';
 import { RouteTable } from './route-table.js';
 import type { ErrorEnvelopeSpec, ServerApiSpec, ServerOperationSpec, ServerParameterSpec } from './types.js';
@@ -60,7 +74,12 @@ export interface CorsOptions {
 }
 
 /** Decides whether a request needs (and has) a second factor. */
-export type TwoFactorCheck = (request: { operationId: string; principal: Principal; token: string | undefined; body: unknown }) => boolean | Promise<boolean>;
+export type TwoFactorCheck = (request: {
+  operationId: string;
+  principal: Principal;
+  token: string | undefined;
+  body: unknown;
+}) => boolean | Promise<boolean>;
 
 export interface ServerOptions {
   auth?: AuthHooks;
@@ -128,13 +147,19 @@ function specificity(path: string): string {
 
 /** Whether `sent` is one of the `declared` media types (already lower case, without parameters); `type/*` ranges included. */
 const acceptsMedia = (declared: readonly string[], sent: string): boolean =>
-  declared.some((media) => media === '*/*' || media === sent || (media.endsWith('/*') && sent.startsWith(media.slice(0, -1))));
+  declared.some(
+    (media) => media === '*/*' || media === sent || (media.endsWith('/*') && sent.startsWith(media.slice(0, -1))),
+  );
 
 function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): FieldProblem[] {
-  return issues.map((issue) => ({ field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(body)', message: issue.message }));
+  return issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '(body)',
+    message: issue.message,
+  }));
 }
 
-const isMissing = (issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+const isMissing = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
 /** Decodes request bodies; one for the module, as it keeps no state between calls. */
 const utf8 = new TextDecoder();
@@ -231,7 +256,8 @@ class HonoExchange implements Exchange {
   constructor(private readonly c: Context) {
     this.method = c.req.raw.method;
     this.href = c.req.url;
-    const parsed = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)?.incoming?.headers;
+    const parsed = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
+      ?.incoming?.headers;
     this.headers = parsed ? new NodeHeaders(parsed) : c.req.raw.headers;
   }
   /** The request; once the router has read its body, a copy that carries the bytes again, so that handlers can read it too. */
@@ -244,7 +270,8 @@ class HonoExchange implements Exchange {
     if (this.#bytes) return this.#bytes;
     // Touching `body` of a request from Node builds a stream, so it is asked only when the headers cannot tell.
     const request = this.c.req.raw;
-    const sendsBody = bodyDeclared(this.headers) ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
+    const sendsBody =
+      bodyDeclared(this.headers) ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null);
     if (!sendsBody || !request.body) return (this.#bytes = new Uint8Array());
     if (declaredLength(this.headers) > limit) throw bodyTooLarge(limit);
     return (this.#bytes = await readLimited(request.body, limit));
@@ -282,7 +309,8 @@ async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): P
 }
 
 /** An answer as a Fetch `Response`. */
-const toResponse = ({ status, headers, body }: Answer): Response => new Response(body instanceof Blob ? body.stream() : body, { status, headers });
+const toResponse = ({ status, headers, body }: Answer): Response =>
+  new Response(body instanceof Blob ? body.stream() : body, { status, headers });
 
 /**
  * What authentication and the parameters read of a request. The URL and the cookies are parsed
@@ -366,7 +394,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
   // CORS headers are written with the answer, not patched onto it afterwards: patching a
   // response makes the Node adapter build a full one, which costs more than the whole request.
-  const corsOptions: CorsOptions | undefined = options.cors === false ? undefined : typeof options.cors === 'object' ? options.cors : {};
+  const corsOptions: CorsOptions | undefined =
+    options.cors === false ? undefined : typeof options.cors === 'object' ? options.cors : {};
   const allowOrigin = (sent: RequestHeaders): string | undefined => {
     if (!corsOptions) return undefined;
     const origin = corsOptions.origin ?? '*';
@@ -404,7 +433,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     corsHeaders(exchange.headers, headers);
     for (const name in extra) headers[lowerName(name)] = extra[name]!;
     if (body === undefined || status === 204 || status === 304) return { status, headers, body: null };
-    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string') return { status, headers, body: body as Answer['body'] };
+    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string')
+      return { status, headers, body: body as Answer['body'] };
     headers['content-type'] ??= 'application/json';
     return { status, headers, body: JSON.stringify(body) };
   };
@@ -415,7 +445,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const problem = (exchange: Exchange, error: HttpProblem, route?: Route): Answer => {
     const own = route?.spec.errorEnvelopes;
     const chosen: ErrorEnvelopeSpec = (own && envelopeFor(own, error.status)) ?? envelope;
-    const headers = chosen.mediaType ? { ...error.headers, 'content-type': chosen.mediaType } : (error.headers as Record<string, string>);
+    const headers = chosen.mediaType
+      ? { ...error.headers, 'content-type': chosen.mediaType }
+      : (error.headers as Record<string, string>);
     return send(exchange, error.status, problemBody(error, chosen), headers);
   };
 
@@ -442,9 +474,15 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         replyValidators: new Map(),
       };
     })
-    .sort((a, b) => (specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0));
+    .sort((a, b) =>
+      specificity(a.op.path) < specificity(b.op.path) ? -1 : specificity(a.op.path) > specificity(b.op.path) ? 1 : 0,
+    );
 
-  const parseParams = (route: Route, pathValues: readonly (string | undefined)[], view: RequestView): Record<string, unknown> => {
+  const parseParams = (
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+    view: RequestView,
+  ): Record<string, unknown> => {
     const values: Record<string, unknown> = {};
     for (const { param, index } of route.pathParams) {
       const raw = pathValues[index];
@@ -453,7 +491,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     for (const param of route.parameters) {
       let value: unknown;
       // Without a query string there is nothing to read, and no URL to parse for it.
-      if (param.in === 'query') value = view.hasQuery ? parseQueryValue(view.url.searchParams, param, route.declaredNames) : undefined;
+      if (param.in === 'query')
+        value = view.hasQuery ? parseQueryValue(view.url.searchParams, param, route.declaredNames) : undefined;
       else if (param.in === 'header') {
         const text = view.headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);
@@ -467,7 +506,13 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
 
   /** The body as its media type reads; a promise only for multipart forms. */
-  const parseBody = (exchange: Exchange, route: Route, raw: Uint8Array<ArrayBuffer>, contentType: string, media: string): unknown => {
+  const parseBody = (
+    exchange: Exchange,
+    route: Route,
+    raw: Uint8Array<ArrayBuffer>,
+    contentType: string,
+    media: string,
+  ): unknown => {
     if (raw.byteLength === 0) return undefined;
     const text = (): string => utf8.decode(raw);
     if (isJsonMediaType(media) || media === '') {
@@ -477,17 +522,31 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
       }
     }
-    if (media === 'application/x-www-form-urlencoded') return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
+    if (media === 'application/x-www-form-urlencoded')
+      return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
     if (media === 'multipart/form-data') return parseForm(exchange, route, raw, contentType);
     if (media.startsWith('text/')) return text();
     return new Blob([raw], { type: media });
   };
-  const parseForm = async (exchange: Exchange, route: Route, raw: Uint8Array<ArrayBuffer>, contentType: string): Promise<unknown> => {
+  const parseForm = async (
+    exchange: Exchange,
+    route: Route,
+    raw: Uint8Array<ArrayBuffer>,
+    contentType: string,
+  ): Promise<unknown> => {
     let form: FormData;
     try {
-      form = await new Request(exchange.href, { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+      form = await new Request(exchange.href, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw,
+      }).formData();
     } catch {
-      throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid multipart/form-data' });
+      throw new HttpProblem({
+        status: 400,
+        id: 'invalid_request',
+        message: 'the body is not valid multipart/form-data',
+      });
     }
     const fields: [string, string][] = [];
     const files: Record<string, Blob> = {};
@@ -498,11 +557,20 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
   };
 
-  const handle = async (exchange: Exchange, route: Route, pathValues: readonly (string | undefined)[]): Promise<Answer> => {
+  const handle = async (
+    exchange: Exchange,
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+  ): Promise<Answer> => {
     const { op, spec: serverOp } = route;
     const { headers } = exchange;
     const header = (name: string): string | undefined => headers.get(name) ?? undefined;
-    if (exchange.href.length > maxUrlLength) throw new HttpProblem({ status: 414, id: 'uri_too_long', message: `the request URL is longer than ${maxUrlLength} characters` });
+    if (exchange.href.length > maxUrlLength)
+      throw new HttpProblem({
+        status: 414,
+        id: 'uri_too_long',
+        message: `the request URL is longer than ${maxUrlLength} characters`,
+      });
     // Promises are awaited only when there is one: each `await` costs a turn of the queue.
     const sent = exchange.body(maxBodyBytes);
     const raw = sent instanceof Promise ? await sent : sent;
@@ -510,7 +578,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const media = contentType ? mediaType(contentType) : '';
     const view = new RequestView(exchange.method, exchange.href, headers, raw, now());
     if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(route.bodyMedia, media)) {
-      throw new HttpProblem({ status: 415, id: 'unsupported_media_type', message: `${media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}` });
+      throw new HttpProblem({
+        status: 415,
+        id: 'unsupported_media_type',
+        message: `${media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
+      });
     }
     const authenticated = authenticateNow(api, op.security, view, hooks);
     const { principal, required } = authenticated instanceof Promise ? await authenticated : authenticated;
@@ -544,18 +616,31 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       if (fastParsesToItself(schema)(value)) return value;
       const result = schema.safeParse(value);
       if (result.success) return result.data;
-      for (const issue of result.error.issues) (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
+      for (const issue of result.error.issues)
+        (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
       return value;
     };
     const parsedParams = op.validators.parameters ? validated(op.validators.parameters, params) : params;
     let parsedBody: unknown = body;
-    if (body === undefined && op.requestBody?.required) missing.push({ field: '(body)', message: 'a request body is required' });
-    else if (body !== undefined && op.validators.body && (isJsonMediaType(media) || typeof body === 'object')) parsedBody = validated(op.validators.body, body);
+    if (body === undefined && op.requestBody?.required)
+      missing.push({ field: '(body)', message: 'a request body is required' });
+    else if (body !== undefined && op.validators.body && (isJsonMediaType(media) || typeof body === 'object'))
+      parsedBody = validated(op.validators.body, body);
     if (missing.length === 1 && fields.length === 0) {
-      throw new HttpProblem({ status: 400, id: 'param_required', message: `${missing[0]!.field} is required`, fields: missing });
+      throw new HttpProblem({
+        status: 400,
+        id: 'param_required',
+        message: `${missing[0]!.field} is required`,
+        fields: missing,
+      });
     }
     if (missing.length + fields.length > 0) {
-      throw new HttpProblem({ status: 400, id: 'validation_error', message: 'the request is not valid', fields: [...missing, ...fields] });
+      throw new HttpProblem({
+        status: 400,
+        id: 'validation_error',
+        message: 'the request is not valid',
+        fields: [...missing, ...fields],
+      });
     }
 
     if (serverOp.scopesByField && parsedBody && typeof parsedBody === 'object') {
@@ -566,26 +651,60 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
 
     const twoFactorToken = api.twoFactor ? header(api.twoFactor.header) : undefined;
     if (serverOp.twoFactor && api.twoFactor && options.twoFactor) {
-      const passed = await options.twoFactor({ operationId: op.operationId, principal, token: twoFactorToken, body: parsedBody });
+      const passed = await options.twoFactor({
+        operationId: op.operationId,
+        principal,
+        token: twoFactorToken,
+        body: parsedBody,
+      });
       if (!passed) {
-        throw new HttpProblem({ status: api.twoFactor.status, id: api.twoFactor.errorId, message: `this request needs a second factor in ${api.twoFactor.header}` });
+        throw new HttpProblem({
+          status: api.twoFactor.status,
+          id: api.twoFactor.errorId,
+          message: `this request needs a second factor in ${api.twoFactor.header}`,
+        });
       }
     }
 
     const language = languageOf(spec.languages ? header(spec.languages.header) : undefined);
     const versionHeader = api.versioning?.header;
     const version = versionHeader ? header(versionHeader) : undefined;
-    if (!route.handler) throw new HttpProblem({ status: 501, id: 'not_implemented', message: `${op.operationId} is not implemented by this server` });
+    if (!route.handler)
+      throw new HttpProblem({
+        status: 501,
+        id: 'not_implemented',
+        message: `${op.operationId} is not implemented by this server`,
+      });
     // The generated wrapper types each handler's params and body; here they are what validation let through.
-    const context = new Call(op.operationId, parsedParams as never, parsedBody as never, principal, language, version, twoFactorToken, exchange, view);
+    const context = new Call(
+      op.operationId,
+      parsedParams as never,
+      parsedBody as never,
+      principal,
+      language,
+      version,
+      twoFactorToken,
+      exchange,
+      view,
+    );
     const replied = route.handler(context);
     const reply = replied instanceof Promise ? await replied : replied;
 
     let replyBody = reply.body;
     const replyHeaders: Record<string, string> = { ...(reply.headers ?? {}) };
     if (spec.languages) replyHeaders['content-language'] = language;
-    if (versionHeader && version === undefined && spec.missingVersionWarning && spec.warningsField && reply.status < 300 && isPlainObject(replyBody)) {
-      const warning = { id: spec.missingVersionWarning, message: `${versionHeader} was not sent; the version in your API settings was used` };
+    if (
+      versionHeader &&
+      version === undefined &&
+      spec.missingVersionWarning &&
+      spec.warningsField &&
+      reply.status < 300 &&
+      isPlainObject(replyBody)
+    ) {
+      const warning = {
+        id: spec.missingVersionWarning,
+        message: `${versionHeader} was not sent; the version in your API settings was used`,
+      };
       const existing = replyBody[spec.warningsField];
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
@@ -600,24 +719,49 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const { found, schema } = selected;
     // An operation that declares no responses at all (OpenAPI 3.1 allows it) constrains none.
     if (!found && Object.keys(op.responses).length === 0) return;
-    if (!found) throw new InvalidResponse(op.operationId, status, [], `${op.operationId} answered ${status}, a status its spec does not declare`);
+    if (!found)
+      throw new InvalidResponse(
+        op.operationId,
+        status,
+        [],
+        `${op.operationId} answered ${status}, a status its spec does not declare`,
+      );
     // Text is checked against its schema (an enum, a pattern); bytes and text a handler sends as it is are not.
     if (!schema || body instanceof Blob) return;
     if (typeof body === 'string' && !/^text\//i.test(declaredMediaType(op.responseMediaTypes, status) ?? '')) return;
     // zod is asked only when the fast predicate cannot say yes: for the verdict and the issues.
     if (fastAccepts(schema)(body)) return;
     const result = schema.safeParse(body);
-    if (!result.success) throw new InvalidResponse(op.operationId, status, result.error.issues, `${op.operationId} answered ${status} with a body its spec does not allow`);
+    if (!result.success)
+      throw new InvalidResponse(
+        op.operationId,
+        status,
+        result.error.issues,
+        `${op.operationId} answered ${status} with a body its spec does not allow`,
+      );
   };
 
   const answerError = (exchange: Exchange, error: unknown, route: Route | undefined): Answer => {
     if (error instanceof HttpProblem) return problem(exchange, error, route);
-    if (error instanceof InvalidResponse) options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
+    if (error instanceof InvalidResponse)
+      options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
     else options.onError?.(error, route?.op.operationId);
-    return problem(exchange, new HttpProblem({ status: 500, id: 'internal_server_error', message: error instanceof InvalidResponse ? error.message : 'internal server error' }), route);
+    return problem(
+      exchange,
+      new HttpProblem({
+        status: 500,
+        id: 'internal_server_error',
+        message: error instanceof InvalidResponse ? error.message : 'internal server error',
+      }),
+      route,
+    );
   };
   /** The answer of `route`, errors included. */
-  const answerRoute = async (exchange: Exchange, route: Route, pathValues: readonly (string | undefined)[]): Promise<Answer> => {
+  const answerRoute = async (
+    exchange: Exchange,
+    route: Route,
+    pathValues: readonly (string | undefined)[],
+  ): Promise<Answer> => {
     try {
       return await handle(exchange, route, pathValues);
     } catch (error) {
@@ -626,9 +770,18 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
   const methodNotAllowed = (exchange: Exchange, methods: Iterable<string>): Answer => {
     const allow = [...methods].sort().join(', ');
-    return problem(exchange, new HttpProblem({ status: 405, id: 'method_not_allowed', message: `${exchange.method} is not allowed here; use ${allow}`, headers: { Allow: allow } }));
+    return problem(
+      exchange,
+      new HttpProblem({
+        status: 405,
+        id: 'method_not_allowed',
+        message: `${exchange.method} is not allowed here; use ${allow}`,
+        headers: { Allow: allow },
+      }),
+    );
   };
-  const notFound = (exchange: Exchange, pathname: string): Answer => problem(exchange, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${pathname}` }));
+  const notFound = (exchange: Exchange, pathname: string): Answer =>
+    problem(exchange, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${pathname}` }));
 
   // On Hono: Hono routes, in the order of `routes`, then a 405 for each known path.
   if (corsOptions)
@@ -649,7 +802,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     methods.add(route.op.method);
     methodsByPath.set(route.honoPath, methods);
   }
-  for (const [path, methods] of methodsByPath) app.all(path, (c) => toResponse(methodNotAllowed(new HonoExchange(c), methods)));
+  for (const [path, methods] of methodsByPath)
+    app.all(path, (c) => toResponse(methodNotAllowed(new HonoExchange(c), methods)));
   app.notFound((c) => toResponse(notFound(new HonoExchange(c), new URL(c.req.url).pathname)));
   app.onError((error, c) => toResponse(answerError(new HonoExchange(c), error, undefined)));
 
@@ -661,28 +815,46 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const early = preflight(exchange);
       if (early) return Promise.resolve(early);
       // HEAD is answered as GET where the path has no HEAD of its own, as Hono does; the transport drops the body.
-      const found = table.lookup(exchange.method, pathname) ?? (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
+      const found =
+        table.lookup(exchange.method, pathname) ??
+        (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
       return found ? answerRoute(exchange, found.entry, found.values) : undefined;
     },
   });
   return app;
 }
 
-const hasHeader = (headers: Record<string, string>, lower: string): boolean => Object.keys(headers).some((name) => name.toLowerCase() === lower);
+const hasHeader = (headers: Record<string, string>, lower: string): boolean =>
+  Object.keys(headers).some((name) => name.toLowerCase() === lower);
 
 /** A body of another media type than JSON goes out as the operation declares it (text/csv, image/png), unless the handler said otherwise. */
-function typeDeclared(mediaTypes: Readonly<Record<string, string>>, status: number, headers: Record<string, string>): void {
+function typeDeclared(
+  mediaTypes: Readonly<Record<string, string>>,
+  status: number,
+  headers: Record<string, string>,
+): void {
   const declared = declaredMediaType(mediaTypes, status);
-  if (declared !== undefined && !declared.includes('*') && !hasHeader(headers, 'content-type')) headers['content-type'] = declared;
+  if (declared !== undefined && !declared.includes('*') && !hasHeader(headers, 'content-type'))
+    headers['content-type'] = declared;
 }
 
 /** The envelope of an operation's own error answers for `status`: that status, its range (`4XX`), or `default`. */
-function envelopeFor(envelopes: Readonly<Record<string, ErrorEnvelopeSpec>>, status: number): ErrorEnvelopeSpec | undefined {
+function envelopeFor(
+  envelopes: Readonly<Record<string, ErrorEnvelopeSpec>>,
+  status: number,
+): ErrorEnvelopeSpec | undefined {
   const range = `${Math.floor(status / 100)}XX`;
-  return Object.hasOwn(envelopes, String(status)) ? envelopes[String(status)] : Object.hasOwn(envelopes, range) ? envelopes[range] : Object.hasOwn(envelopes, 'default') ? envelopes.default : undefined;
+  return Object.hasOwn(envelopes, String(status))
+    ? envelopes[String(status)]
+    : Object.hasOwn(envelopes, range)
+      ? envelopes[range]
+      : Object.hasOwn(envelopes, 'default')
+        ? envelopes.default
+        : undefined;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Blob);
 
 /** A handler's reply that its own spec does not allow (development mode). */
 export class InvalidResponse extends Error {

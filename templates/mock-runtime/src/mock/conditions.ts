@@ -12,7 +12,11 @@ export function parseCondition(text: string | undefined): Condition {
   const match = text === undefined ? null : FORM.exec(text.trim());
   if (!match) return undefined;
   const raw = match[3]!;
-  return { field: match[1]!, value: raw === 'true' ? true : raw === 'false' ? false : raw, orOmitted: match[2] !== undefined };
+  return {
+    field: match[1]!,
+    value: raw === 'true' ? true : raw === 'false' ? false : raw,
+    orOmitted: match[2] !== undefined,
+  };
 }
 
 /**

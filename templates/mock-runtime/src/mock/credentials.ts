@@ -65,7 +65,8 @@ export class CredentialRegistry {
       bearer: async (token, request): Promise<BearerRecord | BearerRefusal | undefined> => {
         const known = this.tokens.get(token);
         if (known) {
-          if (known.expiresAt !== undefined && known.expiresAt <= this.now()) return { refused: 'expired_token', message: 'the access token expired' };
+          if (known.expiresAt !== undefined && known.expiresAt <= this.now())
+            return { refused: 'expired_token', message: 'the access token expired' };
           return { subject: known.subject, scopes: known.scopes };
         }
         return this.verifyJwt(token, request);
@@ -73,7 +74,10 @@ export class CredentialRegistry {
     };
   }
 
-  private async verifyJwt(token: string, request: { method: string; url: URL }): Promise<BearerRecord | BearerRefusal | undefined> {
+  private async verifyJwt(
+    token: string,
+    request: { method: string; url: URL },
+  ): Promise<BearerRecord | BearerRefusal | undefined> {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     let kid: unknown;
@@ -85,7 +89,11 @@ export class CredentialRegistry {
     const record = typeof kid === 'string' ? this.keys.get(kid) : undefined;
     if (!record?.secret) return undefined;
     try {
-      const { payload } = await jwtVerify(token, encoder.encode(record.secret), { algorithms: ['HS256'], currentDate: new Date(this.now()), subject: String(kid) });
+      const { payload } = await jwtVerify(token, encoder.encode(record.secret), {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+        subject: String(kid),
+      });
       const uris = payload.uris;
       if (Array.isArray(uris)) {
         const here = `${request.method.toUpperCase()} ${request.url.host}${request.url.pathname}`;
@@ -93,14 +101,18 @@ export class CredentialRegistry {
       }
       return { subject: record.subject, scopes: record.scopes, claims: payload as Record<string, unknown> };
     } catch (error) {
-      const expired = error instanceof Error && 'code' in error && (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED';
+      const expired =
+        error instanceof Error && 'code' in error && (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED';
       return expired ? { refused: 'expired_token', message: 'the JWT expired' } : undefined;
     }
   }
 }
 
 /** The ready-made credentials of `npm run mock`, fixed so that a restarted mock accepts the same ones. */
-export async function defaultCredentials(registry: CredentialRegistry, scopes: readonly string[]): Promise<MockCredentials> {
+export async function defaultCredentials(
+  registry: CredentialRegistry,
+  scopes: readonly string[],
+): Promise<MockCredentials> {
   const apiKey = { key: 'mock-api-key', secret: 'mock-api-secret' };
   registry.addApiKey(apiKey.key, apiKey.secret, scopes, 'mock-user');
   const accessToken = 'mock-access-token';
@@ -118,7 +130,12 @@ export const MOCK_BASIC_USER = 'mock-user:mock-password';
  * says), `user:password` for basic. Signed-key schemes (HMAC: `apiKey` has their key and secret) and
  * schemes a mock cannot check (mutual TLS, other HTTP schemes) are left out.
  */
-export function schemeCredentials(registry: CredentialRegistry, credentials: MockCredentials, schemes: Readonly<Record<string, SecuritySchemeSpec>>, scopes: readonly string[]): Record<string, string> {
+export function schemeCredentials(
+  registry: CredentialRegistry,
+  credentials: MockCredentials,
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  scopes: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(schemes).sort()) {
     const scheme = schemes[name]!;

@@ -5,7 +5,13 @@
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
 import { declaredMediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
-import { fastAccepts, HttpProblem, type HandlerContext, type HandlerReply, type OperationHandler } from '@svc/server-runtime';
+import {
+  fastAccepts,
+  HttpProblem,
+  type HandlerContext,
+  type HandlerReply,
+  type OperationHandler,
+} from '@svc/server-runtime';
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
@@ -129,7 +135,11 @@ const xorshift = (state: number): number => {
   state ^= state >>> 17;
   return state ^ (state << 5);
 };
-const hexWord = (word: number): string => HEX_BYTES[(word >>> 24) & 255]! + HEX_BYTES[(word >>> 16) & 255]! + HEX_BYTES[(word >>> 8) & 255]! + HEX_BYTES[word & 255]!;
+const hexWord = (word: number): string =>
+  HEX_BYTES[(word >>> 24) & 255]! +
+  HEX_BYTES[(word >>> 16) & 255]! +
+  HEX_BYTES[(word >>> 8) & 255]! +
+  HEX_BYTES[word & 255]!;
 
 /**
  * A version-4 uuid from the first four xorshift words of `state`: the 32 hex digits of the
@@ -158,7 +168,8 @@ export function freshId(previous: unknown, key: string): string | number {
   };
   if (typeof previous === 'number') return hashSeed(key) % 1_000_000_000;
   if (typeof previous === 'string' && UUID.test(previous)) return uuidFrom(hashSeed(key) || 1);
-  if (typeof previous === 'string' && /^[0-9a-f]+$/i.test(previous) && previous.length >= 8) return hex(previous.length);
+  if (typeof previous === 'string' && /^[0-9a-f]+$/i.test(previous) && previous.length >= 8)
+    return hex(previous.length);
   return `${typeof previous === 'string' ? previous : 'id'}-${hashSeed(key).toString(36)}`;
 }
 
@@ -169,7 +180,11 @@ export function freshId(previous: unknown, key: string): string | number {
 export function freshIdVariants(previous: unknown, key: string): string[] {
   if (typeof previous !== 'string') return [];
   const suffix = hashSeed(key).toString(36);
-  return [`${previous}${suffix}`, `${previous}_${suffix}`, `${previous.slice(0, Math.max(1, previous.length - suffix.length))}${suffix}`];
+  return [
+    `${previous}${suffix}`,
+    `${previous}_${suffix}`,
+    `${previous.slice(0, Math.max(1, previous.length - suffix.length))}${suffix}`,
+  ];
 }
 
 /** `parseCondition`, once per text (the conditions are the plan's, a handful). */
@@ -180,7 +195,8 @@ function parsedCondition(text: string | undefined): Condition {
 }
 
 /** `then()` once `sending` (webhooks going out) is done, at once when nothing is sent. */
-const afterSending = <T>(sending: Promise<void> | undefined, then: () => T): T | Promise<T> => (sending ? sending.then(then) : then());
+const afterSending = <T>(sending: Promise<void> | undefined, then: () => T): T | Promise<T> =>
+  sending ? sending.then(then) : then();
 
 /**
  * A webhook event of a resource: what its notification and its delivery are made from. A
@@ -206,7 +222,10 @@ class ResourceEvent implements DeferredEntry {
   ) {}
 
   id(): string | number {
-    return freshId((isRecord(this.made) ? this.made.id : undefined) ?? 'notification', `${this.eventKey}\0${this.counter}`);
+    return freshId(
+      (isRecord(this.made) ? this.made.id : undefined) ?? 'notification',
+      `${this.eventKey}\0${this.counter}`,
+    );
   }
 
   /** The payload with the resource and the time of the event; the payload's own fields are replaced, not changed, so a shallow copy will do. */
@@ -225,11 +244,21 @@ class ResourceEvent implements DeferredEntry {
    */
   settle(): { id: string; make: () => Resource } {
     const id = this.id();
-    return { id: String(id), make: () => ({ ...(this.listed ? (this.seededItem(this.listed, this.seed, 32) ?? {}) : {}), ...this.payload(id) }) };
+    return {
+      id: String(id),
+      make: () => ({
+        ...(this.listed ? (this.seededItem(this.listed, this.seed, 32) ?? {}) : {}),
+        ...this.payload(id),
+      }),
+    };
   }
 }
 
-export function createMockEngine(operations: Readonly<Record<string, OperationSpec>>, plan: MockPlan, options: MockEngineOptions): MockEngine {
+export function createMockEngine(
+  operations: Readonly<Record<string, OperationSpec>>,
+  plan: MockPlan,
+  options: MockEngineOptions,
+): MockEngine {
   const store = options.store ?? new MockStore();
   const now = options.now ?? Date.now;
   const seedCount = options.seedCount ?? 3;
@@ -256,7 +285,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
   const listOf = new Map<string, { operationId: string; itemsField: string }>();
   for (const [operationId, opPlan] of Object.entries(plan.operations)) {
     const itemsField = opPlan.pagination?.itemsField;
-    if (opPlan.role === 'list' && opPlan.collection && itemsField && !listOf.has(opPlan.collection)) listOf.set(opPlan.collection, { operationId, itemsField });
+    if (opPlan.role === 'list' && opPlan.collection && itemsField && !listOf.has(opPlan.collection))
+      listOf.set(opPlan.collection, { operationId, itemsField });
   }
 
   /**
@@ -301,13 +331,27 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       if (!cache.has(key)) cache.set(key, deepFreeze(options.fixtures.schema?.(hook.schema, seed)));
       // The resource as it is now: frozen and kept, not copied (most are never changed again; a
       // change takes a copy first, `Collection.writable`); the time of the event.
-      const happened = new ResourceEvent(hook, eventKey, counter, seed, cache.get(key), Object.freeze(resource), isoSeconds(now()), plan.notifications, sharedListItem);
+      const happened = new ResourceEvent(
+        hook,
+        eventKey,
+        counter,
+        seed,
+        cache.get(key),
+        Object.freeze(resource),
+        isoSeconds(now()),
+        plan.notifications,
+        sharedListItem,
+      );
       // Its notification, as the list shows it, is worked out when the list is first read (most never are).
       if (plan.notifications) tenant.collection(plan.notifications).putDeferred(happened);
       const webhooks = options.webhooks;
       if (webhooks) {
         // One event's webhooks are queued in order, each once the one before is.
-        const send = async (): Promise<void> => void (await webhooks.dispatcher.send(webhooks.names[hook.webhook] ?? hook.webhook, happened.payload(plan.notifications ? happened.id() : undefined)));
+        const send = async (): Promise<void> =>
+          void (await webhooks.dispatcher.send(
+            webhooks.names[hook.webhook] ?? hook.webhook,
+            happened.payload(plan.notifications ? happened.id() : undefined),
+          ));
         sending = sending ? sending.then(send) : send();
       }
     }
@@ -317,15 +361,20 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
   for (const [operationId, op] of Object.entries(operations)) {
     const opPlan = plan.operations[operationId];
     if (!opPlan) continue;
-    const collectionPlan: MockCollectionPlan | undefined = opPlan.collection ? plan.collections[opPlan.collection] : undefined;
-    const fixture = (status: number | string, seed: number): unknown => clone(cachedResponse(operationId, String(status), seed));
+    const collectionPlan: MockCollectionPlan | undefined = opPlan.collection
+      ? plan.collections[opPlan.collection]
+      : undefined;
+    const fixture = (status: number | string, seed: number): unknown =>
+      clone(cachedResponse(operationId, String(status), seed));
 
     /** Whether `body` is a valid answer with `status`; the issues' paths when not. */
     const check = (status: number, body: unknown): (string | number)[][] => {
       const { schema } = selectValidator(op.responses, status);
       if (!schema) return [];
       const result = schema.safeParse(body);
-      return result.success ? [] : result.error.issues.map((issue) => issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)));
+      return result.success
+        ? []
+        : result.error.issues.map((issue) => issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)));
     };
 
     /** The validator of a resource field in the success answer, when it alone decides the field's validity (field-schemas.ts). */
@@ -333,7 +382,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
     const fieldValidator = (key: string): z.ZodType | undefined => {
       if (!fieldValidators.has(key)) {
         const { schema } = selectValidator(op.responses, opPlan.successStatus);
-        const at = opPlan.resourceAt === undefined ? undefined : opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.');
+        const at =
+          opPlan.resourceAt === undefined ? undefined : opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.');
         fieldValidators.set(key, schema && at ? propertyValidator(schema, [...at, key]) : undefined);
       }
       return fieldValidators.get(key);
@@ -354,7 +404,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       const params = context.params as Record<string, unknown>;
       let path = '';
       // The item's own id parameter is not among a create's parameters: it is the new id.
-      for (let i = 0; i < itemPathParts.length; i++) path += i % 2 === 0 ? itemPathParts[i] : String(params[itemPathParts[i]!] ?? id);
+      for (let i = 0; i < itemPathParts.length; i++)
+        path += i % 2 === 0 ? itemPathParts[i] : String(params[itemPathParts[i]!] ?? id);
       return path;
     };
 
@@ -391,7 +442,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       // An id of another type than the collection's (a name where ids are numbers) names nothing.
       if (typeof made[collectionPlan.idField] === 'number' && !/^-?\d+$/.test(id)) return undefined;
       // A seeded resource without its (optional) id: the id's type is the one its field accepts.
-      const typed = made[collectionPlan.idField] === undefined && /^-?\d+$/.test(id) && idFits(Number(id)) ? Number(id) : coerceId(made[collectionPlan.idField], id);
+      const typed =
+        made[collectionPlan.idField] === undefined && /^-?\d+$/.test(id) && idFits(Number(id))
+          ? Number(id)
+          : coerceId(made[collectionPlan.idField], id);
       if (!idFits(typed)) return undefined;
       made[collectionPlan.idField] = typed;
       placeAtPath(made, context, id);
@@ -399,9 +453,17 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       return made;
     };
 
-    const notFound = (id: string): HttpProblem => new HttpProblem({ status: 404, id: 'not_found', message: `no ${opPlan.collection?.split('/').pop() ?? 'resource'} with id ${id}` });
+    const notFound = (id: string): HttpProblem =>
+      new HttpProblem({
+        status: 404,
+        id: 'not_found',
+        message: `no ${opPlan.collection?.split('/').pop() ?? 'resource'} with id ${id}`,
+      });
 
-    const findResource = (context: HandlerContext, tenant: Tenant): { collection: Collection; id: string; resource: Resource } => {
+    const findResource = (
+      context: HandlerContext,
+      tenant: Tenant,
+    ): { collection: Collection; id: string; resource: Resource } => {
       const key = scopeKey(context)!;
       const collection = tenant.collection(key);
       ensureSeeded(collection, key, context);
@@ -420,7 +482,12 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
         const seeded = getAt(body, opPlan.resourceAt);
         const missing = isRecord(seeded) ? Object.keys(seeded).filter((key) => !(key in resource)) : [];
         // Unless the resource is an answer as it is (another variant of a union than the seeded one).
-        if (missing.length > 0 && isRecord(seeded) && check(opPlan.successStatus, withAt(body, opPlan.resourceAt, resource)).length > 0) for (const key of missing) resource[key] = seeded[key];
+        if (
+          missing.length > 0 &&
+          isRecord(seeded) &&
+          check(opPlan.successStatus, withAt(body, opPlan.resourceAt, resource)).length > 0
+        )
+          for (const key of missing) resource[key] = seeded[key];
         body = setAt(body, opPlan.resourceAt, clone(resource));
       }
       return { status: opPlan.successStatus, body };
@@ -434,9 +501,15 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       if (!isRecord(request) || opPlan.resourceAt === undefined) return;
       // A request value of another JSON type than the answer has there (a string amount for an
       // amount object) cannot fit: it is not tried, which spares a failing validation.
-      const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+      const kind = (value: unknown): string =>
+        value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
       // Own fields only: `__proto__` or `constructor` in a request are not fields of the resource.
-      const merged = Object.keys(request).filter((key) => Object.hasOwn(resource, key) && key !== collectionPlan?.idField && (resource[key] === null || kind(resource[key]) === kind(request[key])));
+      const merged = Object.keys(request).filter(
+        (key) =>
+          Object.hasOwn(resource, key) &&
+          key !== collectionPlan?.idField &&
+          (resource[key] === null || kind(resource[key]) === kind(request[key])),
+      );
       if (merged.length === 0) return;
       const original: Resource = {};
       for (const key of merged) {
@@ -446,7 +519,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       }
       const checks = merged.map(fieldValidator);
       if (checks.every((validator) => validator !== undefined)) {
-        for (const [i, key] of merged.entries()) if (!fastAccepts(checks[i]!)(resource[key])) resource[key] = original[key];
+        for (const [i, key] of merged.entries())
+          if (!fastAccepts(checks[i]!)(resource[key])) resource[key] = original[key];
         return;
       }
       const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt.split('.').length;
@@ -462,7 +536,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       }
     };
 
-    const successAt = (seed: number): unknown => (opPlan.resourceAt === undefined ? undefined : getAt(cachedResponse(operationId, String(opPlan.successStatus), seed), opPlan.resourceAt));
+    const successAt = (seed: number): unknown =>
+      opPlan.resourceAt === undefined
+        ? undefined
+        : getAt(cachedResponse(operationId, String(opPlan.successStatus), seed), opPlan.resourceAt);
     /** The field names of each seeded resource of the create pool, and all of them, worked out on the first create. */
     let poolKeys: ReadonlySet<string>[] | undefined;
     let poolUnion: ReadonlySet<string> | undefined;
@@ -477,7 +554,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       // Only a resource that may come in variants (a union) is looked for: an object is one shape.
       if (variants === undefined) {
         const { schema } = selectValidator(op.responses, opPlan.successStatus);
-        variants = schema !== undefined && opPlan.resourceAt !== undefined && mayVary(schema, opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.'));
+        variants =
+          schema !== undefined &&
+          opPlan.resourceAt !== undefined &&
+          mayVary(schema, opPlan.resourceAt === '' ? [] : opPlan.resourceAt.split('.'));
       }
       if (!variants) return seed;
       const first = successAt(seed);
@@ -508,7 +588,8 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
         const known = poolKeys[candidate - 1]!;
         if (!isRecord(resource)) continue;
         let score = 0;
-        for (const key of keys) if (known.has(key)) score += typeof request[key] !== 'object' && resource[key] === request[key] ? 6 : 4;
+        for (const key of keys)
+          if (known.has(key)) score += typeof request[key] !== 'object' && resource[key] === request[key] ? 6 : 4;
         for (const key of known) if (!Object.hasOwn(request, key)) score -= 1;
         if (score > bestScore) {
           best = candidate;
@@ -529,7 +610,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
         const pathChecks: ((value: unknown) => boolean)[] = [];
         for (const [id, other] of Object.entries(plan.operations)) {
           const params = operations[id]?.validators.parameters;
-          const param = other.collection === opPlan.collection && other.idParam && params ? propertyValidator(params, [other.idParam]) : undefined;
+          const param =
+            other.collection === opPlan.collection && other.idParam && params
+              ? propertyValidator(params, [other.idParam])
+              : undefined;
           if (param) pathChecks.push(fastAccepts(param));
         }
         idChecks = { ownCheck: own ? fastAccepts(own) : () => true, pathChecks };
@@ -551,7 +635,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       // A uuid made from a uuid keeps its shape: what accepted the seeded one accepts it (the common case, checked for free).
       if ((typeof previous === 'string' && UUID.test(previous)) || idFits(made)) return made;
       // A seeded resource may lack its optional id: a uuid and numbers are tried too.
-      const candidates = [...freshIdVariants(typeof previous === 'string' ? previous : 'id', key), uuidFrom(hashSeed(key) || 1)];
+      const candidates = [
+        ...freshIdVariants(typeof previous === 'string' ? previous : 'id', key),
+        uuidFrom(hashSeed(key) || 1),
+      ];
       for (const fits of [idFits, checksOfIds().ownCheck]) {
         const unused = (candidate: string | number): boolean => !collection.has(String(candidate)) && fits(candidate);
         const variant = candidates.find(unused);
@@ -582,11 +669,15 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       if (!machine || machine.transitions.length === 0) return undefined;
       const current = creating ? null : resource[machine.field];
       const candidates = machine.transitions.filter((t) => t.from === current);
-      const move = candidates.find((t) => conditionHolds(parsedCondition(t.condition), [context.body, resource]) !== false);
+      const move = candidates.find(
+        (t) => conditionHolds(parsedCondition(t.condition), [context.body, resource]) !== false,
+      );
       if (!move) {
         if (creating) return undefined;
         const unmet = candidates.map((t) => t.condition).filter((c): c is string => c !== undefined);
-        const allowed = [...new Set(machine.transitions.filter((t) => t.from !== null).map((t) => `${machine.field} ${t.from}`))];
+        const allowed = [
+          ...new Set(machine.transitions.filter((t) => t.from !== null).map((t) => `${machine.field} ${t.from}`)),
+        ];
         const message =
           candidates.length > 0
             ? `${context.operationId} needs ${unmet.join(' or ')}; it does not hold for this ${machine.field} ${String(current)} resource`
@@ -617,7 +708,11 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
             mergeRequest(resource, context.body, seed);
             fillScope(resource, context);
             // The seeded body repeats every CREATE_POOL creates; the id never does.
-            const made = newId(collection, resource[collectionPlan.idField], `${context.principal.subject}\0${key}\0${counter}`);
+            const made = newId(
+              collection,
+              resource[collectionPlan.idField],
+              `${context.principal.subject}\0${key}\0${counter}`,
+            );
             resource[collectionPlan.idField] = made;
             const id = String(made);
             stamp(resource, collectionPlan.createdAtField);
@@ -627,7 +722,10 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
             options.onCreate?.(resource, call);
             collection.put(id, resource);
             // The stored resource itself: the answer is serialised before anything can change it.
-            return afterSending(emit(tenant, opPlan.collection!, 'created', resource), () => ({ status: opPlan.successStatus, body: withAt(seeded, opPlan.resourceAt!, resource) }));
+            return afterSending(emit(tenant, opPlan.collection!, 'created', resource), () => ({
+              status: opPlan.successStatus,
+              body: withAt(seeded, opPlan.resourceAt!, resource),
+            }));
           }
           return { status: opPlan.successStatus, body: clone(seeded) };
         }
@@ -639,10 +737,18 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           const pagination = opPlan.pagination;
           if (!pagination) return { status: opPlan.successStatus, body };
           const filter = opPlan.filter;
-          const all = filter ? collection.all().filter((item) => Object.entries(filter).every(([field, param]) => item[field] === params[param])) : collection.all();
+          const all = filter
+            ? collection
+                .all()
+                .filter((item) => Object.entries(filter).every(([field, param]) => item[field] === params[param]))
+            : collection.all();
           const page = paginate(all, pagination, params, context.url, collectionPlan?.idField ?? 'id');
           const wrapper = collectionPlan?.itemWrapper;
-          body = setAt(body, pagination.itemsField, page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))));
+          body = setAt(
+            body,
+            pagination.itemsField,
+            page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))),
+          );
           for (const [path, value] of Object.entries(page.fields)) body = setAt(body, path, value);
           for (const [path, value] of Object.entries(page.optional)) setIfPresent(body, path, value);
           return { status: opPlan.successStatus, body };
@@ -682,7 +788,13 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           const key = opPlan.collection ?? operationId;
           let resource = tenant.singletons.get(key);
           if (!resource) {
-            const made = opPlan.resourceAt === undefined ? undefined : getAt(fixture(opPlan.successStatus, hashSeed(`${key}#${context.principal.subject}`)), opPlan.resourceAt);
+            const made =
+              opPlan.resourceAt === undefined
+                ? undefined
+                : getAt(
+                    fixture(opPlan.successStatus, hashSeed(`${key}#${context.principal.subject}`)),
+                    opPlan.resourceAt,
+                  );
             resource = isRecord(made) ? made : {};
             tenant.singletons.set(key, resource);
           }
@@ -693,13 +805,21 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
           return answerWith(resource, hashSeed(key));
         }
         default:
-          return { status: opPlan.successStatus, body: fixture(opPlan.successStatus, hashSeed(`${operationId}${JSON.stringify(params)}${JSON.stringify(context.body ?? null)}`)) };
+          return {
+            status: opPlan.successStatus,
+            body: fixture(
+              opPlan.successStatus,
+              hashSeed(`${operationId}${JSON.stringify(params)}${JSON.stringify(context.body ?? null)}`),
+            ),
+          };
       }
     };
 
     // Bytes uploaded to a path (`PUT /titles/{id}/cover`, multipart or raw) are what a download at that path returns.
     const downloads = op.method === 'GET' && isBytes(declaredMediaType(op.responseMediaTypes, opPlan.successStatus));
-    const uploads = op.method !== 'GET' && (op.requestBody?.contentTypes ?? []).some((type) => /^multipart\//i.test(type) || isBytes(type));
+    const uploads =
+      op.method !== 'GET' &&
+      (op.requestBody?.contentTypes ?? []).some((type) => /^multipart\//i.test(type) || isBytes(type));
 
     const behaviour = options.behaviours?.[operationId];
     handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
@@ -707,11 +827,22 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       const tenant = store.tenant(ctx.principal.subject);
       if (downloads) {
         const uploaded = tenant.singletons.get(`bytes\0${ctx.url.pathname}`)?.blob;
-        if (uploaded instanceof Blob) return { status: opPlan.successStatus, body: uploaded, ...(uploaded.type ? { headers: { 'content-type': uploaded.type } } : {}) };
+        if (uploaded instanceof Blob)
+          return {
+            status: opPlan.successStatus,
+            body: uploaded,
+            ...(uploaded.type ? { headers: { 'content-type': uploaded.type } } : {}),
+          };
       }
       const uploaded = uploads ? bytesIn(ctx.body) : undefined;
       const idem = opPlan.idempotency;
-      const idemValue = idem ? (idem.in === 'body' ? (isRecord(ctx.body) ? ctx.body[idem.field] : undefined) : ctx.request.headers.get(idem.field)) : undefined;
+      const idemValue = idem
+        ? idem.in === 'body'
+          ? isRecord(ctx.body)
+            ? ctx.body[idem.field]
+            : undefined
+          : ctx.request.headers.get(idem.field)
+        : undefined;
       const idemKey = typeof idemValue === 'string' && idemValue !== '' ? `${operationId}\0${idemValue}` : undefined;
       const earlier = idemKey ? tenant.replies.get(idemKey) : undefined;
       if (earlier) return { status: earlier.status, body: clone(earlier.body) };
@@ -734,14 +865,22 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
       };
       const finish = (answer: HandlerReply): HandlerReply => {
         // A string where the document says JSON (a token, a message) is JSON: quoted; the router sends strings as they are.
-        const reply = typeof answer.body === 'string' && declaredMediaType(op.responseMediaTypes, answer.status) === undefined ? { ...answer, body: JSON.stringify(answer.body), headers: { ...answer.headers, 'content-type': 'application/json' } } : answer;
+        const reply =
+          typeof answer.body === 'string' && declaredMediaType(op.responseMediaTypes, answer.status) === undefined
+            ? {
+                ...answer,
+                body: JSON.stringify(answer.body),
+                headers: { ...answer.headers, 'content-type': 'application/json' },
+              }
+            : answer;
         if (opPlan.timeField && isRecord(reply.body)) {
           const seconds = Math.floor(now() / 1000);
           setAt(reply.body, opPlan.timeField, seconds);
           const iso = opPlan.timeField.replace(/[^.]+$/, 'iso');
           if (iso !== opPlan.timeField) setIfPresent(reply.body, iso, isoSeconds(seconds * 1000));
         }
-        if (idemKey && reply.status < 300) tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
+        if (idemKey && reply.status < 300)
+          tenant.replies.set(idemKey, { status: reply.status, body: clone(reply.body) });
         if (uploaded && reply.status < 300) tenant.singletons.set(`bytes\0${ctx.url.pathname}`, { blob: uploaded });
         return reply;
       };
@@ -753,10 +892,16 @@ export function createMockEngine(operations: Readonly<Record<string, OperationSp
 }
 
 /** A media type of bytes: neither JSON, text, a form nor multipart. */
-const isBytes = (type: string | undefined): boolean => type !== undefined && !/json|^text\/|^multipart\/|x-www-form-urlencoded|\*/i.test(type);
+const isBytes = (type: string | undefined): boolean =>
+  type !== undefined && !/json|^text\/|^multipart\/|x-www-form-urlencoded|\*/i.test(type);
 
 /** The bytes of a request: a raw body, or the first file part of a form. */
-const bytesIn = (body: unknown): Blob | undefined => (body instanceof Blob ? body : isRecord(body) ? Object.values(body).find((value): value is Blob => value instanceof Blob) : undefined);
+const bytesIn = (body: unknown): Blob | undefined =>
+  body instanceof Blob
+    ? body
+    : isRecord(body)
+      ? Object.values(body).find((value): value is Blob => value instanceof Blob)
+      : undefined;
 
 /** An id in the type the resource uses (numbers stay numbers when the id looks like one). */
 function coerceId(previous: unknown, id: string): unknown {

@@ -26,7 +26,13 @@ function decodeToken(token: unknown): number {
   }
 }
 
-export function paginate(all: readonly Resource[], pagination: MockPagination, params: Record<string, unknown>, url: URL, idField: string): Page {
+export function paginate(
+  all: readonly Resource[],
+  pagination: MockPagination,
+  params: Record<string, unknown>,
+  url: URL,
+  idField: string,
+): Page {
   if (pagination.style === 'cursor') {
     const limit = numberParam(params, pagination.limitParam, pagination.defaultLimit);
     const order = pagination.orderParam && params[pagination.orderParam] === 'asc' ? 'asc' : 'desc';
@@ -52,7 +58,9 @@ export function paginate(all: readonly Resource[], pagination: MockPagination, p
       query.set(pagination.cursorParam, String(last[pagination.cursorField] ?? last[idField]));
       next = `${url.pathname}?${query.toString()}`;
     }
-    const prefix = pagination.nextUriField.includes('.') ? pagination.nextUriField.slice(0, pagination.nextUriField.lastIndexOf('.') + 1) : '';
+    const prefix = pagination.nextUriField.includes('.')
+      ? pagination.nextUriField.slice(0, pagination.nextUriField.lastIndexOf('.') + 1)
+      : '';
     return {
       items,
       fields: { [pagination.nextUriField]: next },
@@ -84,19 +92,39 @@ export function paginate(all: readonly Resource[], pagination: MockPagination, p
     const offset = decodeToken(params[pagination.tokenParam]);
     const items = all.slice(offset, offset + size);
     const more = offset + size < all.length;
-    return { items, fields: { [pagination.nextTokenField]: more ? encodeToken(offset + size) : pagination.lastToken === undefined ? '' : pagination.lastToken }, optional: {} };
+    return {
+      items,
+      fields: {
+        [pagination.nextTokenField]: more
+          ? encodeToken(offset + size)
+          : pagination.lastToken === undefined
+            ? ''
+            : pagination.lastToken,
+      },
+      optional: {},
+    };
   }
-  if (pagination.style === 'all') return { items: [...all], fields: pagination.totalField ? { [pagination.totalField]: all.length } : {}, optional: {} };
+  if (pagination.style === 'all')
+    return {
+      items: [...all],
+      fields: pagination.totalField ? { [pagination.totalField]: all.length } : {},
+      optional: {},
+    };
   // Guessed paging: by offset, or by page number; the answer echoes what its schema has room for.
   const size = Math.max(1, Math.floor(numberParam(params, pagination.limitParam, pagination.defaultLimit)));
   const offset =
     pagination.style === 'offset'
       ? Math.max(0, Math.floor(numberParam(params, pagination.offsetParam, 0)))
-      : Math.max(0, Math.floor(numberParam(params, pagination.pageParam, pagination.firstPage)) - pagination.firstPage) * size;
+      : Math.max(
+          0,
+          Math.floor(numberParam(params, pagination.pageParam, pagination.firstPage)) - pagination.firstPage,
+        ) * size;
   const fields: Record<string, unknown> = {};
   if (pagination.totalField) fields[pagination.totalField] = all.length;
   if (pagination.sizeField) fields[pagination.sizeField] = size;
-  if (pagination.pageField) fields[pagination.pageField] = Math.floor(offset / size) + (pagination.style === 'page-number' ? pagination.firstPage : 1);
+  if (pagination.pageField)
+    fields[pagination.pageField] =
+      Math.floor(offset / size) + (pagination.style === 'page-number' ? pagination.firstPage : 1);
   if (pagination.totalPagesField) fields[pagination.totalPagesField] = Math.max(1, Math.ceil(all.length / size));
   return { items: all.slice(offset, offset + size), fields, optional: {} };
 }

@@ -1,6 +1,7 @@
 /** Dot paths into JSON bodies (`pagination.next_uri`); '' is the body itself. */
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function getAt(body: unknown, path: string): unknown {
   if (path === '') return body;

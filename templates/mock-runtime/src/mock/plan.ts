@@ -32,14 +32,53 @@ export interface MockPageFields {
 }
 
 export type MockPagination =
-  | { style: 'cursor'; itemsField: string; cursorParam: string; cursorField: string; nextUriField: string; limitParam?: string; orderParam?: string; endingBeforeParam?: string; defaultLimit: number }
-  | { style: 'page'; itemsField: string; pageParam: string; totalPagesField: string; currentPageField?: string; limitParam?: string; defaultLimit: number }
+  | {
+      style: 'cursor';
+      itemsField: string;
+      cursorParam: string;
+      cursorField: string;
+      nextUriField: string;
+      limitParam?: string;
+      orderParam?: string;
+      endingBeforeParam?: string;
+      defaultLimit: number;
+    }
+  | {
+      style: 'page';
+      itemsField: string;
+      pageParam: string;
+      totalPagesField: string;
+      currentPageField?: string;
+      limitParam?: string;
+      defaultLimit: number;
+    }
   /** `lastToken`: what the next-token field holds on the last page (`null` where the schema allows it, else ''). */
-  | { style: 'token'; itemsField: string; tokenParam: string; nextTokenField: string; limitParam?: string; defaultLimit: number; lastToken?: null | '' }
+  | {
+      style: 'token';
+      itemsField: string;
+      tokenParam: string;
+      nextTokenField: string;
+      limitParam?: string;
+      defaultLimit: number;
+      lastToken?: null | '';
+    }
   /** Guessed from the parameters: `offset`/`limit`. */
-  | ({ style: 'offset'; itemsField: string; offsetParam: string; limitParam?: string; defaultLimit: number } & MockPageFields)
+  | ({
+      style: 'offset';
+      itemsField: string;
+      offsetParam: string;
+      limitParam?: string;
+      defaultLimit: number;
+    } & MockPageFields)
   /** Guessed from the parameters: `page`/`size`, counting from `firstPage`. */
-  | ({ style: 'page-number'; itemsField: string; pageParam: string; firstPage: 0 | 1; limitParam?: string; defaultLimit: number } & MockPageFields)
+  | ({
+      style: 'page-number';
+      itemsField: string;
+      pageParam: string;
+      firstPage: 0 | 1;
+      limitParam?: string;
+      defaultLimit: number;
+    } & MockPageFields)
   /** A list without paging parameters: every item. */
   | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>);
 

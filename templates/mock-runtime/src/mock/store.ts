@@ -108,7 +108,9 @@ export class Tenant {
   }
   /** Every collection whose key starts with `template` (all scopes of a collection). */
   collectionsOf(template: string): Collection[] {
-    return [...this.collections.entries()].filter(([key]) => key === template || key.startsWith(`${template}\0`)).map(([, c]) => c);
+    return [...this.collections.entries()]
+      .filter(([key]) => key === template || key.startsWith(`${template}\0`))
+      .map(([, c]) => c);
   }
   next(): number {
     return ++this.counter;

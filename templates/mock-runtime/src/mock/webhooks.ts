@@ -39,10 +39,17 @@ const toBase64 = (bytes: Uint8Array): string => {
 
 /** A fresh RSA key pair for signing webhooks, with the public key as PEM for receivers. */
 export async function generateWebhookKeys(): Promise<{ privateKey: CryptoKey; publicKeyPem: string }> {
-  const pair = await crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['sign', 'verify'],
+  );
   const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
   const lines = toBase64(spki).match(/.{1,64}/g) ?? [];
-  return { privateKey: pair.privateKey, publicKeyPem: `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----\n` };
+  return {
+    privateKey: pair.privateKey,
+    publicKeyPem: `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----\n`,
+  };
 }
 
 /** Imports a PKCS#8 PEM private key for signing. */
@@ -62,8 +69,20 @@ export class WebhookDispatcher {
   /** Signs and sends `payload`; resolves with the delivery record once queued (retries go on in the background). */
   async send(event: string, payload: unknown): Promise<WebhookDelivery> {
     const body = JSON.stringify(payload);
-    const signature = toBase64(new Uint8Array(await crypto.subtle.sign('RSASSA-PKCS1-v1_5', this.options.privateKey, new TextEncoder().encode(body))));
-    const delivery: WebhookDelivery = { id: `delivery-${++this.counter}`, event, url: this.options.url, body, signature, attempts: 0, delivered: false };
+    const signature = toBase64(
+      new Uint8Array(
+        await crypto.subtle.sign('RSASSA-PKCS1-v1_5', this.options.privateKey, new TextEncoder().encode(body)),
+      ),
+    );
+    const delivery: WebhookDelivery = {
+      id: `delivery-${++this.counter}`,
+      event,
+      url: this.options.url,
+      body,
+      signature,
+      attempts: 0,
+      delivered: false,
+    };
     this.deliveries.push(delivery);
     const task = this.attempt(delivery).finally(() => this.pending.delete(task));
     this.pending.add(task);
@@ -85,7 +104,10 @@ export class WebhookDispatcher {
       try {
         const response = await send(delivery.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [this.options.signatureHeader ?? 'SVC-SIGNATURE']: delivery.signature },
+          headers: {
+            'content-type': 'application/json',
+            [this.options.signatureHeader ?? 'SVC-SIGNATURE']: delivery.signature,
+          },
           body: delivery.body,
         });
         await response.body?.cancel();

@@ -120,7 +120,8 @@ const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** A frame's size without decoding it: a text frame's length in characters, else its bytes. */
 function frameSize(frame: RawFrame): number {
   if (typeof frame === 'string') return frame.length;
-  if (Array.isArray(frame)) return (frame as readonly ArrayBufferView[]).reduce((sum, part) => sum + part.byteLength, 0);
+  if (Array.isArray(frame))
+    return (frame as readonly ArrayBufferView[]).reduce((sum, part) => sum + part.byteLength, 0);
   return (frame as ArrayBuffer | ArrayBufferView).byteLength;
 }
 
@@ -171,17 +172,22 @@ export class FeedClient<Message extends object> {
 
   /** The channels subscribed now, with their product ids. */
   subscribed(): { channel: string; productIds: string[] | undefined }[] {
-    return [...this.subscriptions.values()].map((s) => ({ channel: s.channel, productIds: s.productIds ? [...s.productIds] : undefined }));
+    return [...this.subscriptions.values()].map((s) => ({
+      channel: s.channel,
+      productIds: s.productIds ? [...s.productIds] : undefined,
+    }));
   }
 
   protected async subscribeTo(channel: string, productIds: readonly string[] | undefined): Promise<void> {
     const spec = this.channelSpec(channel);
-    if (spec.jwt === 'required' && !this.options.jwt) throw new TypeError(`channel ${channel} needs a JWT: give the client a jwt provider`);
+    if (spec.jwt === 'required' && !this.options.jwt)
+      throw new TypeError(`channel ${channel} needs a JWT: give the client a jwt provider`);
     const existing = this.subscriptions.get(channel);
     const ids = productIds ? new Set([...(existing?.productIds ?? []), ...productIds]) : undefined;
     this.subscriptions.set(channel, { channel, productIds: ids });
     this.lastSeen.set(spec.messageChannel, this.now());
-    if (this.socket?.readyState === OPEN) await this.send('subscribe', channel, productIds ? [...productIds] : undefined);
+    if (this.socket?.readyState === OPEN)
+      await this.send('subscribe', channel, productIds ? [...productIds] : undefined);
   }
 
   protected async unsubscribeFrom(channel: string, productIds: readonly string[] | undefined): Promise<void> {
@@ -191,7 +197,12 @@ export class FeedClient<Message extends object> {
       for (const id of productIds) existing.productIds.delete(id);
       if (existing.productIds.size === 0) this.subscriptions.delete(channel);
     } else this.subscriptions.delete(channel);
-    if (this.socket?.readyState === OPEN) await this.send('unsubscribe', channel, productIds ? [...productIds] : existing.productIds ? [...existing.productIds] : undefined);
+    if (this.socket?.readyState === OPEN)
+      await this.send(
+        'unsubscribe',
+        channel,
+        productIds ? [...productIds] : existing.productIds ? [...existing.productIds] : undefined,
+      );
   }
 
   /** Listens to a client event. Returns a function that stops listening. */
@@ -257,7 +268,11 @@ export class FeedClient<Message extends object> {
     for (const listener of this.listeners.get(event) ?? []) (listener as Listener<FeedEvents<Message>[E]>)(value);
   }
 
-  private async send(type: 'subscribe' | 'unsubscribe', channel: string, productIds: string[] | undefined): Promise<void> {
+  private async send(
+    type: 'subscribe' | 'unsubscribe',
+    channel: string,
+    productIds: string[] | undefined,
+  ): Promise<void> {
     const spec = this.channelSpec(channel);
     const request: Record<string, unknown> = { type, channel };
     if (spec.productIds !== 'absent' && productIds) request.product_ids = productIds;
@@ -268,9 +283,11 @@ export class FeedClient<Message extends object> {
 
   private open(reconnect: boolean): Promise<void> {
     const Socket = this.options.WebSocket ?? (globalThis as { WebSocket?: SocketConstructor }).WebSocket;
-    if (!Socket) return Promise.reject(new TypeError('no WebSocket: pass options.WebSocket (the `ws` package on Node 20)'));
+    if (!Socket)
+      return Promise.reject(new TypeError('no WebSocket: pass options.WebSocket (the `ws` package on Node 20)'));
     const heartbeat = this.spec.heartbeatChannel;
-    if (heartbeat && this.options.heartbeats !== false && !this.subscriptions.has(heartbeat)) this.subscriptions.set(heartbeat, { channel: heartbeat, productIds: undefined });
+    if (heartbeat && this.options.heartbeats !== false && !this.subscriptions.has(heartbeat))
+      this.subscriptions.set(heartbeat, { channel: heartbeat, productIds: undefined });
     return new Promise((resolve, reject) => {
       const socket = new Socket(this.options.url);
       this.socket = socket;
@@ -285,7 +302,11 @@ export class FeedClient<Message extends object> {
         this.acknowledged.clear();
         for (const book of this.books.values()) book.invalidate();
         for (const subscription of this.subscriptions.values()) {
-          void this.send('subscribe', subscription.channel, subscription.productIds ? [...subscription.productIds] : undefined);
+          void this.send(
+            'subscribe',
+            subscription.channel,
+            subscription.productIds ? [...subscription.productIds] : undefined,
+          );
           this.lastSeen.set(this.channelSpec(subscription.channel).messageChannel, this.now());
         }
         this.startStaleWatch();
@@ -298,7 +319,11 @@ export class FeedClient<Message extends object> {
       };
       socket.onclose = (event) => {
         const willReconnect = !this.closing && this.options.reconnect !== false;
-        this.emit('close', { ...(event.code !== undefined ? { code: event.code } : {}), ...(event.reason ? { reason: event.reason } : {}), willReconnect });
+        this.emit('close', {
+          ...(event.code !== undefined ? { code: event.code } : {}),
+          ...(event.reason ? { reason: event.reason } : {}),
+          willReconnect,
+        });
         if (willReconnect) this.scheduleReconnect();
         else clearInterval(this.staleTimer);
       };
@@ -321,7 +346,9 @@ export class FeedClient<Message extends object> {
 
   private startStaleWatch(): void {
     clearInterval(this.staleTimer);
-    const cadences = Object.values(this.spec.channels).map((c) => c.cadenceMs ?? 0).filter((c) => c > 0);
+    const cadences = Object.values(this.spec.channels)
+      .map((c) => c.cadenceMs ?? 0)
+      .filter((c) => c > 0);
     if (cadences.length === 0) return;
     this.staleTimer = setInterval(() => this.checkStale(), Math.max(50, Math.min(...cadences)));
     (this.staleTimer as { unref?: () => void }).unref?.();
@@ -386,17 +413,33 @@ export class FeedClient<Message extends object> {
     const size = frameSize(frame);
     const limit = this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     if (size > limit) {
-      this.emit('invalid', { frame: typeof frame === 'string' ? frame.slice(0, 500) : '(binary)', message: `a message of ${size} bytes is over maxMessageBytes (${limit})` });
+      this.emit('invalid', {
+        frame: typeof frame === 'string' ? frame.slice(0, 500) : '(binary)',
+        message: `a message of ${size} bytes is over maxMessageBytes (${limit})`,
+      });
       return;
     }
     const parsed = this.spec.parse(frame);
     if (!parsed.ok) {
-      this.emit('invalid', { frame: typeof frame === 'string' ? frame.slice(0, 500) : '(binary)', message: parsed.error.message });
+      this.emit('invalid', {
+        frame: typeof frame === 'string' ? frame.slice(0, 500) : '(binary)',
+        message: parsed.error.message,
+      });
       return;
     }
-    const message = parsed.message as Message & { channel?: unknown; type?: unknown; message?: unknown; reason?: unknown; sequence_num?: unknown; events?: unknown[] };
+    const message = parsed.message as Message & {
+      channel?: unknown;
+      type?: unknown;
+      message?: unknown;
+      reason?: unknown;
+      sequence_num?: unknown;
+      events?: unknown[];
+    };
     if (message.type === 'error' && typeof message.message === 'string') {
-      this.emit('error', { message: message.message, ...(typeof message.reason === 'string' ? { reason: message.reason } : {}) });
+      this.emit('error', {
+        message: message.message,
+        ...(typeof message.reason === 'string' ? { reason: message.reason } : {}),
+      });
       return;
     }
     if (typeof message.sequence_num === 'number' && !this.inSequence(message.sequence_num)) return;
@@ -407,7 +450,8 @@ export class FeedClient<Message extends object> {
     }
     if (channel && channel === this.heartbeatMessageChannel()) this.checkHeartbeats(message.events);
     if (channel && channel === this.spec.ackChannel) this.checkAcknowledgement(message.events);
-    if (channel && this.options.orderBooks !== false && channel === this.bookMessageChannel()) this.applyBook(message.events);
+    if (channel && this.options.orderBooks !== false && channel === this.bookMessageChannel())
+      this.applyBook(message.events);
     this.emit('message', message);
     if (!channel) return;
     for (const listener of this.channelListeners.get(channel) ?? []) (listener as Listener<Message>)(message);
@@ -426,7 +470,9 @@ export class FeedClient<Message extends object> {
       if (now.has(channel) || !this.subscriptions.has(channel)) continue;
       this.emit('channel-closed', { channel });
       const subscription = this.subscriptions.get(channel)!;
-      void this.send('subscribe', channel, subscription.productIds ? [...subscription.productIds] : undefined).catch(() => undefined);
+      void this.send('subscribe', channel, subscription.productIds ? [...subscription.productIds] : undefined).catch(
+        () => undefined,
+      );
     }
     this.acknowledged.clear();
     for (const channel of now) this.acknowledged.add(channel);
@@ -444,7 +490,8 @@ export class FeedClient<Message extends object> {
     for (const event of events ?? []) {
       const counter = Number((event as { heartbeat_counter?: unknown }).heartbeat_counter);
       if (!Number.isFinite(counter)) continue;
-      if (this.lastHeartbeat !== undefined && counter !== this.lastHeartbeat + 1) this.emit('heartbeat-gap', { expected: this.lastHeartbeat + 1, received: counter });
+      if (this.lastHeartbeat !== undefined && counter !== this.lastHeartbeat + 1)
+        this.emit('heartbeat-gap', { expected: this.lastHeartbeat + 1, received: counter });
       this.lastHeartbeat = counter;
     }
   }

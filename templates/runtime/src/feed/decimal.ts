@@ -13,7 +13,8 @@ function parse(text: string): { units: bigint; scale: number } {
   return { units, scale: fraction.length };
 }
 
-const scaled = (value: { units: bigint; scale: number }, scale: number): bigint => value.units * 10n ** BigInt(scale - value.scale);
+const scaled = (value: { units: bigint; scale: number }, scale: number): bigint =>
+  value.units * 10n ** BigInt(scale - value.scale);
 
 const DECIMAL = /^-?\d*(?:\.\d*)?$/;
 
