@@ -14,6 +14,7 @@ import type { SecuritySchemeSpec } from '@svc/runtime';
 import type { ServerOptions } from '@svc/server-runtime';
 import type { Hono } from 'hono';
 import { generatorRoot } from '../generator/cache/fingerprint.js';
+import type { SpecJob } from '../generator/pipeline.js';
 import type { MockGuess, MockOverrides } from '../generator/targets/mock/plan.js';
 
 /** What the command needs of a document's generated mock. */
@@ -60,8 +61,8 @@ export async function loadDocumentMock(specFile: string, options: DocumentMockOp
   const { explainMock, generateSources, packageNameOf } = await import('../generator/pipeline.js');
   const name = packageNameOf(specFile);
   const file = relative(process.cwd(), specFile).split('\\').join('/');
-  const job = { file, name, bundleRuntime: true, parts: ['mock'] as const, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides };
-  const files = await generateSources({ ...job, parts: [...job.parts] });
+  const job: SpecJob = { file, name, bundleRuntime: true, parts: ['mock'], allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides };
+  const files = await generateSources(job);
   const guesses = await explainMock(job);
   const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
   const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
