@@ -166,7 +166,7 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
       mockRuntimePackage: bundled ? './mock-runtime/index.js' : MOCK_RUNTIME_PACKAGE,
       packageVersion: PACKAGE_VERSION,
       sourceLabel,
-      bundledRuntime: bundled ? { peerDependencies: bundled.peerDependencies } : undefined,
+      bundledRuntime: bundled ? { dependencies: bundled.dependencies, peerDependencies: bundled.peerDependencies } : undefined,
       parts: partsWithNeeds(job.parts),
       mockOverrides: job.mockOverrides,
     },
@@ -187,14 +187,17 @@ async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; 
  * The runtimes as files of the package (`src/<folder>/…`), their imports of one another made
  * relative, and the dependencies they bring (hono, jose …), which become optional peers.
  */
-async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; peerDependencies: Record<string, string>; needs: Record<string, string[]> }> {
+async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; dependencies: Record<string, string>; peerDependencies: Record<string, string>; needs: Record<string, string[]> }> {
   const files: GeneratedFile[] = [];
+  /** What the client runtime imports (every package carries it), besides zod, which generated code imports itself. */
+  const dependencies: Record<string, string> = {};
   const peerDependencies: Record<string, string> = {};
   /** Folder -> the runtime folders it imports, transitively. */
   const needs: Record<string, string[]> = {};
   for (const folder of RUNTIME_FOLDERS) {
     const manifest = JSON.parse(await readFile(join(generatorRoot, 'templates', folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    for (const [name, range] of Object.entries(manifest.dependencies ?? {})) if (!name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod') peerDependencies[name] = range;
+    for (const [name, range] of Object.entries(manifest.dependencies ?? {}))
+      if (!name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod') (folder === 'runtime' ? dependencies : peerDependencies)[name] = range;
     const direct = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith(`${PACKAGE_SCOPE}/`)).map((name) => name.slice(PACKAGE_SCOPE.length + 1));
     // RUNTIME_FOLDERS lists a runtime after those it imports.
     needs[folder] = [...new Set([...direct, ...direct.flatMap((d) => needs[d] ?? [])])];
@@ -211,7 +214,8 @@ async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; peerDependen
       files.push({ path, contents: `${runtimeHeader(folder)}\n${text}`, preformatted: true });
     }
   }
-  return { files, needs, peerDependencies: Object.fromEntries(Object.entries(peerDependencies).sort(([a], [b]) => compareText(a, b))) };
+  const sorted = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
+  return { files, needs, dependencies: sorted(dependencies), peerDependencies: sorted(peerDependencies) };
 }
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {

@@ -23,7 +23,15 @@ interface SuiteGroup {
   schema: unknown;
   tests: { description: string; data: unknown; valid: boolean }[];
 }
-type Validator = { safeParse(value: unknown): { success: boolean } };
+type Validator = { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
+/** A case where the generated validator and the suite disagree, with why, as far as can be told. */
+interface Disagreement {
+  file: string;
+  group: string;
+  test: string;
+  reason: string;
+  ajvAgrees: boolean;
+}
 
 const { values } = parseArgs({ options: { suite: { type: 'string' }, out: { type: 'string', default: '.tmp/conformance' } } });
 if (!values.suite) {
@@ -51,6 +59,7 @@ async function generatedSchemas(specFile: string, name: string): Promise<Record<
 }
 
 const rows: { file: string; cases: number; ours: number; ajv: number; note: string }[] = [];
+const disagreements: Disagreement[] = [];
 let index = 0;
 for (const file of files.sort()) {
   const groups = JSON.parse(readFileSync(join(suite, file), 'utf8')) as SuiteGroup[];
@@ -99,18 +108,29 @@ for (const file of files.sort()) {
     for (const test of group.tests) {
       cases += 1;
       const validator = schemas?.[`S${i}`];
+      let reason: string | undefined;
       if (validator) {
         try {
-          if (validator.safeParse(test.data).success === test.valid) ours += 1;
-        } catch {
+          const result = validator.safeParse(test.data);
+          if (result.success === test.valid) ours += 1;
+          else if (result.success) reason = 'accepted, should be rejected';
+          else {
+            const issue = result.error?.issues[0];
+            reason = `rejected, should be accepted: ${issue ? `${issue.message}${issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : ''}` : 'no issue given'}`;
+          }
+        } catch (error) {
           // A validator that throws disagrees.
+          reason = `threw: ${(error as Error).message.split('\n')[0]}`;
         }
-      }
+      } else reason = 'no validator generated';
+      let ajvAgrees = false;
       try {
-        if (check && check(test.data) === test.valid) byAjv += 1;
+        ajvAgrees = check !== undefined && check(test.data) === test.valid;
+        if (ajvAgrees) byAjv += 1;
       } catch {
         // ajv overflowing its stack on a recursive case disagrees too.
       }
+      if (reason) disagreements.push({ file, group: group.description, test: test.description, reason, ajvAgrees });
     }
   });
   rows.push({ file, cases, ours, ajv: byAjv, note });
@@ -125,4 +145,14 @@ const isFormat = (r: (typeof rows)[number]): boolean => r.file.startsWith('optio
 for (const [label, only] of [['keywords', (r: (typeof rows)[number]) => !isFormat(r)], ['formats', isFormat], ['all', undefined]] as const) {
   const cases = sum((r) => r.cases, only);
   console.log(`${label}: ${cases} cases, ours ${percent(sum((r) => r.ours, only), cases)}, ajv ${percent(sum((r) => r.ajv, only), cases)}`);
+}
+
+// Every remaining disagreement, by file and group, with its reason and whether ajv gets it right.
+console.log(`\n${disagreements.length} disagreements:`);
+let lastGroup = '';
+for (const d of disagreements) {
+  const heading = `${d.file} › ${d.group}`;
+  if (heading !== lastGroup) console.log(`- ${heading}`);
+  lastGroup = heading;
+  console.log(`  - ${d.test}: ${d.reason}${d.ajvAgrees ? ' (ajv agrees with the suite)' : ''}`);
 }

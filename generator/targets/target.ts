@@ -27,9 +27,9 @@ export interface TargetContext {
   packageVersion: string;
   /**
    * The runtimes are copied into the package's `src/` (the package specifiers above are then
-   * relative paths) and their own dependencies become the package's optional peers.
+   * relative paths); the client runtime's dependencies become the package's, those of the server and mock runtimes its optional peers.
    */
-  bundledRuntime?: { peerDependencies: Record<string, string> } | undefined;
+  bundledRuntime?: { dependencies: Record<string, string>; peerDependencies: Record<string, string> } | undefined;
   /** What every generated file's header names as its source. */
   sourceLabel: string;
   /** The optional parts emitted (`--targets`, with what they need); the package lists only their entry points. */

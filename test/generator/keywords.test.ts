@@ -103,7 +103,22 @@ const cases31: KeywordCase[] = [
   { keyword: 'format: uri', name: 'FormatUri', schema: { type: 'string', format: 'uri' }, valid: ['https://example.com/x?y=1#z', 'urn:isbn:0451450523'], invalid: ['not a uri', '/relative/path', 'example'] },
   { keyword: 'format: ipv4', name: 'FormatIpv4', schema: { type: 'string', format: 'ipv4' }, valid: ['192.168.0.1', '0.0.0.0'], invalid: ['256.1.1.1', '1.2.3', '::1', '087.10.0.1'] },
   { keyword: 'format: ipv6', name: 'FormatIpv6', schema: { type: 'string', format: 'ipv6' }, valid: ['::1', '2001:db8::1', 'fe80:0:0:0:0:0:0:1', '::ffff:192.168.0.1', '1:2:3:4:5:6:1.2.3.4', '::'], invalid: ['12345::', '1.2.3.4', 'g::1', '1::2::3', '1:2:3:4:5:6:7:8:9', 'fe80::1%eth0', '::ffff:256.1.1.1'] },
-  { keyword: 'format: hostname', name: 'FormatHostname', schema: { type: 'string', format: 'hostname' }, valid: ['example.com', 'localhost', 'a-b.c-d.io'], invalid: ['-bad-.com', 'has space.com', 'a..b'] },
+  {
+    keyword: 'format: hostname',
+    name: 'FormatHostname',
+    schema: { type: 'string', format: 'hostname' },
+    valid: ['example.com', 'localhost', 'a-b.c-d.io', 'xn--bcher-kva.example'],
+    // A trailing dot, an A-label that is not Punycode, one of only ASCII, `--` in the 3rd and 4th places, a U-label, 64 octets.
+    invalid: ['-bad-.com', 'has space.com', 'a..b', 'example.com.', 'xn--X.example', 'xn--abc-.example', 'ab--cd.example', 'bücher.example', `${'a'.repeat(64)}.example`],
+  },
+  {
+    keyword: 'format: idn-hostname',
+    name: 'FormatIdnHostname',
+    schema: { type: 'string', format: 'idn-hostname' },
+    valid: ['bücher.example', '例え.テスト', 'xn--bcher-kva.example', 'l·l.example'],
+    // A trailing ideographic full stop, a leading combining mark, a MIDDLE DOT not between two l, a disallowed code point (U+302E).
+    invalid: ['例え。', '\u0903hello', 'a·b.example', '\u302eexample', ''],
+  },
   { keyword: 'format: byte', name: 'FormatByte', schema: { type: 'string', format: 'byte' }, valid: ['aGVsbG8=', 'aGk=', ''], invalid: ['abc', 'a$b=', 'aGVsbG8'] },
   {
     keyword: 'format: uri-reference, iri, uri-template, url, regex, json-pointer, relative-json-pointer',

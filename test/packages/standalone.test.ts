@@ -24,7 +24,9 @@ describe('a package generated with --spec --out outside the workspace', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     // Nothing from the @svc scope: the runtimes are files of the package.
     expect(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((name) => name.startsWith('@svc/'))).toEqual([]);
-    expect(manifest.dependencies).toEqual({ zod: '^4.2.0' });
+    // The client runtime's own dependency comes along; only validators of host name formats import it.
+    expect(manifest.dependencies).toEqual({ 'idn-hostname': '^15.1.19', zod: '^4.2.0' });
+    expect(readFileSync(join(out, 'src', 'schemas.ts'), 'utf8')).not.toContain('idn.js');
     expect(existsSync(join(out, 'src', 'runtime', 'index.ts'))).toBe(true);
     expect(readFileSync(join(out, 'src', 'server-runtime', 'router.ts'), 'utf8')).toContain("from '../runtime/index.js'");
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain('This package stands alone');

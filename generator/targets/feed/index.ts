@@ -11,7 +11,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
-import { importingZodContext, printZod } from '../zod/print.js';
+import { importingZodContext, printZod, runtimeHelperImports } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -107,7 +107,7 @@ export const feedTarget: Target = {
     const usesZod = [...entries, ...initializers].some((text) => /\bz\./.test(text));
     const statements: StatementStructures[] = [
       ...importOf({ module: 'zod', names: usesZod ? ['z'] : [] }),
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...imports.helpers, 'parseMessage'].sort(compareText) },
+      ...runtimeHelperImports([...imports.helpers, 'parseMessage'], runtimePackage),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
       // Inline payloads name no component: an import with an empty list is not valid TypeScript.
       ...importOf({ module: './schemas.js', names: [...imports.schemas] }),

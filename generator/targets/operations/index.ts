@@ -12,7 +12,7 @@ import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../types/print.js';
 import { validatorTypesOf } from '../zod/inference-cost.js';
-import { importingZodContext, printRequestBodyZod, printZod, zodImportFor } from '../zod/print.js';
+import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
 const isJsonMedia = (type: string): boolean => /^application\/(.+\+)?json(;.*)?$/i.test(type) || type === '*/*';
@@ -166,8 +166,7 @@ export const operationsTarget: Target = {
       ...zodImportFor(statements),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiSpec', 'OperationSpec'] },
     ];
-    if (helpers.size > 0)
-      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
+    imports.push(...runtimeHelperImports(helpers, runtimePackage));
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
     if (model.webhooks.length > 0 && model.webhookDelivery?.signatureHeader !== undefined) {
       // Receiving the signed webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.

@@ -112,7 +112,7 @@ export const packageTarget: Target = {
       apiVersion: model.version,
       description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? (subpaths.includes('client') ? ' and a typed client' : ' and operations') : ' and message parsing'}.`,
       source: sourceLabel,
-      dependencies: Object.fromEntries(Object.entries({ ...(bundledRuntime ? {} : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      dependencies: Object.fromEntries(Object.entries({ ...(bundledRuntime ? bundledRuntime.dependencies : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       bundledRuntime: bundledRuntime !== undefined,
       bundlesServerRuntimes: subpaths.includes('fixtures') || subpaths.includes('server'),
       tarballName: `${packageName.replace(/^@/, '').replace('/', '-')}-${packageVersionOf(model.version)}.tgz`,

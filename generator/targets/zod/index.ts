@@ -10,7 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from './inference-cost.js';
-import { printZod, zodImportFor, zodPrintContext } from './print.js';
+import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from './print.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -67,8 +67,7 @@ export const zodTarget: Target = {
     const imports: StatementStructures[] = [
       ...zodImportFor(statements),
     ];
-    if (helpers.size > 0)
-      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [...helpers].sort() });
+    imports.push(...runtimeHelperImports(helpers, runtimePackage));
     if (typeImports.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
     const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });

@@ -1,6 +1,6 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
 import { StructureKind } from '../../util/ts-morph.js';
-import type { StatementStructures } from 'ts-morph';
+import type { ImportDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, propertyKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
@@ -85,11 +85,33 @@ export function zodImportFor(statements: readonly unknown[]): StatementStructure
     : [];
 }
 
-/** Formats the runtime checks (`stringFormats`, as ajv-formats does); any other is an annotation. */
+/** Formats the runtime checks (`stringFormats`); any other is an annotation. */
 const STRING_FORMATS = new Set([
   'date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'url', 'email',
-  'idn-email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer', 'byte',
+  'idn-email', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer', 'byte',
 ]);
+/** Formats checked with Unicode's IDNA tables (the runtime's `idn` module, `hostnameFormat`). */
+const HOSTNAME_FORMATS = new Set(['hostname', 'idn-hostname']);
+
+/**
+ * Runtime helpers in a module of their own, by the subpath that exports it: only packages
+ * whose validators use them import it (and the tables it loads), and a bundle of any other stays as it was.
+ */
+const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn' };
+
+/** The imports of the runtime helpers a module uses: the runtime's index, and the subpaths of those kept apart. */
+export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string): ImportDeclarationStructure[] {
+  const byModule = new Map<string, string[]>();
+  for (const helper of helpers) {
+    const subpath = HELPER_SUBPATHS[helper];
+    // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
+    const module = subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
+    byModule.set(module, [...(byModule.get(module) ?? []), helper]);
+  }
+  return [...byModule]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([moduleSpecifier, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: names.sort() }));
+}
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };
 
@@ -321,6 +343,9 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
   if (node.format && STRING_FORMATS.has(node.format)) {
     ctx.helpers.add('stringFormat');
     out += `.check(stringFormat(${stringLiteral(node.format)}))`;
+  } else if (node.format && HOSTNAME_FORMATS.has(node.format)) {
+    ctx.helpers.add('hostnameFormat');
+    out += `.check(hostnameFormat(${stringLiteral(node.format)}))`;
   }
   if (node.pattern !== undefined) out += `.regex(${regexOf(node.pattern)})`;
   if (node.minLength !== undefined) out += `.min(${node.minLength})`;

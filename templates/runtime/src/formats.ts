@@ -1,7 +1,7 @@
 /**
  * JSON Schema `format`s, checked as ajv-formats' full mode checks them (RFC 3339 dates and
- * times with lowercase `t`/`z` and leap seconds, RFC 3986 URIs, RFC 1123 host names, ...).
- * Formats apply to strings only; a format not listed here is an annotation.
+ * times with lowercase `t`/`z` and leap seconds, RFC 3986 URIs, ...). Formats apply to strings
+ * only; a format not listed here or in `idn.ts` (host names, with Unicode's tables) is an annotation.
  */
 import type { z } from 'zod';
 
@@ -101,8 +101,6 @@ function checkDateTime(value: string): boolean {
 }
 
 const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
-const HOSTNAME =
-  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i;
 const EMAIL =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -199,7 +197,6 @@ export const stringFormats: Readonly<Record<string, (value: string) => boolean>>
   url: isUrl,
   email: (value) => EMAIL.test(value),
   'idn-email': (value) => /^[^\s@]+@[^\s@]+$/.test(value),
-  hostname: (value) => HOSTNAME.test(value),
   ipv4: (value) => IPV4.test(value),
   ipv6: isIpv6,
   regex: isRegex,
