@@ -153,6 +153,8 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
       return withBase({ ...stringKeywords(raw), kind: 'string', enum: nonNull as string[] });
     if (nonNull.length > 0 && nonNull.every((v) => typeof v === 'number') && (types[0] === 'number' || types[0] === 'integer' || types.length === 0))
       return withBase({ ...numberKeywords(raw, ctx), kind: 'number', integer: types[0] === 'integer', enum: nonNull as number[] });
+    // An empty `enum` allows nothing; `enum: [null]` allows null alone.
+    if (values.length === 0) return { ...base, kind: 'never' };
     if (nonNull.length === 0) return withBase({ kind: 'null' });
     return withBase({ kind: 'literal', values: nonNull });
   }

@@ -34,7 +34,7 @@ export function literal(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${literal(v)}`).join(', ')} }`;
+    return `{ ${entries.map(([k, v]) => `${valueKey(k)}: ${literal(v)}`).join(', ')} }`;
   }
   return 'undefined';
 }
@@ -44,7 +44,16 @@ export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
 
+/**
+ * A property key in an object literal that is a value: `__proto__: x` (quoted or not) there
+ * sets the object's prototype instead of a property, so that name is computed (`['__proto__']`),
+ * which makes an ordinary own property. Keys of types print with `propertyKey`.
+ */
+export function valueKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
+}
+
 /** An object literal from keys and already-printed value expressions. */
 export function objectLiteral(entries: readonly (readonly [string, string])[]): string {
-  return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${v}`).join(', ')} }`;
+  return `{ ${entries.map(([k, v]) => `${valueKey(k)}: ${v}`).join(', ')} }`;
 }

@@ -29,6 +29,8 @@ interface Generated {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A value as JSON.parse gives it: `__proto__` is then an own property, as in a payload. */
+const json = (text: string): unknown => JSON.parse(text);
 
 /** Components other cases reference; they are validated too, as plain cases. */
 const helperCases: KeywordCase[] = [
@@ -546,6 +548,47 @@ const cases31: KeywordCase[] = [
     valid: [{ id: 't' }, { id: 't', later: 1 }],
     invalid: [{ id: 1 }, { id: 't', owner: {} }],
   },
+  // Names every object inherits: only own properties count (the JSON Schema Test Suite's cases).
+  // Instances come from JSON.parse, where `__proto__` is an own property as on the wire.
+  {
+    keyword: 'required names that objects inherit',
+    name: 'RequiredInherited',
+    schema: { type: 'object', required: ['__proto__', 'toString', 'constructor'] },
+    valid: [json('{"__proto__": 12, "toString": {"length": "foo"}, "constructor": 37}')],
+    invalid: [{}, json('{"__proto__": "foo"}'), { toString: { length: 37 } }, { constructor: { length: 37 } }],
+  },
+  {
+    keyword: 'properties named as what objects inherit',
+    name: 'PropertiesInherited',
+    schema: {
+      type: 'object',
+      properties: { ['__proto__']: { type: 'number' }, toString: { type: 'object', properties: { length: { type: 'string' } } }, constructor: { type: 'number' } },
+    },
+    valid: [{}, json('{"__proto__": 12, "toString": {"length": "foo"}, "constructor": 37}')],
+    invalid: [json('{"__proto__": "foo"}'), { toString: { length: 37 } }, { constructor: { length: 37 } }],
+  },
+  {
+    keyword: 'dependentRequired and a closed object with inherited names',
+    name: 'DependentInherited',
+    schema: { type: 'object', additionalProperties: false, properties: { ['__proto__']: { type: 'number' }, constructor: { type: 'number' } }, dependentRequired: { ['__proto__']: ['constructor'] } },
+    valid: [{}, { constructor: 1 }, json('{"__proto__": 1, "constructor": 2}')],
+    invalid: [json('{"__proto__": 1}'), json('{"__proto__": "x", "constructor": 2}'), { hasOwnProperty: 1 }],
+  },
+  {
+    keyword: 'a closed object rejects an undeclared __proto__',
+    name: 'ClosedNoProto',
+    schema: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } },
+    valid: [{ a: 'x' }],
+    invalid: [json('{"a": "x", "__proto__": {}}')],
+  },
+  {
+    keyword: 'a map of strings checks a __proto__ key as any other',
+    name: 'StringMap',
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+    valid: [json('{"__proto__": "data", "constructor": "too"}')],
+    invalid: [json('{"__proto__": {"polluted": true}}')],
+  },
+  { keyword: 'an empty enum', name: 'EmptyEnum', schema: { enum: [] }, valid: [], invalid: [null, 0, '', {}] },
 ];
 
 const ownCases30: KeywordCase[] = [
@@ -671,6 +714,44 @@ describe('generation', () => {
     const typesFile = v31.__output.files.get('src/types.ts') ?? '';
     expect(schemasFile).toMatch(/DependentRequiredSchema = [^;]*\.superRefine\(\s*refinements\.dependentRequired\(/);
     expect(typesFile).not.toContain('dependentRequired');
+  });
+});
+
+describe('names that objects inherit, parsed from the wire', () => {
+  const payload = '{"id": "t", "__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "toString": "kept"}';
+
+  it('keeps __proto__, constructor and toString as own data properties and touches no prototype', () => {
+    for (const validator of [v31.schemas.Thing!, v31.schemas.OpenObject!, v31.schemas.PatternProps!]) {
+      const output = validator.parse(JSON.parse(payload)) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+      expect(Object.hasOwn(output, '__proto__')).toBe(true);
+      expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toEqual({ polluted: true });
+      expect(Object.hasOwn(output, 'constructor') && Object.hasOwn(output, 'toString')).toBe(true);
+      expect(output['polluted']).toBeUndefined();
+      expect(JSON.parse(JSON.stringify(output))).toEqual(JSON.parse(payload));
+    }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('keeps a nested __proto__ through a response validator', () => {
+    const body = JSON.parse(`{"data": ${payload}}`) as unknown;
+    const output = v31.operations.getThing!.responses['200']!.parse(body) as { data: Record<string, unknown> };
+    expect(Object.getOwnPropertyDescriptor(output.data, '__proto__')?.value).toEqual({ polluted: true });
+    expect(output.data['polluted']).toBeUndefined();
+  });
+
+  it('validates a declared __proto__ and keeps it as data', () => {
+    const output = v31.schemas.PropertiesInherited!.parse(JSON.parse('{"__proto__": 12, "constructor": 37}')) as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toBe(12);
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+    const failure = v31.schemas.PropertiesInherited!.safeParse(JSON.parse('{"__proto__": "x"}'));
+    expect(failure.error?.issues.map((issue) => issue.path)).toEqual([['__proto__']]);
+  });
+
+  it('prints __proto__ as a computed key, which makes an own property of the validator shape', () => {
+    const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';
+    expect(schemasFile).toContain("['__proto__']: z.number().optional()");
+    expect(schemasFile).not.toMatch(/[{,]\s*__proto__:/);
   });
 });
 

@@ -60,6 +60,7 @@ export {
   binaryBody,
   openEnum,
   openObject,
+  ownKeys,
   refinements,
   taggedUnion,
   type BinaryBody,

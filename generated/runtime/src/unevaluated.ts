@@ -42,7 +42,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function evaluatedKeys(value: Record<string, unknown>, evaluation: Evaluation, into: Set<string>): boolean {
   if (evaluation.all) return true;
-  for (const name of evaluation.names ?? []) if (name in value) into.add(name);
+  for (const name of evaluation.names ?? []) if (Object.hasOwn(value, name)) into.add(name);
   for (const pattern of evaluation.patterns ?? []) {
     const regex = unicodeRegExp(pattern);
     for (const key of Object.keys(value)) if (regex.test(key)) into.add(key);
@@ -54,7 +54,7 @@ function evaluatedKeys(value: Record<string, unknown>, evaluation: Evaluation, i
     if (condition.safeParse(value).success) parts.push(ifPart, ...(thenPart ? [thenPart] : []));
     else if (elsePart) parts.push(elsePart);
   }
-  for (const [name, part] of evaluation.dependents ?? []) if (name in value) parts.push(part);
+  for (const [name, part] of evaluation.dependents ?? []) if (Object.hasOwn(value, name)) parts.push(part);
   return parts.some((part) => evaluatedKeys(value, part, into));
 }
 

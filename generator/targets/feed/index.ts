@@ -6,7 +6,7 @@
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
-import { jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
+import { jsDoc, literal, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -96,7 +96,7 @@ export const feedTarget: Target = {
         ...(m.summary ? { summary: m.summary } : {}),
         ...(Object.keys(m.extensions).length > 0 ? { extensions: m.extensions } : {}),
       };
-      return `${propertyKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
+      return `${valueKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
     });
     const unions = [
       ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports),

@@ -6,7 +6,7 @@
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
-import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
+import { jsDoc, literal, objectLiteral, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -116,7 +116,7 @@ export const operationsTarget: Target = {
       const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
       if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
       const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
-      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${propertyKey(op.operationId)}: { ${fields.join(', ')} }`;
+      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${fields.join(', ')} }`;
     };
 
     statements.push(

@@ -5,7 +5,7 @@
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { jsDoc, propertyKey } from '../../util/text.js';
+import { jsDoc, valueKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../checks.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -59,7 +59,7 @@ export const zodTarget: Target = {
           name: 'schemas',
           initializer: `{ ${[...model.schemas]
             .sort((a, b) => compareText(a.key, b.key))
-            .map((s) => `${propertyKey(s.key)}: ${s.schemaName}`)
+            .map((s) => `${valueKey(s.key)}: ${s.schemaName}`)
             .join(', ')} } as const`,
         },
       ],

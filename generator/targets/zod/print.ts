@@ -2,7 +2,7 @@
 import { StructureKind } from '../../util/ts-morph.js';
 import type { ImportDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
-import { literal, propertyKey, stringLiteral } from '../../util/text.js';
+import { literal, valueKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js';
 import { validatorTypesOf } from './inference-cost.js';
@@ -259,8 +259,8 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       const values = node.values.filter((v) => v !== null);
       const literalText = values.some((v) => typeof v === 'object')
         ? values.length === 1
-          ? printJsonValue(values[0])
-          : `z.union([${values.map(printJsonValue).join(', ')}])`
+          ? printJsonValue(values[0], ctx)
+          : `z.union([${values.map((value) => printJsonValue(value, ctx)).join(', ')}])`
         : values.length === 1
           ? `z.literal(${literal(values[0])})`
           : `z.literal([${values.map(literal).join(', ')}])`;
@@ -370,7 +370,7 @@ function printNumber(node: NumberNode): string {
 function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
-    .map((p) => `${propertyKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
+    .map((p) => `${valueKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
   let out: string;
@@ -407,15 +407,30 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
     ctx.helpers.add('refinements');
     out += `.superRefine(refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`;
   }
-  return out;
+  // `openObject` alone reads own keys itself; zod's methods above make validators without that.
+  const keepsUnknown = node.additionalProperties !== false;
+  const bareOpenObject = out.startsWith('openObject(') && !out.includes(').superRefine(') && !out.includes(').refine(');
+  return (keepsUnknown || namesInherited(node.properties.map((p) => p.name))) && !bareOpenObject ? ownKeysOf(out, ctx) : out;
+}
+
+/** The names every object inherits (`constructor`, `toString`, `__proto__` …), which zod finds on any object. */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const namesInherited = (names: readonly string[]): boolean => names.some((name) => INHERITED_NAMES.has(name));
+
+/** An object validator that reads own properties only and keeps `__proto__` as data (the runtime's `ownKeys`). */
+function ownKeysOf(validator: string, ctx: ZodPrintContext): string {
+  ctx.helpers.add('ownKeys');
+  return `ownKeys(${validator})`;
 }
 
 /** A `const` (or `enum` member) that is an object or array: equal JSON values, compared member by member. */
-function printJsonValue(value: unknown): string {
-  if (Array.isArray(value)) return `z.tuple([${value.map(printJsonValue).join(', ')}])`;
+function printJsonValue(value: unknown, ctx: ZodPrintContext): string {
+  if (Array.isArray(value)) return `z.tuple([${value.map((item) => printJsonValue(item, ctx)).join(', ')}])`;
   if (value === null) return 'z.null()';
-  if (typeof value === 'object')
-    return `z.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${propertyKey(k)}: ${printJsonValue(v)}`).join(', ')} })`;
+  if (typeof value === 'object') {
+    const object = `z.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${valueKey(k)}: ${printJsonValue(v, ctx)}`).join(', ')} })`;
+    return namesInherited(Object.keys(value)) ? ownKeysOf(object, ctx) : object;
+  }
   return `z.literal(${literal(value)})`;
 }
 
@@ -449,7 +464,7 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
     // The tag values come from the mapping (or the schema names), not always from the variants themselves.
     ctx.helpers.add('taggedUnion');
     const options = variants.map(
-      (variant, i) => `z.intersection(${variant}, z.object({ ${propertyKey(discriminator.propertyName)}: ${printTagValues(tags[i]!)} }))`,
+      (variant, i) => `z.intersection(${variant}, z.object({ ${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!)} }))`,
     );
     return `taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
   }

@@ -59,6 +59,7 @@ export {
   binaryBody,
   openEnum,
   openObject,
+  ownKeys,
   refinements,
   taggedUnion,
   type BinaryBody,

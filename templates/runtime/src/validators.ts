@@ -27,7 +27,73 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 export function openObject<const T extends z.core.$ZodLooseShape>(
   shape: T,
 ): z.ZodObject<z.core.util.Writeable<T>, z.core.$strip> {
-  return z.looseObject(shape) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
+  return ownKeys(z.looseObject(shape)) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
+}
+
+/** The names every object inherits from `Object.prototype`: `constructor`, `toString`, `__proto__` … */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+type Payload = z.core.ParsePayload;
+type ParseFn = (payload: Payload, ctx: z.core.ParseContextInternal) => Payload | Promise<Payload>;
+const after = (result: Payload | Promise<Payload>, then: (payload: Payload) => Payload | Promise<Payload>) =>
+  result instanceof Promise ? result.then(then) : then(result);
+
+/**
+ * An object validator that reads only the input's own properties and keeps `__proto__` as data.
+ * zod reads a declared key with `key in input` and `input[key]`, which find what every object
+ * inherits (a required `constructor` is then present in `{}`, an optional numeric `toString`
+ * fails on it), and it skips the key `__proto__` altogether: neither validated when declared
+ * nor kept when the object keeps unknown keys. This parses a copy of the input without a
+ * prototype when the shape names an inherited property, and validates and sets `__proto__`
+ * itself, as an own data property that touches no prototype. Applied to the finished validator
+ * (zod's methods, `.superRefine` among them, make a new validator without it).
+ */
+export function ownKeys<T extends z.ZodObject>(schema: T): T {
+  const internals = schema._zod;
+  const shape = schema.def.shape as Record<string, z.ZodType>;
+  const readsInherited = Object.keys(shape).some((key) => key !== '__proto__' && INHERITED_NAMES.has(key));
+  const declared = Object.hasOwn(shape, '__proto__') ? shape['__proto__'] : undefined;
+  const catchall = schema.def.catchall as z.ZodType | undefined;
+  // A strict object's zod reports an own `__proto__` as an unknown key already; a stripping one drops it.
+  const forProto = declared ?? (catchall && catchall.def.type !== 'never' ? catchall : undefined);
+  if (!readsInherited && !forProto) return schema;
+  let parse = internals.parse as ParseFn;
+  const patched: ParseFn = (payload, ctx) => {
+    const input = payload.value;
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return parse(payload, ctx);
+    const present = Object.hasOwn(input, '__proto__');
+    // Without a prototype, `in` and reads see own properties only (assign makes `__proto__` one too).
+    if (readsInherited) payload.value = Object.assign(Object.create(null) as object, input);
+    if (!forProto || (!present && !declared)) return parse(payload, ctx);
+    return after(parse(payload, ctx), (parsed) => {
+      const value = present ? (input as Record<string, unknown>)['__proto__'] : undefined;
+      return after(forProto._zod.run({ value, issues: [] }, ctx), (result) => {
+        if (result.issues.length > 0) parsed.issues.push(...z.core.util.prefixIssues('__proto__', result.issues));
+        else if (present && typeof parsed.value === 'object' && parsed.value !== null)
+          Object.defineProperty(parsed.value, '__proto__', {
+            value: result.value,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        return parsed;
+      });
+    });
+  };
+  // zod swaps a validator's parse function after it is built (its memoizer takes its wrapper back
+  // out on the first parse): whatever it installs becomes the parse this one calls. A validator
+  // without checks runs its parse directly (zod copies it to `run`), so `run` is this one too.
+  const runsParse = internals.run === internals.parse;
+  const slot = (): PropertyDescriptor => ({
+    configurable: true,
+    enumerable: true,
+    get: () => patched,
+    set: (next: ParseFn) => {
+      parse = next;
+    },
+  });
+  Object.defineProperty(internals, 'parse', slot());
+  if (runsParse) Object.defineProperty(internals, 'run', slot());
+  return schema;
 }
 
 /**
@@ -39,7 +105,7 @@ export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodO
   a: A,
   b: B,
 ): z.ZodIntersection<A, B> {
-  return z.looseObject({ ...a.shape, ...b.shape }) as unknown as z.ZodIntersection<A, B>;
+  return ownKeys(z.looseObject({ ...a.shape, ...b.shape })) as unknown as z.ZodIntersection<A, B>;
 }
 
 /**
@@ -156,9 +222,9 @@ export const refinements = {
   dependentRequired(dependencies: Readonly<Record<string, readonly string[]>>) {
     return (value: object, ctx: Issue): void => {
       for (const [key, names] of Object.entries(dependencies)) {
-        if (!(key in value)) continue;
+        if (!Object.hasOwn(value, key)) continue;
         for (const name of names) {
-          if (!(name in value))
+          if (!Object.hasOwn(value, name))
             ctx.addIssue({
               code: 'custom',
               message: `property ${name} is required when ${key} is present`,
@@ -173,7 +239,7 @@ export const refinements = {
   dependentSchemas(dependencies: readonly (readonly [string, z.ZodType])[]) {
     return (value: object, ctx: Issue): void => {
       for (const [key, schema] of dependencies) {
-        if (!(key in value)) continue;
+        if (!Object.hasOwn(value, key)) continue;
         const result = schema.safeParse(value);
         if (!result.success) {
           for (const issue of result.error.issues)
