@@ -24,6 +24,20 @@ interface SuiteGroup {
   tests: { description: string; data: unknown; valid: boolean }[];
 }
 type Validator = { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
+/**
+ * Disagreements by choice or by scope, told apart from the rest by file, group and test:
+ * the suite's optional behaviours that API validators do otherwise on purpose.
+ */
+const KNOWN_REASONS: readonly { file: RegExp; group?: RegExp; test?: RegExp; reason: string }[] = [
+  {
+    file: /^format\.json$/,
+    test: /only an annotation by default/,
+    reason: 'by choice: formats are asserted, where 2020-12 makes them annotations by default',
+  },
+  { file: /./, group: /metaschema|remote ref/, reason: 'out of scope: refers to the draft\'s meta-schema by URL, and the loader fetches nothing remote' },
+  { file: /./, group: /\$dynamicRef/, reason: 'out of scope: $dynamicRef is not supported (an API document has no use for it)' },
+];
+
 /** A case where the generated validator and the suite disagree, with why, as far as can be told. */
 interface Disagreement {
   file: string;
@@ -130,7 +144,8 @@ for (const file of files.sort()) {
       } catch {
         // ajv overflowing its stack on a recursive case disagrees too.
       }
-      if (reason) disagreements.push({ file, group: group.description, test: test.description, reason, ajvAgrees });
+      const known = KNOWN_REASONS.find((k) => k.file.test(file) && (!k.group || k.group.test(group.description)) && (!k.test || k.test.test(test.description)));
+      if (reason) disagreements.push({ file, group: group.description, test: test.description, reason: known ? `${known.reason} [${reason}]` : reason, ajvAgrees });
     }
   });
   rows.push({ file, cases, ours, ajv: byAjv, note });
@@ -148,7 +163,8 @@ for (const [label, only] of [['keywords', (r: (typeof rows)[number]) => !isForma
 }
 
 // Every remaining disagreement, by file and group, with its reason and whether ajv gets it right.
-console.log(`\n${disagreements.length} disagreements:`);
+const chosen = disagreements.filter((d) => KNOWN_REASONS.some((k) => d.reason.startsWith(k.reason))).length;
+console.log(`\n${disagreements.length} disagreements (${chosen} by choice or out of scope, ${disagreements.length - chosen} others):`);
 let lastGroup = '';
 for (const d of disagreements) {
   const heading = `${d.file} › ${d.group}`;

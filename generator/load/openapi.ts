@@ -12,7 +12,7 @@ import { SpecError } from './errors.js';
 import { checkDepth, refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
 import { validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
-import { indexReferences, type ReferenceIndex, type ReferenceSite } from './references.js';
+import { indexReferences, valueAt, type ReferenceIndex, type ReferenceSite } from './references.js';
 
 export interface LoadedOpenApi {
   source: SourceDocument;
@@ -29,14 +29,18 @@ export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope)
   const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
   const references = indexReferences(source.raw, { schemaIdentifiers });
   const external: ReferenceSite[] = [];
+  /** `$ref`s the bundler would read otherwise than they resolve (it knows no `$id`), by pointer: written as what they resolve to. */
+  const rewritten = new Map<string, string>();
   for (const site of references.sites) {
     const target = references.resolve(site.ref, site.pointer);
     if (target.kind === 'broken') throw brokenReference(source, site.pointer, site.ref);
-    if (target.kind === 'external') external.push(site);
+    const plain = target.kind === 'internal' ? `#${target.pointer.split('/').map(encodeURIComponent).join('/')}` : target.uri;
+    if (plain !== site.ref) rewritten.set(site.pointer, plain);
+    if (target.kind === 'external') external.push({ pointer: site.pointer, ref: target.uri });
   }
   refuseOutsideReferences(source, external, scope);
   if (external.length === 0) return checked(source, source.raw, references);
-  const document = await bundle(source, external, scope);
+  const document = await bundle(source, external, scope, rewritten);
   // What the referenced files brought is held to the same limits.
   checkDepth(source.file, document, source.sourceMap);
   return checked(source, document, indexReferences(document, { schemaIdentifiers }));
@@ -49,7 +53,7 @@ function checked(source: SourceDocument, document: Record<string, unknown>, refe
 }
 
 /** Pulls the referenced files into the document (their `$ref`s become internal). */
-async function bundle(source: SourceDocument, external: ReferenceSite[], scope: ReferenceScope): Promise<Record<string, unknown>> {
+async function bundle(source: SourceDocument, external: ReferenceSite[], scope: ReferenceScope, rewritten: ReadonlyMap<string, string>): Promise<Record<string, unknown>> {
   // The files the referenced files reference in turn are judged as they are opened.
   let refused: string | undefined;
   /** Why the last file could not be opened (the system's words: `ENOENT: no such file or directory, …`). */
@@ -68,7 +72,9 @@ async function bundle(source: SourceDocument, external: ReferenceSite[], scope: 
   try {
     // swagger-parser reads the object given (a copy: it rewrites `$ref`s in place) and only the other files.
     const options = { resolve: { http: false, file: { read } } };
-    return (await SwaggerParser.bundle(source.file, structuredClone(source.raw) as never, options as never)) as unknown as Record<string, unknown>;
+    const copy = structuredClone(source.raw);
+    for (const [pointer, ref] of rewritten) (valueAt(copy, pointer) as { $ref: string }).$ref = ref;
+    return (await SwaggerParser.bundle(source.file, copy as never, options as never)) as unknown as Record<string, unknown>;
   } catch (error) {
     if (refused !== undefined) throw nestedRefusal(source, refused, external);
     // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.

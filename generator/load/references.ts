@@ -3,17 +3,26 @@
  * anywhere in the document, and (OpenAPI 3.1, AsyncAPI) `$id` base URIs and `$anchor`s.
  * Targets are answered as JSON pointers into the document, so cycles cost nothing.
  */
+import { posix } from 'node:path';
 import { encodePointerToken } from './locations.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The base URI of the document itself; a placeholder, so no path of the machine is involved. */
-const DOCUMENT_URI = 'svc-codegen:/document';
+const DOCUMENT_PREFIX = 'svc-codegen:';
+const DOCUMENT_URI = `${DOCUMENT_PREFIX}/document`;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Keywords whose values are data, not schemas or document objects: a `$ref` or `$id` in them means nothing. */
 const DATA_KEYWORDS = new Set(['example', 'default', 'const', 'enum']);
 
+/**
+ * Where a `$ref` points. An external target's `uri` is what to read: the reference as written
+ * (relative to the document's file), or, inside a schema whose `$id` is relative, the file
+ * path that base makes of it (`folder/order.json` + `shared.yaml` = `folder/shared.yaml`), or
+ * an absolute URI.
+ */
 export type Resolution = { kind: 'internal'; pointer: string } | { kind: 'external'; uri: string } | { kind: 'broken' };
 
 export interface ReferenceSite {
@@ -39,6 +48,8 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
   /** Base URI of the objects whose base is not the document's, by pointer. */
   const bases = new Map<string, string>();
   const sites: ReferenceSite[] = [];
+  /** For a base URI from a relative `$id` chain: its path from the document's folder. */
+  const relativeBases = new Map<string, string>();
 
   const walk = (node: unknown, pointer: string, base: string): void => {
     if (Array.isArray(node)) {
@@ -53,6 +64,10 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
         if (uri !== undefined) {
           here = withoutFragment(uri);
           if (!resources.has(here)) resources.set(here, pointer);
+          // Relative to the document: the path from its folder, for the files referenced from inside.
+          const id = withoutFragment(node.$id);
+          if (!SCHEME.test(id) && here.startsWith(`${DOCUMENT_PREFIX}/`) && !relativeBases.has(here))
+            relativeBases.set(here, posix.normalize(posix.join(posix.dirname(relativeBases.get(base) ?? '.'), id)));
         }
       }
       for (const keyword of ['$anchor', '$dynamicAnchor']) {
@@ -69,6 +84,17 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
   };
   walk(document, '', DOCUMENT_URI);
 
+  /** The external target of `ref` from `base` (see Resolution). */
+  const externalUri = (ref: string, base: string): string => {
+    if (base === DOCUMENT_URI || SCHEME.test(ref)) return ref;
+    if (!base.startsWith(`${DOCUMENT_PREFIX}/`)) return absolute(ref, base) ?? ref;
+    // A relative `$id` chain: paths from the document's folder, kept with their leading `..` (which a URL would drop).
+    const hash = ref.indexOf('#');
+    const path = hash < 0 ? ref : ref.slice(0, hash);
+    const joined = path.startsWith('/') ? path : posix.normalize(posix.join(posix.dirname(relativeBases.get(base) ?? '.'), path));
+    return `${joined}${hash < 0 ? '' : ref.slice(hash)}`;
+  };
+
   const resolve = (ref: string, from: string): Resolution => {
     const base = bases.get(from) ?? DOCUMENT_URI;
     let resource: string;
@@ -84,7 +110,7 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
       fragment = hash < 0 ? '' : uri.slice(hash + 1);
     }
     const root = resources.get(resource);
-    if (root === undefined) return { kind: 'external', uri: ref };
+    if (root === undefined) return { kind: 'external', uri: externalUri(ref, base) };
     const decoded = decodeFragment(fragment);
     if (decoded === undefined) return { kind: 'broken' };
     if (decoded === '') return { kind: 'internal', pointer: root };

@@ -262,6 +262,7 @@ function arrayNode(raw: Json, pointer: string, ctx: SchemaContext): SchemaNode {
     node.prefixItems = raw.items.map((item, i) => convertSchema(item, `${pointer}/items/${i}`, ctx));
     node.items = 'additionalItems' in raw ? convertSchema(raw.additionalItems, `${pointer}/additionalItems`, ctx) : { kind: 'unknown' };
   } else if ('items' in raw) node.items = convertSchema(raw.items, `${pointer}/items`, ctx);
+  if (Array.isArray(raw.items) ? 'additionalItems' in raw : 'items' in raw) node.itemsWritten = true;
   if (typeof raw.minItems === 'number') node.minItems = raw.minItems;
   if (typeof raw.maxItems === 'number') node.maxItems = raw.maxItems;
   if (raw.uniqueItems === true) node.uniqueItems = true;

@@ -70,6 +70,8 @@ export interface LiteralNode extends SchemaCommon {
 export interface ArrayNode extends SchemaCommon {
   kind: 'array';
   items: SchemaNode;
+  /** `items` (or draft-07's `additionalItems`) is written, even as `true`: it evaluates every item after the prefix (`unevaluatedItems`). */
+  itemsWritten?: true;
   prefixItems?: SchemaNode[];
   minItems?: number;
   maxItems?: number;

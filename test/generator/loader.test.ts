@@ -4,8 +4,9 @@
  * errors a user gets for broken or unsupported documents.
  */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +118,28 @@ describe('$ref resolution', () => {
     expect(error).toBeInstanceOf(SpecError);
     expect((error as SpecError).message).toMatch(/:\d+:\d+ \(at #\/components\/schemas\/A.*\): broken \$ref: /);
     expect((error as SpecError).message).toContain(`${ref} does not exist`);
+  });
+
+  it('resolves a relative $ref against a relative $id inside the document, and reads a file only when the $ref names one', async () => {
+    const dir = repoTempDir('relative-id-');
+    mkdirSync(join(dir, 'folder'));
+    writeFileSync(join(dir, 'folder', 'money.yaml'), stringify({ Money: { type: 'string', pattern: '^\\d+$' } }));
+    writeFileSync(join(dir, 'codes.yaml'), stringify({ Code: { type: 'integer' } }));
+    const order = {
+      $id: 'folder/order.json',
+      type: 'object',
+      required: ['item'],
+      $defs: { Item: { $id: 'item.json', type: 'object', required: ['sku'], properties: { sku: { type: 'string' } } } },
+      // `item.json` is the $defs entry (folder/item.json), not a file; `money.yaml` is folder/money.yaml; `../codes.yaml` climbs back.
+      properties: { item: { $ref: 'item.json' }, same: { $ref: '#/$defs/Item' }, price: { $ref: 'money.yaml#/Money' }, code: { $ref: '../codes.yaml#/Code' } },
+    };
+    writeFileSync(join(dir, 'main.openapi.yaml'), stringify(specWithSchemas({ Order: order })));
+    const { dir: pkg } = await generateToDisk(join(dir, 'main.openapi.yaml'), 'relative-id');
+    const mod = (await import(pathToFileURL(join(pkg, 'src', 'index.ts')).href)) as Mod;
+    expect(accepts(mod.schemas.Order, { item: { sku: 'a' }, same: { sku: 'b' }, price: '12', code: 3 })).toBe(true);
+    expect(accepts(mod.schemas.Order, { item: {} })).toBe(false);
+    expect(accepts(mod.schemas.Order, { item: { sku: 'a' }, price: '1.5' })).toBe(false);
+    expect(accepts(mod.schemas.Order, { item: { sku: 'a' }, code: 'x' })).toBe(false);
   });
 
   it('still bundles a reference to another file', async () => {

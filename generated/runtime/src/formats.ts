@@ -101,9 +101,16 @@ function checkDateTime(value: string): boolean {
   return second === 60 && utcMinutes === 23 * 60 + 59;
 }
 
-const DURATION = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+/**
+ * RFC 3339 appendix A: units in order, none skipped between the first and the last
+ * (`P1Y2D` and `PT1H2S` are not durations), weeks alone.
+ */
+const DURATION =
+  /^P(?:(?:\d+Y(?:\d+M(?:\d+D)?)?|\d+M(?:\d+D)?|\d+D)(?:T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S))?|T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)|\d+W)$/;
+/** RFC 5321 mailbox parts: a dot-atom or quoted local part; a domain name or an address literal. */
+const EMAIL_LOCAL_ATOMS = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
+const EMAIL_LOCAL_QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
+const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 /** Hex digits by character code (either case). */
 const HEX_DIGIT = (() => {
@@ -113,17 +120,13 @@ const HEX_DIGIT = (() => {
 })();
 
 /**
- * `^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$`, case-insensitive, read on the
+ * RFC 4122's string form, `^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$` (case-insensitive; no `urn:uuid:`), read on the
  * characters: a regular expression costs several times more per call, and answers carry many ids.
  */
 function isUuid(value: string): boolean {
-  let at = 0;
-  if (value.length === 45) {
-    if (value.slice(0, 9).toLowerCase() !== 'urn:uuid:') return false;
-    at = 9;
-  } else if (value.length !== 36) return false;
+  if (value.length !== 36) return false;
   for (let i = 0; i < 36; i++) {
-    const code = value.charCodeAt(at + i);
+    const code = value.charCodeAt(i);
     if (i === 8 || i === 13 || i === 18 || i === 23) {
       if (code !== 45) return false;
     } else if (code > 127 || HEX_DIGIT[code] === 0) return false;
@@ -133,12 +136,8 @@ function isUuid(value: string): boolean {
 const JSON_POINTER = /^(?:\/(?:[^~/]|~0|~1)*)*$/;
 const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** RFC 3986 characters (unreserved, reserved, `%`); percent signs must start an escape. */
-const URI_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
-const BAD_ESCAPE = /%(?![0-9a-f]{2})/i;
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const URI_TEMPLATE =
-  /^(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?)*\})*$/i;
+  /^(?:[^\x00-\x20\x7f"<>%\\^`{|}]|%[0-9a-f]{2}|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?:\.(?:[a-z0-9_]|%[0-9a-f]{2})+)*(?::[1-9]\d{0,3}|\*)?)*\})*$/i;
 
 function isIpv6(value: string): boolean {
   let address = value;
@@ -159,11 +158,76 @@ function isIpv6(value: string): boolean {
   return halves.length === 2 ? count < 8 : count === 8;
 }
 
-const isUriReference = (value: string, iri: boolean): boolean =>
-  !BAD_ESCAPE.test(value) &&
-  (iri ? !/[\s<>"{}|\\^`\x00-\x1f]/.test(value) : URI_CHARS.test(value)) &&
-  !/^[^:/?#]*[[\]]/.test(value);
-const isUri = (value: string, iri: boolean): boolean => SCHEME.test(value) && isUriReference(value, iri);
+function isEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  if (!EMAIL_LOCAL_ATOMS.test(local) && !EMAIL_LOCAL_QUOTED.test(local)) return false;
+  if (!domain.startsWith('[')) return EMAIL_DOMAIN.test(domain);
+  if (!domain.endsWith(']')) return false;
+  const literal = domain.slice(1, -1);
+  return literal.startsWith('IPv6:') ? isIpv6(literal.slice(5)) : IPV4.test(literal);
+}
+
+/**
+ * The characters of each part of an RFC 3986 URI, beyond percent escapes; an IRI (RFC 3987)
+ * also allows the Unicode characters of `ucschar`, and `iprivate` in its query.
+ */
+const UNRESERVED_AND_SUB_DELIMS = "A-Za-z0-9\\-._~!$&'()*+,;=";
+const UCSCHAR =
+  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}' +
+  Array.from({ length: 14 }, (_, i) => `\\u{${(i + 1).toString(16)}0000}-\\u{${(i + 1).toString(16)}FFFD}`).join('') +
+  '\\u{E1000}-\\u{EFFFD}';
+const IPRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
+const partOf = (chars: string): RegExp => new RegExp(`^(?:[${chars}]|%[0-9A-Fa-f]{2})*$`, 'u');
+const uriParts = (extra: string, query: string) => ({
+  userinfo: partOf(`${UNRESERVED_AND_SUB_DELIMS}:${extra}`),
+  host: partOf(`${UNRESERVED_AND_SUB_DELIMS}${extra}`),
+  path: partOf(`${UNRESERVED_AND_SUB_DELIMS}:@/${extra}`),
+  query: partOf(`${UNRESERVED_AND_SUB_DELIMS}:@/?${extra}${query}`),
+  fragment: partOf(`${UNRESERVED_AND_SUB_DELIMS}:@/?${extra}`),
+});
+const URI_PARTS = uriParts('', '');
+const IRI_PARTS = uriParts(UCSCHAR, IPRIVATE);
+/** RFC 3986 appendix B: scheme, authority, path, query and fragment of any string. */
+const REFERENCE = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
+const SCHEME = /^[a-z][a-z0-9+.-]*$/i;
+const IP_FUTURE = /^v[0-9a-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/i;
+
+/** A URI reference (RFC 3986) or an IRI reference (RFC 3987); `absolute` requires a scheme. */
+function isReference(value: string, iri: boolean, absolute: boolean): boolean {
+  const match = REFERENCE.exec(value);
+  if (!match) return false;
+  const [, scheme, authority, path = '', query, fragment] = match;
+  // A first segment with a colon reads as a scheme: a relative reference cannot have one.
+  if (scheme === undefined ? absolute : !SCHEME.test(scheme)) return false;
+  const parts = iri ? IRI_PARTS : URI_PARTS;
+  if (authority !== undefined) {
+    const at = authority.indexOf('@');
+    if (at >= 0 && !parts.userinfo.test(authority.slice(0, at))) return false;
+    const hostAndPort = authority.slice(at + 1);
+    let port = '';
+    if (hostAndPort.startsWith('[')) {
+      const close = hostAndPort.indexOf(']');
+      const literal = hostAndPort.slice(1, close);
+      if (close < 0 || !(isIpv6(literal) || IP_FUTURE.test(literal))) return false;
+      const rest = hostAndPort.slice(close + 1);
+      if (rest !== '' && !rest.startsWith(':')) return false;
+      port = rest.slice(1);
+    } else {
+      const colon = hostAndPort.lastIndexOf(':');
+      if (!parts.host.test(colon < 0 ? hostAndPort : hostAndPort.slice(0, colon))) return false;
+      port = colon < 0 ? '' : hostAndPort.slice(colon + 1);
+    }
+    if (!/^\d*$/.test(port)) return false;
+  }
+  return (
+    parts.path.test(path) &&
+    (query === undefined || parts.query.test(query)) &&
+    (fragment === undefined || parts.fragment.test(fragment))
+  );
+}
 
 function isRegex(value: string): boolean {
   try {
@@ -190,13 +254,13 @@ export const stringFormats: Readonly<Record<string, (value: string) => boolean>>
   time: isTime,
   'date-time': isDateTime,
   duration: (value) => DURATION.test(value),
-  uri: (value) => isUri(value, false),
-  'uri-reference': (value) => isUriReference(value, false),
-  iri: (value) => isUri(value, true),
-  'iri-reference': (value) => isUriReference(value, true),
+  uri: (value) => isReference(value, false, true),
+  'uri-reference': (value) => isReference(value, false, false),
+  iri: (value) => isReference(value, true, true),
+  'iri-reference': (value) => isReference(value, true, false),
   'uri-template': (value) => URI_TEMPLATE.test(value),
   url: isUrl,
-  email: (value) => EMAIL.test(value),
+  email: isEmail,
   'idn-email': (value) => /^[^\s@]+@[^\s@]+$/.test(value),
   ipv4: (value) => IPV4.test(value),
   ipv6: isIpv6,

@@ -217,7 +217,7 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
     case 'array':
       if (which === 'items') {
         if (node.prefixItems?.length) fields.push(`prefix: ${node.prefixItems.length}`);
-        if (node.items.kind !== 'unknown' || node.items.byType) fields.push('all: true');
+        if (node.itemsWritten || node.items.kind !== 'unknown' || node.items.byType) fields.push('all: true');
         if (node.contains) fields.push(`contains: ${printZod(node.contains.schema, ctx)}`);
       }
       break;

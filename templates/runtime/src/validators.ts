@@ -67,7 +67,10 @@ export function ownKeys<T extends z.ZodObject>(schema: T): T {
     return after(parse(payload, ctx), (parsed) => {
       const value = present ? (input as Record<string, unknown>)['__proto__'] : undefined;
       return after(forProto._zod.run({ value, issues: [] }, ctx), (result) => {
-        if (result.issues.length > 0) parsed.issues.push(...z.core.util.prefixIssues('__proto__', result.issues));
+        if (result.issues.length > 0)
+          parsed.issues.push(
+            ...result.issues.map((issue) => ({ ...issue, path: ['__proto__', ...(issue.path ?? [])] })),
+          );
         else if (present && typeof parsed.value === 'object' && parsed.value !== null)
           Object.defineProperty(parsed.value, '__proto__', {
             value: result.value,
@@ -277,8 +280,8 @@ export const refinements = {
   },
 
   /**
-   * `patternProperties`: keys matching a pattern must match its schema; other keys that
-   * are not declared properties must match `additional` (`false` forbids them).
+   * `patternProperties`: keys matching a pattern, declared properties too, must match its
+   * schema; keys neither declared nor matched must match `additional` (`false` forbids them).
    */
   patternProperties(
     patterns: readonly (readonly [RegExp, z.ZodType])[],
@@ -287,8 +290,8 @@ export const refinements = {
   ) {
     return (value: Record<string, unknown>, ctx: Issue): void => {
       for (const [key, item] of Object.entries(value)) {
-        if (declared.includes(key)) continue;
-        let matched = false;
+        // A declared property is checked by the patterns it matches too, never as an additional one.
+        let matched = declared.includes(key);
         for (const [pattern, schema] of patterns) {
           if (!pattern.test(key)) continue;
           matched = true;
