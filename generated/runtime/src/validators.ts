@@ -83,20 +83,26 @@ export function ownKeys<T extends z.ZodObject>(schema: T): T {
       });
     });
   };
-  // zod swaps a validator's parse function after it is built (its memoizer takes its wrapper back
-  // out on the first parse): whatever it installs becomes the parse this one calls. A validator
-  // without checks runs its parse directly (zod copies it to `run`), so `run` is this one too.
+  // zod swaps a validator's parse function once after it is built (its memoizer takes its wrapper
+  // back out on the first parse): what it installs becomes the parse this one calls, and the
+  // slots turn into plain properties (a getter on every call costs more than the rest of this).
+  // A validator without checks runs its parse directly (zod copies it to `run`): `run` too.
   const runsParse = internals.run === internals.parse;
-  const slot = (): PropertyDescriptor => ({
+  const settle = (key: 'parse' | 'run'): void => {
+    Object.defineProperty(internals, key, { value: patched, writable: true, enumerable: true, configurable: true });
+  };
+  const slot: PropertyDescriptor = {
     configurable: true,
     enumerable: true,
     get: () => patched,
     set: (next: ParseFn) => {
       parse = next;
+      settle('parse');
+      if (runsParse) settle('run');
     },
-  });
-  Object.defineProperty(internals, 'parse', slot());
-  if (runsParse) Object.defineProperty(internals, 'run', slot());
+  };
+  Object.defineProperty(internals, 'parse', slot);
+  if (runsParse) Object.defineProperty(internals, 'run', slot);
   return schema;
 }
 
