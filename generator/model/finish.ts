@@ -4,6 +4,7 @@
  */
 import { deriveOperationFacts } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
+import { FORMAT_CHECKS } from './formats.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
 import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types.js';
@@ -21,6 +22,7 @@ export const RESERVED_NAMES = [
   'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient',
   'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'stringFormat', 'unevaluated', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
   'parseFeedMessage', 'OperationErrors', 'isOperationError', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
+  'ownKeys', 'allOfObjects', ...Object.values(FORMAT_CHECKS),
 ];
 
 export function finishModel(model: ApiModel): ApiModel {

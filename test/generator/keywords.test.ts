@@ -740,6 +740,21 @@ describe('names that objects inherit, parsed from the wire', () => {
     expect(output.data['polluted']).toBeUndefined();
   });
 
+  it('changes no prototype, whatever every validator of the document is given', () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const payloads = [
+      payload,
+      '{"__proto__": 12, "toString": {"length": "foo"}, "constructor": 37}',
+      '{"__proto__": {"__proto__": {"polluted": true}}, "constructor": {"prototype": {"polluted": true}}}',
+      '[{"__proto__": {"polluted": true}}]',
+      '{"data": {"__proto__": {"polluted": true}}, "owner": {"__proto__": {"polluted": true}}}',
+    ].map((text) => JSON.parse(text) as unknown);
+    for (const validator of [...Object.values(v31.schemas), ...Object.values(v30.schemas)]) for (const value of payloads) validator.safeParse(value);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
   it('validates a declared __proto__ and keeps it as data', () => {
     const output = v31.schemas.PropertiesInherited!.parse(JSON.parse('{"__proto__": 12, "constructor": 37}')) as Record<string, unknown>;
     expect(Object.getOwnPropertyDescriptor(output, '__proto__')?.value).toBe(12);

@@ -113,7 +113,7 @@ const EMAIL_LOCAL_QUOTED = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/
 const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 /** Hex digits by character code (either case). */
-const HEX_DIGIT = (() => {
+const HEX_DIGIT = /* @__PURE__ */ (() => {
   const table = new Uint8Array(128);
   for (const digit of '0123456789abcdefABCDEF') table[digit.charCodeAt(0)] = 1;
   return table;
@@ -158,6 +158,8 @@ function isIpv6(value: string): boolean {
   return halves.length === 2 ? count < 8 : count === 8;
 }
 
+const isIdnEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+$/.test(value);
+
 function isEmail(value: string): boolean {
   const at = value.lastIndexOf('@');
   if (at <= 0) return false;
@@ -176,9 +178,7 @@ function isEmail(value: string): boolean {
  */
 const UNRESERVED_AND_SUB_DELIMS = "A-Za-z0-9\\-._~!$&'()*+,;=";
 const UCSCHAR =
-  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}' +
-  Array.from({ length: 14 }, (_, i) => `\\u{${(i + 1).toString(16)}0000}-\\u{${(i + 1).toString(16)}FFFD}`).join('') +
-  '\\u{E1000}-\\u{EFFFD}';
+  '\\u{A0}-\\u{D7FF}\\u{F900}-\\u{FDCF}\\u{FDF0}-\\u{FFEF}\\u{10000}-\\u{1FFFD}\\u{20000}-\\u{2FFFD}\\u{30000}-\\u{3FFFD}\\u{40000}-\\u{4FFFD}\\u{50000}-\\u{5FFFD}\\u{60000}-\\u{6FFFD}\\u{70000}-\\u{7FFFD}\\u{80000}-\\u{8FFFD}\\u{90000}-\\u{9FFFD}\\u{A0000}-\\u{AFFFD}\\u{B0000}-\\u{BFFFD}\\u{C0000}-\\u{CFFFD}\\u{D0000}-\\u{DFFFD}\\u{E1000}-\\u{EFFFD}';
 const IPRIVATE = '\\u{E000}-\\u{F8FF}\\u{F0000}-\\u{FFFFD}\\u{100000}-\\u{10FFFD}';
 const partOf = (chars: string): RegExp => new RegExp(`^(?:[${chars}]|%[0-9A-Fa-f]{2})*$`, 'u');
 const uriParts = (extra: string, query: string) => ({
@@ -188,21 +188,20 @@ const uriParts = (extra: string, query: string) => ({
   query: partOf(`${UNRESERVED_AND_SUB_DELIMS}:@/?${extra}${query}`),
   fragment: partOf(`${UNRESERVED_AND_SUB_DELIMS}:@/?${extra}`),
 });
-const URI_PARTS = uriParts('', '');
-const IRI_PARTS = uriParts(UCSCHAR, IPRIVATE);
+const URI_PARTS = /* @__PURE__ */ uriParts('', '');
+const IRI_PARTS = /* @__PURE__ */ uriParts(UCSCHAR, IPRIVATE);
 /** RFC 3986 appendix B: scheme, authority, path, query and fragment of any string. */
 const REFERENCE = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 const SCHEME = /^[a-z][a-z0-9+.-]*$/i;
 const IP_FUTURE = /^v[0-9a-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/i;
 
 /** A URI reference (RFC 3986) or an IRI reference (RFC 3987); `absolute` requires a scheme. */
-function isReference(value: string, iri: boolean, absolute: boolean): boolean {
+function isReference(value: string, parts: typeof URI_PARTS, absolute: boolean): boolean {
   const match = REFERENCE.exec(value);
   if (!match) return false;
   const [, scheme, authority, path = '', query, fragment] = match;
   // A first segment with a colon reads as a scheme: a relative reference cannot have one.
   if (scheme === undefined ? absolute : !SCHEME.test(scheme)) return false;
-  const parts = iri ? IRI_PARTS : URI_PARTS;
   if (authority !== undefined) {
     const at = authority.indexOf('@');
     if (at >= 0 && !parts.userinfo.test(authority.slice(0, at))) return false;
@@ -248,37 +247,47 @@ function isUrl(value: string): boolean {
   }
 }
 
-/** Every string format with a check, by its name in a schema. */
+const isDuration = (value: string): boolean => DURATION.test(value);
+const isUri = (value: string): boolean => isReference(value, URI_PARTS, true);
+const isUriReference = (value: string): boolean => isReference(value, URI_PARTS, false);
+const isIri = (value: string): boolean => isReference(value, IRI_PARTS, true);
+const isIriReference = (value: string): boolean => isReference(value, IRI_PARTS, false);
+const isUriTemplate = (value: string): boolean => URI_TEMPLATE.test(value);
+const isIpv4 = (value: string): boolean => IPV4.test(value);
+const isJsonPointer = (value: string): boolean => JSON_POINTER.test(value);
+const isRelativeJsonPointer = (value: string): boolean => RELATIVE_JSON_POINTER.test(value);
+const isByte = (value: string): boolean => BASE64.test(value);
+
+/** Every string format with a check, by its name in a schema (`hostname` and `idn-hostname`: `idn.ts`). */
 export const stringFormats: Readonly<Record<string, (value: string) => boolean>> = {
   date: isDate,
   time: isTime,
   'date-time': isDateTime,
-  duration: (value) => DURATION.test(value),
-  uri: (value) => isReference(value, false, true),
-  'uri-reference': (value) => isReference(value, false, false),
-  iri: (value) => isReference(value, true, true),
-  'iri-reference': (value) => isReference(value, true, false),
-  'uri-template': (value) => URI_TEMPLATE.test(value),
+  duration: isDuration,
+  uri: isUri,
+  'uri-reference': isUriReference,
+  iri: isIri,
+  'iri-reference': isIriReference,
+  'uri-template': isUriTemplate,
   url: isUrl,
   email: isEmail,
-  'idn-email': (value) => /^[^\s@]+@[^\s@]+$/.test(value),
-  ipv4: (value) => IPV4.test(value),
+  'idn-email': isIdnEmail,
+  ipv4: isIpv4,
   ipv6: isIpv6,
   regex: isRegex,
   uuid: isUuid,
-  'json-pointer': (value) => JSON_POINTER.test(value),
-  'relative-json-pointer': (value) => RELATIVE_JSON_POINTER.test(value),
-  byte: (value) => BASE64.test(value),
+  'json-pointer': isJsonPointer,
+  'relative-json-pointer': isRelativeJsonPointer,
+  byte: isByte,
 };
 
 /**
  * A zod check that reports `invalid_format` (as zod's own formats do, so tolerant response
- * validation treats it as a format finding) when a string is not of the named format.
+ * validation treats it as a format finding) when a string fails `test`.
  */
-export function stringFormat(name: string): z.core.CheckFn<string> {
-  const test = stringFormats[name];
+export function formatCheck(name: string, test: (value: string) => boolean): z.core.CheckFn<string> {
   return (payload) => {
-    if (test && !test(payload.value))
+    if (!test(payload.value))
       payload.issues.push({
         code: 'invalid_format',
         format: name,
@@ -287,3 +296,29 @@ export function stringFormat(name: string): z.core.CheckFn<string> {
       });
   };
 }
+
+/** The check of the named format (`stringFormats`); a format without one passes. */
+export function stringFormat(name: string): z.core.CheckFn<string> {
+  return formatCheck(name, stringFormats[name] ?? (() => true));
+}
+
+// One check per format, which the generated validators import by name: a bundle carries the formats its validators use, not the table.
+export const dateFormat = /* @__PURE__ */ formatCheck('date', isDate);
+export const timeFormat = /* @__PURE__ */ formatCheck('time', isTime);
+export const dateTimeFormat = /* @__PURE__ */ formatCheck('date-time', isDateTime);
+export const durationFormat = /* @__PURE__ */ formatCheck('duration', isDuration);
+export const uriFormat = /* @__PURE__ */ formatCheck('uri', isUri);
+export const uriReferenceFormat = /* @__PURE__ */ formatCheck('uri-reference', isUriReference);
+export const iriFormat = /* @__PURE__ */ formatCheck('iri', isIri);
+export const iriReferenceFormat = /* @__PURE__ */ formatCheck('iri-reference', isIriReference);
+export const uriTemplateFormat = /* @__PURE__ */ formatCheck('uri-template', isUriTemplate);
+export const urlFormat = /* @__PURE__ */ formatCheck('url', isUrl);
+export const emailFormat = /* @__PURE__ */ formatCheck('email', isEmail);
+export const idnEmailFormat = /* @__PURE__ */ formatCheck('idn-email', isIdnEmail);
+export const ipv4Format = /* @__PURE__ */ formatCheck('ipv4', isIpv4);
+export const ipv6Format = /* @__PURE__ */ formatCheck('ipv6', isIpv6);
+export const regexFormat = /* @__PURE__ */ formatCheck('regex', isRegex);
+export const uuidFormat = /* @__PURE__ */ formatCheck('uuid', isUuid);
+export const jsonPointerFormat = /* @__PURE__ */ formatCheck('json-pointer', isJsonPointer);
+export const relativeJsonPointerFormat = /* @__PURE__ */ formatCheck('relative-json-pointer', isRelativeJsonPointer);
+export const byteFormat = /* @__PURE__ */ formatCheck('byte', isByte);

@@ -31,12 +31,15 @@ export function openObject<const T extends z.core.$ZodLooseShape>(
   return ownKeys(z.looseObject(shape)) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
 }
 
-/** The names every object inherits from `Object.prototype`: `constructor`, `toString`, `__proto__` … */
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** An ordinary property's descriptor: a key defined so, `__proto__` included, is just data. */
+const dataProperty = (value: unknown): PropertyDescriptor => ({
+  value,
+  writable: true,
+  enumerable: true,
+  configurable: true,
+});
 type Payload = z.core.ParsePayload;
 type ParseFn = (payload: Payload, ctx: z.core.ParseContextInternal) => Payload | Promise<Payload>;
-const after = (result: Payload | Promise<Payload>, then: (payload: Payload) => Payload | Promise<Payload>) =>
-  result instanceof Promise ? result.then(then) : then(result);
 
 /**
  * An object validator that reads only the input's own properties and keeps `__proto__` as data.
@@ -51,7 +54,8 @@ const after = (result: Payload | Promise<Payload>, then: (payload: Payload) => P
 export function ownKeys<T extends z.ZodObject>(schema: T): T {
   const internals = schema._zod;
   const shape = schema.def.shape as Record<string, z.ZodType>;
-  const readsInherited = Object.keys(shape).some((key) => key !== '__proto__' && INHERITED_NAMES.has(key));
+  // The names every object inherits from `Object.prototype`: `constructor`, `toString`, `__proto__` …
+  const readsInherited = Object.keys(shape).some((key) => key in Object.prototype);
   const declared = Object.hasOwn(shape, '__proto__') ? shape['__proto__'] : undefined;
   const catchall = schema.def.catchall as z.ZodType | undefined;
   // A strict object's zod reports an own `__proto__` as an unknown key already; a stripping one drops it.
@@ -60,28 +64,22 @@ export function ownKeys<T extends z.ZodObject>(schema: T): T {
   let parse = internals.parse as ParseFn;
   const patched: ParseFn = (payload, ctx) => {
     const input = payload.value;
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return parse(payload, ctx);
+    if (typeof input !== 'object' || input === null) return parse(payload, ctx);
     const present = Object.hasOwn(input, '__proto__');
     // Without a prototype, `in` and reads see own properties only (assign makes `__proto__` one too).
-    if (readsInherited) payload.value = Object.assign(Object.create(null) as object, input);
+    if (readsInherited && !Array.isArray(input)) payload.value = Object.assign(Object.create(null) as object, input);
     if (!forProto || (!present && !declared)) return parse(payload, ctx);
-    return after(parse(payload, ctx), (parsed) => {
-      const value = present ? (input as Record<string, unknown>)['__proto__'] : undefined;
-      return after(forProto._zod.run({ value, issues: [] }, ctx), (result) => {
-        if (result.issues.length > 0)
-          parsed.issues.push(
-            ...result.issues.map((issue) => ({ ...issue, path: ['__proto__', ...(issue.path ?? [])] })),
-          );
-        else if (present && typeof parsed.value === 'object' && parsed.value !== null)
-          Object.defineProperty(parsed.value, '__proto__', {
-            value: result.value,
-            writable: true,
-            enumerable: true,
-            configurable: true,
-          });
-        return parsed;
-      });
-    });
+    // Generated objects hold generated validators only, which are synchronous: so is what they return.
+    const parsed = parse(payload, ctx) as Payload;
+    const result = forProto._zod.run(
+      { value: present ? (input as Record<string, unknown>)['__proto__'] : undefined, issues: [] },
+      ctx,
+    ) as Payload;
+    for (const issue of result.issues) parsed.issues.push({ ...issue, path: ['__proto__', ...(issue.path ?? [])] });
+    // zod made the output object of an object input.
+    if (present && result.issues.length === 0)
+      Object.defineProperty(parsed.value, '__proto__', dataProperty(result.value));
+    return parsed;
   };
   // zod swaps a validator's parse function once after it is built (its memoizer takes its wrapper
   // back out on the first parse): what it installs becomes the parse this one calls, and the
@@ -89,11 +87,10 @@ export function ownKeys<T extends z.ZodObject>(schema: T): T {
   // A validator without checks runs its parse directly (zod copies it to `run`): `run` too.
   const runsParse = internals.run === internals.parse;
   const settle = (key: 'parse' | 'run'): void => {
-    Object.defineProperty(internals, key, { value: patched, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(internals, key, dataProperty(patched));
   };
   const slot: PropertyDescriptor = {
     configurable: true,
-    enumerable: true,
     get: () => patched,
     set: (next: ParseFn) => {
       parse = next;

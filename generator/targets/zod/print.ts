@@ -4,6 +4,7 @@ import type { ImportDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
 import { literal, valueKey, stringLiteral } from '../../util/text.js';
 import type { Direction } from '../../model/directions.js';
+import { FORMAT_CHECKS } from '../../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js';
 import { validatorTypesOf } from './inference-cost.js';
 
@@ -85,19 +86,11 @@ export function zodImportFor(statements: readonly unknown[]): StatementStructure
     : [];
 }
 
-/** Formats the runtime checks (`stringFormats`); any other is an annotation. */
-const STRING_FORMATS = new Set([
-  'date', 'time', 'date-time', 'duration', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'url', 'email',
-  'idn-email', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'relative-json-pointer', 'byte',
-]);
-/** Formats checked with Unicode's IDNA tables (the runtime's `idn` module, `hostnameFormat`). */
-const HOSTNAME_FORMATS = new Set(['hostname', 'idn-hostname']);
-
 /**
  * Runtime helpers in a module of their own, by the subpath that exports it: only packages
  * whose validators use them import it (and the tables it loads), and a bundle of any other stays as it was.
  */
-const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn' };
+const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn', idnHostnameFormat: 'idn' };
 
 /** The imports of the runtime helpers a module uses: the runtime's index, and the subpaths of those kept apart. */
 export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string): ImportDeclarationStructure[] {
@@ -340,12 +333,10 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
     return `z.enum([${node.enum.map(stringLiteral).join(', ')}])`;
   }
   let out = 'z.string()';
-  if (node.format && STRING_FORMATS.has(node.format)) {
-    ctx.helpers.add('stringFormat');
-    out += `.check(stringFormat(${stringLiteral(node.format)}))`;
-  } else if (node.format && HOSTNAME_FORMATS.has(node.format)) {
-    ctx.helpers.add('hostnameFormat');
-    out += `.check(hostnameFormat(${stringLiteral(node.format)}))`;
+  const check = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
+  if (check) {
+    ctx.helpers.add(check);
+    out += `.check(${check})`;
   }
   if (node.pattern !== undefined) out += `.regex(${regexOf(node.pattern)})`;
   if (node.minLength !== undefined) out += `.min(${node.minLength})`;

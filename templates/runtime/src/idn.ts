@@ -6,7 +6,7 @@
  * loads the tables.
  */
 import idnHostnameLibrary from 'idn-hostname';
-import type { z } from 'zod';
+import { formatCheck } from './formats.js';
 
 /** The label separators IDNA accepts: full stop, ideographic, fullwidth and halfwidth ideographic full stops. */
 const LABEL_SEPARATOR = /[.\u3002\uff0e\uff61]/;
@@ -32,22 +32,6 @@ export function isHostname(value: string): boolean {
   return ASCII.test(value) && isIdnHostname(value);
 }
 
-/** The checks of this module by format name, as `stringFormats` holds the others. */
-export const hostnameFormats: Readonly<Record<string, (value: string) => boolean>> = {
-  hostname: isHostname,
-  'idn-hostname': isIdnHostname,
-};
-
-/** A zod check reporting `invalid_format` (as `stringFormat` does) when a string is not of the named host name format. */
-export function hostnameFormat(name: 'hostname' | 'idn-hostname'): z.core.CheckFn<string> {
-  const test = hostnameFormats[name]!;
-  return (payload) => {
-    if (!test(payload.value))
-      payload.issues.push({
-        code: 'invalid_format',
-        format: name,
-        input: payload.value,
-        message: `must be a valid ${name}`,
-      });
-  };
-}
+/** The checks of the host name formats, as zod checks that report `invalid_format` (`formatCheck`). */
+export const hostnameFormat = /* @__PURE__ */ formatCheck('hostname', isHostname);
+export const idnHostnameFormat = /* @__PURE__ */ formatCheck('idn-hostname', isIdnHostname);

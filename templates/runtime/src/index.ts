@@ -50,7 +50,30 @@ export { nextPageInput, pageItems } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
 export { collectWarnings, declaredMediaType, selectValidator } from './response.js';
-export { stringFormat, stringFormats } from './formats.js';
+export {
+  byteFormat,
+  dateFormat,
+  dateTimeFormat,
+  durationFormat,
+  emailFormat,
+  formatCheck,
+  idnEmailFormat,
+  ipv4Format,
+  ipv6Format,
+  iriFormat,
+  iriReferenceFormat,
+  jsonPointerFormat,
+  regexFormat,
+  relativeJsonPointerFormat,
+  stringFormat,
+  stringFormats,
+  timeFormat,
+  uriFormat,
+  uriReferenceFormat,
+  uriTemplateFormat,
+  urlFormat,
+  uuidFormat,
+} from './formats.js';
 export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
