@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { GeneratorBug } from '../failure.js';
 import { UsageError } from '../cli/options.js';
 import { SpecError } from '../load/errors.js';
-import { diffSpecPairs, pairSpecs } from './index.js';
+import { diffSpecPairs, pairSpecs, type FailOn } from './index.js';
 import { renderReport, renderRules, type ReportFormat } from './report.js';
 import { defaultBase, DiffInputError, resolveSide, type ResolvedSide } from './sources.js';
 
@@ -22,13 +22,16 @@ packages' exports added, removed or changed, and the semver bump each package ne
   --head <ref|file|dir>   the new side (default: the working tree's specs folder)
   --specs <dir>           the specs folder inside the repository (default: specs)
   --format <f>            text (default), markdown (for a pull-request comment) or json
+  --fail-on <level>       breaking (default): exit 1 on a breaking change; possibly-breaking:
+                          also on a possibly breaking one (which then needs a major version too)
   --allow-breaking        exit 0 even when a change is breaking
   --no-surface            compare the specs only, not the generated packages' exports
   --allow-ref-root <dir>  a folder besides the project root whose files $refs may name (repeatable)
   --rules                 list every rule with its level, and exit
   -h, --help              this text
 
-Exit codes: 0 no breaking change, 1 a breaking change, 2 an error (unreadable spec, bad option).
+Exit codes: 0 no failing change, 1 a breaking change (or, with --fail-on possibly-breaking, a possibly
+breaking one), 2 an error (unreadable spec, bad option).
 `;
 
 interface DiffCliOptions {
@@ -37,6 +40,7 @@ interface DiffCliOptions {
   specs: string;
   format: ReportFormat;
   allowBreaking: boolean;
+  failOn: FailOn;
   surface: boolean;
   allowRefRoots: string[];
 }
@@ -52,6 +56,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
         specs: { type: 'string' },
         format: { type: 'string' },
         'allow-breaking': { type: 'boolean' },
+        'fail-on': { type: 'string' },
         'no-surface': { type: 'boolean' },
         'allow-ref-root': { type: 'string', multiple: true },
         rules: { type: 'boolean' },
@@ -68,7 +73,9 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
   if (values.rules) return 'rules';
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: one of text, markdown, json`);
-  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
+  const failOn = values['fail-on'] ?? 'breaking';
+  if (failOn !== 'breaking' && failOn !== 'possibly-breaking') throw new UsageError(`--fail-on ${failOn}: one of breaking, possibly-breaking`);
+  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, failOn, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
 }
 
 export async function runDiffCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void; cwd: string }): Promise<number> {
@@ -97,9 +104,9 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
       head.single && headFile !== undefined ? { path: headFile, single: true } : undefined,
     );
     sides.push(base);
-    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) });
+    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface, failOn: options.failOn, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) });
     io.out(renderReport(report, options.format));
-    return report.breaking && !options.allowBreaking ? 1 : 0;
+    return report.failed && !options.allowBreaking ? 1 : 0;
   } catch (error) {
     if (error instanceof SpecError || error instanceof DiffInputError || error instanceof GeneratorBug) {
       io.err(`api diff: ${sides.reduce((text, side) => side.describe(text), error.message)}\n`);

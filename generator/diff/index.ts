@@ -29,6 +29,10 @@ export interface DiffReport {
   base: string;
   head: string;
   breaking: boolean;
+  /** The level from which a change fails the check (`--fail-on`). */
+  failOn: FailOn;
+  /** Whether a change at or above that level was found: the exit code is 1. */
+  failed: boolean;
   changes: Change[];
   packages: PackageReport[];
 }
@@ -45,7 +49,15 @@ export interface DiffOptions {
   surface?: boolean;
   /** `--allow-ref-root`: folders besides each document's project root whose files `$ref`s may name. */
   allowRefRoots?: readonly string[];
+  /** `--fail-on`: the level from which a change fails the check and needs a major version (default `breaking`). */
+  failOn?: FailOn;
 }
+
+/** `breaking` fails on breaking changes only; `possibly-breaking` on warnings too. */
+export type FailOn = 'breaking' | 'possibly-breaking';
+
+/** Whether a change fails the check, and so needs a major version, under `failOn`. */
+export const fails = (change: Change, failOn: FailOn = 'breaking'): boolean => change.level === 'breaking' || (failOn === 'possibly-breaking' && change.level === 'warning');
 
 interface Side {
   model: ApiModel;
@@ -70,10 +82,11 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
     else if (head) apiChanges = [{ id: 'api-added', level: 'info', api: pair.api, location: 'document', headPointer: '', message: `the API \`${pair.api}\` (${pair.head}) was added` }];
     else continue;
     changes.push(...apiChanges);
-    if (options.surface !== false) packages.push(packageReport(pair.api, base, head, apiChanges));
+    if (options.surface !== false) packages.push(packageReport(pair.api, base, head, apiChanges, options.failOn));
   }
   const sorted = sortChanges(changes);
-  return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), changes: sorted, packages };
+  const failOn = options.failOn ?? 'breaking';
+  return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), failOn, failed: sorted.some((c) => fails(c, failOn)), changes: sorted, packages };
 }
 
 /** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
@@ -99,11 +112,11 @@ async function loadSide(file: string | undefined, api: string, options: DiffOpti
   return { model, files, surface: publicSurface(files) };
 }
 
-function packageReport(api: string, base: Side | undefined, head: Side | undefined, changes: Change[]): PackageReport {
+function packageReport(api: string, base: Side | undefined, head: Side | undefined, changes: Change[], failOn: FailOn = 'breaking'): PackageReport {
   const manifest = (side: Side | undefined): { name?: string; version?: string } => JSON.parse(side?.files?.get('package.json') ?? '{}') as { name?: string; version?: string };
   const name = manifest(head).name ?? manifest(base).name ?? api;
   const exports = diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map());
-  const { bump, reason } = decideBump(base, head, changes, exports);
+  const { bump, reason } = decideBump(base, head, changes, exports, failOn);
   const report: PackageReport = { name, api, bump, reason, exports };
   const baseVersion = manifest(base).version;
   if (base && baseVersion !== undefined) report.version = { base: baseVersion, next: nextVersion(baseVersion, bump) };
@@ -111,17 +124,18 @@ function packageReport(api: string, base: Side | undefined, head: Side | undefin
 }
 
 /**
- * A breaking change for callers, or an export that importers lose, needs a major version; any
- * other change to the API or to the exports a minor one; generated code that changed only in
- * its comments a patch.
+ * A breaking change for callers (and, with `--fail-on possibly-breaking`, a possibly breaking
+ * one), or an export that importers lose, needs a major version; any other change to the API
+ * or to the exports a minor one; generated code that changed only in its comments a patch.
  */
-function decideBump(base: Side | undefined, head: Side | undefined, changes: Change[], exports: SurfaceDiff): { bump: Bump; reason: string } {
+function decideBump(base: Side | undefined, head: Side | undefined, changes: Change[], exports: SurfaceDiff, failOn: FailOn): { bump: Bump; reason: string } {
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (!base) return { bump: 'minor', reason: 'a new package' };
   if (!head) return { bump: 'major', reason: 'the package is removed' };
-  const breaking = changes.filter((c) => c.level === 'breaking').length;
+  const breaking = changes.filter((c) => fails(c, failOn)).length;
   if (breaking > 0 || exports.removed.length > 0) {
-    return { bump: 'major', reason: [breaking > 0 ? count(breaking, 'breaking change') : '', exports.removed.length > 0 ? `${count(exports.removed.length, 'export')} removed` : ''].filter(Boolean).join(', ') };
+    const word = failOn === 'breaking' ? 'breaking change' : 'breaking or possibly breaking change';
+    return { bump: 'major', reason: [breaking > 0 ? count(breaking, word) : '', exports.removed.length > 0 ? `${count(exports.removed.length, 'export')} removed` : ''].filter(Boolean).join(', ') };
   }
   if (changes.length > 0 || exports.added.length > 0 || exports.changed.length > 0) {
     const parts = [changes.length > 0 ? count(changes.length, 'compatible change') : '', exports.added.length > 0 ? `${count(exports.added.length, 'export')} added` : '', exports.changed.length > 0 ? `${count(exports.changed.length, 'export')} changed` : ''];

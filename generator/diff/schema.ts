@@ -232,6 +232,7 @@ export class SchemaComparer {
     if (!sameJson(a.default, b.default)) {
       this.report('default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`);
     }
+    this.compareApplicators(a, b, direction, scope, site);
     if (a.kind === 'union' || b.kind === 'union') {
       this.compareUnions(a, b, direction, scope, site);
       return;
@@ -259,7 +260,6 @@ export class SchemaComparer {
       return;
     }
     this.compareFormat(a, b, direction, scope, site);
-    this.compareComposition(a, b, direction, scope, site);
     switch (a.kind) {
       case 'string':
         this.compareString(a, b as StringNode, direction, scope, site);
@@ -287,6 +287,7 @@ export class SchemaComparer {
         if ((a.uniqueItems === true) !== (y.uniqueItems === true)) {
           this.report(y.uniqueItems ? 'unique-items-added' : 'unique-items-removed', direction, scope, site, `items of ${where} ${y.uniqueItems ? 'must now be unique' : 'need no longer be unique'}`);
         }
+        this.compareContains(a, y, direction, scope, site);
         const prefix = Math.max(a.prefixItems?.length ?? 0, y.prefixItems?.length ?? 0);
         for (let i = 0; i < prefix; i++) this.compare(a.prefixItems?.[i] ?? a.items, y.prefixItems?.[i] ?? y.items, direction, within(scope, `[${i}]`));
         this.compare(a.items, y.items, direction, within(scope, '[]'));
@@ -314,15 +315,57 @@ export class SchemaComparer {
     else this.report('format-changed', direction, scope, site, `the format of ${where} changed from \`${a.format}\` to \`${b.format}\``);
   }
 
-  /** `not`, `if`/`then`/`else` and `contains`: compared as wholes. */
-  private compareComposition(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
-    const parts = (side: SchemaSide, node: SchemaNode): string =>
-      JSON.stringify([
-        node.not ? side.shapeOf(node.not) : null,
-        node.conditional ? [side.shapeOf(node.conditional.if), node.conditional.then ? side.shapeOf(node.conditional.then) : null, node.conditional.else ? side.shapeOf(node.conditional.else) : null] : null,
-        node.kind === 'array' && node.contains ? [side.shapeOf(node.contains.schema), node.contains.min, node.contains.max ?? null] : null,
-      ]);
-    if (parts(this.base, a) !== parts(this.head, b)) this.report('composition-changed', direction, scope, site, `${describePath(scope)}: its not, if/then/else or contains changed`);
+  /**
+   * The applicators any schema may carry: `not` (compared as a whole: changed, not judged),
+   * `if`/`then`/`else` and `unevaluatedProperties`/`unevaluatedItems`.
+   */
+  private compareApplicators(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    if ((a.not ? this.base.shapeOf(a.not) : null) !== (b.not ? this.head.shapeOf(b.not) : null)) {
+      this.report('composition-changed', direction, scope, site, `${where}: its \`not\` changed`);
+    }
+    const [x, y] = [a.conditional, b.conditional];
+    if (x && !y) this.report('if-removed', direction, scope, site, `${where} lost its \`if\`/\`then\`/\`else\` condition`);
+    else if (!x && y) this.report('if-added', direction, scope, site, `${where} now has an \`if\`/\`then\`/\`else\` condition`);
+    else if (x && y) {
+      if (this.base.shapeOf(x.if) !== this.head.shapeOf(y.if)) this.report('composition-changed', direction, scope, site, `${where}: the \`if\` of its condition changed`);
+      for (const branch of ['then', 'else'] as const) {
+        const [p, q] = [x[branch], y[branch]];
+        if (p && !q) this.report(`${branch}-removed`, direction, scope, site, `${where}: the \`${branch}\` of its condition was removed`);
+        else if (!p && q) this.report(`${branch}-added`, direction, scope, site, `${where}: its condition gained a \`${branch}\``);
+        else if (p && q) this.compare(p, q, direction, within(scope, `(${branch})`));
+      }
+    }
+    this.compareUnevaluated('properties', a.unevaluatedProperties, b.unevaluatedProperties, direction, scope, site);
+    this.compareUnevaluated('items', a.unevaluatedItems, b.unevaluatedItems, direction, scope, site);
+  }
+
+  /** `unevaluated…`: absent or `true` allows anything; `false` refuses; a schema checks. */
+  private compareUnevaluated(what: 'properties' | 'items', a: boolean | SchemaNode | undefined, b: boolean | SchemaNode | undefined, direction: Direction, scope: Scope, site: Site): void {
+    const free = (value: typeof a): boolean => value === undefined || value === true;
+    const keyword = what === 'properties' ? 'unevaluatedProperties' : 'unevaluatedItems';
+    const where = describePath(scope);
+    if (free(a) && free(b)) return;
+    if (free(a) || b === false) {
+      if (a !== false) this.report(`unevaluated-${what}-added`, direction, scope, site, `${where} now ${b === false ? 'refuses' : 'checks'} ${what} nothing else evaluates (\`${keyword}\`)`);
+    } else if (free(b) || a === false) {
+      this.report(`unevaluated-${what}-removed`, direction, scope, site, `${where} no longer ${a === false ? 'refuses' : 'checks'} ${what} nothing else evaluates (\`${keyword}\`)`);
+    } else if (typeof a === 'object' && typeof b === 'object') {
+      this.compare(a, b, direction, within(scope, what === 'properties' ? '{unevaluated}' : '[unevaluated]'));
+    }
+  }
+
+  /** `contains` with `minContains` and `maxContains`. */
+  private compareContains(a: SchemaNode & { kind: 'array' }, b: SchemaNode & { kind: 'array' }, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    const [x, y] = [a.contains, b.contains];
+    if (x && !y) this.report('contains-removed', direction, scope, site, `${where} need no longer contain an item matching \`contains\``);
+    else if (!x && y) this.report('contains-added', direction, scope, site, `${where} must now contain an item matching \`contains\``);
+    else if (x && y) {
+      this.compare(x.schema, y.schema, direction, within(scope, '(contains)'));
+      this.bound('min', 'minContains', x.min, y.min, direction, scope, site);
+      this.bound('max', 'maxContains', x.max, y.max, direction, scope, site);
+    }
   }
 
   private compareString(a: StringNode, b: StringNode, direction: Direction, scope: Scope, site: Site): void {
@@ -359,8 +402,9 @@ export class SchemaComparer {
   /** A `min…` bound narrows when it appears or grows; a `max…` bound when it appears or shrinks. */
   private bound(kind: 'min' | 'max', keyword: string, a: number | undefined, b: number | undefined, direction: Direction, scope: Scope, site: Site): void {
     if (a === b) return;
-    const narrowed = b !== undefined && (a === undefined || (kind === 'min' ? b > a : b < a));
-    this.report(narrowed ? 'bound-narrowed' : 'bound-widened', direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`);
+    // A bound set where there was none may refuse values callers send, or may not: the definition cannot tell.
+    const rule = a === undefined ? 'bound-set' : b !== undefined && (kind === 'min' ? b > a : b < a) ? 'bound-narrowed' : 'bound-widened';
+    this.report(rule, direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`);
   }
 
   private compareObject(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {
@@ -408,6 +452,41 @@ export class SchemaComparer {
     }
     this.bound('min', 'minProperties', a.minProperties, b.minProperties, direction, scope, site);
     this.bound('max', 'maxProperties', a.maxProperties, b.maxProperties, direction, scope, site);
+    this.compareObjectKeywords(a, b, direction, scope, site);
+  }
+
+  /** `dependentRequired`, `dependentSchemas`, `patternProperties` and `propertyNames`. */
+  private compareObjectKeywords(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {
+    const where = describePath(scope);
+    const [requiredA, requiredB] = [a.dependentRequired ?? {}, b.dependentRequired ?? {}];
+    for (const name of new Set([...Object.keys(requiredA), ...Object.keys(requiredB)])) {
+      const [x, y] = [Object.hasOwn(requiredA, name) ? requiredA[name] : undefined, Object.hasOwn(requiredB, name) ? requiredB[name] : undefined];
+      if (x && !y) this.report('dependent-required-removed', direction, scope, site, `\`${name}\` of ${where} no longer requires ${x.map(show).join(', ')}`);
+      else if (!x && y) this.report('dependent-required-added', direction, scope, site, `\`${name}\` of ${where} now requires ${y.map(show).join(', ')}`);
+      else if (x && y && !sameJson([...x].sort(), [...y].sort())) {
+        const added = y.filter((n) => !x.includes(n));
+        // Only fewer required names is a loosening; any other change refuses some objects that were valid.
+        this.report(added.length === 0 ? 'dependent-required-removed' : 'dependent-required-changed', direction, scope, site, `what \`${name}\` of ${where} requires changed from ${x.map(show).join(', ')} to ${y.map(show).join(', ')}`);
+      }
+    }
+    const [schemasA, schemasB] = [new Map((a.dependentSchemas ?? []).map((d) => [d.name, d.schema])), new Map((b.dependentSchemas ?? []).map((d) => [d.name, d.schema]))];
+    for (const name of new Set([...schemasA.keys(), ...schemasB.keys()])) {
+      const [x, y] = [schemasA.get(name), schemasB.get(name)];
+      if (x && !y) this.report('dependent-schema-removed', direction, scope, site, `${where} no longer has to match a schema when \`${name}\` is present`);
+      else if (!x && y) this.report('dependent-schema-added', direction, scope, site, `${where} must now match a schema when \`${name}\` is present`);
+      else if (x && y) this.compare(x, y, direction, within(scope, `(when ${name})`));
+    }
+    const [patternsA, patternsB] = [new Map((a.patternProperties ?? []).map((p) => [p.pattern, p.schema])), new Map((b.patternProperties ?? []).map((p) => [p.pattern, p.schema]))];
+    for (const pattern of new Set([...patternsA.keys(), ...patternsB.keys()])) {
+      const [x, y] = [patternsA.get(pattern), patternsB.get(pattern)];
+      if (x && !y) this.report('pattern-property-removed', direction, scope, site, `properties of ${where} matching \`${pattern}\` are no longer checked`);
+      else if (!x && y) this.report('pattern-property-added', direction, scope, site, `properties of ${where} matching \`${pattern}\` must now match a schema`);
+      else if (x && y) this.compare(x, y, direction, within(scope, `{${pattern}}`));
+    }
+    const [namesA, namesB] = [a.propertyNames, b.propertyNames];
+    if (namesA && !namesB) this.report('property-names-removed', direction, scope, site, `the property names of ${where} are no longer checked`);
+    else if (!namesA && namesB) this.report('property-names-added', direction, scope, site, `the property names of ${where} must now match a schema`);
+    else if (namesA && namesB) this.compare(namesA, namesB, direction, within(scope, '{names}'));
   }
 
   /**

@@ -167,3 +167,25 @@ describe('the packages a change touches', () => {
     expect([patch.bump, patch.exports]).toEqual(['patch', { added: [], removed: [], changed: [] }]);
   });
 });
+
+describe('--fail-on', () => {
+  it('possibly-breaking fails on a possibly breaking change too, which then needs a major version; breaking (the default) does not', async () => {
+    const docs = join(repo, 'fail-on');
+    mkdirSync(docs, { recursive: true });
+    const write = (name: string, query: Record<string, unknown>): string => {
+      const file = join(docs, `${name}.yaml`);
+      writeFileSync(file, stringify(openapi(operation({ parameters: [{ name: 'q', in: 'query', schema: query }] }))));
+      return file;
+    };
+    // A maxLength set where there was none: a valid request may now fail, or may not (warning).
+    const [base, head] = [write('base', { type: 'string' }), write('head', { type: 'string', maxLength: 8 })];
+    const byDefault = await diff('--base', base, '--head', head, '--format', 'json');
+    const report = JSON.parse(byDefault.out) as DiffReport;
+    expect(report.changes.map((c) => [c.id, c.level])).toEqual([['request-bound-set', 'warning']]);
+    expect([byDefault.code, report.failed, report.packages[0]!.bump]).toEqual([0, false, 'minor']);
+    const strict = await diff('--base', base, '--head', head, '--format', 'json', '--fail-on', 'possibly-breaking');
+    const strictReport = JSON.parse(strict.out) as DiffReport;
+    expect([strict.code, strictReport.failOn, strictReport.failed, strictReport.packages[0]!.bump]).toEqual([1, 'possibly-breaking', true, 'major']);
+    expect((await diff('--base', base, '--head', head, '--fail-on', 'everything')).code).toBe(2);
+  });
+});

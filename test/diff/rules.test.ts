@@ -31,6 +31,7 @@ const SCHEMA_CASES: [string, Json, Json, Json?][] = [
   ['pattern-changed', { type: 'string', pattern: '^a' }, { type: 'string', pattern: '^b' }],
   ['pattern-added', str, { type: 'string', pattern: '^a' }],
   ['pattern-removed', { type: 'string', pattern: '^a' }, str],
+  ['bound-set', { type: 'string' }, { type: 'string', maxLength: 5 }],
   ['bound-narrowed', { type: 'string', maxLength: 10 }, { type: 'string', maxLength: 5 }],
   ['bound-widened', { type: 'integer', minimum: 1 }, { type: 'integer', minimum: 0 }],
   ['multiple-of-changed', { type: 'number', multipleOf: 2 }, { type: 'number', multipleOf: 3 }],
@@ -71,6 +72,57 @@ const SCHEMA_CASES: [string, Json, Json, Json?][] = [
 ];
 
 const PLACEMENTS: Placement[] = ['inline', 'ref', 'allOf'];
+
+const list = (extra: Json = {}): Json => ({ type: 'array', items: str, ...extra });
+const conditional = (extra: Json): Json => object({ a: str, b: str }, { if: { required: ['a'] }, ...extra });
+/** JSON Schema 2020-12 keywords, which OpenAPI 3.0 does not have: [rule, before, after]. */
+const SCHEMA_CASES_31: [string, Json, Json][] = [
+  ['contains-added', list(), list({ contains: { const: 'x' } })],
+  ['contains-removed', list({ contains: { const: 'x' } }), list()],
+  ['bound-narrowed', list({ contains: { const: 'x' }, minContains: 1 }), list({ contains: { const: 'x' }, minContains: 2 })],
+  ['bound-widened', list({ contains: { const: 'x' }, maxContains: 2 }), list({ contains: { const: 'x' }, maxContains: 3 })],
+  ['if-added', object({ a: str, b: str }), conditional({ then: { required: ['b'] } })],
+  ['if-removed', conditional({ then: { required: ['b'] } }), object({ a: str, b: str })],
+  ['then-added', conditional({ else: { required: ['b'] } }), conditional({ then: { required: ['b'] }, else: { required: ['b'] } })],
+  ['then-removed', conditional({ then: { required: ['b'] }, else: { required: ['b'] } }), conditional({ else: { required: ['b'] } })],
+  ['else-added', conditional({ then: { required: ['b'] } }), conditional({ then: { required: ['b'] }, else: { required: ['b'] } })],
+  ['else-removed', conditional({ then: { required: ['b'] }, else: { required: ['b'] } }), conditional({ then: { required: ['b'] } })],
+  ['composition-changed', conditional({ then: { required: ['b'] } }), object({ a: str, b: str }, { if: { required: ['b'] }, then: { required: ['b'] } })],
+  ['dependent-required-added', object({ a: str, b: str }), object({ a: str, b: str }, { dependentRequired: { a: ['b'] } })],
+  ['dependent-required-removed', object({ a: str, b: str }, { dependentRequired: { a: ['b'] } }), object({ a: str, b: str })],
+  ['dependent-required-changed', object({ a: str, b: str, c: str }, { dependentRequired: { a: ['b'] } }), object({ a: str, b: str, c: str }, { dependentRequired: { a: ['c'] } })],
+  ['dependent-schema-added', object({ a: str }), object({ a: str }, { dependentSchemas: { a: { required: ['b'] } } })],
+  ['dependent-schema-removed', object({ a: str }, { dependentSchemas: { a: { required: ['b'] } } }), object({ a: str })],
+  ['pattern-property-added', object({ a: str }), object({ a: str }, { patternProperties: { '^x-': str } })],
+  ['pattern-property-removed', object({ a: str }, { patternProperties: { '^x-': str } }), object({ a: str })],
+  ['property-names-added', object({ a: str }), object({ a: str }, { propertyNames: { maxLength: 8 } })],
+  ['property-names-removed', object({ a: str }, { propertyNames: { maxLength: 8 } }), object({ a: str })],
+  ['unevaluated-properties-added', object({ a: str }), object({ a: str }, { unevaluatedProperties: false })],
+  ['unevaluated-properties-removed', object({ a: str }, { unevaluatedProperties: false }), object({ a: str })],
+  ['unevaluated-items-added', { type: 'array', prefixItems: [str] }, { type: 'array', prefixItems: [str], unevaluatedItems: false }],
+  ['unevaluated-items-removed', { type: 'array', prefixItems: [str], unevaluatedItems: false }, { type: 'array', prefixItems: [str] }],
+];
+
+describe('JSON Schema 2020-12 keywords (OpenAPI 3.1), by direction', () => {
+  for (const [rule, before, after] of SCHEMA_CASES_31) {
+    for (const direction of ['request', 'response'] as const) {
+      const id = `${direction}-${rule}`;
+      it(`${id} (${RULES[id]!.level}): inline, behind a renamed $ref, inside allOf`, async () => {
+        for (const placement of PLACEMENTS) {
+          const ids = await idsOf(schemaDocument(before, direction, placement, 'base'), schemaDocument(after, direction, placement, 'head'));
+          expect(ids, placement).toEqual([id]);
+        }
+      });
+    }
+  }
+
+  it('a tightening of what callers send is breaking and a loosening compatible; the reverse for what they receive', () => {
+    for (const [rule] of SCHEMA_CASES_31.filter(([rule]) => /-(added|removed)$/.test(rule))) {
+      const tightens = rule.endsWith('-added');
+      expect([RULES[`request-${rule}`]!.level, RULES[`response-${rule}`]!.level], rule).toEqual(tightens ? ['breaking', 'info'] : ['info', 'breaking']);
+    }
+  });
+});
 
 describe('schema rules, by direction', () => {
   for (const [rule, before, after, components] of SCHEMA_CASES) {
