@@ -1,4 +1,5 @@
 /** One classified difference between two versions of an API, and the collector the comparers report to. */
+import { oasdiffIdOf } from './oasdiff.js';
 import { levelOf, type Level } from './rules.js';
 
 export interface Change {
@@ -19,6 +20,8 @@ export interface Change {
   message: string;
   /** Inside a shared schema: the other operations, webhooks or messages that reach it (reported once, here). */
   alsoIn?: string[];
+  /** The oasdiff check this change corresponds to, where oasdiff has one (`request-property-max-length-decreased`). */
+  oasdiffId?: string;
 }
 
 export interface Site {
@@ -52,11 +55,14 @@ export const describePath = (scope: Scope): string => (scope.path === '' ? 'the 
 export class ChangeCollector {
   readonly changes: Change[] = [];
 
-  report(id: string, scope: Scope, site: Site, message: string): Change {
+  /** `keyword`: oasdiff's name for what changed, where the rule leaves it open (see oasdiff.ts). */
+  report(id: string, scope: Scope, site: Site, message: string, keyword?: string): Change {
     const change: Change = { id, level: levelOf(id), api: scope.api, location: scope.path === '' ? scope.subject : `${scope.subject} › ${scope.path}`, message };
     if (scope.operation !== undefined) change.operation = scope.operation;
     if (site.basePointer !== undefined) change.basePointer = site.basePointer;
     if (site.headPointer !== undefined) change.headPointer = site.headPointer;
+    const oasdiffId = oasdiffIdOf(id, scope.path, keyword);
+    if (oasdiffId !== undefined) change.oasdiffId = oasdiffId;
     this.changes.push(change);
     return change;
   }

@@ -162,6 +162,11 @@ export class OperationComparer {
     if (r.content && !s.content) this.out.report('response-body-removed', body, site, `response ${r.status} no longer has a body`);
     else if (!r.content && s.content) this.out.report('response-body-added', body, site, `response ${r.status} now has a body`);
     else if (r.content && s.content) this.compareContents([r.content], [s.content], body, site, direction);
+    // The media types besides the one compared above (a swap of that one is reported there).
+    const typesOf = (response: ResponseModel): string[] => [...(response.content ? [response.content.contentType] : []), ...(response.otherMediaTypes ?? [])];
+    const [before, after] = [typesOf(r), typesOf(s)];
+    for (const type of before) if (type !== r.content?.contentType && !after.includes(type)) this.out.report('response-media-type-removed', body, site, `media type \`${type}\` was removed`);
+    for (const type of after) if (type !== s.content?.contentType && !before.includes(type)) this.out.report('response-media-type-added', body, site, `media type \`${type}\` was added`);
     const headByName = new Map(s.headers.map((h) => [h.name.toLowerCase(), h]));
     for (const h of r.headers) {
       const at = within(scope, `header ${h.name}`);

@@ -1,6 +1,7 @@
 /** The diff report as text (terminal), Markdown (a pull-request comment) or JSON (tools). */
 import type { Change } from './change.js';
 import type { DiffReport, PackageReport } from './index.js';
+import { oasdiffIdsOfRule } from './oasdiff.js';
 import { LEVELS, RULES, type Level } from './rules.js';
 
 export type ReportFormat = 'text' | 'markdown' | 'json';
@@ -97,6 +98,9 @@ function markdown(report: DiffReport): string {
 export function renderRules(): string {
   const width = Math.max(...Object.keys(RULES).map((id) => id.length));
   return `${Object.entries(RULES)
-    .map(([id, rule]) => `${id.padEnd(width)}  ${rule.level.padEnd(8)}  ${rule.summary}`)
+    .map(([id, rule]) => {
+      const oasdiff = oasdiffIdsOfRule(id);
+      return `${id.padEnd(width)}  ${rule.level.padEnd(8)}  ${rule.summary}${oasdiff.length > 0 ? ` (oasdiff: ${oasdiff.join(', ')})` : ''}`;
+    })
     .join('\n')}\n`;
 }

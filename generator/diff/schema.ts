@@ -157,6 +157,20 @@ export class SchemaSide {
 
 const SHAPE_DEPTH = 3;
 
+/** oasdiff's names of the bounds (`max-length-decreased`); the others it has no check for. */
+const OASDIFF_BOUNDS: Readonly<Record<string, string>> = {
+  minLength: 'min-length',
+  maxLength: 'max-length',
+  minimum: 'min',
+  maximum: 'max',
+  exclusiveMinimum: 'exclusive-min',
+  exclusiveMaximum: 'exclusive-max',
+  minItems: 'min-items',
+  maxItems: 'max-items',
+  minContains: 'min-contains',
+  maxContains: 'max-contains',
+};
+
 /** Keys that document a schema without changing what it accepts. */
 const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'deprecated', 'variantTags']);
 
@@ -214,13 +228,14 @@ export class SchemaComparer {
     }
   }
 
-  private emit(id: string, scope: Scope, site: Site, message: string): void {
-    const change = this.out.report(id, scope, site, message);
+  private emit(id: string, scope: Scope, site: Site, message: string, keyword?: string): void {
+    const change = this.out.report(id, scope, site, message, keyword);
     if (this.open.length > 0) this.foundInside.set(change, [...this.open]);
   }
 
-  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string): void {
-    this.emit(`${direction}-${rule}`, scope, site, message);
+  /** `keyword`: oasdiff's name for what changed, where the rule leaves it open (`max-length-decreased`). */
+  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string, keyword?: string): void {
+    this.emit(`${direction}-${rule}`, scope, site, message, keyword);
   }
 
   private compareResolved(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, written: Site): void {
@@ -230,7 +245,8 @@ export class SchemaComparer {
       this.report(b.nullable ? 'nullable-added' : 'nullable-removed', direction, scope, site, `${where} ${b.nullable ? 'may now be null' : 'may no longer be null'}`);
     }
     if (!sameJson(a.default, b.default)) {
-      this.report('default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`);
+      const change = a.default === undefined ? 'added' : b.default === undefined ? 'removed' : 'changed';
+      this.report('default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`, `default-value-${change}`);
     }
     this.compareApplicators(a, b, direction, scope, site);
     if (a.kind === 'union' || b.kind === 'union') {
@@ -404,7 +420,8 @@ export class SchemaComparer {
     if (a === b) return;
     // A bound set where there was none may refuse values callers send, or may not: the definition cannot tell.
     const rule = a === undefined ? 'bound-set' : b !== undefined && (kind === 'min' ? b > a : b < a) ? 'bound-narrowed' : 'bound-widened';
-    this.report(rule, direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`);
+    const change = a === undefined ? 'set' : b === undefined ? 'unset' : b > a ? 'increased' : 'decreased';
+    this.report(rule, direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`, `${OASDIFF_BOUNDS[keyword] ?? keyword}-${change}`);
   }
 
   private compareObject(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {
@@ -508,11 +525,12 @@ export class SchemaComparer {
     const label = (node: SchemaNode, i: number, tags: UnionNode['discriminator'] | undefined): string =>
       node.kind === 'ref' ? node.target : tags?.variantTags?.[i]?.[0] ?? `#${i + 1}`;
     for (const [i, j] of pairs) this.compare(variantsA[i], variantsB[j], direction, within(scope, `(variant ${label(variantsB[j]!, j, discB)})`));
+    const mode = (node: SchemaNode): string => (node.kind === 'union' && node.mode === 'anyOf' ? 'any-of' : 'one-of');
     variantsA.forEach((node, i) => {
-      if (!pairedA.has(i)) this.report('variant-removed', direction, scope, { ...site, basePointer: node.pointer ?? site.basePointer }, `variant ${label(node, i, discA)} was removed from ${where}`);
+      if (!pairedA.has(i)) this.report('variant-removed', direction, scope, { ...site, basePointer: node.pointer ?? site.basePointer }, `variant ${label(node, i, discA)} was removed from ${where}`, `${mode(a)}-removed`);
     });
     variantsB.forEach((node, j) => {
-      if (!pairedB.has(j)) this.report('variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`);
+      if (!pairedB.has(j)) this.report('variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`, `${mode(b)}-added`);
     });
   }
 

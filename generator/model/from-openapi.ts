@@ -213,6 +213,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       };
       if (chosen !== undefined)
         model.content = media(chosen, content[chosen], `${pointer}/responses/${status}/content/${encodePointerToken(chosen)}`);
+      if (types.length > 1) model.otherMediaTypes = types.filter((type) => type !== chosen);
       return model;
     });
     const operationId =

@@ -222,6 +222,8 @@ export interface ResponseModel {
   description: string;
   /** The JSON (or first) body; absent when the response has none. */
   content?: MediaModel;
+  /** The other media types the response declares, besides `content`'s (the API diff reports them removed or added). */
+  otherMediaTypes?: string[];
   headers: ParameterModel[];
 }
 

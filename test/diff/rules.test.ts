@@ -274,6 +274,11 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
   ['request-media-type-removed', openapi(operation(jsonBody(true, ['application/json', 'application/x-www-form-urlencoded']), 'post')), openapi(operation(jsonBody(true), 'post'))],
   ['request-media-type-added', openapi(operation(jsonBody(true), 'post')), openapi(operation(jsonBody(true, ['application/json', 'application/x-www-form-urlencoded']), 'post'))],
   ['response-media-type-removed', openapi(operation(responses({ '200': { description: 'OK', content: json() } }))), openapi(operation(responses({ '200': { description: 'OK', content: { 'text/plain': { schema: str } } } }))), ['response-type-changed']],
+  [
+    'response-media-type-added',
+    openapi(operation(responses({ '200': { description: 'OK', content: json() } }))),
+    openapi(operation(responses({ '200': { description: 'OK', content: { ...json(), 'application/xml': { schema: str } } } }))),
+  ],
   ['response-success-status-removed', openapi(operation(responses({ '200': { description: 'OK' }, '201': { description: 'Created' } }))), openapi(operation())],
   ['response-error-status-removed', openapi(operation(responses({ '200': { description: 'OK' }, '404': { description: 'Missing' } }))), openapi(operation())],
   ['response-success-status-added', openapi(operation()), openapi(operation(responses({ '200': { description: 'OK' }, '202': { description: 'Accepted' } })))],
@@ -320,7 +325,7 @@ describe('operation, document and security rules', () => {
     expect(ids).toEqual(['response-required-property-added']);
   });
 
-  it('each change names its rule, level, API, location, both JSON pointers and a message', async () => {
+  it('each change names its rule, level, API, location, both JSON pointers, a message and the oasdiff check', async () => {
     const base = openapi(operation(params(query('q'))));
     const head = openapi(operation(params(query('q', { required: true }))));
     expect(await diffDocuments(base, head)).toEqual([
@@ -333,6 +338,7 @@ describe('operation, document and security rules', () => {
         basePointer: '/paths/~1items/get',
         headPointer: '/paths/~1items/get',
         message: 'query parameter `q` became required',
+        oasdiffId: 'request-parameter-became-required',
       },
     ]);
   });
