@@ -22,6 +22,8 @@ export interface Change {
   alsoIn?: string[];
   /** The oasdiff check this change corresponds to, where oasdiff has one (`request-property-max-length-decreased`). */
   oasdiffId?: string;
+  /** Accepted by `--ignore`: where the entry is (`.api-diff-ignore:3`). It no longer fails the check. */
+  accepted?: string;
 }
 
 export interface Site {

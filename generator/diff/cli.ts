@@ -8,6 +8,7 @@ import { GeneratorBug } from '../failure.js';
 import { UsageError } from '../cli/options.js';
 import { SpecError } from '../load/errors.js';
 import { diffSpecPairs, pairSpecs, type FailOn } from './index.js';
+import { IgnoreFileError, readIgnoreFile } from './ignore.js';
 import { renderReport, renderRules, type ReportFormat } from './report.js';
 import { defaultBase, DiffInputError, resolveSide, type ResolvedSide } from './sources.js';
 
@@ -24,6 +25,9 @@ packages' exports added, removed or changed, and the semver bump each package ne
   --format <f>            text (default), markdown (for a pull-request comment) or json
   --fail-on <level>       breaking (default): exit 1 on a breaking change; possibly-breaking:
                           also on a possibly breaking one (which then needs a major version too)
+  --ignore <file>         changes accepted: per line a rule id (ours or oasdiff's) and optionally
+                          the operation (GET /v2/accounts); they stay in the report, marked
+                          accepted, and fail nothing
   --allow-breaking        exit 0 even when a change is breaking
   --no-surface            compare the specs only, not the generated packages' exports
   --allow-ref-root <dir>  a folder besides the project root whose files $refs may name (repeatable)
@@ -41,6 +45,7 @@ interface DiffCliOptions {
   format: ReportFormat;
   allowBreaking: boolean;
   failOn: FailOn;
+  ignore: string | undefined;
   surface: boolean;
   allowRefRoots: string[];
 }
@@ -57,6 +62,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
         format: { type: 'string' },
         'allow-breaking': { type: 'boolean' },
         'fail-on': { type: 'string' },
+        ignore: { type: 'string' },
         'no-surface': { type: 'boolean' },
         'allow-ref-root': { type: 'string', multiple: true },
         rules: { type: 'boolean' },
@@ -75,7 +81,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
   if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: one of text, markdown, json`);
   const failOn = values['fail-on'] ?? 'breaking';
   if (failOn !== 'breaking' && failOn !== 'possibly-breaking') throw new UsageError(`--fail-on ${failOn}: one of breaking, possibly-breaking`);
-  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, failOn, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
+  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, failOn, ignore: values.ignore, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
 }
 
 export async function runDiffCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void; cwd: string }): Promise<number> {
@@ -104,10 +110,23 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
       head.single && headFile !== undefined ? { path: headFile, single: true } : undefined,
     );
     sides.push(base);
-    const report = await diffSpecPairs(pairSpecs(base.files, head.files), { base: base.label, head: options.head ?? `${options.specs} (working tree)` }, { surface: options.surface, failOn: options.failOn, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) });
+    const ignore = options.ignore === undefined ? [] : await readIgnoreFile(resolve(io.cwd, options.ignore), options.ignore);
+    const report = await diffSpecPairs(
+      pairSpecs(base.files, head.files),
+      { base: base.label, head: options.head ?? `${options.specs} (working tree)` },
+      { surface: options.surface, failOn: options.failOn, ignore, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) },
+    );
     io.out(renderReport(report, options.format));
     return report.failed && !options.allowBreaking ? 1 : 0;
   } catch (error) {
+    if (error instanceof IgnoreFileError) {
+      io.err(`api diff: --ignore ${error.message}\n`);
+      return 2;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && options.ignore !== undefined && (error as NodeJS.ErrnoException).path === resolve(io.cwd, options.ignore)) {
+      io.err(`api diff: --ignore ${options.ignore}: no such file\n`);
+      return 2;
+    }
     if (error instanceof SpecError || error instanceof DiffInputError || error instanceof GeneratorBug) {
       io.err(`api diff: ${sides.reduce((text, side) => side.describe(text), error.message)}\n`);
       return 2;

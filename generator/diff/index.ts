@@ -7,6 +7,7 @@ import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageName
 import type { ApiModel } from '../model/types.js';
 import { diffApis } from './api.js';
 import { sortChanges, type Change } from './change.js';
+import { acceptingEntry, type IgnoreEntry } from './ignore.js';
 import { diffSurfaces, publicSurface, type Surface, type SurfaceDiff } from './surface.js';
 
 export type Bump = 'major' | 'minor' | 'patch' | 'none';
@@ -51,13 +52,17 @@ export interface DiffOptions {
   allowRefRoots?: readonly string[];
   /** `--fail-on`: the level from which a change fails the check and needs a major version (default `breaking`). */
   failOn?: FailOn;
+  /** `--ignore`: changes accepted; they stay in the report, marked, and fail nothing. */
+  ignore?: readonly IgnoreEntry[];
 }
 
 /** `breaking` fails on breaking changes only; `possibly-breaking` on warnings too. */
 export type FailOn = 'breaking' | 'possibly-breaking';
 
-/** Whether a change fails the check, and so needs a major version, under `failOn`. */
-export const fails = (change: Change, failOn: FailOn = 'breaking'): boolean => change.level === 'breaking' || (failOn === 'possibly-breaking' && change.level === 'warning');
+/** Whether a change needs a major version under `failOn`, accepted or not. */
+export const needsMajor = (change: Change, failOn: FailOn = 'breaking'): boolean => change.level === 'breaking' || (failOn === 'possibly-breaking' && change.level === 'warning');
+/** Whether a change fails the check under `failOn`: one that needs a major version and was not accepted. */
+export const fails = (change: Change, failOn: FailOn = 'breaking'): boolean => needsMajor(change, failOn) && change.accepted === undefined;
 
 interface Side {
   model: ApiModel;
@@ -86,6 +91,10 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
   }
   const sorted = sortChanges(changes);
   const failOn = options.failOn ?? 'breaking';
+  for (const change of sorted) {
+    const entry = acceptingEntry(change, options.ignore ?? []);
+    if (entry) change.accepted = entry.source;
+  }
   return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), failOn, failed: sorted.some((c) => fails(c, failOn)), changes: sorted, packages };
 }
 
@@ -132,7 +141,7 @@ function decideBump(base: Side | undefined, head: Side | undefined, changes: Cha
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   if (!base) return { bump: 'minor', reason: 'a new package' };
   if (!head) return { bump: 'major', reason: 'the package is removed' };
-  const breaking = changes.filter((c) => fails(c, failOn)).length;
+  const breaking = changes.filter((c) => needsMajor(c, failOn)).length;
   if (breaking > 0 || exports.removed.length > 0) {
     const word = failOn === 'breaking' ? 'breaking change' : 'breaking or possibly breaking change';
     return { bump: 'major', reason: [breaking > 0 ? count(breaking, word) : '', exports.removed.length > 0 ? `${count(exports.removed.length, 'export')} removed` : ''].filter(Boolean).join(', ') };

@@ -20,7 +20,8 @@ const versionText = (p: PackageReport): string => (p.version && p.version.base !
 function summaryLine(report: DiffReport): string {
   const { changes } = report;
   if (changes.length === 0) return 'No API changes.';
-  return `${plural(changes.length, 'change')}: ${count(changes, 'breaking')} breaking, ${count(changes, 'warning')} possibly breaking, ${count(changes, 'info')} compatible.`;
+  const accepted = changes.filter((c) => c.accepted !== undefined).length;
+  return `${plural(changes.length, 'change')}: ${count(changes, 'breaking')} breaking, ${count(changes, 'warning')} possibly breaking, ${count(changes, 'info')} compatible${accepted > 0 ? `; ${accepted} accepted (--ignore)` : ''}.`;
 }
 
 function text(report: DiffReport): string {
@@ -45,23 +46,24 @@ function text(report: DiffReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The message, and where else a change inside a shared schema reaches. */
+/** The message, whether it is accepted, and where else a change inside a shared schema reaches. */
 function messageOf(change: Change): string {
   const also = change.alsoIn ?? [];
-  if (also.length === 0) return change.message;
+  const accepted = change.accepted !== undefined ? ` (accepted: ${change.accepted})` : '';
+  if (also.length === 0) return `${change.message}${accepted}`;
   const shown = also.slice(0, 3).join(', ');
-  return `${change.message} (also in ${also.length} other${also.length === 1 ? '' : 's'}: ${shown}${also.length > 3 ? ', …' : ''})`;
+  return `${change.message}${accepted} (also in ${also.length} other${also.length === 1 ? '' : 's'}: ${shown}${also.length > 3 ? ', …' : ''})`;
 }
 
 const escapeCell = (value: string): string => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function markdown(report: DiffReport): string {
   const { changes } = report;
-  const breaking = count(changes, 'breaking');
+  const breaking = changes.filter((c) => c.level === 'breaking' && c.accepted === undefined).length;
   const lines = [
     '## API diff',
     '',
-    `\`${report.base}\` → \`${report.head}\`: ${breaking > 0 ? `**${plural(breaking, 'breaking change')}**` : 'no breaking change'}. ${summaryLine(report)}`,
+    `\`${report.base}\` → \`${report.head}\`: ${breaking > 0 ? `**${plural(breaking, 'breaking change')}**` : count(changes, 'breaking') > 0 ? 'no breaking change that is not accepted' : 'no breaking change'}. ${summaryLine(report)}`,
     '',
     '| API | breaking | possibly breaking | compatible | package | bump |',
     '| --- | ---: | ---: | ---: | --- | --- |',

@@ -189,3 +189,44 @@ describe('--fail-on', () => {
     expect((await diff('--base', base, '--head', head, '--fail-on', 'everything')).code).toBe(2);
   });
 });
+
+describe('--ignore', () => {
+  it('accepts a known change by our rule id or by oasdiff\'s, at an operation or anywhere: reported as accepted, failing nothing', async () => {
+    // Written in the repository, named as a workflow names it: relative to where the diff runs.
+    const write = (name: string, text: string): string => {
+      writeFileSync(join(repo, name), text);
+      return name;
+    };
+    const json = async (...args: string[]): Promise<{ code: number; report: DiffReport }> => {
+      const { code, out } = await diff('--base', 'HEAD', '--format', 'json', '--no-surface', ...args);
+      return { code, report: JSON.parse(out) as DiffReport };
+    };
+    const before = await json();
+    const breaking = before.report.changes.filter((c) => c.level === 'breaking');
+    expect(breaking.map((c) => [c.id, c.oasdiffId])).toEqual([['request-required-property-added', 'new-required-request-property']]);
+    const [operation] = breaking[0]!.location.split(' › ');
+
+    for (const line of ['request-required-property-added', `${operation} request-required-property-added`, `new-required-request-property ${operation}  # known, see the changelog`]) {
+      const accepted = await json('--ignore', write('.api-diff-ignore', `# accepted changes\n\n${line}\n`));
+      expect(accepted.code, line).toBe(0);
+      expect(accepted.report.failed).toBe(false);
+      expect(accepted.report.changes.filter((c) => c.accepted !== undefined).map((c) => [c.id, c.accepted])).toEqual([['request-required-property-added', '.api-diff-ignore:3']]);
+    }
+    // At another operation, the change is not accepted.
+    expect((await json('--ignore', write('other-ignore', 'request-required-property-added DELETE /nowhere\n'))).code).toBe(1);
+    const markdown = await diff('--base', 'HEAD', '--format', 'markdown', '--no-surface', '--ignore', write('md-ignore', 'request-required-property-added\n'));
+    expect(markdown.code).toBe(0);
+    expect(markdown.out).toContain('no breaking change that is not accepted');
+    expect(markdown.out).toContain('(accepted: md-ignore:1)');
+  });
+
+  it('refuses an ignore file that names no known rule, located, and a missing one, with exit code 2', async () => {
+    const bad = join(repo, 'bad-ignore');
+    writeFileSync(bad, 'request-required-property-added\nno-such-rule GET /x\n');
+    const refused = await diff('--base', 'HEAD', '--no-surface', '--ignore', bad);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('bad-ignore:2: expected a rule id');
+    const missing = await diff('--base', 'HEAD', '--no-surface', '--ignore', 'nope.txt');
+    expect([missing.code, missing.err]).toEqual([2, 'api diff: --ignore nope.txt: no such file\n']);
+  });
+});
