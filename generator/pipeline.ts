@@ -8,6 +8,7 @@ import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
 import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
+import type { SpecError } from './load/errors.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
 import { partsWithNeeds, type OptionalPart } from './targets/parts.js';
 import { generatedHeader, type GeneratedFile } from './targets/target.js';
@@ -51,6 +52,12 @@ export interface SpecJob {
   allowRefRoots?: readonly string[] | undefined;
   /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
+  /**
+   * Lenient loading (the API diff, which compares documents mid-edit): what the official schema
+   * or the model finds wrong is collected here, located, instead of refusing the document.
+   * Unparseable documents and unresolvable `$ref`s are refused all the same.
+   */
+  problems?: SpecError[] | undefined;
 }
 
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */

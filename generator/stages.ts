@@ -34,10 +34,10 @@ export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
     const scope = referenceScope(job.file, job.allowRefRoots);
     if (source.kind === 'openapi') {
       const { loadOpenApi, openApiToModel } = await openApi();
-      return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source, scope), toModel: openApiToModel } };
+      return { source, loaded: { kind: 'openapi', value: await loadOpenApi(source, scope, job.problems), toModel: openApiToModel } };
     }
     const { loadAsyncApi, asyncApiToModel } = await asyncApi();
-    return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source, scope), toModel: asyncApiToModel } };
+    return { source, loaded: { kind: 'asyncapi', value: await loadAsyncApi(source, scope, job.problems), toModel: asyncApiToModel } };
   });
 }
 
@@ -45,11 +45,14 @@ export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob): Ap
   const model = inStageSync({ file: job.file, stage: 'model' }, () =>
     loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name) : loaded.toModel(loaded.value, job.name),
   );
-  const error = model.diagnostics.find((d) => d.level === 'error');
-  if (error) {
-    throw new SpecError(job.file, error.message, {
+  const located = (error: (typeof model.diagnostics)[number]): SpecError =>
+    new SpecError(job.file, error.message, {
       ...(error.pointer !== undefined ? { ...source.sourceMap.locate(error.pointer), pointer: error.pointer } : {}),
     });
+  if (job.problems) job.problems.push(...model.diagnostics.filter((d) => d.level === 'error').map(located));
+  else {
+    const error = model.diagnostics.find((d) => d.level === 'error');
+    if (error) throw located(error);
   }
   if (job.clientName !== undefined) renameClient({ model, clientName: job.clientName, file: job.file });
   return model;

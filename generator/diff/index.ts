@@ -4,6 +4,7 @@
  */
 import { hashInputs } from '../cache/inputs.js';
 import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageNameOf } from '../pipeline.js';
+import type { SpecError } from '../load/errors.js';
 import type { ApiModel } from '../model/types.js';
 import { diffApis } from './api.js';
 import { sortChanges, type Change } from './change.js';
@@ -36,6 +37,18 @@ export interface DiffReport {
   failed: boolean;
   changes: Change[];
   packages: PackageReport[];
+  /**
+   * What the official schema or the model finds wrong in either side's documents, located:
+   * such a document is compared all the same (it may be mid-edit), and its problems change no exit code.
+   */
+  problems: DocumentProblem[];
+}
+
+export interface DocumentProblem {
+  api: string;
+  side: 'base' | 'head';
+  /** `file:line:column (at #/pointer): what is wrong`. */
+  message: string;
 }
 
 /** One API on both sides: a spec file on each (absent on the side where it does not exist). */
@@ -66,6 +79,8 @@ export const fails = (change: Change, failOn: FailOn = 'breaking'): boolean => n
 
 interface Side {
   model: ApiModel;
+  /** What lenient loading found wrong in the document. */
+  problems: SpecError[];
   /** Unformatted generated sources, when the surface is compared. */
   files?: Map<string, string>;
   surface?: Surface;
@@ -74,6 +89,7 @@ interface Side {
 export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; head: string }, options: DiffOptions = {}): Promise<DiffReport> {
   const changes: Change[] = [];
   const packages: PackageReport[] = [];
+  const problems: DocumentProblem[] = [];
   for (const pair of [...pairs].sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : 0))) {
     if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair.base, pair.head, options))) {
       // Byte-identical documents (and referenced files): nothing to load or generate.
@@ -81,6 +97,7 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
       continue;
     }
     const [base, head] = await Promise.all([loadSide(pair.base, pair.api, options), loadSide(pair.head, pair.api, options)]);
+    for (const [side, loaded] of [['base', base], ['head', head]] as const) for (const problem of loaded?.problems ?? []) problems.push({ api: pair.api, side, message: problem.message });
     let apiChanges: Change[];
     if (base && head) apiChanges = diffApis(base.model, head.model, pair.api);
     else if (base) apiChanges = [{ id: 'api-removed', level: 'breaking', api: pair.api, location: 'document', basePointer: '', message: `the API \`${pair.api}\` (${pair.base}) was removed` }];
@@ -95,7 +112,7 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
     const entry = acceptingEntry(change, options.ignore ?? []);
     if (entry) change.accepted = entry.source;
   }
-  return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), failOn, failed: sorted.some((c) => fails(c, failOn)), changes: sorted, packages };
+  return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), failOn, failed: sorted.some((c) => fails(c, failOn)), changes: sorted, packages, problems };
 }
 
 /** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
@@ -112,21 +129,27 @@ function unchangedPackage(api: string): PackageReport {
 
 async function loadSide(file: string | undefined, api: string, options: DiffOptions): Promise<Side | undefined> {
   if (file === undefined) return undefined;
+  const problems: SpecError[] = [];
   const job = { file, name: api, allowRefRoots: options.allowRefRoots };
-  if (options.surface === false) return { model: await loadModel(job) };
-  const [model, generated] = await Promise.all([loadModel(job), generateSources(job)]);
+  const model = await loadModel({ ...job, problems });
+  // A document with problems is compared as far as it reads; the generator refuses it, so it has no package to compare.
+  if (options.surface === false || problems.length > 0) return { model, problems };
+  const generated = await generateSources(job);
   // The spec's path is written into the files: the same API read from elsewhere is the same code.
   const label = file.split('\\').join('/');
   const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
-  return { model, files, surface: publicSurface(files) };
+  return { model, files, surface: publicSurface(files), problems };
 }
 
 function packageReport(api: string, base: Side | undefined, head: Side | undefined, changes: Change[], failOn: FailOn = 'breaking'): PackageReport {
   const manifest = (side: Side | undefined): { name?: string; version?: string } => JSON.parse(side?.files?.get('package.json') ?? '{}') as { name?: string; version?: string };
   const name = manifest(head).name ?? manifest(base).name ?? api;
-  const exports = diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map());
-  const { bump, reason } = decideBump(base, head, changes, exports, failOn);
-  const report: PackageReport = { name, api, bump, reason, exports };
+  // A side whose document has problems has no package: its exports cannot be compared.
+  const comparable = (base?.problems.length ?? 0) === 0 && (head?.problems.length ?? 0) === 0;
+  const exports = comparable ? diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map()) : { added: [], removed: [], changed: [] };
+  const decided = decideBump(base, head, changes, exports, failOn);
+  const { bump, reason } = comparable || decided.bump !== 'patch' ? decided : { bump: 'none' as const, reason: 'no API change' };
+  const report: PackageReport = { name, api, bump, reason: comparable ? reason : `${reason}; exports not compared: a document has problems`, exports };
   const baseVersion = manifest(base).version;
   if (base && baseVersion !== undefined) report.version = { base: baseVersion, next: nextVersion(baseVersion, bump) };
   return report;

@@ -24,8 +24,12 @@ function summaryLine(report: DiffReport): string {
   return `${plural(changes.length, 'change')}: ${count(changes, 'breaking')} breaking, ${count(changes, 'warning')} possibly breaking, ${count(changes, 'info')} compatible${accepted > 0 ? `; ${accepted} accepted (--ignore)` : ''}.`;
 }
 
+/** What is wrong in the documents compared, as one line each: they were compared all the same. */
+const problemLines = (report: DiffReport): string[] => report.problems.map((p) => `${p.api} (${p.side}): ${p.message}`);
+
 function text(report: DiffReport): string {
   const lines = [`API diff: ${report.base} -> ${report.head}`, summaryLine(report)];
+  if (report.problems.length > 0) lines.push('', `Document problems (compared all the same; fix them before generating):`, ...problemLines(report).map((line) => `  ${line}`));
   const unchanged: string[] = [];
   for (const api of apisOf(report)) {
     const changes = report.changes.filter((c) => c.api === api);
@@ -72,6 +76,9 @@ function markdown(report: DiffReport): string {
     const mine = changes.filter((c) => c.api === api);
     const pkg = packageOf(report, api);
     lines.push(`| ${api} | ${count(mine, 'breaking')} | ${count(mine, 'warning')} | ${count(mine, 'info')} | ${pkg ? `\`${pkg.name}\`` : ''} | ${pkg ? `${pkg.bump}${versionText(pkg)}` : ''} |`);
+  }
+  if (report.problems.length > 0) {
+    lines.push('', `### Document problems (${report.problems.length})`, '', 'Compared all the same; the generator refuses these documents until they are fixed.', '', ...problemLines(report).map((line) => `- ${line}`));
   }
   const titles: Record<Level, string> = { breaking: 'Breaking changes', warning: 'Possibly breaking changes', info: 'Compatible changes' };
   for (const level of LEVELS) {

@@ -20,7 +20,8 @@ export interface LoadedAsyncApi {
 }
 
 /** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
-export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedAsyncApi> {
+/** `problems`: collect the parser's errors instead of refusing the document (lenient loading, see SpecJob). */
+export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope, problems?: SpecError[]): Promise<LoadedAsyncApi> {
   const references = indexReferences(source.raw, { schemaIdentifiers: true });
   const external = references.sites.filter((site) => references.resolve(site.ref, site.pointer).kind === 'external');
   refuseOutsideReferences(source, external, scope);
@@ -41,12 +42,14 @@ export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope
   ];
   const { diagnostics } = await new Parser({ __unstable: { resolver: { resolvers } } }).parse(source.text, { source: resolve(source.file) });
   if (refused !== undefined) throw nestedRefusal(source, refused, external);
-  const error = diagnostics.find((d) => d.severity === DiagnosticSeverity.Error);
-  if (error) {
+  const located = (error: (typeof diagnostics)[number]): SpecError => {
     const pointer = error.path.length > 0 ? `/${error.path.map((p) => encodePointerToken(String(p))).join('/')}` : '';
     // Our own map of the text, not the parser's ranges: one way to locate, for every error.
-    throw new SpecError(source.file, error.message, { ...(source.sourceMap.locate(pointer) ?? { line: error.range.start.line + 1, column: error.range.start.character + 1 }), pointer });
-  }
+    return new SpecError(source.file, error.message, { ...(source.sourceMap.locate(pointer) ?? { line: error.range.start.line + 1, column: error.range.start.character + 1 }), pointer });
+  };
+  const errors = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
+  if (problems) problems.push(...errors.map(located));
+  else if (errors[0]) throw located(errors[0]);
   refuseAliasCycle(source, source.raw, references);
   return { source, document: source.raw, references };
 }

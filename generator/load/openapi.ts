@@ -23,9 +23,11 @@ export interface LoadedOpenApi {
 }
 
 /** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
-export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope): Promise<LoadedOpenApi> {
+/** `problems`: collect what the official schema rejects there instead of refusing the document (lenient loading, see SpecJob). */
+export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope, problems?: SpecError[]): Promise<LoadedOpenApi> {
   const findings = validateOpenApiDocument(source.raw);
-  if (findings[0]) throw schemaError(source, findings[0]);
+  if (findings[0] && !problems) throw schemaError(source, findings[0]);
+  if (problems) problems.push(...distinctProblems(source, findings));
   const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
   const references = indexReferences(source.raw, { schemaIdentifiers });
   const external: ReferenceSite[] = [];
@@ -98,6 +100,28 @@ async function bundle(source: SourceDocument, external: ReferenceSite[], scope: 
         : message.split('\n')[0]!.replace(/^Error (opening|reading|resolving|downloading) [^:]*: /i, '');
     throw new SpecError(source.file, `cannot read the file of $ref ${site.ref}: ${reason}`, { ...source.sourceMap.locate(site.pointer), pointer: site.pointer });
   }
+}
+
+/**
+ * The findings a person fixes, one each: what is missing, not allowed or of the wrong type or
+ * value. The rest are the schema's alternatives failing one after the other (`oneOf`, `if`).
+ */
+function distinctProblems(source: SourceDocument, findings: readonly OpenApiSchemaError[]): SpecError[] {
+  const plain = findings.filter(
+    (f) =>
+      ['required', 'additionalProperties', 'unevaluatedProperties', 'type', 'enum', 'const', 'pattern', 'minItems', 'minProperties'].includes(f.keyword) &&
+      // "must have $ref" is the Reference Object alternative failing beside the real finding.
+      f.params?.missingProperty !== '$ref',
+  );
+  const seen = new Set<string>();
+  const out: SpecError[] = [];
+  for (const finding of plain.length > 0 ? plain : findings.slice(0, 1)) {
+    const error = schemaError(source, finding);
+    if (seen.has(error.message)) continue;
+    seen.add(error.message);
+    out.push(error);
+  }
+  return out;
 }
 
 function brokenReference(source: SourceDocument, pointer: string, ref: string): SpecError {

@@ -129,11 +129,55 @@ describe('exit codes and errors', () => {
     const missing = await diff('--base', 'no-such-branch');
     expect([missing.code, missing.err]).toEqual([2, 'api diff: no-such-branch: not a file, a folder or a git revision\n']);
     expect((await diff('--format', 'yaml')).code).toBe(2);
-    const broken = join(repo, 'broken.yaml');
-    writeFileSync(broken, stringify({ ...openapi(operation()), paths: { '/items': { get: { responses: 'nope' } } } }));
-    const invalid = await diff('--base', spec, '--head', broken);
-    expect(invalid.code).toBe(2);
-    expect(invalid.err).toMatch(/broken\.yaml:\d+:\d+ \(at #\/paths\/~1items\/get\/responses\)/);
+    // What cannot be read at all stays an error: YAML that does not parse, a $ref to nothing.
+    const unparsable = join(repo, 'unparsable.yaml');
+    writeFileSync(unparsable, 'openapi: 3.1.0\ninfo: [unclosed\n');
+    const unreadable = await diff('--base', spec, '--head', unparsable);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.err).toMatch(/unparsable\.yaml:\d+:\d+/);
+    const dangling = join(repo, 'dangling.yaml');
+    writeFileSync(dangling, stringify(openapi(operation({ responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Gone' } } } } } }))));
+    const broken = await diff('--base', spec, '--head', dangling);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/dangling\.yaml:\d+:\d+ \(at #\/paths\/~1items\/get\/responses\/200\/content\/application~1json\/schema\): broken \$ref/);
+  });
+
+  it('compares documents mid-edit, listing what the official schema finds wrong in every format, without changing the exit code', async () => {
+    const docs = join(repo, 'mid-edit');
+    mkdirSync(docs, { recursive: true });
+    const base = join(docs, 'base.yaml');
+    writeFileSync(base, stringify({ ...openapi(operation(), { version: '3.0.3' }) }));
+    // No info.version, an operation without responses (required in 3.0), a response without a description,
+    // a status keyed right under the operation, and a new optional query parameter.
+    const edited = {
+      openapi: '3.0.3',
+      info: { title: 'Test API' },
+      paths: {
+        '/items': { get: { operationId: 'getItems', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], responses: { '200': {} } } },
+        '/other': { post: { operationId: 'postOther', '201': { description: 'Created' } } },
+      },
+    };
+    const head = join(docs, 'head.yaml');
+    writeFileSync(head, stringify(edited));
+    const json = await diff('--base', base, '--head', head, '--format', 'json');
+    expect(json.code, json.err).toBe(0);
+    const report = JSON.parse(json.out) as DiffReport;
+    expect(report.changes.map((c) => c.id).sort()).toEqual(['info-version-changed', 'operation-added', 'request-parameter-added']);
+    const problems = report.problems.map((p) => `${p.side} ${p.message.replace(/^.*head\.yaml:/, '')}`);
+    expect(problems).toEqual([
+      expect.stringMatching(/^head \d+:\d+ \(at #\/info\): must have required property 'version'$/),
+      expect.stringMatching(/^head \d+:\d+ \(at #\/paths\/~1items\/get\/responses\/200\): must have required property 'description'$/),
+      expect.stringMatching(/^head \d+:\d+ \(at #\/paths\/~1other\/post\): must have required property 'responses'$/),
+      expect.stringMatching(/^head \d+:\d+ \(at #\/paths\/~1other\/post\/201\): property `201` is not allowed here$/),
+    ]);
+    expect(report.packages[0]!.reason).toContain('exports not compared: a document has problems');
+    const text = await diff('--base', base, '--head', head);
+    expect(text.out).toContain('Document problems (compared all the same; fix them before generating):');
+    const markdown = await diff('--base', base, '--head', head, '--format', 'markdown');
+    expect(markdown.out).toContain('### Document problems (4)');
+    // A breaking change in a document with problems still fails.
+    writeFileSync(head, stringify({ ...edited, paths: { '/other': edited.paths['/other'] } }));
+    expect((await diff('--base', base, '--head', head)).code).toBe(1);
   });
 
   it('--rules lists every rule with its level', async () => {
