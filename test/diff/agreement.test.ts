@@ -97,6 +97,12 @@ const SCHEMA_CHANGES: [string, Json, Json][] = [
   ['unevaluated-items-removed', { type: 'array', prefixItems: [str], unevaluatedItems: false }, { type: 'array', prefixItems: [str] }],
 ];
 
+const SCHEMES: Json = {
+  key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+  oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read', write: 'Write' } } } },
+};
+/** An operation with these security requirements, and the schemes `key` and `oauth` (and `extra`). */
+const secured = (security: Json[], extra: Json = {}): Json => openapi(operation({ security }), { components: { securitySchemes: { ...SCHEMES, ...extra } } });
 const withProperty = (name: string, schema: Json, required: boolean): Json => ({ type: 'object', properties: { id: str, [name]: schema }, ...(required ? { required: [name] } : {}) });
 const bodyOf = (direction: 'request' | 'response', schema: Json): Json => placed(schema, `${direction}-body`);
 const parameter = (extra: Json = {}, schema: Json = str): Json => openapi(operation({ parameters: [{ name: 'q', in: 'query', schema, ...extra }] }));
@@ -188,6 +194,12 @@ const OTHER_PAIRS: Pair[] = [
   { oasdiffId: 'api-path-removed-without-deprecation', base: openapi({ ...operation(), ...operation({}, 'post', '/other') }), head: openapi(operation()) },
   { oasdiffId: 'endpoint-deprecated', base: openapi(operation()), head: openapi(operation({ deprecated: true })) },
   { oasdiffId: 'endpoint-reactivated', base: openapi(operation({ deprecated: true })), head: openapi(operation()) },
+  { oasdiffId: 'api-security-added', base: secured([]), head: secured([{ key: [] }]) },
+  { oasdiffId: 'api-security-removed', base: secured([{ key: [] }]), head: secured([]) },
+  { oasdiffId: 'api-security-scope-added', base: secured([{ oauth: ['read'] }]), head: secured([{ oauth: ['read', 'write'] }]) },
+  { oasdiffId: 'api-security-scope-removed', base: secured([{ oauth: ['read', 'write'] }]), head: secured([{ oauth: ['read'] }]) },
+  { oasdiffId: 'api-security-component-added', base: secured([]), head: secured([], { extra: { type: 'http', scheme: 'bearer' } }) },
+  { oasdiffId: 'api-security-component-removed', base: secured([], { extra: { type: 'http', scheme: 'bearer' } }), head: secured([]) },
 ];
 
 /**
@@ -208,6 +220,9 @@ const DELIBERATE: Readonly<Record<string, string>> = {
     ]),
   ),
   'response-success-status-added': 'code written for the success statuses it knows meets one it does not: possibly breaking (oasdiff: compatible)',
+  'api-security-added': 'a caller without credentials is refused where it was served: breaking (oasdiff: compatible)',
+  'api-security-scope-added': 'a caller whose token lacks the new scope is refused: breaking (oasdiff: compatible)',
+  'api-security-component-removed': 'callers configured with that scheme can no longer authenticate: breaking (oasdiff: compatible)',
 };
 
 function pairs(): Pair[] {
