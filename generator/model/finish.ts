@@ -7,7 +7,7 @@ import { schemasDifferingIn } from './directions.js';
 import { FORMAT_CHECKS } from './formats.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
-import type { ApiModel, ClientModel, NamedSchema, OperationModel } from './types.js';
+import type { ApiModel, ClientModel, EntryNames, NamedSchema, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
@@ -73,11 +73,13 @@ export function finishModel(model: ApiModel): ApiModel {
         errorId: planner.claim(`${base}ErrorId`, source),
         error: planner.claim(`${base}Error`, source),
         item: planner.claim(`${base}Item`, source),
+        iterator: op.pagination ? planner.claim(`iterate${base}`, source) : '',
         reply: planner.claim(`${base}Reply`, source),
       };
     }
   }
   model.client = planClient(model, planner);
+  model.entryNames = planEntryNames(model.client.className, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
   for (const c of planner.collisions) {
     model.diagnostics.push({
       level: 'warning',
@@ -102,6 +104,24 @@ function planParameterKeys(op: OperationModel): void {
     p.key = key;
     taken.add(key);
   }
+}
+
+/**
+ * The names of the server stub, the mock and the feed client, from the client's name
+ * (`V2Client` -> `V2Handlers`, `createV2Server`, `createV2Mock`, `V2Connection`). `claim`
+ * makes each free of every other generated name (a schema named `V2Handlers` keeps its name;
+ * the handlers type becomes `V2Handlers2`, with a warning).
+ */
+export function planEntryNames(clientClassName: string, apiName: string, claim: (wanted: string) => string): EntryNames {
+  const base = clientClassName.replace(/Client$/, '') || pascalCase(apiName);
+  return {
+    handlers: claim(`${base}Handlers`),
+    createServer: claim(`create${base}Server`),
+    createMock: claim(`create${base}Mock`),
+    mock: claim(`${base}Mock`),
+    mockOptions: claim(`${base}MockOptions`),
+    connection: claim(`${base}Connection`),
+  };
 }
 
 /** Operations without a tag go to this group. */

@@ -139,6 +139,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
     securitySchemes: [],
     hostedFlows: [],
     client: { className: '', groups: [] },
+    entryNames: { handlers: '', createServer: '', createMock: '', mock: '', mockOptions: '', connection: '' },
     channels,
     messages,
     extensions: extensionsOf(doc),

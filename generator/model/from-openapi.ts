@@ -230,7 +230,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
       extensions: extensionsOf(raw),
       pointer,
-      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', reply: '' },
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '' },
       errorIds: { known: [], open: true },
     };
     if (typeof raw.summary === 'string') model.summary = raw.summary;
@@ -300,6 +300,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     securitySchemes,
     hostedFlows: hostedFlowsOf(extensions['x-hosted-flows']),
     client: { className: '', groups: [] },
+    entryNames: { handlers: '', createServer: '', createMock: '', mock: '', mockOptions: '', connection: '' },
     channels: [],
     messages: [],
     extensions,

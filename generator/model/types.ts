@@ -273,6 +273,8 @@ export interface OperationNames {
   error: string;
   /** Item of a paginated list. */
   item: string;
+  /** The client's method that walks every page (`iterateListAccounts`); '' when the operation is not paginated. */
+  iterator: string;
   /** What a server handler answers: the union of the declared statuses with their bodies. */
   reply: string;
 }
@@ -348,6 +350,19 @@ export interface HostedFlowModel {
 }
 
 /** The typed client's shape: one class per tag (first tag of each operation). */
+export interface EntryNames {
+  /** The server stub's handlers type (`V2Handlers`). */
+  handlers: string;
+  /** The server stub's factory (`createV2Server`). */
+  createServer: string;
+  /** The mock's factory (`createV2Mock`), what it returns (`V2Mock`) and its options (`V2MockOptions`). */
+  createMock: string;
+  mock: string;
+  mockOptions: string;
+  /** The feed client's connection class (`FeedConnection`). */
+  connection: string;
+}
+
 export interface ClientModel {
   className: string;
   groups: {
@@ -392,6 +407,8 @@ export interface ApiModel {
   hostedFlows: HostedFlowModel[];
   /** Planned names of the typed client (OpenAPI documents). */
   client: ClientModel;
+  /** Planned names of the package's other entry points, from the client's name (`V2Handlers`, `createV2Server` …). */
+  entryNames: EntryNames;
   channels: ChannelModel[];
   /** Sorted by key. */
   messages: MessageModel[];

@@ -58,7 +58,7 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
   ];
   if (op.pagination) {
     methods.push({
-      name: `iterate${op.name.charAt(0).toUpperCase()}${op.name.slice(1)}`,
+      name: op.names.iterator,
       parameters,
       returnType: `AsyncIterableIterator<${op.names.item}>`,
       docs: [

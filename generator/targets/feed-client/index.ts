@@ -8,7 +8,7 @@ import { Scope, StructureKind, VariableDeclarationKind } from '../../util/ts-mor
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { apiBaseName, generatedHeader, type Target } from '../target.js';
+import { generatedHeader, type Target } from '../target.js';
 import { planFeed } from './channels.js';
 
 export const feedClientTarget: Target = {
@@ -16,7 +16,7 @@ export const feedClientTarget: Target = {
   appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,
   run({ model, sourceLabel, runtimePackage }) {
     const plan = planFeed(model);
-    const className = `${apiBaseName(model)}Connection`;
+    const className = model.entryNames.connection;
     const channels = [...plan.channels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const types = new Set(channels.flatMap((c) => c.messageTypes));
     const union = (names: string[]): string => (names.length > 0 ? names.join(' | ') : 'never');

@@ -7,7 +7,7 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { apiBaseName, generatedHeader, type Target } from '../target.js';
+import { generatedHeader, type Target } from '../target.js';
 import { planMock } from './plan.js';
 
 
@@ -15,7 +15,7 @@ export const mockTarget: Target = {
   name: 'mock',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
-    const base = apiBaseName(model);
+    const { createMock, mock: mockName, mockOptions } = model.entryNames;
     // The guesses are told to the user (`--explain`, the mock's start), not shipped.
     const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
@@ -70,7 +70,7 @@ export const mockTarget: Target = {
         : []),
       {
         kind: StructureKind.Interface,
-        name: `${base}MockOptions`,
+        name: mockOptions,
         isExported: true,
         extends: ["Omit<MockEngineOptions, 'fixtures' | 'webhooks'>"],
         properties: [
@@ -82,7 +82,7 @@ export const mockTarget: Target = {
       },
       {
         kind: StructureKind.Interface,
-        name: `${base}Mock`,
+        name: mockName,
         isExported: true,
         properties: [
           { name: 'app', type: 'Hono', isReadonly: true, docs: ['The Hono app: `app.fetch` answers requests; serve it with `serveNode`.'] },
@@ -92,15 +92,15 @@ export const mockTarget: Target = {
       },
       {
         kind: StructureKind.Function,
-        name: `create${base}Mock`,
+        name: createMock,
         isExported: true,
         docs: [
           jsDoc(
             `A stateful mock of ${model.title}: creates store resources that reads and lists return, lists page for real, idempotency keys return the first answer, and state machines move. Answers come from seeded fixtures, so the same calls give the same bodies.`,
           )!,
         ],
-        parameters: [{ name: 'options', type: `${base}MockOptions`, initializer: '{}' }],
-        returnType: `${base}Mock`,
+        parameters: [{ name: 'options', type: mockOptions, initializer: '{}' }],
+        returnType: mockName,
         statements: [
           ...(hasWebhooks
             ? [

@@ -1,10 +1,9 @@
 /** Target `package`: package.json, README.md and tsconfig.json of a generated package, from templates/. */
 import { isSuccessStatus } from '../../model/derive.js';
-import { pascalCase } from '../../model/names.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { renderTemplate } from '../../util/templates.js';
 import { planFeed } from '../feed-client/channels.js';
-import { apiBaseName, type Target } from '../target.js';
+import type { Target } from '../target.js';
 import type { OptionalPart } from '../parts.js';
 
 /** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
@@ -133,12 +132,13 @@ export const packageTarget: Target = {
       hasMock: subpaths.includes('mock'),
       isFeed: model.kind === 'asyncapi',
       clientName: model.client.className,
-      baseName: apiBaseName(model),
+      createServer: model.entryNames.createServer,
+      createMock: model.entryNames.createMock,
       baseUrl: baseUrlOf(model),
       feedUrl: model.kind === 'asyncapi' ? feedUrlOf(model) : undefined,
       hasHmac: model.securitySchemes.some((s) => s.hmac),
       exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,
-      exampleIterator: paged ? { group: group(paged), method: `iterate${pascalCase(paged.operationId)}`, args: exampleArgs(paged) } : undefined,
+      exampleIterator: paged ? { group: group(paged), method: paged.names.iterator, args: exampleArgs(paged) } : undefined,
       security: model.securitySchemes.map((scheme) => ({
         key: scheme.key,
         type: scheme.type === 'http' && scheme.scheme ? `http ${scheme.scheme}` : scheme.type,

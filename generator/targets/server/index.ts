@@ -10,7 +10,7 @@ import { resolve } from '../../model/derive.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { apiBaseName, generatedHeader, type Target } from '../target.js';
+import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../types/print.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envelope.js';
 import { shapeOf } from './shapes.js';
@@ -90,8 +90,7 @@ export const serverTarget: Target = {
   name: 'server',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, serverRuntimePackage }) {
-    const base = apiBaseName(model);
-    const handlersName = `${base}Handlers`;
+    const { handlers: handlersName, createServer } = model.entryNames;
     const used = new Set<string>();
     const typeImports = new Set<string>();
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
@@ -160,12 +159,12 @@ export const serverTarget: Target = {
       handlers,
       {
         kind: StructureKind.Function,
-        name: `create${base}Server`,
+        name: createServer,
         isExported: true,
         docs: [
           jsDoc(
             `A Hono app serving ${model.title}: routing, authentication, validation and errors as the spec says, answered by \`handlers\`. Operations without a handler answer 501.`,
-            `@example\nconst app = create${base}Server({ /* handlers */ }, { auth: { apiKey: lookUpKey } });\nconst server = await serveNode(app, { port: 8080 });`,
+            `@example\nconst app = ${createServer}({ /* handlers */ }, { auth: { apiKey: lookUpKey } });\nconst server = await serveNode(app, { port: 8080 });`,
           )!,
         ],
         parameters: [
