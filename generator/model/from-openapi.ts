@@ -3,6 +3,7 @@ import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
+import { isJsonMediaType, isTextualMediaType } from './media.js';
 import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
 import type {
@@ -80,8 +81,6 @@ export function componentSchemas(raw: unknown, ctx: SchemaContext): NamedSchema[
   }));
 }
 
-const isTextual = (type: string): boolean =>
-  /^application\/(.+\+)?json(;.*)?$/.test(type) || type === '*/*' || type.startsWith('text/') || /^application\/(x-www-form-urlencoded|xml|.+\+xml)(;.*)?$/.test(type);
 
 /**
  * What a media type's schema means as bytes: the body of a non-text type (`application/octet-stream`,
@@ -98,12 +97,12 @@ function bytesOf(contentType: string, schema: SchemaNode, encoding: unknown): Sc
         const declared = isObject(encodings[p.name]) ? (encodings[p.name] as Json).contentType : undefined;
         const fileType = typeof declared === 'string' ? declared : undefined;
         const carried = p.schema.kind === 'string' && p.schema.contentEncoding === undefined ? p.schema.contentMediaType : undefined;
-        const isFile = p.schema.kind === 'string' && [fileType, carried].some((t) => t !== undefined && !isTextual(t));
+        const isFile = p.schema.kind === 'string' && [fileType, carried].some((t) => t !== undefined && !isTextualMediaType(t));
         return isFile ? { ...p, schema: { kind: 'binary', ...(p.schema.description ? { description: p.schema.description } : {}) } } : p;
       }),
     };
   }
-  if (type.startsWith('multipart/') || isTextual(type)) return schema;
+  if (type.startsWith('multipart/') || isTextualMediaType(type)) return schema;
   return schema.kind === 'string' || schema.kind === 'unknown' ? { kind: 'binary', ...(schema.description ? { description: schema.description } : {}) } : schema;
 }
 
@@ -148,7 +147,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
 
   const media = (contentType: string, raw: unknown, pointer: string): MediaModel => {
     const m = deref(raw);
-    const out: MediaModel = { contentType, schema: bytesOf(contentType, convertSchema(m.schema, `${pointer}/schema`, ctx), m.encoding) };
+    const out: MediaModel = { contentType, json: isJsonMediaType(contentType), schema: bytesOf(contentType, convertSchema(m.schema, `${pointer}/schema`, ctx), m.encoding) };
     if (isObject(m.encoding)) {
       out.encoding = {};
       for (const [prop, enc] of Object.entries(m.encoding)) {
@@ -162,8 +161,6 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     }
     return out;
   };
-
-  const isJson = (type: string): boolean => /^application\/(.+\+)?json(;.*)?$/.test(type) || type === '*/*';
 
   const securitySchemes: SecuritySchemeModel[] = Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
     .map(([key, raw]) => securityScheme(key, deref(raw)))
@@ -203,7 +200,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       const resp = deref(r);
       const content = isObject(resp.content) ? resp.content : {};
       const types = Object.keys(content);
-      const chosen = types.find(isJson) ?? types[0];
+      const chosen = types.find(isJsonMediaType) ?? types[0];
       const model: ResponseModel = {
         status,
         description: typeof resp.description === 'string' ? resp.description : '',

@@ -205,6 +205,8 @@ export interface ParameterModel {
 
 export interface MediaModel {
   contentType: string;
+  /** The body is JSON (`application/json`, `…+json`, `*` `/` `*`): see model/media.ts. */
+  json: boolean;
   schema: SchemaNode;
   encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
 }

@@ -15,7 +15,6 @@ import { validatorTypesOf } from '../zod/inference-cost.js';
 import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../zod/print.js';
 import { compareText } from '../../util/compare.js';
 
-const isJsonMedia = (type: string): boolean => /^application\/(.+\+)?json(;.*)?$/i.test(type) || type === '*/*';
 
 /** The parameters of an operation as one object node (what its params validator checks). */
 export function parametersNode(op: OperationModel): SchemaNode {
@@ -109,7 +108,7 @@ export const operationsTarget: Target = {
       const mediaTypes = Object.fromEntries(
         [...op.responses]
           .sort((a, b) => compareText(a.status, b.status))
-          .flatMap((r) => (r.content && !isJsonMedia(r.content.contentType) ? [[r.status, r.content.contentType]] : [])),
+          .flatMap((r) => (r.content && !r.content.json ? [[r.status, r.content.contentType]] : [])),
       );
       if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
       fields.push(`responses: { ${responses.join(', ')} }`);

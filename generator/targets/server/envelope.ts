@@ -4,6 +4,7 @@
  * own errors (validation, authentication, routing) look like the API's.
  */
 import { resolve } from '../../model/derive.js';
+import { isPlainJsonMediaType } from '../../model/media.js';
 import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from '../../model/types.js';
 
 export interface ErrorEnvelope {
@@ -44,7 +45,6 @@ const objectOf = (model: ApiModel, node: SchemaNode | undefined, depth = 0): Obj
 const pick = (object: ObjectNode, names: readonly string[], except?: string): string | undefined =>
   names.find((name) => name !== except && object.properties.some((p) => p.name === name));
 
-const isJsonMedia = (type: string): boolean => /^application\/json(;.*)?$/i.test(type) || type === '*/*';
 
 /** Error responses of the document, most telling first (400, default, other 4xx, 5xx). */
 function errorResponses(model: ApiModel): ResponseModel[] {
@@ -63,7 +63,7 @@ function responseEnvelope(model: ApiModel, response: ResponseModel): { envelope:
   if (!object) return undefined;
   const found = envelopeOf(model, object);
   const mediaType = response.content!.contentType.split(';')[0]!.trim().toLowerCase();
-  return isJsonMedia(mediaType) ? found : { ...found, envelope: { ...found.envelope, mediaType } };
+  return isPlainJsonMediaType(mediaType) ? found : { ...found, envelope: { ...found.envelope, mediaType } };
 }
 
 /**

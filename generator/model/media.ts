@@ -1,0 +1,23 @@
+/**
+ * What a media type is, answered once for every stage: the model records it on each body
+ * (`MediaModel.json`), and targets ask these instead of matching strings of their own.
+ */
+
+/**
+ * A body in JSON: `application/json` or any `application/…+json` (`problem+json`, `vnd.api+json`),
+ * with parameters, in any case (media types are case-insensitive); `*` `/` `*` (anything) is
+ * sent and read as JSON too.
+ */
+export function isJsonMediaType(type: string): boolean {
+  return /^application\/(?:[^;\s]+\+)?json\s*(?:;.*)?$/i.test(type.trim()) || type.trim() === '*/*';
+}
+
+/** `application/json` itself (parameters allowed, any case): an answer of this type needs no media type named for it. */
+export function isPlainJsonMediaType(type: string): boolean {
+  return /^application\/json\s*(?:;.*)?$/i.test(type.trim()) || type.trim() === '*/*';
+}
+
+/** A body a person can read as text: JSON, `text/…`, forms and XML. */
+export function isTextualMediaType(type: string): boolean {
+  return isJsonMediaType(type) || /^text\//i.test(type.trim()) || /^application\/(?:x-www-form-urlencoded|xml|[^;\s]+\+xml)\s*(?:;.*)?$/i.test(type.trim());
+}
