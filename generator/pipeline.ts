@@ -142,9 +142,13 @@ export async function explainMock(job: SpecJob): Promise<MockGuess[]> {
   return planMock(model, job.mockOverrides).guesses;
 }
 
-/** The package's files as the targets emit them, unformatted: what tools that read the code (the API diff) need. */
-export async function generateSources(job: SpecJob): Promise<Map<string, string>> {
-  const { produced } = await produceFiles(job);
+/**
+ * The package's files as the targets emit them, unformatted: what tools that read the code (the
+ * API diff) need. `model`: the document's model when the caller built it already (`loadModel`
+ * with the same job), so it is not read and built again.
+ */
+export async function generateSources(job: SpecJob, model?: ApiModel): Promise<Map<string, string>> {
+  const { produced } = await produceFiles(job, model);
   return new Map(produced.map((f) => [f.path, f.contents]));
 }
 
@@ -152,15 +156,15 @@ export async function generateSources(job: SpecJob): Promise<Map<string, string>
  * Load, model and targets: the unformatted files. A function of its own so the document
  * and the model can be collected before formatting, the stage that needs the most memory.
  */
-async function produceFiles(job: SpecJob): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
+async function produceFiles(job: SpecJob, built?: ApiModel): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
   const { loadDocument, buildModel, runTargets } = await stages();
   const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
   stage = performance.now();
-  const document = await loadDocument(job);
+  const document = built ? undefined : await loadDocument(job);
   timings.load = since(stage);
   stage = performance.now();
-  const model = buildModel(document, job);
+  const model = built ?? buildModel(document!, job);
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;

@@ -131,13 +131,11 @@ async function loadSide(file: string | undefined, api: string, options: DiffOpti
   if (file === undefined) return undefined;
   const problems: SpecError[] = [];
   const job = { file, name: api, allowRefRoots: options.allowRefRoots };
-  // Generating runs beside loading, as before lenient loading; its failure matters only for a document without problems.
-  const generating = options.surface === false ? undefined : generateSources(job).catch((error: unknown) => ({ failed: error }));
   const model = await loadModel({ ...job, problems });
   // A document with problems is compared as far as it reads; the generator refuses it, so it has no package to compare.
-  if (generating === undefined || problems.length > 0) return { model, problems };
-  const generated = await generating;
-  if ('failed' in generated) throw generated.failed;
+  if (options.surface === false || problems.length > 0) return { model, problems };
+  // The targets read the model and change nothing in it: the one the comparison uses serves them too.
+  const generated = await generateSources(job, model);
   // The spec's path is written into the files: the same API read from elsewhere is the same code.
   const label = file.split('\\').join('/');
   const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
