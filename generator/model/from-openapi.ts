@@ -15,9 +15,11 @@ import type {
   OperationModel,
   PaginationModel,
   ParameterModel,
+  RateLimitModel,
   RequestBodyModel,
   ResponseModel,
   SchemaNode,
+  ScopesByFieldModel,
   SecurityRequirement,
   SecuritySchemeModel,
   ServerModel,
@@ -235,6 +237,10 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     if (requestBody) model.requestBody = requestBody;
     const pagination = paginationOf(raw['x-pagination'], ctx.diagnostics, pointer);
     if (pagination) model.pagination = pagination;
+    const rateLimit = rateLimitOf(raw['x-rate-limit'], ctx.diagnostics, pointer);
+    if (rateLimit) model.rateLimit = rateLimit;
+    const scopesByField = scopesByFieldOf(raw['x-scopes-by-field'], ctx.diagnostics, pointer);
+    if (scopesByField) model.scopesByField = scopesByField;
     const idem = raw['x-idempotency'];
     if (isObject(idem) && typeof idem.field === 'string') {
       model.idempotency = { field: idem.field, in: idem.in === 'header' ? 'header' : 'body' };
@@ -304,6 +310,8 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     diagnostics: ctx.diagnostics,
   };
   if (typeof info.description === 'string') model.description = info.description;
+  const rootLimit = rateLimitOf(extensions['x-rate-limit'], ctx.diagnostics, '');
+  if (rootLimit) model.rateLimit = rootLimit;
   const versioning = extensions['x-versioning'];
   if (isObject(versioning)) {
     model.versioning = {
@@ -384,6 +392,27 @@ function paginationOf(raw: unknown, diagnostics: Diagnostic[], pointer: string):
     return { style: 'token', itemsField, tokenParam: str('tokenParam')!, nextTokenField: str('nextTokenField')! };
   diagnostics.push({ level: 'warning', pointer: `${pointer}/x-pagination`, message: 'x-pagination is incomplete; the operation gets no iterator' });
   return undefined;
+}
+
+/** `x-rate-limit`, when complete enough to enforce (`limit` and `windowSeconds`); otherwise a located warning. */
+function rateLimitOf(raw: unknown, diagnostics: Diagnostic[], pointer: string): RateLimitModel | undefined {
+  if (raw === undefined) return undefined;
+  if (!isObject(raw) || typeof raw.limit !== 'number' || typeof raw.windowSeconds !== 'number') {
+    diagnostics.push({ level: 'warning', pointer: `${pointer}/x-rate-limit`, message: 'x-rate-limit needs numbers `limit` and `windowSeconds`; it is not enforced' });
+    return undefined;
+  }
+  return { limit: raw.limit, windowSeconds: raw.windowSeconds, status: typeof raw.status === 'number' ? raw.status : 429, errorId: typeof raw.errorId === 'string' ? raw.errorId : 'rate_limit_exceeded' };
+}
+
+/** `x-scopes-by-field`: a `field` name and, by its values, lists of scopes; otherwise a located warning. */
+function scopesByFieldOf(raw: unknown, diagnostics: Diagnostic[], pointer: string): ScopesByFieldModel | undefined {
+  if (raw === undefined) return undefined;
+  const scopes = isObject(raw) && isObject(raw.scopes) ? Object.entries(raw.scopes) : undefined;
+  if (!isObject(raw) || typeof raw.field !== 'string' || !scopes || !scopes.every(([, list]) => Array.isArray(list) && list.every((s) => typeof s === 'string'))) {
+    diagnostics.push({ level: 'warning', pointer: `${pointer}/x-scopes-by-field`, message: 'x-scopes-by-field needs a `field` and `scopes` by value (lists of scope names); it is not enforced' });
+    return undefined;
+  }
+  return { field: raw.field, scopes: Object.fromEntries(scopes) as Record<string, string[]> };
 }
 
 function hostedFlowsOf(raw: unknown): ApiModel['hostedFlows'] {

@@ -253,6 +253,10 @@ export interface OperationModel {
   pointer: string;
   /** Identifiers planned for the operation's own types (see model/names.ts). */
   names: OperationNames;
+  /** `x-rate-limit` of the operation. */
+  rateLimit?: RateLimitModel;
+  /** `x-scopes-by-field` of the operation. */
+  scopesByField?: ScopesByFieldModel;
   /** Error ids its error responses name (`errors[].id`), and whether others may come. */
   errorIds: { known: string[]; open: boolean };
   /** Schema of one item of a paginated list (from `pagination.itemsField`). */
@@ -352,6 +356,21 @@ export interface HostedFlowModel {
 }
 
 /** The typed client's shape: one class per tag (first tag of each operation). */
+/** `x-rate-limit` of the root or an operation: what a server stub and the mock enforce. */
+export interface RateLimitModel {
+  limit: number;
+  windowSeconds: number;
+  /** The status of a refusal (429 when unsaid) and its error id (`rate_limit_exceeded`). */
+  status: number;
+  errorId: string;
+}
+
+/** `x-scopes-by-field`: the scopes a request needs by the value of one of its body's fields. */
+export interface ScopesByFieldModel {
+  field: string;
+  scopes: Record<string, string[]>;
+}
+
 export interface EntryNames {
   /** The server stub's handlers type (`V2Handlers`). */
   handlers: string;
@@ -411,6 +430,8 @@ export interface ApiModel {
   client: ClientModel;
   /** Planned names of the package's other entry points, from the client's name (`V2Handlers`, `createV2Server` …). */
   entryNames: EntryNames;
+  /** `x-rate-limit` at the document's root: every operation's, unless it has its own. */
+  rateLimit?: RateLimitModel;
   channels: ChannelModel[];
   /** Sorted by key. */
   messages: MessageModel[];

@@ -26,8 +26,7 @@ export const mockTarget: Target = {
     for (const scheme of model.securitySchemes) for (const scope of Object.keys(scheme.scopes)) scopes.add(scope);
     for (const op of model.operations) {
       for (const requirement of op.security) for (const list of Object.values(requirement)) for (const scope of list) scopes.add(scope);
-      const byField = op.extensions['x-scopes-by-field'] as { scopes?: Record<string, unknown> } | undefined;
-      for (const list of Object.values(byField?.scopes ?? {})) if (Array.isArray(list)) for (const scope of list) if (typeof scope === 'string') scopes.add(scope);
+      for (const list of Object.values(op.scopesByField?.scopes ?? {})) for (const scope of list) scopes.add(scope);
     }
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'hono', isTypeOnly: true, namedImports: ['Hono'] },

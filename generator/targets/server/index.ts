@@ -15,20 +15,6 @@ import { printType, typePrintContext } from '../types/print.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envelope.js';
 import { shapeOf } from './shapes.js';
 
-interface RateLimit {
-  limit: number;
-  windowSeconds: number;
-  status: number;
-  errorId: string;
-}
-
-/** `x-rate-limit` of the root or an operation, when it is complete enough to enforce. */
-function rateLimitOf(raw: unknown): RateLimit | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const r = raw as Record<string, unknown>;
-  if (typeof r.limit !== 'number' || typeof r.windowSeconds !== 'number') return undefined;
-  return { limit: r.limit, windowSeconds: r.windowSeconds, status: typeof r.status === 'number' ? r.status : 429, errorId: typeof r.errorId === 'string' ? r.errorId : 'rate_limit_exceeded' };
-}
 
 /** The language header of the document: a header parameter whose schema lists `x-languages`. */
 function languagesOf(model: ApiModel): { header: string; supported: string[]; default: string } | undefined {
@@ -76,10 +62,8 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
   ];
   const form = op.requestBody?.contents.find((c) => /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(c.contentType));
   if (form) entries.push(['bodyShape', literal(shapeOf(model, form.schema))]);
-  const byField = op.extensions['x-scopes-by-field'];
-  if (typeof byField === 'object' && byField !== null && 'field' in byField && 'scopes' in byField) entries.push(['scopesByField', literal(byField)]);
-  const limit = rateLimitOf(op.extensions['x-rate-limit']);
-  if (limit) entries.push(['rateLimit', literal(limit)]);
+  if (op.scopesByField) entries.push(['scopesByField', literal(op.scopesByField)]);
+  if (op.rateLimit) entries.push(['rateLimit', literal(op.rateLimit)]);
   const envelopes = operationEnvelopes(model, op, envelope);
   if (envelopes) entries.push(['errorEnvelopes', literal(envelopes)]);
   return objectLiteral(entries);
@@ -115,7 +99,7 @@ export const serverTarget: Target = {
     const envelope = errorEnvelopeOf(model);
     const versioning = model.extensions['x-versioning'];
     const missingWarning = typeof versioning === 'object' && versioning !== null ? (versioning as Record<string, unknown>).missingWarning : undefined;
-    const rootLimit = rateLimitOf(model.extensions['x-rate-limit']);
+    const rootLimit = model.rateLimit;
     const languages = languagesOf(model);
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [

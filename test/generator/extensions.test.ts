@@ -1,0 +1,45 @@
+/**
+ * Extensions the targets act on become model fields, read and checked once: a value the
+ * generator cannot use is a located warning, the same for every target, never dropped silently.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadModel } from '../../generator/pipeline.js';
+import { writeSpec } from '../helpers/generate.js';
+
+const ok = { '200': { description: 'OK' } };
+const document = {
+  openapi: '3.1.0',
+  info: { title: 'Limits', version: '1.0.0' },
+  'x-rate-limit': { limit: 100, windowSeconds: 60 },
+  paths: {
+    '/sends': {
+      post: {
+        operationId: 'send',
+        'x-rate-limit': { limit: 5, windowSeconds: 1, status: 503, errorId: 'slow_down' },
+        'x-scopes-by-field': { field: 'type', scopes: { send: ['wallet:send'], transfer: ['wallet:transfer'] } },
+        responses: ok,
+      },
+    },
+    '/broken': {
+      get: { operationId: 'broken', 'x-rate-limit': { limit: 'many' }, 'x-scopes-by-field': { field: 'type', scopes: { send: 'wallet:send' } }, responses: ok },
+    },
+  },
+};
+
+describe('x-rate-limit and x-scopes-by-field in the model', () => {
+  it('become RateLimitModel and ScopesByFieldModel, defaults filled; an unusable value is a located warning', async () => {
+    const model = await loadModel({ file: writeSpec(document, 'extensions'), name: 'limits' });
+    expect(model.rateLimit).toEqual({ limit: 100, windowSeconds: 60, status: 429, errorId: 'rate_limit_exceeded' });
+    const send = model.operations.find((op) => op.operationId === 'send')!;
+    expect(send.rateLimit).toEqual({ limit: 5, windowSeconds: 1, status: 503, errorId: 'slow_down' });
+    expect(send.scopesByField).toEqual({ field: 'type', scopes: { send: ['wallet:send'], transfer: ['wallet:transfer'] } });
+    const broken = model.operations.find((op) => op.operationId === 'broken')!;
+    expect([broken.rateLimit, broken.scopesByField]).toEqual([undefined, undefined]);
+    expect(model.diagnostics.filter((d) => d.level === 'warning').map((d) => [d.pointer, d.message.split(';')[0]])).toEqual(
+      expect.arrayContaining([
+        ['/paths/~1broken/get/x-rate-limit', 'x-rate-limit needs numbers `limit` and `windowSeconds`'],
+        ['/paths/~1broken/get/x-scopes-by-field', 'x-scopes-by-field needs a `field` and `scopes` by value (lists of scope names)'],
+      ]),
+    );
+  });
+});
