@@ -74,3 +74,19 @@ export function deriveOperationFacts(model: ApiModel): void {
     }
   }
 }
+
+/** The language header of the document: a header parameter whose schema lists `x-languages`. */
+export function languagesOf(model: ApiModel): ApiModel['languages'] {
+  for (const op of model.operations) {
+    for (const param of op.parameters) {
+      if (param.in !== 'header' || param.name.toLowerCase() !== 'accept-language') continue;
+      const schema = resolve(model, param.schema);
+      const listed = schema?.extensions?.['x-languages'];
+      const supported = Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string') : schema?.kind === 'string' && schema.enum ? schema.enum : [];
+      if (supported.length === 0) continue;
+      const fallback = typeof schema?.default === 'string' && supported.includes(schema.default) ? schema.default : supported.includes('en') ? 'en' : supported[0]!;
+      return { header: param.name, supported, default: fallback };
+    }
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@
  * Last step of every loader: sort, plan names, order schemas so that each is declared
  * after what it uses, and mark reference cycles.
  */
-import { deriveOperationFacts } from './derive.js';
+import { deriveOperationFacts, languagesOf } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
 import { FORMAT_CHECKS } from './formats.js';
 import { narrowTypeless } from './narrow.js';
@@ -87,6 +87,8 @@ export function finishModel(model: ApiModel): ApiModel {
     });
   }
   deriveOperationFacts(model);
+  const languages = languagesOf(model);
+  if (languages) model.languages = languages;
   model.messages.sort((a, b) => compareText(a.key, b.key));
   model.securitySchemes.sort((a, b) => compareText(a.key, b.key));
   return model;

@@ -318,6 +318,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       ...(typeof versioning.header === 'string' ? { header: versioning.header } : {}),
       ...(typeof versioning.current === 'string' ? { current: versioning.current } : {}),
       ...(typeof versioning.format === 'string' ? { format: versioning.format } : {}),
+      ...(typeof versioning.missingWarning === 'string' ? { missingWarning: versioning.missingWarning } : {}),
     };
   }
   const twoFactor = extensions['x-two-factor'];

@@ -421,7 +421,8 @@ export interface ApiModel {
   /** Sorted by operationId. */
   webhooks: OperationModel[];
   securitySchemes: SecuritySchemeModel[];
-  versioning?: { header?: string; current?: string; format?: string };
+  /** `x-versioning`: the version header, the current version, its format, and the warning id answered when the header is absent. */
+  versioning?: { header?: string; current?: string; format?: string; missingWarning?: string };
   twoFactor?: { status: number; errorId: string; header: string };
   /** `x-delivery`: how the service delivers its webhooks; a `signatureHeader` means they are signed. */
   webhookDelivery?: { signatureHeader?: string; retryIntervalSeconds?: number; retryForSeconds?: number };
@@ -432,6 +433,8 @@ export interface ApiModel {
   entryNames: EntryNames;
   /** `x-rate-limit` at the document's root: every operation's, unless it has its own. */
   rateLimit?: RateLimitModel;
+  /** The language header: an `Accept-Language` parameter whose schema lists `x-languages` (or an enum), with the default. */
+  languages?: { header: string; supported: string[]; default: string } | undefined;
   channels: ChannelModel[];
   /** Sorted by key. */
   messages: MessageModel[];

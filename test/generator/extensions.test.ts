@@ -43,3 +43,25 @@ describe('x-rate-limit and x-scopes-by-field in the model', () => {
     );
   });
 });
+
+describe('x-versioning and x-languages in the model', () => {
+  it('the missing-version warning and the language header are model facts', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Versions', version: '1.0.0' },
+      'x-versioning': { header: 'SVC-VERSION', current: '2024-01-01', format: 'date', missingWarning: 'missing_version' },
+      paths: {
+        '/items': {
+          get: {
+            operationId: 'list',
+            parameters: [{ name: 'Accept-Language', in: 'header', schema: { type: 'string', 'x-languages': ['de', 'en', 'fr'], default: 'fr' } }],
+            responses: ok,
+          },
+        },
+      },
+    };
+    const model = await loadModel({ file: writeSpec(doc, 'versioning'), name: 'versions' });
+    expect(model.versioning).toEqual({ header: 'SVC-VERSION', current: '2024-01-01', format: 'date', missingWarning: 'missing_version' });
+    expect(model.languages).toEqual({ header: 'Accept-Language', supported: ['de', 'en', 'fr'], default: 'fr' });
+  });
+});

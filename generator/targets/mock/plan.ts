@@ -383,8 +383,7 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
   const notifications = placed.find((p) => p.role === 'list' && p.collection !== undefined && /notification|event|webhook/i.test(p.collection.split('/').pop() ?? '') && ['type', 'data'].every((name) => propertiesOf(model, itemSchemaOf(p.collection!)).some((q) => q.name === name)));
   if (notifications?.collection !== undefined && webhooks.length > 0) result.notifications = notifications.collection;
   // Warnings are the server's to add (`missing_version`), not the fixtures'.
-  const versioning = model.extensions['x-versioning'] as { missingWarning?: unknown } | undefined;
-  if (typeof versioning?.missingWarning === 'string') result.serverFields = ['warnings'];
+  if (model.versioning?.missingWarning !== undefined) result.serverFields = ['warnings'];
   return result;
 }
 

@@ -16,21 +16,6 @@ import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envel
 import { shapeOf } from './shapes.js';
 
 
-/** The language header of the document: a header parameter whose schema lists `x-languages`. */
-function languagesOf(model: ApiModel): { header: string; supported: string[]; default: string } | undefined {
-  for (const op of model.operations) {
-    for (const param of op.parameters) {
-      if (param.in !== 'header' || param.name.toLowerCase() !== 'accept-language') continue;
-      const schema = resolve(model, param.schema);
-      const listed = schema?.extensions?.['x-languages'];
-      const supported = Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string') : schema?.kind === 'string' && schema.enum ? schema.enum : [];
-      if (supported.length === 0) continue;
-      const fallback = typeof schema?.default === 'string' && supported.includes(schema.default) ? schema.default : supported.includes('en') ? 'en' : supported[0]!;
-      return { header: param.name, supported, default: fallback };
-    }
-  }
-  return undefined;
-}
 
 /** `warnings` when success bodies of the document carry a list of that name. */
 function warningsFieldOf(model: ApiModel): string | undefined {
@@ -97,10 +82,9 @@ export const serverTarget: Target = {
     for (const name of used) typeImports.add(name);
 
     const envelope = errorEnvelopeOf(model);
-    const versioning = model.extensions['x-versioning'];
-    const missingWarning = typeof versioning === 'object' && versioning !== null ? (versioning as Record<string, unknown>).missingWarning : undefined;
+    const missingWarning = model.versioning?.missingWarning;
     const rootLimit = model.rateLimit;
-    const languages = languagesOf(model);
+    const languages = model.languages;
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [
       ['api', 'api'],
