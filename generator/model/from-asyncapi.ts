@@ -92,6 +92,9 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
       examples: (Array.isArray(message.examples) ? message.examples : []).filter(isObject).map((e) => e.payload),
       extensions: extensionsOf(message),
     };
+    if (typeof message['x-subscribe-channel'] === 'string') model.subscribeChannel = message['x-subscribe-channel'];
+    const cadence = message['x-cadence'];
+    if (isObject(cadence) && typeof cadence.intervalMs === 'number') model.cadenceMs = cadence.intervalMs;
     if (typeof message.title === 'string') model.title = message.title;
     if (typeof message.summary === 'string') model.summary = message.summary;
     if (typeof message.description === 'string') model.description = message.description;

@@ -4,7 +4,7 @@
  */
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import { valueAt, type Resolution } from '../load/references.js';
-import type { ArrayNode, Diagnostic, ObjectNode, PropertyModel, SchemaCommon, SchemaNode, StringNode, UnknownNode } from './types.js';
+import type { ArrayNode, Diagnostic, ObjectNode, PropertyModel, SchemaCommon, SchemaNode, StateMachineModel, StringNode, UnknownNode } from './types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,6 +69,11 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
   }
   const extensions = Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
   if (Object.keys(extensions).length > 0) out.extensions = extensions;
+  if ('x-state-machine' in raw) {
+    const machine = stateMachineOf(raw['x-state-machine']);
+    if (machine) out.stateMachine = machine;
+    else ctx.diagnostics.push({ level: 'warning', pointer: `${pointer}/x-state-machine`, message: 'x-state-machine needs a `field` and a list of `transitions` (`trigger`, `to`); the mock moves no state' });
+  }
   for (const key of Object.keys(raw)) {
     if (!HANDLED.has(key) && !key.startsWith('x-'))
       ctx.diagnostics.push({ level: 'warning', pointer, message: `keyword \`${key}\` is not enforced by the generated validators` });
@@ -388,4 +393,15 @@ function openEnum(raw: Json, variants: unknown[]): string[] | undefined {
   if (isEnum(a) && isPlainString(b)) return a.enum;
   if (isEnum(b) && isPlainString(a)) return b.enum;
   return undefined;
+}
+
+/** `x-state-machine`: `field`, and `transitions` each with a `trigger` operation and a `to` state; undefined when unusable. */
+function stateMachineOf(raw: unknown): StateMachineModel | undefined {
+  if (!isObject(raw) || typeof raw.field !== 'string' || !Array.isArray(raw.transitions)) return undefined;
+  const transitions = raw.transitions.filter(isObject).flatMap((t) =>
+    typeof t.trigger === 'string' && typeof t.to === 'string'
+      ? [{ trigger: t.trigger, from: typeof t.from === 'string' ? t.from : null, to: t.to, ...(typeof t.condition === 'string' ? { condition: t.condition } : {}) }]
+      : [],
+  );
+  return { field: raw.field, transitions };
 }

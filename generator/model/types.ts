@@ -18,6 +18,8 @@ export interface SchemaCommon {
   format?: string;
   /** `not`: the value must not match this schema. */
   not?: SchemaNode;
+  /** `x-state-machine`: the property that holds a resource's state, and the operations that move it. */
+  stateMachine?: StateMachineModel;
   /** `unevaluatedProperties` / `unevaluatedItems`: what no keyword of this schema (or its applicators) evaluated must be / match. */
   unevaluatedProperties?: boolean | SchemaNode;
   unevaluatedItems?: boolean | SchemaNode;
@@ -337,6 +339,10 @@ export interface MessageModel {
   payload: SchemaNode;
   examples: unknown[];
   extensions: Record<string, unknown>;
+  /** `x-subscribe-channel`: the channel a client subscribes to for this message, when it differs from the one the message names. */
+  subscribeChannel?: string;
+  /** `x-cadence.intervalMs`: how often the server sends it. */
+  cadenceMs?: number;
 }
 
 export interface ChannelModel {
@@ -363,6 +369,12 @@ export interface RateLimitModel {
   /** The status of a refusal (429 when unsaid) and its error id (`rate_limit_exceeded`). */
   status: number;
   errorId: string;
+}
+
+export interface StateMachineModel {
+  field: string;
+  /** Each move: the operation that makes it, from which state (`null`: on create), to which, and the condition the mock checks. */
+  transitions: { trigger: string; from: string | null; to: string; condition?: string }[];
 }
 
 /** `x-scopes-by-field`: the scopes a request needs by the value of one of its body's fields. */

@@ -65,3 +65,23 @@ describe('x-versioning and x-languages in the model', () => {
     expect(model.languages).toEqual({ header: 'Accept-Language', supported: ['de', 'en', 'fr'], default: 'fr' });
   });
 });
+
+describe('x-state-machine in the model', () => {
+  it('is the schema node\'s stateMachine, transitions without a trigger or target left out; an unusable one is a located warning', async () => {
+    const order = {
+      type: 'object',
+      properties: { status: { type: 'string' } },
+      'x-state-machine': { field: 'status', transitions: [{ trigger: 'createOrder', to: 'open' }, { trigger: 'cancelOrder', from: 'open', to: 'cancelled', condition: 'not shipped' }, { to: 'lost' }] },
+    };
+    const doc = { openapi: '3.1.0', info: { title: 'Orders', version: '1.0.0' }, paths: {}, components: { schemas: { Order: order, Broken: { type: 'object', 'x-state-machine': { field: 3 } } } } };
+    const model = await loadModel({ file: writeSpec(doc, 'state-machine'), name: 'orders' });
+    expect(model.schemas.find((s) => s.key === 'Order')!.schema.stateMachine).toEqual({
+      field: 'status',
+      transitions: [
+        { trigger: 'createOrder', from: null, to: 'open' },
+        { trigger: 'cancelOrder', from: 'open', to: 'cancelled', condition: 'not shipped' },
+      ],
+    });
+    expect(model.diagnostics.map((d) => d.pointer)).toContain('/components/schemas/Broken/x-state-machine');
+  });
+});

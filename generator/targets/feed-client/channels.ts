@@ -69,8 +69,7 @@ export function planFeed(model: ApiModel): FeedPlan {
     const payload = objectOf(model, message.payload);
     const messageChannel = payload ? constantOf(model, payload, 'channel') : undefined;
     if (!payload || !messageChannel) continue;
-    const subscribe = message.extensions['x-subscribe-channel'];
-    const channel = channels.find((c) => c.name === (typeof subscribe === 'string' ? subscribe : messageChannel));
+    const channel = channels.find((c) => c.name === (message.subscribeChannel ?? messageChannel));
     if (!channel) {
       // Not a channel one subscribes to: the acknowledgements, which list what is subscribed.
       if (eventsCarry(model, payload, (event) => objectOf(model, event.properties.find((p) => p.name === 'subscriptions')?.schema) !== undefined)) plan.ackChannel = messageChannel;
@@ -79,8 +78,7 @@ export function planFeed(model: ApiModel): FeedPlan {
     channel.messageChannel = messageChannel;
     const type = typeNameOf(model, message);
     if (type) channel.messageTypes.push(type);
-    const cadence = message.extensions['x-cadence'] as { intervalMs?: unknown } | undefined;
-    if (typeof cadence?.intervalMs === 'number') channel.cadenceMs = cadence.intervalMs;
+    if (message.cadenceMs !== undefined) channel.cadenceMs = message.cadenceMs;
     const levels = (event: ObjectNode): boolean => {
       const updates = resolve(model, event.properties.find((p) => p.name === 'updates')?.schema);
       const level = updates?.kind === 'array' ? objectOf(model, updates.items) : undefined;

@@ -315,11 +315,9 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       else plan.pagination = { ...op.pagination, tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam, ...extra };
     }
     if (op.idempotency) plan.idempotency = { field: op.idempotency.field, in: op.idempotency.in };
-    const machine = resolve(model, itemRef)?.extensions?.['x-state-machine'] as { field?: unknown; transitions?: unknown } | undefined;
-    if (machine && typeof machine.field === 'string' && Array.isArray(machine.transitions)) {
-      const transitions = (machine.transitions as Record<string, unknown>[])
-        .filter((t) => t.trigger === op.operationId && typeof t.to === 'string')
-        .map((t) => ({ from: typeof t.from === 'string' ? t.from : null, to: t.to as string, ...(typeof t.condition === 'string' ? { condition: t.condition } : {}) }));
+    const machine = resolve(model, itemRef)?.stateMachine;
+    if (machine) {
+      const transitions = machine.transitions.filter((t) => t.trigger === op.operationId).map(({ trigger: _trigger, ...move }) => move);
       if (transitions.length > 0) plan.state = { field: machine.field, transitions };
     }
     if (timeOp?.serverTimeOperation === op.operationId && timeOp.serverTimeField) plan.timeField = timeOp.serverTimeField;
