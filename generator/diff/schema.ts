@@ -172,7 +172,7 @@ const OASDIFF_BOUNDS: Readonly<Record<string, string>> = {
 };
 
 /** Keys that document a schema without changing what it accepts. */
-const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'deprecated', 'variantTags']);
+const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags']);
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);

@@ -4,6 +4,7 @@ import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { isJsonMediaType, isTextualMediaType } from './media.js';
+import { isMockRole, MOCK_ROLES } from './mock-hints.js';
 import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
 import type {
@@ -241,6 +242,8 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
     if (rateLimit) model.rateLimit = rateLimit;
     const scopesByField = scopesByFieldOf(raw['x-scopes-by-field'], ctx.diagnostics, pointer);
     if (scopesByField) model.scopesByField = scopesByField;
+    const mockHints = mockHintsOf(raw, ctx.diagnostics, pointer);
+    if (mockHints) model.mockHints = mockHints;
     const idem = raw['x-idempotency'];
     if (isObject(idem) && typeof idem.field === 'string') {
       model.idempotency = { field: idem.field, in: idem.in === 'header' ? 'header' : 'body' };
@@ -403,6 +406,18 @@ function rateLimitOf(raw: unknown, diagnostics: Diagnostic[], pointer: string): 
     return undefined;
   }
   return { limit: raw.limit, windowSeconds: raw.windowSeconds, status: typeof raw.status === 'number' ? raw.status : 429, errorId: typeof raw.errorId === 'string' ? raw.errorId : 'rate_limit_exceeded' };
+}
+
+/** `x-mock-role` (one of the mock's roles) and `x-mock-collection` (a path); a value the mock cannot use is a located warning. */
+function mockHintsOf(raw: Record<string, unknown>, diagnostics: Diagnostic[], pointer: string): OperationModel['mockHints'] {
+  const hints: NonNullable<OperationModel['mockHints']> = {};
+  const role = raw['x-mock-role'];
+  if (isMockRole(role)) hints.role = role;
+  else if (role !== undefined) diagnostics.push({ level: 'warning', pointer: `${pointer}/x-mock-role`, message: `x-mock-role must be one of ${MOCK_ROLES.join(', ')}; the mock guesses the role` });
+  const collection = raw['x-mock-collection'];
+  if (typeof collection === 'string' && collection.startsWith('/')) hints.collection = collection;
+  else if (collection !== undefined) diagnostics.push({ level: 'warning', pointer: `${pointer}/x-mock-collection`, message: 'x-mock-collection must be a path (`/loans`); the mock guesses the collection' });
+  return Object.keys(hints).length > 0 ? hints : undefined;
 }
 
 /** `x-scopes-by-field`: a `field` name and, by its values, lists of scopes; otherwise a located warning. */

@@ -69,6 +69,8 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
   }
   const extensions = Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
   if (Object.keys(extensions).length > 0) out.extensions = extensions;
+  if (typeof raw['x-mock-id-field'] === 'string') out.mockIdField = raw['x-mock-id-field'];
+  else if ('x-mock-id-field' in raw) ctx.diagnostics.push({ level: 'warning', pointer: `${pointer}/x-mock-id-field`, message: 'x-mock-id-field must be a property name; the mock guesses the id field' });
   if ('x-state-machine' in raw) {
     const machine = stateMachineOf(raw['x-state-machine']);
     if (machine) out.stateMachine = machine;

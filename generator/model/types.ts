@@ -3,6 +3,7 @@
  * target reads only it. Facts live on the nodes (nullable, open enum, deprecated) so
  * that shared code never has to re-read the source document.
  */
+import type { MockRoleName } from './mock-hints.js';
 
 /** Keywords every schema node may carry, whatever its kind. */
 export interface SchemaCommon {
@@ -20,6 +21,8 @@ export interface SchemaCommon {
   not?: SchemaNode;
   /** `x-state-machine`: the property that holds a resource's state, and the operations that move it. */
   stateMachine?: StateMachineModel;
+  /** `x-mock-id-field`: the property that holds the ids of a collection's items of this schema, for the mock. */
+  mockIdField?: string;
   /** `unevaluatedProperties` / `unevaluatedItems`: what no keyword of this schema (or its applicators) evaluated must be / match. */
   unevaluatedProperties?: boolean | SchemaNode;
   unevaluatedItems?: boolean | SchemaNode;
@@ -259,6 +262,8 @@ export interface OperationModel {
   rateLimit?: RateLimitModel;
   /** `x-scopes-by-field` of the operation. */
   scopesByField?: ScopesByFieldModel;
+  /** `x-mock-role` and `x-mock-collection`: what the document says the mock should take the operation for. */
+  mockHints?: { role?: MockRoleName; collection?: string };
   /** Error ids its error responses name (`errors[].id`), and whether others may come. */
   errorIds: { known: string[]; open: boolean };
   /** Schema of one item of a paginated list (from `pagination.itemsField`). */

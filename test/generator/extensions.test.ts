@@ -85,3 +85,24 @@ describe('x-state-machine in the model', () => {
     expect(model.diagnostics.map((d) => d.pointer)).toContain('/components/schemas/Broken/x-state-machine');
   });
 });
+
+describe('the mock\'s hints in the model', () => {
+  it('x-mock-role, x-mock-collection and x-mock-id-field become mockHints and mockIdField; a value the mock cannot use is a located warning', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Hints', version: '1.0.0' },
+      paths: {
+        '/loans/renew': { post: { operationId: 'renew', 'x-mock-role': 'action', 'x-mock-collection': '/loans', responses: ok } },
+        '/odd': { post: { operationId: 'odd', 'x-mock-role': 'teleport', 'x-mock-collection': 'loans', responses: ok } },
+      },
+      components: { schemas: { Loan: { type: 'object', 'x-mock-id-field': 'loanNumber', properties: { loanNumber: { type: 'string' } } }, Bad: { type: 'object', 'x-mock-id-field': 7 } } },
+    };
+    const model = await loadModel({ file: writeSpec(doc, 'mock-hints'), name: 'hints' });
+    expect(model.operations.find((op) => op.operationId === 'renew')!.mockHints).toEqual({ role: 'action', collection: '/loans' });
+    expect(model.operations.find((op) => op.operationId === 'odd')!.mockHints).toBeUndefined();
+    expect(model.schemas.find((s) => s.key === 'Loan')!.schema.mockIdField).toBe('loanNumber');
+    expect(model.diagnostics.map((d) => d.pointer)).toEqual(
+      expect.arrayContaining(['/paths/~1odd/post/x-mock-role', '/paths/~1odd/post/x-mock-collection', '/components/schemas/Bad/x-mock-id-field']),
+    );
+  });
+});

@@ -9,12 +9,14 @@
  * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
 import { isSuccessStatus, resolve } from '../../model/derive.js';
+import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 
 // The plan is data for the mock runtime: its types are the runtime's own.
 import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../../templates/mock-runtime/src/mock/plan.js';
 
-export const MOCK_ROLES: readonly Role[] = ['create', 'list', 'read', 'update', 'delete', 'action', 'singleton-read', 'singleton-update', 'other'];
+// The model's list of roles (x-mock-role, --mock-role) is the runtime's: this fails to compile if they part.
+export const MOCK_ROLES: readonly Role[] = MODEL_MOCK_ROLES satisfies readonly Role[];
 
 /** One guess of the mock plan, and how to overrule it. */
 export interface MockGuess {
@@ -214,12 +216,11 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       role = 'other';
       guesses.push({ subject: op.operationId, guess: `declares no success response: answered ${successStatusOf(op)}, storing nothing`, override: 'a 2xx response in the document' });
     }
-    const declaredCollection = op.extensions['x-mock-collection'];
-    if (typeof declaredCollection === 'string' && declaredCollection.startsWith('/')) collection = trimSlash(declaredCollection);
+    if (op.mockHints?.collection !== undefined) collection = trimSlash(op.mockHints.collection);
     return { op, role, collection, idParam, filter: undefined as Record<string, string> | undefined };
   });
   function declaredRole(op: OperationModel): Role | undefined {
-    const chosen = overrides.roles?.[op.operationId] ?? op.extensions['x-mock-role'];
+    const chosen = overrides.roles?.[op.operationId] ?? op.mockHints?.role;
     return typeof chosen === 'string' && (MOCK_ROLES as readonly string[]).includes(chosen) ? (chosen as Role) : undefined;
   }
 
@@ -329,7 +330,7 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       const variants = resolvedItem?.kind === 'union' ? resolvedItem.variants : [item];
       const properties = variants.flatMap((variant) => propertiesOf(model, variant)).filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i);
       const names = properties.map((p) => p.name);
-      const declaredId = overrides.idFields?.[collection] ?? resolve(model, item)?.extensions?.['x-mock-id-field'];
+      const declaredId = overrides.idFields?.[collection] ?? resolve(model, item)?.mockIdField;
       // The item path's own parameter, where the item has a property of that name (`/user/{username}`), names it.
       const itemParam = placed.find((p) => p.collection === collection && p.idParam !== undefined && p.role === 'read')?.op.parameters.find((q) => q.in === 'path' && q.key === placed.find((p) => p.collection === collection && p.role === 'read')?.idParam)?.name;
       const guessedId = (itemParam !== undefined && names.includes(itemParam) ? itemParam : undefined) ?? firstOf(['id', 'uuid', 'key'], names) ?? names.find((n) => /id$/i.test(n)) ?? 'id';
