@@ -65,6 +65,7 @@ const WHOLE_IDS: Readonly<Record<string, string>> = {
   'request-media-type-removed': 'request-body-media-type-removed',
   'response-media-type-removed': 'response-media-type-removed',
   'request-media-type-added': 'request-body-media-type-added',
+  'request-wrapped-in-one-of': 'request-body-wrapped-in-one-of',
   'response-media-type-added': 'response-media-type-added',
   'operation-removed': 'api-path-removed-without-deprecation',
   'operation-added': 'endpoint-added',

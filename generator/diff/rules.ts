@@ -112,6 +112,7 @@ const OTHER_RULES: Record<string, Rule> = {
   'request-property-became-read-only': { level: 'warning', summary: 'a property became readOnly: callers may no longer send it' },
   'response-property-became-write-only': { level: 'breaking', summary: 'a property became writeOnly: responses no longer carry it' },
   'request-media-type-added': { level: 'info', summary: 'the request body accepts another media type' },
+  'request-wrapped-in-one-of': { level: 'breaking', summary: 'a value callers send was wrapped into a oneOf (without discriminator): one matching two variants is refused' },
   'response-media-type-added': { level: 'info', summary: 'a response may come in another media type' },
   // Parameters
   'request-parameter-removed': { level: 'warning', summary: 'a parameter was removed (callers sending it may be refused or ignored)' },

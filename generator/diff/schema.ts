@@ -519,6 +519,10 @@ export class SchemaComparer {
     if (discA && discB && discA.propertyName !== discB.propertyName) {
       this.report('discriminator-changed', direction, scope, site, `the discriminator of ${where} changed from \`${discA.propertyName}\` to \`${discB.propertyName}\``);
     }
+    // A value sent as it was may now match the old schema and a new variant both, which `oneOf` refuses.
+    if (direction === 'request' && a.kind !== 'union' && b.kind === 'union' && b.mode === 'oneOf' && !discB && variantsB.length > 1) {
+      this.emit('request-wrapped-in-one-of', scope, site, `${where} was wrapped into a oneOf of ${variantsB.length} variants: a value that matches more than one is refused`);
+    }
     const pairs = this.pairVariants(variantsA, variantsB, discA, discB);
     const pairedB = new Set(pairs.map(([, j]) => j));
     const pairedA = new Set(pairs.map(([i]) => i));

@@ -146,6 +146,11 @@ const OTHER_PAIRS: Pair[] = [
   { oasdiffId: 'request-parameter-became-nullable', base: parameter(), head: parameter({}, { type: ['string', 'null'] }) },
   { oasdiffId: 'request-parameter-default-value-changed', base: parameter({}, { type: 'string', default: 'a' }), head: parameter({}, { type: 'string', default: 'b' }) },
   { oasdiffId: 'request-parameter-default-value-added', base: parameter(), head: parameter({}, { type: 'string', default: 'a' }) },
+  {
+    oasdiffId: 'request-body-wrapped-in-one-of',
+    base: bodyOf('request', { type: 'object', properties: { id: str } }),
+    head: bodyOf('request', { oneOf: [{ type: 'object', properties: { id: str } }, { type: 'object', properties: { code: int } }] }),
+  },
   { oasdiffId: 'request-body-added-required', base: openapi(operation({}, 'post')), head: openapi(operation({ requestBody: { required: true, content: json() } }, 'post')) },
   { oasdiffId: 'request-body-added-optional', base: openapi(operation({}, 'post')), head: openapi(operation({ requestBody: { content: json() } }, 'post')) },
   { oasdiffId: 'request-body-removed', base: openapi(operation({ requestBody: { content: json() } }, 'post')), head: openapi(operation({}, 'post')) },

@@ -272,6 +272,12 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
   ['request-body-became-required', openapi(operation(jsonBody(false), 'post')), openapi(operation(jsonBody(true), 'post'))],
   ['request-body-became-optional', openapi(operation(jsonBody(true), 'post')), openapi(operation(jsonBody(false), 'post'))],
   ['request-media-type-removed', openapi(operation(jsonBody(true, ['application/json', 'application/x-www-form-urlencoded']), 'post')), openapi(operation(jsonBody(true), 'post'))],
+  [
+    'request-wrapped-in-one-of',
+    openapi(operation({ requestBody: { required: true, content: json(object({ a: str })) } }, 'post')),
+    openapi(operation({ requestBody: { required: true, content: json({ oneOf: [object({ a: str }), object({ b: str })] }) } }, 'post')),
+    ['request-variant-added'],
+  ],
   ['request-media-type-added', openapi(operation(jsonBody(true), 'post')), openapi(operation(jsonBody(true, ['application/json', 'application/x-www-form-urlencoded']), 'post'))],
   ['response-media-type-removed', openapi(operation(responses({ '200': { description: 'OK', content: json() } }))), openapi(operation(responses({ '200': { description: 'OK', content: { 'text/plain': { schema: str } } } }))), ['response-type-changed']],
   [
