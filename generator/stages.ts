@@ -9,6 +9,7 @@ import type { LoadedAsyncApi } from './load/asyncapi.js';
 import { SpecError } from './load/errors.js';
 import type { LoadedOpenApi } from './load/openapi.js';
 import { planEntryNames } from './model/finish.js';
+import { NamePlanner } from './model/names.js';
 import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { disabledTargets } from './targets/parts.js';
@@ -65,13 +66,8 @@ function renameClient({ model, clientName, file }: { model: ApiModel; clientName
   if (taken.includes(clientName)) throw new SpecError(file, `--client ${clientName}: the name is already used by a generated declaration`);
   model.client.className = clientName;
   // The other entry points are named after the client: planned again, each clear of every other generated name.
-  const others = new Set([...taken, ...model.operations.flatMap((op) => [op.name, ...Object.values(op.names)]), clientName]);
-  model.entryNames = planEntryNames(clientName, model.name, (wanted) => {
-    let name = wanted;
-    for (let n = 2; others.has(name); n++) name = `${wanted}${n}`;
-    others.add(name);
-    return name;
-  });
+  const planner = new NamePlanner([...taken, ...model.operations.flatMap((op) => [op.name, ...Object.values(op.names)]), clientName]);
+  model.entryNames = planEntryNames(clientName, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
 }
 
 /** Every enabled target that applies, in registry order; milliseconds per target into `timings`. */

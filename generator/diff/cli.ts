@@ -123,10 +123,6 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
       io.err(`api diff: --ignore ${error.message}\n`);
       return 2;
     }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && options.ignore !== undefined && (error as NodeJS.ErrnoException).path === resolve(io.cwd, options.ignore)) {
-      io.err(`api diff: --ignore ${options.ignore}: no such file\n`);
-      return 2;
-    }
     if (error instanceof SpecError || error instanceof DiffInputError || error instanceof GeneratorBug) {
       io.err(`api diff: ${sides.reduce((text, side) => side.describe(text), error.message)}\n`);
       return 2;

@@ -21,9 +21,11 @@ export interface IgnoreEntry {
 
 const METHOD = /^(get|put|post|delete|patch|head|options|trace|query)$/i;
 
-/** Reads an ignore file; a line that names no known rule is an error, located. */
+/** Reads an ignore file; a missing file, or a line that names no known rule, is an IgnoreFileError (located). */
 export async function readIgnoreFile(file: string, label = file): Promise<IgnoreEntry[]> {
-  const text = await readFile(file, 'utf8');
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new IgnoreFileError(`${label}: no such file`) : error;
+  });
   const entries: IgnoreEntry[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.replace(/#.*$/, '').trim();

@@ -148,8 +148,7 @@ function packageReport(api: string, base: Side | undefined, head: Side | undefin
   // A side whose document has problems has no package: its exports cannot be compared.
   const comparable = (base?.problems.length ?? 0) === 0 && (head?.problems.length ?? 0) === 0;
   const exports = comparable ? diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map()) : { added: [], removed: [], changed: [] };
-  const decided = decideBump(base, head, changes, exports, failOn);
-  const { bump, reason } = comparable || decided.bump !== 'patch' ? decided : { bump: 'none' as const, reason: 'no API change' };
+  const { bump, reason } = decideBump(base, head, changes, exports, failOn);
   const report: PackageReport = { name, api, bump, reason: comparable ? reason : `${reason}; exports not compared: a document has problems`, exports };
   const baseVersion = manifest(base).version;
   if (base && baseVersion !== undefined) report.version = { base: baseVersion, next: nextVersion(baseVersion, bump) };
@@ -174,7 +173,9 @@ function decideBump(base: Side | undefined, head: Side | undefined, changes: Cha
     const parts = [changes.length > 0 ? count(changes.length, 'compatible change') : '', exports.added.length > 0 ? `${count(exports.added.length, 'export')} added` : '', exports.changed.length > 0 ? `${count(exports.changed.length, 'export')} changed` : ''];
     return { bump: 'minor', reason: parts.filter(Boolean).join(', ') };
   }
-  const sameFiles = base.files && head.files && [...base.files.keys(), ...head.files.keys()].every((path) => base.files!.get(path) === head.files!.get(path));
+  // A side whose document has problems has no package, so no files to tell a patch by.
+  if (!base.files || !head.files) return { bump: 'none', reason: 'no API change' };
+  const sameFiles = [...base.files.keys(), ...head.files.keys()].every((path) => base.files!.get(path) === head.files!.get(path));
   return sameFiles ? { bump: 'none', reason: 'no change' } : { bump: 'patch', reason: 'generated code changed only in comments or documentation' };
 }
 

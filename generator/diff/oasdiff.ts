@@ -12,45 +12,51 @@ import type { Level } from './rules.js';
 /** oasdiff's check ids with their levels (ERR breaking, WARN warning, INFO info). */
 export const OASDIFF_LEVELS: Readonly<Record<string, Level>> = reference.levels as Record<string, Level>;
 
-/** Our schema rule (without direction) -> oasdiff's keyword part, where one name serves every case. */
+/**
+ * Our schema rule (without direction) -> oasdiff's keyword part, where the names differ; a rule
+ * not listed is its own keyword part (`contains-added`, `pattern-removed` …) where oasdiff has it.
+ */
 const SCHEMA_KEYWORDS: Readonly<Record<string, string>> = {
-  'type-changed': 'type-changed',
   'type-widened': 'type-generalized',
   'type-narrowed': 'type-specialized',
   'nullable-added': 'became-nullable',
   'nullable-removed': 'became-not-nullable',
-  'enum-value-removed': 'enum-value-removed',
-  'enum-value-added': 'enum-value-added',
   'enum-added': 'became-enum',
-  'pattern-added': 'pattern-added',
-  'pattern-removed': 'pattern-removed',
-  'pattern-changed': 'pattern-changed',
   'property-became-required': 'became-required',
   'property-became-optional': 'became-optional',
   'property-deprecated': 'deprecated',
   'discriminator-changed': 'discriminator-property-name-changed',
-  'contains-added': 'contains-added',
-  'contains-removed': 'contains-removed',
-  'if-added': 'if-added',
-  'if-removed': 'if-removed',
-  'then-added': 'then-added',
-  'then-removed': 'then-removed',
-  'else-added': 'else-added',
-  'else-removed': 'else-removed',
-  'dependent-required-added': 'dependent-required-added',
-  'dependent-required-removed': 'dependent-required-removed',
-  'dependent-required-changed': 'dependent-required-changed',
-  'dependent-schema-added': 'dependent-schema-added',
-  'dependent-schema-removed': 'dependent-schema-removed',
-  'pattern-property-added': 'pattern-property-added',
-  'pattern-property-removed': 'pattern-property-removed',
-  'property-names-added': 'property-names-added',
-  'property-names-removed': 'property-names-removed',
-  'unevaluated-properties-added': 'unevaluated-properties-added',
-  'unevaluated-properties-removed': 'unevaluated-properties-removed',
-  'unevaluated-items-added': 'unevaluated-items-added',
-  'unevaluated-items-removed': 'unevaluated-items-removed',
 };
+
+/** oasdiff's names of the bounds (`max-length-decreased`), by keyword; the others it has no check for. */
+const BOUNDS: Readonly<Record<string, string>> = {
+  minLength: 'min-length',
+  maxLength: 'max-length',
+  minimum: 'min',
+  maximum: 'max',
+  exclusiveMinimum: 'exclusive-min',
+  exclusiveMaximum: 'exclusive-max',
+  minItems: 'min-items',
+  maxItems: 'max-items',
+  minContains: 'min-contains',
+  maxContains: 'max-contains',
+};
+
+/** How a bound changed: set where there was none, removed, or moved. */
+export type BoundChange = 'set' | 'unset' | 'increased' | 'decreased';
+
+/**
+ * Our rule for a bound's change: one set where there was none may refuse values, or may not
+ * (`bound-set`); a `min…` bound that grows or a `max…` one that shrinks narrows; the rest widens.
+ */
+export function boundRuleOf(kind: 'min' | 'max', change: BoundChange): 'bound-set' | 'bound-narrowed' | 'bound-widened' {
+  if (change === 'set') return 'bound-set';
+  return change === (kind === 'min' ? 'increased' : 'decreased') ? 'bound-narrowed' : 'bound-widened';
+}
+
+/** oasdiff's keyword part of a bound's change (`max-length-decreased`). */
+export const boundKeyword = (keyword: string, change: BoundChange): string => `${BOUNDS[keyword] ?? keyword}-${change}`;
+
 
 /** Whole ids for the checks oasdiff names by something other than place and keyword. */
 const WHOLE_IDS: Readonly<Record<string, string>> = {
@@ -127,7 +133,7 @@ export function oasdiffIdOf(id: string, path: string, keyword?: string): string 
   const match = /^(request|response)-(.+)$/.exec(id);
   if (!match) return undefined;
   const [, direction, rule] = match as unknown as [string, string, string];
-  const part = keyword ?? SCHEMA_KEYWORDS[rule];
+  const part = keyword ?? SCHEMA_KEYWORDS[rule] ?? rule;
   const place = placeOf(path);
   if (part === undefined || place === undefined) return undefined;
   // oasdiff has fewer checks for a parameter's properties than for the parameter: the nearest one.
@@ -140,7 +146,7 @@ export function oasdiffIdOf(id: string, path: string, keyword?: string): string 
 }
 
 const PLACES = ['body', 'property', 'parameter', 'parameter-property', 'header'];
-const BOUND_NAMES = ['min-length', 'max-length', 'min', 'max', 'exclusive-min', 'exclusive-max', 'min-items', 'max-items', 'min-contains', 'max-contains'];
+const BOUND_CHANGES: readonly BoundChange[] = ['set', 'unset', 'increased', 'decreased'];
 
 /** Every oasdiff check a rule of ours can correspond to, by place and keyword (`npm run diff -- --rules`). */
 export function oasdiffIdsOfRule(id: string): string[] {
@@ -149,17 +155,14 @@ export function oasdiffIdsOfRule(id: string): string[] {
   const match = /^(request|response)-(.+)$/.exec(id);
   if (!match) return [];
   const [, direction, rule] = match as unknown as [string, string, string];
-  const bound = (name: string, change: string): boolean =>
-    rule === 'bound-set' ? change === 'set' : rule === 'bound-narrowed' ? change === (name.startsWith('max') || name === 'exclusive-max' ? 'decreased' : 'increased') : rule === 'bound-widened' && (change === 'unset' || change === (name.startsWith('max') || name === 'exclusive-max' ? 'increased' : 'decreased'));
   const parts =
     rule === 'default-changed'
       ? ['default-value-added', 'default-value-removed', 'default-value-changed']
       : rule === 'variant-added' || rule === 'variant-removed'
         ? [`one-of-${rule.slice(8)}`, `any-of-${rule.slice(8)}`]
         : rule.startsWith('bound-')
-          ? BOUND_NAMES.flatMap((name) => ['set', 'unset', 'increased', 'decreased'].filter((change) => bound(name, change)).map((change) => `${name}-${change}`))
-          : SCHEMA_KEYWORDS[rule] !== undefined
-            ? [SCHEMA_KEYWORDS[rule]]
-            : [];
+          ? // `min-length`, `exclusive-min` … are lower bounds, the others upper ones.
+            Object.values(BOUNDS).flatMap((name) => BOUND_CHANGES.filter((change) => boundRuleOf(name.includes('min') ? 'min' : 'max', change) === rule).map((change) => `${name}-${change}`))
+          : [SCHEMA_KEYWORDS[rule] ?? rule];
   return parts.flatMap((part) => PLACES.map((place) => `${direction}-${place}-${part}`)).filter((candidate) => Object.hasOwn(OASDIFF_LEVELS, candidate));
 }

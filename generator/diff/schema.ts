@@ -5,6 +5,7 @@
  */
 import type { ApiModel, NamedSchema, ObjectNode, PropertyModel, SchemaNode, StringNode, UnionNode } from '../model/types.js';
 import { describePath, within, type Change, type ChangeCollector, type Scope, type Site } from './change.js';
+import { boundKeyword, boundRuleOf, type BoundChange } from './oasdiff.js';
 import type { Direction, SchemaRule } from './rules.js';
 
 /** One side of the comparison: its model, with named schemas by key. */
@@ -156,20 +157,6 @@ export class SchemaSide {
 }
 
 const SHAPE_DEPTH = 3;
-
-/** oasdiff's names of the bounds (`max-length-decreased`); the others it has no check for. */
-const OASDIFF_BOUNDS: Readonly<Record<string, string>> = {
-  minLength: 'min-length',
-  maxLength: 'max-length',
-  minimum: 'min',
-  maximum: 'max',
-  exclusiveMinimum: 'exclusive-min',
-  exclusiveMaximum: 'exclusive-max',
-  minItems: 'min-items',
-  maxItems: 'max-items',
-  minContains: 'min-contains',
-  maxContains: 'max-contains',
-};
 
 /** Keys that document a schema without changing what it accepts. */
 const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags']);
@@ -415,13 +402,11 @@ export class SchemaComparer {
     if (openA !== openB) this.report(openB ? 'enum-opened' : 'enum-closed', direction, scope, site, `the enum of ${where} ${openB ? 'is now open: other values may come' : 'is now closed'}`);
   }
 
-  /** A `min…` bound narrows when it appears or grows; a `max…` bound when it appears or shrinks. */
+  /** A bound's change, judged by `boundRuleOf` (oasdiff.ts). */
   private bound(kind: 'min' | 'max', keyword: string, a: number | undefined, b: number | undefined, direction: Direction, scope: Scope, site: Site): void {
     if (a === b) return;
-    // A bound set where there was none may refuse values callers send, or may not: the definition cannot tell.
-    const rule = a === undefined ? 'bound-set' : b !== undefined && (kind === 'min' ? b > a : b < a) ? 'bound-narrowed' : 'bound-widened';
-    const change = a === undefined ? 'set' : b === undefined ? 'unset' : b > a ? 'increased' : 'decreased';
-    this.report(rule, direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`, `${OASDIFF_BOUNDS[keyword] ?? keyword}-${change}`);
+    const change: BoundChange = a === undefined ? 'set' : b === undefined ? 'unset' : b > a ? 'increased' : 'decreased';
+    this.report(boundRuleOf(kind, change), direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`, boundKeyword(keyword, change));
   }
 
   private compareObject(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {

@@ -19,8 +19,11 @@ export interface LoadedAsyncApi {
   references: ReferenceIndex;
 }
 
-/** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
-/** `problems`: collect the parser's errors instead of refusing the document (lenient loading, see SpecJob). */
+/**
+ * `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before
+ * anything is read. `problems`: collect the parser's errors instead of refusing the document
+ * (lenient loading, see SpecJob).
+ */
 export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope, problems?: SpecError[]): Promise<LoadedAsyncApi> {
   const references = indexReferences(source.raw, { schemaIdentifiers: true });
   const external = references.sites.filter((site) => references.resolve(site.ref, site.pointer).kind === 'external');

@@ -22,8 +22,11 @@ export interface LoadedOpenApi {
   references: ReferenceIndex;
 }
 
-/** `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before anything is read. */
-/** `problems`: collect what the official schema rejects there instead of refusing the document (lenient loading, see SpecJob). */
+/**
+ * `scope` says which files `$ref`s may reach (confine.ts); a reference outside it is refused before
+ * anything is read. `problems`: collect what the official schema rejects there instead of refusing the document
+ * (lenient loading, see SpecJob).
+ */
 export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope, problems?: SpecError[]): Promise<LoadedOpenApi> {
   const findings = validateOpenApiDocument(source.raw);
   if (findings[0] && !problems) throw schemaError(source, findings[0]);

@@ -9,15 +9,17 @@
  * sent and read as JSON too.
  */
 export function isJsonMediaType(type: string): boolean {
-  return /^application\/(?:[^;\s]+\+)?json\s*(?:;.*)?$/i.test(type.trim()) || type.trim() === '*/*';
+  const media = type.trim();
+  return media === '*/*' || /^application\/(?:[^;\s]+\+)?json\s*(?:;.*)?$/i.test(media);
 }
 
 /** `application/json` itself (parameters allowed, any case): an answer of this type needs no media type named for it. */
 export function isPlainJsonMediaType(type: string): boolean {
-  return /^application\/json\s*(?:;.*)?$/i.test(type.trim()) || type.trim() === '*/*';
+  const media = type.trim();
+  return media === '*/*' || /^application\/json\s*(?:;.*)?$/i.test(media);
 }
 
 /** A body a person can read as text: JSON, `text/…`, forms and XML. */
 export function isTextualMediaType(type: string): boolean {
-  return isJsonMediaType(type) || /^text\//i.test(type.trim()) || /^application\/(?:x-www-form-urlencoded|xml|[^;\s]+\+xml)\s*(?:;.*)?$/i.test(type.trim());
+  return isJsonMediaType(type) || /^(?:text\/|application\/(?:x-www-form-urlencoded|xml|[^;\s]+\+xml)\s*(?:;.*)?$)/i.test(type.trim());
 }

@@ -534,14 +534,10 @@ export const PaymentMethodResponseSchema = openObject({
 });
 /** Validator of {@link PingNotification} (component `PingNotification`). */
 export const PingNotificationSchema = z.intersection(
-  ownKeys(
-    openObject({
-      type: z.literal('ping'),
-      data: ownKeys(
-        z.looseObject({}).refine(refinements.propertyCount(0, 0), { message: 'wrong number of properties' }),
-      ),
-    }),
-  ),
+  openObject({
+    type: z.literal('ping'),
+    data: ownKeys(z.looseObject({}).refine(refinements.propertyCount(0, 0), { message: 'wrong number of properties' })),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link Price} (component `Price`). */

@@ -364,49 +364,44 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
     .map((p) => `${valueKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
-  let out: string;
-  if (hasPatterns) out = `z.looseObject({ ${shape} })`;
-  else if (node.additionalProperties === false) out = `z.strictObject({ ${shape} })`;
+  let base: string;
+  let openObject = false;
+  if (hasPatterns) base = `z.looseObject({ ${shape} })`;
+  else if (node.additionalProperties === false) base = `z.strictObject({ ${shape} })`;
   else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
-    out = `openObject({ ${shape} })`;
-  } else if (node.additionalProperties === true) out = `z.looseObject({ ${shape} })`;
-  else out = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
+    base = `openObject({ ${shape} })`;
+    openObject = true;
+  } else if (node.additionalProperties === true) base = `z.looseObject({ ${shape} })`;
+  else base = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
+  /** The refinements chained on the object, for the keywords zod has no method for. */
+  const chained: string[] = [];
   if (hasPatterns) {
-    ctx.helpers.add('refinements');
     const patterns = node.patternProperties!.map((p) => `[${regexOf(p.pattern)}, ${printZod(p.schema, ctx)}]`);
     const additional =
       node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printZod(node.additionalProperties, ctx);
     const known = node.properties.map((p) => stringLiteral(p.name)).join(', ');
-    out += `.superRefine(refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`;
+    chained.push(`.superRefine(refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`);
   }
   if (node.minProperties !== undefined || node.maxProperties !== undefined) {
-    ctx.helpers.add('refinements');
-    out += `.refine(refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`;
+    chained.push(`.refine(refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`);
   }
-  if (node.dependentRequired !== undefined) {
-    ctx.helpers.add('refinements');
-    out += `.superRefine(refinements.dependentRequired(${literal(node.dependentRequired)}))`;
-  }
+  if (node.dependentRequired !== undefined) chained.push(`.superRefine(refinements.dependentRequired(${literal(node.dependentRequired)}))`);
   if (node.dependentSchemas !== undefined) {
-    ctx.helpers.add('refinements');
     const entries = node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printZod(d.schema, ctx)}]`);
-    out += `.superRefine(refinements.dependentSchemas([${entries.join(', ')}]))`;
+    chained.push(`.superRefine(refinements.dependentSchemas([${entries.join(', ')}]))`);
   }
-  if (node.propertyNames !== undefined) {
-    ctx.helpers.add('refinements');
-    out += `.superRefine(refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`;
-  }
+  if (node.propertyNames !== undefined) chained.push(`.superRefine(refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`);
+  if (chained.length > 0) ctx.helpers.add('refinements');
+  const out = `${base}${chained.join('')}`;
   // `openObject` alone reads own keys itself; zod's methods above make validators without that.
   const keepsUnknown = node.additionalProperties !== false;
-  const bareOpenObject = out.startsWith('openObject(') && !out.includes(').superRefine(') && !out.includes(').refine(');
-  return (keepsUnknown || namesInherited(node.properties.map((p) => p.name))) && !bareOpenObject ? ownKeysOf(out, ctx) : out;
+  return (keepsUnknown || namesInherited(node.properties.map((p) => p.name))) && !(openObject && chained.length === 0) ? ownKeysOf(out, ctx) : out;
 }
 
-/** The names every object inherits (`constructor`, `toString`, `__proto__` …), which zod finds on any object. */
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
-const namesInherited = (names: readonly string[]): boolean => names.some((name) => INHERITED_NAMES.has(name));
+/** Whether a name is one every object inherits (`constructor`, `toString`, `__proto__` …), which zod finds on any object. */
+const namesInherited = (names: readonly string[]): boolean => names.some((name) => name in Object.prototype);
 
 /** An object validator that reads own properties only and keeps `__proto__` as data (the runtime's `ownKeys`). */
 function ownKeysOf(validator: string, ctx: ZodPrintContext): string {
