@@ -10,8 +10,8 @@ import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { SpecError } from './load/errors.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
-import { partsWithNeeds, type OptionalPart } from './targets/parts.js';
-import { generatedHeader, type GeneratedFile } from './targets/target.js';
+import { partsWithNeeds, resolvePlugins } from './targets/registry.js';
+import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type GeneratedFile, type RuntimeFolder, type TargetPlugin } from './targets/target.js';
 import type { MockGuess, MockOverrides } from './targets/mock/plan.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
 import { compareText } from './util/compare.js';
@@ -30,8 +30,7 @@ export const MOCK_RUNTIME_PACKAGE = `${PACKAGE_SCOPE}/mock-runtime`;
  * server runtime (Hono) and the mock runtime (fixtures, state). Separate packages, so that a
  * program importing only a client never pulls in a server framework.
  */
-export const RUNTIME_FOLDERS = ['runtime', 'server-runtime', 'mock-runtime'] as const;
-export type RuntimeFolder = (typeof RUNTIME_FOLDERS)[number];
+export { RUNTIME_FOLDERS, type RuntimeFolder };
 const runtimeHeader = (folder: RuntimeFolder): string =>
   `// Copied from templates/${folder}/ by svc-api-codegen. Do not edit: change the template and run \`npm run generate\`.`;
 
@@ -47,7 +46,7 @@ export interface SpecJob {
   /** Copy the runtimes into the package (`src/runtime/` …) instead of depending on the @svc runtime packages. */
   bundleRuntime?: boolean | undefined;
   /** `--targets`: the optional parts to emit (with those they need); all of them when absent. */
-  parts?: readonly OptionalPart[] | undefined;
+  parts?: readonly string[] | undefined;
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
   allowRefRoots?: readonly string[] | undefined;
   /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
@@ -87,6 +86,11 @@ export interface GenerateOptions {
   pool?: FormatterPool | undefined;
   /** `--format`. @default oxfmt */
   formatter?: FormatterName | undefined;
+  /**
+   * Targets from outside the generator, run after the built-in ones they need (targets/target.ts
+   * says what a plugin declares). A run with plugins is not cached: their code is not part of the cache key.
+   */
+  plugins?: readonly TargetPlugin[] | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
@@ -103,13 +107,14 @@ export async function loadModel(job: SpecJob): Promise<ApiModel> {
 
 export async function generatePackage(job: SpecJob, options: GenerateOptions = {}): Promise<PackageOutput> {
   const started = performance.now();
-  const parts = job.parts === undefined ? '' : `\0targets ${partsWithNeeds(job.parts).join(',')}`;
+  const plugins = resolvePlugins(options.plugins);
+  const parts = job.parts === undefined ? '' : `\0targets ${partsWithNeeds(job.parts, plugins).join(',')}`;
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
   const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
   const formatter = options.formatter ?? DEFAULT_FORMATTER;
   const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}\0format ${formatter}` };
-  const { cache } = options;
+  const cache = options.plugins?.length ? undefined : options.cache;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
   const hit = await cache?.lookup(identity);
@@ -123,7 +128,7 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
     };
   }
   if (formatter === 'prettier') options.pool?.start();
-  const { produced, stats, diagnostics, timings } = await produceFiles(job);
+  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins);
   const stage = performance.now();
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
@@ -156,9 +161,11 @@ export async function generateSources(job: SpecJob, model?: ApiModel): Promise<M
  * Load, model and targets: the unformatted files. A function of its own so the document
  * and the model can be collected before formatting, the stage that needs the most memory.
  */
-async function produceFiles(job: SpecJob, built?: ApiModel): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
+async function produceFiles(job: SpecJob, built?: ApiModel, plugins: readonly TargetPlugin[] = resolvePlugins()): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
-  const { loadDocument, buildModel, runTargets } = await stages();
+  const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf } = await stages();
+  const parts = partsWithNeeds(job.parts, plugins);
+  const loaded = await loadTargets(plugins, parts, job.file);
   const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
   stage = performance.now();
   const document = built ? undefined : await loadDocument(job);
@@ -168,7 +175,7 @@ async function produceFiles(job: SpecJob, built?: ApiModel): Promise<{ produced:
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;
-  const produced = runTargets(
+  const { files: produced, applied } = runTargets(
     {
       model,
       packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`,
@@ -178,16 +185,16 @@ async function produceFiles(job: SpecJob, built?: ApiModel): Promise<{ produced:
       packageVersion: PACKAGE_VERSION,
       sourceLabel,
       bundledRuntime: bundled ? { dependencies: bundled.dependencies, peerDependencies: bundled.peerDependencies } : undefined,
-      parts: partsWithNeeds(job.parts),
+      parts,
       mockOverrides: job.mockOverrides,
     },
+    loaded,
     timings.targets,
   );
   produced.push(barrelFile(produced, sourceLabel));
   if (bundled) {
-    // Only the runtimes the emitted code imports, and those they import (a client-only package carries no server code).
-    const used = new Set<string>(RUNTIME_FOLDERS.filter((folder) => folder === 'runtime' || produced.some((f) => f.contents.includes(`'./${folder}/index.js'`))));
-    for (const folder of [...used]) for (const needed of bundled.needs[folder] ?? []) used.add(needed);
+    // Only the runtimes the targets that ran declare, and those they import (a client-only package carries no server code).
+    const used = runtimesOf(applied, bundled.needs);
     produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`))));
   }
   const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
@@ -198,20 +205,22 @@ async function produceFiles(job: SpecJob, built?: ApiModel): Promise<{ produced:
  * The runtimes as files of the package (`src/<folder>/…`), their imports of one another made
  * relative, and the dependencies they bring (hono, jose …), which become optional peers.
  */
-async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; dependencies: Record<string, string>; peerDependencies: Record<string, string>; needs: Record<string, string[]> }> {
+async function bundledRuntimes(): Promise<BundledRuntimeDependencies & { files: GeneratedFile[]; needs: Partial<Record<RuntimeFolder, RuntimeFolder[]>> }> {
   const files: GeneratedFile[] = [];
   /** What the client runtime imports (every package carries it), besides zod, which generated code imports itself. */
   const dependencies: Record<string, string> = {};
-  const peerDependencies: Record<string, string> = {};
+  /** Folder -> what it and the runtimes it imports bring. */
+  const peerDependencies: Partial<Record<RuntimeFolder, Record<string, string>>> = {};
   /** Folder -> the runtime folders it imports, transitively. */
-  const needs: Record<string, string[]> = {};
+  const needs: Partial<Record<RuntimeFolder, RuntimeFolder[]>> = {};
   for (const folder of RUNTIME_FOLDERS) {
     const manifest = JSON.parse(await readFile(join(generatorRoot, 'templates', folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    for (const [name, range] of Object.entries(manifest.dependencies ?? {}))
-      if (!name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod') (folder === 'runtime' ? dependencies : peerDependencies)[name] = range;
-    const direct = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith(`${PACKAGE_SCOPE}/`)).map((name) => name.slice(PACKAGE_SCOPE.length + 1));
+    const own = Object.entries(manifest.dependencies ?? {}).filter(([name]) => !name.startsWith(`${PACKAGE_SCOPE}/`) && name !== 'zod');
+    const direct = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith(`${PACKAGE_SCOPE}/`)).map((name) => name.slice(PACKAGE_SCOPE.length + 1) as RuntimeFolder);
     // RUNTIME_FOLDERS lists a runtime after those it imports.
     needs[folder] = [...new Set([...direct, ...direct.flatMap((d) => needs[d] ?? [])])];
+    if (folder === 'runtime') Object.assign(dependencies, Object.fromEntries(own));
+    else peerDependencies[folder] = sorted(Object.assign({}, ...needs[folder].filter((d) => d !== 'runtime').map((d) => peerDependencies[d] ?? {}), Object.fromEntries(own)) as Record<string, string>);
     for (const file of (await templateFiles(join(folder, 'src'))).filter((f) => f.endsWith('.ts'))) {
       const path = `src/${folder}/${file}`;
       // From src/<folder>/… up to src/.
@@ -225,9 +234,10 @@ async function bundledRuntimes(): Promise<{ files: GeneratedFile[]; dependencies
       files.push({ path, contents: `${runtimeHeader(folder)}\n${text}`, preformatted: true });
     }
   }
-  const sorted = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
-  return { files, needs, dependencies: sorted(dependencies), peerDependencies: sorted(peerDependencies) };
+  return { files, needs, dependencies: sorted(dependencies), peerDependencies };
 }
+
+const sorted = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
   const modules = files

@@ -12,9 +12,10 @@ import { planEntryNames } from './model/finish.js';
 import { NamePlanner } from './model/names.js';
 import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
-import { disabledTargets } from './targets/parts.js';
-import { targets } from './targets/registry.js';
-import type { GeneratedFile, TargetContext } from './targets/target.js';
+import { assemblePackage, type AppliedTarget } from './package/assemble.js';
+export { runtimesOf } from './package/assemble.js';
+import { enabledPlugins } from './targets/registry.js';
+import type { GeneratedFile, TargetContext, TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
 import { formatFiles, type FormatterName } from './write/format.js';
@@ -70,17 +71,30 @@ function renameClient({ model, clientName, file }: { model: ApiModel; clientName
   model.entryNames = planEntryNames(clientName, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
 }
 
-/** Every enabled target that applies, in registry order; milliseconds per target into `timings`. */
-export function runTargets(context: TargetContext, timings: Record<string, number>): GeneratedFile[] {
-  const produced: GeneratedFile[] = [];
-  const disabled = disabledTargets(context.parts);
-  for (const [name, target] of Object.entries(targets)) {
-    if (disabled.has(name) || !target.appliesTo(context.model)) continue;
+/** The code of every enabled target (a run loads only the targets its parts need). */
+export async function loadTargets(plugins: readonly TargetPlugin[], parts: readonly string[], file: string): Promise<AppliedTarget[]> {
+  return Promise.all(enabledPlugins(plugins, parts).map(async (plugin) => ({ plugin, target: await inStage({ file, stage: `target ${plugin.name}` }, async () => plugin.load()) })));
+}
+
+/**
+ * Every loaded target that applies, in the order given (each after those it needs), then the
+ * package's own files assembled from their declarations; milliseconds per target into `timings`.
+ */
+export function runTargets(context: TargetContext, loaded: readonly AppliedTarget[], timings: Record<string, number>): { files: GeneratedFile[]; applied: AppliedTarget[] } {
+  const files: GeneratedFile[] = [];
+  const applied: AppliedTarget[] = [];
+  for (const { plugin, target } of loaded) {
     const started = performance.now();
-    produced.push(...inStageSync({ file: context.model.source, stage: `target ${target.name}` }, () => target.run(context)));
-    timings[target.name] = Math.round(performance.now() - started);
+    const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
+    if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
+    files.push(...inStageSync(stage, () => target.run(context)));
+    applied.push({ plugin, target });
+    timings[plugin.name] = Math.round(performance.now() - started);
   }
-  return produced;
+  const started = performance.now();
+  files.push(...inStageSync({ file: context.model.source, stage: 'target package' }, () => assemblePackage(context, applied, files)));
+  timings['package'] = Math.round(performance.now() - started);
+  return { files, applied };
 }
 
 export async function formatPackageFiles(args: { file: string; produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined; formatter: FormatterName }): Promise<Map<string, string>> {

@@ -1,7 +1,7 @@
 /** The command line: flags, their checks, and paths resolved as the user means them. */
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OPTIONAL_PART_NAMES, type OptionalPart } from '../targets/parts.js';
+import { partNames } from '../targets/registry.js';
 import { MOCK_ROLES, type MockOverrides } from '../targets/mock/plan.js';
 import { DEFAULT_FORMATTER, FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
@@ -60,7 +60,7 @@ export interface Options {
   name?: string;
   client?: string;
   /** --spec: the optional parts to emit (`--targets`); all when absent. */
-  targets?: OptionalPart[];
+  targets?: string[];
   /** --spec: depend on the @svc runtime packages instead of bundling them into the package. */
   sharedRuntime: boolean;
   /** Where relative paths in messages start: the directory the command was run from. */
@@ -178,13 +178,14 @@ function parseFormatter(text: string | undefined): FormatterName {
 }
 
 /** `--targets client,server`: known part names, each once. */
-function parseTargets(text: string): OptionalPart[] {
+function parseTargets(text: string): string[] {
   const names = text.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !(OPTIONAL_PART_NAMES as string[]).includes(name));
+  const parts = partNames();
+  const unknown = names.filter((name) => !parts.includes(name));
   if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(`--targets ${text}: ${unknown.map((n) => (n === '' ? 'an empty name' : `'${n}'`)).join(', ')} is not a part; choose among ${OPTIONAL_PART_NAMES.join(', ')} (types, validators and operations are always emitted)`);
+    throw new UsageError(`--targets ${text}: ${unknown.map((n) => (n === '' ? 'an empty name' : `'${n}'`)).join(', ')} is not a part; choose among ${parts.join(', ')} (types, validators and operations are always emitted)`);
   }
-  return [...new Set(names as OptionalPart[])];
+  return [...new Set(names)];
 }
 
 /** A path as the user would type it from where they ran the command. */

@@ -1,32 +1,99 @@
 /**
- * Every target, in a typed map: a target that is declared here but missing does not
- * compile. Order matters only for readability of summaries; each reads the model alone.
+ * The targets every package is made of, as declarations (each folder's plugin.ts): reading
+ * them loads no target code. Adding a target is its folder and one entry here; plugins from
+ * outside the generator come through `GenerateOptions.plugins`. What `--targets` accepts, the
+ * order targets run in and what a chosen part brings along are all derived from these entries.
  */
-import { clientTarget } from './client/index.js';
-import { feedClientTarget } from './feed-client/index.js';
-import { feedTarget } from './feed/index.js';
-import { fixturesTarget } from './fixtures/index.js';
-import { hostedFlowsTarget } from './hosted-flows/index.js';
-import { mockTarget } from './mock/index.js';
-import { operationsTarget } from './operations/index.js';
-import { packageTarget } from './package/index.js';
-import { serverTarget } from './server/index.js';
-import type { Target } from './target.js';
-import { typesTarget } from './types/index.js';
-import { zodTarget } from './zod/index.js';
+import { clientPlugin } from './client/plugin.js';
+import { feedClientPlugin } from './feed-client/plugin.js';
+import { feedPlugin } from './feed/plugin.js';
+import { fixturesPlugin } from './fixtures/plugin.js';
+import { hostedFlowsPlugin } from './hosted-flows/plugin.js';
+import { mockPlugin } from './mock/plugin.js';
+import { operationsPlugin } from './operations/plugin.js';
+import { serverPlugin } from './server/plugin.js';
+import type { TargetPlugin } from './target.js';
+import { typesPlugin } from './types/plugin.js';
+import { zodPlugin } from './zod/plugin.js';
 
-export type TargetName = 'types' | 'zod' | 'operations' | 'client' | 'hosted-flows' | 'feed' | 'feed-client' | 'server' | 'fixtures' | 'mock' | 'package';
+export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin];
 
-export const targets: Record<TargetName, Target> = {
-  types: typesTarget,
-  zod: zodTarget,
-  operations: operationsTarget,
-  client: clientTarget,
-  'hosted-flows': hostedFlowsTarget,
-  feed: feedTarget,
-  'feed-client': feedClientTarget,
-  server: serverTarget,
-  fixtures: fixturesTarget,
-  mock: mockTarget,
-  package: packageTarget,
-};
+/** A plugin list that cannot work: a name taken twice, a need nobody provides, needs in a circle. */
+export class PluginError extends Error {
+  override name = 'PluginError';
+}
+
+/** Names a target may not take: files and entry points the package assembles itself. */
+const ASSEMBLED = new Set(['package', 'index']);
+
+/**
+ * The built-in targets and `extra`, checked, in the order they run: each after those it
+ * needs, otherwise in registration order.
+ */
+export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugin[] {
+  const all = [...BUILTIN_PLUGINS, ...extra];
+  const byName = new Map<string, TargetPlugin>();
+  for (const plugin of all) {
+    if (!/^[a-z][a-z0-9-]*$/.test(plugin.name)) throw new PluginError(`target '${plugin.name}': a target's name is lower-case letters, digits and dashes`);
+    if (byName.has(plugin.name) || ASSEMBLED.has(plugin.name)) throw new PluginError(`target '${plugin.name}' is registered twice (or names what the package assembles itself)`);
+    byName.set(plugin.name, plugin);
+  }
+  for (const plugin of all) {
+    for (const needed of plugin.needs ?? []) if (!byName.has(needed)) throw new PluginError(`target '${plugin.name}' needs '${needed}', which no registered target is`);
+    if (plugin.entryPoint === undefined) continue;
+    if (!/^[a-z][a-z0-9-]*$/.test(plugin.entryPoint) || ASSEMBLED.has(plugin.entryPoint)) throw new PluginError(`target '${plugin.name}': entry point '${plugin.entryPoint}' is not a plain lower-case name, or is one the package assembles`);
+    // Two targets may declare one entry point if no document makes both apply (client and feed-client): package/ checks the ones that ran.
+  }
+  const ordered: TargetPlugin[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (plugin: TargetPlugin, path: string[]): void => {
+    const seen = state.get(plugin.name);
+    if (seen === 'done') return;
+    if (seen === 'visiting') throw new PluginError(`targets need one another in a circle: ${[...path, plugin.name].join(' -> ')}`);
+    state.set(plugin.name, 'visiting');
+    for (const needed of plugin.needs ?? []) visit(byName.get(needed)!, [...path, plugin.name]);
+    state.set(plugin.name, 'done');
+    ordered.push(plugin);
+  };
+  for (const plugin of all) visit(plugin, []);
+  return ordered;
+}
+
+/** The `--targets` choices: every part a registered target declares, in registration order. */
+export function partNames(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
+  return [...new Set(plugins.flatMap((p) => (p.part === undefined ? [] : [p.part])))];
+}
+
+/**
+ * The chosen parts with those they need (a part needs the parts of the targets its targets
+ * need: the mock needs the server and the fixtures), in a stable order; every part when none
+ * were chosen.
+ */
+export function partsWithNeeds(chosen: readonly string[] | undefined, plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
+  const all = partNames(plugins);
+  if (chosen === undefined) return all;
+  const byName = new Map(plugins.map((p) => [p.name, p]));
+  const parts = new Set<string>();
+  const addTarget = (plugin: TargetPlugin, seen: Set<string>): void => {
+    if (seen.has(plugin.name)) return;
+    seen.add(plugin.name);
+    if (plugin.part !== undefined) addPart(plugin.part);
+    for (const needed of plugin.needs ?? []) {
+      const target = byName.get(needed);
+      if (target) addTarget(target, seen);
+    }
+  };
+  const addPart = (part: string): void => {
+    if (parts.has(part)) return;
+    parts.add(part);
+    const seen = new Set<string>();
+    for (const plugin of plugins) if (plugin.part === part) addTarget(plugin, seen);
+  };
+  for (const part of chosen) addPart(part);
+  return all.filter((part) => parts.has(part));
+}
+
+/** The targets these parts emit: those of no part, and those of a chosen part. */
+export function enabledPlugins(plugins: readonly TargetPlugin[], parts: readonly string[]): TargetPlugin[] {
+  return plugins.filter((p) => p.part === undefined || parts.includes(p.part));
+}

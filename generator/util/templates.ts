@@ -9,11 +9,13 @@ const engine = Handlebars.create();
 engine.registerHelper('json', (value: unknown) => JSON.stringify(value ?? null));
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
-export function renderTemplate(name: string, data: object): string {
-  let template = cache.get(name);
+/** Renders `templates/<name>`, or a template given as `{ text }` (plugins from outside the generator). */
+export function renderTemplate(name: string | { text: string }, data: object): string {
+  const key = typeof name === 'string' ? name : `\0${name.text}`;
+  let template = cache.get(key);
   if (!template) {
-    template = engine.compile(readFileSync(`${templatesDir}${name}`, 'utf8'), { noEscape: true, strict: false });
-    cache.set(name, template);
+    template = engine.compile(typeof name === 'string' ? readFileSync(`${templatesDir}${name}`, 'utf8') : name.text, { noEscape: true, strict: false });
+    cache.set(key, template);
   }
   return template(data);
 }

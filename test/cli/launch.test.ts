@@ -89,7 +89,7 @@ describe('generate launcher in a checkout that shares node_modules (a git worktr
     for (const entry of ['generator', 'scripts', 'templates', 'package.json', 'package-lock.json']) cpSync(join(repoRoot, entry), join(other, entry), { recursive: true });
     symlinkSync(join(repoRoot, 'node_modules'), join(other, 'node_modules'));
     // The other checkout's templates differ, so that whose templates a run used shows in its output.
-    const readme = join(other, 'templates', 'README.md.hbs');
+    const readme = join(other, 'templates', 'readme', 'header.md.hbs');
     writeFileSync(readme, `${readFileSync(readme, 'utf8')}\nMade in the other checkout.\n`);
     writeFileSync(join(other, 'tiny.openapi.yaml'), tinySpec());
   });

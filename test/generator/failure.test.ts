@@ -1,30 +1,27 @@
 /**
- * An exception inside the generator (here a target that throws, injected by mocking the
- * target registry) is reported as a generator bug naming the file and the stage, in one
+ * An exception inside the generator (here a target that throws, registered as a plugin) is reported as a generator bug naming the file and the stage, in one
  * line unless the stack is asked for.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GeneratorBug, describeGeneratorBug } from '../../generator/failure.js';
 import { generatePackage } from '../../generator/pipeline.js';
-import type { Target } from '../../generator/targets/target.js';
+import type { TargetPlugin } from '../../generator/targets/target.js';
 import { specWithSchemas, writeSpec } from '../helpers/generate.js';
 
-vi.mock('../../generator/targets/registry.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../generator/targets/registry.js')>();
-  const exploding: Target = {
-    name: 'exploding',
+const exploding: TargetPlugin = {
+  name: 'exploding',
+  load: () => ({
     appliesTo: () => true,
     run: () => {
       throw new TypeError("Cannot read properties of undefined (reading 'kind')");
     },
-  };
-  return { targets: { ...original.targets, exploding } };
-});
+  }),
+};
 
 describe('generator bugs', () => {
   it('name the spec file and the stage, and say they are the generator’s, in one line', async () => {
     const file = writeSpec(specWithSchemas({ Thing: { type: 'string' } }), 'exploding');
-    const error = await generatePackage({ file, name: 'exploding' }).then(
+    const error = await generatePackage({ file, name: 'exploding' }, { plugins: [exploding] }).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildModel, loadDocument, runTargets } from '../../generator/stages.js';
-import { partsWithNeeds } from '../../generator/targets/parts.js';
+import { buildModel, loadDocument, loadTargets, runTargets } from '../../generator/stages.js';
+import { partsWithNeeds, resolvePlugins } from '../../generator/targets/registry.js';
 import { formatFile, formatWhole, OXFMT_OPTIONS, PRETTIER_OPTIONS } from '../../generator/write/format.js';
 import { WORKER_THRESHOLD, workerCount, workerFormatter } from '../../generator/write/format-pool.js';
 import type { FormatCache } from '../../generator/cache/format-cache.js';
@@ -22,7 +22,10 @@ const memoryCache = (): FormatCache & { size: () => number } => {
 async function producedFiles(spec: string): Promise<{ path: string; contents: string }[]> {
   const job = { file: relative(process.cwd(), join(repoRoot, 'specs', spec)), name: 'format-test' };
   const model = buildModel(await loadDocument(job), job);
-  return runTargets({ model, packageName: '@svc/format-test', runtimePackage: '@svc/runtime', serverRuntimePackage: '@svc/server-runtime', mockRuntimePackage: '@svc/mock-runtime', packageVersion: '0.0.0', sourceLabel: spec, parts: partsWithNeeds(undefined) }, {});
+  const parts = partsWithNeeds(undefined);
+  const loaded = await loadTargets(resolvePlugins(), parts, job.file);
+  const { files } = runTargets({ model, packageName: '@svc/format-test', runtimePackage: '@svc/runtime', serverRuntimePackage: '@svc/server-runtime', mockRuntimePackage: '@svc/mock-runtime', packageVersion: '0.0.0', sourceLabel: spec, parts }, loaded, {});
+  return files;
 }
 
 describe('statement-by-statement formatting', () => {

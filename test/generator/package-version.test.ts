@@ -1,6 +1,6 @@
 /** The generated package's version comes from the document's `info.version`. */
 import { describe, expect, it } from 'vitest';
-import { packageVersionOf } from '../../generator/targets/package/index.js';
+import { packageVersionOf } from '../../generator/package/assemble.js';
 
 describe('packageVersionOf', () => {
   it.each([

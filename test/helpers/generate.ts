@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { generatePackage, type PackageOutput } from '../../generator/pipeline.js';
+import { generatePackage, type GenerateOptions, type PackageOutput, type SpecJob } from '../../generator/pipeline.js';
 import { repoRoot } from './spec-files.js';
 
 export const scratchDir = join(repoRoot, '.tmp', 'test-output');
@@ -27,7 +27,13 @@ export function writeSpec(spec: object, name: string, format: 'yaml' | 'json' = 
 
 /** Generates the package of a spec file; returns the files and where they were written. */
 export async function generateToDisk(specFile: string, name: string): Promise<{ output: PackageOutput; dir: string }> {
-  const output = await generatePackage({ file: specFile, name });
+  return generateToDiskWith({ file: specFile, name });
+}
+
+/** `generateToDisk` for any job and options (plugins, parts). */
+export async function generateToDiskWith(job: SpecJob, options: GenerateOptions = {}): Promise<{ output: PackageOutput; dir: string }> {
+  const { name } = job;
+  const output = await generatePackage(job, options);
   const hash = createHash('sha256').update([...output.files.values()].join('\0')).digest('hex').slice(0, 10);
   const dir = join(scratchDir, `${name}-pkg-${hash}`);
   for (const [path, contents] of output.files) {

@@ -10,6 +10,7 @@ import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from '../../model/finish.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
+import { clientReadmeData } from './readme.js';
 
 function securityDocs(op: OperationModel): string | undefined {
   if (op.security.length === 0) return 'Public: sends no credentials.';
@@ -75,8 +76,8 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
 }
 
 export const clientTarget: Target = {
-  name: 'client',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  readmeData: ({ model }) => clientReadmeData(model),
   run({ model, sourceLabel, runtimePackage }) {
     const clientName = model.client.className;
     const byId = new Map(model.operations.map((op) => [op.operationId, op]));

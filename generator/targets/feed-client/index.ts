@@ -12,7 +12,6 @@ import { generatedHeader, type Target } from '../target.js';
 import { planFeed } from './channels.js';
 
 export const feedClientTarget: Target = {
-  name: 'feed-client',
   appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,
   run({ model, sourceLabel, runtimePackage }) {
     const plan = planFeed(model);

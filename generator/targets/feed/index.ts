@@ -82,9 +82,17 @@ function unionStatements(model: ApiModel, side: MessageModel['direction'], typeN
   ];
 }
 
+/** An AsyncAPI server as a WebSocket URL (`wss://host/path`). */
+function feedUrlOf(model: ApiModel): string {
+  const server = model.servers[0];
+  if (!server) return 'wss://feed.example.com';
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
+  return /^[a-z]+:\/\//i.test(url) ? url : `${server.protocol === 'ws' ? 'ws' : 'wss'}://${url}`;
+}
+
 export const feedTarget: Target = {
-  name: 'feed',
   appliesTo: (model) => model.kind === 'asyncapi',
+  readmeData: ({ model }) => ({ feedUrl: feedUrlOf(model) }),
   run({ model, sourceLabel, runtimePackage }) {
     const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
     const zodCtx = importingZodContext(model, imports.schemas, imports.helpers);

@@ -22,7 +22,6 @@ function defaultBase(model: ApiModel, flow: HostedFlowModel): string {
 }
 
 export const hostedFlowsTarget: Target = {
-  name: 'hosted-flows',
   appliesTo: (model) => model.hostedFlows.length > 0,
   run({ model, sourceLabel }) {
     const statements: StatementStructures[] = [];

@@ -12,7 +12,6 @@ import { planMock } from './plan.js';
 
 
 export const mockTarget: Target = {
-  name: 'mock',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
     const { createMock, mock: mockName, mockOptions } = model.entryNames;

@@ -45,8 +45,16 @@ const constStatement = (name: string, initializer: string, docs?: string, type?:
 });
 
 export const operationsTarget: Target = {
-  name: 'operations',
   appliesTo: (model) => model.kind === 'openapi',
+  readmeData: ({ model }) => ({
+    operations: model.operations.map((op) => ({
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path.replace(/\|/g, '\\|'),
+      group: model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '',
+      deprecated: op.deprecated,
+    })),
+  }),
   run({ model, sourceLabel, runtimePackage }) {
     const used = new Set<string>();
     const helpers = new Set<string>();

@@ -56,8 +56,8 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
 
 
 export const serverTarget: Target = {
-  name: 'server',
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  readmeData: ({ model }) => ({ createServer: model.entryNames.createServer, createMock: model.entryNames.createMock }),
   run({ model, sourceLabel, serverRuntimePackage }) {
     const { handlers: handlersName, createServer } = model.entryNames;
     const used = new Set<string>();

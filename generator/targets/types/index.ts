@@ -16,7 +16,6 @@ import { compareText } from '../../util/compare.js';
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
 
 export const typesTarget: Target = {
-  name: 'types',
   appliesTo: () => true,
   run({ model, sourceLabel }) {
     const ctx = typePrintContext(model);

@@ -14,7 +14,6 @@ import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from '.
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
-  name: 'zod',
   appliesTo: () => true,
   run({ model, sourceLabel, runtimePackage }) {
     const declared = new Set<string>();

@@ -1,0 +1,9 @@
+/** Declaration of target `feed` (its code: ./index.ts). */
+import type { TargetPlugin } from '../target.js';
+
+export const feedPlugin: TargetPlugin = {
+  name: 'feed',
+  needs: ['types', 'zod'],
+  readme: { exports: 'readme/feed.exports.md.hbs', usage: 'readme/feed.usage.md.hbs' },
+  load: async () => (await import('./index.js')).feedTarget,
+};

@@ -1,0 +1,14 @@
+/** Declaration of target `mock` (its code: ./index.ts). */
+import { SERVER_DEPENDENCIES } from '../server/plugin.js';
+import type { TargetPlugin } from '../target.js';
+
+export const mockPlugin: TargetPlugin = {
+  name: 'mock',
+  part: 'mock',
+  // A mock is the server stub answering from fixtures.
+  needs: ['operations', 'server', 'fixtures'],
+  entryPoint: 'mock',
+  runtimes: ['server-runtime', 'mock-runtime'],
+  peerDependencies: SERVER_DEPENDENCIES,
+  load: async () => (await import('./index.js')).mockTarget,
+};

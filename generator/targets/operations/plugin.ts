@@ -1,0 +1,9 @@
+/** Declaration of target `operations` (its code: ./index.ts). */
+import type { TargetPlugin } from '../target.js';
+
+export const operationsPlugin: TargetPlugin = {
+  name: 'operations',
+  needs: ['types', 'zod'],
+  readme: { exports: 'readme/operations.exports.md.hbs', reference: 'readme/operations.reference.md.hbs' },
+  load: async () => (await import('./index.js')).operationsTarget,
+};
