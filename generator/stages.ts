@@ -14,7 +14,7 @@ import type { ApiModel } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { runtimesOf } from './package/assemble.js';
-import { enabledPlugins } from './targets/registry.js';
+import { enabledPlugins, reservedNamesOf } from './targets/registry.js';
 import type { GeneratedFile, TargetContext, TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
@@ -28,7 +28,7 @@ const asyncApi = async () => ({ ...(await import('./load/asyncapi.js')), ...(awa
 
 export interface LoadedDocument {
   source: SourceDocument;
-  loaded: { kind: 'openapi'; value: LoadedOpenApi; toModel: (loaded: LoadedOpenApi, name: string) => ApiModel } | { kind: 'asyncapi'; value: LoadedAsyncApi; toModel: (loaded: LoadedAsyncApi, name: string) => ApiModel };
+  loaded: { kind: 'openapi'; value: LoadedOpenApi; toModel: (loaded: LoadedOpenApi, name: string, reserved: readonly string[]) => ApiModel } | { kind: 'asyncapi'; value: LoadedAsyncApi; toModel: (loaded: LoadedAsyncApi, name: string, reserved: readonly string[]) => ApiModel };
 }
 
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
@@ -44,9 +44,10 @@ export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
   });
 }
 
-export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob): ApiModel {
+/** `reserved`: the fixed names of the targets that will run (`reservedNamesOf`); the built-in targets' when absent. */
+export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob, reserved: readonly string[] = reservedNamesOf()): ApiModel {
   const model = inStageSync({ file: job.file, stage: 'model' }, () =>
-    loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name) : loaded.toModel(loaded.value, job.name),
+    loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name, reserved) : loaded.toModel(loaded.value, job.name, reserved),
   );
   const located = (error: (typeof model.diagnostics)[number]): SpecError =>
     new SpecError(job.file, error.message, {

@@ -4,7 +4,6 @@
  */
 import { deriveOperationFacts, languagesOf } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
-import { FORMAT_CHECKS } from './formats.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
 import type { ApiModel, ClientModel, EntryNames, NamedSchema, OperationModel } from './types.js';
@@ -15,19 +14,13 @@ import { compareText } from '../util/compare.js';
 export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
 export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'OperationApiError'] as const;
 
-/** Identifiers the emitted modules declare, import or re-export themselves. */
-export const RESERVED_NAMES = [
-  ...CLIENT_RUNTIME_EXPORTS,
-  ...CLIENT_RUNTIME_TYPE_EXPORTS,
-  'z', 'schemas', 'operations', 'webhooks', 'api', 'messages', 'HttpClient',
-  'OperationSpec', 'ApiSpec', 'openEnum', 'openObject', 'taggedUnion', 'binaryBody', 'BinaryBody', 'Blob', 'stringFormat', 'unevaluated', 'exclusiveUnion', 'refinements', 'clientMessageSchema', 'serverMessageSchema',
-  'parseFeedMessage', 'OperationErrors', 'isOperationError', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'hostedFlows', 'Client',
-  'ownKeys', 'allOfObjects', ...Object.values(FORMAT_CHECKS),
-];
-
-export function finishModel(model: ApiModel): ApiModel {
+/**
+ * `reserved`: the fixed names the targets declare (targets/registry.ts `reservedNamesOf`),
+ * handed out before any name of the document.
+ */
+export function finishModel(model: ApiModel, reserved: readonly string[]): ApiModel {
   narrowTypeless(model);
-  const planner = new NamePlanner(RESERVED_NAMES);
+  const planner = new NamePlanner(reserved);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   for (const schema of model.schemas) {
     for (const target of referencedNames(schema.schema)) {
@@ -77,6 +70,11 @@ export function finishModel(model: ApiModel): ApiModel {
         reply: planner.claim(`${base}Reply`, source),
       };
     }
+  }
+  model.hostedFlows.sort((a, b) => compareText(a.name, b.name));
+  for (const flow of model.hostedFlows) {
+    const source = `hosted flow ${flow.name}`;
+    flow.names = { params: planner.claim(`${pascalCase(flow.name)}FlowParams`, source), url: planner.claim(`${camelCase(flow.name)}FlowUrl`, source) };
   }
   model.client = planClient(model, planner);
   model.entryNames = planEntryNames(model.client.className, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
@@ -136,8 +134,8 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
     byTag.set(tag, [...(byTag.get(tag) ?? []), op.operationId]);
   }
   const className = planner.claim(`${pascalCase(model.name)}Client`, 'the client class');
-  // Properties live on the client class, next to `http`.
-  const properties = new NamePlanner(['http']);
+  // Properties live on the client class, next to `http` and its constructor.
+  const properties = new NamePlanner(['http', 'constructor']);
   const groups = [...byTag.entries()]
     .sort(([a], [b]) => compareText(a, b))
     .map(([tag, operations]) => {

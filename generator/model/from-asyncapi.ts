@@ -12,7 +12,7 @@ import type { ApiModel, ChannelModel, MessageModel, SchemaNode, ServerModel } fr
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel {
+export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, reserved: readonly string[]): ApiModel {
   const doc = loaded.document;
   const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy: false, references: loaded.references });
   const components = isObject(doc.components) ? doc.components : {};
@@ -149,5 +149,5 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string): ApiModel 
     diagnostics: ctx.diagnostics,
   };
   if (typeof info.description === 'string') model.description = info.description;
-  return finishModel(model);
+  return finishModel(model, reserved);
 }

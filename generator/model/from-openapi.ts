@@ -109,7 +109,7 @@ function bytesOf(contentType: string, schema: SchemaNode, encoding: unknown): Sc
   return schema.kind === 'string' || schema.kind === 'unknown' ? { kind: 'binary', ...(schema.description ? { description: schema.description } : {}) } : schema;
 }
 
-export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
+export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: readonly string[]): ApiModel {
   const doc = loaded.document;
   const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
   const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy, references: loaded.references });
@@ -336,7 +336,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string): ApiModel {
       ...(typeof delivery.retryForSeconds === 'number' ? { retryForSeconds: delivery.retryForSeconds } : {}),
     };
   }
-  return finishModel(model);
+  return finishModel(model, reserved);
 }
 
 function securityScheme(key: string, raw: Json): SecuritySchemeModel {
@@ -435,6 +435,8 @@ function hostedFlowsOf(raw: unknown): ApiModel['hostedFlows'] {
   if (!Array.isArray(raw)) return [];
   return raw.filter(isObject).map((f) => ({
     name: String(f.name),
+    // Planned in finishModel.
+    names: { params: '', url: '' },
     server: String(f.server ?? ''),
     ...(typeof f.default === 'string' ? { default: f.default } : {}),
     path: String(f.path ?? '/'),

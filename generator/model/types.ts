@@ -359,6 +359,8 @@ export interface ChannelModel {
 
 export interface HostedFlowModel {
   name: string;
+  /** Planned: its query parameters' interface (`OnrampFlowParams`) and URL builder (`onrampFlowUrl`). */
+  names: { params: string; url: string };
   server: string;
   default?: string;
   path: string;

@@ -59,6 +59,11 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
   return ordered;
 }
 
+/** Every fixed name the targets declare: what the model's name planner reserves before naming anything of the document. */
+export function reservedNamesOf(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
+  return [...new Set(plugins.flatMap((p) => p.declares ?? []))].sort();
+}
+
 /** The `--targets` choices: every part a registered target declares, in registration order. */
 export function partNames(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
   return [...new Set(plugins.flatMap((p) => (p.part === undefined ? [] : [p.part])))];

@@ -81,6 +81,12 @@ export interface TargetPlugin {
   needs?: readonly string[] | undefined;
   /** The package entry point (`./<name>`, file `src/<name>.ts`) that its files provide, when it applies. */
   entryPoint?: string | undefined;
+  /**
+   * The fixed top-level names its modules declare, import or re-export (`serverSpec`, `Hono`,
+   * `FixtureTypes` …). The model's name planner hands them out before any name from the
+   * document, so a schema or operation named like one moves aside (with a warning naming both).
+   */
+  declares?: readonly string[] | undefined;
   /** Runtime packages its files import besides `@svc/runtime`: optional peers, or copies in a standalone package. */
   runtimes?: readonly Exclude<RuntimeFolder, 'runtime'>[] | undefined;
   /** Third-party packages its files import (npm name -> range), optional peers of the package. */

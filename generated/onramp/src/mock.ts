@@ -67,7 +67,7 @@ export const mockPlan: MockPlan = {
       updatedAtField: 'updated_at',
     },
   },
-};
+} as const;
 /** Every scope the document names, sorted: what a credential needs to call every operation. */
 export const mockScopes: readonly string[] = [];
 

@@ -300,7 +300,7 @@ export const mockPlan: MockPlan = {
     '/currencies': { idField: 'id', created: false },
     '/reports': { idField: 'id', created: false, createdAtField: 'created_at' },
   },
-};
+} as const;
 /** Every scope the document names, sorted: what a credential needs to call every operation. */
 export const mockScopes: readonly string[] = [
   'address',

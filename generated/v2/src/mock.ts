@@ -481,7 +481,7 @@ export const mockPlan: MockPlan = {
   ],
   notifications: '/v2/notifications',
   serverFields: ['warnings'],
-};
+} as const;
 /** Every scope the document names, sorted: what a credential needs to call every operation. */
 export const mockScopes: readonly string[] = [
   'wallet:accounts:read',

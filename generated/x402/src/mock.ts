@@ -25,7 +25,7 @@ export const mockPlan: MockPlan = {
     '/v2/x402/supported': { idField: 'id', created: false },
     '/v2/x402/verify': { idField: 'id', created: false },
   },
-};
+} as const;
 /** Every scope the document names, sorted: what a credential needs to call every operation. */
 export const mockScopes: readonly string[] = [];
 

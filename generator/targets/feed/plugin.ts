@@ -4,6 +4,7 @@ import type { TargetPlugin } from '../target.js';
 export const feedPlugin: TargetPlugin = {
   name: 'feed',
   needs: ['types', 'zod'],
+  declares: ['messages', 'clientMessageSchema', 'serverMessageSchema', 'parseFeedMessage', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'MessageParseResult', 'RawFrame', 'parseMessage', 'MessageTypesMatch'],
   readme: { exports: 'readme/feed.exports.md.hbs', usage: 'readme/feed.usage.md.hbs' },
   load: async () => (await import('./index.js')).feedTarget,
 };

@@ -4,12 +4,10 @@
  */
 import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { camelCase, pascalCase } from '../../model/names.js';
 import type { ApiModel, HostedFlowModel } from '../../model/types.js';
 import { docsOf, jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { compareText } from '../../util/compare.js';
 
 function defaultBase(model: ApiModel, flow: HostedFlowModel): string {
   if (flow.default) return flow.default;
@@ -25,8 +23,8 @@ export const hostedFlowsTarget: Target = {
   appliesTo: (model) => model.hostedFlows.length > 0,
   run({ model, sourceLabel }) {
     const statements: StatementStructures[] = [];
-    for (const flow of [...model.hostedFlows].sort((a, b) => compareText(a.name, b.name))) {
-      const params = `${pascalCase(flow.name)}FlowParams`;
+    for (const flow of model.hostedFlows) {
+      const params = flow.names.params;
       statements.push({
         kind: StructureKind.Interface,
         name: params,
@@ -41,7 +39,7 @@ export const hostedFlowsTarget: Target = {
       });
       statements.push({
         kind: StructureKind.Function,
-        name: `${camelCase(flow.name)}FlowUrl`,
+        name: flow.names.url,
         isExported: true,
         docs: [
           jsDoc(

@@ -4,5 +4,6 @@ import type { TargetPlugin } from '../target.js';
 export const hostedFlowsPlugin: TargetPlugin = {
   name: 'hosted-flows',
   part: 'client',
+  declares: ['hostedFlows'],
   load: async () => (await import('./index.js')).hostedFlowsTarget,
 };

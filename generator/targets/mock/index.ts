@@ -47,7 +47,8 @@ export const mockTarget: Target = {
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
         docs: ['What the mock does with each operation and collection, planned from paths, methods, the shapes of answers, `x-pagination`, `x-idempotency`, `x-state-machine` and the `x-mock-*` extensions.'],
-        declarations: [{ name: 'mockPlan', type: 'MockPlan', initializer: literal(plan) }],
+        // `as const`: an operation keyed `toString` or `valueOf` takes its contextual type from Object's member, not MockPlan's, and its role would widen to string.
+        declarations: [{ name: 'mockPlan', type: 'MockPlan', initializer: `${literal(plan)} as const` }],
       },
       {
         kind: StructureKind.VariableStatement,

@@ -9,6 +9,7 @@ export const serverPlugin: TargetPlugin = {
   part: 'server',
   needs: ['types', 'operations'],
   entryPoint: 'server',
+  declares: ['serverSpec', 'createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions', 'HttpProblem', 'serveNode', 'Principal', 'Hono'],
   runtimes: ['server-runtime'],
   peerDependencies: SERVER_DEPENDENCIES,
   readme: { usage: 'readme/server.usage.md.hbs' },
