@@ -90,3 +90,23 @@ export function languagesOf(model: ApiModel): ApiModel['languages'] {
   }
   return undefined;
 }
+
+/** The parameters of an operation as one object node (what its params validator checks). */
+export function parametersNode(op: OperationModel): SchemaNode {
+  return {
+    kind: 'object',
+    properties: op.parameters.map((p) => ({ name: p.key, schema: withoutAccessMarks(p.schema), required: p.required })),
+    additionalProperties: false,
+  };
+}
+
+/**
+ * A parameter's schema without `readOnly`/`writeOnly` on itself: they speak of properties in
+ * bodies, and on a parameter (a path id marked `readOnly`, as public documents have it) they
+ * would make the request form leave the parameter out.
+ */
+function withoutAccessMarks(schema: SchemaNode): SchemaNode {
+  if (schema.readOnly === undefined && schema.writeOnly === undefined) return schema;
+  const { readOnly: _readOnly, writeOnly: _writeOnly, ...rest } = schema;
+  return rest as SchemaNode;
+}

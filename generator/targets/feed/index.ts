@@ -8,10 +8,10 @@ import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { typeChecksFile } from '../checks.js';
+import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { printType, typePrintContext } from '../types/print.js';
-import { importingZodContext, printZod, runtimeHelperImports } from '../zod/print.js';
+import { printType, typePrintContext } from '../../print/types.js';
+import { importingZodContext, printZod, runtimeHelperImports } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */

@@ -8,33 +8,14 @@ import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { typeChecksFile, type CheckedPair } from '../checks.js';
+import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
+import { parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
-import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { validatorTypesOf } from '../zod/inference-cost.js';
-import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../zod/print.js';
+import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
+import { validatorTypesOf } from '../../print/inference-cost.js';
+import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
-
-/** The parameters of an operation as one object node (what its params validator checks). */
-export function parametersNode(op: OperationModel): SchemaNode {
-  return {
-    kind: 'object',
-    properties: op.parameters.map((p) => ({ name: p.key, schema: withoutAccessMarks(p.schema), required: p.required })),
-    additionalProperties: false,
-  };
-}
-
-/**
- * A parameter's schema without `readOnly`/`writeOnly` on itself: they speak of properties in
- * bodies, and on a parameter (a path id marked `readOnly`, as public documents have it) they
- * would make the request form leave the parameter out.
- */
-function withoutAccessMarks(schema: SchemaNode): SchemaNode {
-  if (schema.readOnly === undefined && schema.writeOnly === undefined) return schema;
-  const { readOnly: _readOnly, writeOnly: _writeOnly, ...rest } = schema;
-  return rest as SchemaNode;
-}
 
 const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
   kind: StructureKind.VariableStatement,

@@ -11,7 +11,7 @@ import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.
 import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { printType, typePrintContext } from '../types/print.js';
+import { printType, typePrintContext } from '../../print/types.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envelope.js';
 import { shapeOf } from './shapes.js';
 

@@ -10,7 +10,7 @@ import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { indexSignatureType, isEmptyClosedObject, objectProperties, printRequestBodyType, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from './print.js';
+import { indexSignatureType, isEmptyClosedObject, objectProperties, printRequestBodyType, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from '../../print/types.js';
 import { compareText } from '../../util/compare.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;

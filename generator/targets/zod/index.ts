@@ -7,10 +7,10 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc, valueKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { typeChecksFile } from '../checks.js';
+import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { validatorTypesOf } from './inference-cost.js';
-import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from './print.js';
+import { validatorTypesOf } from '../../print/inference-cost.js';
+import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {

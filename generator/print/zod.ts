@@ -1,11 +1,11 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../util/ts-morph.js';
 import type { ImportDeclarationStructure, StatementStructures } from 'ts-morph';
-import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../../model/types.js';
-import { literal, valueKey, stringLiteral } from '../../util/text.js';
-import type { Direction } from '../../model/directions.js';
-import { FORMAT_CHECKS } from '../../model/formats.js';
-import { isClosedTuple, propertiesIn, typelessBranches } from '../types/print.js';
+import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../model/types.js';
+import { literal, valueKey, stringLiteral } from '../util/text.js';
+import type { Direction } from '../model/directions.js';
+import { FORMAT_CHECKS } from '../model/formats.js';
+import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
 import { validatorTypesOf } from './inference-cost.js';
 
 export interface ZodPrintContext {

@@ -1,8 +1,8 @@
 /** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
-import type { ApiModel, ArrayNode, NumberNode, ObjectNode, SchemaNode, StringNode, UnknownNode } from '../../model/types.js';
-import { childrenOf } from '../../model/walk.js';
-import { omittedIn, type Direction } from '../../model/directions.js';
-import { jsDoc, literal, propertyKey } from '../../util/text.js';
+import type { ApiModel, ArrayNode, NumberNode, ObjectNode, SchemaNode, StringNode, UnknownNode } from '../model/types.js';
+import { childrenOf } from '../model/walk.js';
+import { omittedIn, type Direction } from '../model/directions.js';
+import { jsDoc, literal, propertyKey } from '../util/text.js';
 
 export interface TypePrintContext {
   typeNameOf(key: string): string;

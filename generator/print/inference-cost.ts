@@ -4,10 +4,10 @@
  * limit, tsc slows down and eventually gives up ("excessively deep"), so such validators
  * get their type declared instead (the measure Hey API took against 3 GiB of tsc memory).
  */
-import type { ApiModel, NamedSchema, SchemaNode } from '../../model/types.js';
-import { hasWidenedIndex, typePrintContext } from '../types/print.js';
-import { childrenOf, referencedNames } from '../../model/walk.js';
-import { compareText } from '../../util/compare.js';
+import type { ApiModel, NamedSchema, SchemaNode } from '../model/types.js';
+import { hasWidenedIndex, typePrintContext } from './types.js';
+import { childrenOf, referencedNames } from '../model/walk.js';
+import { compareText } from '../util/compare.js';
 
 /** Nodes of inferred type one validator may expand; large real-world schemas stay well below. */
 export const INFERENCE_COST_LIMIT = 2_000;
