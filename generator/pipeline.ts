@@ -12,7 +12,7 @@ import type { SpecError } from './load/errors.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
 import { partsWithNeeds, reservedNamesOf, resolvePlugins } from './targets/registry.js';
 import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type GeneratedFile, type RuntimeFolder, type TargetPlugin } from './targets/target.js';
-import type { MockGuess, MockOverrides } from './targets/mock/plan.js';
+import type { MockGuess, MockOverrides } from './plans/mock.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
 import { compareText } from './util/compare.js';
 
@@ -143,7 +143,7 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
 export async function explainMock(job: SpecJob): Promise<MockGuess[]> {
   const model = await loadModel(job);
   if (model.kind !== 'openapi' || model.operations.length === 0) return [];
-  const { planMock } = await import('./targets/mock/plan.js');
+  const { planMock } = await import('./plans/mock.js');
   return planMock(model, job.mockOverrides).guesses;
 }
 

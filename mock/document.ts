@@ -15,7 +15,7 @@ import type { ServerOptions } from '@svc/server-runtime';
 import type { Hono } from 'hono';
 import { generatorRoot } from '../generator/cache/fingerprint.js';
 import type { SpecJob } from '../generator/pipeline.js';
-import type { MockGuess, MockOverrides } from '../generator/targets/mock/plan.js';
+import type { MockGuess, MockOverrides } from '../generator/plans/mock.js';
 
 /** What the command needs of a document's generated mock. */
 export interface DocumentMock {

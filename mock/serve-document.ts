@@ -7,7 +7,7 @@ import { CredentialRegistry, defaultCredentials, schemeCredentials } from '@svc/
 import { serveNode } from '@svc/server-runtime';
 import { displayPath } from '../generator/cli/options.js';
 import { guessLines } from '../generator/cli/print.js';
-import type { MockOverrides } from '../generator/targets/mock/plan.js';
+import type { MockOverrides } from '../generator/plans/mock.js';
 import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../generator/failure.js';
 import { SpecError } from '../generator/load/errors.js';
 import { onStopRequest } from '../generator/util/lifetime.js';

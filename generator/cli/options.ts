@@ -2,7 +2,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { partNames } from '../targets/registry.js';
-import { MOCK_ROLES, type MockOverrides } from '../targets/mock/plan.js';
+import { MOCK_ROLES, type MockOverrides } from '../plans/mock.js';
 import { DEFAULT_FORMATTER, FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
 

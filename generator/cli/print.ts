@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
-import type { MockGuess } from '../targets/mock/plan.js';
+import type { MockGuess } from '../plans/mock.js';
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

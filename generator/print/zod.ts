@@ -6,7 +6,7 @@ import { literal, valueKey, stringLiteral } from '../util/text.js';
 import type { Direction } from '../model/directions.js';
 import { FORMAT_CHECKS } from '../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
-import { validatorTypesOf } from './inference-cost.js';
+import { validatorTypesOf } from '../plans/validator-types.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;

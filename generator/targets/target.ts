@@ -4,7 +4,7 @@
  * entry points, peers and README are assembled from these declarations (package/assemble.ts).
  */
 import type { ApiModel } from '../model/types.js';
-import type { MockOverrides } from './mock/plan.js';
+import type { MockOverrides } from '../plans/mock.js';
 
 /** The hand-written runtime packages under templates/ that generated code imports. */
 export const RUNTIME_FOLDERS = ['runtime', 'server-runtime', 'mock-runtime'] as const;

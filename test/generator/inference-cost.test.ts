@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NamedSchema, SchemaNode } from '../../generator/model/types.js';
-import { annotateForCost } from '../../generator/print/inference-cost.js';
+import { annotateForCost } from '../../generator/plans/validator-types.js';
 
 const object = (size: number, refs: string[] = []): SchemaNode => ({
   kind: 'object',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../generator/pipeline.js';
-import { planMock, type MockOverrides } from '../../generator/targets/mock/plan.js';
+import { planMock, type MockOverrides } from '../../generator/plans/mock.js';
 import { runCli } from '../helpers/cli.js';
 import { writeSpec } from '../helpers/generate.js';
 import { repoRoot, repoTempDir } from '../helpers/spec-files.js';

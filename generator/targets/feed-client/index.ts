@@ -9,7 +9,7 @@ import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { planFeed } from './channels.js';
+import { planFeed } from '../../plans/feed.js';
 
 export const feedClientTarget: Target = {
   appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,

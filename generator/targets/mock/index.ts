@@ -8,7 +8,7 @@ import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { planMock } from './plan.js';
+import { planMock } from '../../plans/mock.js';
 
 
 export const mockTarget: Target = {

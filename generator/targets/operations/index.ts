@@ -12,7 +12,7 @@ import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
 import { parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
-import { validatorTypesOf } from '../../print/inference-cost.js';
+import { validatorTypesOf } from '../../plans/validator-types.js';
 import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 

@@ -12,7 +12,7 @@ import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
-import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from './envelope.js';
+import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from '../../plans/envelope.js';
 import { shapeOf } from './shapes.js';
 
 

@@ -9,7 +9,7 @@ import { jsDoc, valueKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { validatorTypesOf } from '../../print/inference-cost.js';
+import { validatorTypesOf } from '../../plans/validator-types.js';
 import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 

@@ -5,7 +5,7 @@
  * get their type declared instead (the measure Hey API took against 3 GiB of tsc memory).
  */
 import type { ApiModel, NamedSchema, SchemaNode } from '../model/types.js';
-import { hasWidenedIndex, typePrintContext } from './types.js';
+import { hasWidenedIndex, typePrintContext } from '../print/types.js';
 import { childrenOf, referencedNames } from '../model/walk.js';
 import { compareText } from '../util/compare.js';
 

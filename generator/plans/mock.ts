@@ -8,12 +8,12 @@
  * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
  * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
-import { isSuccessStatus, resolve } from '../../model/derive.js';
-import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../../model/mock-hints.js';
-import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
+import { isSuccessStatus, resolve } from '../model/derive.js';
+import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
+import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
 // The plan is data for the mock runtime: its types are the runtime's own.
-import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../../templates/mock-runtime/src/mock/plan.js';
+import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../templates/mock-runtime/src/mock/plan.js';
 
 // The model's list of roles (x-mock-role, --mock-role) is the runtime's: this fails to compile if they part.
 export const MOCK_ROLES: readonly Role[] = MODEL_MOCK_ROLES satisfies readonly Role[];

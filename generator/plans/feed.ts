@@ -4,11 +4,11 @@
  * `product_ids` and `jwt`); each server message with a `channel` belongs to the subscription
  * its `x-subscribe-channel` (or its own channel name) says, at the `x-cadence` it is sent.
  */
-import { resolve } from '../../model/derive.js';
-import type { ApiModel, MessageModel, ObjectNode, SchemaNode } from '../../model/types.js';
+import { resolve } from '../model/derive.js';
+import type { ApiModel, MessageModel, ObjectNode, SchemaNode } from '../model/types.js';
 
 // A channel as the runtime reads it, plus the type names the generated client needs.
-import type { FeedChannelSpec } from '../../../templates/runtime/src/feed/client.js';
+import type { FeedChannelSpec } from '../../templates/runtime/src/feed/client.js';
 
 export interface PlannedChannel extends FeedChannelSpec {
   /** Type names of the server messages of the channel. */
@@ -55,7 +55,16 @@ function eventsCarry(model: ApiModel, payload: ObjectNode, test: (event: ObjectN
 const typeNameOf = (model: ApiModel, message: MessageModel): string | undefined =>
   message.payload.kind === 'ref' ? model.schemas.find((s) => s.key === (message.payload as { target: string }).target)?.typeName : undefined;
 
+const planned = new WeakMap<ApiModel, FeedPlan>();
+
+/** The feed plan of a model, computed once however many targets ask. */
 export function planFeed(model: ApiModel): FeedPlan {
+  let plan = planned.get(model);
+  if (!plan) planned.set(model, (plan = computeFeedPlan(model)));
+  return plan;
+}
+
+function computeFeedPlan(model: ApiModel): FeedPlan {
   const channels: PlannedChannel[] = [];
   for (const message of model.messages.filter((m) => m.direction === 'client')) {
     const payload = objectOf(model, message.payload);

@@ -3,9 +3,9 @@
  * response schemas (a 400 first, then `default`, then any other error), so that a server's
  * own errors (validation, authentication, routing) look like the API's.
  */
-import { resolve } from '../../model/derive.js';
-import { isPlainJsonMediaType } from '../../model/media.js';
-import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from '../../model/types.js';
+import { resolve } from '../model/derive.js';
+import { isPlainJsonMediaType } from '../model/media.js';
+import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from '../model/types.js';
 
 export interface ErrorEnvelope {
   list?: string;
