@@ -1,4 +1,5 @@
 /** Facts derived from the model itself, computed once so that targets need not dig. */
+import { readExtension } from './extensions.js';
 import type { ApiModel, OperationModel, SchemaNode } from './types.js';
 
 export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
@@ -77,12 +78,15 @@ export function deriveOperationFacts(model: ApiModel): void {
 
 /** The language header of the document: a header parameter whose schema lists `x-languages`. */
 export function languagesOf(model: ApiModel): ApiModel['languages'] {
+  const warned = new Set<SchemaNode | undefined>();
   for (const op of model.operations) {
     for (const param of op.parameters) {
       if (param.in !== 'header' || param.name.toLowerCase() !== 'accept-language') continue;
       const schema = resolve(model, param.schema);
-      const listed = schema?.extensions?.['x-languages'];
-      const supported = Array.isArray(listed) ? listed.filter((l): l is string => typeof l === 'string') : schema?.kind === 'string' && schema.enum ? schema.enum : [];
+      // A schema shared by many operations is read once: one warning, however many refer to it.
+      const listed = readExtension('x-languages', schema?.extensions, schema?.pointer ?? op.pointer, warned.has(schema) ? [] : model.diagnostics);
+      warned.add(schema);
+      const supported = listed ?? (schema?.kind === 'string' && schema.enum ? schema.enum : []);
       if (supported.length === 0) continue;
       const fallback = typeof schema?.default === 'string' && supported.includes(schema.default) ? schema.default : supported.includes('en') ? 'en' : supported[0]!;
       return { header: param.name, supported, default: fallback };

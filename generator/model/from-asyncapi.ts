@@ -4,6 +4,7 @@
  */
 import { encodePointerToken } from '../load/locations.js';
 import type { LoadedAsyncApi } from '../load/asyncapi.js';
+import { readExtension } from './extensions.js';
 import { finishModel } from './finish.js';
 import { componentSchemas, createSchemaContext, extensionsOf } from './from-openapi.js';
 import { convertSchema, resolvePointer } from './schema.js';
@@ -92,9 +93,10 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, reserved: 
       examples: (Array.isArray(message.examples) ? message.examples : []).filter(isObject).map((e) => e.payload),
       extensions: extensionsOf(message),
     };
-    if (typeof message['x-subscribe-channel'] === 'string') model.subscribeChannel = message['x-subscribe-channel'];
-    const cadence = message['x-cadence'];
-    if (isObject(cadence) && typeof cadence.intervalMs === 'number') model.cadenceMs = cadence.intervalMs;
+    const subscribeChannel = readExtension('x-subscribe-channel', message, at, ctx.diagnostics);
+    if (subscribeChannel !== undefined) model.subscribeChannel = subscribeChannel;
+    const cadenceMs = readExtension('x-cadence', message, at, ctx.diagnostics)?.intervalMs;
+    if (cadenceMs !== undefined) model.cadenceMs = cadenceMs;
     if (typeof message.title === 'string') model.title = message.title;
     if (typeof message.summary === 'string') model.summary = message.summary;
     if (typeof message.description === 'string') model.description = message.description;

@@ -4,13 +4,13 @@ import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { isJsonMediaType, isTextualMediaType } from './media.js';
+import { readExtension, type ExtensionValue } from './extensions.js';
 import { isMockRole, MOCK_ROLES } from './mock-hints.js';
 import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
 import type {
   ApiModel,
   Diagnostic,
-  HmacSignatureModel,
   MediaModel,
   NamedSchema,
   OperationModel,
@@ -166,7 +166,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
   };
 
   const securitySchemes: SecuritySchemeModel[] = Object.entries(isObject(components.securitySchemes) ? components.securitySchemes : {})
-    .map(([key, raw]) => securityScheme(key, deref(raw)))
+    .map(([key, raw]) => securityScheme(key, deref(raw), ctx.diagnostics))
     .sort((a, b) => compareText(a.key, b.key));
 
   const rootSecurity = Array.isArray(doc.security) ? (doc.security as SecurityRequirement[]) : [];
@@ -244,10 +244,10 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
     if (scopesByField) model.scopesByField = scopesByField;
     const mockHints = mockHintsOf(raw, ctx.diagnostics, pointer);
     if (mockHints) model.mockHints = mockHints;
-    const idem = raw['x-idempotency'];
-    if (isObject(idem) && typeof idem.field === 'string') {
-      model.idempotency = { field: idem.field, in: idem.in === 'header' ? 'header' : 'body' };
-      if (typeof idem.maxLength === 'number') model.idempotency.maxLength = idem.maxLength;
+    const idem = readExtension('x-idempotency', raw, pointer, ctx.diagnostics);
+    if (idem) {
+      model.idempotency = { field: idem.field, in: idem.in ?? 'body' };
+      if (idem.maxLength !== undefined) model.idempotency.maxLength = idem.maxLength;
     }
     return model;
   };
@@ -304,7 +304,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
     operations,
     webhooks,
     securitySchemes,
-    hostedFlows: hostedFlowsOf(extensions['x-hosted-flows']),
+    hostedFlows: hostedFlowsOf(readExtension('x-hosted-flows', extensions, '', ctx.diagnostics)),
     client: { className: '', groups: [] },
     entryNames: { handlers: '', createServer: '', createMock: '', mock: '', mockOptions: '', connection: '' },
     channels: [],
@@ -315,31 +315,30 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
   if (typeof info.description === 'string') model.description = info.description;
   const rootLimit = rateLimitOf(extensions['x-rate-limit'], ctx.diagnostics, '');
   if (rootLimit) model.rateLimit = rootLimit;
-  const versioning = extensions['x-versioning'];
-  if (isObject(versioning)) {
+  const versioning = readExtension('x-versioning', extensions, '', ctx.diagnostics);
+  if (versioning) {
     model.versioning = {
-      ...(typeof versioning.header === 'string' ? { header: versioning.header } : {}),
-      ...(typeof versioning.current === 'string' ? { current: versioning.current } : {}),
-      ...(typeof versioning.format === 'string' ? { format: versioning.format } : {}),
-      ...(typeof versioning.missingWarning === 'string' ? { missingWarning: versioning.missingWarning } : {}),
+      ...(versioning.header !== undefined ? { header: versioning.header } : {}),
+      ...(versioning.current !== undefined ? { current: versioning.current } : {}),
+      ...(versioning.format !== undefined ? { format: versioning.format } : {}),
+      ...(versioning.missingWarning !== undefined ? { missingWarning: versioning.missingWarning } : {}),
     };
   }
-  const twoFactor = extensions['x-two-factor'];
-  if (isObject(twoFactor) && typeof twoFactor.header === 'string') {
-    model.twoFactor = { status: Number(twoFactor.status ?? 402), errorId: String(twoFactor.errorId ?? ''), header: twoFactor.header };
-  }
-  const delivery = extensions['x-delivery'];
-  if (isObject(delivery)) {
+  const twoFactor = readExtension('x-two-factor', extensions, '', ctx.diagnostics);
+  if (twoFactor) model.twoFactor = { status: twoFactor.status ?? 402, errorId: twoFactor.errorId ?? '', header: twoFactor.header };
+  const delivery = readExtension('x-delivery', extensions, '', ctx.diagnostics);
+  if (delivery) {
     model.webhookDelivery = {
-      ...(typeof delivery.signatureHeader === 'string' ? { signatureHeader: delivery.signatureHeader } : {}),
-      ...(typeof delivery.retryIntervalSeconds === 'number' ? { retryIntervalSeconds: delivery.retryIntervalSeconds } : {}),
-      ...(typeof delivery.retryForSeconds === 'number' ? { retryForSeconds: delivery.retryForSeconds } : {}),
+      ...(delivery.signatureHeader !== undefined ? { signatureHeader: delivery.signatureHeader } : {}),
+      ...(delivery.retryIntervalSeconds !== undefined ? { retryIntervalSeconds: delivery.retryIntervalSeconds } : {}),
+      ...(delivery.retryForSeconds !== undefined ? { retryForSeconds: delivery.retryForSeconds } : {}),
     };
   }
   return finishModel(model, reserved);
 }
 
-function securityScheme(key: string, raw: Json): SecuritySchemeModel {
+function securityScheme(key: string, raw: Json, diagnostics: Diagnostic[]): SecuritySchemeModel {
+  const pointer = `/components/securitySchemes/${encodePointerToken(key)}`;
   const scopes: Record<string, string> = {};
   if (isObject(raw.flows)) {
     for (const flow of Object.values(raw.flows)) {
@@ -352,28 +351,23 @@ function securityScheme(key: string, raw: Json): SecuritySchemeModel {
   if (raw.in === 'header' || raw.in === 'query' || raw.in === 'cookie') model.in = raw.in;
   if (typeof raw.scheme === 'string') model.scheme = raw.scheme.toLowerCase();
   if (typeof raw.bearerFormat === 'string') model.bearerFormat = raw.bearerFormat;
-  const hmac = raw['x-hmac-signature'];
-  if (isObject(hmac)) {
+  const hmac = readExtension('x-hmac-signature', raw, pointer, diagnostics);
+  if (hmac) {
     model.hmac = {
       algorithm: 'HMAC-SHA256',
-      encoding: hmac.encoding === 'base64' ? 'base64' : 'hex',
-      keyHeader: String(hmac.keyHeader),
-      signatureHeader: String(hmac.signatureHeader),
-      timestampHeader: String(hmac.timestampHeader),
-      timestampUnit: hmac.timestampUnit === 'milliseconds' ? 'milliseconds' : 'seconds',
-      message: (Array.isArray(hmac.message) ? hmac.message : ['timestamp', 'method', 'requestPath', 'body']) as HmacSignatureModel['message'],
-      ...(typeof hmac.maxSkewSeconds === 'number' ? { maxSkewSeconds: hmac.maxSkewSeconds } : {}),
-      ...(typeof hmac.serverTimeOperation === 'string' ? { serverTimeOperation: hmac.serverTimeOperation } : {}),
-      ...(typeof hmac.serverTimeField === 'string' ? { serverTimeField: hmac.serverTimeField } : {}),
+      encoding: hmac.encoding ?? 'hex',
+      keyHeader: hmac.keyHeader,
+      signatureHeader: hmac.signatureHeader,
+      timestampHeader: hmac.timestampHeader,
+      timestampUnit: hmac.timestampUnit ?? 'seconds',
+      message: hmac.message ?? ['timestamp', 'method', 'requestPath', 'body'],
+      ...(hmac.maxSkewSeconds !== undefined ? { maxSkewSeconds: hmac.maxSkewSeconds } : {}),
+      ...(hmac.serverTimeOperation !== undefined ? { serverTimeOperation: hmac.serverTimeOperation } : {}),
+      ...(hmac.serverTimeField !== undefined ? { serverTimeField: hmac.serverTimeField } : {}),
     };
   }
-  const refresh = raw['x-token-refresh'];
-  if (isObject(refresh)) {
-    model.tokenRefresh = {
-      status: Number(refresh.status ?? 401),
-      errorIds: Array.isArray(refresh.errorIds) ? refresh.errorIds.map(String) : [],
-    };
-  }
+  const refresh = readExtension('x-token-refresh', raw, pointer, diagnostics);
+  if (refresh) model.tokenRefresh = { status: refresh.status ?? 401, errorIds: refresh.errorIds ?? [] };
   return model;
 }
 
@@ -431,21 +425,16 @@ function scopesByFieldOf(raw: unknown, diagnostics: Diagnostic[], pointer: strin
   return { field: raw.field, scopes: Object.fromEntries(scopes) as Record<string, string[]> };
 }
 
-function hostedFlowsOf(raw: unknown): ApiModel['hostedFlows'] {
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(isObject).map((f) => ({
-    name: String(f.name),
+function hostedFlowsOf(flows: ExtensionValue<'x-hosted-flows'> | undefined): ApiModel['hostedFlows'] {
+  return (flows ?? []).map((f) => ({
+    name: f.name,
     // Planned in finishModel.
     names: { params: '', url: '' },
-    server: String(f.server ?? ''),
-    ...(typeof f.default === 'string' ? { default: f.default } : {}),
-    path: String(f.path ?? '/'),
-    query: (Array.isArray(f.query) ? f.query : []).filter(isObject).map((q) => ({
-      name: String(q.name),
-      required: q.required === true,
-      ...(typeof q.description === 'string' ? { description: q.description } : {}),
-    })),
-    ...(typeof f.description === 'string' ? { description: f.description } : {}),
+    server: f.server,
+    ...(f.default !== undefined ? { default: f.default } : {}),
+    path: f.path,
+    query: (f.query ?? []).map((q) => ({ name: q.name, required: q.required === true, ...(q.description !== undefined ? { description: q.description } : {}) })),
+    ...(f.description !== undefined ? { description: f.description } : {}),
   }));
 }
 
