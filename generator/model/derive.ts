@@ -1,31 +1,47 @@
 /** Facts derived from the model itself, computed once so that targets need not dig. */
 import { readExtension } from './extensions.js';
-import type { ApiModel, OperationModel, SchemaNode } from './types.js';
+import type { ApiModel, ObjectNode, OperationModel, SchemaNode } from './types.js';
 
 export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
 
 /** Follows references and looks through intersections to the node that has `property`. */
-function propertyOf(model: ApiModel, node: SchemaNode, property: string, depth = 0): SchemaNode | undefined {
-  if (depth > 20) return undefined;
-  const resolved = resolve(model, node);
-  if (!resolved) return undefined;
-  if (resolved.kind === 'object') return resolved.properties.find((p) => p.name === property)?.schema;
-  if (resolved.kind === 'intersection') {
-    for (const part of resolved.parts) {
-      const found = propertyOf(model, part, property, depth + 1);
-      if (found) return found;
-    }
-  }
-  return undefined;
+function propertyOf(model: ApiModel, node: SchemaNode, property: string): SchemaNode | undefined {
+  return effectiveObject(model, node)?.properties.find((p) => p.name === property)?.schema;
 }
 
+const schemasByKey = new WeakMap<ApiModel['schemas'], Map<string, SchemaNode>>();
+
+/** The node a `$ref` chain ends at (the node itself when it is no reference); undefined for a dangling or endless one. The one place references are followed. */
 export function resolve(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
+  let byKey = schemasByKey.get(model.schemas);
+  if (!byKey) schemasByKey.set(model.schemas, (byKey = new Map(model.schemas.map((s) => [s.key, s.schema]))));
   let current = node;
-  for (let i = 0; current?.kind === 'ref' && i < 50; i++) {
-    const target: string = current.target;
-    current = model.schemas.find((s) => s.key === target)?.schema;
+  for (let i = 0; current?.kind === 'ref'; i++) {
+    if (i === 50) return undefined;
+    current = byKey.get(current.target);
   }
   return current;
+}
+
+/**
+ * What an object schema says of its properties, through references, `allOf` (the properties of
+ * every part; the first part that declares a name gives its schema, any part that requires it
+ * makes it required) and typeless schemas with `properties`. The one place that merges `allOf`
+ * for targets and plans; undefined when the node describes no object.
+ */
+export function effectiveObject(model: ApiModel, node: SchemaNode | undefined, depth = 0): ObjectNode | undefined {
+  const schema = resolve(model, node);
+  if (schema?.kind === 'object') return schema;
+  if (schema?.kind === 'unknown') return schema.byType?.object;
+  if (schema?.kind !== 'intersection' || depth > 16) return undefined;
+  const parts = schema.parts.map((p) => effectiveObject(model, p, depth + 1)).filter((o): o is ObjectNode => o !== undefined);
+  if (parts.length === 0) return undefined;
+  const properties = new Map<string, ObjectNode['properties'][number]>();
+  for (const property of parts.flatMap((o) => o.properties)) {
+    const first = properties.get(property.name);
+    properties.set(property.name, first ? { ...first, required: first.required || property.required } : property);
+  }
+  return { ...parts[0]!, properties: [...properties.values()] };
 }
 
 export function pathInSchema(model: ApiModel, node: SchemaNode, dotPath: string): SchemaNode | undefined {

@@ -3,9 +3,9 @@
  * response schemas (a 400 first, then `default`, then any other error), so that a server's
  * own errors (validation, authentication, routing) look like the API's.
  */
-import { resolve } from '../model/derive.js';
+import { effectiveObject, resolve } from '../model/derive.js';
 import { isPlainJsonMediaType } from '../model/media.js';
-import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from '../model/types.js';
+import type { ApiModel, ObjectNode, OperationModel, ResponseModel } from '../model/types.js';
 
 export interface ErrorEnvelope {
   list?: string;
@@ -26,21 +26,8 @@ const MESSAGE_NAMES = ['message', 'errorMessage', 'error_message', 'error_descri
 const FIELD_NAMES = ['field', 'param', 'parameter', 'pointer'];
 const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus'];
 
-/** The properties of an object schema, through `allOf` (a problem extended with `errors`). */
-const objectOf = (model: ApiModel, node: SchemaNode | undefined, depth = 0): ObjectNode | undefined => {
-  const schema = resolve(model, node);
-  if (schema?.kind === 'object') return schema;
-  // `properties` without `type: object` (problem details often come so): what it says of objects.
-  if (schema?.kind === 'unknown') return schema.byType?.object;
-  if (schema?.kind === 'intersection' && depth < 16) {
-    const parts = schema.parts.map((p) => objectOf(model, p, depth + 1)).filter((o): o is ObjectNode => o !== undefined);
-    if (parts.length === 0) return undefined;
-    const seen = new Set<string>();
-    const properties = parts.flatMap((o) => o.properties).filter((p) => !seen.has(p.name) && seen.add(p.name));
-    return { ...parts[0]!, properties };
-  }
-  return undefined;
-};
+/** The properties of an object schema, through `allOf` (a problem extended with `errors`) and `properties` without `type: object` (problem details often come so). */
+const objectOf = effectiveObject;
 
 const pick = (object: ObjectNode, names: readonly string[], except?: string): string | undefined =>
   names.find((name) => name !== except && object.properties.some((p) => p.name === name));

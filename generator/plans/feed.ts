@@ -4,8 +4,8 @@
  * `product_ids` and `jwt`); each server message with a `channel` belongs to the subscription
  * its `x-subscribe-channel` (or its own channel name) says, at the `x-cadence` it is sent.
  */
-import { resolve } from '../model/derive.js';
-import type { ApiModel, MessageModel, ObjectNode, SchemaNode } from '../model/types.js';
+import { effectiveObject, resolve } from '../model/derive.js';
+import type { ApiModel, MessageModel, ObjectNode } from '../model/types.js';
 
 // A channel as the runtime reads it, plus the type names the generated client needs.
 import type { FeedChannelSpec } from '../../templates/runtime/src/feed/client.js';
@@ -25,10 +25,7 @@ export interface FeedPlan {
   ackChannel?: string;
 }
 
-function objectOf(model: ApiModel, node: SchemaNode | undefined): ObjectNode | undefined {
-  const schema = resolve(model, node);
-  return schema?.kind === 'object' ? schema : undefined;
-}
+const objectOf = effectiveObject;
 
 /** The constant value of a property (`channel: {const: level2}`), when it has one. */
 function constantOf(model: ApiModel, object: ObjectNode, name: string): string | undefined {

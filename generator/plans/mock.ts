@@ -8,7 +8,7 @@
  * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
  * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
-import { isSuccessStatus, resolve } from '../model/derive.js';
+import { effectiveObject, isSuccessStatus, resolve } from '../model/derive.js';
 import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
@@ -75,12 +75,7 @@ const declaresNoSuccess = (op: OperationModel): boolean => op.responses.length >
 
 const keyOf = (op: OperationModel, name: string): string => op.parameters.find((p) => p.in === 'path' && p.name === name)?.key ?? name;
 
-function propertiesOf(model: ApiModel, node: SchemaNode | undefined): { name: string; schema: SchemaNode }[] {
-  const schema = resolve(model, node);
-  if (schema?.kind === 'object') return schema.properties;
-  if (schema?.kind === 'intersection') return schema.parts.flatMap((p) => propertiesOf(model, p));
-  return [];
-}
+const propertiesOf = (model: ApiModel, node: SchemaNode | undefined): { name: string; schema: SchemaNode }[] => effectiveObject(model, node)?.properties ?? [];
 
 /** Where a resource of schema `item` sits in a body of schema `body`: '', a property, or a property of `data`. */
 function resourcePath(model: ApiModel, body: SchemaNode | undefined, item: SchemaNode | undefined): string | undefined {

@@ -5,6 +5,7 @@
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
+import { resolve } from '../../model/derive.js';
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -18,7 +19,7 @@ import { compareText } from '../../util/compare.js';
 function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: string; tagged: number[] } | undefined {
   const counts = new Map<string, number[]>();
   payloads.forEach((payload, index) => {
-    const target = payload.kind === 'ref' ? model.schemas.find((s) => s.key === payload.target)?.schema : payload;
+    const target = resolve(model, payload);
     if (target?.kind !== 'object') return;
     for (const p of target.properties) {
       const closed = p.required && (p.schema.kind === 'literal' || (p.schema.kind === 'string' && p.schema.enum && !p.schema.openEnum));
