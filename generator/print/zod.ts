@@ -22,7 +22,11 @@ export interface ZodPrintContext {
   isOpaque(key: string): boolean;
   /** Whether a named schema is an object validator whose `property` is a closed literal (usable in a discriminated union). */
   isTaggedObject(key: string, property: string): boolean;
-  /** Runtime helpers the printed code uses (imported by the caller). */
+  /**
+   * What the printed code references from outside its module, recorded as it prints: the
+   * runtime's helpers by name, and {@link ZOD_NAMESPACE} when it calls zod. The caller's imports
+   * are derived from it (`zodImportFor`, `runtimeHelperImports`).
+   */
   helpers: Set<string>;
   warn(diagnostic: Diagnostic): void;
   /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
@@ -37,7 +41,7 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
   return {
     schemaNameOf: (key) => {
       const schema = byKey.get(key);
-      return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? 'z.unknown()';
+      return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? `${zod({ helpers })}.unknown()`;
     },
     ...(direction ? { direction } : {}),
     schemaOf: (key) => byKey.get(key)?.schema,
@@ -75,15 +79,22 @@ export function importingZodContext(model: ApiModel, used: Set<string>, helpers:
   };
 }
 
+/** Recorded in `ZodPrintContext.helpers` when printed code calls zod. */
+export const ZOD_NAMESPACE = 'z';
+
+/** The zod namespace, for printing one of its calls: records the use, so the module's import follows from what was printed. */
+const zod = (ctx: Pick<ZodPrintContext, 'helpers'>): string => {
+  ctx.helpers.add(ZOD_NAMESPACE);
+  return ZOD_NAMESPACE;
+};
+
 /**
- * The `import * as z from 'zod'` a module needs when any of its statements print a zod call.
- * The namespace form, not `import { z }`: zod's `z` object holds every locale, which a bundler
- * then cannot drop (a one-endpoint browser bundle: 83 KiB of zod instead of 443 KiB).
+ * The `import * as z from 'zod'` a module needs when the code printed with these `helpers`
+ * calls zod. The namespace form, not `import { z }`: zod's `z` object holds every locale, which
+ * a bundler then cannot drop (a one-endpoint browser bundle: 83 KiB of zod instead of 443 KiB).
  */
-export function zodImportFor(statements: readonly unknown[]): StatementStructures[] {
-  return /\bz\.[a-z]/.test(JSON.stringify(statements))
-    ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namespaceImport: 'z' }]
-    : [];
+export function zodImportFor(helpers: ReadonlySet<string>): StatementStructures[] {
+  return helpers.has(ZOD_NAMESPACE) ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namespaceImport: ZOD_NAMESPACE }] : [];
 }
 
 /**
@@ -96,6 +107,7 @@ const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn
 export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string): ImportDeclarationStructure[] {
   const byModule = new Map<string, string[]>();
   for (const helper of helpers) {
+    if (helper === ZOD_NAMESPACE) continue;
     const subpath = HELPER_SUBPATHS[helper];
     // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
     const module = subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
@@ -105,6 +117,7 @@ export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: 
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([moduleSpecifier, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: names.sort() }));
 }
+
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };
 
@@ -196,7 +209,7 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
   switch (node.kind) {
     case 'ref': {
       const target = seen.has(node.target) ? undefined : ctx.schemaOf(node.target);
-      if (target) branches.push(`[z.unknown(), ${sub(target, node.target)}]`);
+      if (target) branches.push(`[${zod(ctx)}.unknown(), ${sub(target, node.target)}]`);
       break;
     }
     case 'object':
@@ -215,14 +228,14 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
       }
       break;
     case 'intersection':
-      for (const part of node.parts) branches.push(`[z.unknown(), ${sub(part)}]`);
+      for (const part of node.parts) branches.push(`[${zod(ctx)}.unknown(), ${sub(part)}]`);
       break;
     case 'union':
       for (const variant of node.variants) branches.push(`[${printZod(variant, ctx)}, ${sub(variant)}]`);
       break;
     case 'unknown': {
       const typed = which === 'properties' ? node.byType?.object : node.byType?.array;
-      if (typed) branches.push(`[z.unknown(), ${sub(typed)}]`);
+      if (typed) branches.push(`[${zod(ctx)}.unknown(), ${sub(typed)}]`);
       break;
     }
     default:
@@ -238,26 +251,26 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
   switch (node.kind) {
     case 'ref': {
       const name = ctx.schemaNameOf(node.target);
-      return ctx.isDeclared(node.target) ? name : `z.lazy(() => ${name})`;
+      return ctx.isDeclared(node.target) ? name : `${zod(ctx)}.lazy(() => ${name})`;
     }
     case 'string':
       return printString(node, ctx);
     case 'number':
-      return printNumber(node);
+      return printNumber(node, ctx);
     case 'boolean':
-      return 'z.boolean()';
+      return `${zod(ctx)}.boolean()`;
     case 'null':
-      return 'z.null()';
+      return `${zod(ctx)}.null()`;
     case 'literal': {
       const values = node.values.filter((v) => v !== null);
       const literalText = values.some((v) => typeof v === 'object')
         ? values.length === 1
           ? printJsonValue(values[0], ctx)
-          : `z.union([${values.map((value) => printJsonValue(value, ctx)).join(', ')}])`
+          : `${zod(ctx)}.union([${values.map((value) => printJsonValue(value, ctx)).join(', ')}])`
         : values.length === 1
-          ? `z.literal(${literal(values[0])})`
-          : `z.literal([${values.map(literal).join(', ')}])`;
-      if (node.values.includes(null)) return values.length === 0 ? 'z.null()' : `${literalText}.nullable()`;
+          ? `${zod(ctx)}.literal(${literal(values[0])})`
+          : `${zod(ctx)}.literal([${values.map(literal).join(', ')}])`;
+      if (node.values.includes(null)) return values.length === 0 ? `${zod(ctx)}.null()` : `${literalText}.nullable()`;
       return literalText;
     }
     case 'array': {
@@ -266,7 +279,7 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
         // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
         const fixed = node.prefixItems.map((p, i) => `${printZod(p, ctx)}${i >= (node.minItems ?? 0) ? '.optional()' : ''}`).join(', ');
         const closed = isClosedTuple(node);
-        out = closed ? `z.tuple([${fixed}])` : `z.tuple([${fixed}], ${printZod(node.items, ctx)})`;
+        out = closed ? `${zod(ctx)}.tuple([${fixed}])` : `${zod(ctx)}.tuple([${fixed}], ${printZod(node.items, ctx)})`;
         const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
         const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
         if (min !== undefined || max !== undefined) {
@@ -274,7 +287,7 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
           out += `.refine(refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
         }
       } else {
-        out = `z.array(${printZod(node.items, ctx)})`;
+        out = `${zod(ctx)}.array(${printZod(node.items, ctx)})`;
         if (node.minItems !== undefined) out += `.min(${node.minItems})`;
         if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
       }
@@ -297,30 +310,30 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       const merged = printMergedObjects(node, ctx);
       if (merged) return merged;
       const parts = node.parts.map((p) => printZod(p, ctx));
-      return parts.reduce((acc, part) => `z.intersection(${acc}, ${part})`);
+      return parts.reduce((acc, part) => `${zod(ctx)}.intersection(${acc}, ${part})`);
     }
     case 'binary':
-      return 'z.instanceof(Blob)';
+      return `${zod(ctx)}.instanceof(Blob)`;
     case 'unknown': {
-      if (!node.byType) return 'z.unknown()';
+      if (!node.byType) return `${zod(ctx)}.unknown()`;
       const branches = typelessBranches(node);
       if (branches) {
         // The same union the type lists: the narrowed type's validator, and every other JSON type.
-        const object = branches.object ? printZod(branches.object, ctx) : 'z.record(z.string(), z.unknown())';
-        const array = branches.array ? printZod(branches.array, ctx) : 'z.array(z.unknown())';
-        const string = branches.string ? printZod(branches.string, ctx) : 'z.string()';
-        const number = branches.number ? printZod(branches.number, ctx) : 'z.number()';
-        return `z.union([${[object, array, string, number, 'z.boolean()', 'z.null()'].join(', ')}])`;
+        const object = branches.object ? printZod(branches.object, ctx) : `${zod(ctx)}.record(${zod(ctx)}.string(), ${zod(ctx)}.unknown())`;
+        const array = branches.array ? printZod(branches.array, ctx) : `${zod(ctx)}.array(${zod(ctx)}.unknown())`;
+        const string = branches.string ? printZod(branches.string, ctx) : `${zod(ctx)}.string()`;
+        const number = branches.number ? printZod(branches.number, ctx) : `${zod(ctx)}.number()`;
+        return `${zod(ctx)}.union([${[object, array, string, number, `${zod(ctx)}.boolean()`, `${zod(ctx)}.null()`].join(', ')}])`;
       }
       ctx.helpers.add('refinements');
       const entries = (['object', 'array', 'string', 'number'] as const).flatMap((kind) => {
         const constrained = node.byType?.[kind];
         return constrained ? [`${kind}: ${printZod(constrained, ctx)}`] : [];
       });
-      return `z.unknown().superRefine(refinements.byType({ ${entries.join(', ')} }))`;
+      return `${zod(ctx)}.unknown().superRefine(refinements.byType({ ${entries.join(', ')} }))`;
     }
     case 'never':
-      return 'z.never()';
+      return `${zod(ctx)}.never()`;
   }
 }
 
@@ -330,9 +343,9 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
       ctx.helpers.add('openEnum');
       return `openEnum([${node.enum.map(stringLiteral).join(', ')}])`;
     }
-    return `z.enum([${node.enum.map(stringLiteral).join(', ')}])`;
+    return `${zod(ctx)}.enum([${node.enum.map(stringLiteral).join(', ')}])`;
   }
-  let out = 'z.string()';
+  let out = `${zod(ctx)}.string()`;
   const check = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
   if (check) {
     ctx.helpers.add(check);
@@ -344,11 +357,11 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
   return out;
 }
 
-function printNumber(node: NumberNode): string {
+function printNumber(node: NumberNode, ctx: ZodPrintContext): string {
   if (node.enum) {
-    return node.enum.length === 1 ? `z.literal(${node.enum[0]})` : `z.literal([${node.enum.join(', ')}])`;
+    return node.enum.length === 1 ? `${zod(ctx)}.literal(${node.enum[0]})` : `${zod(ctx)}.literal([${node.enum.join(', ')}])`;
   }
-  let out = node.integer || node.format === 'int32' || node.format === 'int64' ? 'z.number().int()' : 'z.number()';
+  let out = node.integer || node.format === 'int32' || node.format === 'int64' ? `${zod(ctx)}.number().int()` : `${zod(ctx)}.number()`;
   if (node.format === 'int32') out += `.gte(${INT32.min}).lte(${INT32.max})`;
   if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
   if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
@@ -366,15 +379,15 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
   let base: string;
   let openObject = false;
-  if (hasPatterns) base = `z.looseObject({ ${shape} })`;
-  else if (node.additionalProperties === false) base = `z.strictObject({ ${shape} })`;
+  if (hasPatterns) base = `${zod(ctx)}.looseObject({ ${shape} })`;
+  else if (node.additionalProperties === false) base = `${zod(ctx)}.strictObject({ ${shape} })`;
   else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
     base = `openObject({ ${shape} })`;
     openObject = true;
-  } else if (node.additionalProperties === true) base = `z.looseObject({ ${shape} })`;
-  else base = `z.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
+  } else if (node.additionalProperties === true) base = `${zod(ctx)}.looseObject({ ${shape} })`;
+  else base = `${zod(ctx)}.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
   /** The refinements chained on the object, for the keywords zod has no method for. */
   const chained: string[] = [];
   if (hasPatterns) {
@@ -411,13 +424,13 @@ function ownKeysOf(validator: string, ctx: ZodPrintContext): string {
 
 /** A `const` (or `enum` member) that is an object or array: equal JSON values, compared member by member. */
 function printJsonValue(value: unknown, ctx: ZodPrintContext): string {
-  if (Array.isArray(value)) return `z.tuple([${value.map((item) => printJsonValue(item, ctx)).join(', ')}])`;
-  if (value === null) return 'z.null()';
+  if (Array.isArray(value)) return `${zod(ctx)}.tuple([${value.map((item) => printJsonValue(item, ctx)).join(', ')}])`;
+  if (value === null) return `${zod(ctx)}.null()`;
   if (typeof value === 'object') {
-    const object = `z.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${valueKey(k)}: ${printJsonValue(v, ctx)}`).join(', ')} })`;
+    const object = `${zod(ctx)}.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${valueKey(k)}: ${printJsonValue(v, ctx)}`).join(', ')} })`;
     return namesInherited(Object.keys(value)) ? ownKeysOf(object, ctx) : object;
   }
-  return `z.literal(${literal(value)})`;
+  return `${zod(ctx)}.literal(${literal(value)})`;
 }
 
 /**
@@ -433,11 +446,11 @@ function regexOf(pattern: string): string {
   }
 }
 
-const printTagValues = (values: string[]): string => (values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal([${values.map(literal).join(', ')}])`);
+const printTagValues = (values: string[], ctx: ZodPrintContext): string => (values.length === 1 ? `${zod(ctx)}.literal(${literal(values[0])})` : `${zod(ctx)}.literal([${values.map(literal).join(', ')}])`);
 
 function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintContext): string {
   const variants = node.variants.map((v) => printZod(v, ctx));
-  if (variants.length === 0) return 'z.never()';
+  if (variants.length === 0) return `${zod(ctx)}.never()`;
   // One variant is the variant itself, unless a discriminator adds its tag (below), as the type does.
   if (variants.length === 1 && !node.discriminator?.variantTags) return variants[0]!;
   // anyOf [X, null] is X or null: `.nullable()` says it without a union's bookkeeping. (Not for
@@ -450,7 +463,7 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
     // The tag values come from the mapping (or the schema names), not always from the variants themselves.
     ctx.helpers.add('taggedUnion');
     const options = variants.map(
-      (variant, i) => `z.intersection(${variant}, z.object({ ${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!)} }))`,
+      (variant, i) => `${zod(ctx)}.intersection(${variant}, ${zod(ctx)}.object({ ${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)} }))`,
     );
     return `taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
   }
@@ -458,7 +471,7 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
     discriminator &&
     node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))
   ) {
-    return `z.discriminatedUnion(${stringLiteral(discriminator.propertyName)}, [${variants.join(', ')}])`;
+    return `${zod(ctx)}.discriminatedUnion(${stringLiteral(discriminator.propertyName)}, [${variants.join(', ')}])`;
   }
-  return node.mode === 'oneOf' ? `z.xor([${variants.join(', ')}])` : `z.union([${variants.join(', ')}])`;
+  return node.mode === 'oneOf' ? `${zod(ctx)}.xor([${variants.join(', ')}])` : `${zod(ctx)}.union([${variants.join(', ')}])`;
 }

@@ -56,4 +56,21 @@ describe('a one-endpoint program, bundled and minified', () => {
     expect(Object.keys(locales).filter((path) => /zod\/.*locales\/(?!en\.)/.test(path) && locales[path]!.bytesInOutput > 0)).toEqual([]);
     expect(result.outputFiles[0]!.contents.byteLength).toBeGreaterThan(0);
   });
+
+  it('a program that parses feed frames carries none of zod\'s locales either', async () => {
+    const result = await build({
+      stdin: { contents: "import { parseFeedMessage } from '@svc/feed';\nconsole.log(parseFeedMessage('{}'));", resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['svc-source'],
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    // Regression: messages.ts imported `{ z }`, which holds every locale (96 KiB gzipped instead of 30 KiB).
+    const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
+    expect(Object.keys(inputs).filter((path) => /zod\/.*locales\/(?!en\.)/.test(path) && inputs[path]!.bytesInOutput > 0)).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
-import { importingZodContext, printZod, runtimeHelperImports } from '../../print/zod.js';
+import { importingZodContext, printZod, runtimeHelperImports, ZOD_NAMESPACE, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -56,6 +56,8 @@ function unionStatements(model: ApiModel, side: MessageModel['direction'], typeN
     const p = payloads[i];
     return p?.kind === 'ref' && zodCtx.isTaggedObject(p.target, tag.property);
   });
+  // Any case but a single message calls zod here.
+  if (validators.length !== 1) imports.helpers.add(ZOD_NAMESPACE);
   if (validators.length === 0) validator = 'z.never()';
   else if (validators.length === 1) validator = validators[0]!;
   else if (tag && tagIsUsable) {
@@ -111,11 +113,9 @@ export const feedTarget: Target = {
       ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports),
       ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports),
     ];
-    // With every payload a named schema, no validator here is built with `z` itself.
-    const initializers = unions.flatMap((u) => (u.kind === StructureKind.VariableStatement ? u.declarations.map((d) => String(d.initializer)) : []));
-    const usesZod = [...entries, ...initializers].some((text) => /\bz\./.test(text));
     const statements: StatementStructures[] = [
-      ...importOf({ module: 'zod', names: usesZod ? ['z'] : [] }),
+      // With every payload a named schema and more than one message each way, no validator here is built with `z` itself.
+      ...zodImportFor(imports.helpers),
       ...runtimeHelperImports([...imports.helpers, 'parseMessage'], runtimePackage),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
       // Inline payloads name no component: an import with an empty list is not valid TypeScript.

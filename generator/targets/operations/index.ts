@@ -151,7 +151,7 @@ export const operationsTarget: Target = {
     statements.push(constStatement('api', `${apiLiteral} as const satisfies ApiSpec`, jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API.`)));
 
     const imports: StatementStructures[] = [
-      ...zodImportFor(statements),
+      ...zodImportFor(helpers),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiSpec', 'OperationSpec'] },
     ];
     imports.push(...runtimeHelperImports(helpers, runtimePackage));

@@ -10,7 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { printZod, runtimeHelperImports, zodImportFor, zodPrintContext } from '../../print/zod.js';
+import { printZod, runtimeHelperImports, ZOD_NAMESPACE, zodImportFor, zodPrintContext } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -35,6 +35,8 @@ export const zodTarget: Target = {
       declared.add(named.key);
       for (const { typeName, schemaName, expression, form } of printed) {
         if (annotated.has(named.key)) typeImports.add(typeName);
+        // Typed as `z.ZodType<…>`.
+        if (annotated.has(named.key) || unchecked.has(named.key)) helpers.add(ZOD_NAMESPACE);
         statements.push({
           kind: StructureKind.VariableStatement,
           declarationKind: VariableDeclarationKind.Const,
@@ -64,7 +66,7 @@ export const zodTarget: Target = {
       ],
     });
     const imports: StatementStructures[] = [
-      ...zodImportFor(statements),
+      ...zodImportFor(helpers),
     ];
     imports.push(...runtimeHelperImports(helpers, runtimePackage));
     if (typeImports.size > 0)
