@@ -10,9 +10,6 @@ import type { ApiModel, ClientModel, EntryNames, NamedSchema, OperationModel } f
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
-/** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
-export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
-export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'OperationApiError'] as const;
 
 /**
  * `reserved`: the fixed names the targets declare (targets/registry.ts `reservedNamesOf`),

@@ -4,7 +4,7 @@ import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { isJsonMediaType, isTextualMediaType } from './media.js';
-import { readExtension, type ExtensionValue } from './extensions.js';
+import { readExtension, type ExtensionValues } from './extensions.js';
 import { isMockRole, MOCK_ROLES } from './mock-hints.js';
 import { camelCase } from './names.js';
 import { convertSchema, resolvePointer, type SchemaContext } from './schema.js';
@@ -425,7 +425,7 @@ function scopesByFieldOf(raw: unknown, diagnostics: Diagnostic[], pointer: strin
   return { field: raw.field, scopes: Object.fromEntries(scopes) as Record<string, string[]> };
 }
 
-function hostedFlowsOf(flows: ExtensionValue<'x-hosted-flows'> | undefined): ApiModel['hostedFlows'] {
+function hostedFlowsOf(flows: ExtensionValues['x-hosted-flows'] | undefined): ApiModel['hostedFlows'] {
   return (flows ?? []).map((f) => ({
     name: f.name,
     // Planned in finishModel.

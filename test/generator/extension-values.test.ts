@@ -66,7 +66,7 @@ const CASES: Case[] = [
     '/x-hosted-flows',
     'x-hosted-flows[0].path:',
   ],
-  ['x-hmac-signature', (v) => openApi('scheme', 'x-hmac-signature', v), hmac, (m) => scheme(m).hmac, { algorithm: 'HMAC-SHA256', encoding: 'hex', timestampUnit: 'seconds', message: ['timestamp', 'method', 'requestPath', 'body'], ...hmac }, { ...hmac, signatureHeader: undefined, encoding: 'base32' }, '/components/securitySchemes/key/x-hmac-signature', 'x-hmac-signature.encoding:'],
+  ['x-hmac-signature', (v) => openApi('scheme', 'x-hmac-signature', v), hmac, (m) => scheme(m).hmac, { algorithm: 'HMAC-SHA256', encoding: 'hex', timestampUnit: 'seconds', message: ['timestamp', 'method', 'requestPath', 'body'], ...hmac }, { ...hmac, signatureHeader: undefined, encoding: 'base32' }, '/components/securitySchemes/key/x-hmac-signature', 'x-hmac-signature.signatureHeader: is missing'],
   ['x-token-refresh', (v) => openApi('scheme', 'x-token-refresh', v), { status: 401, errorIds: ['expired_token'] }, (m) => scheme(m).tokenRefresh, { status: 401, errorIds: ['expired_token'] }, { status: 'unauthorized' }, '/components/securitySchemes/key/x-token-refresh', 'x-token-refresh.status:'],
   ['x-languages', (v) => openApi('language', 'x-languages', v), ['en', 'de'], (m) => m.languages, { header: 'Accept-Language', supported: ['en', 'de'], default: 'en' }, 'en,de', '/x-languages', 'x-languages:'],
   ['x-cadence', (v) => asyncApi('x-cadence', v), { intervalMs: 50 }, (m) => m.messages[0]!.cadenceMs, 50, { intervalMs: -1 }, '/components/messages/tick/x-cadence', 'x-cadence.intervalMs:'],

@@ -7,7 +7,7 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
-import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from '../../model/finish.js';
+import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { clientReadmeData } from './readme.js';

@@ -1,6 +1,9 @@
 /** Declaration of target `client` (its code: ./index.ts). */
-import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from '../../model/finish.js';
 import type { TargetPlugin } from '../target.js';
+
+/** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
+export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
+export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'OperationApiError'] as const;
 
 export const clientPlugin: TargetPlugin = {
   name: 'client',
