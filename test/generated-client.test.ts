@@ -7,6 +7,7 @@ import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
 import { ApiError, RequestValidationError, ResponseValidationError, V2Client, operations, receiveWebhook, toRequestInput, webhooks, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import { createClient, getSpotPrice, iterateListBuys, type HttpClient } from '@svc/v2/client';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';
@@ -155,6 +156,38 @@ describe('v2 client', () => {
     // ...unless the caller turns it off.
     const loose = new V2Client({ baseUrl: server.baseUrl, validateResponses: false });
     await expect(loose.data.getSpotPrice({ currency_pair: 'BTC-USD' })).resolves.toEqual({ data: { amount: 12 } });
+  });
+});
+
+describe('v2 operation functions', () => {
+  it('take the same arguments as the class methods and answer the same, signed, validated and paginated', async () => {
+    // The class's method and the operation's function have one signature, after the client.
+    type MethodArgs = Parameters<V2Client['data']['getSpotPrice']>;
+    expectTypeOf<Parameters<typeof getSpotPrice>>().toEqualTypeOf<[HttpClient, ...MethodArgs]>();
+    expectTypeOf<ReturnType<typeof getSpotPrice>>().toEqualTypeOf<ReturnType<V2Client['data']['getSpotPrice']>>();
+    expectTypeOf<Parameters<typeof iterateListBuys>>().toEqualTypeOf<[HttpClient, ...Parameters<V2Client['buys']['iterateListBuys']>]>();
+
+    const buy = example('Buy');
+    server = await startServer((request) => {
+      if (request.url.startsWith('/v2/prices/')) return { status: 200, body: { data: { amount: '12.00', currency: 'USD' } } };
+      if (!signatureIsValid(request)) return { status: 401, body: { errors: [{ id: 'authentication_error', message: 'bad signature' }] } };
+      const after = new URL(request.url, 'http://x').searchParams.get('starting_after');
+      const next = after === null ? `/v2/accounts/${ACCOUNT}/buys?limit=1&starting_after=${buy['id'] as string}` : null;
+      return { status: 200, body: { pagination: { ending_before: null, starting_after: after, limit: 1, order: 'desc', previous_uri: null, next_uri: next }, data: [buy] } };
+    });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: { key: KEY, secret: SECRET } });
+    expect(await getSpotPrice(client, { currency_pair: 'BTC-USD' })).toEqual({ data: { amount: '12.00', currency: 'USD' } });
+    const items: string[] = [];
+    for await (const item of iterateListBuys(client, { account_id: ACCOUNT, limit: 1 })) items.push(item.id);
+    expect(items).toEqual([buy['id'], buy['id']]);
+    expect(server.requests.slice(1).every(signatureIsValid)).toBe(true);
+    // Response validation as the class does it: a number where a decimal string belongs is refused.
+    await server.close();
+    server = await startServer(() => ({ status: 200, body: { data: { amount: 12 } } }));
+    await expect(getSpotPrice(createClient({ baseUrl: server.baseUrl }), { currency_pair: 'BTC-USD' })).rejects.toBeInstanceOf(ResponseValidationError);
+    // A class's client is one the functions take.
+    const classClient = new V2Client({ baseUrl: server.baseUrl, validateResponses: false });
+    expect(await getSpotPrice(classClient.http, { currency_pair: 'BTC-USD' })).toEqual({ data: { amount: 12 } });
   });
 });
 

@@ -7,7 +7,7 @@ const RESERVED = new Set(
   (
     'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
     'import in instanceof new null return super switch this throw true try typeof var void while with as implements interface let ' +
-    'package private protected public static yield any boolean number string symbol type object never unknown undefined ' +
+    'package private protected public static yield await eval arguments any boolean number string symbol type object never unknown undefined ' +
     // Globals the emitted modules themselves use.
     'Promise Record RegExp AsyncIterableIterator Infinity NaN'
   ).split(' '),

@@ -28,6 +28,7 @@ import { ApiError, V2Client, type Price } from '@svc/v2';
 import { createV2Server } from '@svc/v2/server';
 import { FeedConnection } from '@svc/feed/client';
 import { PriceSchema } from '@svc/v2/schemas';
+import { createClient, getSpotPrice } from '@svc/v2/client';
 import type { VerifyX402PaymentResponse } from '@svc/x402';
 import WebSocket from 'ws';
 
@@ -36,6 +37,9 @@ const [v2Url, feedUrl] = process.argv.slice(2) as [string, string];
 const client = new V2Client({ baseUrl: v2Url });
 const spot: Price = (await client.data.getSpotPrice({ currency_pair: 'BTC-USD' })).data;
 console.log(\`spot \${spot.amount} \${spot.currency} \${PriceSchema.safeParse(spot).success}\`);
+// The same call through the operation's function.
+const viaFunction: Price = (await getSpotPrice(createClient({ baseUrl: v2Url }), { currency_pair: 'BTC-USD' })).data;
+console.log(\`function \${viaFunction.amount === spot.amount}\`);
 
 // A server stub answering one operation, called through the Fetch API.
 const app = createV2Server({ getTime: () => ({ status: 200, body: { data: { iso: '2026-01-01T00:00:00Z', epoch: 1767225600 } } }) });
@@ -154,12 +158,12 @@ describe('a consumer project outside the workspace', () => {
   });
 
   it('type-checks under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and noPropertyAccessFromIndexSignature, then runs with plain Node against the mocks', async () => {
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
   });
 
   it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0)', async () => {
     await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0']);
     expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws')]).toEqual(['4.2.0', '4.13.19', '8.18.0']);
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
   });
 });

@@ -48,10 +48,303 @@ export {
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';
-export type { ApiResult, ApiWarning, CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, OperationApiError } from '@svc/runtime';
 
 /**
- * Operations tagged `offramp`.
+ * The client the operation functions below take: signing, retries, pagination, for SVC onramp and offramp API v1.
+ *
+ * `new OnrampClient(options).http` is one as well.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com' });
+ */
+export function createClient(options: ClientOptions = {}): HttpClient {
+  return new HttpClient(api, options);
+}
+
+/**
+ * Get a sell quote
+ *
+ * Quote for selling crypto for fiat. Rate limited to 10 requests per second for each app
+ * ID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.
+ *
+ * Request body and response are not shown in the seed; they come from the public docs
+ * (offramp API reference and quote guide). Passing `source_address`, `redirect_url` and
+ * `partner_user_ref` makes the response carry a ready-to-use `offramp_url`.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createSellQuote} `POST /onramp/v1/sell/quote`
+ */
+export async function createSellQuote(
+  client: HttpClient,
+  body: CreateSellQuoteBody,
+  options?: CallOptions,
+): Promise<CreateSellQuoteResponse> {
+  const result = await client.request<CreateSellQuoteResponse>(
+    operations.createSellQuote,
+    toRequestInput(operations.createSellQuote, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the offramp configuration
+ *
+ * Supported countries, currencies and assets for offramp.
+ *
+ * The response is not shown in the seed, and the public docs used for this spec name the
+ * call without showing its body; the response stays an open object (see `SellConfig`).
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<GetSellConfigErrorId, GetSellConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellConfig')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSellConfig} `GET /onramp/v1/sell/config`
+ */
+export async function getSellConfig(client: HttpClient, options?: CallOptions): Promise<GetSellConfigResponse> {
+  const result = await client.request<GetSellConfigResponse>(
+    operations.getSellConfig,
+    toRequestInput(operations.getSellConfig, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the offramp options for a country
+ *
+ * Supported countries, currencies and assets for offramp, narrowed by the query
+ * parameters `country` and `subdivision`.
+ *
+ * The response is not shown in the seed, and the public docs used for this spec name the
+ * call without showing its body; the response stays an open object (see `SellOptions`).
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<GetSellOptionsErrorId, GetSellOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellOptions')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSellOptions} `GET /onramp/v1/sell/options`
+ */
+export async function getSellOptions(
+  client: HttpClient,
+  params: GetSellOptionsParams = {},
+  options?: CallOptions,
+): Promise<GetSellOptionsResponse> {
+  const result = await client.request<GetSellOptionsResponse>(
+    operations.getSellOptions,
+    toRequestInput(operations.getSellOptions, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List a user's offramp transactions
+ *
+ * Offramp transactions of a user. `partnerUserRef` is the application's reference for its
+ * user, the same value passed as `partnerUserRef` in the offramp hosted-flow URL.
+ *
+ * Query parameters and response schema are not shown in the seed; they come from the
+ * public docs (offramp transaction status guide), paged like the onramp list with
+ * `page_key` and `page_size`. The states of offramp transactions are not shown, so no
+ * state machine is given.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<ListSellTransactionsErrorId, ListSellTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listSellTransactions')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listSellTransactions} `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`
+ */
+export async function listSellTransactions(
+  client: HttpClient,
+  params: ListSellTransactionsParams,
+  options?: CallOptions,
+): Promise<ListSellTransactionsResponse> {
+  const result = await client.request<ListSellTransactionsResponse>(
+    operations.listSellTransactions,
+    toRequestInput(operations.listSellTransactions, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listSellTransactions`, page after page (token pagination), for `for await`.
+ *
+ * @throws {ApiError<ListSellTransactionsErrorId>} when a page request fails.
+ */
+export function iterateListSellTransactions(
+  client: HttpClient,
+  params: ListSellTransactionsParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListSellTransactionsItem> {
+  return client.paginate<ListSellTransactionsItem>(
+    operations.listSellTransactions,
+    toRequestInput(operations.listSellTransactions, params),
+    options,
+  );
+}
+
+/**
+ * Get a buy quote
+ *
+ * Quote for buying crypto with fiat. Rate limited to 10 requests per second for each app
+ * ID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.
+ *
+ * The seed names the `paymentMethod` values of the request (see `BuyPaymentMethod`); the
+ * rest of the request body and the response are not shown in the seed and come from the
+ * public docs (onramp API reference, onramp quote guide). Passing `destination_address`
+ * makes the response carry a ready-to-use `onramp_url`.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createBuyQuote} `POST /onramp/v1/buy/quote`
+ */
+export async function createBuyQuote(
+  client: HttpClient,
+  body: CreateBuyQuoteBody,
+  options?: CallOptions,
+): Promise<CreateBuyQuoteResponse> {
+  const result = await client.request<CreateBuyQuoteResponse>(
+    operations.createBuyQuote,
+    toRequestInput(operations.createBuyQuote, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the onramp configuration
+ *
+ * Supported countries, currencies and assets for onramp.
+ *
+ * The response is not shown in the seed; it comes from the public docs (onramp API
+ * reference and the service's onramp demo application): a list of countries, each with
+ * its subdivisions and payment methods.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<GetBuyConfigErrorId, GetBuyConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyConfig')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getBuyConfig} `GET /onramp/v1/buy/config`
+ */
+export async function getBuyConfig(client: HttpClient, options?: CallOptions): Promise<GetBuyConfigResponse> {
+  const result = await client.request<GetBuyConfigResponse>(
+    operations.getBuyConfig,
+    toRequestInput(operations.getBuyConfig, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the onramp options for a country
+ *
+ * Supported countries, currencies and assets for onramp, narrowed by the query parameters
+ * `country` and `subdivision` (codes).
+ *
+ * The response is not shown in the seed; it comes from the public docs (onramp API
+ * reference and the service's onramp demo applications): the fiat payment currencies with
+ * their limits per payment method, and the crypto purchase currencies with their networks.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<GetBuyOptionsErrorId, GetBuyOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyOptions')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getBuyOptions} `GET /onramp/v1/buy/options`
+ */
+export async function getBuyOptions(
+  client: HttpClient,
+  params: GetBuyOptionsParams = {},
+  options?: CallOptions,
+): Promise<GetBuyOptionsResponse> {
+  const result = await client.request<GetBuyOptionsResponse>(
+    operations.getBuyOptions,
+    toRequestInput(operations.getBuyOptions, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List a user's onramp transactions
+ *
+ * Onramp transactions of a user, tracked in real time. `partnerUserRef` is the
+ * application's reference for its user.
+ *
+ * Query parameters and response schema are not shown in the seed; they come from the
+ * public docs (transaction status and history guide): pages are requested with
+ * `page_key` and `page_size` (default 1), the response carries `transactions`,
+ * `next_page_key` and `total_count`. The states of onramp transactions are not shown, so
+ * no state machine is given.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<ListBuyTransactionsErrorId, ListBuyTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuyTransactions')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listBuyTransactions} `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
+ */
+export async function listBuyTransactions(
+  client: HttpClient,
+  params: ListBuyTransactionsParams,
+  options?: CallOptions,
+): Promise<ListBuyTransactionsResponse> {
+  const result = await client.request<ListBuyTransactionsResponse>(
+    operations.listBuyTransactions,
+    toRequestInput(operations.listBuyTransactions, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listBuyTransactions`, page after page (token pagination), for `for await`.
+ *
+ * @throws {ApiError<ListBuyTransactionsErrorId>} when a page request fails.
+ */
+export function iterateListBuyTransactions(
+  client: HttpClient,
+  params: ListBuyTransactionsParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListBuyTransactionsItem> {
+  return client.paginate<ListBuyTransactionsItem>(
+    operations.listBuyTransactions,
+    toRequestInput(operations.listBuyTransactions, params),
+    options,
+  );
+}
+
+/**
+ * Create a session token
+ *
+ * Creates a secure single-use session token, used for both onramp and offramp. The token is
+ * passed as `sessionToken` in the hosted-flow URLs (see `x-hosted-flows`).
+ *
+ * Request and response shapes (including the address object) are not shown in the seed;
+ * they come from the public docs (onramp API reference, session token page): the request
+ * names the destination `addresses` (required) and optionally `assets` and `clientIp`
+ * (the newer API reference lists `clientIp` as required and says not to trust
+ * X-Forwarded-For); legacy requests send `destinationWallets`. The response carries
+ * `token` and `channel_id`. The token is single use and expires after 5 minutes.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<CreateSessionTokenErrorId, CreateSessionTokenError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSessionToken')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createSessionToken} `POST /onramp/v1/token`
+ */
+export async function createSessionToken(
+  client: HttpClient,
+  body: CreateSessionTokenBody,
+  options?: CallOptions,
+): Promise<CreateSessionTokenResponse> {
+  const result = await client.request<CreateSessionTokenResponse>(
+    operations.createSessionToken,
+    toRequestInput(operations.createSessionToken, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Operations tagged `offramp`: each method calls the function of the same name with this client.
  *
  * Sell crypto for fiat (quotes, configuration, options and transaction status).
  */
@@ -73,13 +366,8 @@ export class OfframpApi {
    * @throws {OperationApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createSellQuote} `POST /onramp/v1/sell/quote`
    */
-  async createSellQuote(body: CreateSellQuoteBody, options?: CallOptions): Promise<CreateSellQuoteResponse> {
-    const result = await this.http.request<CreateSellQuoteResponse>(
-      operations.createSellQuote,
-      toRequestInput(operations.createSellQuote, undefined, body),
-      options,
-    );
-    return result.data;
+  createSellQuote(body: CreateSellQuoteBody, options?: CallOptions): Promise<CreateSellQuoteResponse> {
+    return createSellQuote(this.http, body, options);
   }
 
   /**
@@ -95,13 +383,8 @@ export class OfframpApi {
    * @throws {OperationApiError<GetSellConfigErrorId, GetSellConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellConfig')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSellConfig} `GET /onramp/v1/sell/config`
    */
-  async getSellConfig(options?: CallOptions): Promise<GetSellConfigResponse> {
-    const result = await this.http.request<GetSellConfigResponse>(
-      operations.getSellConfig,
-      toRequestInput(operations.getSellConfig, undefined),
-      options,
-    );
-    return result.data;
+  getSellConfig(options?: CallOptions): Promise<GetSellConfigResponse> {
+    return getSellConfig(this.http, options);
   }
 
   /**
@@ -118,13 +401,8 @@ export class OfframpApi {
    * @throws {OperationApiError<GetSellOptionsErrorId, GetSellOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellOptions')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSellOptions} `GET /onramp/v1/sell/options`
    */
-  async getSellOptions(params: GetSellOptionsParams = {}, options?: CallOptions): Promise<GetSellOptionsResponse> {
-    const result = await this.http.request<GetSellOptionsResponse>(
-      operations.getSellOptions,
-      toRequestInput(operations.getSellOptions, params),
-      options,
-    );
-    return result.data;
+  getSellOptions(params: GetSellOptionsParams = {}, options?: CallOptions): Promise<GetSellOptionsResponse> {
+    return getSellOptions(this.http, params, options);
   }
 
   /**
@@ -143,16 +421,11 @@ export class OfframpApi {
    * @throws {OperationApiError<ListSellTransactionsErrorId, ListSellTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listSellTransactions')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listSellTransactions} `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`
    */
-  async listSellTransactions(
+  listSellTransactions(
     params: ListSellTransactionsParams,
     options?: CallOptions,
   ): Promise<ListSellTransactionsResponse> {
-    const result = await this.http.request<ListSellTransactionsResponse>(
-      operations.listSellTransactions,
-      toRequestInput(operations.listSellTransactions, params),
-      options,
-    );
-    return result.data;
+    return listSellTransactions(this.http, params, options);
   }
 
   /**
@@ -164,16 +437,12 @@ export class OfframpApi {
     params: ListSellTransactionsParams,
     options?: CallOptions,
   ): AsyncIterableIterator<ListSellTransactionsItem> {
-    return this.http.paginate<ListSellTransactionsItem>(
-      operations.listSellTransactions,
-      toRequestInput(operations.listSellTransactions, params),
-      options,
-    );
+    return iterateListSellTransactions(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `onramp`.
+ * Operations tagged `onramp`: each method calls the function of the same name with this client.
  *
  * Buy crypto with fiat (quotes, configuration, options and transaction status).
  */
@@ -196,13 +465,8 @@ export class OnrampApi {
    * @throws {OperationApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createBuyQuote} `POST /onramp/v1/buy/quote`
    */
-  async createBuyQuote(body: CreateBuyQuoteBody, options?: CallOptions): Promise<CreateBuyQuoteResponse> {
-    const result = await this.http.request<CreateBuyQuoteResponse>(
-      operations.createBuyQuote,
-      toRequestInput(operations.createBuyQuote, undefined, body),
-      options,
-    );
-    return result.data;
+  createBuyQuote(body: CreateBuyQuoteBody, options?: CallOptions): Promise<CreateBuyQuoteResponse> {
+    return createBuyQuote(this.http, body, options);
   }
 
   /**
@@ -219,13 +483,8 @@ export class OnrampApi {
    * @throws {OperationApiError<GetBuyConfigErrorId, GetBuyConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyConfig')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getBuyConfig} `GET /onramp/v1/buy/config`
    */
-  async getBuyConfig(options?: CallOptions): Promise<GetBuyConfigResponse> {
-    const result = await this.http.request<GetBuyConfigResponse>(
-      operations.getBuyConfig,
-      toRequestInput(operations.getBuyConfig, undefined),
-      options,
-    );
-    return result.data;
+  getBuyConfig(options?: CallOptions): Promise<GetBuyConfigResponse> {
+    return getBuyConfig(this.http, options);
   }
 
   /**
@@ -243,13 +502,8 @@ export class OnrampApi {
    * @throws {OperationApiError<GetBuyOptionsErrorId, GetBuyOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyOptions')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getBuyOptions} `GET /onramp/v1/buy/options`
    */
-  async getBuyOptions(params: GetBuyOptionsParams = {}, options?: CallOptions): Promise<GetBuyOptionsResponse> {
-    const result = await this.http.request<GetBuyOptionsResponse>(
-      operations.getBuyOptions,
-      toRequestInput(operations.getBuyOptions, params),
-      options,
-    );
-    return result.data;
+  getBuyOptions(params: GetBuyOptionsParams = {}, options?: CallOptions): Promise<GetBuyOptionsResponse> {
+    return getBuyOptions(this.http, params, options);
   }
 
   /**
@@ -269,16 +523,8 @@ export class OnrampApi {
    * @throws {OperationApiError<ListBuyTransactionsErrorId, ListBuyTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuyTransactions')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listBuyTransactions} `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
    */
-  async listBuyTransactions(
-    params: ListBuyTransactionsParams,
-    options?: CallOptions,
-  ): Promise<ListBuyTransactionsResponse> {
-    const result = await this.http.request<ListBuyTransactionsResponse>(
-      operations.listBuyTransactions,
-      toRequestInput(operations.listBuyTransactions, params),
-      options,
-    );
-    return result.data;
+  listBuyTransactions(params: ListBuyTransactionsParams, options?: CallOptions): Promise<ListBuyTransactionsResponse> {
+    return listBuyTransactions(this.http, params, options);
   }
 
   /**
@@ -290,16 +536,12 @@ export class OnrampApi {
     params: ListBuyTransactionsParams,
     options?: CallOptions,
   ): AsyncIterableIterator<ListBuyTransactionsItem> {
-    return this.http.paginate<ListBuyTransactionsItem>(
-      operations.listBuyTransactions,
-      toRequestInput(operations.listBuyTransactions, params),
-      options,
-    );
+    return iterateListBuyTransactions(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `session`.
+ * Operations tagged `session`: each method calls the function of the same name with this client.
  *
  * Session tokens for the hosted onramp and offramp flows.
  */
@@ -324,13 +566,8 @@ export class SessionApi {
    * @throws {OperationApiError<CreateSessionTokenErrorId, CreateSessionTokenError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSessionToken')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createSessionToken} `POST /onramp/v1/token`
    */
-  async createSessionToken(body: CreateSessionTokenBody, options?: CallOptions): Promise<CreateSessionTokenResponse> {
-    const result = await this.http.request<CreateSessionTokenResponse>(
-      operations.createSessionToken,
-      toRequestInput(operations.createSessionToken, undefined, body),
-      options,
-    );
-    return result.data;
+  createSessionToken(body: CreateSessionTokenBody, options?: CallOptions): Promise<CreateSessionTokenResponse> {
+    return createSessionToken(this.http, body, options);
   }
 }
 
@@ -353,7 +590,7 @@ export class OnrampClient {
   readonly session: SessionApi;
 
   constructor(options: ClientOptions = {}) {
-    this.http = new HttpClient(api, options);
+    this.http = createClient(options);
     this.offramp = new OfframpApi(this.http);
     this.onramp = new OnrampApi(this.http);
     this.session = new SessionApi(this.http);

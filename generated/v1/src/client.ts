@@ -203,10 +203,1304 @@ export {
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';
-export type { ApiResult, ApiWarning, CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, OperationApiError } from '@svc/runtime';
 
 /**
- * Operations tagged `Account changes`.
+ * The client the operation functions below take: signing, retries, pagination, for SVC legacy REST API v1 v1.
+ *
+ * `new V1Client(options).http` is one as well.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com' });
+ */
+export function createClient(options: ClientOptions = {}): HttpClient {
+  return new HttpClient(api, options);
+}
+
+/**
+ * List account changes
+ *
+ * Lists the changes of an account: an alternative to a transaction list, faster and more detailed. The response also carries the current user and the account's balances. Needs the `transactions` scope.
+ *
+ * Security: apiKey (transactions) or oauth2 (transactions).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListAccountChangesErrorId, ListAccountChangesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccountChanges')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listAccountChanges} `GET /account_changes`
+ */
+export async function listAccountChanges(
+  client: HttpClient,
+  params: ListAccountChangesParams = {},
+  options?: CallOptions,
+): Promise<ListAccountChangesResponse> {
+  const result = await client.request<ListAccountChangesResponse>(
+    operations.listAccountChanges,
+    toRequestInput(operations.listAccountChanges, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listAccountChanges`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListAccountChangesErrorId>} when a page request fails.
+ */
+export function iterateListAccountChanges(
+  client: HttpClient,
+  params: ListAccountChangesParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListAccountChangesItem> {
+  return client.paginate<ListAccountChangesItem>(
+    operations.listAccountChanges,
+    toRequestInput(operations.listAccountChanges, params),
+    options,
+  );
+}
+
+/**
+ * Create an account
+ *
+ * Creates an account with the given name. Needs the `user` scope.
+ *
+ * Security: apiKey (user) or oauth2 (user).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateAccountErrorId, CreateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createAccount} `POST /accounts`
+ */
+export async function createAccount(
+  client: HttpClient,
+  body: CreateAccountBody,
+  options?: CallOptions,
+): Promise<CreateAccountResponse> {
+  const result = await client.request<CreateAccountResponse>(
+    operations.createAccount,
+    toRequestInput(operations.createAccount, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Create a bitcoin address for the account
+ *
+ * Creates a new receive address for the account. The `address` hash and its fields are optional. When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).
+ *
+ * Security: apiKey (address) or oauth2 (address).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateAccountAddressErrorId, CreateAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createAccountAddress} `POST /accounts/{account_id}/address`
+ */
+export async function createAccountAddress(
+  client: HttpClient,
+  params: CreateAccountAddressParams,
+  body?: CreateAccountAddressBody,
+  options?: CallOptions,
+): Promise<CreateAccountAddressResponse> {
+  const result = await client.request<CreateAccountAddressResponse>(
+    operations.createAccountAddress,
+    toRequestInput(operations.createAccountAddress, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Delete an account
+ *
+ * Deletes an account. Only non-primary accounts with a zero balance can be deleted. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<DeleteAccountErrorId, DeleteAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'deleteAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.deleteAccount} `DELETE /accounts/{account_id}`
+ */
+export async function deleteAccount(
+  client: HttpClient,
+  params: DeleteAccountParams,
+  options?: CallOptions,
+): Promise<DeleteAccountResponse> {
+  const result = await client.request<DeleteAccountResponse>(
+    operations.deleteAccount,
+    toRequestInput(operations.deleteAccount, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show an account
+ *
+ * Returns one account (`GET /accounts/:id` in the reference). The reference lists no scope for this call. Added 2014-12-04.
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAccount} `GET /accounts/{account_id}`
+ */
+export async function getAccount(
+  client: HttpClient,
+  params: GetAccountParams,
+  options?: CallOptions,
+): Promise<GetAccountResponse> {
+  const result = await client.request<GetAccountResponse>(
+    operations.getAccount,
+    toRequestInput(operations.getAccount, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the account's current bitcoin address
+ *
+ * Returns the account's current receive address and its callback URL. Needs the `address` scope (the singular spelling that some calls of the reference use).
+ *
+ * Security: apiKey (address) or oauth2 (address).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetAccountAddressErrorId, GetAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAccountAddress} `GET /accounts/{account_id}/address`
+ */
+export async function getAccountAddress(
+  client: HttpClient,
+  params: GetAccountAddressParams,
+  options?: CallOptions,
+): Promise<GetAccountAddressResponse> {
+  const result = await client.request<GetAccountAddressResponse>(
+    operations.getAccountAddress,
+    toRequestInput(operations.getAccountAddress, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show an account's balance
+ *
+ * Returns the account's balance as a money object in BTC. Needs the `balance` scope.
+ *
+ * Security: apiKey (balance) or oauth2 (balance).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetAccountBalanceErrorId, GetAccountBalanceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountBalance')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAccountBalance} `GET /accounts/{account_id}/balance`
+ */
+export async function getAccountBalance(
+  client: HttpClient,
+  params: GetAccountBalanceParams,
+  options?: CallOptions,
+): Promise<GetAccountBalanceResponse> {
+  const result = await client.request<GetAccountBalanceResponse>(
+    operations.getAccountBalance,
+    toRequestInput(operations.getAccountBalance, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the primary account
+ *
+ * Returns the user's primary account. The reference lists no scope for this call. Added 2014-12-04.
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetPrimaryAccountErrorId, GetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getPrimaryAccount} `GET /accounts/primary`
+ */
+export async function getPrimaryAccount(client: HttpClient, options?: CallOptions): Promise<GetPrimaryAccountResponse> {
+  const result = await client.request<GetPrimaryAccountResponse>(
+    operations.getPrimaryAccount,
+    toRequestInput(operations.getPrimaryAccount, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List accounts
+ *
+ * Lists the user's accounts with paging fields. With `all_accounts` the list also holds inactive accounts. The reference lists no scope for this call.
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listAccounts} `GET /accounts`
+ */
+export async function listAccounts(
+  client: HttpClient,
+  params: ListAccountsParams = {},
+  options?: CallOptions,
+): Promise<ListAccountsResponse> {
+  const result = await client.request<ListAccountsResponse>(
+    operations.listAccounts,
+    toRequestInput(operations.listAccounts, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listAccounts`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListAccountsErrorId>} when a page request fails.
+ */
+export function iterateListAccounts(
+  client: HttpClient,
+  params: ListAccountsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListAccountsItem> {
+  return client.paginate<ListAccountsItem>(
+    operations.listAccounts,
+    toRequestInput(operations.listAccounts, params),
+    options,
+  );
+}
+
+/**
+ * Set the account as primary
+ *
+ * Makes the account the user's primary account. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<SetPrimaryAccountErrorId, SetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'setPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.setPrimaryAccount} `POST /accounts/{account_id}/primary`
+ */
+export async function setPrimaryAccount(
+  client: HttpClient,
+  params: SetPrimaryAccountParams,
+  options?: CallOptions,
+): Promise<SetPrimaryAccountResponse> {
+  const result = await client.request<SetPrimaryAccountResponse>(
+    operations.setPrimaryAccount,
+    toRequestInput(operations.setPrimaryAccount, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Update an account
+ *
+ * Updates an account. `account` (hash) is required; `account[name]` is optional here. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<UpdateAccountErrorId, UpdateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.updateAccount} `PUT /accounts/{account_id}`
+ */
+export async function updateAccount(
+  client: HttpClient,
+  params: UpdateAccountParams,
+  body: UpdateAccountBody,
+  options?: CallOptions,
+): Promise<UpdateAccountResponse> {
+  const result = await client.request<UpdateAccountResponse>(
+    operations.updateAccount,
+    toRequestInput(operations.updateAccount, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Create a bitcoin address
+ *
+ * Creates a new receive address in the given account (default: the primary account). When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).
+ *
+ * Security: apiKey (address) or oauth2 (address).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createAddress} `POST /addresses`
+ */
+export async function createAddress(
+  client: HttpClient,
+  body?: CreateAddressBody,
+  options?: CallOptions,
+): Promise<CreateAddressResponse> {
+  const result = await client.request<CreateAddressResponse>(
+    operations.createAddress,
+    toRequestInput(operations.createAddress, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a bitcoin address
+ *
+ * Returns one address, looked up by ID or by the address itself. Needs the `addresses` scope. Added 2014-12-04.
+ *
+ * Security: apiKey (addresses) or oauth2 (addresses).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetAddressErrorId, GetAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAddress')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAddress} `GET /addresses/{id_or_address}`
+ */
+export async function getAddress(
+  client: HttpClient,
+  params: GetAddressParams,
+  options?: CallOptions,
+): Promise<GetAddressResponse> {
+  const result = await client.request<GetAddressResponse>(
+    operations.getAddress,
+    toRequestInput(operations.getAddress, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List bitcoin addresses
+ *
+ * Lists the account's receive addresses; each list item holds an `address` object. Needs the `addresses` scope.
+ *
+ * Security: apiKey (addresses) or oauth2 (addresses).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListAddressesErrorId, ListAddressesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAddresses')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listAddresses} `GET /addresses`
+ */
+export async function listAddresses(
+  client: HttpClient,
+  params: ListAddressesParams = {},
+  options?: CallOptions,
+): Promise<ListAddressesResponse> {
+  const result = await client.request<ListAddressesResponse>(
+    operations.listAddresses,
+    toRequestInput(operations.listAddresses, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listAddresses`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListAddressesErrorId>} when a page request fails.
+ */
+export function iterateListAddresses(
+  client: HttpClient,
+  params: ListAddressesParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListAddressesItem> {
+  return client.paginate<ListAddressesItem>(
+    operations.listAddresses,
+    toRequestInput(operations.listAddresses, params),
+    options,
+  );
+}
+
+/**
+ * Show the current authorization
+ *
+ * Returns the type of the current authorization, its send limits and its scopes. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetAuthorizationErrorId, GetAuthorizationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorization')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAuthorization} `GET /authorization`
+ */
+export async function getAuthorization(client: HttpClient, options?: CallOptions): Promise<GetAuthorizationResponse> {
+  const result = await client.request<GetAuthorizationResponse>(
+    operations.getAuthorization,
+    toRequestInput(operations.getAuthorization, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Buy bitcoin
+ *
+ * Buys bitcoin with a payment method. Needs the `buy` scope.
+ *
+ * Rules:
+ * - A linked bank account must be verified first, otherwise an error is returned.
+ * - Buys are subject to the same rate limits as the web application unless
+ *   `agree_btc_amount_varies` is true.
+ * - With `commit` false the call returns a quote: a transfer in the `created` state that
+ *   POST /transfers/:id/commit starts.
+ *
+ * Security: apiKey (buy) or oauth2 (buy).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createBuy} `POST /buys`
+ */
+export async function createBuy(
+  client: HttpClient,
+  body: CreateBuyBody,
+  options?: CallOptions,
+): Promise<CreateBuyResponse> {
+  const result = await client.request<CreateBuyResponse>(
+    operations.createBuy,
+    toRequestInput(operations.createBuy, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List contacts
+ *
+ * Lists emails and addresses from the user's contact list; each list item holds a `contact` object. Other fields may be added to a contact; clients check that `email` is not blank. Needs the `contacts` scope.
+ *
+ * Security: apiKey (contacts) or oauth2 (contacts).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListContactsErrorId, ListContactsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listContacts')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listContacts} `GET /contacts`
+ */
+export async function listContacts(
+  client: HttpClient,
+  params: ListContactsParams = {},
+  options?: CallOptions,
+): Promise<ListContactsResponse> {
+  const result = await client.request<ListContactsResponse>(
+    operations.listContacts,
+    toRequestInput(operations.listContacts, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listContacts`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListContactsErrorId>} when a page request fails.
+ */
+export function iterateListContacts(
+  client: HttpClient,
+  params: ListContactsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListContactsItem> {
+  return client.paginate<ListContactsItem>(
+    operations.listContacts,
+    toRequestInput(operations.listContacts, params),
+    options,
+  );
+}
+
+/**
+ * Show exchange rates
+ *
+ * Returns the exchange rates between bitcoin and other currencies as an object with keys `btc_to_<code>` and `<code>_to_btc` (lower-case ISO code) and string values. Unauthenticated.
+ *
+ * Public: sends no credentials.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getExchangeRates} `GET /currencies/exchange_rates`
+ */
+export async function getExchangeRates(client: HttpClient, options?: CallOptions): Promise<GetExchangeRatesResponse> {
+  const result = await client.request<GetExchangeRatesResponse>(
+    operations.getExchangeRates,
+    toRequestInput(operations.getExchangeRates, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List currencies
+ *
+ * Lists the supported currencies as two-item arrays: the currency name and its ISO code. Unauthenticated.
+ *
+ * Public: sends no credentials.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listCurrencies} `GET /currencies`
+ */
+export async function listCurrencies(client: HttpClient, options?: CallOptions): Promise<ListCurrenciesResponse> {
+  const result = await client.request<ListCurrenciesResponse>(
+    operations.listCurrencies,
+    toRequestInput(operations.listCurrencies, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Deposit fiat to a USD wallet
+ *
+ * Starts a deposit of fiat to a USD wallet from a payment method of the same currency.
+ * Deposits follow the limits of the web application. With `commit` false the call
+ * validates the deposit without starting it. Needs the `deposit` scope. Added 2015-02-19.
+ *
+ * Security: apiKey (deposit) or oauth2 (deposit).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createDeposit} `POST /deposits`
+ */
+export async function createDeposit(
+  client: HttpClient,
+  body: CreateDepositBody,
+  options?: CallOptions,
+): Promise<CreateDepositResponse> {
+  const result = await client.request<CreateDepositResponse>(
+    operations.createDeposit,
+    toRequestInput(operations.createDeposit, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Create an OAuth application
+ *
+ * Creates an OAuth2 application. The name must be unique. The response includes the application's `client_id` and `client_secret`. Needs the `oauth_apps` scope.
+ *
+ * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateOAuthApplicationErrorId, CreateOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createOAuthApplication} `POST /oauth/applications`
+ */
+export async function createOAuthApplication(
+  client: HttpClient,
+  body: CreateOAuthApplicationBody,
+  options?: CallOptions,
+): Promise<CreateOAuthApplicationResponse> {
+  const result = await client.request<CreateOAuthApplicationResponse>(
+    operations.createOAuthApplication,
+    toRequestInput(operations.createOAuthApplication, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show an OAuth application
+ *
+ * Returns one OAuth2 application. Needs the `oauth_apps` scope.
+ *
+ * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetOAuthApplicationErrorId, GetOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getOAuthApplication} `GET /oauth/applications/{id}`
+ */
+export async function getOAuthApplication(
+  client: HttpClient,
+  params: GetOAuthApplicationParams,
+  options?: CallOptions,
+): Promise<GetOAuthApplicationResponse> {
+  const result = await client.request<GetOAuthApplicationResponse>(
+    operations.getOAuthApplication,
+    toRequestInput(operations.getOAuthApplication, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List OAuth applications
+ *
+ * Lists the user's OAuth2 applications, 25 per page by default. Needs the `oauth_apps` scope.
+ *
+ * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListOAuthApplicationsErrorId, ListOAuthApplicationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listOAuthApplications')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listOAuthApplications} `GET /oauth/applications`
+ */
+export async function listOAuthApplications(
+  client: HttpClient,
+  params: ListOAuthApplicationsParams = {},
+  options?: CallOptions,
+): Promise<ListOAuthApplicationsResponse> {
+  const result = await client.request<ListOAuthApplicationsResponse>(
+    operations.listOAuthApplications,
+    toRequestInput(operations.listOAuthApplications, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listOAuthApplications`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListOAuthApplicationsErrorId>} when a page request fails.
+ */
+export function iterateListOAuthApplications(
+  client: HttpClient,
+  params: ListOAuthApplicationsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListOAuthApplicationsItem> {
+  return client.paginate<ListOAuthApplicationsItem>(
+    operations.listOAuthApplications,
+    toRequestInput(operations.listOAuthApplications, params),
+    options,
+  );
+}
+
+/**
+ * Show a payment method
+ *
+ * Returns one payment method. Needs the `buy` or the `sell` scope.
+ *
+ * Security: apiKey (buy) or apiKey (sell) or oauth2 (buy) or oauth2 (sell).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getPaymentMethod} `GET /payment_methods/{id}`
+ */
+export async function getPaymentMethod(
+  client: HttpClient,
+  params: GetPaymentMethodParams,
+  options?: CallOptions,
+): Promise<GetPaymentMethodResponse> {
+  const result = await client.request<GetPaymentMethodResponse>(
+    operations.getPaymentMethod,
+    toRequestInput(operations.getPaymentMethod, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List payment methods
+ *
+ * Lists the user's payment methods (each in an object `payment_method`) with the IDs of the default buy and sell methods. Needs the `buy` or the `sell` scope. The reference lists no page or limit arguments for this call.
+ *
+ * Security: apiKey (buy) or apiKey (sell) or oauth2 (buy) or oauth2 (sell).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listPaymentMethods} `GET /payment_methods`
+ */
+export async function listPaymentMethods(
+  client: HttpClient,
+  options?: CallOptions,
+): Promise<ListPaymentMethodsResponse> {
+  const result = await client.request<ListPaymentMethodsResponse>(
+    operations.listPaymentMethods,
+    toRequestInput(operations.listPaymentMethods, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the buy price
+ *
+ * Returns the total price to buy a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2 or .
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getBuyPrice} `GET /prices/buy`
+ */
+export async function getBuyPrice(
+  client: HttpClient,
+  params: GetBuyPriceParams = {},
+  options?: CallOptions,
+): Promise<GetBuyPriceResponse> {
+  const result = await client.request<GetBuyPriceResponse>(
+    operations.getBuyPrice,
+    toRequestInput(operations.getBuyPrice, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the sell price
+ *
+ * Returns the total received for selling a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2 or .
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSellPrice} `GET /prices/sell`
+ */
+export async function getSellPrice(
+  client: HttpClient,
+  params: GetSellPriceParams = {},
+  options?: CallOptions,
+): Promise<GetSellPriceResponse> {
+  const result = await client.request<GetSellPriceResponse>(
+    operations.getSellPrice,
+    toRequestInput(operations.getSellPrice, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the spot rate
+ *
+ * Returns the spot price of one bitcoin in the given currency. Unauthenticated. The reference lists the scope as "none".
+ *
+ * Public: sends no credentials.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetSpotRateErrorId, GetSpotRateError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotRate')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSpotRate} `GET /prices/spot_rate`
+ */
+export async function getSpotRate(
+  client: HttpClient,
+  params: GetSpotRateParams = {},
+  options?: CallOptions,
+): Promise<GetSpotRateResponse> {
+  const result = await client.request<GetSpotRateResponse>(
+    operations.getSpotRate,
+    toRequestInput(operations.getSpotRate, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a recurring payment
+ *
+ * Returns one recurring payment. Needs the `recurring_payments` scope.
+ *
+ * Security: apiKey (recurring_payments) or oauth2 (recurring_payments).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetRecurringPaymentErrorId, GetRecurringPaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getRecurringPayment')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getRecurringPayment} `GET /recurring_payments/{id}`
+ */
+export async function getRecurringPayment(
+  client: HttpClient,
+  params: GetRecurringPaymentParams,
+  options?: CallOptions,
+): Promise<GetRecurringPaymentResponse> {
+  const result = await client.request<GetRecurringPaymentResponse>(
+    operations.getRecurringPayment,
+    toRequestInput(operations.getRecurringPayment, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List recurring payments
+ *
+ * Lists the user's recurring payments; each list item holds a `recurring_payment` object. Needs the `recurring_payments` scope.
+ *
+ * Security: apiKey (recurring_payments) or oauth2 (recurring_payments).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListRecurringPaymentsErrorId, ListRecurringPaymentsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listRecurringPayments')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listRecurringPayments} `GET /recurring_payments`
+ */
+export async function listRecurringPayments(
+  client: HttpClient,
+  params: ListRecurringPaymentsParams = {},
+  options?: CallOptions,
+): Promise<ListRecurringPaymentsResponse> {
+  const result = await client.request<ListRecurringPaymentsResponse>(
+    operations.listRecurringPayments,
+    toRequestInput(operations.listRecurringPayments, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listRecurringPayments`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListRecurringPaymentsErrorId>} when a page request fails.
+ */
+export function iterateListRecurringPayments(
+  client: HttpClient,
+  params: ListRecurringPaymentsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListRecurringPaymentsItem> {
+  return client.paginate<ListRecurringPaymentsItem>(
+    operations.listRecurringPayments,
+    toRequestInput(operations.listRecurringPayments, params),
+    options,
+  );
+}
+
+/**
+ * List reports
+ *
+ * Lists the user's reports, newest first. Showing a report in full is not shown in the sources. Needs the `reports` scope.
+ *
+ * Security: apiKey (reports) or oauth2 (reports).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListReportsErrorId, ListReportsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listReports')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listReports} `GET /reports`
+ */
+export async function listReports(
+  client: HttpClient,
+  params: ListReportsParams = {},
+  options?: CallOptions,
+): Promise<ListReportsResponse> {
+  const result = await client.request<ListReportsResponse>(
+    operations.listReports,
+    toRequestInput(operations.listReports, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listReports`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListReportsErrorId>} when a page request fails.
+ */
+export function iterateListReports(
+  client: HttpClient,
+  params: ListReportsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListReportsItem> {
+  return client.paginate<ListReportsItem>(
+    operations.listReports,
+    toRequestInput(operations.listReports, params),
+    options,
+  );
+}
+
+/**
+ * Cancel a money request
+ *
+ * Cancels a money request; the sender or the recipient can cancel it. The reference shows both DELETE and PUT for this path (see `cancelRequestPut`). Needs the `request` scope.
+ *
+ * Security: apiKey (request) or oauth2 (request).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CancelRequestErrorId, CancelRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequest')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.cancelRequest} `DELETE /transactions/{id}/cancel_request`
+ */
+export async function cancelRequest(
+  client: HttpClient,
+  params: CancelRequestParams,
+  options?: CallOptions,
+): Promise<CancelRequestResponse> {
+  const result = await client.request<CancelRequestResponse>(
+    operations.cancelRequest,
+    toRequestInput(operations.cancelRequest, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Cancel a money request (PUT)
+ *
+ * Cancels a money request with PUT; the sender or the recipient can cancel it. The reference shows both DELETE (see `cancelRequest`) and PUT for this path. Needs the `request` scope.
+ *
+ * Security: apiKey (request) or oauth2 (request).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CancelRequestPutErrorId, CancelRequestPutError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequestPut')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.cancelRequestPut} `PUT /transactions/{id}/cancel_request`
+ */
+export async function cancelRequestPut(
+  client: HttpClient,
+  params: CancelRequestPutParams,
+  options?: CallOptions,
+): Promise<CancelRequestPutResponse> {
+  const result = await client.request<CancelRequestPutResponse>(
+    operations.cancelRequestPut,
+    toRequestInput(operations.cancelRequestPut, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Complete a money request
+ *
+ * Completes (pays) a money request. Only the user to whom the request was made can complete it. Needs the `request` scope.
+ *
+ * Security: apiKey (request) or oauth2 (request).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CompleteRequestErrorId, CompleteRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeRequest')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.completeRequest} `PUT /transactions/{id}/complete_request`
+ */
+export async function completeRequest(
+  client: HttpClient,
+  params: CompleteRequestParams,
+  options?: CallOptions,
+): Promise<CompleteRequestResponse> {
+  const result = await client.request<CompleteRequestResponse>(
+    operations.completeRequest,
+    toRequestInput(operations.completeRequest, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Request money
+ *
+ * Sends a money request to an email address. `transaction[amount]` must be at least 0.01;
+ * instead of it, `transaction[amount_string]` and `transaction[amount_currency_iso]` request
+ * an equivalent amount at current rates. Needs the `request` scope.
+ *
+ * Security: apiKey (request) or oauth2 (request).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<RequestMoneyErrorId, RequestMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'requestMoney')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.requestMoney} `POST /transactions/request_money`
+ */
+export async function requestMoney(
+  client: HttpClient,
+  body: RequestMoneyBody,
+  options?: CallOptions,
+): Promise<RequestMoneyResponse> {
+  const result = await client.request<RequestMoneyResponse>(
+    operations.requestMoney,
+    toRequestInput(operations.requestMoney, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Resend a money request
+ *
+ * Sends a new email for a money request. Needs the `request` scope.
+ *
+ * Security: apiKey (request) or oauth2 (request).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ResendRequestErrorId, ResendRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendRequest')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.resendRequest} `PUT /transactions/{id}/resend_request`
+ */
+export async function resendRequest(
+  client: HttpClient,
+  params: ResendRequestParams,
+  options?: CallOptions,
+): Promise<ResendRequestResponse> {
+  const result = await client.request<ResendRequestResponse>(
+    operations.resendRequest,
+    toRequestInput(operations.resendRequest, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Transfer money between accounts
+ *
+ * Moves bitcoin between the user's own accounts. The source can be any regular bitcoin
+ * wallet; the destination can be any bitcoin account, including vaults.
+ * `transaction[amount]` must be at least 0.01, otherwise the call returns an error.
+ * Needs the `transfer` scope. Added 2014-12-04.
+ *
+ * Two-factor rule (2014-12-04): for new OAuth2 applications, sending money needs
+ * two-factor authentication and send limits (`send:bypass_2fa` debits money without
+ * it, OAuth2 only). The send money call itself is not shown in the sources.
+ *
+ * Security: apiKey (transfer) or oauth2 (transfer).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<TransferMoneyErrorId, TransferMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'transferMoney')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.transferMoney} `POST /transactions/transfer_money`
+ */
+export async function transferMoney(
+  client: HttpClient,
+  body: TransferMoneyBody,
+  options?: CallOptions,
+): Promise<TransferMoneyResponse> {
+  const result = await client.request<TransferMoneyResponse>(
+    operations.transferMoney,
+    toRequestInput(operations.transferMoney, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Commit a transfer
+ *
+ * Starts a transfer that was created with `commit` false (state `created`).
+ * - Exchange rate unchanged since creation: the transfer starts (status `Pending`,
+ *   detailed_status `started`).
+ * - Exchange rate changed since creation: the call fails with a message that the exchange
+ *   rate updated while waiting and that the new total is shown; the transfer's total is
+ *   updated and the commit call can be repeated to accept the new values.
+ *
+ * Needs the `transfers` scope. Added 2014-12-04.
+ *
+ * Security: apiKey (transfers) or oauth2 (transfers).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CommitTransferErrorId, CommitTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitTransfer')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.commitTransfer} `POST /transfers/{id}/commit`
+ */
+export async function commitTransfer(
+  client: HttpClient,
+  params: CommitTransferParams,
+  options?: CallOptions,
+): Promise<CommitTransferResponse> {
+  const result = await client.request<CommitTransferResponse>(
+    operations.commitTransfer,
+    toRequestInput(operations.commitTransfer, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a transfer
+ *
+ * Returns one transfer. Needs the `transfers` scope. Added 2014-12-04.
+ *
+ * Security: apiKey (transfers) or oauth2 (transfers).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetTransferErrorId, GetTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransfer')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getTransfer} `GET /transfers/{id}`
+ */
+export async function getTransfer(
+  client: HttpClient,
+  params: GetTransferParams,
+  options?: CallOptions,
+): Promise<GetTransferResponse> {
+  const result = await client.request<GetTransferResponse>(
+    operations.getTransfer,
+    toRequestInput(operations.getTransfer, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List transfers
+ *
+ * Lists the user's buys, sells, deposits and withdrawals (transfers), newest first; each list item holds a `transfer` object. Needs the `transfers` scope.
+ *
+ * Security: apiKey (transfers) or oauth2 (transfers).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListTransfersErrorId, ListTransfersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransfers')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listTransfers} `GET /transfers`
+ */
+export async function listTransfers(
+  client: HttpClient,
+  params: ListTransfersParams = {},
+  options?: CallOptions,
+): Promise<ListTransfersResponse> {
+  const result = await client.request<ListTransfersResponse>(
+    operations.listTransfers,
+    toRequestInput(operations.listTransfers, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listTransfers`, page after page (page pagination), for `for await`.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ *
+ * @throws {ApiError<ListTransfersErrorId>} when a page request fails.
+ */
+export function iterateListTransfers(
+  client: HttpClient,
+  params: ListTransfersParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListTransfersItem> {
+  return client.paginate<ListTransfersItem>(
+    operations.listTransfers,
+    toRequestInput(operations.listTransfers, params),
+    options,
+  );
+}
+
+/**
+ * Show the current user
+ *
+ * Returns the current user. Accepts the `user` or the `merchant` scope. `GET /users/:id` with the current user's ID is equivalent. Added 2014-12-04.
+ *
+ * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getCurrentUser} `GET /users/self`
+ */
+export async function getCurrentUser(client: HttpClient, options?: CallOptions): Promise<GetCurrentUserResponse> {
+  const result = await client.request<GetCurrentUserResponse>(
+    operations.getCurrentUser,
+    toRequestInput(operations.getCurrentUser, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a user by ID
+ *
+ * Returns the user with the given ID; with the current user's ID this is equivalent to GET /users/self. Accepts the `user` or the `merchant` scope. Added 2014-12-04.
+ *
+ * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<GetUserErrorId, GetUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getUser} `GET /users/{id}`
+ */
+export async function getUser(
+  client: HttpClient,
+  params: GetUserParams,
+  options?: CallOptions,
+): Promise<GetUserResponse> {
+  const result = await client.request<GetUserResponse>(
+    operations.getUser,
+    toRequestInput(operations.getUser, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List users (discouraged)
+ *
+ * Returns a list holding the current user. The reference discourages this call: use GET /users/self (or GET /users/:id with the current user's ID) instead. The shape of the list is not shown; it is modelled leniently. The reference lists the scope as "user or merchant" for the users calls.
+ *
+ * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<ListUsersErrorId, ListUsersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listUsers')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listUsers} `GET /users`
+ */
+export async function listUsers(client: HttpClient, options?: CallOptions): Promise<ListUsersResponse> {
+  const result = await client.request<ListUsersResponse>(
+    operations.listUsers,
+    toRequestInput(operations.listUsers, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the current user (POST)
+ *
+ * The reference lists both GET and POST for /users/self; this is the POST. Its arguments are not shown; it is modelled like GET /users/self (returns the current user). Accepts the `user` or the `merchant` scope.
+ *
+ * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<PostCurrentUserErrorId, PostCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'postCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.postCurrentUser} `POST /users/self`
+ */
+export async function postCurrentUser(client: HttpClient, options?: CallOptions): Promise<PostCurrentUserResponse> {
+  const result = await client.request<PostCurrentUserResponse>(
+    operations.postCurrentUser,
+    toRequestInput(operations.postCurrentUser, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Update the current user
+ *
+ * Updates the current user's name, native currency or time zone; same as PUT /users/:id with the current user's ID. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.updateCurrentUser} `PUT /users/self`
+ */
+export async function updateCurrentUser(
+  client: HttpClient,
+  body: UpdateCurrentUserBody,
+  options?: CallOptions,
+): Promise<UpdateCurrentUserResponse> {
+  const result = await client.request<UpdateCurrentUserResponse>(
+    operations.updateCurrentUser,
+    toRequestInput(operations.updateCurrentUser, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Update a user
+ *
+ * Updates the user's name, native currency or time zone. The reference lists the scope as "none".
+ *
+ * Security: apiKey or oauth2.
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<UpdateUserErrorId, UpdateUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.updateUser} `PUT /users/{id}`
+ */
+export async function updateUser(
+  client: HttpClient,
+  params: UpdateUserParams,
+  body: UpdateUserBody,
+  options?: CallOptions,
+): Promise<UpdateUserResponse> {
+  const result = await client.request<UpdateUserResponse>(
+    operations.updateUser,
+    toRequestInput(operations.updateUser, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Withdraw fiat from a USD or EUR wallet
+ *
+ * Starts a withdrawal of fiat from a USD or EUR wallet to a payment method of the same
+ * currency. Withdrawals follow the limits of the web application. With `commit` false the
+ * call validates the withdrawal without starting it. Needs the `withdraw` scope. Added
+ * 2015-02-19.
+ *
+ * Security: apiKey (withdraw) or oauth2 (withdraw).
+ *
+ * @deprecated The spec marks this operation deprecated.
+ * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createWithdrawal} `POST /withdrawals`
+ */
+export async function createWithdrawal(
+  client: HttpClient,
+  body: CreateWithdrawalBody,
+  options?: CallOptions,
+): Promise<CreateWithdrawalResponse> {
+  const result = await client.request<CreateWithdrawalResponse>(
+    operations.createWithdrawal,
+    toRequestInput(operations.createWithdrawal, undefined, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Operations tagged `Account changes`: each method calls the function of the same name with this client.
  *
  * Changes to an account; an alternative to a transaction list, faster and more detailed.
  */
@@ -224,16 +1518,11 @@ export class AccountChangesApi {
    * @throws {OperationApiError<ListAccountChangesErrorId, ListAccountChangesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccountChanges')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listAccountChanges} `GET /account_changes`
    */
-  async listAccountChanges(
+  listAccountChanges(
     params: ListAccountChangesParams = {},
     options?: CallOptions,
   ): Promise<ListAccountChangesResponse> {
-    const result = await this.http.request<ListAccountChangesResponse>(
-      operations.listAccountChanges,
-      toRequestInput(operations.listAccountChanges, params),
-      options,
-    );
-    return result.data;
+    return listAccountChanges(this.http, params, options);
   }
 
   /**
@@ -247,16 +1536,12 @@ export class AccountChangesApi {
     params: ListAccountChangesParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListAccountChangesItem> {
-    return this.http.paginate<ListAccountChangesItem>(
-      operations.listAccountChanges,
-      toRequestInput(operations.listAccountChanges, params),
-      options,
-    );
+    return iterateListAccountChanges(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Accounts`.
+ * Operations tagged `Accounts`: each method calls the function of the same name with this client.
  *
  * Wallet, vault and fiat accounts, their balances and receive addresses.
  */
@@ -274,13 +1559,8 @@ export class AccountsApi {
    * @throws {OperationApiError<CreateAccountErrorId, CreateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createAccount} `POST /accounts`
    */
-  async createAccount(body: CreateAccountBody, options?: CallOptions): Promise<CreateAccountResponse> {
-    const result = await this.http.request<CreateAccountResponse>(
-      operations.createAccount,
-      toRequestInput(operations.createAccount, undefined, body),
-      options,
-    );
-    return result.data;
+  createAccount(body: CreateAccountBody, options?: CallOptions): Promise<CreateAccountResponse> {
+    return createAccount(this.http, body, options);
   }
 
   /**
@@ -294,17 +1574,12 @@ export class AccountsApi {
    * @throws {OperationApiError<CreateAccountAddressErrorId, CreateAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createAccountAddress} `POST /accounts/{account_id}/address`
    */
-  async createAccountAddress(
+  createAccountAddress(
     params: CreateAccountAddressParams,
     body?: CreateAccountAddressBody,
     options?: CallOptions,
   ): Promise<CreateAccountAddressResponse> {
-    const result = await this.http.request<CreateAccountAddressResponse>(
-      operations.createAccountAddress,
-      toRequestInput(operations.createAccountAddress, params, body),
-      options,
-    );
-    return result.data;
+    return createAccountAddress(this.http, params, body, options);
   }
 
   /**
@@ -318,13 +1593,8 @@ export class AccountsApi {
    * @throws {OperationApiError<DeleteAccountErrorId, DeleteAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'deleteAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.deleteAccount} `DELETE /accounts/{account_id}`
    */
-  async deleteAccount(params: DeleteAccountParams, options?: CallOptions): Promise<DeleteAccountResponse> {
-    const result = await this.http.request<DeleteAccountResponse>(
-      operations.deleteAccount,
-      toRequestInput(operations.deleteAccount, params),
-      options,
-    );
-    return result.data;
+  deleteAccount(params: DeleteAccountParams, options?: CallOptions): Promise<DeleteAccountResponse> {
+    return deleteAccount(this.http, params, options);
   }
 
   /**
@@ -338,13 +1608,8 @@ export class AccountsApi {
    * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAccount} `GET /accounts/{account_id}`
    */
-  async getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
-    const result = await this.http.request<GetAccountResponse>(
-      operations.getAccount,
-      toRequestInput(operations.getAccount, params),
-      options,
-    );
-    return result.data;
+  getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
+    return getAccount(this.http, params, options);
   }
 
   /**
@@ -358,13 +1623,8 @@ export class AccountsApi {
    * @throws {OperationApiError<GetAccountAddressErrorId, GetAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAccountAddress} `GET /accounts/{account_id}/address`
    */
-  async getAccountAddress(params: GetAccountAddressParams, options?: CallOptions): Promise<GetAccountAddressResponse> {
-    const result = await this.http.request<GetAccountAddressResponse>(
-      operations.getAccountAddress,
-      toRequestInput(operations.getAccountAddress, params),
-      options,
-    );
-    return result.data;
+  getAccountAddress(params: GetAccountAddressParams, options?: CallOptions): Promise<GetAccountAddressResponse> {
+    return getAccountAddress(this.http, params, options);
   }
 
   /**
@@ -378,13 +1638,8 @@ export class AccountsApi {
    * @throws {OperationApiError<GetAccountBalanceErrorId, GetAccountBalanceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountBalance')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAccountBalance} `GET /accounts/{account_id}/balance`
    */
-  async getAccountBalance(params: GetAccountBalanceParams, options?: CallOptions): Promise<GetAccountBalanceResponse> {
-    const result = await this.http.request<GetAccountBalanceResponse>(
-      operations.getAccountBalance,
-      toRequestInput(operations.getAccountBalance, params),
-      options,
-    );
-    return result.data;
+  getAccountBalance(params: GetAccountBalanceParams, options?: CallOptions): Promise<GetAccountBalanceResponse> {
+    return getAccountBalance(this.http, params, options);
   }
 
   /**
@@ -398,13 +1653,8 @@ export class AccountsApi {
    * @throws {OperationApiError<GetPrimaryAccountErrorId, GetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getPrimaryAccount} `GET /accounts/primary`
    */
-  async getPrimaryAccount(options?: CallOptions): Promise<GetPrimaryAccountResponse> {
-    const result = await this.http.request<GetPrimaryAccountResponse>(
-      operations.getPrimaryAccount,
-      toRequestInput(operations.getPrimaryAccount, undefined),
-      options,
-    );
-    return result.data;
+  getPrimaryAccount(options?: CallOptions): Promise<GetPrimaryAccountResponse> {
+    return getPrimaryAccount(this.http, options);
   }
 
   /**
@@ -418,13 +1668,8 @@ export class AccountsApi {
    * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listAccounts} `GET /accounts`
    */
-  async listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
-    const result = await this.http.request<ListAccountsResponse>(
-      operations.listAccounts,
-      toRequestInput(operations.listAccounts, params),
-      options,
-    );
-    return result.data;
+  listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
+    return listAccounts(this.http, params, options);
   }
 
   /**
@@ -435,11 +1680,7 @@ export class AccountsApi {
    * @throws {ApiError<ListAccountsErrorId>} when a page request fails.
    */
   iterateListAccounts(params: ListAccountsParams = {}, options?: CallOptions): AsyncIterableIterator<ListAccountsItem> {
-    return this.http.paginate<ListAccountsItem>(
-      operations.listAccounts,
-      toRequestInput(operations.listAccounts, params),
-      options,
-    );
+    return iterateListAccounts(this.http, params, options);
   }
 
   /**
@@ -453,13 +1694,8 @@ export class AccountsApi {
    * @throws {OperationApiError<SetPrimaryAccountErrorId, SetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'setPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.setPrimaryAccount} `POST /accounts/{account_id}/primary`
    */
-  async setPrimaryAccount(params: SetPrimaryAccountParams, options?: CallOptions): Promise<SetPrimaryAccountResponse> {
-    const result = await this.http.request<SetPrimaryAccountResponse>(
-      operations.setPrimaryAccount,
-      toRequestInput(operations.setPrimaryAccount, params),
-      options,
-    );
-    return result.data;
+  setPrimaryAccount(params: SetPrimaryAccountParams, options?: CallOptions): Promise<SetPrimaryAccountResponse> {
+    return setPrimaryAccount(this.http, params, options);
   }
 
   /**
@@ -473,22 +1709,17 @@ export class AccountsApi {
    * @throws {OperationApiError<UpdateAccountErrorId, UpdateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.updateAccount} `PUT /accounts/{account_id}`
    */
-  async updateAccount(
+  updateAccount(
     params: UpdateAccountParams,
     body: UpdateAccountBody,
     options?: CallOptions,
   ): Promise<UpdateAccountResponse> {
-    const result = await this.http.request<UpdateAccountResponse>(
-      operations.updateAccount,
-      toRequestInput(operations.updateAccount, params, body),
-      options,
-    );
-    return result.data;
+    return updateAccount(this.http, params, body, options);
   }
 }
 
 /**
- * Operations tagged `Addresses`.
+ * Operations tagged `Addresses`: each method calls the function of the same name with this client.
  *
  * Bitcoin receive addresses and their payment callbacks.
  */
@@ -506,13 +1737,8 @@ export class AddressesApi {
    * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createAddress} `POST /addresses`
    */
-  async createAddress(body?: CreateAddressBody, options?: CallOptions): Promise<CreateAddressResponse> {
-    const result = await this.http.request<CreateAddressResponse>(
-      operations.createAddress,
-      toRequestInput(operations.createAddress, undefined, body),
-      options,
-    );
-    return result.data;
+  createAddress(body?: CreateAddressBody, options?: CallOptions): Promise<CreateAddressResponse> {
+    return createAddress(this.http, body, options);
   }
 
   /**
@@ -526,13 +1752,8 @@ export class AddressesApi {
    * @throws {OperationApiError<GetAddressErrorId, GetAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAddress')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAddress} `GET /addresses/{id_or_address}`
    */
-  async getAddress(params: GetAddressParams, options?: CallOptions): Promise<GetAddressResponse> {
-    const result = await this.http.request<GetAddressResponse>(
-      operations.getAddress,
-      toRequestInput(operations.getAddress, params),
-      options,
-    );
-    return result.data;
+  getAddress(params: GetAddressParams, options?: CallOptions): Promise<GetAddressResponse> {
+    return getAddress(this.http, params, options);
   }
 
   /**
@@ -546,13 +1767,8 @@ export class AddressesApi {
    * @throws {OperationApiError<ListAddressesErrorId, ListAddressesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAddresses')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listAddresses} `GET /addresses`
    */
-  async listAddresses(params: ListAddressesParams = {}, options?: CallOptions): Promise<ListAddressesResponse> {
-    const result = await this.http.request<ListAddressesResponse>(
-      operations.listAddresses,
-      toRequestInput(operations.listAddresses, params),
-      options,
-    );
-    return result.data;
+  listAddresses(params: ListAddressesParams = {}, options?: CallOptions): Promise<ListAddressesResponse> {
+    return listAddresses(this.http, params, options);
   }
 
   /**
@@ -566,16 +1782,12 @@ export class AddressesApi {
     params: ListAddressesParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListAddressesItem> {
-    return this.http.paginate<ListAddressesItem>(
-      operations.listAddresses,
-      toRequestInput(operations.listAddresses, params),
-      options,
-    );
+    return iterateListAddresses(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Authorization`.
+ * Operations tagged `Authorization`: each method calls the function of the same name with this client.
  *
  * The authorization of the current credentials.
  */
@@ -593,18 +1805,13 @@ export class AuthorizationApi {
    * @throws {OperationApiError<GetAuthorizationErrorId, GetAuthorizationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorization')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAuthorization} `GET /authorization`
    */
-  async getAuthorization(options?: CallOptions): Promise<GetAuthorizationResponse> {
-    const result = await this.http.request<GetAuthorizationResponse>(
-      operations.getAuthorization,
-      toRequestInput(operations.getAuthorization, undefined),
-      options,
-    );
-    return result.data;
+  getAuthorization(options?: CallOptions): Promise<GetAuthorizationResponse> {
+    return getAuthorization(this.http, options);
   }
 }
 
 /**
- * Operations tagged `Buys`.
+ * Operations tagged `Buys`: each method calls the function of the same name with this client.
  *
  * Buying bitcoin.
  */
@@ -629,18 +1836,13 @@ export class BuysApi {
    * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createBuy} `POST /buys`
    */
-  async createBuy(body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
-    const result = await this.http.request<CreateBuyResponse>(
-      operations.createBuy,
-      toRequestInput(operations.createBuy, undefined, body),
-      options,
-    );
-    return result.data;
+  createBuy(body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
+    return createBuy(this.http, body, options);
   }
 }
 
 /**
- * Operations tagged `Contacts`.
+ * Operations tagged `Contacts`: each method calls the function of the same name with this client.
  *
  * Emails and addresses in the user's contact list.
  */
@@ -658,13 +1860,8 @@ export class ContactsApi {
    * @throws {OperationApiError<ListContactsErrorId, ListContactsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listContacts')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listContacts} `GET /contacts`
    */
-  async listContacts(params: ListContactsParams = {}, options?: CallOptions): Promise<ListContactsResponse> {
-    const result = await this.http.request<ListContactsResponse>(
-      operations.listContacts,
-      toRequestInput(operations.listContacts, params),
-      options,
-    );
-    return result.data;
+  listContacts(params: ListContactsParams = {}, options?: CallOptions): Promise<ListContactsResponse> {
+    return listContacts(this.http, params, options);
   }
 
   /**
@@ -675,16 +1872,12 @@ export class ContactsApi {
    * @throws {ApiError<ListContactsErrorId>} when a page request fails.
    */
   iterateListContacts(params: ListContactsParams = {}, options?: CallOptions): AsyncIterableIterator<ListContactsItem> {
-    return this.http.paginate<ListContactsItem>(
-      operations.listContacts,
-      toRequestInput(operations.listContacts, params),
-      options,
-    );
+    return iterateListContacts(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Currencies`.
+ * Operations tagged `Currencies`: each method calls the function of the same name with this client.
  *
  * Supported currencies and exchange rates (unauthenticated).
  */
@@ -702,13 +1895,8 @@ export class CurrenciesApi {
    * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getExchangeRates} `GET /currencies/exchange_rates`
    */
-  async getExchangeRates(options?: CallOptions): Promise<GetExchangeRatesResponse> {
-    const result = await this.http.request<GetExchangeRatesResponse>(
-      operations.getExchangeRates,
-      toRequestInput(operations.getExchangeRates, undefined),
-      options,
-    );
-    return result.data;
+  getExchangeRates(options?: CallOptions): Promise<GetExchangeRatesResponse> {
+    return getExchangeRates(this.http, options);
   }
 
   /**
@@ -722,18 +1910,13 @@ export class CurrenciesApi {
    * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listCurrencies} `GET /currencies`
    */
-  async listCurrencies(options?: CallOptions): Promise<ListCurrenciesResponse> {
-    const result = await this.http.request<ListCurrenciesResponse>(
-      operations.listCurrencies,
-      toRequestInput(operations.listCurrencies, undefined),
-      options,
-    );
-    return result.data;
+  listCurrencies(options?: CallOptions): Promise<ListCurrenciesResponse> {
+    return listCurrencies(this.http, options);
   }
 }
 
 /**
- * Operations tagged `Deposits`.
+ * Operations tagged `Deposits`: each method calls the function of the same name with this client.
  *
  * Deposits of fiat to a wallet.
  */
@@ -753,18 +1936,13 @@ export class DepositsApi {
    * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createDeposit} `POST /deposits`
    */
-  async createDeposit(body: CreateDepositBody, options?: CallOptions): Promise<CreateDepositResponse> {
-    const result = await this.http.request<CreateDepositResponse>(
-      operations.createDeposit,
-      toRequestInput(operations.createDeposit, undefined, body),
-      options,
-    );
-    return result.data;
+  createDeposit(body: CreateDepositBody, options?: CallOptions): Promise<CreateDepositResponse> {
+    return createDeposit(this.http, body, options);
   }
 }
 
 /**
- * Operations tagged `OAuth applications`.
+ * Operations tagged `OAuth applications`: each method calls the function of the same name with this client.
  *
  * The user's OAuth2 applications.
  */
@@ -782,16 +1960,11 @@ export class OAuthApplicationsApi {
    * @throws {OperationApiError<CreateOAuthApplicationErrorId, CreateOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createOAuthApplication} `POST /oauth/applications`
    */
-  async createOAuthApplication(
+  createOAuthApplication(
     body: CreateOAuthApplicationBody,
     options?: CallOptions,
   ): Promise<CreateOAuthApplicationResponse> {
-    const result = await this.http.request<CreateOAuthApplicationResponse>(
-      operations.createOAuthApplication,
-      toRequestInput(operations.createOAuthApplication, undefined, body),
-      options,
-    );
-    return result.data;
+    return createOAuthApplication(this.http, body, options);
   }
 
   /**
@@ -805,16 +1978,8 @@ export class OAuthApplicationsApi {
    * @throws {OperationApiError<GetOAuthApplicationErrorId, GetOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getOAuthApplication} `GET /oauth/applications/{id}`
    */
-  async getOAuthApplication(
-    params: GetOAuthApplicationParams,
-    options?: CallOptions,
-  ): Promise<GetOAuthApplicationResponse> {
-    const result = await this.http.request<GetOAuthApplicationResponse>(
-      operations.getOAuthApplication,
-      toRequestInput(operations.getOAuthApplication, params),
-      options,
-    );
-    return result.data;
+  getOAuthApplication(params: GetOAuthApplicationParams, options?: CallOptions): Promise<GetOAuthApplicationResponse> {
+    return getOAuthApplication(this.http, params, options);
   }
 
   /**
@@ -828,16 +1993,11 @@ export class OAuthApplicationsApi {
    * @throws {OperationApiError<ListOAuthApplicationsErrorId, ListOAuthApplicationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listOAuthApplications')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listOAuthApplications} `GET /oauth/applications`
    */
-  async listOAuthApplications(
+  listOAuthApplications(
     params: ListOAuthApplicationsParams = {},
     options?: CallOptions,
   ): Promise<ListOAuthApplicationsResponse> {
-    const result = await this.http.request<ListOAuthApplicationsResponse>(
-      operations.listOAuthApplications,
-      toRequestInput(operations.listOAuthApplications, params),
-      options,
-    );
-    return result.data;
+    return listOAuthApplications(this.http, params, options);
   }
 
   /**
@@ -851,16 +2011,12 @@ export class OAuthApplicationsApi {
     params: ListOAuthApplicationsParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListOAuthApplicationsItem> {
-    return this.http.paginate<ListOAuthApplicationsItem>(
-      operations.listOAuthApplications,
-      toRequestInput(operations.listOAuthApplications, params),
-      options,
-    );
+    return iterateListOAuthApplications(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Payment methods`.
+ * Operations tagged `Payment methods`: each method calls the function of the same name with this client.
  *
  * Payment methods for buys and sells.
  */
@@ -878,13 +2034,8 @@ export class PaymentMethodsApi {
    * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getPaymentMethod} `GET /payment_methods/{id}`
    */
-  async getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
-    const result = await this.http.request<GetPaymentMethodResponse>(
-      operations.getPaymentMethod,
-      toRequestInput(operations.getPaymentMethod, params),
-      options,
-    );
-    return result.data;
+  getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
+    return getPaymentMethod(this.http, params, options);
   }
 
   /**
@@ -898,18 +2049,13 @@ export class PaymentMethodsApi {
    * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listPaymentMethods} `GET /payment_methods`
    */
-  async listPaymentMethods(options?: CallOptions): Promise<ListPaymentMethodsResponse> {
-    const result = await this.http.request<ListPaymentMethodsResponse>(
-      operations.listPaymentMethods,
-      toRequestInput(operations.listPaymentMethods, undefined),
-      options,
-    );
-    return result.data;
+  listPaymentMethods(options?: CallOptions): Promise<ListPaymentMethodsResponse> {
+    return listPaymentMethods(this.http, options);
   }
 }
 
 /**
- * Operations tagged `Prices`.
+ * Operations tagged `Prices`: each method calls the function of the same name with this client.
  *
  * Buy and sell prices and the spot rate (unauthenticated).
  */
@@ -927,13 +2073,8 @@ export class PricesApi {
    * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getBuyPrice} `GET /prices/buy`
    */
-  async getBuyPrice(params: GetBuyPriceParams = {}, options?: CallOptions): Promise<GetBuyPriceResponse> {
-    const result = await this.http.request<GetBuyPriceResponse>(
-      operations.getBuyPrice,
-      toRequestInput(operations.getBuyPrice, params),
-      options,
-    );
-    return result.data;
+  getBuyPrice(params: GetBuyPriceParams = {}, options?: CallOptions): Promise<GetBuyPriceResponse> {
+    return getBuyPrice(this.http, params, options);
   }
 
   /**
@@ -947,13 +2088,8 @@ export class PricesApi {
    * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSellPrice} `GET /prices/sell`
    */
-  async getSellPrice(params: GetSellPriceParams = {}, options?: CallOptions): Promise<GetSellPriceResponse> {
-    const result = await this.http.request<GetSellPriceResponse>(
-      operations.getSellPrice,
-      toRequestInput(operations.getSellPrice, params),
-      options,
-    );
-    return result.data;
+  getSellPrice(params: GetSellPriceParams = {}, options?: CallOptions): Promise<GetSellPriceResponse> {
+    return getSellPrice(this.http, params, options);
   }
 
   /**
@@ -967,18 +2103,13 @@ export class PricesApi {
    * @throws {OperationApiError<GetSpotRateErrorId, GetSpotRateError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotRate')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSpotRate} `GET /prices/spot_rate`
    */
-  async getSpotRate(params: GetSpotRateParams = {}, options?: CallOptions): Promise<GetSpotRateResponse> {
-    const result = await this.http.request<GetSpotRateResponse>(
-      operations.getSpotRate,
-      toRequestInput(operations.getSpotRate, params),
-      options,
-    );
-    return result.data;
+  getSpotRate(params: GetSpotRateParams = {}, options?: CallOptions): Promise<GetSpotRateResponse> {
+    return getSpotRate(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Recurring payments`.
+ * Operations tagged `Recurring payments`: each method calls the function of the same name with this client.
  *
  * Recurring sends and requests.
  */
@@ -996,16 +2127,8 @@ export class RecurringPaymentsApi {
    * @throws {OperationApiError<GetRecurringPaymentErrorId, GetRecurringPaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getRecurringPayment')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getRecurringPayment} `GET /recurring_payments/{id}`
    */
-  async getRecurringPayment(
-    params: GetRecurringPaymentParams,
-    options?: CallOptions,
-  ): Promise<GetRecurringPaymentResponse> {
-    const result = await this.http.request<GetRecurringPaymentResponse>(
-      operations.getRecurringPayment,
-      toRequestInput(operations.getRecurringPayment, params),
-      options,
-    );
-    return result.data;
+  getRecurringPayment(params: GetRecurringPaymentParams, options?: CallOptions): Promise<GetRecurringPaymentResponse> {
+    return getRecurringPayment(this.http, params, options);
   }
 
   /**
@@ -1019,16 +2142,11 @@ export class RecurringPaymentsApi {
    * @throws {OperationApiError<ListRecurringPaymentsErrorId, ListRecurringPaymentsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listRecurringPayments')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listRecurringPayments} `GET /recurring_payments`
    */
-  async listRecurringPayments(
+  listRecurringPayments(
     params: ListRecurringPaymentsParams = {},
     options?: CallOptions,
   ): Promise<ListRecurringPaymentsResponse> {
-    const result = await this.http.request<ListRecurringPaymentsResponse>(
-      operations.listRecurringPayments,
-      toRequestInput(operations.listRecurringPayments, params),
-      options,
-    );
-    return result.data;
+    return listRecurringPayments(this.http, params, options);
   }
 
   /**
@@ -1042,16 +2160,12 @@ export class RecurringPaymentsApi {
     params: ListRecurringPaymentsParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListRecurringPaymentsItem> {
-    return this.http.paginate<ListRecurringPaymentsItem>(
-      operations.listRecurringPayments,
-      toRequestInput(operations.listRecurringPayments, params),
-      options,
-    );
+    return iterateListRecurringPayments(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Reports`.
+ * Operations tagged `Reports`: each method calls the function of the same name with this client.
  *
  * Reports of account activity.
  */
@@ -1069,13 +2183,8 @@ export class ReportsApi {
    * @throws {OperationApiError<ListReportsErrorId, ListReportsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listReports')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listReports} `GET /reports`
    */
-  async listReports(params: ListReportsParams = {}, options?: CallOptions): Promise<ListReportsResponse> {
-    const result = await this.http.request<ListReportsResponse>(
-      operations.listReports,
-      toRequestInput(operations.listReports, params),
-      options,
-    );
-    return result.data;
+  listReports(params: ListReportsParams = {}, options?: CallOptions): Promise<ListReportsResponse> {
+    return listReports(this.http, params, options);
   }
 
   /**
@@ -1086,16 +2195,12 @@ export class ReportsApi {
    * @throws {ApiError<ListReportsErrorId>} when a page request fails.
    */
   iterateListReports(params: ListReportsParams = {}, options?: CallOptions): AsyncIterableIterator<ListReportsItem> {
-    return this.http.paginate<ListReportsItem>(
-      operations.listReports,
-      toRequestInput(operations.listReports, params),
-      options,
-    );
+    return iterateListReports(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Transactions`.
+ * Operations tagged `Transactions`: each method calls the function of the same name with this client.
  *
  * Transfers of money between the user's accounts, and money requests.
  */
@@ -1113,13 +2218,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<CancelRequestErrorId, CancelRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequest')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.cancelRequest} `DELETE /transactions/{id}/cancel_request`
    */
-  async cancelRequest(params: CancelRequestParams, options?: CallOptions): Promise<CancelRequestResponse> {
-    const result = await this.http.request<CancelRequestResponse>(
-      operations.cancelRequest,
-      toRequestInput(operations.cancelRequest, params),
-      options,
-    );
-    return result.data;
+  cancelRequest(params: CancelRequestParams, options?: CallOptions): Promise<CancelRequestResponse> {
+    return cancelRequest(this.http, params, options);
   }
 
   /**
@@ -1133,13 +2233,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<CancelRequestPutErrorId, CancelRequestPutError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequestPut')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.cancelRequestPut} `PUT /transactions/{id}/cancel_request`
    */
-  async cancelRequestPut(params: CancelRequestPutParams, options?: CallOptions): Promise<CancelRequestPutResponse> {
-    const result = await this.http.request<CancelRequestPutResponse>(
-      operations.cancelRequestPut,
-      toRequestInput(operations.cancelRequestPut, params),
-      options,
-    );
-    return result.data;
+  cancelRequestPut(params: CancelRequestPutParams, options?: CallOptions): Promise<CancelRequestPutResponse> {
+    return cancelRequestPut(this.http, params, options);
   }
 
   /**
@@ -1153,13 +2248,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<CompleteRequestErrorId, CompleteRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeRequest')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.completeRequest} `PUT /transactions/{id}/complete_request`
    */
-  async completeRequest(params: CompleteRequestParams, options?: CallOptions): Promise<CompleteRequestResponse> {
-    const result = await this.http.request<CompleteRequestResponse>(
-      operations.completeRequest,
-      toRequestInput(operations.completeRequest, params),
-      options,
-    );
-    return result.data;
+  completeRequest(params: CompleteRequestParams, options?: CallOptions): Promise<CompleteRequestResponse> {
+    return completeRequest(this.http, params, options);
   }
 
   /**
@@ -1175,13 +2265,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<RequestMoneyErrorId, RequestMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'requestMoney')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.requestMoney} `POST /transactions/request_money`
    */
-  async requestMoney(body: RequestMoneyBody, options?: CallOptions): Promise<RequestMoneyResponse> {
-    const result = await this.http.request<RequestMoneyResponse>(
-      operations.requestMoney,
-      toRequestInput(operations.requestMoney, undefined, body),
-      options,
-    );
-    return result.data;
+  requestMoney(body: RequestMoneyBody, options?: CallOptions): Promise<RequestMoneyResponse> {
+    return requestMoney(this.http, body, options);
   }
 
   /**
@@ -1195,13 +2280,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<ResendRequestErrorId, ResendRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendRequest')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.resendRequest} `PUT /transactions/{id}/resend_request`
    */
-  async resendRequest(params: ResendRequestParams, options?: CallOptions): Promise<ResendRequestResponse> {
-    const result = await this.http.request<ResendRequestResponse>(
-      operations.resendRequest,
-      toRequestInput(operations.resendRequest, params),
-      options,
-    );
-    return result.data;
+  resendRequest(params: ResendRequestParams, options?: CallOptions): Promise<ResendRequestResponse> {
+    return resendRequest(this.http, params, options);
   }
 
   /**
@@ -1222,18 +2302,13 @@ export class TransactionsApi {
    * @throws {OperationApiError<TransferMoneyErrorId, TransferMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'transferMoney')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.transferMoney} `POST /transactions/transfer_money`
    */
-  async transferMoney(body: TransferMoneyBody, options?: CallOptions): Promise<TransferMoneyResponse> {
-    const result = await this.http.request<TransferMoneyResponse>(
-      operations.transferMoney,
-      toRequestInput(operations.transferMoney, undefined, body),
-      options,
-    );
-    return result.data;
+  transferMoney(body: TransferMoneyBody, options?: CallOptions): Promise<TransferMoneyResponse> {
+    return transferMoney(this.http, body, options);
   }
 }
 
 /**
- * Operations tagged `Transfers`.
+ * Operations tagged `Transfers`: each method calls the function of the same name with this client.
  *
  * Buy, sell, deposit and withdrawal history.
  */
@@ -1258,13 +2333,8 @@ export class TransfersApi {
    * @throws {OperationApiError<CommitTransferErrorId, CommitTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitTransfer')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.commitTransfer} `POST /transfers/{id}/commit`
    */
-  async commitTransfer(params: CommitTransferParams, options?: CallOptions): Promise<CommitTransferResponse> {
-    const result = await this.http.request<CommitTransferResponse>(
-      operations.commitTransfer,
-      toRequestInput(operations.commitTransfer, params),
-      options,
-    );
-    return result.data;
+  commitTransfer(params: CommitTransferParams, options?: CallOptions): Promise<CommitTransferResponse> {
+    return commitTransfer(this.http, params, options);
   }
 
   /**
@@ -1278,13 +2348,8 @@ export class TransfersApi {
    * @throws {OperationApiError<GetTransferErrorId, GetTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransfer')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getTransfer} `GET /transfers/{id}`
    */
-  async getTransfer(params: GetTransferParams, options?: CallOptions): Promise<GetTransferResponse> {
-    const result = await this.http.request<GetTransferResponse>(
-      operations.getTransfer,
-      toRequestInput(operations.getTransfer, params),
-      options,
-    );
-    return result.data;
+  getTransfer(params: GetTransferParams, options?: CallOptions): Promise<GetTransferResponse> {
+    return getTransfer(this.http, params, options);
   }
 
   /**
@@ -1298,13 +2363,8 @@ export class TransfersApi {
    * @throws {OperationApiError<ListTransfersErrorId, ListTransfersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransfers')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listTransfers} `GET /transfers`
    */
-  async listTransfers(params: ListTransfersParams = {}, options?: CallOptions): Promise<ListTransfersResponse> {
-    const result = await this.http.request<ListTransfersResponse>(
-      operations.listTransfers,
-      toRequestInput(operations.listTransfers, params),
-      options,
-    );
-    return result.data;
+  listTransfers(params: ListTransfersParams = {}, options?: CallOptions): Promise<ListTransfersResponse> {
+    return listTransfers(this.http, params, options);
   }
 
   /**
@@ -1318,16 +2378,12 @@ export class TransfersApi {
     params: ListTransfersParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListTransfersItem> {
-    return this.http.paginate<ListTransfersItem>(
-      operations.listTransfers,
-      toRequestInput(operations.listTransfers, params),
-      options,
-    );
+    return iterateListTransfers(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Users`.
+ * Operations tagged `Users`: each method calls the function of the same name with this client.
  *
  * The current user and their settings.
  */
@@ -1345,13 +2401,8 @@ export class UsersApi {
    * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getCurrentUser} `GET /users/self`
    */
-  async getCurrentUser(options?: CallOptions): Promise<GetCurrentUserResponse> {
-    const result = await this.http.request<GetCurrentUserResponse>(
-      operations.getCurrentUser,
-      toRequestInput(operations.getCurrentUser, undefined),
-      options,
-    );
-    return result.data;
+  getCurrentUser(options?: CallOptions): Promise<GetCurrentUserResponse> {
+    return getCurrentUser(this.http, options);
   }
 
   /**
@@ -1365,13 +2416,8 @@ export class UsersApi {
    * @throws {OperationApiError<GetUserErrorId, GetUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getUser} `GET /users/{id}`
    */
-  async getUser(params: GetUserParams, options?: CallOptions): Promise<GetUserResponse> {
-    const result = await this.http.request<GetUserResponse>(
-      operations.getUser,
-      toRequestInput(operations.getUser, params),
-      options,
-    );
-    return result.data;
+  getUser(params: GetUserParams, options?: CallOptions): Promise<GetUserResponse> {
+    return getUser(this.http, params, options);
   }
 
   /**
@@ -1385,13 +2431,8 @@ export class UsersApi {
    * @throws {OperationApiError<ListUsersErrorId, ListUsersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listUsers')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listUsers} `GET /users`
    */
-  async listUsers(options?: CallOptions): Promise<ListUsersResponse> {
-    const result = await this.http.request<ListUsersResponse>(
-      operations.listUsers,
-      toRequestInput(operations.listUsers, undefined),
-      options,
-    );
-    return result.data;
+  listUsers(options?: CallOptions): Promise<ListUsersResponse> {
+    return listUsers(this.http, options);
   }
 
   /**
@@ -1405,13 +2446,8 @@ export class UsersApi {
    * @throws {OperationApiError<PostCurrentUserErrorId, PostCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'postCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.postCurrentUser} `POST /users/self`
    */
-  async postCurrentUser(options?: CallOptions): Promise<PostCurrentUserResponse> {
-    const result = await this.http.request<PostCurrentUserResponse>(
-      operations.postCurrentUser,
-      toRequestInput(operations.postCurrentUser, undefined),
-      options,
-    );
-    return result.data;
+  postCurrentUser(options?: CallOptions): Promise<PostCurrentUserResponse> {
+    return postCurrentUser(this.http, options);
   }
 
   /**
@@ -1425,13 +2461,8 @@ export class UsersApi {
    * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.updateCurrentUser} `PUT /users/self`
    */
-  async updateCurrentUser(body: UpdateCurrentUserBody, options?: CallOptions): Promise<UpdateCurrentUserResponse> {
-    const result = await this.http.request<UpdateCurrentUserResponse>(
-      operations.updateCurrentUser,
-      toRequestInput(operations.updateCurrentUser, undefined, body),
-      options,
-    );
-    return result.data;
+  updateCurrentUser(body: UpdateCurrentUserBody, options?: CallOptions): Promise<UpdateCurrentUserResponse> {
+    return updateCurrentUser(this.http, body, options);
   }
 
   /**
@@ -1445,18 +2476,13 @@ export class UsersApi {
    * @throws {OperationApiError<UpdateUserErrorId, UpdateUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.updateUser} `PUT /users/{id}`
    */
-  async updateUser(params: UpdateUserParams, body: UpdateUserBody, options?: CallOptions): Promise<UpdateUserResponse> {
-    const result = await this.http.request<UpdateUserResponse>(
-      operations.updateUser,
-      toRequestInput(operations.updateUser, params, body),
-      options,
-    );
-    return result.data;
+  updateUser(params: UpdateUserParams, body: UpdateUserBody, options?: CallOptions): Promise<UpdateUserResponse> {
+    return updateUser(this.http, params, body, options);
   }
 }
 
 /**
- * Operations tagged `Withdrawals`.
+ * Operations tagged `Withdrawals`: each method calls the function of the same name with this client.
  *
  * Withdrawals of fiat from a wallet.
  */
@@ -1477,13 +2503,8 @@ export class WithdrawalsApi {
    * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createWithdrawal} `POST /withdrawals`
    */
-  async createWithdrawal(body: CreateWithdrawalBody, options?: CallOptions): Promise<CreateWithdrawalResponse> {
-    const result = await this.http.request<CreateWithdrawalResponse>(
-      operations.createWithdrawal,
-      toRequestInput(operations.createWithdrawal, undefined, body),
-      options,
-    );
-    return result.data;
+  createWithdrawal(body: CreateWithdrawalBody, options?: CallOptions): Promise<CreateWithdrawalResponse> {
+    return createWithdrawal(this.http, body, options);
   }
 }
 
@@ -1534,7 +2555,7 @@ export class V1Client {
   readonly withdrawals: WithdrawalsApi;
 
   constructor(options: ClientOptions = {}) {
-    this.http = new HttpClient(api, options);
+    this.http = createClient(options);
     this.accountChanges = new AccountChangesApi(this.http);
     this.accounts = new AccountsApi(this.http);
     this.addresses = new AddressesApi(this.http);

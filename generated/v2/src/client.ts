@@ -161,10 +161,1006 @@ export {
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';
-export type { ApiResult, ApiWarning, CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, OperationApiError } from '@svc/runtime';
 
 /**
- * Operations tagged `Accounts`.
+ * The client the operation functions below take: signing, retries, pagination, for SVC REST API v2 2017-08-07.
+ *
+ * `new V2Client(options).http` is one as well.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com' });
+ */
+export function createClient(options: ClientOptions = {}): HttpClient {
+  return new HttpClient(api, options);
+}
+
+/**
+ * Show an account
+ *
+ * Gets one account of the current user (the source document writes the path as
+ * `/v2/accounts/:account-id`). An account that the credentials cannot access gives 404.
+ * Parameters and response fields are not shown in the source document; the Account shape
+ * comes from the service's public documentation (SDK fixtures).
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
+ *
+ * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAccount} `GET /v2/accounts/{account_id}`
+ */
+export async function getAccount(
+  client: HttpClient,
+  params: GetAccountParams,
+  options?: CallOptions,
+): Promise<GetAccountResponse> {
+  const result = await client.request<GetAccountResponse>(
+    operations.getAccount,
+    toRequestInput(operations.getAccount, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List accounts
+ *
+ * Lists the accounts of the current user that the credentials can access. The source document
+ * references this endpoint for checking account access but does not show its parameters or
+ * response fields; the Account shape comes from the service's public documentation (SDK
+ * fixtures). Accounts that an API key cannot access are not listed, and using them elsewhere
+ * gives 404.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
+ *
+ * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listAccounts} `GET /v2/accounts`
+ */
+export async function listAccounts(
+  client: HttpClient,
+  params: ListAccountsParams = {},
+  options?: CallOptions,
+): Promise<ListAccountsResponse> {
+  const result = await client.request<ListAccountsResponse>(
+    operations.listAccounts,
+    toRequestInput(operations.listAccounts, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listAccounts`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListAccountsErrorId>} when a page request fails.
+ */
+export function iterateListAccounts(
+  client: HttpClient,
+  params: ListAccountsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListAccountsItem> {
+  return client.paginate<ListAccountsItem>(
+    operations.listAccounts,
+    toRequestInput(operations.listAccounts, params),
+    options,
+  );
+}
+
+/**
+ * Create an address
+ *
+ * Creates a new receive address for an account. An optional `name` labels the address; an
+ * empty POST is valid. Addresses can be created for every account type; for fiat accounts,
+ * received funds are exchanged instantly.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
+ *
+ * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createAddress} `POST /v2/accounts/{account_id}/addresses`
+ */
+export async function createAddress(
+  client: HttpClient,
+  params: CreateAddressParams,
+  body?: CreateAddressBody,
+  options?: CallOptions,
+): Promise<CreateAddressResponse> {
+  const result = await client.request<CreateAddressResponse>(
+    operations.createAddress,
+    toRequestInput(operations.createAddress, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Place a buy order
+ *
+ * Buys a digital asset for the account. With `amount` the asset amount is bought (a fiat
+ * currency is converted); with `total` the payment method is debited the total and the asset
+ * amount is net of fees. Give `amount` or its alternative `total` (the source document marks
+ * `amount` required and `total` as its alternative; read leniently, at least one is given).
+ *
+ * - `commit` omitted or true: the buy is created committed and the response carries a
+ *   transaction reference.
+ * - `commit` false: the buy is uncommitted; it never completes and gets no associated
+ *   transaction unless committed separately (committing a buy: path, scope and arguments
+ *   are not shown in the source document).
+ * - `quote` true: an unsaved buy is returned as a price quote; it cannot be completed.
+ *
+ * When the system cannot process the buy, the response is 400 with error id `unknown_error`
+ * (from version 2016-08-10; earlier versions answer `invalid_request` with a message
+ * beginning with "Buy canceled").
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
+ *
+ * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createBuy} `POST /v2/accounts/{account_id}/buys`
+ */
+export async function createBuy(
+  client: HttpClient,
+  params: CreateBuyParams,
+  body: CreateBuyBody,
+  options?: CallOptions,
+): Promise<CreateBuyResponse> {
+  const result = await client.request<CreateBuyResponse>(
+    operations.createBuy,
+    toRequestInput(operations.createBuy, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a buy
+ *
+ * Gets one buy of an account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
+ *
+ * @throws {OperationApiError<GetBuyErrorId, GetBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuy')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getBuy} `GET /v2/accounts/{account_id}/buys/{buy_id}`
+ */
+export async function getBuy(client: HttpClient, params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
+  const result = await client.request<GetBuyResponse>(
+    operations.getBuy,
+    toRequestInput(operations.getBuy, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List buys
+ *
+ * Lists the buys of an account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
+ *
+ * @throws {OperationApiError<ListBuysErrorId, ListBuysError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuys')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listBuys} `GET /v2/accounts/{account_id}/buys`
+ */
+export async function listBuys(
+  client: HttpClient,
+  params: ListBuysParams,
+  options?: CallOptions,
+): Promise<ListBuysResponse> {
+  const result = await client.request<ListBuysResponse>(
+    operations.listBuys,
+    toRequestInput(operations.listBuys, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listBuys`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListBuysErrorId>} when a page request fails.
+ */
+export function iterateListBuys(
+  client: HttpClient,
+  params: ListBuysParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListBuysItem> {
+  return client.paginate<ListBuysItem>(operations.listBuys, toRequestInput(operations.listBuys, params), options);
+}
+
+/**
+ * Get the buy price
+ *
+ * Gets the total price to buy one unit of the base currency of the pair. It includes the
+ * standard 1% service fee but no other fees (for example no payment-method fees). Prices
+ * change within seconds. Public: no authentication, no scope (since 2015-09-11).
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getBuyPrice} `GET /v2/prices/{currency_pair}/buy`
+ */
+export async function getBuyPrice(
+  client: HttpClient,
+  params: GetBuyPriceParams,
+  options?: CallOptions,
+): Promise<GetBuyPriceResponse> {
+  const result = await client.request<GetBuyPriceResponse>(
+    operations.getBuyPrice,
+    toRequestInput(operations.getBuyPrice, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get exchange rates
+ *
+ * Gets current exchange rates: for a base currency (default USD), a map from currency code to
+ * the rate for one unit of the base. Public: no authentication, no scope.
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getExchangeRates} `GET /v2/exchange-rates`
+ */
+export async function getExchangeRates(
+  client: HttpClient,
+  params: GetExchangeRatesParams = {},
+  options?: CallOptions,
+): Promise<GetExchangeRatesResponse> {
+  const result = await client.request<GetExchangeRatesResponse>(
+    operations.getExchangeRates,
+    toRequestInput(operations.getExchangeRates, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the sell price
+ *
+ * Gets the total price to sell one unit of the base currency of the pair. It includes the
+ * standard 1% fee. Prices change within seconds. Public: no authentication, no scope.
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSellPrice} `GET /v2/prices/{currency_pair}/sell`
+ */
+export async function getSellPrice(
+  client: HttpClient,
+  params: GetSellPriceParams,
+  options?: CallOptions,
+): Promise<GetSellPriceResponse> {
+  const result = await client.request<GetSellPriceResponse>(
+    operations.getSellPrice,
+    toRequestInput(operations.getSellPrice, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the spot price
+ *
+ * Gets the current market price of the base currency of the pair, usually between the buy
+ * and the sell price; with `date`, the historic price of that day. Prices change within
+ * seconds. Public: no authentication, no scope.
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getSpotPrice} `GET /v2/prices/{currency_pair}/spot`
+ */
+export async function getSpotPrice(
+  client: HttpClient,
+  params: GetSpotPriceParams,
+  options?: CallOptions,
+): Promise<GetSpotPriceResponse> {
+  const result = await client.request<GetSpotPriceResponse>(
+    operations.getSpotPrice,
+    toRequestInput(operations.getSpotPrice, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Get the server time
+ *
+ * Gets the API server time. Public: no authentication, no scope (since 2015-08-03). API-key
+ * clients use it to keep SVC-ACCESS-TIMESTAMP within 30 seconds of the server time.
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<GetTimeErrorId, GetTimeError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTime')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getTime} `GET /v2/time`
+ */
+export async function getTime(
+  client: HttpClient,
+  params: GetTimeParams = {},
+  options?: CallOptions,
+): Promise<GetTimeResponse> {
+  const result = await client.request<GetTimeResponse>(
+    operations.getTime,
+    toRequestInput(operations.getTime, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List currencies
+ *
+ * Lists known currencies. Currency codes conform to ISO 4217 where possible; currencies that
+ * have no representation in ISO 4217 (such as a crypto code) use a custom code. Public: no
+ * authentication, no scope. Returns a plain array under `data` (no pagination).
+ *
+ * Public: sends no credentials.
+ *
+ * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listCurrencies} `GET /v2/currencies`
+ */
+export async function listCurrencies(
+  client: HttpClient,
+  params: ListCurrenciesParams = {},
+  options?: CallOptions,
+): Promise<ListCurrenciesResponse> {
+  const result = await client.request<ListCurrenciesResponse>(
+    operations.listCurrencies,
+    toRequestInput(operations.listCurrencies, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Commit a deposit
+ *
+ * Completes a deposit that was created with `commit` false. Takes no arguments. Moving
+ * money, it may need two-factor authentication (402 `two_factor_required`, repeat with
+ * `SVC-2FA-Token`).
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
+ *
+ * @throws {OperationApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.commitDeposit} `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
+ */
+export async function commitDeposit(
+  client: HttpClient,
+  params: CommitDepositParams,
+  options?: CallOptions,
+): Promise<CommitDepositResponse> {
+  const result = await client.request<CommitDepositResponse>(
+    operations.commitDeposit,
+    toRequestInput(operations.commitDeposit, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Deposit funds
+ *
+ * Deposits funds into a fiat account from a payment method.
+ *
+ * - `commit` omitted or true: the deposit is created committed and the response carries a
+ *   transaction reference.
+ * - `commit` false: the deposit is uncommitted; it never completes and gets no associated
+ *   transaction unless committed with commitDeposit.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
+ *
+ * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createDeposit} `POST /v2/accounts/{account_id}/deposits`
+ */
+export async function createDeposit(
+  client: HttpClient,
+  params: CreateDepositParams,
+  body: CreateDepositBody,
+  options?: CallOptions,
+): Promise<CreateDepositResponse> {
+  const result = await client.request<CreateDepositResponse>(
+    operations.createDeposit,
+    toRequestInput(operations.createDeposit, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a deposit
+ *
+ * Gets one deposit of a fiat account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
+ *
+ * @throws {OperationApiError<GetDepositErrorId, GetDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getDeposit')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getDeposit} `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
+ */
+export async function getDeposit(
+  client: HttpClient,
+  params: GetDepositParams,
+  options?: CallOptions,
+): Promise<GetDepositResponse> {
+  const result = await client.request<GetDepositResponse>(
+    operations.getDeposit,
+    toRequestInput(operations.getDeposit, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List deposits
+ *
+ * Lists the deposits of a fiat account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
+ *
+ * @throws {OperationApiError<ListDepositsErrorId, ListDepositsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listDeposits')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listDeposits} `GET /v2/accounts/{account_id}/deposits`
+ */
+export async function listDeposits(
+  client: HttpClient,
+  params: ListDepositsParams,
+  options?: CallOptions,
+): Promise<ListDepositsResponse> {
+  const result = await client.request<ListDepositsResponse>(
+    operations.listDeposits,
+    toRequestInput(operations.listDeposits, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listDeposits`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListDepositsErrorId>} when a page request fails.
+ */
+export function iterateListDeposits(
+  client: HttpClient,
+  params: ListDepositsParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListDepositsItem> {
+  return client.paginate<ListDepositsItem>(
+    operations.listDeposits,
+    toRequestInput(operations.listDeposits, params),
+    options,
+  );
+}
+
+/**
+ * Show a notification
+ *
+ * Gets one notification where the current user is the subscriber. The source document writes
+ * the path parameter as `:notifications_id`.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
+ *
+ * @throws {OperationApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getNotification} `GET /v2/notifications/{notification_id}`
+ */
+export async function getNotification(
+  client: HttpClient,
+  params: GetNotificationParams,
+  options?: CallOptions,
+): Promise<GetNotificationResponse> {
+  const result = await client.request<GetNotificationResponse>(
+    operations.getNotification,
+    toRequestInput(operations.getNotification, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List notifications
+ *
+ * Lists the notifications where the current user is the subscriber. The `subscriber` field separates subscribers in the list.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
+ *
+ * @throws {OperationApiError<ListNotificationsErrorId, ListNotificationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listNotifications')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listNotifications} `GET /v2/notifications`
+ */
+export async function listNotifications(
+  client: HttpClient,
+  params: ListNotificationsParams = {},
+  options?: CallOptions,
+): Promise<ListNotificationsResponse> {
+  const result = await client.request<ListNotificationsResponse>(
+    operations.listNotifications,
+    toRequestInput(operations.listNotifications, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listNotifications`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListNotificationsErrorId>} when a page request fails.
+ */
+export function iterateListNotifications(
+  client: HttpClient,
+  params: ListNotificationsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListNotificationsItem> {
+  return client.paginate<ListNotificationsItem>(
+    operations.listNotifications,
+    toRequestInput(operations.listNotifications, params),
+    options,
+  );
+}
+
+/**
+ * Show a payment method
+ *
+ * Gets one payment method of the current user. The path keeps the trailing slash as the
+ * source document writes it. `limits` is present only with permission
+ * `wallet:payment-methods:limits`.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
+ *
+ * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getPaymentMethod} `GET /v2/payment-methods/{payment_method_id}/`
+ */
+export async function getPaymentMethod(
+  client: HttpClient,
+  params: GetPaymentMethodParams,
+  options?: CallOptions,
+): Promise<GetPaymentMethodResponse> {
+  const result = await client.request<GetPaymentMethodResponse>(
+    operations.getPaymentMethod,
+    toRequestInput(operations.getPaymentMethod, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List payment methods
+ *
+ * Lists the current user's payment methods. `limits` is present only with permission
+ * `wallet:payment-methods:limits`.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
+ *
+ * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listPaymentMethods} `GET /v2/payment-methods`
+ */
+export async function listPaymentMethods(
+  client: HttpClient,
+  params: ListPaymentMethodsParams = {},
+  options?: CallOptions,
+): Promise<ListPaymentMethodsResponse> {
+  const result = await client.request<ListPaymentMethodsResponse>(
+    operations.listPaymentMethods,
+    toRequestInput(operations.listPaymentMethods, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listPaymentMethods`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListPaymentMethodsErrorId>} when a page request fails.
+ */
+export function iterateListPaymentMethods(
+  client: HttpClient,
+  params: ListPaymentMethodsParams = {},
+  options?: CallOptions,
+): AsyncIterableIterator<ListPaymentMethodsItem> {
+  return client.paginate<ListPaymentMethodsItem>(
+    operations.listPaymentMethods,
+    toRequestInput(operations.listPaymentMethods, params),
+    options,
+  );
+}
+
+/**
+ * Cancel a money request
+ *
+ * Cancels a money request (a transaction of type `request`). Either the sender or the
+ * recipient can cancel it; the request moves to `canceled`. Takes no arguments. The success
+ * status is 204 (object deleted) with no body.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+ *
+ * @throws {OperationApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.cancelTransaction} `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
+ */
+export async function cancelTransaction(
+  client: HttpClient,
+  params: CancelTransactionParams,
+  options?: CallOptions,
+): Promise<CancelTransactionResponse> {
+  const result = await client.request<CancelTransactionResponse>(
+    operations.cancelTransaction,
+    toRequestInput(operations.cancelTransaction, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Complete a money request
+ *
+ * Completes a money request: the recipient sends the money to the requester. Only the user to
+ * whom the request was made can complete it. Takes no arguments. The response body is not
+ * shown in the source document; it is described leniently (an optional `data` Transaction).
+ * Completing sends money, so it may need two-factor authentication (402
+ * `two_factor_required`, repeat with `SVC-2FA-Token`).
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+ *
+ * @throws {OperationApiError<CompleteTransactionErrorId, CompleteTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeTransaction')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.completeTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
+ */
+export async function completeTransaction(
+  client: HttpClient,
+  params: CompleteTransactionParams,
+  options?: CallOptions,
+): Promise<CompleteTransactionResponse> {
+  const result = await client.request<CompleteTransactionResponse>(
+    operations.completeTransaction,
+    toRequestInput(operations.completeTransaction, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Send money, transfer money or request money
+ *
+ * Creates a transaction; the body's `type` selects the operation:
+ *
+ * - `send` sends funds to an asset address or email (scope `wallet:transactions:send`);
+ * - `transfer` moves funds between the user's own accounts, given the receiving account ID
+ *   (scope `wallet:transactions:transfer`);
+ * - `request` requests money from an email address (scope `wallet:transactions:request`);
+ *   the request is created with status `pending` (see the Transaction state machine).
+ *
+ * Rules:
+ * 1. Send to a fiat-funded sender uses instant exchange; buy fees are included in the created
+ *    transaction and the recipient receives the defined amount.
+ * 2. With OAuth2, send requires two-factor authentication: the first request answers 402
+ *    `two_factor_required` and is repeated with the user's token in `SVC-2FA-Token`.
+ * 3. Off-blockchain bitcoin sends need no fee.
+ * 4. Transfers are allowed wallet to wallet and wallet to vault.
+ *
+ * A send with an `idem` token that matches an earlier transaction of this sender returns that
+ * transaction instead of creating a new one.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
+ *
+ * @throws {OperationApiError<CreateTransactionErrorId, CreateTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createTransaction')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createTransaction} `POST /v2/accounts/{account_id}/transactions`
+ */
+export async function createTransaction(
+  client: HttpClient,
+  params: CreateTransactionParams,
+  body: CreateTransactionBody,
+  options?: CallOptions,
+): Promise<CreateTransactionResponse> {
+  const result = await client.request<CreateTransactionResponse>(
+    operations.createTransaction,
+    toRequestInput(operations.createTransaction, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a transaction
+ *
+ * Gets one transaction of an account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
+ *
+ * @throws {OperationApiError<GetTransactionErrorId, GetTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransaction')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getTransaction} `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
+ */
+export async function getTransaction(
+  client: HttpClient,
+  params: GetTransactionParams,
+  options?: CallOptions,
+): Promise<GetTransactionResponse> {
+  const result = await client.request<GetTransactionResponse>(
+    operations.getTransaction,
+    toRequestInput(operations.getTransaction, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List transactions
+ *
+ * Lists the transactions of an account. Linked resources (for example `to`, `from`, `buy`)
+ * are references unless expanded with `expand[]`.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
+ *
+ * @throws {OperationApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listTransactions} `GET /v2/accounts/{account_id}/transactions`
+ */
+export async function listTransactions(
+  client: HttpClient,
+  params: ListTransactionsParams,
+  options?: CallOptions,
+): Promise<ListTransactionsResponse> {
+  const result = await client.request<ListTransactionsResponse>(
+    operations.listTransactions,
+    toRequestInput(operations.listTransactions, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listTransactions`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListTransactionsErrorId>} when a page request fails.
+ */
+export function iterateListTransactions(
+  client: HttpClient,
+  params: ListTransactionsParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListTransactionsItem> {
+  return client.paginate<ListTransactionsItem>(
+    operations.listTransactions,
+    toRequestInput(operations.listTransactions, params),
+    options,
+  );
+}
+
+/**
+ * Re-send a money request
+ *
+ * Re-sends a money request: a new email goes to the recipient. Done by the requester; the
+ * request stays `pending`. Takes no arguments. The response body is not shown in the source
+ * document; it is described leniently (an optional `data` Transaction).
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
+ *
+ * @throws {OperationApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.resendTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
+ */
+export async function resendTransaction(
+  client: HttpClient,
+  params: ResendTransactionParams,
+  options?: CallOptions,
+): Promise<ResendTransactionResponse> {
+  const result = await client.request<ResendTransactionResponse>(
+    operations.resendTransaction,
+    toRequestInput(operations.resendTransaction, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show authorization information
+ *
+ * Gets information about the current authorization: the method and the granted scopes
+ * (with OAuth2 scopes are grants chosen by the user and can be extended later; this shows
+ * the granted ones). Needs no scope.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
+ *
+ * @throws {OperationApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getAuthorizationInfo} `GET /v2/user/auth`
+ */
+export async function getAuthorizationInfo(
+  client: HttpClient,
+  params: GetAuthorizationInfoParams = {},
+  options?: CallOptions,
+): Promise<GetAuthorizationInfoResponse> {
+  const result = await client.request<GetAuthorizationInfoResponse>(
+    operations.getAuthorizationInfo,
+    toRequestInput(operations.getAuthorizationInfo, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show the current user
+ *
+ * Gets the authenticated user. Public data needs no scope; with `wallet:user:read` the user
+ * also has time_zone, native_currency, bitcoin_unit, country and created_at; with
+ * `wallet:user:email` it also has email. When the request has scope
+ * `wallet:transactions:send`, the response also carries `sends_disabled` (whether the user's
+ * send function is disabled). This is the only authenticated endpoint that needs no specific
+ * scope.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
+ *
+ * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getCurrentUser} `GET /v2/user`
+ */
+export async function getCurrentUser(
+  client: HttpClient,
+  params: GetCurrentUserParams = {},
+  options?: CallOptions,
+): Promise<GetCurrentUserResponse> {
+  const result = await client.request<GetCurrentUserResponse>(
+    operations.getCurrentUser,
+    toRequestInput(operations.getCurrentUser, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a user
+ *
+ * Gets any user's public information by ID: the public fields of User. Needs no scope.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
+ *
+ * @throws {OperationApiError<GetUserByIdErrorId, GetUserByIdError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUserById')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getUserById} `GET /v2/users/{user_id}`
+ */
+export async function getUserById(
+  client: HttpClient,
+  params: GetUserByIdParams,
+  options?: CallOptions,
+): Promise<GetUserByIdResponse> {
+  const result = await client.request<GetUserByIdResponse>(
+    operations.getUserById,
+    toRequestInput(operations.getUserById, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Update the current user
+ *
+ * Modifies the authenticated user: the body holds the fields to change. The only shape the
+ * source document gives sends a `name`. The full parameter list and the required scope are
+ * not shown in the source document, so the body stays open and the security lists no scope.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
+ *
+ * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.updateCurrentUser} `PUT /v2/user`
+ */
+export async function updateCurrentUser(
+  client: HttpClient,
+  params: UpdateCurrentUserParams = {},
+  body: UpdateCurrentUserBody,
+  options?: CallOptions,
+): Promise<UpdateCurrentUserResponse> {
+  const result = await client.request<UpdateCurrentUserResponse>(
+    operations.updateCurrentUser,
+    toRequestInput(operations.updateCurrentUser, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Commit a withdrawal
+ *
+ * Completes a withdrawal that was created with `commit` false. Takes no arguments. Moving
+ * money, it may need two-factor authentication (402 `two_factor_required`, repeat with
+ * `SVC-2FA-Token`).
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
+ *
+ * @throws {OperationApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.commitWithdrawal} `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
+ */
+export async function commitWithdrawal(
+  client: HttpClient,
+  params: CommitWithdrawalParams,
+  options?: CallOptions,
+): Promise<CommitWithdrawalResponse> {
+  const result = await client.request<CommitWithdrawalResponse>(
+    operations.commitWithdrawal,
+    toRequestInput(operations.commitWithdrawal, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Withdraw funds
+ *
+ * Withdraws funds from a fiat account to a payment method.
+ *
+ * - `commit` omitted or true: the withdrawal is created committed and the response carries a
+ *   transaction reference.
+ * - `commit` false: the withdrawal is uncommitted; it never completes and gets no associated
+ *   transaction unless committed with commitWithdrawal.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
+ *
+ * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.createWithdrawal} `POST /v2/accounts/{account_id}/withdrawals`
+ */
+export async function createWithdrawal(
+  client: HttpClient,
+  params: CreateWithdrawalParams,
+  body: CreateWithdrawalBody,
+  options?: CallOptions,
+): Promise<CreateWithdrawalResponse> {
+  const result = await client.request<CreateWithdrawalResponse>(
+    operations.createWithdrawal,
+    toRequestInput(operations.createWithdrawal, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Show a withdrawal
+ *
+ * Gets one withdrawal of a fiat account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
+ *
+ * @throws {OperationApiError<GetWithdrawalErrorId, GetWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.getWithdrawal} `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
+ */
+export async function getWithdrawal(
+  client: HttpClient,
+  params: GetWithdrawalParams,
+  options?: CallOptions,
+): Promise<GetWithdrawalResponse> {
+  const result = await client.request<GetWithdrawalResponse>(
+    operations.getWithdrawal,
+    toRequestInput(operations.getWithdrawal, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List withdrawals
+ *
+ * Lists the withdrawals of a fiat account.
+ *
+ * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
+ *
+ * @throws {OperationApiError<ListWithdrawalsErrorId, ListWithdrawalsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listWithdrawals')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.listWithdrawals} `GET /v2/accounts/{account_id}/withdrawals`
+ */
+export async function listWithdrawals(
+  client: HttpClient,
+  params: ListWithdrawalsParams,
+  options?: CallOptions,
+): Promise<ListWithdrawalsResponse> {
+  const result = await client.request<ListWithdrawalsResponse>(
+    operations.listWithdrawals,
+    toRequestInput(operations.listWithdrawals, params),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Every item of `listWithdrawals`, page after page (cursor pagination), for `for await`.
+ *
+ * @throws {ApiError<ListWithdrawalsErrorId>} when a page request fails.
+ */
+export function iterateListWithdrawals(
+  client: HttpClient,
+  params: ListWithdrawalsParams,
+  options?: CallOptions,
+): AsyncIterableIterator<ListWithdrawalsItem> {
+  return client.paginate<ListWithdrawalsItem>(
+    operations.listWithdrawals,
+    toRequestInput(operations.listWithdrawals, params),
+    options,
+  );
+}
+
+/**
+ * Operations tagged `Accounts`: each method calls the function of the same name with this client.
  *
  * The user's accounts (wallets, vaults, fiat accounts). The source document only references
  * these endpoints (for checking account access); their shape comes from the service's public
@@ -186,13 +1182,8 @@ export class AccountsApi {
    * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAccount} `GET /v2/accounts/{account_id}`
    */
-  async getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
-    const result = await this.http.request<GetAccountResponse>(
-      operations.getAccount,
-      toRequestInput(operations.getAccount, params),
-      options,
-    );
-    return result.data;
+  getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
+    return getAccount(this.http, params, options);
   }
 
   /**
@@ -209,13 +1200,8 @@ export class AccountsApi {
    * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listAccounts} `GET /v2/accounts`
    */
-  async listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
-    const result = await this.http.request<ListAccountsResponse>(
-      operations.listAccounts,
-      toRequestInput(operations.listAccounts, params),
-      options,
-    );
-    return result.data;
+  listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
+    return listAccounts(this.http, params, options);
   }
 
   /**
@@ -224,16 +1210,12 @@ export class AccountsApi {
    * @throws {ApiError<ListAccountsErrorId>} when a page request fails.
    */
   iterateListAccounts(params: ListAccountsParams = {}, options?: CallOptions): AsyncIterableIterator<ListAccountsItem> {
-    return this.http.paginate<ListAccountsItem>(
-      operations.listAccounts,
-      toRequestInput(operations.listAccounts, params),
-      options,
-    );
+    return iterateListAccounts(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Addresses`.
+ * Operations tagged `Addresses`: each method calls the function of the same name with this client.
  *
  * Receive addresses of an account. Addresses can be created for every account type; for fiat accounts, received funds are exchanged instantly.
  */
@@ -252,22 +1234,17 @@ export class AddressesApi {
    * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createAddress} `POST /v2/accounts/{account_id}/addresses`
    */
-  async createAddress(
+  createAddress(
     params: CreateAddressParams,
     body?: CreateAddressBody,
     options?: CallOptions,
   ): Promise<CreateAddressResponse> {
-    const result = await this.http.request<CreateAddressResponse>(
-      operations.createAddress,
-      toRequestInput(operations.createAddress, params, body),
-      options,
-    );
-    return result.data;
+    return createAddress(this.http, params, body, options);
   }
 }
 
 /**
- * Operations tagged `Buys`.
+ * Operations tagged `Buys`: each method calls the function of the same name with this client.
  *
  * Buying digital assets with a payment method.
  */
@@ -298,13 +1275,8 @@ export class BuysApi {
    * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createBuy} `POST /v2/accounts/{account_id}/buys`
    */
-  async createBuy(params: CreateBuyParams, body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
-    const result = await this.http.request<CreateBuyResponse>(
-      operations.createBuy,
-      toRequestInput(operations.createBuy, params, body),
-      options,
-    );
-    return result.data;
+  createBuy(params: CreateBuyParams, body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
+    return createBuy(this.http, params, body, options);
   }
 
   /**
@@ -317,13 +1289,8 @@ export class BuysApi {
    * @throws {OperationApiError<GetBuyErrorId, GetBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuy')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getBuy} `GET /v2/accounts/{account_id}/buys/{buy_id}`
    */
-  async getBuy(params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
-    const result = await this.http.request<GetBuyResponse>(
-      operations.getBuy,
-      toRequestInput(operations.getBuy, params),
-      options,
-    );
-    return result.data;
+  getBuy(params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
+    return getBuy(this.http, params, options);
   }
 
   /**
@@ -336,13 +1303,8 @@ export class BuysApi {
    * @throws {OperationApiError<ListBuysErrorId, ListBuysError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuys')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listBuys} `GET /v2/accounts/{account_id}/buys`
    */
-  async listBuys(params: ListBuysParams, options?: CallOptions): Promise<ListBuysResponse> {
-    const result = await this.http.request<ListBuysResponse>(
-      operations.listBuys,
-      toRequestInput(operations.listBuys, params),
-      options,
-    );
-    return result.data;
+  listBuys(params: ListBuysParams, options?: CallOptions): Promise<ListBuysResponse> {
+    return listBuys(this.http, params, options);
   }
 
   /**
@@ -351,12 +1313,12 @@ export class BuysApi {
    * @throws {ApiError<ListBuysErrorId>} when a page request fails.
    */
   iterateListBuys(params: ListBuysParams, options?: CallOptions): AsyncIterableIterator<ListBuysItem> {
-    return this.http.paginate<ListBuysItem>(operations.listBuys, toRequestInput(operations.listBuys, params), options);
+    return iterateListBuys(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Data`.
+ * Operations tagged `Data`: each method calls the function of the same name with this client.
  *
  * Public data endpoints (currencies, exchange rates, prices, server time); no authentication and no scope.
  */
@@ -375,13 +1337,8 @@ export class DataApi {
    * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getBuyPrice} `GET /v2/prices/{currency_pair}/buy`
    */
-  async getBuyPrice(params: GetBuyPriceParams, options?: CallOptions): Promise<GetBuyPriceResponse> {
-    const result = await this.http.request<GetBuyPriceResponse>(
-      operations.getBuyPrice,
-      toRequestInput(operations.getBuyPrice, params),
-      options,
-    );
-    return result.data;
+  getBuyPrice(params: GetBuyPriceParams, options?: CallOptions): Promise<GetBuyPriceResponse> {
+    return getBuyPrice(this.http, params, options);
   }
 
   /**
@@ -395,16 +1352,8 @@ export class DataApi {
    * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getExchangeRates} `GET /v2/exchange-rates`
    */
-  async getExchangeRates(
-    params: GetExchangeRatesParams = {},
-    options?: CallOptions,
-  ): Promise<GetExchangeRatesResponse> {
-    const result = await this.http.request<GetExchangeRatesResponse>(
-      operations.getExchangeRates,
-      toRequestInput(operations.getExchangeRates, params),
-      options,
-    );
-    return result.data;
+  getExchangeRates(params: GetExchangeRatesParams = {}, options?: CallOptions): Promise<GetExchangeRatesResponse> {
+    return getExchangeRates(this.http, params, options);
   }
 
   /**
@@ -418,13 +1367,8 @@ export class DataApi {
    * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSellPrice} `GET /v2/prices/{currency_pair}/sell`
    */
-  async getSellPrice(params: GetSellPriceParams, options?: CallOptions): Promise<GetSellPriceResponse> {
-    const result = await this.http.request<GetSellPriceResponse>(
-      operations.getSellPrice,
-      toRequestInput(operations.getSellPrice, params),
-      options,
-    );
-    return result.data;
+  getSellPrice(params: GetSellPriceParams, options?: CallOptions): Promise<GetSellPriceResponse> {
+    return getSellPrice(this.http, params, options);
   }
 
   /**
@@ -439,13 +1383,8 @@ export class DataApi {
    * @throws {OperationApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getSpotPrice} `GET /v2/prices/{currency_pair}/spot`
    */
-  async getSpotPrice(params: GetSpotPriceParams, options?: CallOptions): Promise<GetSpotPriceResponse> {
-    const result = await this.http.request<GetSpotPriceResponse>(
-      operations.getSpotPrice,
-      toRequestInput(operations.getSpotPrice, params),
-      options,
-    );
-    return result.data;
+  getSpotPrice(params: GetSpotPriceParams, options?: CallOptions): Promise<GetSpotPriceResponse> {
+    return getSpotPrice(this.http, params, options);
   }
 
   /**
@@ -459,13 +1398,8 @@ export class DataApi {
    * @throws {OperationApiError<GetTimeErrorId, GetTimeError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTime')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getTime} `GET /v2/time`
    */
-  async getTime(params: GetTimeParams = {}, options?: CallOptions): Promise<GetTimeResponse> {
-    const result = await this.http.request<GetTimeResponse>(
-      operations.getTime,
-      toRequestInput(operations.getTime, params),
-      options,
-    );
-    return result.data;
+  getTime(params: GetTimeParams = {}, options?: CallOptions): Promise<GetTimeResponse> {
+    return getTime(this.http, params, options);
   }
 
   /**
@@ -480,18 +1414,13 @@ export class DataApi {
    * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listCurrencies} `GET /v2/currencies`
    */
-  async listCurrencies(params: ListCurrenciesParams = {}, options?: CallOptions): Promise<ListCurrenciesResponse> {
-    const result = await this.http.request<ListCurrenciesResponse>(
-      operations.listCurrencies,
-      toRequestInput(operations.listCurrencies, params),
-      options,
-    );
-    return result.data;
+  listCurrencies(params: ListCurrenciesParams = {}, options?: CallOptions): Promise<ListCurrenciesResponse> {
+    return listCurrencies(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Deposits`.
+ * Operations tagged `Deposits`: each method calls the function of the same name with this client.
  *
  * Fiat deposits into a fiat account from a payment method.
  */
@@ -510,13 +1439,8 @@ export class DepositsApi {
    * @throws {OperationApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.commitDeposit} `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
    */
-  async commitDeposit(params: CommitDepositParams, options?: CallOptions): Promise<CommitDepositResponse> {
-    const result = await this.http.request<CommitDepositResponse>(
-      operations.commitDeposit,
-      toRequestInput(operations.commitDeposit, params),
-      options,
-    );
-    return result.data;
+  commitDeposit(params: CommitDepositParams, options?: CallOptions): Promise<CommitDepositResponse> {
+    return commitDeposit(this.http, params, options);
   }
 
   /**
@@ -534,17 +1458,12 @@ export class DepositsApi {
    * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createDeposit} `POST /v2/accounts/{account_id}/deposits`
    */
-  async createDeposit(
+  createDeposit(
     params: CreateDepositParams,
     body: CreateDepositBody,
     options?: CallOptions,
   ): Promise<CreateDepositResponse> {
-    const result = await this.http.request<CreateDepositResponse>(
-      operations.createDeposit,
-      toRequestInput(operations.createDeposit, params, body),
-      options,
-    );
-    return result.data;
+    return createDeposit(this.http, params, body, options);
   }
 
   /**
@@ -557,13 +1476,8 @@ export class DepositsApi {
    * @throws {OperationApiError<GetDepositErrorId, GetDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getDeposit')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getDeposit} `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
    */
-  async getDeposit(params: GetDepositParams, options?: CallOptions): Promise<GetDepositResponse> {
-    const result = await this.http.request<GetDepositResponse>(
-      operations.getDeposit,
-      toRequestInput(operations.getDeposit, params),
-      options,
-    );
-    return result.data;
+  getDeposit(params: GetDepositParams, options?: CallOptions): Promise<GetDepositResponse> {
+    return getDeposit(this.http, params, options);
   }
 
   /**
@@ -576,13 +1490,8 @@ export class DepositsApi {
    * @throws {OperationApiError<ListDepositsErrorId, ListDepositsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listDeposits')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listDeposits} `GET /v2/accounts/{account_id}/deposits`
    */
-  async listDeposits(params: ListDepositsParams, options?: CallOptions): Promise<ListDepositsResponse> {
-    const result = await this.http.request<ListDepositsResponse>(
-      operations.listDeposits,
-      toRequestInput(operations.listDeposits, params),
-      options,
-    );
-    return result.data;
+  listDeposits(params: ListDepositsParams, options?: CallOptions): Promise<ListDepositsResponse> {
+    return listDeposits(this.http, params, options);
   }
 
   /**
@@ -591,16 +1500,12 @@ export class DepositsApi {
    * @throws {ApiError<ListDepositsErrorId>} when a page request fails.
    */
   iterateListDeposits(params: ListDepositsParams, options?: CallOptions): AsyncIterableIterator<ListDepositsItem> {
-    return this.http.paginate<ListDepositsItem>(
-      operations.listDeposits,
-      toRequestInput(operations.listDeposits, params),
-      options,
-    );
+    return iterateListDeposits(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Notifications`.
+ * Operations tagged `Notifications`: each method calls the function of the same name with this client.
  *
  * Notifications (webhook events) where the current user is the subscriber.
  */
@@ -618,13 +1523,8 @@ export class NotificationsApi {
    * @throws {OperationApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getNotification} `GET /v2/notifications/{notification_id}`
    */
-  async getNotification(params: GetNotificationParams, options?: CallOptions): Promise<GetNotificationResponse> {
-    const result = await this.http.request<GetNotificationResponse>(
-      operations.getNotification,
-      toRequestInput(operations.getNotification, params),
-      options,
-    );
-    return result.data;
+  getNotification(params: GetNotificationParams, options?: CallOptions): Promise<GetNotificationResponse> {
+    return getNotification(this.http, params, options);
   }
 
   /**
@@ -637,16 +1537,8 @@ export class NotificationsApi {
    * @throws {OperationApiError<ListNotificationsErrorId, ListNotificationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listNotifications')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listNotifications} `GET /v2/notifications`
    */
-  async listNotifications(
-    params: ListNotificationsParams = {},
-    options?: CallOptions,
-  ): Promise<ListNotificationsResponse> {
-    const result = await this.http.request<ListNotificationsResponse>(
-      operations.listNotifications,
-      toRequestInput(operations.listNotifications, params),
-      options,
-    );
-    return result.data;
+  listNotifications(params: ListNotificationsParams = {}, options?: CallOptions): Promise<ListNotificationsResponse> {
+    return listNotifications(this.http, params, options);
   }
 
   /**
@@ -658,16 +1550,12 @@ export class NotificationsApi {
     params: ListNotificationsParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListNotificationsItem> {
-    return this.http.paginate<ListNotificationsItem>(
-      operations.listNotifications,
-      toRequestInput(operations.listNotifications, params),
-      options,
-    );
+    return iterateListNotifications(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Payment methods`.
+ * Operations tagged `Payment methods`: each method calls the function of the same name with this client.
  *
  * The current user's payment methods and their limits.
  */
@@ -686,13 +1574,8 @@ export class PaymentMethodsApi {
    * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getPaymentMethod} `GET /v2/payment-methods/{payment_method_id}/`
    */
-  async getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
-    const result = await this.http.request<GetPaymentMethodResponse>(
-      operations.getPaymentMethod,
-      toRequestInput(operations.getPaymentMethod, params),
-      options,
-    );
-    return result.data;
+  getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
+    return getPaymentMethod(this.http, params, options);
   }
 
   /**
@@ -706,16 +1589,11 @@ export class PaymentMethodsApi {
    * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listPaymentMethods} `GET /v2/payment-methods`
    */
-  async listPaymentMethods(
+  listPaymentMethods(
     params: ListPaymentMethodsParams = {},
     options?: CallOptions,
   ): Promise<ListPaymentMethodsResponse> {
-    const result = await this.http.request<ListPaymentMethodsResponse>(
-      operations.listPaymentMethods,
-      toRequestInput(operations.listPaymentMethods, params),
-      options,
-    );
-    return result.data;
+    return listPaymentMethods(this.http, params, options);
   }
 
   /**
@@ -727,16 +1605,12 @@ export class PaymentMethodsApi {
     params: ListPaymentMethodsParams = {},
     options?: CallOptions,
   ): AsyncIterableIterator<ListPaymentMethodsItem> {
-    return this.http.paginate<ListPaymentMethodsItem>(
-      operations.listPaymentMethods,
-      toRequestInput(operations.listPaymentMethods, params),
-      options,
-    );
+    return iterateListPaymentMethods(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Transactions`.
+ * Operations tagged `Transactions`: each method calls the function of the same name with this client.
  *
  * Sends, transfers between own accounts, money requests and the other movements of an account.
  */
@@ -755,13 +1629,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.cancelTransaction} `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
    */
-  async cancelTransaction(params: CancelTransactionParams, options?: CallOptions): Promise<CancelTransactionResponse> {
-    const result = await this.http.request<CancelTransactionResponse>(
-      operations.cancelTransaction,
-      toRequestInput(operations.cancelTransaction, params),
-      options,
-    );
-    return result.data;
+  cancelTransaction(params: CancelTransactionParams, options?: CallOptions): Promise<CancelTransactionResponse> {
+    return cancelTransaction(this.http, params, options);
   }
 
   /**
@@ -778,16 +1647,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<CompleteTransactionErrorId, CompleteTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeTransaction')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.completeTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
    */
-  async completeTransaction(
-    params: CompleteTransactionParams,
-    options?: CallOptions,
-  ): Promise<CompleteTransactionResponse> {
-    const result = await this.http.request<CompleteTransactionResponse>(
-      operations.completeTransaction,
-      toRequestInput(operations.completeTransaction, params),
-      options,
-    );
-    return result.data;
+  completeTransaction(params: CompleteTransactionParams, options?: CallOptions): Promise<CompleteTransactionResponse> {
+    return completeTransaction(this.http, params, options);
   }
 
   /**
@@ -817,17 +1678,12 @@ export class TransactionsApi {
    * @throws {OperationApiError<CreateTransactionErrorId, CreateTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createTransaction')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createTransaction} `POST /v2/accounts/{account_id}/transactions`
    */
-  async createTransaction(
+  createTransaction(
     params: CreateTransactionParams,
     body: CreateTransactionBody,
     options?: CallOptions,
   ): Promise<CreateTransactionResponse> {
-    const result = await this.http.request<CreateTransactionResponse>(
-      operations.createTransaction,
-      toRequestInput(operations.createTransaction, params, body),
-      options,
-    );
-    return result.data;
+    return createTransaction(this.http, params, body, options);
   }
 
   /**
@@ -840,13 +1696,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<GetTransactionErrorId, GetTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransaction')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getTransaction} `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
    */
-  async getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<GetTransactionResponse> {
-    const result = await this.http.request<GetTransactionResponse>(
-      operations.getTransaction,
-      toRequestInput(operations.getTransaction, params),
-      options,
-    );
-    return result.data;
+  getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<GetTransactionResponse> {
+    return getTransaction(this.http, params, options);
   }
 
   /**
@@ -860,13 +1711,8 @@ export class TransactionsApi {
    * @throws {OperationApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listTransactions} `GET /v2/accounts/{account_id}/transactions`
    */
-  async listTransactions(params: ListTransactionsParams, options?: CallOptions): Promise<ListTransactionsResponse> {
-    const result = await this.http.request<ListTransactionsResponse>(
-      operations.listTransactions,
-      toRequestInput(operations.listTransactions, params),
-      options,
-    );
-    return result.data;
+  listTransactions(params: ListTransactionsParams, options?: CallOptions): Promise<ListTransactionsResponse> {
+    return listTransactions(this.http, params, options);
   }
 
   /**
@@ -878,11 +1724,7 @@ export class TransactionsApi {
     params: ListTransactionsParams,
     options?: CallOptions,
   ): AsyncIterableIterator<ListTransactionsItem> {
-    return this.http.paginate<ListTransactionsItem>(
-      operations.listTransactions,
-      toRequestInput(operations.listTransactions, params),
-      options,
-    );
+    return iterateListTransactions(this.http, params, options);
   }
 
   /**
@@ -897,18 +1739,13 @@ export class TransactionsApi {
    * @throws {OperationApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.resendTransaction} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
    */
-  async resendTransaction(params: ResendTransactionParams, options?: CallOptions): Promise<ResendTransactionResponse> {
-    const result = await this.http.request<ResendTransactionResponse>(
-      operations.resendTransaction,
-      toRequestInput(operations.resendTransaction, params),
-      options,
-    );
-    return result.data;
+  resendTransaction(params: ResendTransactionParams, options?: CallOptions): Promise<ResendTransactionResponse> {
+    return resendTransaction(this.http, params, options);
   }
 }
 
 /**
- * Operations tagged `Users`.
+ * Operations tagged `Users`: each method calls the function of the same name with this client.
  *
  * The authenticated user, other users' public profiles, and the granted authorization.
  */
@@ -927,16 +1764,11 @@ export class UsersApi {
    * @throws {OperationApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getAuthorizationInfo} `GET /v2/user/auth`
    */
-  async getAuthorizationInfo(
+  getAuthorizationInfo(
     params: GetAuthorizationInfoParams = {},
     options?: CallOptions,
   ): Promise<GetAuthorizationInfoResponse> {
-    const result = await this.http.request<GetAuthorizationInfoResponse>(
-      operations.getAuthorizationInfo,
-      toRequestInput(operations.getAuthorizationInfo, params),
-      options,
-    );
-    return result.data;
+    return getAuthorizationInfo(this.http, params, options);
   }
 
   /**
@@ -954,13 +1786,8 @@ export class UsersApi {
    * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getCurrentUser} `GET /v2/user`
    */
-  async getCurrentUser(params: GetCurrentUserParams = {}, options?: CallOptions): Promise<GetCurrentUserResponse> {
-    const result = await this.http.request<GetCurrentUserResponse>(
-      operations.getCurrentUser,
-      toRequestInput(operations.getCurrentUser, params),
-      options,
-    );
-    return result.data;
+  getCurrentUser(params: GetCurrentUserParams = {}, options?: CallOptions): Promise<GetCurrentUserResponse> {
+    return getCurrentUser(this.http, params, options);
   }
 
   /**
@@ -973,13 +1800,8 @@ export class UsersApi {
    * @throws {OperationApiError<GetUserByIdErrorId, GetUserByIdError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUserById')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getUserById} `GET /v2/users/{user_id}`
    */
-  async getUserById(params: GetUserByIdParams, options?: CallOptions): Promise<GetUserByIdResponse> {
-    const result = await this.http.request<GetUserByIdResponse>(
-      operations.getUserById,
-      toRequestInput(operations.getUserById, params),
-      options,
-    );
-    return result.data;
+  getUserById(params: GetUserByIdParams, options?: CallOptions): Promise<GetUserByIdResponse> {
+    return getUserById(this.http, params, options);
   }
 
   /**
@@ -994,22 +1816,17 @@ export class UsersApi {
    * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.updateCurrentUser} `PUT /v2/user`
    */
-  async updateCurrentUser(
+  updateCurrentUser(
     params: UpdateCurrentUserParams = {},
     body: UpdateCurrentUserBody,
     options?: CallOptions,
   ): Promise<UpdateCurrentUserResponse> {
-    const result = await this.http.request<UpdateCurrentUserResponse>(
-      operations.updateCurrentUser,
-      toRequestInput(operations.updateCurrentUser, params, body),
-      options,
-    );
-    return result.data;
+    return updateCurrentUser(this.http, params, body, options);
   }
 }
 
 /**
- * Operations tagged `Withdrawals`.
+ * Operations tagged `Withdrawals`: each method calls the function of the same name with this client.
  *
  * Fiat withdrawals from a fiat account to a payment method.
  */
@@ -1028,13 +1845,8 @@ export class WithdrawalsApi {
    * @throws {OperationApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.commitWithdrawal} `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
    */
-  async commitWithdrawal(params: CommitWithdrawalParams, options?: CallOptions): Promise<CommitWithdrawalResponse> {
-    const result = await this.http.request<CommitWithdrawalResponse>(
-      operations.commitWithdrawal,
-      toRequestInput(operations.commitWithdrawal, params),
-      options,
-    );
-    return result.data;
+  commitWithdrawal(params: CommitWithdrawalParams, options?: CallOptions): Promise<CommitWithdrawalResponse> {
+    return commitWithdrawal(this.http, params, options);
   }
 
   /**
@@ -1052,17 +1864,12 @@ export class WithdrawalsApi {
    * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.createWithdrawal} `POST /v2/accounts/{account_id}/withdrawals`
    */
-  async createWithdrawal(
+  createWithdrawal(
     params: CreateWithdrawalParams,
     body: CreateWithdrawalBody,
     options?: CallOptions,
   ): Promise<CreateWithdrawalResponse> {
-    const result = await this.http.request<CreateWithdrawalResponse>(
-      operations.createWithdrawal,
-      toRequestInput(operations.createWithdrawal, params, body),
-      options,
-    );
-    return result.data;
+    return createWithdrawal(this.http, params, body, options);
   }
 
   /**
@@ -1075,13 +1882,8 @@ export class WithdrawalsApi {
    * @throws {OperationApiError<GetWithdrawalErrorId, GetWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.getWithdrawal} `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
    */
-  async getWithdrawal(params: GetWithdrawalParams, options?: CallOptions): Promise<GetWithdrawalResponse> {
-    const result = await this.http.request<GetWithdrawalResponse>(
-      operations.getWithdrawal,
-      toRequestInput(operations.getWithdrawal, params),
-      options,
-    );
-    return result.data;
+  getWithdrawal(params: GetWithdrawalParams, options?: CallOptions): Promise<GetWithdrawalResponse> {
+    return getWithdrawal(this.http, params, options);
   }
 
   /**
@@ -1094,13 +1896,8 @@ export class WithdrawalsApi {
    * @throws {OperationApiError<ListWithdrawalsErrorId, ListWithdrawalsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listWithdrawals')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.listWithdrawals} `GET /v2/accounts/{account_id}/withdrawals`
    */
-  async listWithdrawals(params: ListWithdrawalsParams, options?: CallOptions): Promise<ListWithdrawalsResponse> {
-    const result = await this.http.request<ListWithdrawalsResponse>(
-      operations.listWithdrawals,
-      toRequestInput(operations.listWithdrawals, params),
-      options,
-    );
-    return result.data;
+  listWithdrawals(params: ListWithdrawalsParams, options?: CallOptions): Promise<ListWithdrawalsResponse> {
+    return listWithdrawals(this.http, params, options);
   }
 
   /**
@@ -1112,11 +1909,7 @@ export class WithdrawalsApi {
     params: ListWithdrawalsParams,
     options?: CallOptions,
   ): AsyncIterableIterator<ListWithdrawalsItem> {
-    return this.http.paginate<ListWithdrawalsItem>(
-      operations.listWithdrawals,
-      toRequestInput(operations.listWithdrawals, params),
-      options,
-    );
+    return iterateListWithdrawals(this.http, params, options);
   }
 }
 
@@ -1157,7 +1950,7 @@ export class V2Client {
   readonly withdrawals: WithdrawalsApi;
 
   constructor(options: ClientOptions = {}) {
-    this.http = new HttpClient(api, options);
+    this.http = createClient(options);
     this.accounts = new AccountsApi(this.http);
     this.addresses = new AddressesApi(this.http);
     this.buys = new BuysApi(this.http);

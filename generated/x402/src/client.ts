@@ -25,10 +25,106 @@ export {
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';
-export type { ApiResult, ApiWarning, CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
+export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, OperationApiError } from '@svc/runtime';
 
 /**
- * Operations tagged `x402`.
+ * The client the operation functions below take: signing, retries, pagination, for SVC x402 payment verification API v2.
+ *
+ * `new X402Client(options).http` is one as well.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'https://api.example.com' });
+ */
+export function createClient(options: ClientOptions = {}): HttpClient {
+  return new HttpClient(api, options);
+}
+
+/**
+ * Settle a payment
+ *
+ * Settles a payment with a supported scheme and network (seed). The request has the same
+ * structure as the verify request (public docs, x402 specification §7.2); for the `upto`
+ * scheme the `amount` of the requirements is the amount to settle. A successful settlement
+ * answers 200 with `success` true, the on-chain `transaction` and the `network`; a failed
+ * one answers `success` false with an `errorReason` (and `transaction` empty), with status
+ * 200 or 400. With `errorReason` `settlement_pending` the `transaction` may be set although
+ * `success` is false.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<SettleX402PaymentErrorId, SettleX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'settleX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.settleX402Payment} `POST /v2/x402/settle`
+ */
+export async function settleX402Payment(
+  client: HttpClient,
+  params: SettleX402PaymentParams = {},
+  body: SettleX402PaymentBody,
+  options?: CallOptions,
+): Promise<SettleX402PaymentResponse> {
+  const result = await client.request<SettleX402PaymentResponse>(
+    operations.settleX402Payment,
+    toRequestInput(operations.settleX402Payment, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * List supported payment kinds
+ *
+ * Not in the seed: the public docs (facilitator API reference, x402 specification §7.3)
+ * list this call beside verify and settle. It answers the payment kinds (protocol version,
+ * scheme, network) the facilitator supports, the extensions it supports and its signer
+ * addresses per network family. The public docs do not say whether it needs the bearer
+ * JWT; the request may send it.
+ *
+ * Security: bearerJwt or .
+ *
+ * @throws {OperationApiError<SupportedX402PaymentKindsErrorId, SupportedX402PaymentKindsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'supportedX402PaymentKinds')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.supportedX402PaymentKinds} `GET /v2/x402/supported`
+ */
+export async function supportedX402PaymentKinds(
+  client: HttpClient,
+  options?: CallOptions,
+): Promise<SupportedX402PaymentKindsResponse> {
+  const result = await client.request<SupportedX402PaymentKindsResponse>(
+    operations.supportedX402PaymentKinds,
+    toRequestInput(operations.supportedX402PaymentKinds, undefined),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Verify a payment
+ *
+ * Verifies a payment with a supported scheme and network (seed). The request and response
+ * shapes are not shown in the seed; they come from the public docs (facilitator API
+ * reference, x402 specification §7.1): the payment payload signed by the buyer and the
+ * payment requirements it answers. A valid payment answers 200 with `isValid` true; a
+ * rejected one answers `isValid` false with an `invalidReason`, with status 200 or 400.
+ *
+ * Security: bearerJwt.
+ *
+ * @throws {OperationApiError<VerifyX402PaymentErrorId, VerifyX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'verifyX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
+ * @see {@link operations.verifyX402Payment} `POST /v2/x402/verify`
+ */
+export async function verifyX402Payment(
+  client: HttpClient,
+  params: VerifyX402PaymentParams = {},
+  body: VerifyX402PaymentBody,
+  options?: CallOptions,
+): Promise<VerifyX402PaymentResponse> {
+  const result = await client.request<VerifyX402PaymentResponse>(
+    operations.verifyX402Payment,
+    toRequestInput(operations.verifyX402Payment, params, body),
+    options,
+  );
+  return result.data;
+}
+
+/**
+ * Operations tagged `x402`: each method calls the function of the same name with this client.
  *
  * Verify and settle x402 payments.
  */
@@ -51,17 +147,12 @@ export class X402Api {
    * @throws {OperationApiError<SettleX402PaymentErrorId, SettleX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'settleX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.settleX402Payment} `POST /v2/x402/settle`
    */
-  async settleX402Payment(
+  settleX402Payment(
     params: SettleX402PaymentParams = {},
     body: SettleX402PaymentBody,
     options?: CallOptions,
   ): Promise<SettleX402PaymentResponse> {
-    const result = await this.http.request<SettleX402PaymentResponse>(
-      operations.settleX402Payment,
-      toRequestInput(operations.settleX402Payment, params, body),
-      options,
-    );
-    return result.data;
+    return settleX402Payment(this.http, params, body, options);
   }
 
   /**
@@ -78,13 +169,8 @@ export class X402Api {
    * @throws {OperationApiError<SupportedX402PaymentKindsErrorId, SupportedX402PaymentKindsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'supportedX402PaymentKinds')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.supportedX402PaymentKinds} `GET /v2/x402/supported`
    */
-  async supportedX402PaymentKinds(options?: CallOptions): Promise<SupportedX402PaymentKindsResponse> {
-    const result = await this.http.request<SupportedX402PaymentKindsResponse>(
-      operations.supportedX402PaymentKinds,
-      toRequestInput(operations.supportedX402PaymentKinds, undefined),
-      options,
-    );
-    return result.data;
+  supportedX402PaymentKinds(options?: CallOptions): Promise<SupportedX402PaymentKindsResponse> {
+    return supportedX402PaymentKinds(this.http, options);
   }
 
   /**
@@ -101,17 +187,12 @@ export class X402Api {
    * @throws {OperationApiError<VerifyX402PaymentErrorId, VerifyX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'verifyX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
    * @see {@link operations.verifyX402Payment} `POST /v2/x402/verify`
    */
-  async verifyX402Payment(
+  verifyX402Payment(
     params: VerifyX402PaymentParams = {},
     body: VerifyX402PaymentBody,
     options?: CallOptions,
   ): Promise<VerifyX402PaymentResponse> {
-    const result = await this.http.request<VerifyX402PaymentResponse>(
-      operations.verifyX402Payment,
-      toRequestInput(operations.verifyX402Payment, params, body),
-      options,
-    );
-    return result.data;
+    return verifyX402Payment(this.http, params, body, options);
   }
 }
 
@@ -130,7 +211,7 @@ export class X402Client {
   readonly x402: X402Api;
 
   constructor(options: ClientOptions = {}) {
-    this.http = new HttpClient(api, options);
+    this.http = createClient(options);
     this.x402 = new X402Api(this.http);
   }
 }

@@ -4,7 +4,7 @@
  * that holds the groups.
  */
 import { Scope, StructureKind } from '../../util/ts-morph.js';
-import type { ClassDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
+import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
@@ -22,7 +22,12 @@ function securityDocs(op: OperationModel): string | undefined {
   return `Security: ${alternatives.join(' or ')}.`;
 }
 
-function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>[] {
+/**
+ * An operation as callables: the function (`getSpotPrice(client, params, options)`, its own
+ * operation's metadata only) and, for paginated lists, its iterator; and the group class's
+ * methods, which call them with the class's `HttpClient`.
+ */
+function callablesOf(op: OperationModel): { functions: FunctionDeclarationStructure[]; methods: OptionalKind<MethodDeclarationStructure>[] } {
   const hasParams = op.parameters.length > 0;
   const paramsRequired = op.parameters.some((p) => p.required);
   const body = op.requestBody?.contents[0];
@@ -30,49 +35,52 @@ function methodsOf(op: OperationModel): OptionalKind<MethodDeclarationStructure>
   if (hasParams) parameters.push({ name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) });
   if (body) parameters.push({ name: 'body', type: op.names.body, ...(op.requestBody?.required ? {} : { hasQuestionToken: true }) });
   parameters.push({ name: 'options', type: 'CallOptions', hasQuestionToken: true });
+  const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: 'HttpClient' }, ...parameters];
+  const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');
   const opRef = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? `operations.${op.operationId}` : `operations[${JSON.stringify(op.operationId)}]`;
   const inputText = `toRequestInput(${opRef}, ${hasParams ? 'params' : 'undefined'}${body ? ', body' : ''})`;
+  const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
   const docs = jsDoc(
     op.summary,
     op.description,
     securityDocs(op),
     [
-      op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+      deprecated,
       `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
       `@see {@link operations.${op.operationId}} \`${op.method} ${op.path}\``,
     ]
       .filter(Boolean)
       .join('\n'),
   );
-  const methods: OptionalKind<MethodDeclarationStructure>[] = [
+  const functions: FunctionDeclarationStructure[] = [
     {
+      kind: StructureKind.Function,
       name: op.name,
+      isExported: true,
       isAsync: true,
-      parameters,
+      parameters: withClient,
       returnType: `Promise<${op.names.response}>`,
       docs: docs ? [docs] : [],
-      statements: [
-        `const result = await this.http.request<${op.names.response}>(${opRef}, ${inputText}, options);`,
-        'return result.data;',
-      ],
+      statements: [`const result = await client.request<${op.names.response}>(${opRef}, ${inputText}, options);`, 'return result.data;'],
     },
   ];
+  const methods: OptionalKind<MethodDeclarationStructure>[] = [
+    { name: op.name, parameters, returnType: `Promise<${op.names.response}>`, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] },
+  ];
   if (op.pagination) {
-    methods.push({
+    const iteratorDocs = jsDoc(`Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`, deprecated, `@throws {ApiError<${op.names.errorId}>} when a page request fails.`)!;
+    functions.push({
+      kind: StructureKind.Function,
       name: op.names.iterator,
-      parameters,
+      isExported: true,
+      parameters: withClient,
       returnType: `AsyncIterableIterator<${op.names.item}>`,
-      docs: [
-        jsDoc(
-          `Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`,
-          op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
-          `@throws {ApiError<${op.names.errorId}>} when a page request fails.`,
-        )!,
-      ],
-      statements: [`return this.http.paginate<${op.names.item}>(${opRef}, ${inputText}, options);`],
+      docs: [iteratorDocs],
+      statements: [`return client.paginate<${op.names.item}>(${opRef}, ${inputText}, options);`],
     });
+    methods.push({ name: op.names.iterator, parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${op.names.iterator}(${forwarded});`] });
   }
-  return methods;
+  return { functions, methods };
 }
 
 export const clientTarget: Target = {
@@ -82,6 +90,7 @@ export const clientTarget: Target = {
     const clientName = model.client.className;
     const byId = new Map(model.operations.map((op) => [op.operationId, op]));
     const classes: ClassDeclarationStructure[] = [];
+    const functions: FunctionDeclarationStructure[] = [];
     const typeImports = new Set<string>();
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
     for (const group of model.client.groups) {
@@ -94,13 +103,15 @@ export const clientTarget: Target = {
         typeImports.add(op.names.response);
         if (op.pagination) typeImports.add(op.names.item);
       }
+      const callables = ops.map(callablesOf);
+      functions.push(...callables.flatMap((c) => c.functions));
       classes.push({
         kind: StructureKind.Class,
         name: group.className,
         isExported: true,
-        docs: [jsDoc(`Operations tagged \`${group.tag}\`.`, group.description)!],
+        docs: [jsDoc(`Operations tagged \`${group.tag}\`: each method calls the function of the same name with this client.`, group.description)!],
         ctors: [{ parameters: [{ name: 'http', type: 'HttpClient', scope: Scope.Private, isReadonly: true }] }],
-        methods: ops.flatMap(methodsOf),
+        methods: callables.flatMap((c) => c.methods),
       });
     }
     const root: ClassDeclarationStructure = {
@@ -121,7 +132,7 @@ export const clientTarget: Target = {
       ctors: [
         {
           parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
-          statements: ['this.http = new HttpClient(api, options);', ...groupProps.map((g) => `this.${g.prop} = new ${g.cls}(this.http);`)],
+          statements: ['this.http = createClient(options);', ...groupProps.map((g) => `this.${g.prop} = new ${g.cls}(this.http);`)],
         },
       ],
     };
@@ -142,6 +153,22 @@ export const clientTarget: Target = {
         isTypeOnly: true,
         namedExports: [...CLIENT_RUNTIME_TYPE_EXPORTS],
       },
+      {
+        kind: StructureKind.Function,
+        name: 'createClient',
+        isExported: true,
+        docs: [
+          jsDoc(
+            `The client the operation functions below take: signing, retries, pagination, for ${model.title} ${model.version}.`,
+            `\`new ${clientName}(options).http\` is one as well.`,
+            `@example\nconst client = createClient({ baseUrl: 'https://api.example.com' });`,
+          )!,
+        ],
+        parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+        returnType: 'HttpClient',
+        statements: ['return new HttpClient(api, options);'],
+      },
+      ...functions,
       ...classes,
       root,
       {
