@@ -110,7 +110,7 @@ describe('targets on a small spec', async () => {
     expect(client).toMatch(/export class ShopClient \{/);
     expect(client).toMatch(/readonly orders: OrdersApi;/);
     expect(client).toMatch(/iterateListOrders\(params: ListOrdersParams = \{\}, options\?: CallOptions\): AsyncIterableIterator<ListOrdersItem>/);
-    expect(client).toMatch(/@deprecated The spec marks this operation deprecated\.[\s\S]*export async function deleteOrder\(/);
+    expect(client).toMatch(/@deprecated The spec marks this operation deprecated\.[\s\S]*export function deleteOrder\(/);
     expect(client).toMatch(/@deprecated The spec marks this operation deprecated\.[\s\S]*\n  deleteOrder\(/);
     // One function per operation, the class's methods calling it with the class's client.
     expect(client).toMatch(/export function createClient\(options: ClientOptions = \{\}\): HttpClient \{/);

@@ -38,7 +38,8 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
   const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: 'HttpClient' }, ...parameters];
   const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');
   const opRef = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? `operations.${op.operationId}` : `operations[${JSON.stringify(op.operationId)}]`;
-  const inputText = `toRequestInput(${opRef}, ${hasParams ? 'params' : 'undefined'}${body ? ', body' : ''})`;
+  // callOperation(client, op, options, params?, body?): the values this operation takes, and no more.
+  const values = ['client', opRef, 'options', ...(hasParams || body ? [hasParams ? 'params' : 'undefined'] : []), ...(body ? ['body'] : [])].join(', ');
   const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
   const docs = jsDoc(
     op.summary,
@@ -57,11 +58,10 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
       kind: StructureKind.Function,
       name: op.name,
       isExported: true,
-      isAsync: true,
       parameters: withClient,
       returnType: `Promise<${op.names.response}>`,
       docs: docs ? [docs] : [],
-      statements: [`const result = await client.request<${op.names.response}>(${opRef}, ${inputText}, options);`, 'return result.data;'],
+      statements: [`return callOperation<${op.names.response}>(${values});`],
     },
   ];
   const methods: OptionalKind<MethodDeclarationStructure>[] = [
@@ -76,7 +76,7 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
       parameters: withClient,
       returnType: `AsyncIterableIterator<${op.names.item}>`,
       docs: [iteratorDocs],
-      statements: [`return client.paginate<${op.names.item}>(${opRef}, ${inputText}, options);`],
+      statements: [`return iterateOperation<${op.names.item}>(${values});`],
     });
     methods.push({ name: op.names.iterator, parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${op.names.iterator}(${forwarded});`] });
   }
@@ -137,7 +137,7 @@ export const clientTarget: Target = {
       ],
     };
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'toRequestInput'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'callOperation', ...(model.operations.some((op) => op.pagination) ? ['iterateOperation'] : [])] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions', 'OperationApiError'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },

@@ -11,7 +11,7 @@ export const clientPlugin: TargetPlugin = {
   needs: ['types', 'operations'],
   entryPoint: 'client',
   // `http` and `constructor` are members of every group class, where operations become methods.
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'http', 'constructor'],
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'http', 'constructor'],
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,
 };

@@ -1,0 +1,30 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/**
+ * What each generated operation function does, in one place: the function passes its own
+ * operation and the caller's values, so that every one of them is a line of its own.
+ */
+import type { HttpClient } from './client.js';
+import { toRequestInput } from './params.js';
+import type { CallOptions, OperationSpec } from './types.js';
+
+/** Calls `op` with the caller's parameters and body; resolves to the response body. */
+export async function callOperation<T>(
+  client: HttpClient,
+  op: OperationSpec,
+  options: CallOptions | undefined,
+  params?: object,
+  body?: unknown,
+): Promise<T> {
+  return (await client.request<T>(op, toRequestInput(op, params, body), options)).data;
+}
+
+/** Every item of the paginated `op`, page after page. */
+export function iterateOperation<T>(
+  client: HttpClient,
+  op: OperationSpec,
+  options: CallOptions | undefined,
+  params?: object,
+  body?: unknown,
+): AsyncIterableIterator<T> {
+  return client.paginate<T>(op, toRequestInput(op, params, body), options);
+}
