@@ -65,6 +65,7 @@ export function finishModel(model: ApiModel, reserved: readonly string[]): ApiMo
         item: planner.claim(`${base}Item`, source),
         iterator: op.pagination ? planner.claim(`iterate${base}`, source) : '',
         reply: planner.claim(`${base}Reply`, source),
+        spec: planner.claim(`${camelCase(op.operationId)}Operation`, source),
       };
     }
   }

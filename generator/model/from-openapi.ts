@@ -230,7 +230,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
       security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
       extensions: extensionsOf(raw),
       pointer,
-      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '' },
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '', spec: '' },
       errorIds: { known: [], open: true },
     };
     if (typeof raw.summary === 'string') model.summary = raw.summary;

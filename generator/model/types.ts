@@ -288,6 +288,8 @@ export interface OperationNames {
   item: string;
   /** The client's method that walks every page (`iterateListAccounts`); '' when the operation is not paginated. */
   iterator: string;
+  /** The operation's own `OperationSpec` constant (`getSpotPriceOperation`), which its client function references alone. */
+  spec: string;
   /** What a server handler answers: the union of the declared statuses with their bodies. */
   reply: string;
 }

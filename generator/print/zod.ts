@@ -82,10 +82,23 @@ export function importingZodContext(model: ApiModel, used: Set<string>, helpers:
 /** Recorded in `ZodPrintContext.helpers` when printed code calls zod. */
 export const ZOD_NAMESPACE = 'z';
 
-/** The zod namespace, for printing one of its calls: records the use, so the module's import follows from what was printed. */
+/**
+ * Marks the call that follows as free of side effects, so that a bundler drops a validator
+ * nothing uses (a validator is a top-level call; unmarked, every bundle keeps all of them).
+ * One mark covers a whole chain (`z.string().min(1)`); each call in an argument needs its own.
+ */
+export const PURE = '/* @__PURE__ */ ';
+
+/** `text` marked pure, unless it is a bare name (nothing to drop) or marked already. */
+const pure = (text: string): string => (text.startsWith(PURE) || /^[\w$]+$/.test(text) ? text : `${PURE}${text}`);
+
+/**
+ * The zod namespace, for printing one of its calls, marked pure: records the use, so that the
+ * module's import follows from what was printed.
+ */
 const zod = (ctx: Pick<ZodPrintContext, 'helpers'>): string => {
   ctx.helpers.add(ZOD_NAMESPACE);
-  return ZOD_NAMESPACE;
+  return `${PURE}${ZOD_NAMESPACE}`;
 };
 
 /**
@@ -159,7 +172,7 @@ function printMergedObjects(node: Extract<SchemaNode, { kind: 'intersection' }>,
   const names = objects.flatMap((o) => o!.properties.map((p) => p.name));
   if (new Set(names).size !== names.length) return undefined;
   ctx.helpers.add('allOfObjects');
-  return `allOfObjects(${node.parts.map((p) => printZod(p, ctx)).join(', ')})`;
+  return `${PURE}allOfObjects(${node.parts.map((p) => printZod(p, ctx)).join(', ')})`;
 }
 
 /** The validator of a request body: bytes in any form `fetch` sends (see `printRequestBodyType`). */
@@ -174,22 +187,23 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
   if (node.nullable && node.kind !== 'null') out = `${out}.nullable()`;
   if (node.not) {
     ctx.helpers.add('refinements');
-    out = `${out}.refine(refinements.not(${printZod(node.not, ctx)}), { message: 'must not match the excluded schema' })`;
+    out = `${out}.refine(${PURE}refinements.not(${printZod(node.not, ctx)}), { message: 'must not match the excluded schema' })`;
   }
   if (node.conditional) {
     ctx.helpers.add('refinements');
     const c = node.conditional;
     const args = [printZod(c.if, ctx), c.then ? printZod(c.then, ctx) : 'undefined', c.else ? printZod(c.else, ctx) : 'undefined'];
-    out = `${out}.superRefine(refinements.conditional(${args.join(', ')}))`;
+    out = `${out}.superRefine(${PURE}refinements.conditional(${args.join(', ')}))`;
   }
   for (const [keyword, which] of [['unevaluatedProperties', 'properties'], ['unevaluatedItems', 'items']] as const) {
     const rest = node[keyword];
     if (rest === undefined) continue;
     ctx.helpers.add('unevaluated');
     const restText = typeof rest === 'boolean' ? String(rest) : printZod(rest, ctx);
-    out = `${out}.superRefine(unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText}))`;
+    out = `${out}.superRefine(${PURE}unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText}))`;
   }
-  return out;
+  // A declared validator's name with something chained (`FooSchema.nullable()`) is a call too.
+  return pure(out);
 }
 
 /**
@@ -277,14 +291,14 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       let out: string;
       if (node.prefixItems) {
         // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
-        const fixed = node.prefixItems.map((p, i) => `${printZod(p, ctx)}${i >= (node.minItems ?? 0) ? '.optional()' : ''}`).join(', ');
+        const fixed = node.prefixItems.map((p, i) => pure(`${printZod(p, ctx)}${i >= (node.minItems ?? 0) ? '.optional()' : ''}`)).join(', ');
         const closed = isClosedTuple(node);
         out = closed ? `${zod(ctx)}.tuple([${fixed}])` : `${zod(ctx)}.tuple([${fixed}], ${printZod(node.items, ctx)})`;
         const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
         const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
         if (min !== undefined || max !== undefined) {
           ctx.helpers.add('refinements');
-          out += `.refine(refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
+          out += `.refine(${PURE}refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
         }
       } else {
         out = `${zod(ctx)}.array(${printZod(node.items, ctx)})`;
@@ -298,7 +312,7 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
       if (node.contains) {
         ctx.helpers.add('refinements');
         const c = node.contains;
-        out += `.superRefine(refinements.contains(${printZod(c.schema, ctx)}, ${c.min}, ${c.max ?? 'Infinity'}))`;
+        out += `.superRefine(${PURE}refinements.contains(${printZod(c.schema, ctx)}, ${c.min}, ${c.max ?? 'Infinity'}))`;
       }
       return out;
     }
@@ -330,7 +344,7 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
         const constrained = node.byType?.[kind];
         return constrained ? [`${kind}: ${printZod(constrained, ctx)}`] : [];
       });
-      return `${zod(ctx)}.unknown().superRefine(refinements.byType({ ${entries.join(', ')} }))`;
+      return `${zod(ctx)}.unknown().superRefine(${PURE}refinements.byType({ ${entries.join(', ')} }))`;
     }
     case 'never':
       return `${zod(ctx)}.never()`;
@@ -341,7 +355,7 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
   if (node.enum) {
     if (node.openEnum) {
       ctx.helpers.add('openEnum');
-      return `openEnum([${node.enum.map(stringLiteral).join(', ')}])`;
+      return `${PURE}openEnum([${node.enum.map(stringLiteral).join(', ')}])`;
     }
     return `${zod(ctx)}.enum([${node.enum.map(stringLiteral).join(', ')}])`;
   }
@@ -374,7 +388,7 @@ function printNumber(node: NumberNode, ctx: ZodPrintContext): string {
 function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
-    .map((p) => `${valueKey(p.name)}: ${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)
+    .map((p) => `${valueKey(p.name)}: ${pure(`${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)}`)
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
   let base: string;
@@ -384,7 +398,7 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
-    base = `openObject({ ${shape} })`;
+    base = `${PURE}openObject({ ${shape} })`;
     openObject = true;
   } else if (node.additionalProperties === true) base = `${zod(ctx)}.looseObject({ ${shape} })`;
   else base = `${zod(ctx)}.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
@@ -395,17 +409,17 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
     const additional =
       node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printZod(node.additionalProperties, ctx);
     const known = node.properties.map((p) => stringLiteral(p.name)).join(', ');
-    chained.push(`.superRefine(refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`);
+    chained.push(`.superRefine(${PURE}refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`);
   }
   if (node.minProperties !== undefined || node.maxProperties !== undefined) {
-    chained.push(`.refine(refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`);
+    chained.push(`.refine(${PURE}refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`);
   }
-  if (node.dependentRequired !== undefined) chained.push(`.superRefine(refinements.dependentRequired(${literal(node.dependentRequired)}))`);
+  if (node.dependentRequired !== undefined) chained.push(`.superRefine(${PURE}refinements.dependentRequired(${literal(node.dependentRequired)}))`);
   if (node.dependentSchemas !== undefined) {
     const entries = node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printZod(d.schema, ctx)}]`);
-    chained.push(`.superRefine(refinements.dependentSchemas([${entries.join(', ')}]))`);
+    chained.push(`.superRefine(${PURE}refinements.dependentSchemas([${entries.join(', ')}]))`);
   }
-  if (node.propertyNames !== undefined) chained.push(`.superRefine(refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`);
+  if (node.propertyNames !== undefined) chained.push(`.superRefine(${PURE}refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`);
   if (chained.length > 0) ctx.helpers.add('refinements');
   const out = `${base}${chained.join('')}`;
   // `openObject` alone reads own keys itself; zod's methods above make validators without that.
@@ -419,7 +433,7 @@ const namesInherited = (names: readonly string[]): boolean => names.some((name) 
 /** An object validator that reads own properties only and keeps `__proto__` as data (the runtime's `ownKeys`). */
 function ownKeysOf(validator: string, ctx: ZodPrintContext): string {
   ctx.helpers.add('ownKeys');
-  return `ownKeys(${validator})`;
+  return `${PURE}ownKeys(${validator})`;
 }
 
 /** A `const` (or `enum` member) that is an object or array: equal JSON values, compared member by member. */
@@ -440,9 +454,9 @@ function printJsonValue(value: unknown, ctx: ZodPrintContext): string {
 function regexOf(pattern: string): string {
   try {
     new RegExp(pattern, 'u');
-    return `new RegExp(${stringLiteral(pattern)}, 'u')`;
+    return `${PURE}new RegExp(${stringLiteral(pattern)}, 'u')`;
   } catch {
-    return `new RegExp(${stringLiteral(pattern)})`;
+    return `${PURE}new RegExp(${stringLiteral(pattern)})`;
   }
 }
 
@@ -465,7 +479,7 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
     const options = variants.map(
       (variant, i) => `${zod(ctx)}.intersection(${variant}, ${zod(ctx)}.object({ ${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)} }))`,
     );
-    return `taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
+    return `${PURE}taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
   }
   if (
     discriminator &&

@@ -88,15 +88,17 @@ describe('targets on a small spec', async () => {
 
   it('zod: one validator per schema and the schemas record keyed by spec name', () => {
     const schemas = file('src/schemas.ts');
-    expect(schemas).toMatch(/export const StatusSchema = openEnum\(\['open', 'paid'\]\);/);
+    expect(schemas).toMatch(/export const StatusSchema = \/\* @__PURE__ \*\/ openEnum\(\['open', 'paid'\]\);/);
     expect(schemas).toMatch(/export const schemas = \{\s+Error: ErrorSchema,\s+Order: OrderSchema,\s+OrderList: OrderListSchema,\s+Status: StatusSchema,?\s+\} as const;/);
     expect(file('src/type-checks.ts')).toContain('Assert<Equals<z.infer<typeof OrderSchema>, Order>>');
   });
 
   it('operations: method, path, parameters, security, pagination, responses by status', () => {
     const ops = file('src/operations.ts');
-    expect(ops).toMatch(/listOrders: \{\s+operationId: 'listOrders',\s+method: 'GET',\s+path: '\/orders',/);
-    expect(ops).toMatch(/deleteOrder: \{\s+operationId: 'deleteOrder',[\s\S]*?deprecated: true/);
+    expect(ops).toMatch(/export const listOrdersOperation = \{\s+operationId: 'listOrders',\s+method: 'GET',\s+path: '\/orders',/);
+    // One constant per operation, and the record of them all.
+    expect(ops).toMatch(/export const operations = \{\s+deleteOrder: deleteOrderOperation,\s+listOrders: listOrdersOperation,/);
+    expect(ops).toMatch(/deleteOrderOperation = \{\s+operationId: 'deleteOrder',[\s\S]*?deprecated: true/);
     expect(ops).toMatch(/responses: \{ '200': OrderListSchema, '404': ErrorSchema \}/);
     expect(ops).toMatch(/pagination: \{ style: 'token', itemsField: 'items', tokenParam: 'cursor', nextTokenField: 'next' \}/);
     expect(ops).toMatch(/versioning: \{ header: 'Shop-Version', current: '2024-01-01' \}/);

@@ -73,4 +73,19 @@ describe('a one-endpoint program, bundled and minified', () => {
     const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
     expect(Object.keys(inputs).filter((path) => /zod\/.*locales\/(?!en\.)/.test(path) && inputs[path]!.bytesInOutput > 0)).toEqual([]);
   });
+
+  it('a program that calls one operation function carries that operation alone, and a program that reads one validator that validator alone', async () => {
+    const bundle = async (contents: string): Promise<string> => {
+      const result = await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], write: false, logLevel: 'silent' });
+      return result.outputFiles[0]!.text;
+    };
+    // Every operation constant and validator is a declaration nothing else needs, marked pure where it calls.
+    const call = await bundle("import { createClient, getSpotPrice } from '@svc/v2/client';\nconsole.log(await getSpotPrice(createClient(), { currency_pair: 'BTC-USD' }));");
+    expect(call).toContain('/v2/prices/{currency_pair}/spot');
+    expect(call).not.toContain('/v2/accounts/{account_id}/buys');
+    expect(call).not.toContain('/v2/prices/{currency_pair}/buy');
+    const validator = await bundle("import { PriceSchema } from '@svc/v2/schemas';\nconsole.log(PriceSchema.parse({ amount: '1.00', currency: 'USD' }));");
+    expect(validator).not.toContain('payment_method');
+    expect(validator).not.toContain('/v2/');
+  });
 });

@@ -2,106 +2,113 @@
 import * as z from 'zod';
 import { dateTimeFormat, openEnum, openObject, ownKeys } from '@svc/runtime';
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
+export const DecimalStringSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link Candle} (component `Candle`). */
-export const CandleSchema = openObject({
-  start: z.string().regex(new RegExp('^[0-9]+$', 'u')),
+export const CandleSchema = /* @__PURE__ */ openObject({
+  start: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u')),
   high: DecimalStringSchema,
   low: DecimalStringSchema,
   open: DecimalStringSchema,
   close: DecimalStringSchema,
   volume: DecimalStringSchema,
-  product_id: z.string(),
+  product_id: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link EventType} (component `EventType`). */
-export const EventTypeSchema = z.enum(['snapshot', 'update']);
+export const EventTypeSchema = /* @__PURE__ */ z.enum(['snapshot', 'update']);
 /** Validator of {@link CandlesEvent} (component `CandlesEvent`). */
-export const CandlesEventSchema = openObject({ type: EventTypeSchema, candles: z.array(CandleSchema) });
+export const CandlesEventSchema = /* @__PURE__ */ openObject({
+  type: EventTypeSchema,
+  candles: /* @__PURE__ */ z.array(CandleSchema),
+});
 /** Validator of {@link ClientId} (component `ClientId`). */
-export const ClientIdSchema = z.string();
+export const ClientIdSchema = /* @__PURE__ */ z.string();
 /** Validator of {@link SequenceNum} (component `SequenceNum`). */
-export const SequenceNumSchema = z.number().int().gte(0);
+export const SequenceNumSchema = /* @__PURE__ */ z.number().int().gte(0);
 /** Validator of {@link ServerTimestamp} (component `ServerTimestamp`). */
-export const ServerTimestampSchema = z.string().check(dateTimeFormat);
+export const ServerTimestampSchema = /* @__PURE__ */ z.string().check(dateTimeFormat);
 /** Validator of {@link CandlesMessage} (component `CandlesMessage`). */
-export const CandlesMessageSchema = openObject({
-  channel: z.literal('candles'),
-  client_id: ClientIdSchema.optional(),
+export const CandlesMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('candles'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(CandlesEventSchema),
+  events: /* @__PURE__ */ z.array(CandlesEventSchema),
 });
 /** Validator of {@link Jwt} (component `Jwt`). */
-export const JwtSchema = z.string();
+export const JwtSchema = /* @__PURE__ */ z.string();
 /** Validator of {@link ProductId} (component `ProductId`). */
-export const ProductIdSchema = z.string().regex(new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'));
+export const ProductIdSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'));
 /** Validator of {@link ProductIdList} (component `ProductIdList`). */
-export const ProductIdListSchema = z.array(ProductIdSchema).min(1);
+export const ProductIdListSchema = /* @__PURE__ */ z.array(ProductIdSchema).min(1);
 /** Validator of {@link SubscriptionType} (component `SubscriptionType`). */
-export const SubscriptionTypeSchema = z.enum(['subscribe', 'unsubscribe']);
+export const SubscriptionTypeSchema = /* @__PURE__ */ z.enum(['subscribe', 'unsubscribe']);
 /** Validator of {@link CandlesSubscription} (component `CandlesSubscription`). */
-export const CandlesSubscriptionSchema = z.strictObject({
+export const CandlesSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('candles'),
+  channel: /* @__PURE__ */ z.literal('candles'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link FuturesBalanceSummarySubscription} (component `FuturesBalanceSummarySubscription`). */
-export const FuturesBalanceSummarySubscriptionSchema = z.strictObject({
+export const FuturesBalanceSummarySubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('futures_balance_summary'),
+  channel: /* @__PURE__ */ z.literal('futures_balance_summary'),
   jwt: JwtSchema,
 });
 /** Validator of {@link HeartbeatsSubscription} (component `HeartbeatsSubscription`). */
-export const HeartbeatsSubscriptionSchema = z.strictObject({
+export const HeartbeatsSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('heartbeats'),
-  jwt: JwtSchema.optional(),
+  channel: /* @__PURE__ */ z.literal('heartbeats'),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link Level2Subscription} (component `Level2Subscription`). */
-export const Level2SubscriptionSchema = z.strictObject({
+export const Level2SubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('level2'),
+  channel: /* @__PURE__ */ z.literal('level2'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link MarketTradesSubscription} (component `MarketTradesSubscription`). */
-export const MarketTradesSubscriptionSchema = z.strictObject({
+export const MarketTradesSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('market_trades'),
+  channel: /* @__PURE__ */ z.literal('market_trades'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link StatusSubscription} (component `StatusSubscription`). */
-export const StatusSubscriptionSchema = z.strictObject({
+export const StatusSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('status'),
+  channel: /* @__PURE__ */ z.literal('status'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link TickerBatchSubscription} (component `TickerBatchSubscription`). */
-export const TickerBatchSubscriptionSchema = z.strictObject({
+export const TickerBatchSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('ticker_batch'),
+  channel: /* @__PURE__ */ z.literal('ticker_batch'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link TickerSubscription} (component `TickerSubscription`). */
-export const TickerSubscriptionSchema = z.strictObject({
+export const TickerSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('ticker'),
+  channel: /* @__PURE__ */ z.literal('ticker'),
   product_ids: ProductIdListSchema,
-  jwt: JwtSchema.optional(),
+  jwt: /* @__PURE__ */ JwtSchema.optional(),
 });
 /** Validator of {@link UserSubscription} (component `UserSubscription`). */
-export const UserSubscriptionSchema = z.strictObject({
+export const UserSubscriptionSchema = /* @__PURE__ */ z.strictObject({
   type: SubscriptionTypeSchema,
-  channel: z.literal('user'),
-  product_ids: ProductIdListSchema.optional(),
+  channel: /* @__PURE__ */ z.literal('user'),
+  product_ids: /* @__PURE__ */ ProductIdListSchema.optional(),
   jwt: JwtSchema,
 });
 /** Validator of {@link ClientMessage} (component `ClientMessage`). */
-export const ClientMessageSchema = z.xor([
+export const ClientMessageSchema = /* @__PURE__ */ z.xor([
   HeartbeatsSubscriptionSchema,
   CandlesSubscriptionSchema,
   StatusSubscriptionSchema,
@@ -113,220 +120,246 @@ export const ClientMessageSchema = z.xor([
   FuturesBalanceSummarySubscriptionSchema,
 ]);
 /** Validator of {@link ErrorMessage} (component `ErrorMessage`). */
-export const ErrorMessageSchema = openObject({
-  type: z.literal('error'),
-  message: z.string(),
-  reason: z.string().optional(),
+export const ErrorMessageSchema = /* @__PURE__ */ openObject({
+  type: /* @__PURE__ */ z.literal('error'),
+  message: /* @__PURE__ */ z.string(),
+  reason: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link ExpiringFuturesPosition} (component `ExpiringFuturesPosition`). */
-export const ExpiringFuturesPositionSchema = openObject({
-  product_id: z.string().optional(),
-  side: openEnum(['Long', 'Short']).optional(),
-  number_of_contracts: z.string().optional(),
-  realized_pnl: z.string().optional(),
-  unrealized_pnl: z.string().optional(),
-  entry_price: z.string().optional(),
+export const ExpiringFuturesPositionSchema = /* @__PURE__ */ openObject({
+  product_id: /* @__PURE__ */ z.string().optional(),
+  side: /* @__PURE__ */ openEnum(['Long', 'Short']).optional(),
+  number_of_contracts: /* @__PURE__ */ z.string().optional(),
+  realized_pnl: /* @__PURE__ */ z.string().optional(),
+  unrealized_pnl: /* @__PURE__ */ z.string().optional(),
+  entry_price: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link MarginWindowMeasure} (component `MarginWindowMeasure`). */
-export const MarginWindowMeasureSchema = openObject({
-  margin_window_type: openEnum(['FCM_MARGIN_WINDOW_TYPE_INTRADAY', 'FCM_MARGIN_WINDOW_TYPE_OVERNIGHT']).optional(),
-  margin_level: openEnum(['MARGIN_LEVEL_TYPE_BASE']).optional(),
-  initial_margin: z.string().optional(),
-  maintenance_margin: z.string().optional(),
-  liquidation_buffer_percentage: z.string().optional(),
-  total_hold: z.string().optional(),
-  futures_buying_power: z.string().optional(),
+export const MarginWindowMeasureSchema = /* @__PURE__ */ openObject({
+  margin_window_type: /* @__PURE__ */ openEnum([
+    'FCM_MARGIN_WINDOW_TYPE_INTRADAY',
+    'FCM_MARGIN_WINDOW_TYPE_OVERNIGHT',
+  ]).optional(),
+  margin_level: /* @__PURE__ */ openEnum(['MARGIN_LEVEL_TYPE_BASE']).optional(),
+  initial_margin: /* @__PURE__ */ z.string().optional(),
+  maintenance_margin: /* @__PURE__ */ z.string().optional(),
+  liquidation_buffer_percentage: /* @__PURE__ */ z.string().optional(),
+  total_hold: /* @__PURE__ */ z.string().optional(),
+  futures_buying_power: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link FCMBalanceSummary} (component `FCMBalanceSummary`). */
-export const FCMBalanceSummarySchema = openObject({
-  futures_buying_power: z.string().optional(),
-  total_usd_balance: z.string().optional(),
-  cbi_usd_balance: z.string().optional(),
-  cfm_usd_balance: z.string().optional(),
-  total_open_orders_hold_amount: z.string().optional(),
-  unrealized_pnl: z.string().optional(),
-  daily_realized_pnl: z.string().optional(),
-  initial_margin: z.string().optional(),
-  available_margin: z.string().optional(),
-  liquidation_threshold: z.string().optional(),
-  liquidation_buffer_amount: z.string().optional(),
-  liquidation_buffer_percentage: z.string().optional(),
-  intraday_margin_window_measure: MarginWindowMeasureSchema.optional(),
-  overnight_margin_window_measure: MarginWindowMeasureSchema.optional(),
+export const FCMBalanceSummarySchema = /* @__PURE__ */ openObject({
+  futures_buying_power: /* @__PURE__ */ z.string().optional(),
+  total_usd_balance: /* @__PURE__ */ z.string().optional(),
+  cbi_usd_balance: /* @__PURE__ */ z.string().optional(),
+  cfm_usd_balance: /* @__PURE__ */ z.string().optional(),
+  total_open_orders_hold_amount: /* @__PURE__ */ z.string().optional(),
+  unrealized_pnl: /* @__PURE__ */ z.string().optional(),
+  daily_realized_pnl: /* @__PURE__ */ z.string().optional(),
+  initial_margin: /* @__PURE__ */ z.string().optional(),
+  available_margin: /* @__PURE__ */ z.string().optional(),
+  liquidation_threshold: /* @__PURE__ */ z.string().optional(),
+  liquidation_buffer_amount: /* @__PURE__ */ z.string().optional(),
+  liquidation_buffer_percentage: /* @__PURE__ */ z.string().optional(),
+  intraday_margin_window_measure: /* @__PURE__ */ MarginWindowMeasureSchema.optional(),
+  overnight_margin_window_measure: /* @__PURE__ */ MarginWindowMeasureSchema.optional(),
 });
 /** Validator of {@link FuturesBalanceSummaryEvent} (component `FuturesBalanceSummaryEvent`). */
-export const FuturesBalanceSummaryEventSchema = openObject({
+export const FuturesBalanceSummaryEventSchema = /* @__PURE__ */ openObject({
   type: EventTypeSchema,
   fcm_balance_summary: FCMBalanceSummarySchema,
 });
 /** Validator of {@link FuturesBalanceSummaryMessage} (component `FuturesBalanceSummaryMessage`). */
-export const FuturesBalanceSummaryMessageSchema = openObject({
-  channel: z.literal('futures_balance_summary'),
-  client_id: ClientIdSchema.optional(),
+export const FuturesBalanceSummaryMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('futures_balance_summary'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(FuturesBalanceSummaryEventSchema),
+  events: /* @__PURE__ */ z.array(FuturesBalanceSummaryEventSchema),
 });
 /** Validator of {@link HeartbeatEvent} (component `HeartbeatEvent`). */
-export const HeartbeatEventSchema = openObject({
-  current_time: z.string(),
-  heartbeat_counter: z.union([z.number().int().gte(0), z.string().regex(new RegExp('^[0-9]+$', 'u'))]),
+export const HeartbeatEventSchema = /* @__PURE__ */ openObject({
+  current_time: /* @__PURE__ */ z.string(),
+  heartbeat_counter: /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.number().int().gte(0),
+    /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u')),
+  ]),
 });
 /** Validator of {@link HeartbeatsMessage} (component `HeartbeatsMessage`). */
-export const HeartbeatsMessageSchema = openObject({
-  channel: z.literal('heartbeats'),
-  client_id: ClientIdSchema.optional(),
+export const HeartbeatsMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('heartbeats'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(HeartbeatEventSchema),
+  events: /* @__PURE__ */ z.array(HeartbeatEventSchema),
 });
 /** Validator of {@link L2Update} (component `L2Update`). */
-export const L2UpdateSchema = openObject({
-  side: z.enum(['bid', 'offer']),
-  event_time: z.string().check(dateTimeFormat),
+export const L2UpdateSchema = /* @__PURE__ */ openObject({
+  side: /* @__PURE__ */ z.enum(['bid', 'offer']),
+  event_time: /* @__PURE__ */ z.string().check(dateTimeFormat),
   price_level: DecimalStringSchema,
   new_quantity: DecimalStringSchema,
 });
 /** Validator of {@link L2DataEvent} (component `L2DataEvent`). */
-export const L2DataEventSchema = openObject({
+export const L2DataEventSchema = /* @__PURE__ */ openObject({
   type: EventTypeSchema,
-  product_id: z.string(),
-  updates: z.array(L2UpdateSchema),
+  product_id: /* @__PURE__ */ z.string(),
+  updates: /* @__PURE__ */ z.array(L2UpdateSchema),
 });
 /** Validator of {@link L2DataMessage} (component `L2DataMessage`). */
-export const L2DataMessageSchema = openObject({
-  channel: z.literal('l2_data'),
-  client_id: ClientIdSchema.optional(),
+export const L2DataMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('l2_data'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(L2DataEventSchema),
+  events: /* @__PURE__ */ z.array(L2DataEventSchema),
 });
 /** Validator of {@link MarketTrade} (component `MarketTrade`). */
-export const MarketTradeSchema = openObject({
-  trade_id: z.string(),
-  product_id: z.string(),
+export const MarketTradeSchema = /* @__PURE__ */ openObject({
+  trade_id: /* @__PURE__ */ z.string(),
+  product_id: /* @__PURE__ */ z.string(),
   price: DecimalStringSchema,
   size: DecimalStringSchema,
-  side: openEnum(['BUY', 'SELL']),
-  time: z.string().check(dateTimeFormat).optional(),
+  side: /* @__PURE__ */ openEnum(['BUY', 'SELL']),
+  time: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
 });
 /** Validator of {@link MarketTradesEvent} (component `MarketTradesEvent`). */
-export const MarketTradesEventSchema = openObject({ type: EventTypeSchema, trades: z.array(MarketTradeSchema) });
+export const MarketTradesEventSchema = /* @__PURE__ */ openObject({
+  type: EventTypeSchema,
+  trades: /* @__PURE__ */ z.array(MarketTradeSchema),
+});
 /** Validator of {@link MarketTradesMessage} (component `MarketTradesMessage`). */
-export const MarketTradesMessageSchema = openObject({
-  channel: z.literal('market_trades'),
-  client_id: ClientIdSchema.optional(),
+export const MarketTradesMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('market_trades'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(MarketTradesEventSchema),
+  events: /* @__PURE__ */ z.array(MarketTradesEventSchema),
 });
 /** Validator of {@link Order} (component `Order`). */
-export const OrderSchema = openObject({
-  avg_price: z.string().optional(),
-  cancel_reason: z.string().optional(),
-  client_order_id: z.string().optional(),
-  completion_percentage: z.string().optional(),
-  contract_expiry_type: openEnum(['UNKNOWN_CONTRACT_EXPIRY_TYPE', 'EXPIRING', 'PERPETUAL']).optional(),
-  cumulative_quantity: z.string().optional(),
-  filled_value: z.string().optional(),
-  leaves_quantity: z.string().optional(),
-  limit_price: z.string().optional(),
-  number_of_fills: z.string().optional(),
-  order_id: z.string().optional(),
-  order_side: openEnum(['BUY', 'SELL']).optional(),
-  order_type: openEnum(['LIMIT', 'MARKET', 'STOP_LIMIT']).optional(),
-  outstanding_hold_amount: z.string().optional(),
-  post_only: openEnum(['true', 'false']).optional(),
-  product_id: z.string().optional(),
-  product_type: openEnum(['UNKNOWN_PRODUCT_TYPE', 'SPOT', 'FUTURE']).optional(),
-  reject_reason: z.string().optional(),
-  retail_portfolio_id: z.string().optional(),
-  risk_managed_by: openEnum(['UNKNOWN_RISK_MANAGEMENT_TYPE', 'MANAGED_BY_FCM', 'MANAGED_BY_VENUE']).optional(),
-  status: openEnum(['PENDING', 'OPEN', 'FILLED', 'CANCEL_QUEUED', 'CANCELLED', 'EXPIRED', 'FAILED']).optional(),
-  stop_price: z.string().optional(),
-  time_in_force: openEnum([
+export const OrderSchema = /* @__PURE__ */ openObject({
+  avg_price: /* @__PURE__ */ z.string().optional(),
+  cancel_reason: /* @__PURE__ */ z.string().optional(),
+  client_order_id: /* @__PURE__ */ z.string().optional(),
+  completion_percentage: /* @__PURE__ */ z.string().optional(),
+  contract_expiry_type: /* @__PURE__ */ openEnum(['UNKNOWN_CONTRACT_EXPIRY_TYPE', 'EXPIRING', 'PERPETUAL']).optional(),
+  cumulative_quantity: /* @__PURE__ */ z.string().optional(),
+  filled_value: /* @__PURE__ */ z.string().optional(),
+  leaves_quantity: /* @__PURE__ */ z.string().optional(),
+  limit_price: /* @__PURE__ */ z.string().optional(),
+  number_of_fills: /* @__PURE__ */ z.string().optional(),
+  order_id: /* @__PURE__ */ z.string().optional(),
+  order_side: /* @__PURE__ */ openEnum(['BUY', 'SELL']).optional(),
+  order_type: /* @__PURE__ */ openEnum(['LIMIT', 'MARKET', 'STOP_LIMIT']).optional(),
+  outstanding_hold_amount: /* @__PURE__ */ z.string().optional(),
+  post_only: /* @__PURE__ */ openEnum(['true', 'false']).optional(),
+  product_id: /* @__PURE__ */ z.string().optional(),
+  product_type: /* @__PURE__ */ openEnum(['UNKNOWN_PRODUCT_TYPE', 'SPOT', 'FUTURE']).optional(),
+  reject_reason: /* @__PURE__ */ z.string().optional(),
+  retail_portfolio_id: /* @__PURE__ */ z.string().optional(),
+  risk_managed_by: /* @__PURE__ */ openEnum([
+    'UNKNOWN_RISK_MANAGEMENT_TYPE',
+    'MANAGED_BY_FCM',
+    'MANAGED_BY_VENUE',
+  ]).optional(),
+  status: /* @__PURE__ */ openEnum([
+    'PENDING',
+    'OPEN',
+    'FILLED',
+    'CANCEL_QUEUED',
+    'CANCELLED',
+    'EXPIRED',
+    'FAILED',
+  ]).optional(),
+  stop_price: /* @__PURE__ */ z.string().optional(),
+  time_in_force: /* @__PURE__ */ openEnum([
     'UNKNOWN_TIME_IN_FORCE',
     'GOOD_UNTIL_DATE_TIME',
     'GOOD_UNTIL_CANCELLED',
     'IMMEDIATE_OR_CANCEL',
     'FILL_OR_KILL',
   ]).optional(),
-  total_fees: z.string().optional(),
-  total_value_after_fees: z.string().optional(),
-  trigger_status: openEnum([
+  total_fees: /* @__PURE__ */ z.string().optional(),
+  total_value_after_fees: /* @__PURE__ */ z.string().optional(),
+  trigger_status: /* @__PURE__ */ openEnum([
     'UNKNOWN_TRIGGER_STATUS',
     'INVALID_ORDER_TYPE',
     'STOP_PENDING',
     'STOP_TRIGGERED',
   ]).optional(),
-  creation_time: z.string().check(dateTimeFormat).optional(),
-  end_time: z.string().check(dateTimeFormat).optional(),
-  start_time: z.string().check(dateTimeFormat).optional(),
+  creation_time: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  end_time: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  start_time: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
 });
 /** Validator of {@link PerpetualFuturesPosition} (component `PerpetualFuturesPosition`). */
-export const PerpetualFuturesPositionSchema = openObject({
-  product_id: z.string().optional(),
-  portfolio_uuid: z.string().optional(),
-  vwap: z.string().optional(),
-  entry_vwap: z.string().optional(),
-  position_side: openEnum(['Long', 'Short']).optional(),
-  margin_type: openEnum(['Cross', 'Isolated']).optional(),
-  net_size: z.string().optional(),
-  buy_order_size: z.string().optional(),
-  sell_order_size: z.string().optional(),
-  leverage: z.string().optional(),
-  mark_price: z.string().optional(),
-  liquidation_price: z.string().optional(),
-  im_notional: z.string().optional(),
-  mm_notional: z.string().optional(),
-  position_notional: z.string().optional(),
-  unrealized_pnl: z.string().optional(),
-  aggregated_pnl: z.string().optional(),
+export const PerpetualFuturesPositionSchema = /* @__PURE__ */ openObject({
+  product_id: /* @__PURE__ */ z.string().optional(),
+  portfolio_uuid: /* @__PURE__ */ z.string().optional(),
+  vwap: /* @__PURE__ */ z.string().optional(),
+  entry_vwap: /* @__PURE__ */ z.string().optional(),
+  position_side: /* @__PURE__ */ openEnum(['Long', 'Short']).optional(),
+  margin_type: /* @__PURE__ */ openEnum(['Cross', 'Isolated']).optional(),
+  net_size: /* @__PURE__ */ z.string().optional(),
+  buy_order_size: /* @__PURE__ */ z.string().optional(),
+  sell_order_size: /* @__PURE__ */ z.string().optional(),
+  leverage: /* @__PURE__ */ z.string().optional(),
+  mark_price: /* @__PURE__ */ z.string().optional(),
+  liquidation_price: /* @__PURE__ */ z.string().optional(),
+  im_notional: /* @__PURE__ */ z.string().optional(),
+  mm_notional: /* @__PURE__ */ z.string().optional(),
+  position_notional: /* @__PURE__ */ z.string().optional(),
+  unrealized_pnl: /* @__PURE__ */ z.string().optional(),
+  aggregated_pnl: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link Positions} (component `Positions`). */
-export const PositionsSchema = openObject({
-  perpetual_futures_positions: z.array(PerpetualFuturesPositionSchema).optional(),
-  expiring_futures_positions: z.array(ExpiringFuturesPositionSchema).optional(),
+export const PositionsSchema = /* @__PURE__ */ openObject({
+  perpetual_futures_positions: /* @__PURE__ */ z.array(PerpetualFuturesPositionSchema).optional(),
+  expiring_futures_positions: /* @__PURE__ */ z.array(ExpiringFuturesPositionSchema).optional(),
 });
 /** Validator of {@link ProductStatus} (component `ProductStatus`). */
-export const ProductStatusSchema = openObject({
-  product_type: z.string(),
-  id: z.string(),
-  base_currency: z.string(),
-  quote_currency: z.string(),
-  base_increment: z.string(),
-  quote_increment: z.string(),
-  display_name: z.string(),
-  status: z.string(),
-  status_message: z.string(),
-  min_market_funds: z.string(),
+export const ProductStatusSchema = /* @__PURE__ */ openObject({
+  product_type: /* @__PURE__ */ z.string(),
+  id: /* @__PURE__ */ z.string(),
+  base_currency: /* @__PURE__ */ z.string(),
+  quote_currency: /* @__PURE__ */ z.string(),
+  base_increment: /* @__PURE__ */ z.string(),
+  quote_increment: /* @__PURE__ */ z.string(),
+  display_name: /* @__PURE__ */ z.string(),
+  status: /* @__PURE__ */ z.string(),
+  status_message: /* @__PURE__ */ z.string(),
+  min_market_funds: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link StatusEvent} (component `StatusEvent`). */
-export const StatusEventSchema = openObject({ type: EventTypeSchema, products: z.array(ProductStatusSchema) });
+export const StatusEventSchema = /* @__PURE__ */ openObject({
+  type: EventTypeSchema,
+  products: /* @__PURE__ */ z.array(ProductStatusSchema),
+});
 /** Validator of {@link StatusMessage} (component `StatusMessage`). */
-export const StatusMessageSchema = openObject({
-  channel: z.literal('status'),
-  client_id: ClientIdSchema.optional(),
+export const StatusMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('status'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(StatusEventSchema),
+  events: /* @__PURE__ */ z.array(StatusEventSchema),
 });
 /** Validator of {@link SubscriptionsEvent} (component `SubscriptionsEvent`). */
-export const SubscriptionsEventSchema = openObject({
-  subscriptions: ownKeys(z.object({}).catchall(z.array(z.string()))),
+export const SubscriptionsEventSchema = /* @__PURE__ */ openObject({
+  subscriptions: /* @__PURE__ */ ownKeys(
+    /* @__PURE__ */ z.object({}).catchall(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  ),
 });
 /** Validator of {@link SubscriptionsMessage} (component `SubscriptionsMessage`). */
-export const SubscriptionsMessageSchema = openObject({
-  channel: z.literal('subscriptions'),
-  client_id: ClientIdSchema.optional(),
+export const SubscriptionsMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('subscriptions'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(SubscriptionsEventSchema),
+  events: /* @__PURE__ */ z.array(SubscriptionsEventSchema),
 });
 /** Validator of {@link TickerBatch} (component `TickerBatch`). */
-export const TickerBatchSchema = openObject({
-  type: z.string(),
-  product_id: z.string(),
+export const TickerBatchSchema = /* @__PURE__ */ openObject({
+  type: /* @__PURE__ */ z.string(),
+  product_id: /* @__PURE__ */ z.string(),
   price: DecimalStringSchema,
   volume_24_h: DecimalStringSchema,
   low_24_h: DecimalStringSchema,
@@ -336,19 +369,22 @@ export const TickerBatchSchema = openObject({
   price_percent_chg_24_h: DecimalStringSchema,
 });
 /** Validator of {@link TickerBatchEvent} (component `TickerBatchEvent`). */
-export const TickerBatchEventSchema = openObject({ type: EventTypeSchema, tickers: z.array(TickerBatchSchema) });
+export const TickerBatchEventSchema = /* @__PURE__ */ openObject({
+  type: EventTypeSchema,
+  tickers: /* @__PURE__ */ z.array(TickerBatchSchema),
+});
 /** Validator of {@link TickerBatchMessage} (component `TickerBatchMessage`). */
-export const TickerBatchMessageSchema = openObject({
-  channel: z.literal('ticker_batch'),
-  client_id: ClientIdSchema.optional(),
+export const TickerBatchMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('ticker_batch'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(TickerBatchEventSchema),
+  events: /* @__PURE__ */ z.array(TickerBatchEventSchema),
 });
 /** Validator of {@link Ticker} (component `Ticker`). */
-export const TickerSchema = openObject({
-  type: z.string(),
-  product_id: z.string(),
+export const TickerSchema = /* @__PURE__ */ openObject({
+  type: /* @__PURE__ */ z.string(),
+  product_id: /* @__PURE__ */ z.string(),
   price: DecimalStringSchema,
   volume_24_h: DecimalStringSchema,
   low_24_h: DecimalStringSchema,
@@ -362,31 +398,34 @@ export const TickerSchema = openObject({
   best_ask_quantity: DecimalStringSchema,
 });
 /** Validator of {@link TickerEvent} (component `TickerEvent`). */
-export const TickerEventSchema = openObject({ type: EventTypeSchema, tickers: z.array(TickerSchema) });
+export const TickerEventSchema = /* @__PURE__ */ openObject({
+  type: EventTypeSchema,
+  tickers: /* @__PURE__ */ z.array(TickerSchema),
+});
 /** Validator of {@link TickerMessage} (component `TickerMessage`). */
-export const TickerMessageSchema = openObject({
-  channel: z.literal('ticker'),
-  client_id: ClientIdSchema.optional(),
+export const TickerMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('ticker'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(TickerEventSchema),
+  events: /* @__PURE__ */ z.array(TickerEventSchema),
 });
 /** Validator of {@link UserEvent} (component `UserEvent`). */
-export const UserEventSchema = openObject({
+export const UserEventSchema = /* @__PURE__ */ openObject({
   type: EventTypeSchema,
-  orders: z.array(OrderSchema),
-  positions: PositionsSchema.optional(),
+  orders: /* @__PURE__ */ z.array(OrderSchema),
+  positions: /* @__PURE__ */ PositionsSchema.optional(),
 });
 /** Validator of {@link UserMessage} (component `UserMessage`). */
-export const UserMessageSchema = openObject({
-  channel: z.literal('user'),
-  client_id: ClientIdSchema.optional(),
+export const UserMessageSchema = /* @__PURE__ */ openObject({
+  channel: /* @__PURE__ */ z.literal('user'),
+  client_id: /* @__PURE__ */ ClientIdSchema.optional(),
   timestamp: ServerTimestampSchema,
   sequence_num: SequenceNumSchema,
-  events: z.array(UserEventSchema),
+  events: /* @__PURE__ */ z.array(UserEventSchema),
 });
 /** Validator of {@link ServerMessage} (component `ServerMessage`). */
-export const ServerMessageSchema = z.xor([
+export const ServerMessageSchema = /* @__PURE__ */ z.xor([
   HeartbeatsMessageSchema,
   CandlesMessageSchema,
   StatusMessageSchema,

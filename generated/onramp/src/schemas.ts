@@ -2,54 +2,56 @@
 import * as z from 'zod';
 import { dateTimeFormat, openEnum, openObject, ownKeys, uriFormat, uuidFormat } from '@svc/runtime';
 /** Validator of {@link ConfigPaymentMethod} (component `ConfigPaymentMethod`). */
-export const ConfigPaymentMethodSchema = openObject({ id: z.string() });
+export const ConfigPaymentMethodSchema = /* @__PURE__ */ openObject({ id: /* @__PURE__ */ z.string() });
 /** Validator of {@link ConfigCountry} (component `ConfigCountry`). */
-export const ConfigCountrySchema = openObject({
-  id: z.string(),
-  subdivisions: z.array(z.string()).optional(),
-  payment_methods: z.array(ConfigPaymentMethodSchema).optional(),
+export const ConfigCountrySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  subdivisions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+  payment_methods: /* @__PURE__ */ z.array(ConfigPaymentMethodSchema).optional(),
 });
 /** Validator of {@link BuyConfig} (component `BuyConfig`). */
-export const BuyConfigSchema = openObject({ countries: z.array(ConfigCountrySchema) });
+export const BuyConfigSchema = /* @__PURE__ */ openObject({ countries: /* @__PURE__ */ z.array(ConfigCountrySchema) });
 /** Validator of {@link BuyConfigEnvelope} (component `BuyConfigEnvelope`). */
-export const BuyConfigEnvelopeSchema = openObject({ data: BuyConfigSchema });
+export const BuyConfigEnvelopeSchema = /* @__PURE__ */ openObject({ data: BuyConfigSchema });
 /** Validator of {@link BuyConfigResponse} (component `BuyConfigResponse`). */
-export const BuyConfigResponseSchema = z.union([BuyConfigSchema, BuyConfigEnvelopeSchema]);
+export const BuyConfigResponseSchema = /* @__PURE__ */ z.union([BuyConfigSchema, BuyConfigEnvelopeSchema]);
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
+export const DecimalStringSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link PaymentCurrencyLimit} (component `PaymentCurrencyLimit`). */
-export const PaymentCurrencyLimitSchema = openObject({
-  id: z.string(),
-  min: DecimalStringSchema.optional(),
-  max: DecimalStringSchema.optional(),
+export const PaymentCurrencyLimitSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  min: /* @__PURE__ */ DecimalStringSchema.optional(),
+  max: /* @__PURE__ */ DecimalStringSchema.optional(),
 });
 /** Validator of {@link PaymentCurrency} (component `PaymentCurrency`). */
-export const PaymentCurrencySchema = openObject({
-  id: z.string(),
-  limits: z.array(PaymentCurrencyLimitSchema).optional(),
+export const PaymentCurrencySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  limits: /* @__PURE__ */ z.array(PaymentCurrencyLimitSchema).optional(),
 });
 /** Validator of {@link CryptoNetwork} (component `CryptoNetwork`). */
-export const CryptoNetworkSchema = openObject({
-  name: z.string(),
-  display_name: z.string().optional(),
-  chain_id: z.string().optional(),
-  contract_address: z.string().optional(),
+export const CryptoNetworkSchema = /* @__PURE__ */ openObject({
+  name: /* @__PURE__ */ z.string(),
+  display_name: /* @__PURE__ */ z.string().optional(),
+  chain_id: /* @__PURE__ */ z.string().optional(),
+  contract_address: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link PurchaseCurrency} (component `PurchaseCurrency`). */
-export const PurchaseCurrencySchema = openObject({
-  id: z.string().check(uuidFormat),
-  name: z.string().optional(),
-  symbol: z.string().optional(),
-  icon_url: z.string().optional(),
-  networks: z.array(CryptoNetworkSchema).optional(),
+export const PurchaseCurrencySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  name: /* @__PURE__ */ z.string().optional(),
+  symbol: /* @__PURE__ */ z.string().optional(),
+  icon_url: /* @__PURE__ */ z.string().optional(),
+  networks: /* @__PURE__ */ z.array(CryptoNetworkSchema).optional(),
 });
 /** Validator of {@link BuyOptions} (component `BuyOptions`). */
-export const BuyOptionsSchema = openObject({
-  payment_currencies: z.array(PaymentCurrencySchema).optional(),
-  purchase_currencies: z.array(PurchaseCurrencySchema).optional(),
+export const BuyOptionsSchema = /* @__PURE__ */ openObject({
+  payment_currencies: /* @__PURE__ */ z.array(PaymentCurrencySchema).optional(),
+  purchase_currencies: /* @__PURE__ */ z.array(PurchaseCurrencySchema).optional(),
 });
 /** Validator of {@link BuyPaymentMethod} (component `BuyPaymentMethod`). */
-export const BuyPaymentMethodSchema = openEnum([
+export const BuyPaymentMethodSchema = /* @__PURE__ */ openEnum([
   'CARD',
   'ACH_BANK_ACCOUNT',
   'VENDORA_PAY',
@@ -63,111 +65,135 @@ export const BuyPaymentMethodSchema = openEnum([
   'UNSPECIFIED',
 ]);
 /** Validator of {@link OnrampAmountForm} (component `OnrampAmountForm`). */
-export const OnrampAmountFormSchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
+export const OnrampAmountFormSchema = /* @__PURE__ */ openObject({
+  amount: DecimalStringSchema,
+  currency: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link OnrampValueAmount} (component `OnrampValueAmount`). */
-export const OnrampValueAmountSchema = openObject({ value: DecimalStringSchema, currency: z.string() });
+export const OnrampValueAmountSchema = /* @__PURE__ */ openObject({
+  value: DecimalStringSchema,
+  currency: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link OnrampAmount} (component `OnrampAmount`). */
-export const OnrampAmountSchema = z.union([OnrampValueAmountSchema, OnrampAmountFormSchema]);
+export const OnrampAmountSchema = /* @__PURE__ */ z.union([OnrampValueAmountSchema, OnrampAmountFormSchema]);
 /** Validator of {@link BuyQuote} (component `BuyQuote`). */
-export const BuyQuoteSchema = openObject({
-  svc_fee: OnrampAmountSchema.optional(),
-  network_fee: OnrampAmountSchema.optional(),
-  payment_subtotal: OnrampAmountSchema.optional(),
-  payment_total: OnrampAmountSchema.optional(),
-  purchase_amount: OnrampAmountSchema.optional(),
-  quote_id: z.string().optional(),
-  onramp_url: z.string().check(uriFormat).optional(),
+export const BuyQuoteSchema = /* @__PURE__ */ openObject({
+  svc_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  network_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  payment_subtotal: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  payment_total: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  purchase_amount: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  quote_id: /* @__PURE__ */ z.string().optional(),
+  onramp_url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
 });
 /** Validator of {@link BuyQuoteEnvelope} (component `BuyQuoteEnvelope`). */
-export const BuyQuoteEnvelopeSchema = openObject({ data: BuyQuoteSchema });
+export const BuyQuoteEnvelopeSchema = /* @__PURE__ */ openObject({ data: BuyQuoteSchema });
 /** Validator of {@link BuyQuoteResponse} (component `BuyQuoteResponse`). */
-export const BuyQuoteResponseSchema = z.union([BuyQuoteSchema, BuyQuoteEnvelopeSchema]);
+export const BuyQuoteResponseSchema = /* @__PURE__ */ z.union([BuyQuoteSchema, BuyQuoteEnvelopeSchema]);
 /** Validator of {@link CashoutMethod} (component `CashoutMethod`). */
-export const CashoutMethodSchema = openEnum(['FIAT_WALLET', 'CRYPTO_ACCOUNT', 'ACH_BANK_ACCOUNT', 'VENDORC']);
+export const CashoutMethodSchema = /* @__PURE__ */ openEnum([
+  'FIAT_WALLET',
+  'CRYPTO_ACCOUNT',
+  'ACH_BANK_ACCOUNT',
+  'VENDORC',
+]);
 /** Validator of {@link CreateBuyQuoteRequest} (component `CreateBuyQuoteRequest`). */
-export const CreateBuyQuoteRequestSchema = openObject({
-  purchase_currency: z.string().optional(),
-  purchase_network: z.string().optional(),
-  payment_amount: DecimalStringSchema.optional(),
-  payment_currency: z.string().optional(),
-  payment_method: BuyPaymentMethodSchema.optional(),
-  country: z.string().optional(),
-  subdivision: z.string().optional(),
-  destination_address: z.string().optional(),
-  purchaseCurrency: z.string().optional(),
-  purchaseNetwork: z.string().optional(),
-  paymentAmount: DecimalStringSchema.optional(),
-  paymentCurrency: z.string().optional(),
-  paymentMethod: BuyPaymentMethodSchema.optional(),
-  destinationAddress: z.string().optional(),
+export const CreateBuyQuoteRequestSchema = /* @__PURE__ */ openObject({
+  purchase_currency: /* @__PURE__ */ z.string().optional(),
+  purchase_network: /* @__PURE__ */ z.string().optional(),
+  payment_amount: /* @__PURE__ */ DecimalStringSchema.optional(),
+  payment_currency: /* @__PURE__ */ z.string().optional(),
+  payment_method: /* @__PURE__ */ BuyPaymentMethodSchema.optional(),
+  country: /* @__PURE__ */ z.string().optional(),
+  subdivision: /* @__PURE__ */ z.string().optional(),
+  destination_address: /* @__PURE__ */ z.string().optional(),
+  purchaseCurrency: /* @__PURE__ */ z.string().optional(),
+  purchaseNetwork: /* @__PURE__ */ z.string().optional(),
+  paymentAmount: /* @__PURE__ */ DecimalStringSchema.optional(),
+  paymentCurrency: /* @__PURE__ */ z.string().optional(),
+  paymentMethod: /* @__PURE__ */ BuyPaymentMethodSchema.optional(),
+  destinationAddress: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link CreateSellQuoteRequest} (component `CreateSellQuoteRequest`). */
-export const CreateSellQuoteRequestSchema = openObject({
-  sell_currency: z.string().optional(),
-  sell_network: z.string().optional(),
-  sell_amount: DecimalStringSchema.optional(),
-  cashout_currency: z.string().optional(),
-  payment_method: CashoutMethodSchema.optional(),
-  country: z.string().optional(),
-  subdivision: z.string().optional(),
-  source_address: z.string().optional(),
-  redirect_url: z.string().check(uriFormat).optional(),
-  partner_user_ref: z.string().optional(),
+export const CreateSellQuoteRequestSchema = /* @__PURE__ */ openObject({
+  sell_currency: /* @__PURE__ */ z.string().optional(),
+  sell_network: /* @__PURE__ */ z.string().optional(),
+  sell_amount: /* @__PURE__ */ DecimalStringSchema.optional(),
+  cashout_currency: /* @__PURE__ */ z.string().optional(),
+  payment_method: /* @__PURE__ */ CashoutMethodSchema.optional(),
+  country: /* @__PURE__ */ z.string().optional(),
+  subdivision: /* @__PURE__ */ z.string().optional(),
+  source_address: /* @__PURE__ */ z.string().optional(),
+  redirect_url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
+  partner_user_ref: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link DestinationWallet} (component `DestinationWallet`). */
-export const DestinationWalletSchema = openObject({
-  address: z.string(),
-  assets: z.array(z.string()).optional(),
-  blockchains: z.array(z.string()).optional(),
-  supportedNetworks: z.array(z.string()).optional(),
+export const DestinationWalletSchema = /* @__PURE__ */ openObject({
+  address: /* @__PURE__ */ z.string(),
+  assets: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+  blockchains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+  supportedNetworks: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
 });
 /** Validator of {@link SessionTokenAddress} (component `SessionTokenAddress`). */
-export const SessionTokenAddressSchema = openObject({ address: z.string(), blockchains: z.array(z.string()) });
+export const SessionTokenAddressSchema = /* @__PURE__ */ openObject({
+  address: /* @__PURE__ */ z.string(),
+  blockchains: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+});
 /** Validator of {@link CreateSessionTokenRequest} (component `CreateSessionTokenRequest`). */
-export const CreateSessionTokenRequestSchema = openObject({
-  addresses: z.array(SessionTokenAddressSchema).min(1),
-  assets: z.array(z.string()).optional(),
-  clientIp: z.string().optional(),
-  destinationWallets: z.array(DestinationWalletSchema).optional(),
+export const CreateSessionTokenRequestSchema = /* @__PURE__ */ openObject({
+  addresses: /* @__PURE__ */ z.array(SessionTokenAddressSchema).min(1),
+  assets: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+  clientIp: /* @__PURE__ */ z.string().optional(),
+  destinationWallets: /* @__PURE__ */ z.array(DestinationWalletSchema).optional(),
 });
 /** Validator of {@link ErrorBody} (component `ErrorBody`). */
-export const ErrorBodySchema = ownKeys(z.looseObject({}));
+export const ErrorBodySchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({}));
 /** Validator of {@link OfframpPaymentMethod} (component `OfframpPaymentMethod`). */
-export const OfframpPaymentMethodSchema = openEnum(['FIAT_WALLET', 'CRYPTO_WALLET', 'ACH_BANK_ACCOUNT', 'VENDORC']);
+export const OfframpPaymentMethodSchema = /* @__PURE__ */ openEnum([
+  'FIAT_WALLET',
+  'CRYPTO_WALLET',
+  'ACH_BANK_ACCOUNT',
+  'VENDORC',
+]);
 /** Validator of {@link OfframpTransactionStatus} (component `OfframpTransactionStatus`). */
-export const OfframpTransactionStatusSchema = openEnum([
+export const OfframpTransactionStatusSchema = /* @__PURE__ */ openEnum([
   'TRANSACTION_STATUS_STARTED',
   'TRANSACTION_STATUS_SUCCESS',
   'TRANSACTION_STATUS_FAILED',
 ]);
 /** Validator of {@link OfframpTransaction} (component `OfframpTransaction`). */
-export const OfframpTransactionSchema = openObject({
-  id: z.string().optional(),
-  asset: z.string().optional(),
+export const OfframpTransactionSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().optional(),
+  asset: /* @__PURE__ */ z.string().optional(),
   status: OfframpTransactionStatusSchema,
-  network: z.string().optional(),
-  sell_amount: OnrampAmountSchema.optional(),
-  total: OnrampAmountSchema.optional(),
-  subtotal: OnrampAmountSchema.optional(),
-  svc_fee: OnrampAmountSchema.optional(),
-  exchange_rate: OnrampAmountSchema.optional(),
-  from_address: z.string().optional(),
-  to_address: z.string().optional(),
-  fromAddress: z.string().optional(),
-  toAddress: z.string().optional(),
-  tx_hash: z.string().optional(),
-  payment_method: OfframpPaymentMethodSchema.optional(),
-  created_at: z.string().check(dateTimeFormat).optional(),
-  updated_at: z.string().check(dateTimeFormat).optional(),
+  network: /* @__PURE__ */ z.string().optional(),
+  sell_amount: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  total: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  subtotal: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  svc_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  exchange_rate: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  from_address: /* @__PURE__ */ z.string().optional(),
+  to_address: /* @__PURE__ */ z.string().optional(),
+  fromAddress: /* @__PURE__ */ z.string().optional(),
+  toAddress: /* @__PURE__ */ z.string().optional(),
+  tx_hash: /* @__PURE__ */ z.string().optional(),
+  payment_method: /* @__PURE__ */ OfframpPaymentMethodSchema.optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
 });
 /** Validator of {@link OfframpTransactionList} (component `OfframpTransactionList`). */
-export const OfframpTransactionListSchema = openObject({
-  transactions: z.array(OfframpTransactionSchema),
-  next_page_key: z.string().optional(),
-  total_count: z.union([z.string().regex(new RegExp('^\\d+$', 'u')), z.number().int().gte(0)]).optional(),
+export const OfframpTransactionListSchema = /* @__PURE__ */ openObject({
+  transactions: /* @__PURE__ */ z.array(OfframpTransactionSchema),
+  next_page_key: /* @__PURE__ */ z.string().optional(),
+  total_count: /* @__PURE__ */ z
+    .union([
+      /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+      /* @__PURE__ */ z.number().int().gte(0),
+    ])
+    .optional(),
 });
 /** Validator of {@link OnrampTransactionPaymentMethod} (component `OnrampTransactionPaymentMethod`). */
-export const OnrampTransactionPaymentMethodSchema = openEnum([
+export const OnrampTransactionPaymentMethodSchema = /* @__PURE__ */ openEnum([
   'CARD',
   'ACH_BANK_ACCOUNT',
   'VENDORA_PAY',
@@ -178,74 +204,82 @@ export const OnrampTransactionPaymentMethodSchema = openEnum([
   'CRYPTO_WALLET',
 ]);
 /** Validator of {@link OnrampTransactionStatus} (component `OnrampTransactionStatus`). */
-export const OnrampTransactionStatusSchema = openEnum([
+export const OnrampTransactionStatusSchema = /* @__PURE__ */ openEnum([
   'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
   'ONRAMP_TRANSACTION_STATUS_SUCCESS',
   'ONRAMP_TRANSACTION_STATUS_FAILED',
 ]);
 /** Validator of {@link OnrampTransactionType} (component `OnrampTransactionType`). */
-export const OnrampTransactionTypeSchema = openEnum([
+export const OnrampTransactionTypeSchema = /* @__PURE__ */ openEnum([
   'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
   'ONRAMP_TRANSACTION_TYPE_SEND',
 ]);
 /** Validator of {@link OnrampTransaction} (component `OnrampTransaction`). */
-export const OnrampTransactionSchema = openObject({
+export const OnrampTransactionSchema = /* @__PURE__ */ openObject({
   status: OnrampTransactionStatusSchema,
-  purchase_currency: z.string().optional(),
-  purchase_network: z.string().optional(),
-  purchase_amount: OnrampAmountSchema.optional(),
-  payment_total: OnrampAmountSchema.optional(),
-  payment_subtotal: OnrampAmountSchema.optional(),
-  svc_fee: OnrampAmountSchema.optional(),
-  network_fee: OnrampAmountSchema.optional(),
-  exchange_rate: OnrampAmountSchema.optional(),
-  country: z.string().optional(),
-  user_id: z.string().optional(),
-  partner_user_ref: z.string().optional(),
-  payment_method: OnrampTransactionPaymentMethodSchema.optional(),
-  tx_hash: z.string().optional(),
-  transaction_id: z.string().optional(),
-  wallet_address: z.string().optional(),
-  type: OnrampTransactionTypeSchema.optional(),
-  created_at: z.string().check(dateTimeFormat).optional(),
+  purchase_currency: /* @__PURE__ */ z.string().optional(),
+  purchase_network: /* @__PURE__ */ z.string().optional(),
+  purchase_amount: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  payment_total: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  payment_subtotal: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  svc_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  network_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  exchange_rate: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  country: /* @__PURE__ */ z.string().optional(),
+  user_id: /* @__PURE__ */ z.string().optional(),
+  partner_user_ref: /* @__PURE__ */ z.string().optional(),
+  payment_method: /* @__PURE__ */ OnrampTransactionPaymentMethodSchema.optional(),
+  tx_hash: /* @__PURE__ */ z.string().optional(),
+  transaction_id: /* @__PURE__ */ z.string().optional(),
+  wallet_address: /* @__PURE__ */ z.string().optional(),
+  type: /* @__PURE__ */ OnrampTransactionTypeSchema.optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
 });
 /** Validator of {@link OnrampTransactionList} (component `OnrampTransactionList`). */
-export const OnrampTransactionListSchema = openObject({
-  transactions: z.array(OnrampTransactionSchema),
-  next_page_key: z.string().optional(),
-  total_count: z.union([z.string().regex(new RegExp('^\\d+$', 'u')), z.number().int().gte(0)]).optional(),
+export const OnrampTransactionListSchema = /* @__PURE__ */ openObject({
+  transactions: /* @__PURE__ */ z.array(OnrampTransactionSchema),
+  next_page_key: /* @__PURE__ */ z.string().optional(),
+  total_count: /* @__PURE__ */ z
+    .union([
+      /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+      /* @__PURE__ */ z.number().int().gte(0),
+    ])
+    .optional(),
 });
 /** Validator of {@link RateLimitError} (component `RateLimitError`). */
-export const RateLimitErrorSchema = ownKeys(
-  z.looseObject({
-    error: openEnum(['rate_limit_exceeded']).optional(),
-    errorType: openEnum(['rate_limit_exceeded']).optional(),
-    message: z.string().optional(),
+export const RateLimitErrorSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z.looseObject({
+    error: /* @__PURE__ */ openEnum(['rate_limit_exceeded']).optional(),
+    errorType: /* @__PURE__ */ openEnum(['rate_limit_exceeded']).optional(),
+    message: /* @__PURE__ */ z.string().optional(),
   }),
 );
 /** Validator of {@link SellConfig} (component `SellConfig`). */
-export const SellConfigSchema = ownKeys(z.looseObject({}));
+export const SellConfigSchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({}));
 /** Validator of {@link SellOptions} (component `SellOptions`). */
-export const SellOptionsSchema = ownKeys(z.looseObject({}));
+export const SellOptionsSchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({}));
 /** Validator of {@link SellQuote} (component `SellQuote`). */
-export const SellQuoteSchema = openObject({
-  cashout_total: OnrampAmountSchema.optional(),
-  cashout_subtotal: OnrampAmountSchema.optional(),
-  sell_amount: OnrampAmountSchema.optional(),
-  svc_fee: OnrampAmountSchema.optional(),
-  quote_id: z.string().optional(),
-  offramp_url: z.string().check(uriFormat).optional(),
+export const SellQuoteSchema = /* @__PURE__ */ openObject({
+  cashout_total: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  cashout_subtotal: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  sell_amount: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  svc_fee: /* @__PURE__ */ OnrampAmountSchema.optional(),
+  quote_id: /* @__PURE__ */ z.string().optional(),
+  offramp_url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
 });
 /** Validator of {@link SellQuoteEnvelope} (component `SellQuoteEnvelope`). */
-export const SellQuoteEnvelopeSchema = openObject({ data: SellQuoteSchema });
+export const SellQuoteEnvelopeSchema = /* @__PURE__ */ openObject({ data: SellQuoteSchema });
 /** Validator of {@link SellQuoteResponse} (component `SellQuoteResponse`). */
-export const SellQuoteResponseSchema = z.union([SellQuoteSchema, SellQuoteEnvelopeSchema]);
+export const SellQuoteResponseSchema = /* @__PURE__ */ z.union([SellQuoteSchema, SellQuoteEnvelopeSchema]);
 /** Validator of {@link SessionToken} (component `SessionToken`). */
-export const SessionTokenSchema = openObject({ token: z.string(), channel_id: z.string().optional() });
+export const SessionTokenSchema = /* @__PURE__ */ openObject({
+  token: /* @__PURE__ */ z.string(),
+  channel_id: /* @__PURE__ */ z.string().optional(),
+});
 /** Validator of {@link SessionTokenEnvelope} (component `SessionTokenEnvelope`). */
-export const SessionTokenEnvelopeSchema = openObject({ data: SessionTokenSchema });
+export const SessionTokenEnvelopeSchema = /* @__PURE__ */ openObject({ data: SessionTokenSchema });
 /** Validator of {@link SessionTokenResponse} (component `SessionTokenResponse`). */
-export const SessionTokenResponseSchema = z.union([SessionTokenSchema, SessionTokenEnvelopeSchema]);
+export const SessionTokenResponseSchema = /* @__PURE__ */ z.union([SessionTokenSchema, SessionTokenEnvelopeSchema]);
 /** Every validator, keyed by the schema name used in the spec. */
 export const schemas = {
   BuyConfig: BuyConfigSchema,

@@ -5,7 +5,7 @@
  */
 import { encodeKey, encodeValue } from './encoding.js';
 import type {
-  ApiSpec,
+  ApiInfo,
   ClientOptions,
   HmacSignatureSpec,
   SecuritySchemeSpec,
@@ -50,7 +50,7 @@ function basicToken(username: string, password: string): string {
 }
 
 /** The signature spec of the first scheme of `requirement` that has one. */
-function hmacOf(api: ApiSpec, requirement: SecurityRequirement): HmacSignatureSpec | undefined {
+function hmacOf(api: ApiInfo, requirement: SecurityRequirement): HmacSignatureSpec | undefined {
   for (const name of Object.keys(requirement)) {
     const hmac = api.securitySchemes[name]?.hmac;
     if (hmac) return hmac;
@@ -91,7 +91,7 @@ const NOTHING = (): ResolvedSecurity => ({ schemes: [], headers: [], query: [], 
  * or no satisfiable alternative send nothing, and the server decides.
  */
 export function resolveSecurity(init: {
-  api: ApiSpec;
+  api: ApiInfo;
   requirements: readonly SecurityRequirement[];
   credentials: Credentials;
 }): ResolvedSecurity {

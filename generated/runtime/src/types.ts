@@ -140,13 +140,19 @@ export interface TwoFactorSpec {
 }
 
 /** The whole API document as the runtime sees it. */
-export interface ApiSpec {
+/** What the runtime client needs to know about an API, without its operations: a program bundles only those it calls. */
+export interface ApiInfo {
   title: string;
   version: string;
   servers: readonly ServerSpec[];
   securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
   versioning?: VersioningSpec;
   twoFactor?: TwoFactorSpec;
+  /** The operations the client itself calls, keyed by operationId: the server-time operation of HMAC signing. */
+  runtimeOperations?: Readonly<Record<string, OperationSpec>>;
+}
+
+export interface ApiSpec extends ApiInfo {
   /** Keyed by operationId. */
   operations: Readonly<Record<string, OperationSpec>>;
 }

@@ -2,466 +2,525 @@
 import * as z from 'zod';
 import { dateTimeFormat, emailFormat, openEnum, openObject, ownKeys, refinements } from '@svc/runtime';
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
+export const DecimalStringSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link Money} (component `Money`). */
-export const MoneySchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
+export const MoneySchema = /* @__PURE__ */ openObject({
+  amount: DecimalStringSchema,
+  currency: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link Account} (component `Account`). */
-export const AccountSchema = openObject({
-  id: z.string(),
-  name: z.string(),
+export const AccountSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
   balance: MoneySchema,
   native_balance: MoneySchema,
-  created_at: z.string().check(dateTimeFormat),
-  primary: z.boolean(),
-  active: z.boolean(),
-  type: z.enum(['wallet', 'vault', 'fiat']),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  primary: /* @__PURE__ */ z.boolean(),
+  active: /* @__PURE__ */ z.boolean(),
+  type: /* @__PURE__ */ z.enum(['wallet', 'vault', 'fiat']),
 });
 /** Validator of {@link AccountAddressResponse} (component `AccountAddressResponse`). */
-export const AccountAddressResponseSchema = openObject({
-  success: z.boolean(),
-  address: z.string(),
-  callback_url: z.string().nullable(),
+export const AccountAddressResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  address: /* @__PURE__ */ z.string(),
+  callback_url: /* @__PURE__ */ z.string().nullable(),
 });
 /** Validator of {@link AccountChangeOtherUser} (component `AccountChangeOtherUser`). */
-export const AccountChangeOtherUserSchema = openObject({ id: z.string(), name: z.string() });
+export const AccountChangeOtherUserSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link AccountChangeCache} (component `AccountChangeCache`). */
-export const AccountChangeCacheSchema = openObject({
-  notes_present: z.boolean(),
-  category: z.enum(['tx', 'request', 'transfer', 'invoice']),
-  other_user: AccountChangeOtherUserSchema.optional(),
+export const AccountChangeCacheSchema = /* @__PURE__ */ openObject({
+  notes_present: /* @__PURE__ */ z.boolean(),
+  category: /* @__PURE__ */ z.enum(['tx', 'request', 'transfer', 'invoice']),
+  other_user: /* @__PURE__ */ AccountChangeOtherUserSchema.optional(),
 });
 /** Validator of {@link AccountChange} (component `AccountChange`). */
-export const AccountChangeSchema = openObject({
-  id: z.string(),
-  created_at: z.string().check(dateTimeFormat),
-  transaction_id: z.string().optional(),
-  confirmed: z.boolean(),
+export const AccountChangeSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  transaction_id: /* @__PURE__ */ z.string().optional(),
+  confirmed: /* @__PURE__ */ z.boolean(),
   cache: AccountChangeCacheSchema,
   amount: MoneySchema,
 });
 /** Validator of {@link CurrentUserSummary} (component `CurrentUserSummary`). */
-export const CurrentUserSummarySchema = openObject({ id: z.string(), email: z.string(), name: z.string() });
+export const CurrentUserSummarySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  email: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link PagedList} (component `PagedList`). */
-export const PagedListSchema = openObject({
-  total_count: z.number().int().gte(0),
-  num_pages: z.number().int().gte(0),
-  current_page: z.number().int().gte(1),
+export const PagedListSchema = /* @__PURE__ */ openObject({
+  total_count: /* @__PURE__ */ z.number().int().gte(0),
+  num_pages: /* @__PURE__ */ z.number().int().gte(0),
+  current_page: /* @__PURE__ */ z.number().int().gte(1),
 });
 /** Validator of {@link AccountChangeListResponse} (component `AccountChangeListResponse`). */
-export const AccountChangeListResponseSchema = z.intersection(
-  openObject({
+export const AccountChangeListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
     current_user: CurrentUserSummarySchema,
     balance: MoneySchema,
     native_balance: MoneySchema,
-    account_changes: z.array(AccountChangeSchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+    account_changes: /* @__PURE__ */ z.array(AccountChangeSchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link AccountListResponse} (component `AccountListResponse`). */
-export const AccountListResponseSchema = z.intersection(
-  openObject({
-    accounts: z.array(AccountSchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const AccountListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    accounts: /* @__PURE__ */ z.array(AccountSchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link AccountResponse} (component `AccountResponse`). */
-export const AccountResponseSchema = openObject({ account: AccountSchema });
+export const AccountResponseSchema = /* @__PURE__ */ openObject({ account: AccountSchema });
 /** Validator of {@link AccountSuccessResponse} (component `AccountSuccessResponse`). */
-export const AccountSuccessResponseSchema = openObject({ success: z.boolean(), account: AccountSchema });
+export const AccountSuccessResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  account: AccountSchema,
+});
 /** Validator of {@link Address} (component `Address`). */
-export const AddressSchema = openObject({
-  id: z.string().optional(),
-  address: z.string(),
-  callback_url: z.string().nullable().optional(),
-  label: z.string().nullable().optional(),
-  created_at: z.string().check(dateTimeFormat).optional(),
-  type: openEnum(['p2sh']).optional(),
-  redeem_script: z.string().optional(),
+export const AddressSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().optional(),
+  address: /* @__PURE__ */ z.string(),
+  callback_url: /* @__PURE__ */ z.string().nullable().optional(),
+  label: /* @__PURE__ */ z.string().nullable().optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  type: /* @__PURE__ */ openEnum(['p2sh']).optional(),
+  redeem_script: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link AddressCallback} (component `AddressCallback`). */
-export const AddressCallbackSchema = ownKeys(z.looseObject({}));
+export const AddressCallbackSchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({}));
 /** Validator of {@link AddressEntry} (component `AddressEntry`). */
-export const AddressEntrySchema = openObject({ address: AddressSchema });
+export const AddressEntrySchema = /* @__PURE__ */ openObject({ address: AddressSchema });
 /** Validator of {@link AddressFields} (component `AddressFields`). */
-export const AddressFieldsSchema = openObject({ label: z.string().optional(), callback_url: z.string().optional() });
+export const AddressFieldsSchema = /* @__PURE__ */ openObject({
+  label: /* @__PURE__ */ z.string().optional(),
+  callback_url: /* @__PURE__ */ z.string().optional(),
+});
 /** Validator of {@link AddressListResponse} (component `AddressListResponse`). */
-export const AddressListResponseSchema = z.intersection(
-  openObject({
-    addresses: z.array(AddressEntrySchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const AddressListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    addresses: /* @__PURE__ */ z.array(AddressEntrySchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link AddressResponse} (component `AddressResponse`). */
-export const AddressResponseSchema = openObject({ address: AddressSchema });
+export const AddressResponseSchema = /* @__PURE__ */ openObject({ address: AddressSchema });
 /** Validator of {@link AuthorizationMeta} (component `AuthorizationMeta`). */
-export const AuthorizationMetaSchema = openObject({
-  send_limit_period: z.string().optional(),
-  send_limit_currency: z.string().optional(),
-  send_limit_amount: DecimalStringSchema.optional(),
+export const AuthorizationMetaSchema = /* @__PURE__ */ openObject({
+  send_limit_period: /* @__PURE__ */ z.string().optional(),
+  send_limit_currency: /* @__PURE__ */ z.string().optional(),
+  send_limit_amount: /* @__PURE__ */ DecimalStringSchema.optional(),
 });
 /** Validator of {@link Authorization} (component `Authorization`). */
-export const AuthorizationSchema = openObject({
-  auth_type: z.string(),
-  meta: AuthorizationMetaSchema.optional(),
-  scopes: z.array(z.string()),
+export const AuthorizationSchema = /* @__PURE__ */ openObject({
+  auth_type: /* @__PURE__ */ z.string(),
+  meta: /* @__PURE__ */ AuthorizationMetaSchema.optional(),
+  scopes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
 });
 /** Validator of {@link Contact} (component `Contact`). */
-export const ContactSchema = ownKeys(z.looseObject({ email: z.string() }));
+export const ContactSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z.looseObject({ email: /* @__PURE__ */ z.string() }),
+);
 /** Validator of {@link ContactEntry} (component `ContactEntry`). */
-export const ContactEntrySchema = openObject({ contact: ContactSchema });
+export const ContactEntrySchema = /* @__PURE__ */ openObject({ contact: ContactSchema });
 /** Validator of {@link ContactListResponse} (component `ContactListResponse`). */
-export const ContactListResponseSchema = z.intersection(
-  openObject({
-    contacts: z.array(ContactEntrySchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const ContactListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    contacts: /* @__PURE__ */ z.array(ContactEntrySchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link CreateAccountAddressRequest} (component `CreateAccountAddressRequest`). */
-export const CreateAccountAddressRequestSchema = openObject({ address: AddressFieldsSchema.optional() });
+export const CreateAccountAddressRequestSchema = /* @__PURE__ */ openObject({
+  address: /* @__PURE__ */ AddressFieldsSchema.optional(),
+});
 /** Validator of {@link CreateAccountFields} (component `CreateAccountFields`). */
-export const CreateAccountFieldsSchema = openObject({ name: z.string() });
+export const CreateAccountFieldsSchema = /* @__PURE__ */ openObject({ name: /* @__PURE__ */ z.string() });
 /** Validator of {@link CreateAccountRequest} (component `CreateAccountRequest`). */
-export const CreateAccountRequestSchema = openObject({ account: CreateAccountFieldsSchema });
+export const CreateAccountRequestSchema = /* @__PURE__ */ openObject({ account: CreateAccountFieldsSchema });
 /** Validator of {@link CreateAddressRequest} (component `CreateAddressRequest`). */
-export const CreateAddressRequestSchema = openObject({
-  account_id: z.string().optional(),
-  address: AddressFieldsSchema.optional(),
+export const CreateAddressRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string().optional(),
+  address: /* @__PURE__ */ AddressFieldsSchema.optional(),
 });
 /** Validator of {@link CreateBuyRequest} (component `CreateBuyRequest`). */
-export const CreateBuyRequestSchema = openObject({
-  account_id: z.string().optional(),
+export const CreateBuyRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string().optional(),
   qty: DecimalStringSchema,
-  currency: z.string().optional(),
-  agree_btc_amount_varies: z.boolean().optional(),
-  commit: z.boolean().optional(),
-  payment_method_id: z.string().optional(),
+  currency: /* @__PURE__ */ z.string().optional(),
+  agree_btc_amount_varies: /* @__PURE__ */ z.boolean().optional(),
+  commit: /* @__PURE__ */ z.boolean().optional(),
+  payment_method_id: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
-export const CreateDepositRequestSchema = openObject({
-  account_id: z.string(),
+export const CreateDepositRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string(),
   amount: DecimalStringSchema,
-  payment_method_id: z.string(),
-  commit: z.boolean().optional(),
+  payment_method_id: /* @__PURE__ */ z.string(),
+  commit: /* @__PURE__ */ z.boolean().optional(),
 });
 /** Validator of {@link OAuthApplicationFields} (component `OAuthApplicationFields`). */
-export const OAuthApplicationFieldsSchema = openObject({ name: z.string(), redirect_uri: z.string() });
+export const OAuthApplicationFieldsSchema = /* @__PURE__ */ openObject({
+  name: /* @__PURE__ */ z.string(),
+  redirect_uri: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link CreateOAuthApplicationRequest} (component `CreateOAuthApplicationRequest`). */
-export const CreateOAuthApplicationRequestSchema = openObject({ application: OAuthApplicationFieldsSchema });
+export const CreateOAuthApplicationRequestSchema = /* @__PURE__ */ openObject({
+  application: OAuthApplicationFieldsSchema,
+});
 /** Validator of {@link CreateWithdrawalRequest} (component `CreateWithdrawalRequest`). */
-export const CreateWithdrawalRequestSchema = openObject({
-  account_id: z.string(),
+export const CreateWithdrawalRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string(),
   amount: DecimalStringSchema,
-  payment_method_id: z.string(),
-  commit: z.boolean().optional(),
+  payment_method_id: /* @__PURE__ */ z.string(),
+  commit: /* @__PURE__ */ z.boolean().optional(),
 });
 /** Validator of {@link CreatedAddressResponse} (component `CreatedAddressResponse`). */
-export const CreatedAddressResponseSchema = openObject({
-  success: z.boolean(),
-  address: z.string(),
-  callback_url: z.string().nullable(),
-  label: z.string().nullable(),
+export const CreatedAddressResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  address: /* @__PURE__ */ z.string(),
+  callback_url: /* @__PURE__ */ z.string().nullable(),
+  label: /* @__PURE__ */ z.string().nullable(),
 });
 /** Validator of {@link OAuthApplication} (component `OAuthApplication`). */
-export const OAuthApplicationSchema = openObject({
-  id: z.string(),
-  created_at: z.string().check(dateTimeFormat),
-  name: z.string(),
-  redirect_uri: z.string(),
-  num_users: z.number().int().gte(0),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
+export const OAuthApplicationSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  name: /* @__PURE__ */ z.string(),
+  redirect_uri: /* @__PURE__ */ z.string(),
+  num_users: /* @__PURE__ */ z.number().int().gte(0),
+  client_id: /* @__PURE__ */ z.string().optional(),
+  client_secret: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link CreatedOAuthApplication} (component `CreatedOAuthApplication`). */
-export const CreatedOAuthApplicationSchema = z.intersection(
-  openObject({ client_id: z.unknown().nonoptional(), client_secret: z.unknown().nonoptional() }),
+export const CreatedOAuthApplicationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    client_id: /* @__PURE__ */ z.unknown().nonoptional(),
+    client_secret: /* @__PURE__ */ z.unknown().nonoptional(),
+  }),
   OAuthApplicationSchema,
 );
 /** Validator of {@link CreatedOAuthApplicationResponse} (component `CreatedOAuthApplicationResponse`). */
-export const CreatedOAuthApplicationResponseSchema = openObject({
-  success: z.boolean(),
+export const CreatedOAuthApplicationResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
   application: CreatedOAuthApplicationSchema,
 });
 /** Validator of {@link CurrencyPair} (component `CurrencyPair`). */
-export const CurrencyPairSchema = z.tuple([z.string(), z.string()]);
+export const CurrencyPairSchema = /* @__PURE__ */ z.tuple([/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()]);
 /** Validator of {@link CurrencyList} (component `CurrencyList`). */
-export const CurrencyListSchema = z.array(CurrencyPairSchema);
+export const CurrencyListSchema = /* @__PURE__ */ z.array(CurrencyPairSchema);
 /** Validator of {@link ExchangeRates} (component `ExchangeRates`). */
-export const ExchangeRatesSchema = ownKeys(
-  z
+export const ExchangeRatesSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z
     .looseObject({})
     .superRefine(
-      refinements.patternProperties([[new RegExp('^(btc_to_[a-z]+|[a-z]+_to_btc)$', 'u'), z.string()]], true, []),
+      /* @__PURE__ */ refinements.patternProperties(
+        [[/* @__PURE__ */ new RegExp('^(btc_to_[a-z]+|[a-z]+_to_btc)$', 'u'), /* @__PURE__ */ z.string()]],
+        true,
+        [],
+      ),
     ),
 );
 /** Validator of {@link FeeCents} (component `FeeCents`). */
-export const FeeCentsSchema = openObject({ cents: z.number().int(), currency_iso: z.string() });
+export const FeeCentsSchema = /* @__PURE__ */ openObject({
+  cents: /* @__PURE__ */ z.number().int(),
+  currency_iso: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link LegacyError} (component `LegacyError`). */
-export const LegacyErrorSchema = ownKeys(
-  z.looseObject({
-    success: z.boolean().optional(),
-    errors: z.array(z.string()).optional(),
-    error: z.string().optional(),
+export const LegacyErrorSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z.looseObject({
+    success: /* @__PURE__ */ z.boolean().optional(),
+    errors: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+    error: /* @__PURE__ */ z.string().optional(),
   }),
 );
 /** Validator of {@link MerchantLogo} (component `MerchantLogo`). */
-export const MerchantLogoSchema = openObject({
-  small: z.string().nullable().optional(),
-  medium: z.string().nullable().optional(),
-  url: z.string().nullable().optional(),
+export const MerchantLogoSchema = /* @__PURE__ */ openObject({
+  small: /* @__PURE__ */ z.string().nullable().optional(),
+  medium: /* @__PURE__ */ z.string().nullable().optional(),
+  url: /* @__PURE__ */ z.string().nullable().optional(),
 });
 /** Validator of {@link OAuthApplicationListResponse} (component `OAuthApplicationListResponse`). */
-export const OAuthApplicationListResponseSchema = z.intersection(
-  openObject({
-    applications: z.array(OAuthApplicationSchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const OAuthApplicationListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    applications: /* @__PURE__ */ z.array(OAuthApplicationSchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link OAuthApplicationResponse} (component `OAuthApplicationResponse`). */
-export const OAuthApplicationResponseSchema = openObject({ application: OAuthApplicationSchema });
+export const OAuthApplicationResponseSchema = /* @__PURE__ */ openObject({ application: OAuthApplicationSchema });
 /** Validator of {@link PaymentMethod} (component `PaymentMethod`). */
-export const PaymentMethodSchema = openObject({
-  id: z.string(),
-  name: z.string(),
-  can_buy: z.boolean(),
-  can_sell: z.boolean(),
+export const PaymentMethodSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  can_buy: /* @__PURE__ */ z.boolean(),
+  can_sell: /* @__PURE__ */ z.boolean(),
 });
 /** Validator of {@link PaymentMethodEntry} (component `PaymentMethodEntry`). */
-export const PaymentMethodEntrySchema = openObject({ payment_method: PaymentMethodSchema });
+export const PaymentMethodEntrySchema = /* @__PURE__ */ openObject({ payment_method: PaymentMethodSchema });
 /** Validator of {@link PaymentMethodListResponse} (component `PaymentMethodListResponse`). */
-export const PaymentMethodListResponseSchema = openObject({
-  payment_methods: z.array(PaymentMethodEntrySchema),
-  default_buy: z.string().nullable(),
-  default_sell: z.string().nullable(),
-  total_count: z.number().int().gte(0).optional(),
-  num_pages: z.number().int().gte(0).optional(),
-  current_page: z.number().int().gte(1).optional(),
+export const PaymentMethodListResponseSchema = /* @__PURE__ */ openObject({
+  payment_methods: /* @__PURE__ */ z.array(PaymentMethodEntrySchema),
+  default_buy: /* @__PURE__ */ z.string().nullable(),
+  default_sell: /* @__PURE__ */ z.string().nullable(),
+  total_count: /* @__PURE__ */ z.number().int().gte(0).optional(),
+  num_pages: /* @__PURE__ */ z.number().int().gte(0).optional(),
+  current_page: /* @__PURE__ */ z.number().int().gte(1).optional(),
 });
 /** Validator of {@link PaymentMethodResponse} (component `PaymentMethodResponse`). */
-export const PaymentMethodResponseSchema = openObject({ payment_method: PaymentMethodSchema });
+export const PaymentMethodResponseSchema = /* @__PURE__ */ openObject({ payment_method: PaymentMethodSchema });
 /** Validator of {@link PriceFee} (component `PriceFee`). */
-export const PriceFeeSchema = ownKeys(
-  z.object({}).catchall(MoneySchema).refine(refinements.propertyCount(1, 1), { message: 'wrong number of properties' }),
+export const PriceFeeSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z
+    .object({})
+    .catchall(MoneySchema)
+    .refine(/* @__PURE__ */ refinements.propertyCount(1, 1), { message: 'wrong number of properties' }),
 );
 /** Validator of {@link PriceQuote} (component `PriceQuote`). */
-export const PriceQuoteSchema = openObject({
+export const PriceQuoteSchema = /* @__PURE__ */ openObject({
   btc: MoneySchema,
   subtotal: MoneySchema,
-  fees: z.array(PriceFeeSchema),
+  fees: /* @__PURE__ */ z.array(PriceFeeSchema),
   total: MoneySchema,
   amount: DecimalStringSchema,
-  currency: z.string(),
+  currency: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link RecurringPayment} (component `RecurringPayment`). */
-export const RecurringPaymentSchema = openObject({
-  id: z.string(),
-  type: z.enum(['send', 'request']),
-  status: z.enum(['new', 'active', 'paused', 'completed', 'canceled']),
-  created_at: z.string().check(dateTimeFormat),
-  to: z.string().nullable().optional(),
-  from: z.string().nullable().optional(),
-  start_type: z.string().optional(),
-  times: z.number().int().gte(-1),
-  times_run: z.number().int().gte(0),
-  repeat: z.string().optional(),
-  last_run: z.string().check(dateTimeFormat).nullable().optional(),
-  next_run: z.string().check(dateTimeFormat).nullable().optional(),
-  notes: z.string().nullable().optional(),
-  description: z.string().optional(),
+export const RecurringPaymentSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  type: /* @__PURE__ */ z.enum(['send', 'request']),
+  status: /* @__PURE__ */ z.enum(['new', 'active', 'paused', 'completed', 'canceled']),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  to: /* @__PURE__ */ z.string().nullable().optional(),
+  from: /* @__PURE__ */ z.string().nullable().optional(),
+  start_type: /* @__PURE__ */ z.string().optional(),
+  times: /* @__PURE__ */ z.number().int().gte(-1),
+  times_run: /* @__PURE__ */ z.number().int().gte(0),
+  repeat: /* @__PURE__ */ z.string().optional(),
+  last_run: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  next_run: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  notes: /* @__PURE__ */ z.string().nullable().optional(),
+  description: /* @__PURE__ */ z.string().optional(),
   amount: MoneySchema,
 });
 /** Validator of {@link RecurringPaymentEntry} (component `RecurringPaymentEntry`). */
-export const RecurringPaymentEntrySchema = openObject({ recurring_payment: RecurringPaymentSchema });
+export const RecurringPaymentEntrySchema = /* @__PURE__ */ openObject({ recurring_payment: RecurringPaymentSchema });
 /** Validator of {@link RecurringPaymentListResponse} (component `RecurringPaymentListResponse`). */
-export const RecurringPaymentListResponseSchema = z.intersection(
-  openObject({
-    recurring_payments: z.array(RecurringPaymentEntrySchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const RecurringPaymentListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    recurring_payments: /* @__PURE__ */ z.array(RecurringPaymentEntrySchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link RecurringPaymentResponse} (component `RecurringPaymentResponse`). */
-export const RecurringPaymentResponseSchema = openObject({ recurring_payment: RecurringPaymentSchema });
+export const RecurringPaymentResponseSchema = /* @__PURE__ */ openObject({ recurring_payment: RecurringPaymentSchema });
 /** Validator of {@link Report} (component `Report`). */
-export const ReportSchema = openObject({
-  id: z.string(),
-  type: z.string(),
-  status: z.string(),
-  email: z.string().nullable().optional(),
-  repeat: z.string().nullable().optional(),
-  time_range: z.string().nullable().optional(),
-  callback_url: z.string().nullable().optional(),
-  file_url: z.string().nullable().optional(),
-  times: z.number().int().nullable().optional(),
-  times_run: z.number().int().nullable().optional(),
-  last_run: z.string().check(dateTimeFormat).nullable().optional(),
-  next_run: z.string().check(dateTimeFormat).nullable().optional(),
-  created_at: z.string().check(dateTimeFormat),
+export const ReportSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  type: /* @__PURE__ */ z.string(),
+  status: /* @__PURE__ */ z.string(),
+  email: /* @__PURE__ */ z.string().nullable().optional(),
+  repeat: /* @__PURE__ */ z.string().nullable().optional(),
+  time_range: /* @__PURE__ */ z.string().nullable().optional(),
+  callback_url: /* @__PURE__ */ z.string().nullable().optional(),
+  file_url: /* @__PURE__ */ z.string().nullable().optional(),
+  times: /* @__PURE__ */ z.number().int().nullable().optional(),
+  times_run: /* @__PURE__ */ z.number().int().nullable().optional(),
+  last_run: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  next_run: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
 });
 /** Validator of {@link ReportListResponse} (component `ReportListResponse`). */
-export const ReportListResponseSchema = z.intersection(
-  openObject({
-    reports: z.array(ReportSchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const ReportListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    reports: /* @__PURE__ */ z.array(ReportSchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link RequestMoneyFields} (component `RequestMoneyFields`). */
-export const RequestMoneyFieldsSchema = ownKeys(
-  openObject({
-    from: z.string().check(emailFormat),
-    amount: DecimalStringSchema.optional(),
-    amount_string: DecimalStringSchema.optional(),
-    amount_currency_iso: z.string().optional(),
-    notes: z.string().optional(),
+export const RequestMoneyFieldsSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ openObject({
+    from: /* @__PURE__ */ z.string().check(emailFormat),
+    amount: /* @__PURE__ */ DecimalStringSchema.optional(),
+    amount_string: /* @__PURE__ */ DecimalStringSchema.optional(),
+    amount_currency_iso: /* @__PURE__ */ z.string().optional(),
+    notes: /* @__PURE__ */ z.string().optional(),
   }).superRefine(
-    refinements.dependentRequired({ amount_string: ['amount_currency_iso'], amount_currency_iso: ['amount_string'] }),
+    /* @__PURE__ */ refinements.dependentRequired({
+      amount_string: ['amount_currency_iso'],
+      amount_currency_iso: ['amount_string'],
+    }),
   ),
 );
 /** Validator of {@link RequestMoneyRequest} (component `RequestMoneyRequest`). */
-export const RequestMoneyRequestSchema = openObject({
-  account_id: z.string().optional(),
+export const RequestMoneyRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string().optional(),
   transaction: RequestMoneyFieldsSchema,
 });
 /** Validator of {@link SuccessResponse} (component `SuccessResponse`). */
-export const SuccessResponseSchema = openObject({ success: z.boolean() });
+export const SuccessResponseSchema = /* @__PURE__ */ openObject({ success: /* @__PURE__ */ z.boolean() });
 /** Validator of {@link TransactionParty} (component `TransactionParty`). */
-export const TransactionPartySchema = openObject({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  avatar_url: z.string().optional(),
+export const TransactionPartySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  email: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  avatar_url: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link Transaction} (component `Transaction`). */
-export const TransactionSchema = openObject({
-  id: z.string(),
-  created_at: z.string().check(dateTimeFormat),
-  hsh: z.string().nullable().optional(),
+export const TransactionSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  hsh: /* @__PURE__ */ z.string().nullable().optional(),
   amount: MoneySchema,
-  request: z.boolean(),
-  status: z.string(),
-  sender: TransactionPartySchema.optional(),
-  recipient: TransactionPartySchema.optional(),
-  notes: z.string().nullable().optional(),
-  idem: z.string().nullable().optional(),
+  request: /* @__PURE__ */ z.boolean(),
+  status: /* @__PURE__ */ z.string(),
+  sender: /* @__PURE__ */ TransactionPartySchema.optional(),
+  recipient: /* @__PURE__ */ TransactionPartySchema.optional(),
+  notes: /* @__PURE__ */ z.string().nullable().optional(),
+  idem: /* @__PURE__ */ z.string().nullable().optional(),
 });
 /** Validator of {@link TransactionSuccessResponse} (component `TransactionSuccessResponse`). */
-export const TransactionSuccessResponseSchema = openObject({ success: z.boolean(), transaction: TransactionSchema });
+export const TransactionSuccessResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  transaction: TransactionSchema,
+});
 /** Validator of {@link TransferFees} (component `TransferFees`). */
-export const TransferFeesSchema = ownKeys(z.object({ bank: FeeCentsSchema }).catchall(FeeCentsSchema));
+export const TransferFeesSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z.object({ bank: FeeCentsSchema }).catchall(FeeCentsSchema),
+);
 /** Validator of {@link TransferPaymentMethod} (component `TransferPaymentMethod`). */
-export const TransferPaymentMethodSchema = openObject({
-  id: z.string(),
-  currency: z.string().optional(),
-  name: z.string().optional(),
-  can_buy: z.boolean().optional(),
-  can_sell: z.boolean().optional(),
-  type: z.string().optional(),
-  verified: z.boolean().optional(),
-  account_id: z.string().optional(),
+export const TransferPaymentMethodSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  currency: /* @__PURE__ */ z.string().optional(),
+  name: /* @__PURE__ */ z.string().optional(),
+  can_buy: /* @__PURE__ */ z.boolean().optional(),
+  can_sell: /* @__PURE__ */ z.boolean().optional(),
+  type: /* @__PURE__ */ z.string().optional(),
+  verified: /* @__PURE__ */ z.boolean().optional(),
+  account_id: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link Transfer} (component `Transfer`). */
-export const TransferSchema = openObject({
-  id: z.string(),
-  type: z.enum(['Buy', 'Sell', 'Deposit', 'Withdrawal']),
-  code: z.string().optional(),
-  created_at: z.string().check(dateTimeFormat),
-  fees: TransferFeesSchema.optional(),
-  payout_date: z.string().check(dateTimeFormat).optional(),
-  transaction_id: z.string().optional(),
-  status: openEnum(['created', 'Pending', 'Completed', 'Canceled', 'Reversed']),
-  detailed_status: openEnum(['started']).optional(),
-  btc: MoneySchema.optional(),
-  subtotal: MoneySchema.optional(),
-  total: MoneySchema.optional(),
-  description: z.string().optional(),
-  account: z.string().optional(),
-  payment_method: TransferPaymentMethodSchema.optional(),
-  _type: z.string().optional(),
+export const TransferSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  type: /* @__PURE__ */ z.enum(['Buy', 'Sell', 'Deposit', 'Withdrawal']),
+  code: /* @__PURE__ */ z.string().optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  fees: /* @__PURE__ */ TransferFeesSchema.optional(),
+  payout_date: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  transaction_id: /* @__PURE__ */ z.string().optional(),
+  status: /* @__PURE__ */ openEnum(['created', 'Pending', 'Completed', 'Canceled', 'Reversed']),
+  detailed_status: /* @__PURE__ */ openEnum(['started']).optional(),
+  btc: /* @__PURE__ */ MoneySchema.optional(),
+  subtotal: /* @__PURE__ */ MoneySchema.optional(),
+  total: /* @__PURE__ */ MoneySchema.optional(),
+  description: /* @__PURE__ */ z.string().optional(),
+  account: /* @__PURE__ */ z.string().optional(),
+  payment_method: /* @__PURE__ */ TransferPaymentMethodSchema.optional(),
+  _type: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link TransferEntry} (component `TransferEntry`). */
-export const TransferEntrySchema = openObject({ transfer: TransferSchema });
+export const TransferEntrySchema = /* @__PURE__ */ openObject({ transfer: TransferSchema });
 /** Validator of {@link TransferListResponse} (component `TransferListResponse`). */
-export const TransferListResponseSchema = z.intersection(
-  openObject({
-    transfers: z.array(TransferEntrySchema),
-    total_count: z.unknown().nonoptional(),
-    num_pages: z.unknown().nonoptional(),
-    current_page: z.unknown().nonoptional(),
+export const TransferListResponseSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    transfers: /* @__PURE__ */ z.array(TransferEntrySchema),
+    total_count: /* @__PURE__ */ z.unknown().nonoptional(),
+    num_pages: /* @__PURE__ */ z.unknown().nonoptional(),
+    current_page: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
   PagedListSchema,
 );
 /** Validator of {@link TransferMoneyFields} (component `TransferMoneyFields`). */
-export const TransferMoneyFieldsSchema = openObject({ to: z.string(), amount: DecimalStringSchema.optional() });
+export const TransferMoneyFieldsSchema = /* @__PURE__ */ openObject({
+  to: /* @__PURE__ */ z.string(),
+  amount: /* @__PURE__ */ DecimalStringSchema.optional(),
+});
 /** Validator of {@link TransferMoneyRequest} (component `TransferMoneyRequest`). */
-export const TransferMoneyRequestSchema = openObject({
-  account_id: z.string().optional(),
+export const TransferMoneyRequestSchema = /* @__PURE__ */ openObject({
+  account_id: /* @__PURE__ */ z.string().optional(),
   transaction: TransferMoneyFieldsSchema,
 });
 /** Validator of {@link TransferResponse} (component `TransferResponse`). */
-export const TransferResponseSchema = openObject({ transfer: TransferSchema });
+export const TransferResponseSchema = /* @__PURE__ */ openObject({ transfer: TransferSchema });
 /** Validator of {@link TransferSuccessResponse} (component `TransferSuccessResponse`). */
-export const TransferSuccessResponseSchema = openObject({ success: z.boolean(), transfer: TransferSchema });
+export const TransferSuccessResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  transfer: TransferSchema,
+});
 /** Validator of {@link UpdateAccountFields} (component `UpdateAccountFields`). */
-export const UpdateAccountFieldsSchema = openObject({ name: z.string().optional() });
+export const UpdateAccountFieldsSchema = /* @__PURE__ */ openObject({ name: /* @__PURE__ */ z.string().optional() });
 /** Validator of {@link UpdateAccountRequest} (component `UpdateAccountRequest`). */
-export const UpdateAccountRequestSchema = openObject({ account: UpdateAccountFieldsSchema });
+export const UpdateAccountRequestSchema = /* @__PURE__ */ openObject({ account: UpdateAccountFieldsSchema });
 /** Validator of {@link UpdateUserFields} (component `UpdateUserFields`). */
-export const UpdateUserFieldsSchema = openObject({
-  name: z.string().optional(),
-  native_currency: z.string().optional(),
-  time_zone: z.string().optional(),
+export const UpdateUserFieldsSchema = /* @__PURE__ */ openObject({
+  name: /* @__PURE__ */ z.string().optional(),
+  native_currency: /* @__PURE__ */ z.string().optional(),
+  time_zone: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link UpdateUserRequest} (component `UpdateUserRequest`). */
-export const UpdateUserRequestSchema = openObject({ user: UpdateUserFieldsSchema });
+export const UpdateUserRequestSchema = /* @__PURE__ */ openObject({ user: UpdateUserFieldsSchema });
 /** Validator of {@link UserMerchant} (component `UserMerchant`). */
-export const UserMerchantSchema = openObject({
-  enabled: z.boolean(),
-  company_name: z.string().nullable().optional(),
-  logo: MerchantLogoSchema.optional(),
+export const UserMerchantSchema = /* @__PURE__ */ openObject({
+  enabled: /* @__PURE__ */ z.boolean(),
+  company_name: /* @__PURE__ */ z.string().nullable().optional(),
+  logo: /* @__PURE__ */ MerchantLogoSchema.optional(),
 });
 /** Validator of {@link User} (component `User`). */
-export const UserSchema = openObject({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  time_zone: z.string().optional(),
-  native_currency: z.string().optional(),
-  balance: MoneySchema.optional(),
-  merchant: UserMerchantSchema.optional(),
-  buy_level: z.literal([0, 1, 2]).optional(),
-  instant_buy_level: z.literal([0, 1, 2]).optional(),
-  sell_level: z.literal([0, 1, 2]).optional(),
-  buy_limit: MoneySchema.optional(),
-  instant_buy_limit: MoneySchema.optional(),
-  sell_limit: MoneySchema.optional(),
+export const UserSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  email: /* @__PURE__ */ z.string(),
+  time_zone: /* @__PURE__ */ z.string().optional(),
+  native_currency: /* @__PURE__ */ z.string().optional(),
+  balance: /* @__PURE__ */ MoneySchema.optional(),
+  merchant: /* @__PURE__ */ UserMerchantSchema.optional(),
+  buy_level: /* @__PURE__ */ z.literal([0, 1, 2]).optional(),
+  instant_buy_level: /* @__PURE__ */ z.literal([0, 1, 2]).optional(),
+  sell_level: /* @__PURE__ */ z.literal([0, 1, 2]).optional(),
+  buy_limit: /* @__PURE__ */ MoneySchema.optional(),
+  instant_buy_limit: /* @__PURE__ */ MoneySchema.optional(),
+  sell_limit: /* @__PURE__ */ MoneySchema.optional(),
 });
 /** Validator of {@link UserEntry} (component `UserEntry`). */
-export const UserEntrySchema = openObject({ user: UserSchema });
+export const UserEntrySchema = /* @__PURE__ */ openObject({ user: UserSchema });
 /** Validator of {@link UserListResponse} (component `UserListResponse`). */
-export const UserListResponseSchema = ownKeys(z.looseObject({ users: z.array(UserEntrySchema).optional() }));
+export const UserListResponseSchema = /* @__PURE__ */ ownKeys(
+  /* @__PURE__ */ z.looseObject({ users: /* @__PURE__ */ z.array(UserEntrySchema).optional() }),
+);
 /** Validator of {@link UserResponse} (component `UserResponse`). */
-export const UserResponseSchema = openObject({ user: UserSchema });
+export const UserResponseSchema = /* @__PURE__ */ openObject({ user: UserSchema });
 /** Validator of {@link UserSuccessResponse} (component `UserSuccessResponse`). */
-export const UserSuccessResponseSchema = openObject({ success: z.boolean(), user: UserSchema });
+export const UserSuccessResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  user: UserSchema,
+});
 /** Every validator, keyed by the schema name used in the spec. */
 export const schemas = {
   Account: AccountSchema,

@@ -13,69 +13,77 @@ import {
   uuidFormat,
 } from '@svc/runtime';
 /** Validator of {@link AccountCurrency} (component `AccountCurrency`). */
-export const AccountCurrencySchema = openObject({
-  code: z.string(),
-  name: z.string().optional(),
-  color: z.string().optional(),
-  exponent: z.number().int().optional(),
-  type: z.string().optional(),
-  address_regex: z.string().optional(),
+export const AccountCurrencySchema = /* @__PURE__ */ openObject({
+  code: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string().optional(),
+  color: /* @__PURE__ */ z.string().optional(),
+  exponent: /* @__PURE__ */ z.number().int().optional(),
+  type: /* @__PURE__ */ z.string().optional(),
+  address_regex: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link DecimalString} (component `DecimalString`). */
-export const DecimalStringSchema = z.string().regex(new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
+export const DecimalStringSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u'));
 /** Validator of {@link MoneyHash} (component `MoneyHash`). */
-export const MoneyHashSchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
+export const MoneyHashSchema = /* @__PURE__ */ openObject({
+  amount: DecimalStringSchema,
+  currency: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link Account} (component `Account`). */
-export const AccountSchema = openObject({
-  id: z.string().check(uuidFormat),
-  name: z.string().optional(),
-  primary: z.boolean().optional(),
-  type: openEnum(['wallet', 'vault', 'fiat']).optional(),
-  currency: z.union([z.string(), AccountCurrencySchema]).optional(),
-  balance: MoneyHashSchema.optional(),
-  native_balance: MoneyHashSchema.optional(),
-  ready: z.boolean().optional(),
-  created_at: z.string().check(dateTimeFormat).nullable().optional(),
-  updated_at: z.string().check(dateTimeFormat).nullable().optional(),
-  resource: z.literal('account'),
-  resource_path: z.string(),
+export const AccountSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  name: /* @__PURE__ */ z.string().optional(),
+  primary: /* @__PURE__ */ z.boolean().optional(),
+  type: /* @__PURE__ */ openEnum(['wallet', 'vault', 'fiat']).optional(),
+  currency: /* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), AccountCurrencySchema]).optional(),
+  balance: /* @__PURE__ */ MoneyHashSchema.optional(),
+  native_balance: /* @__PURE__ */ MoneyHashSchema.optional(),
+  ready: /* @__PURE__ */ z.boolean().optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  resource: /* @__PURE__ */ z.literal('account'),
+  resource_path: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link Pagination} (component `Pagination`). */
-export const PaginationSchema = openObject({
-  ending_before: z.string().nullable(),
-  starting_after: z.string().nullable(),
-  limit: z.number().int().gte(0).lte(100),
-  order: z.enum(['desc', 'asc']),
-  previous_uri: z.string().nullable(),
-  next_uri: z.string().nullable(),
+export const PaginationSchema = /* @__PURE__ */ openObject({
+  ending_before: /* @__PURE__ */ z.string().nullable(),
+  starting_after: /* @__PURE__ */ z.string().nullable(),
+  limit: /* @__PURE__ */ z.number().int().gte(0).lte(100),
+  order: /* @__PURE__ */ z.enum(['desc', 'asc']),
+  previous_uri: /* @__PURE__ */ z.string().nullable(),
+  next_uri: /* @__PURE__ */ z.string().nullable(),
 });
 /** Validator of {@link Warning} (component `Warning`). */
-export const WarningSchema = openObject({
-  id: openEnum(['missing_version']),
-  message: z.string(),
-  url: z.string().check(uriFormat).optional(),
+export const WarningSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ openEnum(['missing_version']),
+  message: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
 });
 /** Validator of {@link AccountListResponse} (component `AccountListResponse`). */
-export const AccountListResponseSchema = openObject({
+export const AccountListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(AccountSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(AccountSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link AccountResponse} (component `AccountResponse`). */
-export const AccountResponseSchema = openObject({ data: AccountSchema, warnings: z.array(WarningSchema).optional() });
+export const AccountResponseSchema = /* @__PURE__ */ openObject({
+  data: AccountSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link Address} (component `Address`). */
-export const AddressSchema = openObject({
-  id: z.string().check(uuidFormat),
-  address: z.string(),
-  name: z.string().nullable().optional(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  network: z.string(),
-  resource: z.literal('address'),
-  resource_path: z.string(),
+export const AddressSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  address: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string().nullable().optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  network: /* @__PURE__ */ z.string(),
+  resource: /* @__PURE__ */ z.literal('address'),
+  resource_path: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link NotificationType} (component `NotificationType`). */
-export const NotificationTypeSchema = openEnum([
+export const NotificationTypeSchema = /* @__PURE__ */ openEnum([
   'ping',
   'wallet:addresses:new-payment',
   'wallet:buys:created',
@@ -92,226 +100,277 @@ export const NotificationTypeSchema = openEnum([
   'wallet:withdrawal:canceled',
 ]);
 /** Validator of {@link ResourceReference} (component `ResourceReference`). */
-export const ResourceReferenceSchema = openObject({
-  id: z.string().check(uuidFormat),
-  resource: z.string(),
-  resource_path: z.string(),
+export const ResourceReferenceSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  resource: /* @__PURE__ */ z.string(),
+  resource_path: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link WebhookNotification} (component `WebhookNotification`). */
-export const WebhookNotificationSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const WebhookNotificationSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   type: NotificationTypeSchema,
-  data: ownKeys(z.looseObject({})).optional(),
-  additional_data: ownKeys(z.looseObject({})).optional(),
+  data: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  additional_data: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
   user: ResourceReferenceSchema,
   account: ResourceReferenceSchema,
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat).optional(),
-  resource: z.literal('notification'),
-  resource_path: z.string(),
-  subscriber: ownKeys(z.looseObject({})).optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  resource: /* @__PURE__ */ z.literal('notification'),
+  resource_path: /* @__PURE__ */ z.string(),
+  subscriber: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link AddressNewPaymentNotification} (component `AddressNewPaymentNotification`). */
-export const AddressNewPaymentNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:addresses:new-payment'), data: AddressSchema.optional() }),
+export const AddressNewPaymentNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:addresses:new-payment'),
+    data: /* @__PURE__ */ AddressSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link AddressResponse} (component `AddressResponse`). */
-export const AddressResponseSchema = openObject({ data: AddressSchema, warnings: z.array(WarningSchema).optional() });
+export const AddressResponseSchema = /* @__PURE__ */ openObject({
+  data: AddressSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link AuthorizationInfo} (component `AuthorizationInfo`). */
-export const AuthorizationInfoSchema = openObject({
-  method: z.string(),
-  scopes: z.array(z.string()),
-  oauth_meta: ownKeys(z.looseObject({})).optional(),
+export const AuthorizationInfoSchema = /* @__PURE__ */ openObject({
+  method: /* @__PURE__ */ z.string(),
+  scopes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+  oauth_meta: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link AuthorizationInfoResponse} (component `AuthorizationInfoResponse`). */
-export const AuthorizationInfoResponseSchema = openObject({
+export const AuthorizationInfoResponseSchema = /* @__PURE__ */ openObject({
   data: AuthorizationInfoSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link LegacyFee} (component `LegacyFee`). */
-export const LegacyFeeSchema = openObject({ type: z.string(), amount: MoneyHashSchema });
+export const LegacyFeeSchema = /* @__PURE__ */ openObject({
+  type: /* @__PURE__ */ z.string(),
+  amount: MoneyHashSchema,
+});
 /** Validator of {@link OrderStatus} (component `OrderStatus`). */
-export const OrderStatusSchema = openEnum(['created', 'completed', 'canceled']);
+export const OrderStatusSchema = /* @__PURE__ */ openEnum(['created', 'completed', 'canceled']);
 /** Validator of {@link Buy} (component `Buy`). */
-export const BuySchema = openObject({
-  id: z.string().check(uuidFormat),
+export const BuySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
-  transaction: ResourceReferenceSchema.nullable().optional(),
+  transaction: /* @__PURE__ */ ResourceReferenceSchema.nullable().optional(),
   amount: MoneyHashSchema,
   total: MoneyHashSchema,
   subtotal: MoneyHashSchema,
-  fee: MoneyHashSchema.optional(),
-  fees: z.array(LegacyFeeSchema).optional(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  resource: z.literal('buy'),
-  resource_path: z.string(),
-  committed: z.boolean(),
-  instant: z.boolean(),
-  payout_at: z.string().check(dateTimeFormat).nullable().optional(),
+  fee: /* @__PURE__ */ MoneyHashSchema.optional(),
+  fees: /* @__PURE__ */ z.array(LegacyFeeSchema).optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  resource: /* @__PURE__ */ z.literal('buy'),
+  resource_path: /* @__PURE__ */ z.string(),
+  committed: /* @__PURE__ */ z.boolean(),
+  instant: /* @__PURE__ */ z.boolean(),
+  payout_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
 });
 /** Validator of {@link BuyCanceledNotification} (component `BuyCanceledNotification`). */
-export const BuyCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:canceled'), data: BuySchema.optional() }),
+export const BuyCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:buys:canceled'),
+    data: /* @__PURE__ */ BuySchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyCompletedNotification} (component `BuyCompletedNotification`). */
-export const BuyCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:completed'), data: BuySchema.optional() }),
+export const BuyCompletedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:buys:completed'),
+    data: /* @__PURE__ */ BuySchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyCreatedNotification} (component `BuyCreatedNotification`). */
-export const BuyCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:buys:created'), data: BuySchema.optional() }),
+export const BuyCreatedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:buys:created'),
+    data: /* @__PURE__ */ BuySchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link BuyListResponse} (component `BuyListResponse`). */
-export const BuyListResponseSchema = openObject({
+export const BuyListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(BuySchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(BuySchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link BuyResponse} (component `BuyResponse`). */
-export const BuyResponseSchema = openObject({ data: BuySchema, warnings: z.array(WarningSchema).optional() });
+export const BuyResponseSchema = /* @__PURE__ */ openObject({
+  data: BuySchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link CreateAddressRequest} (component `CreateAddressRequest`). */
-export const CreateAddressRequestSchema = z.strictObject({ name: z.string().optional() });
+export const CreateAddressRequestSchema = /* @__PURE__ */ z.strictObject({
+  name: /* @__PURE__ */ z.string().optional(),
+});
 /** Validator of {@link CreateBuyRequest} (component `CreateBuyRequest`). */
-export const CreateBuyRequestSchema = z.intersection(
-  z.strictObject({
-    amount: DecimalStringSchema.optional(),
-    total: DecimalStringSchema.optional(),
-    currency: z.string(),
-    payment_method: z.string().check(uuidFormat).optional(),
-    agree_btc_amount_varies: z.boolean().optional(),
-    commit: z.boolean().optional(),
-    quote: z.boolean().optional(),
+export const CreateBuyRequestSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ z.strictObject({
+    amount: /* @__PURE__ */ DecimalStringSchema.optional(),
+    total: /* @__PURE__ */ DecimalStringSchema.optional(),
+    currency: /* @__PURE__ */ z.string(),
+    payment_method: /* @__PURE__ */ z.string().check(uuidFormat).optional(),
+    agree_btc_amount_varies: /* @__PURE__ */ z.boolean().optional(),
+    commit: /* @__PURE__ */ z.boolean().optional(),
+    quote: /* @__PURE__ */ z.boolean().optional(),
   }),
-  z.union([openObject({ amount: z.unknown().nonoptional() }), openObject({ total: z.unknown().nonoptional() })]),
+  /* @__PURE__ */ z.union([
+    /* @__PURE__ */ openObject({ amount: /* @__PURE__ */ z.unknown().nonoptional() }),
+    /* @__PURE__ */ openObject({ total: /* @__PURE__ */ z.unknown().nonoptional() }),
+  ]),
 );
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
-export const CreateDepositRequestSchema = z.strictObject({
+export const CreateDepositRequestSchema = /* @__PURE__ */ z.strictObject({
   amount: DecimalStringSchema,
-  currency: z.string(),
-  payment_method: z.string().check(uuidFormat),
-  commit: z.boolean().optional(),
+  currency: /* @__PURE__ */ z.string(),
+  payment_method: /* @__PURE__ */ z.string().check(uuidFormat),
+  commit: /* @__PURE__ */ z.boolean().optional(),
 });
 /** Validator of {@link RequestMoneyRequest} (component `RequestMoneyRequest`). */
-export const RequestMoneyRequestSchema = z.strictObject({
-  type: z.literal('request'),
-  to: z.string().check(emailFormat),
+export const RequestMoneyRequestSchema = /* @__PURE__ */ z.strictObject({
+  type: /* @__PURE__ */ z.literal('request'),
+  to: /* @__PURE__ */ z.string().check(emailFormat),
   amount: DecimalStringSchema,
-  currency: z.string(),
-  description: z.string().optional(),
+  currency: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link SendMoneyRequest} (component `SendMoneyRequest`). */
-export const SendMoneyRequestSchema = z
+export const SendMoneyRequestSchema = /* @__PURE__ */ z
   .strictObject({
-    type: z.literal('send'),
-    to: z.string(),
+    type: /* @__PURE__ */ z.literal('send'),
+    to: /* @__PURE__ */ z.string(),
     amount: DecimalStringSchema,
-    currency: z.string(),
-    description: z.string().optional(),
-    skip_notifications: z.boolean().optional(),
-    fee: DecimalStringSchema.optional(),
-    idem: z.string().max(100).optional(),
-    to_financial_institution: z.boolean().optional(),
-    financial_institution_website: z.string().optional(),
+    currency: /* @__PURE__ */ z.string(),
+    description: /* @__PURE__ */ z.string().optional(),
+    skip_notifications: /* @__PURE__ */ z.boolean().optional(),
+    fee: /* @__PURE__ */ DecimalStringSchema.optional(),
+    idem: /* @__PURE__ */ z.string().max(100).optional(),
+    to_financial_institution: /* @__PURE__ */ z.boolean().optional(),
+    financial_institution_website: /* @__PURE__ */ z.string().optional(),
   })
   .superRefine(
-    refinements.conditional(
-      openObject({ to_financial_institution: z.literal(true) }),
-      openObject({ financial_institution_website: z.unknown().nonoptional() }),
+    /* @__PURE__ */ refinements.conditional(
+      /* @__PURE__ */ openObject({ to_financial_institution: /* @__PURE__ */ z.literal(true) }),
+      /* @__PURE__ */ openObject({ financial_institution_website: /* @__PURE__ */ z.unknown().nonoptional() }),
       undefined,
     ),
   );
 /** Validator of {@link TransferMoneyRequest} (component `TransferMoneyRequest`). */
-export const TransferMoneyRequestSchema = z.strictObject({
-  type: z.literal('transfer'),
-  to: z.string(),
+export const TransferMoneyRequestSchema = /* @__PURE__ */ z.strictObject({
+  type: /* @__PURE__ */ z.literal('transfer'),
+  to: /* @__PURE__ */ z.string(),
   amount: DecimalStringSchema,
-  currency: z.string(),
-  description: z.string().optional(),
+  currency: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link CreateTransactionRequest} (component `CreateTransactionRequest`). */
-export const CreateTransactionRequestSchema = z.intersection(
-  openObject({
-    type: z.unknown().nonoptional(),
-    to: z.unknown().nonoptional(),
-    amount: z.unknown().nonoptional(),
-    currency: z.unknown().nonoptional(),
+export const CreateTransactionRequestSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.unknown().nonoptional(),
+    to: /* @__PURE__ */ z.unknown().nonoptional(),
+    amount: /* @__PURE__ */ z.unknown().nonoptional(),
+    currency: /* @__PURE__ */ z.unknown().nonoptional(),
   }),
-  taggedUnion(
+  /* @__PURE__ */ taggedUnion(
     'type',
     [['send'], ['transfer'], ['request']],
     [
-      z.intersection(SendMoneyRequestSchema, z.object({ type: z.literal('send') })),
-      z.intersection(TransferMoneyRequestSchema, z.object({ type: z.literal('transfer') })),
-      z.intersection(RequestMoneyRequestSchema, z.object({ type: z.literal('request') })),
+      /* @__PURE__ */ z.intersection(
+        SendMoneyRequestSchema,
+        /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal('send') }),
+      ),
+      /* @__PURE__ */ z.intersection(
+        TransferMoneyRequestSchema,
+        /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal('transfer') }),
+      ),
+      /* @__PURE__ */ z.intersection(
+        RequestMoneyRequestSchema,
+        /* @__PURE__ */ z.object({ type: /* @__PURE__ */ z.literal('request') }),
+      ),
     ],
   ),
 );
 /** Validator of {@link CreateWithdrawalRequest} (component `CreateWithdrawalRequest`). */
-export const CreateWithdrawalRequestSchema = z.strictObject({
+export const CreateWithdrawalRequestSchema = /* @__PURE__ */ z.strictObject({
   amount: DecimalStringSchema,
-  currency: z.string(),
-  payment_method: z.string().check(uuidFormat),
-  commit: z.boolean().optional(),
+  currency: /* @__PURE__ */ z.string(),
+  payment_method: /* @__PURE__ */ z.string().check(uuidFormat),
+  commit: /* @__PURE__ */ z.boolean().optional(),
 });
 /** Validator of {@link Currency} (component `Currency`). */
-export const CurrencySchema = openObject({ id: z.string(), name: z.string(), min_size: DecimalStringSchema });
+export const CurrencySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  min_size: DecimalStringSchema,
+});
 /** Validator of {@link CurrencyListResponse} (component `CurrencyListResponse`). */
-export const CurrencyListResponseSchema = openObject({
-  data: z.array(CurrencySchema),
-  warnings: z.array(WarningSchema).optional(),
+export const CurrencyListResponseSchema = /* @__PURE__ */ openObject({
+  data: /* @__PURE__ */ z.array(CurrencySchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link Deposit} (component `Deposit`). */
-export const DepositSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const DepositSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
-  transaction: ResourceReferenceSchema.nullable().optional(),
+  transaction: /* @__PURE__ */ ResourceReferenceSchema.nullable().optional(),
   amount: MoneyHashSchema,
   subtotal: MoneyHashSchema,
-  fee: MoneyHashSchema.optional(),
-  fees: z.array(LegacyFeeSchema).optional(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  resource: z.literal('deposit'),
-  resource_path: z.string(),
-  committed: z.boolean(),
-  payout_at: z.string().check(dateTimeFormat).nullable().optional(),
+  fee: /* @__PURE__ */ MoneyHashSchema.optional(),
+  fees: /* @__PURE__ */ z.array(LegacyFeeSchema).optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  resource: /* @__PURE__ */ z.literal('deposit'),
+  resource_path: /* @__PURE__ */ z.string(),
+  committed: /* @__PURE__ */ z.boolean(),
+  payout_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
 });
 /** Validator of {@link DepositCanceledNotification} (component `DepositCanceledNotification`). */
-export const DepositCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:canceled'), data: DepositSchema.optional() }),
+export const DepositCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:deposit:canceled'),
+    data: /* @__PURE__ */ DepositSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositCompletedNotification} (component `DepositCompletedNotification`). */
-export const DepositCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:completed'), data: DepositSchema.optional() }),
+export const DepositCompletedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:deposit:completed'),
+    data: /* @__PURE__ */ DepositSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositCreatedNotification} (component `DepositCreatedNotification`). */
-export const DepositCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:deposit:created'), data: DepositSchema.optional() }),
+export const DepositCreatedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:deposit:created'),
+    data: /* @__PURE__ */ DepositSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link DepositListResponse} (component `DepositListResponse`). */
-export const DepositListResponseSchema = openObject({
+export const DepositListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(DepositSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(DepositSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link DepositResponse} (component `DepositResponse`). */
-export const DepositResponseSchema = openObject({ data: DepositSchema, warnings: z.array(WarningSchema).optional() });
+export const DepositResponseSchema = /* @__PURE__ */ openObject({
+  data: DepositSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link Error400} (component `Error400`). */
-export const Error400Schema = openObject({
-  errors: z
+export const Error400Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum([
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum([
           'param_required',
           'validation_error',
           'invalid_request',
@@ -322,104 +381,118 @@ export const Error400Schema = openObject({
           'unverified_email',
           'unknown_error',
         ]),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1),
 });
 /** Validator of {@link Error401} (component `Error401`). */
-export const Error401Schema = openObject({
-  errors: z
+export const Error401Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum(['authentication_error', 'invalid_token', 'revoked_token', 'expired_token']),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['authentication_error', 'invalid_token', 'revoked_token', 'expired_token']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error402} (component `Error402`). */
-export const Error402Schema = openObject({
-  errors: z
+export const Error402Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum(['two_factor_required']),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['two_factor_required']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error403} (component `Error403`). */
-export const Error403Schema = openObject({
-  errors: z
+export const Error403Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({ id: openEnum(['invalid_scope']), message: z.string(), url: z.string().check(uriFormat).optional() }),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['invalid_scope']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
+      }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error404} (component `Error404`). */
-export const Error404Schema = openObject({
-  errors: z
+export const Error404Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({ id: openEnum(['not_found']), message: z.string(), url: z.string().check(uriFormat).optional() }),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['not_found']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
+      }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error422} (component `Error422`). */
-export const Error422Schema = openObject({
-  errors: z
+export const Error422Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum(['validation_error']),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['validation_error']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1),
 });
 /** Validator of {@link Error429} (component `Error429`). */
-export const Error429Schema = openObject({
-  errors: z
+export const Error429Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum(['rate_limit_exceeded']),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['rate_limit_exceeded']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error500} (component `Error500`). */
-export const Error500Schema = openObject({
-  errors: z
+export const Error500Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
     .array(
-      openObject({
-        id: openEnum(['internal_server_error']),
-        message: z.string(),
-        url: z.string().check(uriFormat).optional(),
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ openEnum(['internal_server_error']),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
       }),
     )
     .min(1)
     .max(1),
 });
 /** Validator of {@link Error503} (component `Error503`). */
-export const Error503Schema = openObject({
-  errors: z
-    .array(openObject({ id: z.string(), message: z.string(), url: z.string().check(uriFormat).optional() }))
+export const Error503Schema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z
+    .array(
+      /* @__PURE__ */ openObject({
+        id: /* @__PURE__ */ z.string(),
+        message: /* @__PURE__ */ z.string(),
+        url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
+      }),
+    )
     .min(1)
     .max(1),
 });
 /** Validator of {@link ErrorDetail} (component `ErrorDetail`). */
-export const ErrorDetailSchema = openObject({
-  id: openEnum([
+export const ErrorDetailSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ openEnum([
     'param_required',
     'validation_error',
     'invalid_request',
@@ -439,57 +512,62 @@ export const ErrorDetailSchema = openObject({
     'rate_limit_exceeded',
     'internal_server_error',
   ]),
-  message: z.string(),
-  url: z.string().check(uriFormat).optional(),
+  message: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string().check(uriFormat).optional(),
 });
 /** Validator of {@link ErrorEnvelope} (component `ErrorEnvelope`). */
-export const ErrorEnvelopeSchema = openObject({ errors: z.array(ErrorDetailSchema).min(1) });
+export const ErrorEnvelopeSchema = /* @__PURE__ */ openObject({
+  errors: /* @__PURE__ */ z.array(ErrorDetailSchema).min(1),
+});
 /** Validator of {@link ExchangeRates} (component `ExchangeRates`). */
-export const ExchangeRatesSchema = openObject({
-  currency: z.string(),
-  rates: ownKeys(z.object({}).catchall(DecimalStringSchema)),
+export const ExchangeRatesSchema = /* @__PURE__ */ openObject({
+  currency: /* @__PURE__ */ z.string(),
+  rates: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.object({}).catchall(DecimalStringSchema)),
 });
 /** Validator of {@link ExchangeRatesResponse} (component `ExchangeRatesResponse`). */
-export const ExchangeRatesResponseSchema = openObject({
+export const ExchangeRatesResponseSchema = /* @__PURE__ */ openObject({
   data: ExchangeRatesSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link Notification} (component `Notification`). */
-export const NotificationSchema = allOfObjects(
-  openObject({
-    delivery_attempts: z.number().int().gte(0),
-    delivery_response: ownKeys(z.looseObject({})).nullable().optional(),
+export const NotificationSchema = /* @__PURE__ */ allOfObjects(
+  /* @__PURE__ */ openObject({
+    delivery_attempts: /* @__PURE__ */ z.number().int().gte(0),
+    delivery_response: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).nullable().optional(),
   }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link NotificationListResponse} (component `NotificationListResponse`). */
-export const NotificationListResponseSchema = openObject({
+export const NotificationListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(NotificationSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(NotificationSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link NotificationResponse} (component `NotificationResponse`). */
-export const NotificationResponseSchema = openObject({
+export const NotificationResponseSchema = /* @__PURE__ */ openObject({
   data: NotificationSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link OAuthError} (component `OAuthError`). */
-export const OAuthErrorSchema = openObject({ error: openEnum(['invalid_request']), error_description: z.string() });
+export const OAuthErrorSchema = /* @__PURE__ */ openObject({
+  error: /* @__PURE__ */ openEnum(['invalid_request']),
+  error_description: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link PaymentMethodLimit} (component `PaymentMethodLimit`). */
-export const PaymentMethodLimitSchema = openObject({
-  period_in_days: z.number().int(),
+export const PaymentMethodLimitSchema = /* @__PURE__ */ openObject({
+  period_in_days: /* @__PURE__ */ z.number().int(),
   total: MoneyHashSchema,
   remaining: MoneyHashSchema,
 });
 /** Validator of {@link PaymentMethodLimits} (component `PaymentMethodLimits`). */
-export const PaymentMethodLimitsSchema = openObject({
-  buy: z.array(PaymentMethodLimitSchema).optional(),
-  instant_buy: z.array(PaymentMethodLimitSchema).optional(),
-  sell: z.array(PaymentMethodLimitSchema).optional(),
-  deposit: z.array(PaymentMethodLimitSchema).optional(),
+export const PaymentMethodLimitsSchema = /* @__PURE__ */ openObject({
+  buy: /* @__PURE__ */ z.array(PaymentMethodLimitSchema).optional(),
+  instant_buy: /* @__PURE__ */ z.array(PaymentMethodLimitSchema).optional(),
+  sell: /* @__PURE__ */ z.array(PaymentMethodLimitSchema).optional(),
+  deposit: /* @__PURE__ */ z.array(PaymentMethodLimitSchema).optional(),
 });
 /** Validator of {@link PaymentMethodType} (component `PaymentMethodType`). */
-export const PaymentMethodTypeSchema = openEnum([
+export const PaymentMethodTypeSchema = /* @__PURE__ */ openEnum([
   'ach_bank_account',
   'sepa_bank_account',
   'ideal_bank_account',
@@ -501,106 +579,134 @@ export const PaymentMethodTypeSchema = openEnum([
   'interac',
 ]);
 /** Validator of {@link PaymentMethod} (component `PaymentMethod`). */
-export const PaymentMethodSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const PaymentMethodSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   type: PaymentMethodTypeSchema,
-  name: z.string(),
-  currency: z.string(),
-  primary_buy: z.boolean(),
-  primary_sell: z.boolean(),
-  allow_buy: z.boolean(),
-  allow_sell: z.boolean(),
-  allow_deposit: z.boolean(),
-  allow_withdraw: z.boolean(),
-  instant_buy: z.boolean(),
-  instant_sell: z.boolean(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  resource: z.literal('payment_method'),
-  resource_path: z.string(),
-  fiat_account: ResourceReferenceSchema.optional(),
-  limits: PaymentMethodLimitsSchema.optional(),
+  name: /* @__PURE__ */ z.string(),
+  currency: /* @__PURE__ */ z.string(),
+  primary_buy: /* @__PURE__ */ z.boolean(),
+  primary_sell: /* @__PURE__ */ z.boolean(),
+  allow_buy: /* @__PURE__ */ z.boolean(),
+  allow_sell: /* @__PURE__ */ z.boolean(),
+  allow_deposit: /* @__PURE__ */ z.boolean(),
+  allow_withdraw: /* @__PURE__ */ z.boolean(),
+  instant_buy: /* @__PURE__ */ z.boolean(),
+  instant_sell: /* @__PURE__ */ z.boolean(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  resource: /* @__PURE__ */ z.literal('payment_method'),
+  resource_path: /* @__PURE__ */ z.string(),
+  fiat_account: /* @__PURE__ */ ResourceReferenceSchema.optional(),
+  limits: /* @__PURE__ */ PaymentMethodLimitsSchema.optional(),
 });
 /** Validator of {@link PaymentMethodListResponse} (component `PaymentMethodListResponse`). */
-export const PaymentMethodListResponseSchema = openObject({
+export const PaymentMethodListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(PaymentMethodSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(PaymentMethodSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link PaymentMethodResponse} (component `PaymentMethodResponse`). */
-export const PaymentMethodResponseSchema = openObject({
+export const PaymentMethodResponseSchema = /* @__PURE__ */ openObject({
   data: PaymentMethodSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link PingNotification} (component `PingNotification`). */
-export const PingNotificationSchema = z.intersection(
-  openObject({
-    type: z.literal('ping'),
-    data: ownKeys(z.looseObject({}).refine(refinements.propertyCount(0, 0), { message: 'wrong number of properties' })),
+export const PingNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('ping'),
+    data: /* @__PURE__ */ ownKeys(
+      /* @__PURE__ */ z
+        .looseObject({})
+        .refine(/* @__PURE__ */ refinements.propertyCount(0, 0), { message: 'wrong number of properties' }),
+    ),
   }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link Price} (component `Price`). */
-export const PriceSchema = openObject({ amount: DecimalStringSchema, currency: z.string() });
+export const PriceSchema = /* @__PURE__ */ openObject({
+  amount: DecimalStringSchema,
+  currency: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link PriceResponse} (component `PriceResponse`). */
-export const PriceResponseSchema = openObject({ data: PriceSchema, warnings: z.array(WarningSchema).optional() });
+export const PriceResponseSchema = /* @__PURE__ */ openObject({
+  data: PriceSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link Sell} (component `Sell`). */
-export const SellSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const SellSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   status: OrderStatusSchema,
-  payment_method: ResourceReferenceSchema.optional(),
-  transaction: ResourceReferenceSchema.nullable().optional(),
-  amount: MoneyHashSchema.optional(),
-  total: MoneyHashSchema.optional(),
-  subtotal: MoneyHashSchema.optional(),
-  fee: MoneyHashSchema.optional(),
-  fees: z.array(LegacyFeeSchema).optional(),
-  created_at: z.string().check(dateTimeFormat).optional(),
-  updated_at: z.string().check(dateTimeFormat).optional(),
-  resource: z.literal('sell'),
-  resource_path: z.string(),
-  committed: z.boolean().optional(),
-  instant: z.boolean().optional(),
-  payout_at: z.string().check(dateTimeFormat).nullable().optional(),
-  user_reference: z.string().optional(),
+  payment_method: /* @__PURE__ */ ResourceReferenceSchema.optional(),
+  transaction: /* @__PURE__ */ ResourceReferenceSchema.nullable().optional(),
+  amount: /* @__PURE__ */ MoneyHashSchema.optional(),
+  total: /* @__PURE__ */ MoneyHashSchema.optional(),
+  subtotal: /* @__PURE__ */ MoneyHashSchema.optional(),
+  fee: /* @__PURE__ */ MoneyHashSchema.optional(),
+  fees: /* @__PURE__ */ z.array(LegacyFeeSchema).optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  resource: /* @__PURE__ */ z.literal('sell'),
+  resource_path: /* @__PURE__ */ z.string(),
+  committed: /* @__PURE__ */ z.boolean().optional(),
+  instant: /* @__PURE__ */ z.boolean().optional(),
+  payout_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
+  user_reference: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link SellCanceledNotification} (component `SellCanceledNotification`). */
-export const SellCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:canceled'), data: SellSchema.optional() }),
+export const SellCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:sells:canceled'),
+    data: /* @__PURE__ */ SellSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link SellCompletedNotification} (component `SellCompletedNotification`). */
-export const SellCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:completed'), data: SellSchema.optional() }),
+export const SellCompletedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:sells:completed'),
+    data: /* @__PURE__ */ SellSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link SellCreatedNotification} (component `SellCreatedNotification`). */
-export const SellCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:sells:created'), data: SellSchema.optional() }),
+export const SellCreatedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:sells:created'),
+    data: /* @__PURE__ */ SellSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link Time} (component `Time`). */
-export const TimeSchema = openObject({ iso: z.string().check(dateTimeFormat), epoch: z.number().int() });
+export const TimeSchema = /* @__PURE__ */ openObject({
+  iso: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  epoch: /* @__PURE__ */ z.number().int(),
+});
 /** Validator of {@link TimeResponse} (component `TimeResponse`). */
-export const TimeResponseSchema = openObject({ data: TimeSchema, warnings: z.array(WarningSchema).optional() });
+export const TimeResponseSchema = /* @__PURE__ */ openObject({
+  data: TimeSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link TransactionDetails} (component `TransactionDetails`). */
-export const TransactionDetailsSchema = openObject({ title: z.string(), subtitle: z.string().optional() });
+export const TransactionDetailsSchema = /* @__PURE__ */ openObject({
+  title: /* @__PURE__ */ z.string(),
+  subtitle: /* @__PURE__ */ z.string().optional(),
+});
 /** Validator of {@link TransactionNetwork} (component `TransactionNetwork`). */
-export const TransactionNetworkSchema = openObject({
-  status: z.string(),
-  name: z.string().optional(),
-  hash: z.string().optional(),
+export const TransactionNetworkSchema = /* @__PURE__ */ openObject({
+  status: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string().optional(),
+  hash: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link TransactionParty} (component `TransactionParty`). */
-export const TransactionPartySchema = openObject({
-  id: z.string().optional(),
-  resource: z.string(),
-  resource_path: z.string().optional(),
-  email: z.string().check(emailFormat).optional(),
-  address: z.string().optional(),
+export const TransactionPartySchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().optional(),
+  resource: /* @__PURE__ */ z.string(),
+  resource_path: /* @__PURE__ */ z.string().optional(),
+  email: /* @__PURE__ */ z.string().check(emailFormat).optional(),
+  address: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link TransactionStatus} (component `TransactionStatus`). */
-export const TransactionStatusSchema = openEnum([
+export const TransactionStatusSchema = /* @__PURE__ */ openEnum([
   'pending',
   'completed',
   'failed',
@@ -610,7 +716,7 @@ export const TransactionStatusSchema = openEnum([
   'waiting_for_clearing',
 ]);
 /** Validator of {@link TransactionType} (component `TransactionType`). */
-export const TransactionTypeSchema = openEnum([
+export const TransactionTypeSchema = /* @__PURE__ */ openEnum([
   'send',
   'request',
   'transfer',
@@ -623,110 +729,125 @@ export const TransactionTypeSchema = openEnum([
   'vault_withdrawal',
 ]);
 /** Validator of {@link Transaction} (component `Transaction`). */
-export const TransactionSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const TransactionSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   type: TransactionTypeSchema,
   status: TransactionStatusSchema,
   amount: MoneyHashSchema,
   native_amount: MoneyHashSchema,
-  description: z.string().nullable(),
-  instant_exchange: z.boolean(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  resource: z.literal('transaction'),
-  resource_path: z.string(),
-  details: TransactionDetailsSchema.optional(),
-  network: TransactionNetworkSchema.optional(),
-  to: TransactionPartySchema.optional(),
-  from: TransactionPartySchema.optional(),
-  address: ResourceReferenceSchema.optional(),
-  application: ResourceReferenceSchema.optional(),
-  buy: ResourceReferenceSchema.optional(),
-  sell: ResourceReferenceSchema.optional(),
+  description: /* @__PURE__ */ z.string().nullable(),
+  instant_exchange: /* @__PURE__ */ z.boolean(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  resource: /* @__PURE__ */ z.literal('transaction'),
+  resource_path: /* @__PURE__ */ z.string(),
+  details: /* @__PURE__ */ TransactionDetailsSchema.optional(),
+  network: /* @__PURE__ */ TransactionNetworkSchema.optional(),
+  to: /* @__PURE__ */ TransactionPartySchema.optional(),
+  from: /* @__PURE__ */ TransactionPartySchema.optional(),
+  address: /* @__PURE__ */ ResourceReferenceSchema.optional(),
+  application: /* @__PURE__ */ ResourceReferenceSchema.optional(),
+  buy: /* @__PURE__ */ ResourceReferenceSchema.optional(),
+  sell: /* @__PURE__ */ ResourceReferenceSchema.optional(),
 });
 /** Validator of {@link TransactionActionResponse} (component `TransactionActionResponse`). */
-export const TransactionActionResponseSchema = openObject({
-  data: TransactionSchema.optional(),
-  warnings: z.array(WarningSchema).optional(),
+export const TransactionActionResponseSchema = /* @__PURE__ */ openObject({
+  data: /* @__PURE__ */ TransactionSchema.optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link TransactionListResponse} (component `TransactionListResponse`). */
-export const TransactionListResponseSchema = openObject({
+export const TransactionListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(TransactionSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(TransactionSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link TransactionResponse} (component `TransactionResponse`). */
-export const TransactionResponseSchema = openObject({
+export const TransactionResponseSchema = /* @__PURE__ */ openObject({
   data: TransactionSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link UpdateUserRequest} (component `UpdateUserRequest`). */
-export const UpdateUserRequestSchema = openObject({ name: z.string().optional() });
+export const UpdateUserRequestSchema = /* @__PURE__ */ openObject({ name: /* @__PURE__ */ z.string().optional() });
 /** Validator of {@link UserCountry} (component `UserCountry`). */
-export const UserCountrySchema = openObject({ code: z.string(), name: z.string() });
+export const UserCountrySchema = /* @__PURE__ */ openObject({
+  code: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+});
 /** Validator of {@link User} (component `User`). */
-export const UserSchema = openObject({
-  id: z.string().check(uuidFormat),
-  name: z.string().nullable().optional(),
-  username: z.string().nullable().optional(),
-  profile_location: z.string().nullable().optional(),
-  profile_bio: z.string().nullable().optional(),
-  profile_url: z.string().nullable().optional(),
-  avatar_url: z.string(),
-  resource: z.literal('user'),
-  resource_path: z.string(),
-  time_zone: z.string().optional(),
-  native_currency: z.string().optional(),
-  bitcoin_unit: z.string().optional(),
-  country: UserCountrySchema.optional(),
-  created_at: z.string().check(dateTimeFormat).optional(),
-  email: z.string().check(emailFormat).optional(),
-  sends_disabled: z.boolean().optional(),
+export const UserSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  name: /* @__PURE__ */ z.string().nullable().optional(),
+  username: /* @__PURE__ */ z.string().nullable().optional(),
+  profile_location: /* @__PURE__ */ z.string().nullable().optional(),
+  profile_bio: /* @__PURE__ */ z.string().nullable().optional(),
+  profile_url: /* @__PURE__ */ z.string().nullable().optional(),
+  avatar_url: /* @__PURE__ */ z.string(),
+  resource: /* @__PURE__ */ z.literal('user'),
+  resource_path: /* @__PURE__ */ z.string(),
+  time_zone: /* @__PURE__ */ z.string().optional(),
+  native_currency: /* @__PURE__ */ z.string().optional(),
+  bitcoin_unit: /* @__PURE__ */ z.string().optional(),
+  country: /* @__PURE__ */ UserCountrySchema.optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat).optional(),
+  email: /* @__PURE__ */ z.string().check(emailFormat).optional(),
+  sends_disabled: /* @__PURE__ */ z.boolean().optional(),
 });
 /** Validator of {@link UserResponse} (component `UserResponse`). */
-export const UserResponseSchema = openObject({ data: UserSchema, warnings: z.array(WarningSchema).optional() });
+export const UserResponseSchema = /* @__PURE__ */ openObject({
+  data: UserSchema,
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
+});
 /** Validator of {@link Withdrawal} (component `Withdrawal`). */
-export const WithdrawalSchema = openObject({
-  id: z.string().check(uuidFormat),
+export const WithdrawalSchema = /* @__PURE__ */ openObject({
+  id: /* @__PURE__ */ z.string().check(uuidFormat),
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
-  transaction: ResourceReferenceSchema.nullable().optional(),
+  transaction: /* @__PURE__ */ ResourceReferenceSchema.nullable().optional(),
   amount: MoneyHashSchema,
   subtotal: MoneyHashSchema,
-  fee: MoneyHashSchema.optional(),
-  fees: z.array(LegacyFeeSchema).optional(),
-  created_at: z.string().check(dateTimeFormat),
-  updated_at: z.string().check(dateTimeFormat),
-  resource: z.literal('withdrawal'),
-  resource_path: z.string(),
-  committed: z.boolean(),
-  payout_at: z.string().check(dateTimeFormat).nullable().optional(),
+  fee: /* @__PURE__ */ MoneyHashSchema.optional(),
+  fees: /* @__PURE__ */ z.array(LegacyFeeSchema).optional(),
+  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  resource: /* @__PURE__ */ z.literal('withdrawal'),
+  resource_path: /* @__PURE__ */ z.string(),
+  committed: /* @__PURE__ */ z.boolean(),
+  payout_at: /* @__PURE__ */ z.string().check(dateTimeFormat).nullable().optional(),
 });
 /** Validator of {@link WithdrawalCanceledNotification} (component `WithdrawalCanceledNotification`). */
-export const WithdrawalCanceledNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:canceled'), data: WithdrawalSchema.optional() }),
+export const WithdrawalCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:withdrawal:canceled'),
+    data: /* @__PURE__ */ WithdrawalSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalCompletedNotification} (component `WithdrawalCompletedNotification`). */
-export const WithdrawalCompletedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:completed'), data: WithdrawalSchema.optional() }),
+export const WithdrawalCompletedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:withdrawal:completed'),
+    data: /* @__PURE__ */ WithdrawalSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalCreatedNotification} (component `WithdrawalCreatedNotification`). */
-export const WithdrawalCreatedNotificationSchema = z.intersection(
-  openObject({ type: z.literal('wallet:withdrawal:created'), data: WithdrawalSchema.optional() }),
+export const WithdrawalCreatedNotificationSchema = /* @__PURE__ */ z.intersection(
+  /* @__PURE__ */ openObject({
+    type: /* @__PURE__ */ z.literal('wallet:withdrawal:created'),
+    data: /* @__PURE__ */ WithdrawalSchema.optional(),
+  }),
   WebhookNotificationSchema,
 );
 /** Validator of {@link WithdrawalListResponse} (component `WithdrawalListResponse`). */
-export const WithdrawalListResponseSchema = openObject({
+export const WithdrawalListResponseSchema = /* @__PURE__ */ openObject({
   pagination: PaginationSchema,
-  data: z.array(WithdrawalSchema),
-  warnings: z.array(WarningSchema).optional(),
+  data: /* @__PURE__ */ z.array(WithdrawalSchema),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Validator of {@link WithdrawalResponse} (component `WithdrawalResponse`). */
-export const WithdrawalResponseSchema = openObject({
+export const WithdrawalResponseSchema = /* @__PURE__ */ openObject({
   data: WithdrawalSchema,
-  warnings: z.array(WarningSchema).optional(),
+  warnings: /* @__PURE__ */ z.array(WarningSchema).optional(),
 });
 /** Every validator, keyed by the schema name used in the spec. */
 export const schemas = {

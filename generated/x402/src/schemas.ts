@@ -2,61 +2,66 @@
 import * as z from 'zod';
 import { openEnum, openObject, ownKeys, uriFormat } from '@svc/runtime';
 /** Validator of {@link AtomicAmount} (component `AtomicAmount`). */
-export const AtomicAmountSchema = z.string().regex(new RegExp('^\\d+$', 'u'));
+export const AtomicAmountSchema = /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'));
 /** Validator of {@link EvmAddress} (component `EvmAddress`). */
-export const EvmAddressSchema = z.string().regex(new RegExp('^0x[0-9a-fA-F]{40}$', 'u'));
+export const EvmAddressSchema = /* @__PURE__ */ z
+  .string()
+  .regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]{40}$', 'u'));
 /** Validator of {@link Erc7710Payload} (component `Erc7710Payload`). */
-export const Erc7710PayloadSchema = openObject({
+export const Erc7710PayloadSchema = /* @__PURE__ */ openObject({
   delegationManager: EvmAddressSchema,
-  permissionContext: z.string().regex(new RegExp('^0x[0-9a-fA-F]*$', 'u')),
+  permissionContext: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]*$', 'u')),
   delegator: EvmAddressSchema,
 });
 /** Validator of {@link ErrorEnvelope} (component `ErrorEnvelope`). */
-export const ErrorEnvelopeSchema = openObject({
-  errorType: openEnum(['payment_method_required']),
-  errorMessage: z.string(),
-  correlationId: z.string().optional(),
-  errorLink: z.string().check(uriFormat).optional(),
+export const ErrorEnvelopeSchema = /* @__PURE__ */ openObject({
+  errorType: /* @__PURE__ */ openEnum(['payment_method_required']),
+  errorMessage: /* @__PURE__ */ z.string(),
+  correlationId: /* @__PURE__ */ z.string().optional(),
+  errorLink: /* @__PURE__ */ z.string().check(uriFormat).optional(),
 });
 /** Validator of {@link ExactEvmAuthorization} (component `ExactEvmAuthorization`). */
-export const ExactEvmAuthorizationSchema = openObject({
+export const ExactEvmAuthorizationSchema = /* @__PURE__ */ openObject({
   from: EvmAddressSchema,
   to: EvmAddressSchema,
-  value: z.string().regex(new RegExp('^\\d+$', 'u')),
-  validAfter: z.string().regex(new RegExp('^\\d+$', 'u')),
-  validBefore: z.string().regex(new RegExp('^\\d+$', 'u')),
-  nonce: z.string().regex(new RegExp('^0x[0-9a-fA-F]{64}$', 'u')),
+  value: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+  validAfter: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+  validBefore: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+  nonce: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]{64}$', 'u')),
 });
 /** Validator of {@link ExactEvmPayload} (component `ExactEvmPayload`). */
-export const ExactEvmPayloadSchema = openObject({
-  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$', 'u')),
+export const ExactEvmPayloadSchema = /* @__PURE__ */ openObject({
+  signature: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u')),
   authorization: ExactEvmAuthorizationSchema,
 });
 /** Validator of {@link Permit2TokenPermissions} (component `Permit2TokenPermissions`). */
-export const Permit2TokenPermissionsSchema = openObject({ token: EvmAddressSchema, amount: AtomicAmountSchema });
+export const Permit2TokenPermissionsSchema = /* @__PURE__ */ openObject({
+  token: EvmAddressSchema,
+  amount: AtomicAmountSchema,
+});
 /** Validator of {@link Permit2Witness} (component `Permit2Witness`). */
-export const Permit2WitnessSchema = openObject({
+export const Permit2WitnessSchema = /* @__PURE__ */ openObject({
   to: EvmAddressSchema,
-  validAfter: z.string().regex(new RegExp('^\\d+$', 'u')),
+  validAfter: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
 });
 /** Validator of {@link Permit2Authorization} (component `Permit2Authorization`). */
-export const Permit2AuthorizationSchema = openObject({
+export const Permit2AuthorizationSchema = /* @__PURE__ */ openObject({
   permitted: Permit2TokenPermissionsSchema,
   from: EvmAddressSchema,
   spender: EvmAddressSchema,
-  nonce: z.string().regex(new RegExp('^\\d+$', 'u')),
-  deadline: z.string().regex(new RegExp('^\\d+$', 'u')),
+  nonce: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+  deadline: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
   witness: Permit2WitnessSchema,
 });
 /** Validator of {@link ExactEvmPermit2Payload} (component `ExactEvmPermit2Payload`). */
-export const ExactEvmPermit2PayloadSchema = openObject({
-  signature: z.string().regex(new RegExp('^0x[0-9a-fA-F]+$', 'u')),
+export const ExactEvmPermit2PayloadSchema = /* @__PURE__ */ openObject({
+  signature: /* @__PURE__ */ z.string().regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u')),
   permit2Authorization: Permit2AuthorizationSchema,
 });
 /** Validator of {@link ExactSolanaPayload} (component `ExactSolanaPayload`). */
-export const ExactSolanaPayloadSchema = openObject({ transaction: z.string() });
+export const ExactSolanaPayloadSchema = /* @__PURE__ */ openObject({ transaction: /* @__PURE__ */ z.string() });
 /** Validator of {@link NetworkV1} (component `NetworkV1`). */
-export const NetworkV1Schema = openEnum([
+export const NetworkV1Schema = /* @__PURE__ */ openEnum([
   'base',
   'base-sepolia',
   'solana',
@@ -76,7 +81,7 @@ export const NetworkV1Schema = openEnum([
   'skale-base-sepolia',
 ]);
 /** Validator of {@link NetworkV2} (component `NetworkV2`). */
-export const NetworkV2Schema = openEnum([
+export const NetworkV2Schema = /* @__PURE__ */ openEnum([
   'eip155:8453',
   'eip155:84532',
   'eip155:137',
@@ -87,13 +92,13 @@ export const NetworkV2Schema = openEnum([
   'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
 ]);
 /** Validator of {@link Network} (component `Network`). */
-export const NetworkSchema = z.union([NetworkV1Schema, NetworkV2Schema]);
+export const NetworkSchema = /* @__PURE__ */ z.union([NetworkV1Schema, NetworkV2Schema]);
 /** Validator of {@link OtherSchemePayload} (component `OtherSchemePayload`). */
-export const OtherSchemePayloadSchema = ownKeys(z.looseObject({}));
+export const OtherSchemePayloadSchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({}));
 /** Validator of {@link Scheme} (component `Scheme`). */
-export const SchemeSchema = openEnum(['exact', 'upto', 'batch-settlement']);
+export const SchemeSchema = /* @__PURE__ */ openEnum(['exact', 'upto', 'batch-settlement']);
 /** Validator of {@link SchemePayload} (component `SchemePayload`). */
-export const SchemePayloadSchema = z.union([
+export const SchemePayloadSchema = /* @__PURE__ */ z.union([
   ExactEvmPayloadSchema,
   ExactEvmPermit2PayloadSchema,
   Erc7710PayloadSchema,
@@ -101,56 +106,59 @@ export const SchemePayloadSchema = z.union([
   OtherSchemePayloadSchema,
 ]);
 /** Validator of {@link PaymentPayloadV1} (component `PaymentPayloadV1`). */
-export const PaymentPayloadV1Schema = openObject({
-  x402Version: z.literal(1),
+export const PaymentPayloadV1Schema = /* @__PURE__ */ openObject({
+  x402Version: /* @__PURE__ */ z.literal(1),
   scheme: SchemeSchema,
   network: NetworkV1Schema,
   payload: SchemePayloadSchema,
 });
 /** Validator of {@link PaymentRequirementsV2} (component `PaymentRequirementsV2`). */
-export const PaymentRequirementsV2Schema = openObject({
+export const PaymentRequirementsV2Schema = /* @__PURE__ */ openObject({
   scheme: SchemeSchema,
   network: NetworkV2Schema,
-  asset: z.string(),
+  asset: /* @__PURE__ */ z.string(),
   amount: AtomicAmountSchema,
-  payTo: z.string(),
-  maxTimeoutSeconds: z.number().int().gte(0),
-  extra: ownKeys(z.looseObject({})).optional(),
+  payTo: /* @__PURE__ */ z.string(),
+  maxTimeoutSeconds: /* @__PURE__ */ z.number().int().gte(0),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link ResourceInfo} (component `ResourceInfo`). */
-export const ResourceInfoSchema = openObject({
-  url: z.string().check(uriFormat),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
+export const ResourceInfoSchema = /* @__PURE__ */ openObject({
+  url: /* @__PURE__ */ z.string().check(uriFormat),
+  description: /* @__PURE__ */ z.string().optional(),
+  mimeType: /* @__PURE__ */ z.string().optional(),
 });
 /** Validator of {@link PaymentPayloadV2} (component `PaymentPayloadV2`). */
-export const PaymentPayloadV2Schema = openObject({
-  x402Version: z.literal(2),
+export const PaymentPayloadV2Schema = /* @__PURE__ */ openObject({
+  x402Version: /* @__PURE__ */ z.literal(2),
   accepted: PaymentRequirementsV2Schema,
   payload: SchemePayloadSchema,
-  resource: ResourceInfoSchema.optional(),
-  extensions: ownKeys(z.looseObject({})).optional(),
+  resource: /* @__PURE__ */ ResourceInfoSchema.optional(),
+  extensions: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link PaymentPayload} (component `PaymentPayload`). */
-export const PaymentPayloadSchema = z.xor([PaymentPayloadV1Schema, PaymentPayloadV2Schema]);
+export const PaymentPayloadSchema = /* @__PURE__ */ z.xor([PaymentPayloadV1Schema, PaymentPayloadV2Schema]);
 /** Validator of {@link PaymentRequirementsV1} (component `PaymentRequirementsV1`). */
-export const PaymentRequirementsV1Schema = openObject({
+export const PaymentRequirementsV1Schema = /* @__PURE__ */ openObject({
   scheme: SchemeSchema,
   network: NetworkV1Schema,
   maxAmountRequired: AtomicAmountSchema,
-  resource: z.string().check(uriFormat),
-  description: z.string().max(500),
-  mimeType: z.string().optional(),
-  outputSchema: ownKeys(z.looseObject({})).optional(),
-  payTo: z.string(),
-  maxTimeoutSeconds: z.number().int().gte(0),
-  asset: z.string(),
-  extra: ownKeys(z.looseObject({})).optional(),
+  resource: /* @__PURE__ */ z.string().check(uriFormat),
+  description: /* @__PURE__ */ z.string().max(500),
+  mimeType: /* @__PURE__ */ z.string().optional(),
+  outputSchema: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  payTo: /* @__PURE__ */ z.string(),
+  maxTimeoutSeconds: /* @__PURE__ */ z.number().int().gte(0),
+  asset: /* @__PURE__ */ z.string(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link PaymentRequirements} (component `PaymentRequirements`). */
-export const PaymentRequirementsSchema = z.union([PaymentRequirementsV1Schema, PaymentRequirementsV2Schema]);
+export const PaymentRequirementsSchema = /* @__PURE__ */ z.union([
+  PaymentRequirementsV1Schema,
+  PaymentRequirementsV2Schema,
+]);
 /** Validator of {@link SettleErrorReason} (component `SettleErrorReason`). */
-export const SettleErrorReasonSchema = openEnum([
+export const SettleErrorReasonSchema = /* @__PURE__ */ openEnum([
   'insufficient_funds',
   'invalid_scheme',
   'invalid_network',
@@ -368,55 +376,57 @@ export const SettleErrorReasonSchema = openEnum([
   'unknown_error',
 ]);
 /** Validator of {@link SettleTransaction} (component `SettleTransaction`). */
-export const SettleTransactionSchema = z
+export const SettleTransactionSchema = /* @__PURE__ */ z
   .string()
-  .regex(new RegExp('^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$', 'u'));
+  .regex(/* @__PURE__ */ new RegExp('^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$', 'u'));
 /** Validator of {@link SettleRejection} (component `SettleRejection`). */
-export const SettleRejectionSchema = openObject({
-  success: z.boolean(),
+export const SettleRejectionSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
   errorReason: SettleErrorReasonSchema,
-  errorMessage: z.string().optional(),
-  payer: z.string().optional(),
-  transaction: SettleTransactionSchema.optional(),
-  network: NetworkSchema.optional(),
-  extensions: ownKeys(z.looseObject({})).optional(),
-  extra: ownKeys(z.looseObject({})).optional(),
+  errorMessage: /* @__PURE__ */ z.string().optional(),
+  payer: /* @__PURE__ */ z.string().optional(),
+  transaction: /* @__PURE__ */ SettleTransactionSchema.optional(),
+  network: /* @__PURE__ */ NetworkSchema.optional(),
+  extensions: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link X402Version} (component `X402Version`). */
-export const X402VersionSchema = z.literal([1, 2]);
+export const X402VersionSchema = /* @__PURE__ */ z.literal([1, 2]);
 /** Validator of {@link SettleRequest} (component `SettleRequest`). */
-export const SettleRequestSchema = openObject({
+export const SettleRequestSchema = /* @__PURE__ */ openObject({
   x402Version: X402VersionSchema,
   paymentPayload: PaymentPayloadSchema,
   paymentRequirements: PaymentRequirementsSchema,
 });
 /** Validator of {@link SettleResponse} (component `SettleResponse`). */
-export const SettleResponseSchema = openObject({
-  success: z.boolean(),
-  errorReason: SettleErrorReasonSchema.optional(),
-  errorMessage: z.string().optional(),
-  payer: z.string().optional(),
+export const SettleResponseSchema = /* @__PURE__ */ openObject({
+  success: /* @__PURE__ */ z.boolean(),
+  errorReason: /* @__PURE__ */ SettleErrorReasonSchema.optional(),
+  errorMessage: /* @__PURE__ */ z.string().optional(),
+  payer: /* @__PURE__ */ z.string().optional(),
   transaction: SettleTransactionSchema,
   network: NetworkSchema,
-  amount: AtomicAmountSchema.optional(),
-  extensions: ownKeys(z.looseObject({})).optional(),
-  extra: ownKeys(z.looseObject({})).optional(),
+  amount: /* @__PURE__ */ AtomicAmountSchema.optional(),
+  extensions: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link SupportedKind} (component `SupportedKind`). */
-export const SupportedKindSchema = openObject({
+export const SupportedKindSchema = /* @__PURE__ */ openObject({
   x402Version: X402VersionSchema,
   scheme: SchemeSchema,
   network: NetworkSchema,
-  extra: ownKeys(z.looseObject({})).optional(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link SupportedResponse} (component `SupportedResponse`). */
-export const SupportedResponseSchema = openObject({
-  kinds: z.array(SupportedKindSchema),
-  extensions: z.array(z.string()).optional(),
-  signers: ownKeys(z.object({}).catchall(z.array(z.string()))).optional(),
+export const SupportedResponseSchema = /* @__PURE__ */ openObject({
+  kinds: /* @__PURE__ */ z.array(SupportedKindSchema),
+  extensions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).optional(),
+  signers: /* @__PURE__ */ ownKeys(
+    /* @__PURE__ */ z.object({}).catchall(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  ).optional(),
 });
 /** Validator of {@link VerifyInvalidReason} (component `VerifyInvalidReason`). */
-export const VerifyInvalidReasonSchema = openEnum([
+export const VerifyInvalidReasonSchema = /* @__PURE__ */ openEnum([
   'insufficient_funds',
   'invalid_scheme',
   'invalid_network',
@@ -614,28 +624,28 @@ export const VerifyInvalidReasonSchema = openEnum([
   'unknown_error',
 ]);
 /** Validator of {@link VerifyRejection} (component `VerifyRejection`). */
-export const VerifyRejectionSchema = openObject({
-  isValid: z.boolean(),
+export const VerifyRejectionSchema = /* @__PURE__ */ openObject({
+  isValid: /* @__PURE__ */ z.boolean(),
   invalidReason: VerifyInvalidReasonSchema,
-  invalidMessage: z.string().optional(),
-  payer: z.string().optional(),
-  extensions: ownKeys(z.looseObject({})).optional(),
-  extra: ownKeys(z.looseObject({})).optional(),
+  invalidMessage: /* @__PURE__ */ z.string().optional(),
+  payer: /* @__PURE__ */ z.string().optional(),
+  extensions: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Validator of {@link VerifyRequest} (component `VerifyRequest`). */
-export const VerifyRequestSchema = openObject({
+export const VerifyRequestSchema = /* @__PURE__ */ openObject({
   x402Version: X402VersionSchema,
   paymentPayload: PaymentPayloadSchema,
   paymentRequirements: PaymentRequirementsSchema,
 });
 /** Validator of {@link VerifyResponse} (component `VerifyResponse`). */
-export const VerifyResponseSchema = openObject({
-  isValid: z.boolean(),
-  invalidReason: VerifyInvalidReasonSchema.optional(),
-  invalidMessage: z.string().optional(),
-  payer: z.string().optional(),
-  extensions: ownKeys(z.looseObject({})).optional(),
-  extra: ownKeys(z.looseObject({})).optional(),
+export const VerifyResponseSchema = /* @__PURE__ */ openObject({
+  isValid: /* @__PURE__ */ z.boolean(),
+  invalidReason: /* @__PURE__ */ VerifyInvalidReasonSchema.optional(),
+  invalidMessage: /* @__PURE__ */ z.string().optional(),
+  payer: /* @__PURE__ */ z.string().optional(),
+  extensions: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
+  extra: /* @__PURE__ */ ownKeys(/* @__PURE__ */ z.looseObject({})).optional(),
 });
 /** Every validator, keyed by the schema name used in the spec. */
 export const schemas = {

@@ -37,7 +37,8 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
   parameters.push({ name: 'options', type: 'CallOptions', hasQuestionToken: true });
   const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: 'HttpClient' }, ...parameters];
   const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');
-  const opRef = /^[A-Za-z_$][\w$]*$/.test(op.operationId) ? `operations.${op.operationId}` : `operations[${JSON.stringify(op.operationId)}]`;
+  // The operation's own constant: a program that calls this function bundles no other operation.
+  const opRef = op.names.spec;
   // callOperation(client, op, options, params?, body?): the values this operation takes, and no more.
   const values = ['client', opRef, 'options', ...(hasParams || body ? [hasParams ? 'params' : 'undefined'] : []), ...(body ? ['body'] : [])].join(', ');
   const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
@@ -48,7 +49,7 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
     [
       deprecated,
       `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
-      `@see {@link operations.${op.operationId}} \`${op.method} ${op.path}\``,
+      `@see {@link ${op.names.spec}} \`${op.method} ${op.path}\``,
     ]
       .filter(Boolean)
       .join('\n'),
@@ -139,7 +140,7 @@ export const clientTarget: Target = {
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'callOperation', ...(model.operations.some((op) => op.pagination) ? ['iterateOperation'] : [])] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions', 'OperationApiError'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['apiInfo', ...model.operations.map((op) => op.names.spec)] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
       // What a caller needs to handle failures and configure the client, without a second import.
       {
@@ -166,7 +167,7 @@ export const clientTarget: Target = {
         ],
         parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
         returnType: 'HttpClient',
-        statements: ['return new HttpClient(api, options);'],
+        statements: ['return new HttpClient(apiInfo, options);'],
       },
       ...functions,
       ...classes,

@@ -13,7 +13,7 @@ import { parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { importingZodContext, printRequestBodyZod, printZod, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
+import { importingZodContext, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 
@@ -55,7 +55,7 @@ export const operationsTarget: Target = {
       if (op.parameters.length > 0) {
         // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
         const node = parametersNode(op);
-        const text = printZod(node, requestForm(op)).replace(/^z\.strictObject\(/, 'z.object(');
+        const text = printZod(node, requestForm(op)).replace(/^(\/\* @__PURE__ \*\/ )?z\.strictObject\(/, '$1z.object(');
         statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
         checked.push({ validator: op.names.paramsSchema, type: op.names.params, validatorModule: './operations.js', typeModule: './types.js' });
       }
@@ -67,7 +67,7 @@ export const operationsTarget: Target = {
       }
     }
 
-    const operationEntry = (op: OperationModel): string => {
+    const operationFields = (op: OperationModel): string[] => {
       const responses = [...op.responses]
         .sort((a, b) => compareText(a.status, b.status))
         .map((r) => `${stringLiteral(r.status)}: ${r.content ? printZod(r.content.schema, forms.output) : 'undefined'}`);
@@ -103,14 +103,21 @@ export const operationsTarget: Target = {
       fields.push(`responses: { ${responses.join(', ')} }`);
       const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
       if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
+      return fields;
+    };
+    const operationEntry = (op: OperationModel): string => {
       const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
-      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${fields.join(', ')} }`;
+      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${operationFields(op).join(', ')} }`;
     };
 
+    // One constant per operation, so that a program calling one operation's function bundles that operation alone.
+    for (const op of model.operations) {
+      statements.push(constStatement(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies OperationSpec`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
+    }
     statements.push(
       constStatement(
         'operations',
-        `{ ${model.operations.map(operationEntry).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
+        `{ ${model.operations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
         'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
       ),
     );
@@ -147,12 +154,27 @@ export const operationsTarget: Target = {
       ...(model.versioning ? { versioning: { header: model.versioning.header, current: model.versioning.current } } : {}),
       ...(model.twoFactor ? { twoFactor: model.twoFactor } : {}),
     };
-    const apiLiteral = objectLiteral([...Object.entries(api).map(([k, v]) => [k, literal(v)] as const), ['operations', 'operations']]);
-    statements.push(constStatement('api', `${apiLiteral} as const satisfies ApiSpec`, jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API.`)));
+    // The operations the runtime itself calls: the server-time operation of HMAC signing.
+    const runtimeOperations = [...new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])))]
+      .map((id) => model.operations.find((op) => op.operationId === id))
+      .filter((op): op is OperationModel => op !== undefined);
+    const infoLiteral = objectLiteral([
+      ...Object.entries(api).map(([k, v]) => [k, literal(v)] as const),
+      ...(runtimeOperations.length > 0 ? [['runtimeOperations', `{ ${runtimeOperations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(', ')} }`] as const] : []),
+    ]);
+    statements.push(
+      constStatement(
+        'apiInfo',
+        `${infoLiteral} as const satisfies ApiInfo`,
+        jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
+      ),
+    );
+    statements.push(constStatement('api', `${PURE}withOperations(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
 
     const imports: StatementStructures[] = [
       ...zodImportFor(helpers),
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiSpec', 'OperationSpec'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['withOperations'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiInfo', 'OperationSpec'] },
     ];
     imports.push(...runtimeHelperImports(helpers, runtimePackage));
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });

@@ -4,7 +4,7 @@
  */
 import type { HttpClient } from './client.js';
 import { toRequestInput } from './params.js';
-import type { CallOptions, OperationSpec } from './types.js';
+import type { ApiInfo, CallOptions, OperationSpec } from './types.js';
 
 /** Calls `op` with the caller's parameters and body; resolves to the response body. */
 export async function callOperation<T>(
@@ -26,4 +26,16 @@ export function iterateOperation<T>(
   body?: unknown,
 ): AsyncIterableIterator<T> {
   return client.paginate<T>(op, toRequestInput(op, params, body), options);
+}
+
+/**
+ * An API's description with its operations, built from the two: a generated package's `api`.
+ * A function call marked pure there, so that a program that never reads `api` bundles none of
+ * the operations.
+ */
+export function withOperations<I extends ApiInfo, O extends Readonly<Record<string, OperationSpec>>>(
+  info: I,
+  operations: O,
+): I & { readonly operations: O } {
+  return { ...info, operations };
 }

@@ -38,6 +38,7 @@ import { checkCallOptions, checkClientOptions } from './options.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type {
   ApiResult,
+  ApiInfo,
   ApiSpec,
   ApiWarning,
   CallOptions,
@@ -79,7 +80,7 @@ interface Outcome<T> {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_SKEW_SECONDS = 30;
 
-function defaultBaseUrl(api: ApiSpec, variables: Readonly<Record<string, string>> | undefined): string {
+function defaultBaseUrl(api: ApiInfo, variables: Readonly<Record<string, string>> | undefined): string {
   const server = api.servers[0];
   if (!server) throw new TypeError(`${api.title} declares no server; pass ClientOptions.baseUrl`);
   return expandServerUrl(server, variables);
@@ -115,7 +116,7 @@ function toNumber(value: unknown): number {
  * for await (const buy of client.paginate<Buy>(api.operations.listBuys, { path: { account_id } })) { ... }
  */
 export class HttpClient {
-  readonly api: ApiSpec;
+  readonly api: ApiInfo;
   /** The resolved base URL, without trailing slash. */
   readonly baseUrl: string;
   private readonly options: ClientOptions;
@@ -128,7 +129,7 @@ export class HttpClient {
   private refreshedToken: string | undefined;
   private refreshing: Promise<string> | undefined;
 
-  constructor(api: ApiSpec, options: ClientOptions = {}) {
+  constructor(api: ApiInfo, options: ClientOptions = {}) {
     checkClientOptions(options);
     this.api = api;
     this.options = options;
@@ -536,9 +537,12 @@ export class HttpClient {
   private async serverSkew(hmac: HmacSignatureSpec, signal?: AbortSignal): Promise<number | undefined> {
     const name = hmac.serverTimeOperation;
     if (name === undefined) return undefined;
-    const op =
-      this.api.operations[name] ??
-      Object.values(this.api.operations).find((candidate) => candidate.operationId === name);
+    // `apiInfo` carries the operations the client calls itself; an `api` carries them all.
+    const operations = {
+      ...('operations' in this.api ? (this.api as ApiSpec).operations : {}),
+      ...this.api.runtimeOperations,
+    };
+    const op = operations[name] ?? Object.values(operations).find((candidate) => candidate.operationId === name);
     if (!op) throw new TypeError(`Server time operation "${name}" is not an operation of ${this.api.title}`);
     const before = this.clock.now();
     const { result, raw } = await this.execute<unknown>({

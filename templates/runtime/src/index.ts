@@ -90,7 +90,7 @@ export {
   type Equals,
 } from './validators.js';
 export { toRequestInput } from './params.js';
-export { callOperation, iterateOperation } from './call.js';
+export { callOperation, iterateOperation, withOperations } from './call.js';
 export {
   frameToText,
   parseMessage,
