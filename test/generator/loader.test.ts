@@ -148,7 +148,7 @@ describe('$ref resolution', () => {
     const main = specWithSchemas({ Owner: { type: 'object', required: ['pet'], properties: { pet: { $ref: './pet.yaml#/Pet' } } } });
     writeFileSync(join(dir, 'main.openapi.yaml'), stringify(main));
     const { output } = await generateToDisk(join(dir, 'main.openapi.yaml'), 'external');
-    expect(output.files.get('src/schemas.ts')).toMatch(/name: z\.string\(\)/);
+    expect(output.files.get('src/schemas.ts')).toMatch(/name: \/\* @__PURE__ \*\/ z\.string\(\)/);
     writeFileSync(join(dir, 'missing.openapi.yaml'), stringify(specWithSchemas({ Owner: { $ref: './gone.yaml#/Pet' } })));
     await expect(generatePackage({ file: join(dir, 'missing.openapi.yaml'), name: 'missing' })).rejects.toThrow(
       /missing\.openapi\.yaml:\d+:\d+ \(at #\/components\/schemas\/Owner\): cannot read the file of \$ref \.\/gone\.yaml#\/Pet: ENOENT/,

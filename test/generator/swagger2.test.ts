@@ -18,10 +18,10 @@ describe('a Swagger 2.0 document', () => {
     const operations = output.files.get('src/operations.ts')!;
     // host, basePath and schemes become servers; formData becomes a form or multipart body; a file part is binary.
     expect(operations).toContain("servers: [{ url: 'https://petstore.example.com/v2' }, { url: 'http://petstore.example.com/v2' }]");
-    expect(operations).toMatch(/updatePetWithForm:[\s\S]*?contentTypes: \['application\/x-www-form-urlencoded'\]/);
-    expect(operations).toMatch(/uploadFile:[\s\S]*?contentTypes: \['multipart\/form-data'\]/);
+    expect(operations).toMatch(/updatePetWithFormOperation = \{[\s\S]*?contentTypes: \['application\/x-www-form-urlencoded'\]/);
+    expect(operations).toMatch(/uploadFileOperation = \{[\s\S]*?contentTypes: \['multipart\/form-data'\]/);
     // collectionFormat multi is an exploded form array.
-    expect(operations).toMatch(/findPetsByStatus:[\s\S]*?name: 'status',[\s\S]*?style: 'form',[\s\S]*?explode: true/);
+    expect(operations).toMatch(/findPetsByStatusOperation = \{[\s\S]*?name: 'status',[\s\S]*?style: 'form',[\s\S]*?explode: true/);
     const types = output.files.get('src/types.ts')!;
     expect(types).toMatch(/export interface Pet \{/);
     expect(types).toMatch(/status\?: 'available' \| 'pending' \| 'sold'/);
