@@ -112,7 +112,7 @@ export function languagesOf(model: ApiModel): ApiModel['languages'] {
 }
 
 /** The parameters of an operation as one object node (what its params validator checks). */
-export function parametersNode(op: OperationModel): SchemaNode {
+export function parametersNode(op: OperationModel): ObjectNode {
   return {
     kind: 'object',
     properties: op.parameters.map((p) => ({ name: p.key, schema: withoutAccessMarks(p.schema), required: p.required })),

@@ -385,7 +385,15 @@ function printNumber(node: NumberNode, ctx: ZodPrintContext): string {
   return out;
 }
 
-function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
+/**
+ * The validator of an operation's parameters (`parametersNode`): a plain `z.object`, which
+ * drops keys it does not know instead of refusing them (callers pass headers and extras).
+ */
+export function printParametersZod(node: ObjectNode, ctx: ZodPrintContext): string {
+  return pure(printObject(node, ctx, true));
+}
+
+function printObject(node: ObjectNode, ctx: ZodPrintContext, dropUnknownKeys = false): string {
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
     .map((p) => `${valueKey(p.name)}: ${pure(`${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)}`)
@@ -394,7 +402,7 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext): string {
   let base: string;
   let openObject = false;
   if (hasPatterns) base = `${zod(ctx)}.looseObject({ ${shape} })`;
-  else if (node.additionalProperties === false) base = `${zod(ctx)}.strictObject({ ${shape} })`;
+  else if (node.additionalProperties === false) base = `${zod(ctx)}.${dropUnknownKeys ? 'object' : 'strictObject'}({ ${shape} })`;
   else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');

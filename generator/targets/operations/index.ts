@@ -13,7 +13,7 @@ import { parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { importingZodContext, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
+import { importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 
@@ -54,8 +54,7 @@ export const operationsTarget: Target = {
     for (const op of [...model.operations, ...model.webhooks]) {
       if (op.parameters.length > 0) {
         // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
-        const node = parametersNode(op);
-        const text = printZod(node, requestForm(op)).replace(/^(\/\* @__PURE__ \*\/ )?z\.strictObject\(/, '$1z.object(');
+        const text = printParametersZod(parametersNode(op), requestForm(op));
         statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
         checked.push({ validator: op.names.paramsSchema, type: op.names.params, validatorModule: './operations.js', typeModule: './types.js' });
       }
