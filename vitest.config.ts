@@ -1,4 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The unit layer: table tests in memory (the runtime, the model's extension parsing, the plans,
+ * media types, the order book), seconds in all; `npm run test:unit` runs it alone. Everything
+ * else (generation, type-checks, servers, tarballs, the browser) is the `e2e` project; `npm test`
+ * runs both.
+ */
+const UNIT = [
+  'test/runtime/**/*.test.ts',
+  'test/generator/plans.test.ts',
+  'test/generator/extension-values.test.ts',
+  'test/generator/extensions.test.ts',
+  'test/generator/media.test.ts',
+  'test/generator/mock-plan.test.ts',
+  'test/generator/inference-cost.test.ts',
+  'test/feed/order-book.test.ts',
+];
 
 export default defineConfig({
   // The generated packages resolve to their TypeScript sources inside this repository
@@ -6,9 +23,12 @@ export default defineConfig({
   resolve: { conditions: ['svc-source'] },
   ssr: { resolve: { conditions: ['svc-source'] } },
   test: {
-    include: ['test/**/*.test.ts'],
     // CLI and generation tests spawn processes and run the whole pipeline.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT] } },
+    ],
   },
 });
