@@ -220,7 +220,7 @@ async function bundledRuntimes(): Promise<BundledRuntimeDependencies & { files: 
     // RUNTIME_FOLDERS lists a runtime after those it imports.
     needs[folder] = [...new Set([...direct, ...direct.flatMap((d) => needs[d] ?? [])])];
     if (folder === 'runtime') Object.assign(dependencies, Object.fromEntries(own));
-    else peerDependencies[folder] = sorted(Object.assign({}, ...needs[folder].filter((d) => d !== 'runtime').map((d) => peerDependencies[d] ?? {}), Object.fromEntries(own)) as Record<string, string>);
+    else peerDependencies[folder] = Object.assign({}, ...needs[folder].filter((d) => d !== 'runtime').map((d) => peerDependencies[d] ?? {}), Object.fromEntries(own)) as Record<string, string>;
     for (const file of (await templateFiles(join(folder, 'src'))).filter((f) => f.endsWith('.ts'))) {
       const path = `src/${folder}/${file}`;
       // From src/<folder>/… up to src/.
@@ -234,10 +234,9 @@ async function bundledRuntimes(): Promise<BundledRuntimeDependencies & { files: 
       files.push({ path, contents: `${runtimeHeader(folder)}\n${text}`, preformatted: true });
     }
   }
-  return { files, needs, dependencies: sorted(dependencies), peerDependencies };
+  // Unsorted: package/assemble.ts sorts what package.json lists.
+  return { files, needs, dependencies, peerDependencies };
 }
-
-const sorted = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
 
 function barrelFile(files: GeneratedFile[], source: string): GeneratedFile {
   const modules = files

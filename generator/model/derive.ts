@@ -4,6 +4,9 @@ import type { ApiModel, ObjectNode, OperationModel, SchemaNode } from './types.j
 
 export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
 
+/** The property of the client's group that holds an operation (`client.accounts`); '' for none. */
+export const clientGroupOf = (model: ApiModel, op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';
+
 /** Follows references and looks through intersections to the node that has `property`. */
 function propertyOf(model: ApiModel, node: SchemaNode, property: string): SchemaNode | undefined {
   return effectiveObject(model, node)?.properties.find((p) => p.name === property)?.schema;

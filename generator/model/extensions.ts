@@ -10,6 +10,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { decodePointerToken } from '../load/locations.js';
 import type { Diagnostic } from './types.js';
 
 type Schema = Record<string, unknown>;
@@ -19,6 +20,8 @@ const positiveNumber = { type: 'number', exclusiveMinimum: 0 } as const;
 const httpStatus = { type: 'integer', minimum: 100, maximum: 599 } as const;
 const headerName = { type: 'string', pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" } as const;
 const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', properties, required });
+/** What the patterns above ask for, said to a reader instead of the expression. */
+const PATTERN_MEANINGS: Readonly<Record<string, string>> = { [headerName.pattern]: 'must be an HTTP header name', '^/': 'must start with /' };
 
 /** What each extension holds once checked (the schema below says the same). */
 export interface ExtensionValues {
@@ -118,12 +121,12 @@ function describe(error: ErrorObject): string {
   const where = error.instancePath
     .split('/')
     .slice(1)
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(decodePointerToken)
     .map((token) => (/^\d+$/.test(token) ? `[${token}]` : `.${token}`))
     .join('');
   if (error.keyword === 'required') return `${where}.${String((error.params as { missingProperty: string }).missingProperty)}: is missing`;
-  if (error.keyword === 'pattern' && error.schemaPath.endsWith('/pattern') && (error.params as { pattern: string }).pattern === headerName.pattern) return `${where}: must be an HTTP header name`;
-  if (error.keyword === 'pattern' && (error.params as { pattern: string }).pattern === '^/') return `${where}: must start with /`;
+  const meaning = error.keyword === 'pattern' ? PATTERN_MEANINGS[(error.params as { pattern: string }).pattern] : undefined;
+  if (meaning !== undefined) return `${where}: ${meaning}`;
   if (error.keyword === 'enum') return `${where}: must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${where}: ${error.message ?? 'is not valid'}`;
 }

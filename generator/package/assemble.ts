@@ -4,7 +4,7 @@
  * their README sections. No target is named here.
  */
 import type { RuntimeFolder, Target, TargetContext, TargetPlugin, GeneratedFile } from '../targets/target.js';
-import { compareText } from '../util/compare.js';
+import { compareText, sortedByKey } from '../util/compare.js';
 import { renderTemplate } from '../util/templates.js';
 
 /** zod 4.2 is the first with `z.xor`, which the validators of `oneOf` use. */
@@ -31,8 +31,6 @@ export function packageVersionOf(apiVersion: string): string {
   while (numbers.length < 3) numbers.push(0);
   return numbers.join('.');
 }
-
-const sortedRecord = (record: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareText(a, b)));
 
 /** The runtime folders the targets that ran import, with those the runtimes import in turn. */
 export function runtimesOf(applied: readonly AppliedTarget[], needs: Partial<Record<RuntimeFolder, readonly RuntimeFolder[]>> = {}): Set<RuntimeFolder> {
@@ -73,7 +71,7 @@ export function assemblePackage(context: TargetContext, applied: readonly Applie
   const runtimePackages: Record<RuntimeFolder, string> = { runtime: runtimePackage, 'server-runtime': serverRuntimePackage, 'mock-runtime': mockRuntimePackage };
   // What only some entry points import: optional peers, so that a program using the client installs none of it.
   // Bundled runtimes bring their own imports (hono, jose …) instead of the runtime packages.
-  const peerDependencies = sortedRecord(
+  const peerDependencies = sortedByKey(
     Object.assign(
       {},
       ...applied.map(({ plugin }) => plugin.peerDependencies ?? {}),
@@ -91,13 +89,13 @@ export function assemblePackage(context: TargetContext, applied: readonly Applie
     apiVersion: model.version,
     description: `${model.title} ${model.version}: types, zod validators${model.kind === 'openapi' ? (has('client') ? ' and a typed client' : ' and operations') : ' and message parsing'}.`,
     source: sourceLabel,
-    dependencies: sortedRecord({ ...(bundledRuntime ? bundledRuntime.dependencies : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }),
+    dependencies: sortedByKey({ ...(bundledRuntime ? bundledRuntime.dependencies : { [runtimePackage]: runtimeRange }), ...RUNTIME_DEPENDENCIES }),
     bundledRuntime: bundledRuntime !== undefined,
     bundlesServerRuntimes: bundledRuntime !== undefined && carriesServerRuntimes,
     tarballName: `${packageName.replace(/^@/, '').replace('/', '-')}-${packageVersionOf(model.version)}.tgz`,
     peerDependencies: Object.keys(peerDependencies).length > 0 ? peerDependencies : undefined,
     // `npm run build` inside the package needs the compiler and the types of what its optional entry points import.
-    devDependencies: sortedRecord({
+    devDependencies: sortedByKey({
       ...BUILD_DEPENDENCIES,
       ...(bundledRuntime && carriesServerRuntimes ? NODE_BUILD_DEPENDENCIES : {}),
       ...Object.fromEntries(Object.entries(peerDependencies).filter(([name]) => name !== 'ws' && !Object.values(runtimePackages).includes(name))),

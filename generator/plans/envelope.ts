@@ -26,12 +26,8 @@ const MESSAGE_NAMES = ['message', 'errorMessage', 'error_message', 'error_descri
 const FIELD_NAMES = ['field', 'param', 'parameter', 'pointer'];
 const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus'];
 
-/** The properties of an object schema, through `allOf` (a problem extended with `errors`) and `properties` without `type: object` (problem details often come so). */
-const objectOf = effectiveObject;
-
 const pick = (object: ObjectNode, names: readonly string[], except?: string): string | undefined =>
   names.find((name) => name !== except && object.properties.some((p) => p.name === name));
-
 
 /** Error responses of the document, most telling first (400, default, other 4xx, 5xx). */
 function errorResponses(model: ApiModel): ResponseModel[] {
@@ -46,7 +42,7 @@ const FALLBACK: ErrorEnvelope = { id: 'error', message: 'message' };
 
 /** The envelope of one error response; undefined when its body is no object. */
 function responseEnvelope(model: ApiModel, response: ResponseModel): { envelope: ErrorEnvelope; complete: boolean } | undefined {
-  const object = objectOf(model, response.content?.schema);
+  const object = effectiveObject(model, response.content?.schema);
   if (!object) return undefined;
   const found = envelopeOf(model, object);
   const mediaType = response.content!.contentType.split(';')[0]!.trim().toLowerCase();
@@ -94,7 +90,7 @@ function envelopeOf(model: ApiModel, object: ObjectNode): { envelope: ErrorEnvel
   for (const property of object.properties) {
     const list = resolve(model, property.schema);
     if (list?.kind !== 'array') continue;
-    const item = objectOf(model, list.items);
+    const item = effectiveObject(model, list.items);
     if (item) {
       const message = pick(item, MESSAGE_NAMES);
       const id = pick(item, ID_NAMES, message);

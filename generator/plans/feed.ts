@@ -25,8 +25,6 @@ export interface FeedPlan {
   ackChannel?: string;
 }
 
-const objectOf = effectiveObject;
-
 /** The constant value of a property (`channel: {const: level2}`), when it has one. */
 function constantOf(model: ApiModel, object: ObjectNode, name: string): string | undefined {
   const property = object.properties.find((p) => p.name === name);
@@ -45,7 +43,7 @@ const presence = (object: ObjectNode, name: string): 'required' | 'optional' | '
 function eventsCarry(model: ApiModel, payload: ObjectNode, test: (event: ObjectNode) => boolean): boolean {
   const events = resolve(model, payload.properties.find((p) => p.name === 'events')?.schema);
   if (events?.kind !== 'array') return false;
-  const event = objectOf(model, events.items);
+  const event = effectiveObject(model, events.items);
   return event !== undefined && test(event);
 }
 
@@ -64,7 +62,7 @@ export function planFeed(model: ApiModel): FeedPlan {
 function computeFeedPlan(model: ApiModel): FeedPlan {
   const channels: PlannedChannel[] = [];
   for (const message of model.messages.filter((m) => m.direction === 'client')) {
-    const payload = objectOf(model, message.payload);
+    const payload = effectiveObject(model, message.payload);
     const name = payload ? constantOf(model, payload, 'channel') : undefined;
     const subscriptionType = typeNameOf(model, message);
     if (!payload || !name || !subscriptionType) continue;
@@ -72,13 +70,13 @@ function computeFeedPlan(model: ApiModel): FeedPlan {
   }
   const plan: FeedPlan = { channels };
   for (const message of model.messages.filter((m) => m.direction === 'server')) {
-    const payload = objectOf(model, message.payload);
+    const payload = effectiveObject(model, message.payload);
     const messageChannel = payload ? constantOf(model, payload, 'channel') : undefined;
     if (!payload || !messageChannel) continue;
     const channel = channels.find((c) => c.name === (message.subscribeChannel ?? messageChannel));
     if (!channel) {
       // Not a channel one subscribes to: the acknowledgements, which list what is subscribed.
-      if (eventsCarry(model, payload, (event) => objectOf(model, event.properties.find((p) => p.name === 'subscriptions')?.schema) !== undefined)) plan.ackChannel = messageChannel;
+      if (eventsCarry(model, payload, (event) => effectiveObject(model, event.properties.find((p) => p.name === 'subscriptions')?.schema) !== undefined)) plan.ackChannel = messageChannel;
       continue;
     }
     channel.messageChannel = messageChannel;
@@ -87,7 +85,7 @@ function computeFeedPlan(model: ApiModel): FeedPlan {
     if (message.cadenceMs !== undefined) channel.cadenceMs = message.cadenceMs;
     const levels = (event: ObjectNode): boolean => {
       const updates = resolve(model, event.properties.find((p) => p.name === 'updates')?.schema);
-      const level = updates?.kind === 'array' ? objectOf(model, updates.items) : undefined;
+      const level = updates?.kind === 'array' ? effectiveObject(model, updates.items) : undefined;
       return level !== undefined && ['price_level', 'new_quantity', 'side'].every((n) => level.properties.some((p) => p.name === n));
     };
     if (eventsCarry(model, payload, levels)) plan.bookChannel = channel.name;

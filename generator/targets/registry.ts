@@ -23,6 +23,9 @@ export class PluginError extends Error {
   override name = 'PluginError';
 }
 
+/** What a target's name and its entry point look like: `feed-client`, `schemas`. */
+const PLAIN_NAME = /^[a-z][a-z0-9-]*$/;
+
 /** Names a target may not take: files and entry points the package assembles itself. */
 const ASSEMBLED = new Set(['package', 'index']);
 
@@ -34,14 +37,14 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
   const all = [...BUILTIN_PLUGINS, ...extra];
   const byName = new Map<string, TargetPlugin>();
   for (const plugin of all) {
-    if (!/^[a-z][a-z0-9-]*$/.test(plugin.name)) throw new PluginError(`target '${plugin.name}': a target's name is lower-case letters, digits and dashes`);
+    if (!PLAIN_NAME.test(plugin.name)) throw new PluginError(`target '${plugin.name}': a target's name is lower-case letters, digits and dashes`);
     if (byName.has(plugin.name) || ASSEMBLED.has(plugin.name)) throw new PluginError(`target '${plugin.name}' is registered twice (or names what the package assembles itself)`);
     byName.set(plugin.name, plugin);
   }
   for (const plugin of all) {
     for (const needed of plugin.needs ?? []) if (!byName.has(needed)) throw new PluginError(`target '${plugin.name}' needs '${needed}', which no registered target is`);
     if (plugin.entryPoint === undefined) continue;
-    if (!/^[a-z][a-z0-9-]*$/.test(plugin.entryPoint) || ASSEMBLED.has(plugin.entryPoint)) throw new PluginError(`target '${plugin.name}': entry point '${plugin.entryPoint}' is not a plain lower-case name, or is one the package assembles`);
+    if (!PLAIN_NAME.test(plugin.entryPoint) || ASSEMBLED.has(plugin.entryPoint)) throw new PluginError(`target '${plugin.name}': entry point '${plugin.entryPoint}' is not a plain lower-case name, or is one the package assembles`);
     // Two targets may declare one entry point if no document makes both apply (client and feed-client): package/ checks the ones that ran.
   }
   const ordered: TargetPlugin[] = [];
@@ -79,20 +82,17 @@ export function partsWithNeeds(chosen: readonly string[] | undefined, plugins: r
   if (chosen === undefined) return all;
   const byName = new Map(plugins.map((p) => [p.name, p]));
   const parts = new Set<string>();
-  const addTarget = (plugin: TargetPlugin, seen: Set<string>): void => {
-    if (seen.has(plugin.name)) return;
-    seen.add(plugin.name);
+  const visited = new Set<string>();
+  const addTarget = (plugin: TargetPlugin | undefined): void => {
+    if (!plugin || visited.has(plugin.name)) return;
+    visited.add(plugin.name);
     if (plugin.part !== undefined) addPart(plugin.part);
-    for (const needed of plugin.needs ?? []) {
-      const target = byName.get(needed);
-      if (target) addTarget(target, seen);
-    }
+    for (const needed of plugin.needs ?? []) addTarget(byName.get(needed));
   };
   const addPart = (part: string): void => {
     if (parts.has(part)) return;
     parts.add(part);
-    const seen = new Set<string>();
-    for (const plugin of plugins) if (plugin.part === part) addTarget(plugin, seen);
+    for (const plugin of plugins) if (plugin.part === part) addTarget(plugin);
   };
   for (const part of chosen) addPart(part);
   return all.filter((part) => parts.has(part));

@@ -1,5 +1,5 @@
 /** What the client's README sections show: a call, an iteration, and how each security scheme is supplied. */
-import { isSuccessStatus } from '../../model/derive.js';
+import { clientGroupOf, isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 
 function exampleArgs(op: OperationModel): string {
@@ -35,7 +35,7 @@ function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
 }
 
 export function clientReadmeData(model: ApiModel): Record<string, unknown> {
-  const group = (op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';
+  const group = (op: OperationModel): string => clientGroupOf(model, op);
   const simple = model.operations.find((op) => op.method === 'GET' && !op.pagination && op.responses.some((r) => isSuccessStatus(r.status)));
   const paged = model.operations.find((op) => op.pagination);
   return {

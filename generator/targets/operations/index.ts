@@ -9,7 +9,7 @@ import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
-import { parametersNode } from '../../model/derive.js';
+import { clientGroupOf, parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
@@ -32,7 +32,7 @@ export const operationsTarget: Target = {
       operationId: op.operationId,
       method: op.method,
       path: op.path.replace(/\|/g, '\\|'),
-      group: model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '',
+      group: clientGroupOf(model, op),
       deprecated: op.deprecated,
     })),
   }),
