@@ -10,7 +10,7 @@ import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { SpecError } from './load/errors.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
-import { partsWithNeeds, reservedNamesOf, resolvePlugins } from './targets/registry.js';
+import { nameRequestsOf, partsWithNeeds, resolvePlugins } from './targets/registry.js';
 import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type GeneratedFile, type RuntimeFolder, type TargetPlugin } from './targets/target.js';
 import type { MockGuess, MockOverrides } from './plans/mock.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
@@ -171,7 +171,7 @@ async function produceFiles(job: SpecJob, built?: ApiModel, plugins: readonly Ta
   const document = built ? undefined : await loadDocument(job);
   timings.load = since(stage);
   stage = performance.now();
-  const model = built ?? buildModel(document!, job, reservedNamesOf(plugins));
+  const model = built ?? buildModel(document!, job, nameRequestsOf(plugins));
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;

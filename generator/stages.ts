@@ -10,11 +10,11 @@ import { SpecError } from './load/errors.js';
 import type { LoadedOpenApi } from './load/openapi.js';
 import { planEntryNames } from './model/finish.js';
 import { NamePlanner } from './model/names.js';
-import type { ApiModel } from './model/types.js';
+import type { ApiModel, NameRequests } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { runtimesOf } from './package/assemble.js';
-import { enabledPlugins, reservedNamesOf } from './targets/registry.js';
+import { enabledPlugins, nameRequestsOf } from './targets/registry.js';
 import type { GeneratedFile, TargetContext, TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
@@ -28,7 +28,7 @@ const asyncApi = async () => ({ ...(await import('./load/asyncapi.js')), ...(awa
 
 export interface LoadedDocument {
   source: SourceDocument;
-  loaded: { kind: 'openapi'; value: LoadedOpenApi; toModel: (loaded: LoadedOpenApi, name: string, reserved: readonly string[]) => ApiModel } | { kind: 'asyncapi'; value: LoadedAsyncApi; toModel: (loaded: LoadedAsyncApi, name: string, reserved: readonly string[]) => ApiModel };
+  loaded: { kind: 'openapi'; value: LoadedOpenApi; toModel: (loaded: LoadedOpenApi, name: string, names: NameRequests) => ApiModel } | { kind: 'asyncapi'; value: LoadedAsyncApi; toModel: (loaded: LoadedAsyncApi, name: string, names: NameRequests) => ApiModel };
 }
 
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
@@ -44,10 +44,10 @@ export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
   });
 }
 
-/** `reserved`: the fixed names of the targets that will run (`reservedNamesOf`); the built-in targets' when absent. */
-export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob, reserved: readonly string[] = reservedNamesOf()): ApiModel {
+/** `names`: what the targets that will run ask of the name planner (`nameRequestsOf`); the built-in targets' when absent. */
+export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob, names: NameRequests = nameRequestsOf()): ApiModel {
   const model = inStageSync({ file: job.file, stage: 'model' }, () =>
-    loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name, reserved) : loaded.toModel(loaded.value, job.name, reserved),
+    loaded.kind === 'openapi' ? loaded.toModel(loaded.value, job.name, names) : loaded.toModel(loaded.value, job.name, names),
   );
   const located = (error: (typeof model.diagnostics)[number]): SpecError =>
     new SpecError(job.file, error.message, {
@@ -68,7 +68,7 @@ function renameClient({ model, clientName, file }: { model: ApiModel; clientName
   if (taken.includes(clientName)) throw new SpecError(file, `--client ${clientName}: the name is already used by a generated declaration`);
   model.client.className = clientName;
   // The other entry points are named after the client: planned again, each clear of every other generated name.
-  const planner = new NamePlanner([...taken, ...model.operations.flatMap((op) => [op.name, ...Object.values(op.names)]), clientName]);
+  const planner = new NamePlanner([...taken, ...model.operations.flatMap((op) => [op.name, ...Object.values(op.names), ...Object.values(op.targetNames)]), clientName]);
   model.entryNames = planEntryNames(clientName, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
 }
 

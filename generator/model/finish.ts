@@ -6,18 +6,19 @@ import { deriveOperationFacts, languagesOf } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
-import type { ApiModel, ClientModel, EntryNames, NamedSchema, OperationModel } from './types.js';
+import type { ApiModel, ClientModel, EntryNames, NamedSchema, NameRequests, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
 import { compareText } from '../util/compare.js';
 
 
 /**
- * `reserved`: the fixed names the targets declare (targets/registry.ts `reservedNamesOf`),
- * handed out before any name of the document.
+ * `names`: what the targets declare (targets/registry.ts `nameRequestsOf`): their fixed names,
+ * handed out before any name of the document, and their names per operation, after each
+ * operation's own.
  */
-export function finishModel(model: ApiModel, reserved: readonly string[]): ApiModel {
+export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   narrowTypeless(model);
-  const planner = new NamePlanner(reserved);
+  const planner = new NamePlanner(names.fixed);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   for (const schema of model.schemas) {
     for (const target of referencedNames(schema.schema)) {
@@ -67,6 +68,10 @@ export function finishModel(model: ApiModel, reserved: readonly string[]): ApiMo
         reply: planner.claim(`${base}Reply`, source),
         spec: planner.claim(`${camelCase(op.operationId)}Operation`, source),
       };
+      const bases = { camel: camelCase(op.operationId), pascal: base };
+      op.targetNames = {};
+      // Webhooks are answered, not called: no target prints callables for them.
+      if (list === model.operations) for (const rule of names.perOperation) if (rule.covers?.(op) ?? true) op.targetNames[rule.key] = planner.claim(rule.want(bases), source);
     }
   }
   model.hostedFlows.sort((a, b) => compareText(a.name, b.name));

@@ -8,12 +8,12 @@ import { readExtension } from './extensions.js';
 import { finishModel } from './finish.js';
 import { componentSchemas, createSchemaContext, extensionsOf } from './from-openapi.js';
 import { convertSchema, resolvePointer } from './schema.js';
-import type { ApiModel, ChannelModel, MessageModel, SchemaNode, ServerModel } from './types.js';
+import type { ApiModel, ChannelModel, MessageModel, NameRequests, SchemaNode, ServerModel } from './types.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, reserved: readonly string[]): ApiModel {
+export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, names: NameRequests): ApiModel {
   const doc = loaded.document;
   const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy: false, references: loaded.references });
   const components = isObject(doc.components) ? doc.components : {};
@@ -151,5 +151,5 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, reserved: 
     diagnostics: ctx.diagnostics,
   };
   if (typeof info.description === 'string') model.description = info.description;
-  return finishModel(model, reserved);
+  return finishModel(model, names);
 }

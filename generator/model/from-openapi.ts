@@ -13,6 +13,7 @@ import type {
   Diagnostic,
   MediaModel,
   NamedSchema,
+  NameRequests,
   OperationModel,
   PaginationModel,
   ParameterModel,
@@ -109,7 +110,7 @@ function bytesOf(contentType: string, schema: SchemaNode, encoding: unknown): Sc
   return schema.kind === 'string' || schema.kind === 'unknown' ? { kind: 'binary', ...(schema.description ? { description: schema.description } : {}) } : schema;
 }
 
-export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: readonly string[]): ApiModel {
+export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameRequests): ApiModel {
   const doc = loaded.document;
   const legacy = typeof doc.openapi === 'string' && doc.openapi.startsWith('3.0');
   const { ctx, external } = createSchemaContext({ document: doc, componentsPointer: '/components/schemas', legacy, references: loaded.references });
@@ -231,6 +232,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
       extensions: extensionsOf(raw),
       pointer,
       names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '', spec: '' },
+      targetNames: {},
       errorIds: { known: [], open: true },
     };
     if (typeof raw.summary === 'string') model.summary = raw.summary;
@@ -334,7 +336,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, reserved: re
       ...(delivery.retryForSeconds !== undefined ? { retryForSeconds: delivery.retryForSeconds } : {}),
     };
   }
-  return finishModel(model, reserved);
+  return finishModel(model, names);
 }
 
 function securityScheme(key: string, raw: Json, diagnostics: Diagnostic[]): SecuritySchemeModel {

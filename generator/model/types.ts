@@ -248,6 +248,8 @@ export interface OperationModel {
   description?: string;
   deprecated: boolean;
   parameters: ParameterModel[];
+  /** The names the targets' {@link OperationNameRule}s planned for it, by rule key (absent where a rule does not cover it). */
+  targetNames: Record<string, string>;
   requestBody?: RequestBodyModel;
   responses: ResponseModel[];
   /** Effective security: [] = public; alternatives, each an AND of schemes. */
@@ -268,6 +270,28 @@ export interface OperationModel {
   errorIds: { known: string[]; open: boolean };
   /** Schema of one item of a paginated list (from `pagination.itemsField`). */
   itemSchema?: SchemaNode;
+}
+
+/**
+ * A name a target prints once for each operation it covers (`getSpotPriceOptions`), declared
+ * by its plugin and planned in model/finish.ts with the document's own names, so that it can
+ * neither take nor lose a name unseen.
+ */
+export interface OperationNameRule {
+  /** Where the planned name is found: `op.targetNames[key]`; unique among the registered targets. */
+  key: string;
+  /** The name wanted, from the operation's bases (`getSpotPrice`, `GetSpotPrice`). */
+  want(bases: { camel: string; pascal: string }): string;
+  /** The operations it is printed for; every one when absent. */
+  covers?(op: OperationModel): boolean;
+}
+
+/** What the model's name planner hands out before and beside the document's names. */
+export interface NameRequests {
+  /** The fixed top-level names the targets declare (`serverSpec`, `Hono`), reserved first. */
+  fixed: readonly string[];
+  /** The targets' names per operation, planned after each operation's own. */
+  perOperation: readonly OperationNameRule[];
 }
 
 export interface OperationNames {

@@ -11,12 +11,14 @@ import { fixturesPlugin } from './fixtures/plugin.js';
 import { hostedFlowsPlugin } from './hosted-flows/plugin.js';
 import { mockPlugin } from './mock/plugin.js';
 import { operationsPlugin } from './operations/plugin.js';
+import { queryPlugin } from './query/plugin.js';
 import { serverPlugin } from './server/plugin.js';
 import type { TargetPlugin } from './target.js';
+import type { NameRequests } from '../model/types.js';
 import { typesPlugin } from './types/plugin.js';
 import { zodPlugin } from './zod/plugin.js';
 
-export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin];
+export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin];
 
 /** A plugin list that cannot work: a name taken twice, a need nobody provides, needs in a circle. */
 export class PluginError extends Error {
@@ -40,6 +42,14 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
     if (!PLAIN_NAME.test(plugin.name)) throw new PluginError(`target '${plugin.name}': a target's name is lower-case letters, digits and dashes`);
     if (byName.has(plugin.name) || ASSEMBLED.has(plugin.name)) throw new PluginError(`target '${plugin.name}' is registered twice (or names what the package assembles itself)`);
     byName.set(plugin.name, plugin);
+  }
+  const ruleOwners = new Map<string, string>();
+  for (const plugin of all) {
+    for (const rule of plugin.operationNames ?? []) {
+      const owner = ruleOwners.get(rule.key);
+      if (owner !== undefined) throw new PluginError(`target '${plugin.name}': the per-operation name '${rule.key}' is declared by '${owner}' too`);
+      ruleOwners.set(rule.key, plugin.name);
+    }
   }
   for (const plugin of all) {
     for (const needed of plugin.needs ?? []) if (!byName.has(needed)) throw new PluginError(`target '${plugin.name}' needs '${needed}', which no registered target is`);
@@ -65,6 +75,11 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
 /** Every fixed name the targets declare: what the model's name planner reserves before naming anything of the document. */
 export function reservedNamesOf(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
   return [...new Set(plugins.flatMap((p) => p.declares ?? []))].sort();
+}
+
+/** What the targets ask of the model's name planner: their fixed names, and their names per operation. */
+export function nameRequestsOf(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): NameRequests {
+  return { fixed: reservedNamesOf(plugins), perOperation: plugins.flatMap((p) => p.operationNames ?? []) };
 }
 
 /** The `--targets` choices: every part a registered target declares, in registration order. */

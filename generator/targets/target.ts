@@ -3,7 +3,7 @@
  * does once loaded (turn the model into files). The registry, `--targets`, the package's
  * entry points, peers and README are assembled from these declarations (package/assemble.ts).
  */
-import type { ApiModel } from '../model/types.js';
+import type { ApiModel, OperationNameRule } from '../model/types.js';
 import type { MockOverrides } from '../plans/mock.js';
 
 /** The hand-written runtime packages under templates/ that generated code imports. */
@@ -87,6 +87,11 @@ export interface TargetPlugin {
    * document, so a schema or operation named like one moves aside (with a warning naming both).
    */
   declares?: readonly string[] | undefined;
+  /**
+   * The names it prints once per operation (`getSpotPriceOptions`), planned with the
+   * document's names; found in `op.targetNames` under each rule's key.
+   */
+  operationNames?: readonly OperationNameRule[] | undefined;
   /** Runtime packages its files import besides `@svc/runtime`: optional peers, or copies in a standalone package. */
   runtimes?: readonly Exclude<RuntimeFolder, 'runtime'>[] | undefined;
   /** Third-party packages its files import (npm name -> range), optional peers of the package. */

@@ -88,4 +88,19 @@ describe('a one-endpoint program, bundled and minified', () => {
     expect(validator).not.toContain('payment_method');
     expect(validator).not.toContain('/v2/');
   });
+
+  it('a query program carries its own operation and nothing of TanStack; a client program nothing of the query module', async () => {
+    const inputsOf = async (contents: string): Promise<string[]> => {
+      const result = await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], metafile: true, write: false, logLevel: 'silent' });
+      const output = Object.values(result.metafile.outputs)[0]!;
+      expect(result.outputFiles[0]!.text).not.toContain('/v2/accounts/{account_id}/buys');
+      return Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([path]) => path);
+    };
+    // The options are plain objects: the adapter the app uses brings TanStack, the package none of it.
+    const query = await inputsOf("import { createClient } from '@svc/v2/client';\nimport { getSpotPriceOptions } from '@svc/v2/query';\nconsole.log(getSpotPriceOptions(createClient(), { currency_pair: 'BTC-USD' }));");
+    expect(query.some((path) => path.endsWith('generated/v2/src/query.ts'))).toBe(true);
+    expect(query.filter((path) => /@tanstack|msw/.test(path))).toEqual([]);
+    const call = await inputsOf("import { createClient, getSpotPrice } from '@svc/v2/client';\nconsole.log(await getSpotPrice(createClient(), { currency_pair: 'BTC-USD' }));");
+    expect(call.filter((path) => /@tanstack|msw|\/query\.ts$/.test(path))).toEqual([]);
+  });
 });

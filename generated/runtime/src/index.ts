@@ -47,7 +47,7 @@ export {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
-export { nextPageInput, pageItems } from './pagination.js';
+export { nextPageInput, nextPageParams, pageItems } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
 export { collectWarnings, declaredMediaType, selectValidator } from './response.js';
@@ -91,7 +91,7 @@ export {
   type Equals,
 } from './validators.js';
 export { toRequestInput } from './params.js';
-export { callOperation, iterateOperation, withOperations } from './call.js';
+export { callOperation, iterateOperation, withOperations, withSignal } from './call.js';
 export {
   frameToText,
   parseMessage,

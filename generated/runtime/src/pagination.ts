@@ -1,6 +1,7 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** `x-pagination`: the items of a page and the input of the next page. */
 import { readPath } from './dot-path.js';
+import { toRequestInput } from './params.js';
 import type { OperationSpec, PaginationSpec, RequestInput } from './types.js';
 
 /** The items of one page body (`itemsField`); an empty list when absent. */
@@ -58,4 +59,22 @@ export function nextPageInput(init: {
       return withParam(op, input, spec.tokenParam, token);
     }
   }
+}
+
+/** The pagination parameter each style moves from page to page. */
+const movingParam = (spec: PaginationSpec): string =>
+  spec.style === 'cursor' ? spec.cursorParam : spec.style === 'page' ? spec.pageParam : spec.tokenParam;
+
+/**
+ * The parameters of the page after `page`, which `params` fetched (flat, keyed as the
+ * operation's function takes them), or undefined on the last page: an infinite query's
+ * `getNextPageParam`. The same rules as `nextPageInput`, so `for await` and a query agree.
+ */
+export function nextPageParams<P extends object>(op: OperationSpec, params: P, page: unknown): P | undefined {
+  const next = nextPageInput({ op, input: toRequestInput(op, params), body: page });
+  if (!next || !op.pagination) return undefined;
+  const name = movingParam(op.pagination);
+  const param = op.parameters.find((p) => p.name === name);
+  const value = param?.in === 'header' ? next.headers?.[name] : next.query?.[name];
+  return { ...params, [param?.key ?? name]: value };
 }

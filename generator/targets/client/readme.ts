@@ -8,7 +8,7 @@ function exampleArgs(op: OperationModel): string {
   return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : `'${p.key}'`}: '…'`).join(', ')} }`;
 }
 
-function baseUrlOf(model: ApiModel): string {
+export function baseUrlOf(model: ApiModel): string {
   const server = model.servers[0];
   if (!server) return 'https://api.example.com';
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);

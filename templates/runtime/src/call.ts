@@ -39,3 +39,12 @@ export function withOperations<I extends ApiInfo, O extends Readonly<Record<stri
 ): I & { readonly operations: O } {
   return { ...info, operations };
 }
+
+/**
+ * `options` with `signal` as well: a call that a query library cancels (TanStack Query's
+ * `queryFn` signal) still stops when the caller's own signal aborts.
+ */
+export function withSignal(options: CallOptions | undefined, signal: AbortSignal): CallOptions {
+  const own = options?.signal;
+  return { ...options, signal: own === undefined ? signal : AbortSignal.any([own, signal]) };
+}

@@ -1,0 +1,284 @@
+/**
+ * Target `query`: TanStack Query (v5) options for every operation, as plain objects that any
+ * of its adapters takes (React, Vue, Solid, Svelte, Angular): `…Options` for reads,
+ * `…InfiniteOptions` for paginated reads (pages from `x-pagination`), `…Mutation` for writes,
+ * and `…QueryKey` helpers to invalidate them. It imports TanStack's types only, so a program
+ * bundles nothing of TanStack through it.
+ */
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import { jsDoc, stringLiteral } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { generatedHeader, type Target } from '../target.js';
+import { TANSTACK_NAMESPACE as Q } from './plugin.js';
+import { queryReadmeData } from './readme.js';
+
+/** What an operation's function takes besides the client and the call options. */
+interface Arguments {
+  hasParams: boolean;
+  paramsRequired: boolean;
+  hasBody: boolean;
+  bodyRequired: boolean;
+}
+
+const argumentsOf = (op: OperationModel): Arguments => ({
+  hasParams: op.parameters.length > 0,
+  paramsRequired: op.parameters.some((p) => p.required),
+  hasBody: op.requestBody?.contents[0] !== undefined,
+  bodyRequired: op.requestBody?.required === true,
+});
+
+const errorOf = (op: OperationModel): string => `OperationQueryError<${stringLiteral(op.operationId)}>`;
+
+/** Said where a key function's signature tags a plain array: TanStack's `DataTag` exists in types only. */
+const TAG_IS_A_TYPE = '// The signature above tags the key with its data and error types; the key itself is a plain array.';
+
+/** A query key's tuple type: the package's scope, the operationId, then `rest`. */
+const keyType = (op: OperationModel, ...rest: string[]): string => `readonly [typeof queryScope, ${[stringLiteral(op.operationId), ...rest].join(', ')}]`;
+
+/** `…QueryKey`: one query's key with its parameters; without them, the prefix every query of the operation starts with. */
+function queryKeyFunction(op: OperationModel): FunctionDeclarationStructure {
+  const name = op.targetNames['queryKey']!;
+  const id = stringLiteral(op.operationId);
+  const { hasParams } = argumentsOf(op);
+  if (!hasParams) {
+    return {
+      kind: StructureKind.Function,
+      name,
+      isExported: true,
+      overloads: [
+        {
+          docs: [`The key of the \`${op.operationId}\` query, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
+          returnType: `${Q}.DataTag<${keyType(op)}, ${op.names.response}, ${errorOf(op)}>`,
+        },
+      ],
+      returnType: 'readonly unknown[]',
+      statements: [TAG_IS_A_TYPE, `return [queryScope, ${id}];`],
+    };
+  }
+  // An overload's documentation is what editors show: each says what its form is for.
+  return {
+    kind: StructureKind.Function,
+    name,
+    isExported: true,
+    overloads: [
+      {
+        docs: [`The key of the \`${op.operationId}\` query with these parameters, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
+        parameters: [{ name: 'params', type: op.names.params }],
+        returnType: `${Q}.DataTag<${keyType(op, op.names.params)}, ${op.names.response}, ${errorOf(op)}>`,
+      },
+      {
+        docs: [jsDoc(`The prefix of every \`${op.operationId}\` query, plain and infinite: what \`invalidateQueries\` takes to refetch them all.`, `@example\nawait queryClient.invalidateQueries({ queryKey: ${name}() });`)!],
+        parameters: [],
+        returnType: keyType(op),
+      },
+    ],
+    parameters: [{ name: 'params', type: op.names.params, hasQuestionToken: true }],
+    returnType: 'readonly unknown[]',
+    statements: [TAG_IS_A_TYPE, `return params === undefined ? [queryScope, ${id}] : [queryScope, ${id}, params];`],
+  };
+}
+
+/** `…Options`: the query of a read, its key from the parameters, its function cancelled by TanStack's signal. */
+function queryOptionsFunction(op: OperationModel): FunctionDeclarationStructure {
+  const { hasParams, paramsRequired } = argumentsOf(op);
+  const key = hasParams ? keyType(op, op.names.params) : keyType(op);
+  const args = hasParams ? 'client, params, withSignal(options, signal)' : 'client, withSignal(options, signal)';
+  return {
+    kind: StructureKind.Function,
+    name: op.targetNames['queryOptions']!,
+    isExported: true,
+    docs: [
+      jsDoc(
+        `\`${op.operationId}\` as a query (\`${op.method} ${op.path}\`): pass it to \`useQuery\`, \`queryClient.fetchQuery\` or any adapter's equivalent; cancelling the query aborts the request.`,
+        op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+      )!,
+    ],
+    parameters: [
+      { name: 'client', type: 'HttpClient' },
+      ...(hasParams ? [{ name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) }] : []),
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `OperationQueryOptions<${op.names.response}, ${errorOf(op)}, ${key}>`,
+    statements: [`return { queryKey: ${op.targetNames['queryKey']}(${hasParams ? 'params' : ''}), queryFn: ({ signal }) => ${op.name}(${args}) };`],
+  };
+}
+
+/** `…InfiniteQueryKey` and `…InfiniteOptions`: a paginated read page by page, each page's parameters from the one before. */
+function infiniteFunctions(op: OperationModel): FunctionDeclarationStructure[] {
+  const { paramsRequired } = argumentsOf(op);
+  const key = keyType(op, op.names.params, "'infinite'");
+  const data = `${Q}.InfiniteData<${op.names.response}, ${op.names.params}>`;
+  const keyName = op.targetNames['infiniteQueryKey']!;
+  return [
+    {
+      kind: StructureKind.Function,
+      name: keyName,
+      isExported: true,
+      overloads: [
+        {
+          docs: [`The key of the infinite \`${op.operationId}\` query that starts at \`params\`, tagged with its pages' type (\`${op.targetNames['queryKey']}()\` is a prefix of it).`],
+          parameters: [{ name: 'params', type: op.names.params }],
+          returnType: `${Q}.DataTag<${key}, ${data}, ${errorOf(op)}>`,
+        },
+      ],
+      parameters: [{ name: 'params', type: op.names.params }],
+      returnType: 'readonly unknown[]',
+      statements: [TAG_IS_A_TYPE, `return [queryScope, ${stringLiteral(op.operationId)}, params, 'infinite'];`],
+    },
+    {
+      kind: StructureKind.Function,
+      name: op.targetNames['infiniteOptions']!,
+      isExported: true,
+      docs: [
+        jsDoc(
+          `\`${op.operationId}\` as an infinite query: pass it to \`useInfiniteQuery\`; each page is one response, and the next page's parameters come from the last (${op.pagination!.style} pagination, as \`${op.names.iterator}\` walks them); there is no next page after the last.`,
+          op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+        )!,
+      ],
+      parameters: [
+        { name: 'client', type: 'HttpClient' },
+        { name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) },
+        { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+      ],
+      returnType: `OperationInfiniteQueryOptions<${op.names.response}, ${errorOf(op)}, ${key}, ${op.names.params}>`,
+      statements: [
+        'return {',
+        `  queryKey: ${keyName}(params),`,
+        `  queryFn: ({ pageParam, signal }) => ${op.name}(client, pageParam, withSignal(options, signal)),`,
+        '  initialPageParam: params,',
+        `  getNextPageParam: (lastPage, _pages, lastPageParams) => nextPageParams(${op.names.spec}, lastPageParams, lastPage),`,
+        '};',
+      ],
+    },
+  ];
+}
+
+/** `…Mutation`: a write as mutation options; its variables are the function's parameters and body by name. */
+function mutationFunction(op: OperationModel): FunctionDeclarationStructure {
+  const { hasParams, paramsRequired, hasBody, bodyRequired } = argumentsOf(op);
+  const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${op.names.params}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${op.names.body}`] : [])];
+  const variables = fields.length === 0 ? 'void' : `{ ${fields.join('; ')} }`;
+  const names = [...(hasParams ? ['params'] : []), ...(hasBody ? ['body'] : [])];
+  const fn = names.length === 0 ? `() => ${op.name}(client, options)` : `({ ${names.join(', ')} }) => ${op.name}(client, ${names.join(', ')}, options)`;
+  const example = names.length === 0 ? 'mutate()' : `mutate({ ${names.join(', ')} })`;
+  return {
+    kind: StructureKind.Function,
+    name: op.targetNames['mutation']!,
+    isExported: true,
+    docs: [
+      jsDoc(
+        `\`${op.operationId}\` as a mutation (\`${op.method} ${op.path}\`): pass it to \`useMutation\`, then \`${example}\`.`,
+        op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
+      )!,
+    ],
+    parameters: [
+      { name: 'client', type: 'HttpClient' },
+      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    ],
+    returnType: `OperationMutationOptions<${op.names.response}, ${errorOf(op)}, ${variables}>`,
+    statements: [`return { mutationKey: [queryScope, ${stringLiteral(op.operationId)}], mutationFn: ${fn} };`],
+  };
+}
+
+/**
+ * The option types every function above returns: the part of TanStack's options this module
+ * fills in, written structurally. TanStack's own option types hold classes (`QueryClient`,
+ * `Query`), which do not match across two copies of query-core (each adapter pins its own);
+ * these match every copy and adapter. `retry` (and `select` for pages) are there so that an
+ * adapter infers the error (and page) types from them, as it does from its own `queryOptions`.
+ */
+function optionTypes(): TypeAliasDeclarationStructure[] {
+  const retry = 'retry?: boolean | number | ((failureCount: number, error: TError) => boolean)';
+  return [
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'OperationQueryError',
+      isExported: true,
+      docs: ["What an operation's query or mutation fails with: its typed `ApiError`, or a failure of the call itself."],
+      typeParameters: [{ name: 'K', constraint: 'keyof OperationErrors' }],
+      type: 'OperationErrors[K] | NetworkError | TimeoutError | RequestValidationError | ResponseValidationError',
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'OperationQueryOptions',
+      isExported: true,
+      docs: ["A read's query options, for any TanStack Query adapter: its key is tagged with the data and error types."],
+      typeParameters: [{ name: 'TData' }, { name: 'TError' }, { name: 'TKey', constraint: `${Q}.QueryKey` }],
+      type: `{ queryKey: ${Q}.DataTag<TKey, TData, TError>; queryFn: (context: { signal: AbortSignal }) => Promise<TData>; ${retry} }`,
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'OperationInfiniteQueryOptions',
+      isExported: true,
+      docs: ["A paginated read's infinite query options: each page's parameters are the operation's parameters."],
+      typeParameters: [{ name: 'TPage' }, { name: 'TError' }, { name: 'TKey', constraint: `${Q}.QueryKey` }, { name: 'TParams' }],
+      type: [
+        '{',
+        `  queryKey: ${Q}.DataTag<TKey, ${Q}.InfiniteData<TPage, TParams>, TError>;`,
+        '  queryFn: (context: { pageParam: TParams; signal: AbortSignal }) => Promise<TPage>;',
+        '  initialPageParam: TParams;',
+        '  getNextPageParam: (lastPage: TPage, allPages: TPage[], lastPageParams: TParams) => TParams | undefined;',
+        `  ${retry};`,
+        `  select?: (data: ${Q}.InfiniteData<TPage, TParams>) => ${Q}.InfiniteData<TPage, TParams>;`,
+        '}',
+      ].join('\n'),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'OperationMutationOptions',
+      isExported: true,
+      docs: ["A write's mutation options, for any TanStack Query adapter."],
+      typeParameters: [{ name: 'TData' }, { name: 'TError' }, { name: 'TVariables' }],
+      type: `{ mutationKey: readonly unknown[]; mutationFn: (variables: TVariables) => Promise<TData>; ${retry} }`,
+    },
+  ];
+}
+
+/** The types module names an operation's functions here use. */
+function typesUsedBy(op: OperationModel): string[] {
+  const { hasParams, hasBody } = argumentsOf(op);
+  return [op.names.response, ...(hasParams ? [op.names.params] : []), ...(isReadOperation(op) || !hasBody ? [] : [op.names.body])];
+}
+
+/** An import of `names` from `module`, or none when it would import nothing. */
+const importOf = (module: string, names: Iterable<string>, isTypeOnly = false): ImportDeclarationStructure[] => {
+  const sorted = [...new Set(names)].sort();
+  return sorted.length === 0 ? [] : [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: sorted, ...(isTypeOnly ? { isTypeOnly } : {}) }];
+};
+
+export function queryModule(model: ApiModel, packageName: string, runtimePackage: string): StatementStructures[] {
+  const reads = model.operations.filter(isReadOperation);
+  const paged = model.operations.filter(isPagedRead);
+  return [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },
+    ...importOf(runtimePackage, [...(paged.length > 0 ? ['nextPageParams'] : []), ...(reads.length > 0 ? ['withSignal'] : [])]),
+    ...importOf(runtimePackage, ['CallOptions', 'HttpClient', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'], true),
+    ...importOf('./client.js', model.operations.map((op) => op.name)),
+    ...importOf('./client.js', ['OperationErrors'], true),
+    ...importOf('./operations.js', paged.map((op) => op.names.spec)),
+    ...importOf('./types.js', model.operations.flatMap(typesUsedBy), true),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      docs: ["The first element of every query and mutation key of this package: `invalidateQueries({ queryKey: [queryScope] })` refetches all of the API's queries."],
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'queryScope', initializer: stringLiteral(packageName) }],
+    },
+    ...optionTypes(),
+    ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
+      isReadOperation(op) ? [queryKeyFunction(op), queryOptionsFunction(op), ...(isPagedRead(op) ? infiniteFunctions(op) : [])] : [mutationFunction(op)],
+    ),
+  ];
+}
+
+export const queryTarget: Target = {
+  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  readmeData: ({ model }) => queryReadmeData(model),
+  run({ model, sourceLabel, packageName, runtimePackage }) {
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, packageName, runtimePackage) });
+    return [{ path: 'src/query.ts', contents }];
+  },
+};

@@ -1,0 +1,49 @@
+/** What the query target's README sections show: a query, an infinite query and a mutation of the package. */
+import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { baseUrlOf } from '../client/readme.js';
+
+/** The operation's required parameters as an example object (`{ account_id: '…' }`), `{}` when none is required, or none. */
+function exampleParams(op: OperationModel): string | undefined {
+  const required = op.parameters.filter((p) => p.required);
+  if (required.length === 0) return op.parameters.length > 0 ? '{}' : undefined;
+  return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : `'${p.key}'`}: '…'`).join(', ')} }`;
+}
+
+const argsOf = (op: OperationModel): string => {
+  const params = exampleParams(op);
+  return params === undefined ? '' : `, ${params}`;
+};
+
+export function queryReadmeData(model: ApiModel): Record<string, unknown> {
+  const read = model.operations.find((op) => isReadOperation(op) && !op.pagination);
+  const lists = model.operations.filter(isPagedRead);
+  const writes = model.operations.filter((op) => !isReadOperation(op) && op.requestBody?.contents[0] !== undefined);
+  // A write into a list's own collection (POST on the list's path), whose success that list shows; else any of each.
+  const pair = lists.flatMap((list) => writes.filter((w) => w.path === list.path).map((write) => ({ list, write })))[0];
+  const paged = pair?.list ?? lists[0];
+  const write = pair?.write ?? writes[0];
+  const imports = [
+    ...(read ? [read.targetNames['queryOptions']!] : []),
+    ...(paged ? [paged.targetNames['infiniteOptions']!, paged.targetNames['queryKey']!] : []),
+    ...(write ? [write.targetNames['mutation']!] : []),
+  ].sort();
+  const hooks = [...(read ? ['useQuery'] : []), ...(paged ? ['useInfiniteQuery'] : []), ...(write ? ['useMutation'] : []), ...(write && paged ? ['useQueryClient'] : [])].sort();
+  return {
+    baseUrl: baseUrlOf(model),
+    hooks: hooks.join(', '),
+    imports: imports.join(', '),
+    exampleQuery: read ? { options: read.targetNames['queryOptions'], args: argsOf(read) } : undefined,
+    exampleInfinite: paged ? { options: paged.targetNames['infiniteOptions'], args: argsOf(paged), itemsField: paged.pagination!.itemsField } : undefined,
+    exampleMutation: write
+      ? {
+          mutation: write.targetNames['mutation'],
+          // Parameters none of which is required may be left out.
+          variables: [...(write.parameters.some((p) => p.required) ? [`params: ${exampleParams(write)}`] : []), 'body'].join(', '),
+          bodyType: write.names.body,
+          invalidates: paged?.targetNames['queryKey'],
+          list: paged?.operationId,
+        }
+      : undefined,
+  };
+}
