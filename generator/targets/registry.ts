@@ -10,6 +10,7 @@ import { feedPlugin } from './feed/plugin.js';
 import { fixturesPlugin } from './fixtures/plugin.js';
 import { hostedFlowsPlugin } from './hosted-flows/plugin.js';
 import { mockPlugin } from './mock/plugin.js';
+import { mswPlugin } from './msw/plugin.js';
 import { operationsPlugin } from './operations/plugin.js';
 import { queryPlugin } from './query/plugin.js';
 import { serverPlugin } from './server/plugin.js';
@@ -18,7 +19,7 @@ import type { NameRequests } from '../model/types.js';
 import { typesPlugin } from './types/plugin.js';
 import { zodPlugin } from './zod/plugin.js';
 
-export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin];
+export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin, mswPlugin];
 
 /** A plugin list that cannot work: a name taken twice, a need nobody provides, needs in a circle. */
 export class PluginError extends Error {

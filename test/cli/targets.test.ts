@@ -82,7 +82,7 @@ describe('generate --targets', () => {
   it('refuses an unknown part, and --targets without --spec', async () => {
     const unknown = await runCli({ cwd: repoRoot, argv: ['--spec', 'specs/x402.openapi.yaml', '--out', join(work, 'bad'), '--targets', 'client,sdk'] });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("'sdk' is not a part; choose among client, query, server, fixtures, mock");
+    expect(unknown.stderr).toContain("'sdk' is not a part; choose among client, query, server, fixtures, mock, msw");
     const withoutSpec = await runCli({ cwd: repoRoot, argv: ['--check', '--targets', 'client'] });
     expect(withoutSpec.code).toBe(2);
     expect(withoutSpec.stderr).toContain('--targets applies to one document');

@@ -127,8 +127,15 @@ describe('the feed connection', () => {
     client.close();
   }, 15_000);
 
-  it('restores every subscription after a reconnect', async () => {
+  it('restores every subscription after a reconnect, its snapshot telling each status in turn', async () => {
     const client = connection();
+    // What a React view would see through useSyncExternalStore(client.onChange, client.getSnapshot).
+    const statuses = [client.getSnapshot().status];
+    const { onChange, getSnapshot } = client;
+    onChange(() => {
+      const snapshot = getSnapshot();
+      if (snapshot.status !== statuses[statuses.length - 1]) statuses.push(snapshot.status);
+    });
     const acks: Record<string, string[]>[] = [];
     client.on('message', (message) => {
       if ('channel' in message && message.channel === 'subscriptions') acks.push(message.events[0]!.subscriptions);
@@ -147,7 +154,10 @@ describe('the feed connection', () => {
     await until(() => acks.length > acksBefore && canonical(acks[acks.length - 1]) === canonical(before), 5000, `restored acks ${JSON.stringify(acks.slice(-4))} before ${JSON.stringify(before)}`);
     expect(Object.keys(before).sort()).toEqual(['heartbeats', 'level2', 'ticker']);
     expect(client.subscribed().map((s) => s.channel).sort()).toEqual(['heartbeats', 'level2', 'ticker']);
+    expect(getSnapshot().subscriptions.map((s) => s.channel).sort()).toEqual(['heartbeats', 'level2', 'ticker']);
+    expect(getSnapshot()).toBe(getSnapshot());
     client.close();
+    expect(statuses).toEqual(['idle', 'connecting', 'open', 'reconnecting', 'open', 'closed']);
   });
 
   it('refuses the user channel without a valid JWT', async () => {

@@ -71,3 +71,42 @@ describe('OrderBook', () => {
     expect(book.levels()).toEqual({ bids: [], asks: [{ price: '3', size: '2' }] });
   });
 });
+
+describe('OrderBook as an external store (useSyncExternalStore)', () => {
+  it('hands out one snapshot object until the book changes, and tells its listeners of each change', () => {
+    const book = new OrderBook('BTC-USD');
+    const { onChange, getSnapshot } = book;
+    let calls = 0;
+    const stop = onChange(() => calls++);
+    const empty = getSnapshot();
+    expect(empty).toMatchObject({ productId: 'BTC-USD', synced: false, bids: [], asks: [], bestBid: undefined });
+    expect(getSnapshot()).toBe(empty);
+    // Updates before a snapshot are refused: nothing changed, nobody is told.
+    book.applyUpdates([level('bid', '100', '1')]);
+    expect([calls, getSnapshot()]).toEqual([0, empty]);
+    book.applySnapshot([level('bid', '100', '1'), level('offer', '101', '2')]);
+    const first = getSnapshot();
+    expect(calls).toBe(1);
+    expect(first).not.toBe(empty);
+    expect(first).toMatchObject({ synced: true, spread: '1', bestBid: { price: '100' }, bestAsk: { price: '101' } });
+    expect(getSnapshot()).toBe(first);
+    book.applyUpdates([level('bid', '100.5', '3')]);
+    expect(calls).toBe(2);
+    expect(getSnapshot().bids.map((l) => l.price)).toEqual(['100.5', '100']);
+    // The earlier snapshot is untouched: a view compares objects, not contents.
+    expect(first.bids.map((l) => l.price)).toEqual(['100']);
+    book.invalidate();
+    book.invalidate();
+    expect([calls, getSnapshot().synced]).toEqual([3, false]);
+    stop();
+    book.applySnapshot([]);
+    expect(calls).toBe(3);
+  });
+
+  it('keeps snapshotDepth levels a side', () => {
+    const book = new OrderBook('X');
+    book.snapshotDepth = 2;
+    book.applySnapshot(['1', '2', '3'].map((p) => level('bid', p, '1')));
+    expect(book.getSnapshot().bids.map((l) => l.price)).toEqual(['3', '2']);
+  });
+});

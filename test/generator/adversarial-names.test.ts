@@ -30,13 +30,15 @@ const TARGET_NAMES = [
   'ShopMock', 'ShopMockOptions', 'createShopMock', 'mockPlan', 'mockScopes', 'webhookNames', 'createMockEngine', 'MockPlan', 'MockStore', 'WebhookDispatcher', 'WebhookDispatcherOptions',
   // query.ts
   'getThingOptions', 'getThingQueryKey', 'listThingsInfiniteOptions', 'makeThingMutation',
+  // msw.ts
+  'getThingHandler',
   // type-checks.ts
   'Assert', 'Equals', 'TypeChecks', 'OperationTypeChecks',
 ];
 const JS_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'prototype', 'then', 'length', 'name'];
 const RESERVED_WORDS = ['new', 'delete', 'default', 'class', 'function', 'await', 'yield', 'let', 'static', 'enum', 'import', 'typeof', 'void', 'null'];
 const SCHEMA_NAMES = [...new Set([...reservedNamesOf(), ...TARGET_NAMES, ...JS_NAMES, ...RESERVED_WORDS])];
-const OPERATION_IDS = [...new Set([...RESERVED_WORDS, ...JS_NAMES, 'getItem', 'GetItem', 'get_item', 'fixture', 'createShopServer', 'iterateNew', 'http', 'schemas', 'operations', 'api', 'getItemOptions', 'getItemQueryKey', 'newMutation', 'queryScope'])];
+const OPERATION_IDS = [...new Set([...RESERVED_WORDS, ...JS_NAMES, 'getItem', 'GetItem', 'get_item', 'fixture', 'createShopServer', 'iterateNew', 'http', 'schemas', 'operations', 'api', 'getItemOptions', 'getItemQueryKey', 'newMutation', 'queryScope', 'handlers', 'getItemHandler'])];
 
 interface Names {
   schemas: string[];
@@ -109,8 +111,8 @@ async function generateAndCheck(label: string, names: Names): Promise<PackageOut
   const file = writeSpec(shopDocument(names), 'adversarial-shop');
   const output = await generatePackage({ file, name: 'shop' });
   const claims = readmeClaims(output.files.get('README.md')!, '@svc/shop');
-  // The client, query, server, fixtures and mock imports, and a call: the check below is never vacuous.
-  expect(claims.map((c) => c.module)).toEqual(expect.arrayContaining(['index', 'server', 'fixtures', 'mock', 'client', 'query']));
+  // The client, query, server, fixtures, mock and msw imports, and a call: the check below is never vacuous.
+  expect(claims.map((c) => c.module)).toEqual(expect.arrayContaining(['index', 'server', 'fixtures', 'mock', 'client', 'query', 'msw']));
   for (const { module, name } of claims) expect(exportsName(output.files, module, name), `${label}: the README uses ${name} from ${module}, which the code does not export`).toBe(true);
   const dir = join(root, `p${generated.length}`);
   for (const [path, contents] of output.files) {

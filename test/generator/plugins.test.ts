@@ -51,7 +51,7 @@ describe('a plugin from outside the generator', () => {
     const { output, dir } = await generateToDiskWith({ file: writeSpec(shop, 'plugin-shop'), name: 'plugin-shop' }, { plugins: [pathsPlugin] });
     expect(output.files.get('src/paths.ts')).toContain('listItems');
     const manifest = JSON.parse(output.files.get('package.json')!) as { exports: Record<string, unknown>; peerDependencies: Record<string, string> };
-    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './fixtures', './mock', './paths', './query', './schemas', './server', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './fixtures', './mock', './msw', './paths', './query', './schemas', './server', './package.json']);
     expect(manifest.peerDependencies['path-to-regexp']).toBe('^8.0.0');
     const readme = output.files.get('README.md')!;
     expect(readme).toContain('- `operationPaths` (`@svc/plugin-shop/paths`): the path of every operation.');
@@ -90,20 +90,21 @@ describe('the registry', () => {
   it('runs each target after those it needs, otherwise in registration order', () => {
     const order = resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }]).map((p) => p.name);
     for (const plugin of resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }])) for (const needed of plugin.needs ?? []) expect(order.indexOf(needed)).toBeLessThan(order.indexOf(plugin.name));
-    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'paths']);
+    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'msw', 'paths']);
   });
 
   it.each([
-    [undefined, ['client', 'query', 'server', 'fixtures', 'mock']],
+    [undefined, ['client', 'query', 'server', 'fixtures', 'mock', 'msw']],
     [['client'], ['client']],
     [['mock'], ['server', 'fixtures', 'mock']],
+    [['msw'], ['fixtures', 'msw']],
     [['fixtures', 'client'], ['client', 'fixtures']],
   ] as [string[] | undefined, string[]][])('--targets %j emits the parts %j', (chosen, parts) => {
     expect(partsWithNeeds(chosen)).toEqual(parts);
   });
 
   it('derives the --targets choices from the declarations', () => {
-    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock']);
+    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock', 'msw']);
     expect(partNames(resolvePlugins([pathsPlugin]))).toContain('paths');
   });
 

@@ -29,9 +29,11 @@ import { createV2Server } from '@svc/v2/server';
 import { FeedConnection } from '@svc/feed/client';
 import { PriceSchema } from '@svc/v2/schemas';
 import { createClient, getSpotPrice } from '@svc/v2/client';
+import { handlers } from '@svc/v2/msw';
 import { getSpotPriceOptions, getSpotPriceQueryKey } from '@svc/v2/query';
 import type { VerifyX402PaymentResponse } from '@svc/x402';
 import { QueryClient } from '@tanstack/query-core';
+import { setupServer } from 'msw/node';
 import WebSocket from 'ws';
 
 const [v2Url, feedUrl] = process.argv.slice(2) as [string, string];
@@ -46,6 +48,12 @@ console.log(\`function \${viaFunction.amount === spot.amount}\`);
 const queryClient = new QueryClient();
 const queried: Price = (await queryClient.fetchQuery(getSpotPriceOptions(createClient({ baseUrl: v2Url }), { currency_pair: 'BTC-USD' }))).data;
 console.log(\`query \${queried.amount === spot.amount} \${queryClient.getQueryData(getSpotPriceQueryKey({ currency_pair: 'BTC-USD' }))?.data.currency}\`);
+// The same call answered by the package's MSW handlers, in this process.
+const msw = setupServer(...handlers({ baseUrl: 'https://msw.example' }));
+msw.listen({ onUnhandledRequest: 'bypass' });
+const mocked: Price = (await getSpotPrice(createClient({ baseUrl: 'https://msw.example' }), { currency_pair: 'BTC-USD' })).data;
+msw.close();
+console.log(\`msw \${/^\\d+(\\.\\d+)?$/.test(mocked.amount)}\`);
 
 // A server stub answering one operation, called through the Fetch API.
 const app = createV2Server({ getTime: () => ({ status: 200, body: { data: { iso: '2026-01-01T00:00:00Z', epoch: 1767225600 } } }) });
@@ -109,7 +117,7 @@ beforeAll(async () => {
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['main.ts'] }));
   writeFileSync(join(project, 'main.ts'), PROGRAM);
   // The tarballs, and what a user adds beside them: the server stub's, the feed's and the query options' peers, types; React Query for the README's example.
-  await npm(['install', ...packs.map((p) => p.tarball), 'hono', 'ws', '@types/ws', '@types/node@20', '@tanstack/query-core@5', '@tanstack/react-query@5', '@types/react@19']);
+  await npm(['install', ...packs.map((p) => p.tarball), 'hono', 'ws', '@types/ws', '@types/node@20', '@tanstack/query-core@5', '@tanstack/react-query@5', '@types/react@19', 'msw@2']);
   sandbox = await startSandbox();
 }, 300_000);
 
@@ -164,12 +172,12 @@ describe('a consumer project outside the workspace', () => {
   });
 
   it('type-checks under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and noPropertyAccessFromIndexSignature, then runs with plain Node against the mocks', async () => {
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
   });
 
-  it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0, @tanstack/query-core 5.80.0)', async () => {
-    await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0', '@tanstack/query-core@5.80.0']);
-    expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0']);
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
+  it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0, @tanstack/query-core 5.80.0, msw 2.0.0)', async () => {
+    await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0', '@tanstack/query-core@5.80.0', 'msw@2.0.0']);
+    expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core'), installedVersion('msw')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0', '2.0.0']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
   });
 });

@@ -106,9 +106,17 @@ export {
   type FeedChannelSpec,
   type FeedClientOptions,
   type FeedEvents,
+  type FeedSnapshot,
   type FeedSpec,
+  type FeedStatus,
   type SocketConstructor,
   type SocketLike,
 } from './feed/client.js';
-export { OrderBook, type BookLevel, type BookSide, type LevelUpdate } from './feed/order-book.js';
+export {
+  OrderBook,
+  type BookLevel,
+  type BookSide,
+  type LevelUpdate,
+  type OrderBookSnapshot,
+} from './feed/order-book.js';
 export { addDecimals, compareDecimals, isZeroDecimal, normalizeDecimal, subtractDecimals } from './feed/decimal.js';

@@ -101,6 +101,15 @@ export interface FeedEvents<Message> {
 
 type Listener<T> = (value: T) => void;
 
+/** Where a connection stands: before `connect`, opening, open, waiting to reconnect, closed for good. */
+export type FeedStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** What a view renders of a connection: the same object until the status or the subscriptions change. */
+export interface FeedSnapshot {
+  readonly status: FeedStatus;
+  readonly subscriptions: readonly { channel: string; productIds: string[] | undefined }[];
+}
+
 interface Subscription {
   channel: string;
   productIds: Set<string> | undefined;
@@ -147,6 +156,23 @@ export class FeedClient<Message extends object> {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly byMessageChannel = new Map<string, string>();
   private readonly now: () => number;
+  private status: FeedStatus = 'idle';
+  private snapshot: FeedSnapshot | undefined;
+  private readonly changeListeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` when the status or the subscriptions change; returns a function that
+   * stops. With `getSnapshot`, what React's `useSyncExternalStore` takes (both are bound);
+   * `orderBook(id)` has the same pair for a book.
+   */
+  readonly onChange = (listener: () => void): (() => void) => {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  };
+
+  /** The status and subscriptions now, as one immutable object: the same object until they change. */
+  readonly getSnapshot = (): FeedSnapshot =>
+    (this.snapshot ??= { status: this.status, subscriptions: this.subscribed() });
 
   constructor(
     private readonly spec: FeedSpec<Message>,
@@ -159,12 +185,14 @@ export class FeedClient<Message extends object> {
   /** Opens the connection; resolves once it is open (subscriptions made before are sent then). */
   connect(): Promise<void> {
     this.closing = false;
+    this.setStatus('connecting');
     return this.open(false);
   }
 
   /** Closes the connection for good: no reconnect, iterators end. */
   close(): void {
     this.closing = true;
+    this.setStatus('closed');
     clearTimeout(this.reconnectTimer);
     clearInterval(this.staleTimer);
     this.socket?.close(1000, 'client closed');
@@ -186,6 +214,7 @@ export class FeedClient<Message extends object> {
     const existing = this.subscriptions.get(channel);
     const ids = productIds ? new Set([...(existing?.productIds ?? []), ...productIds]) : undefined;
     this.subscriptions.set(channel, { channel, productIds: ids });
+    this.changed();
     this.lastSeen.set(spec.messageChannel, this.now());
     if (this.socket?.readyState === OPEN)
       await this.send('subscribe', channel, productIds ? [...productIds] : undefined);
@@ -198,6 +227,7 @@ export class FeedClient<Message extends object> {
       for (const id of productIds) existing.productIds.delete(id);
       if (existing.productIds.size === 0) this.subscriptions.delete(channel);
     } else this.subscriptions.delete(channel);
+    this.changed();
     if (this.socket?.readyState === OPEN)
       await this.send(
         'unsubscribe',
@@ -265,6 +295,17 @@ export class FeedClient<Message extends object> {
     return spec;
   }
 
+  private changed(): void {
+    this.snapshot = undefined;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  private setStatus(status: FeedStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.changed();
+  }
+
   private emit<E extends keyof FeedEvents<Message>>(event: E, value: FeedEvents<Message>[E]): void {
     for (const listener of this.listeners.get(event) ?? []) (listener as Listener<FeedEvents<Message>[E]>)(value);
   }
@@ -311,6 +352,7 @@ export class FeedClient<Message extends object> {
           this.lastSeen.set(this.channelSpec(subscription.channel).messageChannel, this.now());
         }
         this.startStaleWatch();
+        this.setStatus('open');
         this.emit('open', { reconnect });
         resolve();
       };
@@ -320,6 +362,7 @@ export class FeedClient<Message extends object> {
       };
       socket.onclose = (event) => {
         const willReconnect = !this.closing && this.options.reconnect !== false;
+        this.setStatus(willReconnect ? 'reconnecting' : 'closed');
         this.emit('close', {
           ...(event.code !== undefined ? { code: event.code } : {}),
           ...(event.reason ? { reason: event.reason } : {}),

@@ -87,15 +87,58 @@ class Side {
   }
 }
 
+/** What a view renders of a book: an immutable picture, the same object until the book changes. */
+export interface OrderBookSnapshot {
+  readonly productId: string;
+  readonly synced: boolean;
+  readonly bestBid: BookLevel | undefined;
+  readonly bestAsk: BookLevel | undefined;
+  readonly spread: string | undefined;
+  /** The best `snapshotDepth` levels of each side. */
+  readonly bids: readonly BookLevel[];
+  readonly asks: readonly BookLevel[];
+}
+
 export class OrderBook {
   private readonly bids = new Side(true);
   private readonly offers = new Side(false);
+  private readonly changeListeners = new Set<() => void>();
+  private snapshot: OrderBookSnapshot | undefined;
   /** False until a snapshot arrives, and again after a gap until the next snapshot. */
   synced = false;
   /** How many updates were refused because the book was stale. */
   refused = 0;
+  /** The levels of each side `getSnapshot` holds. @default 10 */
+  snapshotDepth = 10;
 
   constructor(readonly productId: string) {}
+
+  /**
+   * Calls `listener` after every change of the book (a snapshot, updates, a gap); returns a
+   * function that stops. With `getSnapshot`, what React's `useSyncExternalStore` takes:
+   * `useSyncExternalStore(book.onChange, book.getSnapshot)` (both are bound).
+   */
+  readonly onChange = (listener: () => void): (() => void) => {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  };
+
+  /** The book now, as one immutable object: the same object until the book changes. */
+  readonly getSnapshot = (): OrderBookSnapshot => {
+    if (this.snapshot === undefined) {
+      const { bids, asks } = this.depth(this.snapshotDepth);
+      this.snapshot = {
+        productId: this.productId,
+        synced: this.synced,
+        bestBid: this.bestBid(),
+        bestAsk: this.bestAsk(),
+        spread: this.spread(),
+        bids,
+        asks,
+      };
+    }
+    return this.snapshot;
+  };
 
   /** Replaces the book with a snapshot's levels. */
   applySnapshot(updates: readonly LevelUpdate[]): void {
@@ -103,6 +146,7 @@ export class OrderBook {
     this.offers.clear();
     for (const update of updates) this.sideOf(update.side).set(update.price_level, update.new_quantity);
     this.synced = true;
+    this.changed();
   }
 
   /** Applies updates; refused (and counted) while the book is stale. */
@@ -112,12 +156,20 @@ export class OrderBook {
       return false;
     }
     for (const update of updates) this.sideOf(update.side).set(update.price_level, update.new_quantity);
+    this.changed();
     return true;
   }
 
   /** A gap in the stream: nothing is applied until the next snapshot. */
   invalidate(): void {
+    if (!this.synced) return;
     this.synced = false;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.snapshot = undefined;
+    for (const listener of this.changeListeners) listener();
   }
 
   bestBid(): BookLevel | undefined {

@@ -29,3 +29,12 @@ export {
 } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
 export { mayVary, propertyValidator } from './field-schemas.js';
+export {
+  handlerAnswer,
+  handlerUrl,
+  type HandlerOptions,
+  type HandlerOverride,
+  type HandlerRequest,
+  type RequestAnswerer,
+  type SeededAnswer,
+} from './handlers.js';

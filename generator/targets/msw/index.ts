@@ -1,0 +1,100 @@
+/**
+ * Target `msw`: a Mock Service Worker request handler per operation (`<op>Handler`) and
+ * `handlers()` with all of them, answering from the seeded fixtures, from the package's mock
+ * running in memory (`options.mock`), or from a test's own answer.
+ */
+import { StructureKind } from '../../util/ts-morph.js';
+import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures } from 'ts-morph';
+import { isSuccessStatus } from '../../model/derive.js';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { jsDoc, stringLiteral } from '../../util/text.js';
+import { printSourceFile } from '../../util/ts.js';
+import { baseUrlOf } from '../client/readme.js';
+import { generatedHeader, type Target } from '../target.js';
+import { mswReadmeData } from './readme.js';
+
+/** MSW's request matchers by method; others are matched by `http.all`. */
+const MSW_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/** A path template in MSW's form: `/things/{thing-id}` -> `/things/:thing_id` (a parameter name is letters, digits and `_` there). */
+export const mswPath = (path: string): string => path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name.replace(/[^A-Za-z0-9_]/g, '_')}`);
+
+/** The path of the spec's first server (`/api` of `https://example.com/api`): handlers match it under any origin by default. */
+export function serverPath(model: ApiModel): string {
+  const url = baseUrlOf(model);
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return url.startsWith('/') ? url.replace(/\/+$/, '') : '';
+  }
+}
+
+/** The answer a handler gives unless told otherwise: the first success status, with its body's fixture. */
+function seededAnswer(op: OperationModel): string {
+  const success = op.responses.find((r) => isSuccessStatus(r.status));
+  const status = success === undefined || /X/i.test(success.status) ? 200 : Number(success.status);
+  if (!success?.content) return `{ status: ${status} }`;
+  const fixture = `(seed) => responseFixture(${stringLiteral(op.operationId)}, ${stringLiteral(success.status)}, seed)`;
+  return `{ status: ${status}, body: { contentType: ${stringLiteral(success.content.contentType)}, json: ${success.content.json}, fixture: ${fixture} } }`;
+}
+
+function handlerFunction(op: OperationModel, defaultBase: string): FunctionDeclarationStructure {
+  const matcher = MSW_METHODS.has(op.method) ? op.method.toLowerCase() : 'all';
+  const url = `handlerUrl(options, ${stringLiteral(defaultBase)}, ${stringLiteral(mswPath(op.path))})`;
+  return {
+    kind: StructureKind.Function,
+    name: op.targetNames['mswHandler']!,
+    isExported: true,
+    docs: [
+      jsDoc(
+        `MSW handler of \`${op.operationId}\` (\`${op.method} ${op.path}\`): answers with \`answer\`'s body or response, else \`options.mock\`'s answer, else the operation's seeded fixture.`,
+        `@example\nserver.use(${op.targetNames['mswHandler']}(() => new Response(null, { status: 503 })));`,
+      )!,
+    ],
+    parameters: [
+      { name: 'answer', type: `HandlerOverride<${op.names.response}>`, hasQuestionToken: true },
+      { name: 'options', type: 'HandlerOptions', initializer: '{}' },
+    ],
+    returnType: 'HttpHandler',
+    statements: [`return http.${matcher}(${url}, (info) => handlerAnswer(info, ${seededAnswer(op)}, options, answer));`],
+  };
+}
+
+export function mswModule(model: ApiModel, mockRuntimePackage: string): StatementStructures[] {
+  const defaultBase = `*${serverPath(model)}`;
+  const imports: ImportDeclarationStructure[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['handlerAnswer', 'handlerUrl', { name: 'HandlerOptions', isTypeOnly: true }, { name: 'HandlerOverride', isTypeOnly: true }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...new Set(model.operations.map((op) => op.names.response))].sort() },
+  ];
+  // Operations without a success body answer no fixture.
+  if (model.operations.some((op) => op.responses.some((r) => isSuccessStatus(r.status) && r.content))) imports.splice(2, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['responseFixture'] });
+  return [
+    ...imports,
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: mockRuntimePackage, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
+    ...model.operations.map((op) => handlerFunction(op, defaultBase)),
+    {
+      kind: StructureKind.Function,
+      name: 'handlers',
+      isExported: true,
+      docs: [
+        jsDoc(
+          `A handler for every operation of ${model.title}, answering with seeded fixtures, or with \`options.mock\` (\`${model.entryNames.createMock}()\` from \`./mock\`: stateful, in memory).`,
+          `@example\nconst server = setupServer(...handlers());`,
+        )!,
+      ],
+      parameters: [{ name: 'options', type: 'HandlerOptions', initializer: '{}' }],
+      returnType: 'HttpHandler[]',
+      statements: [`return [${model.operations.map((op) => `${op.targetNames['mswHandler']}(undefined, options)`).join(', ')}];`],
+    },
+  ];
+}
+
+export const mswTarget: Target = {
+  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  readmeData: ({ model }) => mswReadmeData(model),
+  run({ model, sourceLabel, mockRuntimePackage }) {
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, mockRuntimePackage) });
+    return [{ path: 'src/msw.ts', contents }];
+  },
+};

@@ -1,0 +1,17 @@
+/** Declaration of target `msw` (its code: ./index.ts). */
+import type { TargetPlugin } from '../target.js';
+
+export const mswPlugin: TargetPlugin = {
+  name: 'msw',
+  part: 'msw',
+  // Its default answers are the seeded fixtures.
+  needs: ['types', 'fixtures'],
+  entryPoint: 'msw',
+  // Its own declarations, then what it imports and re-exports.
+  declares: ['handlers', 'http', 'HttpHandler', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture'],
+  operationNames: [{ key: 'mswHandler', want: ({ camel }) => `${camel}Handler` }],
+  runtimes: ['mock-runtime'],
+  peerDependencies: { msw: '^2.0.0' },
+  readme: { exports: 'readme/msw.exports.md.hbs', usage: 'readme/msw.usage.md.hbs' },
+  load: async () => (await import('./index.js')).mswTarget,
+};

@@ -1,0 +1,69 @@
+/**
+ * What the MSW handlers of a generated package (`<pkg>/msw`) answer, as Fetch API responses:
+ * MSW takes those from a resolver as they are, so this module needs nothing of MSW.
+ */
+
+/** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
+export interface RequestAnswerer {
+  app: { fetch(request: Request): Response | Promise<Response> };
+}
+
+/** How the generated handlers answer. */
+export interface HandlerOptions {
+  /**
+   * Where the client sends its requests (`https://api.example.com`); absent, any origin with
+   * the spec's server path, so that a client on any base URL is answered.
+   */
+  baseUrl?: string;
+  /** Seed of the fixtures the handlers answer with: the same seed, the same answers. @default 0 */
+  seed?: number;
+  /**
+   * A mock to answer instead of the fixtures: `createV2Mock()` from `<pkg>/mock`, stateful and in
+   * memory (what a create stores, a list returns), in the browser as in Node.
+   */
+  mock?: RequestAnswerer;
+}
+
+/** What a test's own answer for one operation gets from MSW: the request and the path parameters. */
+export interface HandlerRequest {
+  request: Request;
+  params: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/**
+ * A test's own answer for one operation: a body of the operation's success type (sent with its
+ * success status and media type), or any `Response` (an error, another status).
+ */
+export type HandlerOverride<T> = (info: HandlerRequest) => T | Response | Promise<T | Response>;
+
+/** An operation's seeded answer: its first success status, and its body's media type and fixture when it has one. */
+export interface SeededAnswer {
+  status: number;
+  body?: { contentType: string; json: boolean; fixture: (seed: number) => unknown };
+}
+
+/** The URL pattern MSW matches an operation at: `path` (already in MSW's `:param` form) under the base URL or `defaultBase`. */
+export function handlerUrl(options: HandlerOptions, defaultBase: string, path: string): string {
+  return `${(options.baseUrl ?? defaultBase).replace(/\/+$/, '')}${path}`;
+}
+
+function response(status: number, body: SeededAnswer['body'], value: unknown): Response {
+  if (body === undefined || value === undefined) return new Response(null, { status });
+  const text = body.json || typeof value !== 'string' ? JSON.stringify(value) : value;
+  return new Response(text, { status, headers: { 'content-type': body.contentType } });
+}
+
+/** One handler's answer: the test's override, else the mock's answer, else the seeded fixture. */
+export async function handlerAnswer<T>(
+  info: HandlerRequest,
+  seeded: SeededAnswer,
+  options: HandlerOptions,
+  override?: HandlerOverride<T>,
+): Promise<Response> {
+  if (override) {
+    const answer = await override(info);
+    return answer instanceof Response ? answer : response(seeded.status, seeded.body, answer);
+  }
+  if (options.mock) return options.mock.app.fetch(info.request);
+  return response(seeded.status, seeded.body, seeded.body?.fixture(options.seed ?? 0));
+}
