@@ -209,21 +209,38 @@ async function sizeSection(): Promise<Section> {
     root,
     ['svc-source'],
   );
+  // The same call that validates nothing: the operation's constant still names its validators, so zod stays.
+  const oursUnvalidated = await bundle(
+    "import { createClient, getSpotPrice } from '@svc/v2/client';\nconst client = createClient({ baseUrl: 'https://api.example.com', validateResponses: false });\nconsole.log(await getSpotPrice(client, { currency_pair: 'BTC-USD' }));\n",
+    root,
+    ['svc-source'],
+  );
   const fetchOnly = await bundle(
     "import createClient from 'openapi-fetch';\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconsole.log(await client.GET('/v2/prices/{currency_pair}/spot', { params: { path: { currency_pair: 'BTC-USD' } } }));\n",
     benchDir,
+  );
+  // hey-api's fetch client and SDK with its zod plugin validating requests and responses, generated from the same document.
+  const heyOut = join(work, 'size-hey-api');
+  const heyConfig = join(work, 'size-hey-api.config.mjs');
+  writeFileSync(heyConfig, `export default ${JSON.stringify({ input: join(root, 'specs', 'v2.openapi.yaml'), output: heyOut, plugins: ['@hey-api/client-fetch', 'zod', { name: '@hey-api/sdk', validator: true }] })};\n`);
+  execFileSync(process.execPath, [join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'dist', 'run.mjs'), '-f', heyConfig], { cwd: work, stdio: 'ignore' });
+  const hey = await bundle(
+    "import { client } from './size-hey-api/client.gen';\nimport { getSpotPrice } from './size-hey-api/sdk.gen';\nclient.setConfig({ baseUrl: 'https://api.example.com' });\nconsole.log(await getSpotPrice({ path: { currency_pair: 'BTC-USD' } }));\n",
+    work,
   );
   process.stdout.write('\n');
   const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
   const lines = [
     '## Size (a program that calls one v2 endpoint)',
     '',
-    '- bundled for browsers and minified by esbuild; gzip level 6',
+    '- bundled for browsers and minified by esbuild; gzip level 6; all in the same run',
     '',
     '| client | minified | gzipped | what it does on the call |',
     '| --- | ---: | ---: | --- |',
     `| ours (\`@svc/v2\` client) | ${kb(ours.bytes)} | ${kb(ours.gzip)} | path and query encoding, retries and timeouts, the response validated by zod (its validators and zod's core come along), typed errors |`,
     `| ours (\`createClient\` + \`getSpotPrice\` from \`@svc/v2/client\`) | ${kb(oursFunction.bytes)} | ${kb(oursFunction.gzip)} | the same; only this operation's metadata and validators come along |`,
+    `| ours, the same function with \`validateResponses: false\` | ${kb(oursUnvalidated.bytes)} | ${kb(oursUnvalidated.gzip)} | validates nothing, yet bundles as much: the operation's constant names its validators |`,
+    `| hey-api ${versionOf('@hey-api/openapi-ts')} (fetch client, SDK with \`validator: true\`, zod plugin) | ${kb(hey.bytes)} | ${kb(hey.gzip)} | path and query encoding, the request and the response validated by zod (classic, \`import * as z\`); no retries |`,
     `| openapi-fetch ${versionOf('openapi-fetch')} | ${kb(fetchOnly.bytes)} | ${kb(fetchOnly.gzip)} | path and query encoding; no validation, no retries |`,
     '',
     `- ours is ${(ours.bytes / fetchOnly.bytes).toFixed(1)}x openapi-fetch's size; no server, fixture or mock code is in it (test/packages/bundle.test.ts checks the bundle's inputs).`,

@@ -10,7 +10,7 @@ import type { RunCache } from './cache/run-cache.js';
 import type { FormatterPool } from './write/format-pool.js';
 import type { SpecError } from './load/errors.js';
 import type { ApiModel, Diagnostic } from './model/types.js';
-import { nameRequestsOf, partsWithNeeds, resolvePlugins } from './targets/registry.js';
+import { nameRequestsOf, partsWithNeeds, resolvePlugins, resolveTargetOptions, type TargetOptions } from './targets/registry.js';
 import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type GeneratedFile, type RuntimeFolder, type TargetPlugin } from './targets/target.js';
 import type { MockGuess, MockOverrides } from './plans/mock.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
@@ -51,6 +51,8 @@ export interface SpecJob {
   allowRefRoots?: readonly string[] | undefined;
   /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
+  /** `--option <target>.<name>=<value>`: the targets' options (checked against their declarations). */
+  targetOptions?: TargetOptions | undefined;
   /**
    * Lenient loading (the API diff, which compares documents mid-edit): what the official schema
    * or the model finds wrong is collected here, located, instead of refusing the document.
@@ -112,8 +114,11 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
   const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
+  // Checked before the cache is asked: a wrong option fails the same with a warm cache and a cold one.
+  const targetOptions = resolveTargetOptions(job.targetOptions, plugins);
+  const optioned = job.targetOptions ? `\0options ${JSON.stringify(targetOptions)}` : '';
   const formatter = options.formatter ?? DEFAULT_FORMATTER;
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}\0format ${formatter}` };
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}${optioned}\0format ${formatter}` };
   const cache = options.plugins?.length ? undefined : options.cache;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
@@ -187,6 +192,7 @@ async function produceFiles(job: SpecJob, built?: ApiModel, plugins: readonly Ta
       bundledRuntime: bundled ? { dependencies: bundled.dependencies, peerDependencies: bundled.peerDependencies } : undefined,
       parts,
       mockOverrides: job.mockOverrides,
+      targetOptions: resolveTargetOptions(job.targetOptions, plugins),
     },
     loaded,
     timings.targets,

@@ -88,7 +88,8 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
     if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
-    files.push(...inStageSync(stage, () => target.run(context)));
+    const own = { ...context, options: context.targetOptions?.[plugin.name] ?? {} };
+    files.push(...inStageSync(stage, () => target.run(own)));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }

@@ -1,7 +1,7 @@
 /** The command line: flags, their checks, and paths resolved as the user means them. */
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { partNames } from '../targets/registry.js';
+import { partNames, PluginError, resolveTargetOptions, type TargetOptions } from '../targets/registry.js';
 import { MOCK_ROLES, type MockOverrides } from '../plans/mock.js';
 import { DEFAULT_FORMATTER, FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
@@ -23,7 +23,8 @@ options:
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
   --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
   --targets <parts>    what to emit besides types, validators and operations (--spec only), comma-separated
-                       among client, server, fixtures, mock (mock brings server and fixtures); default: all
+                       among client, query, server, fixtures, mock, msw (query brings client; mock brings
+                       server and fixtures; msw brings fixtures); default: all
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
@@ -35,6 +36,9 @@ options:
                        action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
   --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as
                        x-mock-id-field would; repeatable
+  --option <target>.<name>=<value>  an option of one target; repeatable. query.scope: the first element of
+                       every TanStack Query key (default: the package's npm name); msw.baseUrl: where the
+                       MSW handlers match by default (default: any origin, under the spec's server path)
   --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its
                        folder) whose files $refs may name; repeatable. Nothing else is read, nothing remote
   --help               this text
@@ -73,6 +77,8 @@ export interface Options {
   format: FormatterName;
   /** `--mock-role`, `--mock-id-field`. */
   mockOverrides?: MockOverrides;
+  /** `--option <target>.<name>=<value>`, checked against the targets' declarations. */
+  targetOptions?: TargetOptions;
 }
 
 /**
@@ -111,6 +117,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       format: { type: 'string' },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
+      option: { type: 'string', multiple: true },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -129,6 +136,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     explain: values.explain ?? false,
     format: parseFormatter(values.format),
     ...mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []),
+    ...targetOptionsOf(values.option ?? []),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
     ...(values.only !== undefined ? { only: values.only } : {}),
@@ -147,6 +155,25 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   if (options.client !== undefined && !CLASS_NAME.test(options.client)) throw new UsageError(`--client ${options.client}: not a valid class name`);
   if (options.watch && options.check) throw new UsageError('--watch writes; it does not combine with --check');
   return options;
+}
+
+/** `--option query.scope=wallet …` as options by target; none when the flag was not given. Checked against the built-in targets. */
+export function targetOptionsOf(flags: readonly string[]): { targetOptions?: TargetOptions } {
+  if (flags.length === 0) return {};
+  const options: Record<string, Record<string, string>> = {};
+  for (const flag of flags) {
+    const match = /^([a-z][a-z0-9-]*)\.([A-Za-z][\w-]*)=(.*)$/s.exec(flag);
+    if (!match) throw new UsageError(`--option ${flag}: write it as <target>.<name>=<value> (query.scope=wallet)`);
+    const [, target, name, value] = match as unknown as [string, string, string, string];
+    (options[target] ??= {})[name] = value;
+  }
+  try {
+    resolveTargetOptions(options);
+  } catch (error) {
+    if (error instanceof PluginError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { targetOptions: options };
 }
 
 /** `--mock-role a=create --mock-id-field /titles=isbn` as the plan's overrides; none when neither flag was given. */

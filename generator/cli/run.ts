@@ -33,11 +33,11 @@ const toPosix = (path: string): string => path.split('\\').join('/');
 
 export async function specJobs(options: Options): Promise<SpecJob[]> {
   if (options.spec !== undefined) {
-    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides }];
+    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }];
   }
   const specsDir = projectPath('specs');
   const files = (await readdir(specsDir)).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort(compareText);
-  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f), allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides }));
+  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f), allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }));
   if (options.only !== undefined) {
     const chosen = jobs.filter((j) => j.name === options.only);
     if (chosen.length === 0) throw new UsageError(`--only ${options.only}: no spec in specs/ makes a package of that name (${jobs.map((j) => j.name).join(', ')})`);

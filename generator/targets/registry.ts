@@ -118,3 +118,35 @@ export function partsWithNeeds(chosen: readonly string[] | undefined, plugins: r
 export function enabledPlugins(plugins: readonly TargetPlugin[], parts: readonly string[]): TargetPlugin[] {
   return plugins.filter((p) => p.part === undefined || parts.includes(p.part));
 }
+
+/** Options by target name, then option name: `{ query: { scope: 'wallet' } }`. */
+export type TargetOptions = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * The options each target runs with: the given ones, checked against the declarations (an
+ * unknown target or option, or a value the option does not take, is a PluginError naming the
+ * choices), and the declared defaults for the rest.
+ */
+export function resolveTargetOptions(given: TargetOptions = {}, plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): Record<string, Record<string, string>> {
+  const byName = new Map(plugins.map((p) => [p.name, p]));
+  for (const [target, options] of Object.entries(given)) {
+    const plugin = byName.get(target);
+    if (!plugin) throw new PluginError(`--option ${target}.…: no target is named ${target}; targets with options: ${plugins.filter((p) => p.options).map((p) => p.name).join(', ') || 'none'}`);
+    for (const [name, value] of Object.entries(options)) {
+      const declared = plugin.options?.[name];
+      if (!declared) throw new PluginError(`--option ${target}.${name}: target ${target} has ${plugin.options ? `the options ${Object.keys(plugin.options).join(', ')}` : 'no options'}`);
+      if (declared.values ? !declared.values.includes(value) : value === '') throw new PluginError(`--option ${target}.${name}=${value}: ${declared.values ? `choose among ${declared.values.join(', ')}` : 'give a value'}`);
+    }
+  }
+  const resolved: Record<string, Record<string, string>> = {};
+  for (const plugin of plugins) {
+    const options: Record<string, string> = {};
+    for (const [name, declared] of Object.entries(plugin.options ?? {})) {
+      const value = given[plugin.name]?.[name] ?? declared.default;
+      if (value !== undefined) options[name] = value;
+    }
+    resolved[plugin.name] = options;
+  }
+  return resolved;
+}
+

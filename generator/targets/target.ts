@@ -43,6 +43,20 @@ export interface TargetContext {
   parts: readonly string[];
   /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
+  /** Every target's options (`--option <target>.<name>=<value>`) with the declared defaults filled in (registry.ts `resolveTargetOptions`). */
+  targetOptions?: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;
+  /** The running target's own entry of `targetOptions`. */
+  options?: Readonly<Record<string, string>> | undefined;
+}
+
+/** An option a target takes (`--option query.scope=wallet`), declared with what it does and its default. */
+export interface TargetOption {
+  /** What it changes, for `--help` and errors. */
+  description: string;
+  /** The values it accepts; any non-empty text when absent. */
+  values?: readonly string[] | undefined;
+  /** Its value when not given; absent when the target derives one (said in the description). */
+  default?: string | undefined;
 }
 
 /** The npm dependencies of the runtimes a standalone package carries, per runtime folder. */
@@ -92,6 +106,8 @@ export interface TargetPlugin {
    * document's names; found in `op.targetNames` under each rule's key.
    */
   operationNames?: readonly OperationNameRule[] | undefined;
+  /** Its options, by name: given as `--option <target>.<name>=<value>` or `SpecJob.targetOptions`, checked against this. */
+  options?: Readonly<Record<string, TargetOption>> | undefined;
   /** Runtime packages its files import besides `@svc/runtime`: optional peers, or copies in a standalone package. */
   runtimes?: readonly Exclude<RuntimeFolder, 'runtime'>[] | undefined;
   /** Third-party packages its files import (npm name -> range), optional peers of the package. */

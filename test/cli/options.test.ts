@@ -86,11 +86,22 @@ describe('generate command line', () => {
     [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--client', 'Thing'], /--client Thing: the name is already used/],
     [['--name', '@acme/x'], /--name applies to one document/],
     [['--spec', 'tiny.openapi.yaml'], /--spec needs --out/],
+    [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--option', 'scope=x'], /--option scope=x: write it as <target>\.<name>=<value>/],
+    [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--option', 'query.colour=red'], /--option query\.colour: target query has the options scope/],
   ])('refuses %j', async (argv, message) => {
     const result = await runCli({ cwd: work, argv });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(existsSync(join(work, 'bad'))).toBe(false);
+  });
+
+  it('--option sets a target option, and an option changes what the cache answers', async () => {
+    const argv = ['--spec', 'tiny.openapi.yaml', '--out', 'optioned/tiny', '--quiet'];
+    expect((await runCli({ cwd: work, argv: [...argv, '--option', 'query.scope=tiny-api'] })).code).toBe(0);
+    const query = (): string => readFileSync(join(work, 'optioned', 'tiny', 'src', 'query.ts'), 'utf8');
+    expect(query()).toContain("export const queryScope = 'tiny-api';");
+    expect((await runCli({ cwd: work, argv })).code).toBe(0);
+    expect(query()).toContain("export const queryScope = '@svc/tiny';");
   });
 
   it('a spec is generated again when a file its $refs name changes, not only the spec itself', async () => {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import { BUILTIN_PLUGINS, PluginError, partNames, partsWithNeeds, resolvePlugins } from '../../generator/targets/registry.js';
+import { BUILTIN_PLUGINS, PluginError, partNames, partsWithNeeds, resolvePlugins, resolveTargetOptions } from '../../generator/targets/registry.js';
 import { generatedHeader, type TargetPlugin } from '../../generator/targets/target.js';
 import { repoRoot } from '../helpers/spec-files.js';
 import { generateToDiskWith, typeCheckPackage, writeSpec } from '../helpers/generate.js';
@@ -128,5 +128,35 @@ describe('targets read the model, never the document', () => {
         .filter(({ text }) => /\[\s*['"`]x-|extensions\??\.\[|extensions\.x/.test(text)),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('target options', () => {
+  it.each([
+    [{ nope: { x: '1' } }, /no target is named nope; targets with options: query, msw/],
+    [{ query: { colour: 'red' } }, /--option query\.colour: target query has the options scope/],
+    [{ client: { x: '1' } }, /target client has no options/],
+    [{ query: { scope: '' } }, /--option query\.scope=: give a value/],
+  ])('refuses %j', (given, message) => {
+    expect(() => resolveTargetOptions(given)).toThrow(PluginError);
+    expect(() => resolveTargetOptions(given)).toThrow(message);
+  });
+
+  it('fills in declared defaults, keeps what was given, and checks a closed list of values', () => {
+    const plugin: TargetPlugin = { ...pathsPlugin, options: { style: { description: 'how paths print', values: ['template', 'express'], default: 'template' }, prefix: { description: 'before each path' } } };
+    expect(resolveTargetOptions({}, resolvePlugins([plugin]))['paths']).toEqual({ style: 'template' });
+    expect(resolveTargetOptions({ paths: { style: 'express', prefix: '/api' } }, resolvePlugins([plugin]))['paths']).toEqual({ style: 'express', prefix: '/api' });
+    expect(() => resolveTargetOptions({ paths: { style: 'colon' } }, resolvePlugins([plugin]))).toThrow('--option paths.style=colon: choose among template, express');
+  });
+
+  it('reach the targets that declare them: the query keys scope and where the MSW handlers match', async () => {
+    const file = writeSpec(shop, 'options-shop');
+    const output = await generatePackage({ file, name: 'options-shop', targetOptions: { query: { scope: 'shop-api' }, msw: { baseUrl: 'https://api.shop.test' } } });
+    expect(output.files.get('src/query.ts')).toContain("export const queryScope = 'shop-api';");
+    expect(output.files.get('src/msw.ts')).toContain("handlerUrl(options, 'https://api.shop.test', '/items')");
+    expect(output.files.get('README.md')).toContain("Every key starts with `queryScope` (`'shop-api'`)");
+    const plain = await generatePackage({ file, name: 'options-shop' });
+    expect(plain.files.get('src/query.ts')).toContain("export const queryScope = '@svc/options-shop';");
+    expect(plain.files.get('src/msw.ts')).toContain("handlerUrl(options, '*', '/items')");
   });
 });

@@ -3,13 +3,16 @@
  * and arethetypeswrong; a fresh project outside the workspace installs them with npm,
  * type-checks a program under the strictest options (without skipLibCheck) and runs it with
  * plain Node (no TypeScript loader) against the mock servers; then again with the lowest
- * versions the packages' ranges allow.
+ * versions the packages' ranges allow. Last, as other repositories get them from a registry:
+ * published with `npm publish` to a local Verdaccio and installed from it by name and version.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../mock/start.js';
 import { packAll, type PackedPackage } from '../../scripts/pack.js';
@@ -180,4 +183,66 @@ describe('a consumer project outside the workspace', () => {
     expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core'), installedVersion('msw')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0', '2.0.0']);
     expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
   });
+});
+
+describe('published to a registry', () => {
+  it('npm publish puts every package on a local Verdaccio, and a fresh project installs them from it by name and version and calls the mock', async () => {
+    const { runServer } = (await import('verdaccio')) as { runServer: (config: object) => Promise<{ listen(port: number, host: string, done: () => void): import('node:http').Server }> };
+    const home = join(work, 'registry');
+    mkdirSync(home);
+    // Packages that are not ours come through from the registry npm itself uses.
+    const upstream = (await run('npm', ['config', 'get', 'registry'])).stdout.trim();
+    const app = await runServer({
+      self_path: join(home, 'config.yaml'),
+      storage: join(home, 'storage'),
+      auth: { htpasswd: { file: join(home, 'htpasswd'), max_users: 10 } },
+      uplinks: { upstream: { url: upstream } },
+      packages: { '@svc/*': { access: '$all', publish: '$authenticated' }, '**': { access: '$all', publish: '$authenticated', proxy: 'upstream' } },
+      web: { enable: false },
+      log: { type: 'stdout', format: 'pretty', level: 'fatal' },
+    });
+    const server = await new Promise<import('node:http').Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      // A publisher's account, as `npm adduser` makes it; its token goes to the publisher's .npmrc.
+      const added = await fetch(`${registry}-/user/org.couchdb.user:publisher`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'publisher', password: 'publisher-password' }) });
+      const { token } = (await added.json()) as { token: string };
+      const publisher = join(home, 'publisher');
+      mkdirSync(publisher);
+      writeFileSync(join(publisher, '.npmrc'), `registry=${registry}\n//${registry.replace(/^http:\/\//, '')}:_authToken=${token}\n`);
+      // The runtimes first: the API packages depend on them.
+      for (const { tarball } of packs) await run('npm', ['publish', tarball, '--registry', registry, '--no-audit', '--loglevel=error'], { cwd: publisher });
+      const published = (await (await fetch(`${registry}@svc%2fv2`)).json()) as { 'dist-tags': Record<string, string> };
+      expect(published['dist-tags']['latest']).toBe('2017.8.7');
+
+      const fresh = join(home, 'fresh');
+      mkdirSync(fresh);
+      writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh', private: true, type: 'module' }));
+      writeFileSync(join(fresh, '.npmrc'), `registry=${registry}\n`);
+      // By name and version, with the peers the server stub needs; zod and hono come through the uplink.
+      await run('npm', ['install', '@svc/v2@2017.8.7', '@svc/server-runtime@0.1.0', 'hono', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: fresh, maxBuffer: 64 * 1024 * 1024 });
+      const lock = JSON.parse(readFileSync(join(fresh, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string; integrity?: string }> };
+      // The runtime came as the API package's dependency, from the registry (whose @svc scope has no uplink).
+      const runtime = lock.packages['node_modules/@svc/runtime'];
+      expect(runtime?.version, JSON.stringify(runtime)).toBe('0.1.0');
+      const packed = packs.find((p) => p.name === '@svc/runtime')!;
+      expect(runtime?.integrity).toBe(`sha512-${createHash('sha512').update(readFileSync(packed.tarball)).digest('base64')}`);
+      writeFileSync(
+        join(fresh, 'main.mjs'),
+        [
+          "import { createClient, getSpotPrice } from '@svc/v2/client';",
+          "import { createV2Server } from '@svc/v2/server';",
+          'const price = await getSpotPrice(createClient({ baseUrl: process.argv[2] }), { currency_pair: "BTC-USD" });',
+          "const stub = createV2Server({ getTime: () => ({ status: 200, body: { data: { iso: '2026-01-01T00:00:00Z', epoch: 1767225600 } } }) });",
+          "console.log(`${price.data.amount} ${price.data.currency} ${(await stub.request('/v2/time')).status}`);",
+        ].join('\n'),
+      );
+      const { stdout } = await run(process.execPath, [join(fresh, 'main.mjs'), sandbox.servers.v2], { cwd: fresh, timeout: 30_000 });
+      expect(stdout.trim()).toBe('65000.00 USD 200');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 300_000);
 });

@@ -160,7 +160,7 @@ import type {
   UpdateUserParams,
   UpdateUserResponse,
 } from './types.js';
-/** The first element of every query and mutation key of this package: `invalidateQueries({ queryKey: [queryScope] })` refetches all of the API's queries. */
+/** The first element of every query and mutation key of this package (`--option query.scope`; the package's name by default): `invalidateQueries({ queryKey: [queryScope] })` refetches all of the API's queries. */
 export const queryScope = '@svc/v1';
 /** What an operation's query or mutation fails with: its typed `ApiError`, or a failure of the call itself. */
 export type OperationQueryError<K extends keyof OperationErrors> =

@@ -60,8 +60,8 @@ function handlerFunction(op: OperationModel, defaultBase: string): FunctionDecla
   };
 }
 
-export function mswModule(model: ApiModel, mockRuntimePackage: string): StatementStructures[] {
-  const defaultBase = `*${serverPath(model)}`;
+/** `defaultBase`: where handlers match without `options.baseUrl` (`--option msw.baseUrl`; any origin under the server path by default). */
+export function mswModule(model: ApiModel, mockRuntimePackage: string, defaultBase = `*${serverPath(model)}`): StatementStructures[] {
   const imports: ImportDeclarationStructure[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['handlerAnswer', 'handlerUrl', { name: 'HandlerOptions', isTypeOnly: true }, { name: 'HandlerOverride', isTypeOnly: true }] },
@@ -93,8 +93,8 @@ export function mswModule(model: ApiModel, mockRuntimePackage: string): Statemen
 export const mswTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => mswReadmeData(model),
-  run({ model, sourceLabel, mockRuntimePackage }) {
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, mockRuntimePackage) });
+  run({ model, sourceLabel, mockRuntimePackage, options }) {
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, mockRuntimePackage, options?.['baseUrl']) });
     return [{ path: 'src/msw.ts', contents }];
   },
 };

@@ -10,6 +10,7 @@ export const mswPlugin: TargetPlugin = {
   // Its own declarations, then what it imports and re-exports.
   declares: ['handlers', 'http', 'HttpHandler', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture'],
   operationNames: [{ key: 'mswHandler', want: ({ camel }) => `${camel}Handler` }],
+  options: { baseUrl: { description: "where the handlers match when a test gives no baseUrl (https://api.example.com); default: any origin, under the spec's server path" } },
   runtimes: ['mock-runtime'],
   peerDependencies: { msw: '^2.0.0' },
   readme: { exports: 'readme/msw.exports.md.hbs', usage: 'readme/msw.usage.md.hbs' },

@@ -249,7 +249,7 @@ const importOf = (module: string, names: Iterable<string>, isTypeOnly = false): 
   return sorted.length === 0 ? [] : [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: sorted, ...(isTypeOnly ? { isTypeOnly } : {}) }];
 };
 
-export function queryModule(model: ApiModel, packageName: string, runtimePackage: string): StatementStructures[] {
+export function queryModule(model: ApiModel, scope: string, runtimePackage: string): StatementStructures[] {
   const reads = model.operations.filter(isReadOperation);
   const paged = model.operations.filter(isPagedRead);
   return [
@@ -263,9 +263,9 @@ export function queryModule(model: ApiModel, packageName: string, runtimePackage
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
-      docs: ["The first element of every query and mutation key of this package: `invalidateQueries({ queryKey: [queryScope] })` refetches all of the API's queries."],
+      docs: ["The first element of every query and mutation key of this package (`--option query.scope`; the package's name by default): `invalidateQueries({ queryKey: [queryScope] })` refetches all of the API's queries."],
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'queryScope', initializer: stringLiteral(packageName) }],
+      declarations: [{ name: 'queryScope', initializer: stringLiteral(scope) }],
     },
     ...optionTypes(),
     ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
@@ -276,9 +276,9 @@ export function queryModule(model: ApiModel, packageName: string, runtimePackage
 
 export const queryTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
-  readmeData: ({ model }) => queryReadmeData(model),
-  run({ model, sourceLabel, packageName, runtimePackage }) {
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, packageName, runtimePackage) });
+  readmeData: ({ model, packageName, options }) => queryReadmeData(model, options?.['scope'] ?? packageName),
+  run({ model, sourceLabel, packageName, runtimePackage, options }) {
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, runtimePackage) });
     return [{ path: 'src/query.ts', contents }];
   },
 };

@@ -19,6 +19,7 @@ export const queryPlugin: TargetPlugin = {
     { key: 'infiniteOptions', want: ({ camel }) => `${camel}InfiniteOptions`, covers: isPagedRead },
     { key: 'mutation', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isReadOperation(op) },
   ],
+  options: { scope: { description: "the first element of every query and mutation key (`queryScope`); default: the package's npm name" } },
   // Types only: a program bundles none of TanStack Query through this module, and any of its adapters (React, Vue, Solid, Svelte, Angular) brings query-core.
   peerDependencies: { '@tanstack/query-core': '^5.80.0' },
   readme: { exports: 'readme/query.exports.md.hbs', usage: 'readme/query.usage.md.hbs' },

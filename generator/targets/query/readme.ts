@@ -15,7 +15,7 @@ const argsOf = (op: OperationModel): string => {
   return params === undefined ? '' : `, ${params}`;
 };
 
-export function queryReadmeData(model: ApiModel): Record<string, unknown> {
+export function queryReadmeData(model: ApiModel, scope: string): Record<string, unknown> {
   const read = model.operations.find((op) => isReadOperation(op) && !op.pagination);
   const lists = model.operations.filter(isPagedRead);
   const writes = model.operations.filter((op) => !isReadOperation(op) && op.requestBody?.contents[0] !== undefined);
@@ -30,6 +30,7 @@ export function queryReadmeData(model: ApiModel): Record<string, unknown> {
   ].sort();
   const hooks = [...(read ? ['useQuery'] : []), ...(paged ? ['useInfiniteQuery'] : []), ...(write ? ['useMutation'] : []), ...(write && paged ? ['useQueryClient'] : [])].sort();
   return {
+    scope,
     baseUrl: baseUrlOf(model),
     hooks: hooks.join(', '),
     imports: imports.join(', '),
