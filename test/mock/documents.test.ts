@@ -16,23 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocumentMock, type DocumentMock } from '../../mock/document.js';
 import { documentAjv, type DocumentAjv } from '../helpers/document-ajv.js';
 import { generateToDisk } from '../helpers/generate.js';
-import { repoRoot } from '../helpers/spec-files.js';
-
-const examples = (path: string): string => join(repoRoot, 'node_modules', '@readme', 'oas-examples', path);
-
-interface DocumentCase {
-  name: string;
-  file: string;
-  /** Operations that do not succeed when called once with seeded arguments, and why; they must still answer as declared. */
-  notSuccessful?: Record<string, string>;
-}
-
-export const DOCUMENTS: readonly DocumentCase[] = [
-  { name: 'library', file: join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml') },
-  { name: 'petstore', file: examples('3.0/json/petstore.json') },
-  { name: 'petstore-swagger2', file: examples('2.0/json/petstore.json') },
-  { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
-];
+import { DOCUMENTS, type DocumentCase } from '../helpers/documents.js';
 
 interface Running {
   mock: DocumentMock;

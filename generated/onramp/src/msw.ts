@@ -266,14 +266,14 @@ export function listSellTransactionsHandler(
  */
 export function handlers(options: HandlerOptions = {}): HttpHandler[] {
   return [
-    createBuyQuoteHandler(undefined, options),
-    createSellQuoteHandler(undefined, options),
-    createSessionTokenHandler(undefined, options),
     getBuyConfigHandler(undefined, options),
     getBuyOptionsHandler(undefined, options),
+    createBuyQuoteHandler(undefined, options),
+    listBuyTransactionsHandler(undefined, options),
     getSellConfigHandler(undefined, options),
     getSellOptionsHandler(undefined, options),
-    listBuyTransactionsHandler(undefined, options),
+    createSellQuoteHandler(undefined, options),
     listSellTransactionsHandler(undefined, options),
+    createSessionTokenHandler(undefined, options),
   ];
 }

@@ -29,13 +29,35 @@ export function serverPath(model: ApiModel): string {
   }
 }
 
-/** The answer a handler gives unless told otherwise: the first success status, with its body's fixture. */
+/**
+ * The answer a handler gives unless told otherwise: the first success response (a range as its
+ * x00), else `default` (as 200), else the first response the operation declares, so that the
+ * status is always one the document lists; with that response's body fixture.
+ */
 function seededAnswer(op: OperationModel): string {
-  const success = op.responses.find((r) => isSuccessStatus(r.status));
-  const status = success === undefined || /X/i.test(success.status) ? 200 : Number(success.status);
-  if (!success?.content) return `{ status: ${status} }`;
-  const fixture = `(seed) => responseFixture(${stringLiteral(op.operationId)}, ${stringLiteral(success.status)}, seed)`;
-  return `{ status: ${status}, body: { contentType: ${stringLiteral(success.content.contentType)}, json: ${success.content.json}, fixture: ${fixture} } }`;
+  const chosen = op.responses.find((r) => isSuccessStatus(r.status)) ?? op.responses.find((r) => r.status === 'default') ?? op.responses[0];
+  const status = chosen === undefined || chosen.status === 'default' ? 200 : /^\dXX$/i.test(chosen.status) ? Number(chosen.status[0]) * 100 : Number(chosen.status);
+  if (!chosen?.content) return `{ status: ${status} }`;
+  const fixture = `(seed) => responseFixture(${stringLiteral(op.operationId)}, ${stringLiteral(chosen.status)}, seed)`;
+  return `{ status: ${status}, body: { contentType: ${stringLiteral(chosen.content.contentType)}, json: ${chosen.content.json}, fixture: ${fixture} } }`;
+}
+
+/**
+ * Orders operations as a router must try them: MSW answers with the first handler that matches,
+ * so segment by segment a literal (`/user/login`) goes before a parameter (`/user/{username}`),
+ * which would match it too. Literals compare by text and a shorter path goes first, which
+ * makes this a total order (a stable sort keeps operations on one path by operationId).
+ */
+export function bySpecificity(a: OperationModel, b: OperationModel): number {
+  const left = a.path.split('/');
+  const right = b.path.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const [x, y] = [left[i]!, right[i]!];
+    const [xParam, yParam] = [x.includes('{'), y.includes('{')];
+    if (xParam !== yParam) return xParam ? 1 : -1;
+    if (!xParam && x !== y) return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
 }
 
 function handlerFunction(op: OperationModel, defaultBase: string): FunctionDeclarationStructure {
@@ -67,8 +89,8 @@ export function mswModule(model: ApiModel, mockRuntimePackage: string, defaultBa
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['handlerAnswer', 'handlerUrl', { name: 'HandlerOptions', isTypeOnly: true }, { name: 'HandlerOverride', isTypeOnly: true }] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...new Set(model.operations.map((op) => op.names.response))].sort() },
   ];
-  // Operations without a success body answer no fixture.
-  if (model.operations.some((op) => op.responses.some((r) => isSuccessStatus(r.status) && r.content))) imports.splice(2, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['responseFixture'] });
+  // Operations whose answers have no body answer no fixture.
+  if (model.operations.some((op) => op.responses.some((r) => r.content))) imports.splice(2, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['responseFixture'] });
   return [
     ...imports,
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: mockRuntimePackage, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
@@ -85,7 +107,8 @@ export function mswModule(model: ApiModel, mockRuntimePackage: string, defaultBa
       ],
       parameters: [{ name: 'options', type: 'HandlerOptions', initializer: '{}' }],
       returnType: 'HttpHandler[]',
-      statements: [`return [${model.operations.map((op) => `${op.targetNames['mswHandler']}(undefined, options)`).join(', ')}];`],
+      // Stable sort: operations as specific as each other keep their order (by operationId).
+      statements: [`return [${[...model.operations].sort(bySpecificity).map((op) => `${op.targetNames['mswHandler']}(undefined, options)`).join(', ')}];`],
     },
   ];
 }

@@ -1,0 +1,20 @@
+/** Documents that are not ours, for the contract tests of the mock and of the MSW handlers. */
+import { join } from 'node:path';
+import { repoRoot } from './spec-files.js';
+
+const examples = (path: string): string => join(repoRoot, 'node_modules', '@readme', 'oas-examples', path);
+
+export interface DocumentCase {
+  name: string;
+  file: string;
+  /** Operations that do not succeed when called once with seeded arguments, and why; they must still answer as declared. */
+  notSuccessful?: Record<string, string>;
+}
+
+export const DOCUMENTS: readonly DocumentCase[] = [
+  { name: 'library', file: join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml') },
+  { name: 'petstore', file: examples('3.0/json/petstore.json') },
+  { name: 'petstore-swagger2', file: examples('2.0/json/petstore.json') },
+  { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
+];
+
