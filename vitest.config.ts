@@ -14,6 +14,7 @@ const UNIT = [
   'test/generator/media.test.ts',
   'test/generator/mock-plan.test.ts',
   'test/generator/inference-cost.test.ts',
+  'test/generator/symbols.test.ts',
   'test/feed/order-book.test.ts',
 ];
 

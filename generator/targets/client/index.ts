@@ -9,6 +9,7 @@ import type { OperationModel } from '../../model/types.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { printSourceFile } from '../../util/ts.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
 import { clientReadmeData } from './readme.js';
 
@@ -27,18 +28,18 @@ function securityDocs(op: OperationModel): string | undefined {
  * operation's metadata only) and, for paginated lists, its iterator; and the group class's
  * methods, which call them with the class's `HttpClient`.
  */
-function callablesOf(op: OperationModel): { functions: FunctionDeclarationStructure[]; methods: OptionalKind<MethodDeclarationStructure>[] } {
+function callablesOf(op: OperationModel, im: ModuleImports): { functions: FunctionDeclarationStructure[]; methods: OptionalKind<MethodDeclarationStructure>[] } {
   const hasParams = op.parameters.length > 0;
   const paramsRequired = op.parameters.some((p) => p.required);
   const body = op.requestBody?.contents[0];
   const parameters: OptionalKind<ParameterDeclarationStructure>[] = [];
-  if (hasParams) parameters.push({ name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) });
-  if (body) parameters.push({ name: 'body', type: op.names.body, ...(op.requestBody?.required ? {} : { hasQuestionToken: true }) });
-  parameters.push({ name: 'options', type: 'CallOptions', hasQuestionToken: true });
-  const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: 'HttpClient' }, ...parameters];
+  if (hasParams) parameters.push({ name: 'params', type: im.type(op.names.params), ...(paramsRequired ? {} : { initializer: '{}' }) });
+  if (body) parameters.push({ name: 'body', type: im.type(op.names.body), ...(op.requestBody?.required ? {} : { hasQuestionToken: true }) });
+  parameters.push({ name: 'options', type: im.type('CallOptions'), hasQuestionToken: true });
+  const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: im.type('HttpClient') }, ...parameters];
   const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');
   // The operation's own constant: a program that calls this function bundles no other operation.
-  const opRef = op.names.spec;
+  const opRef = im.value(op.names.spec);
   // callOperation(client, op, options, params?, body?): the values this operation takes, and no more.
   const values = ['client', opRef, 'options', ...(hasParams || body ? [hasParams ? 'params' : 'undefined'] : []), ...(body ? ['body'] : [])].join(', ');
   const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
@@ -60,9 +61,9 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
       name: op.name,
       isExported: true,
       parameters: withClient,
-      returnType: `Promise<${op.names.response}>`,
+      returnType: `Promise<${im.type(op.names.response)}>`,
       docs: docs ? [docs] : [],
-      statements: [`return callOperation<${op.names.response}>(${values});`],
+      statements: [`return ${im.value('callOperation')}<${op.names.response}>(${values});`],
     },
   ];
   const methods: OptionalKind<MethodDeclarationStructure>[] = [
@@ -75,9 +76,9 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
       name: op.names.iterator,
       isExported: true,
       parameters: withClient,
-      returnType: `AsyncIterableIterator<${op.names.item}>`,
+      returnType: `AsyncIterableIterator<${im.type(op.names.item)}>`,
       docs: [iteratorDocs],
-      statements: [`return iterateOperation<${op.names.item}>(${values});`],
+      statements: [`return ${im.value('iterateOperation')}<${op.names.item}>(${values});`],
     });
     methods.push({ name: op.names.iterator, parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${op.names.iterator}(${forwarded});`] });
   }
@@ -87,31 +88,23 @@ function callablesOf(op: OperationModel): { functions: FunctionDeclarationStruct
 export const clientTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => clientReadmeData(model),
-  run({ model, sourceLabel, runtimePackage }) {
+  run({ model, sourceLabel, runtimePackage, mockRuntimePackage }) {
     const clientName = model.client.className;
     const byId = new Map(model.operations.map((op) => [op.operationId, op]));
     const classes: ClassDeclarationStructure[] = [];
     const functions: FunctionDeclarationStructure[] = [];
-    const typeImports = new Set<string>();
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage }), './client.js');
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
     for (const group of model.client.groups) {
       const ops = group.operations.map((id) => byId.get(id)!);
-      for (const op of ops) {
-        typeImports.add(op.names.errorId);
-        typeImports.add(op.names.error);
-        if (op.parameters.length > 0) typeImports.add(op.names.params);
-        if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
-        typeImports.add(op.names.response);
-        if (op.pagination) typeImports.add(op.names.item);
-      }
-      const callables = ops.map(callablesOf);
+      const callables = ops.map((op) => callablesOf(op, im));
       functions.push(...callables.flatMap((c) => c.functions));
       classes.push({
         kind: StructureKind.Class,
         name: group.className,
         isExported: true,
         docs: [jsDoc(`Operations tagged \`${group.tag}\`: each method calls the function of the same name with this client.`, group.description)!],
-        ctors: [{ parameters: [{ name: 'http', type: 'HttpClient', scope: Scope.Private, isReadonly: true }] }],
+        ctors: [{ parameters: [{ name: 'http', type: im.type('HttpClient'), scope: Scope.Private, isReadonly: true }] }],
         methods: callables.flatMap((c) => c.methods),
       });
     }
@@ -127,21 +120,17 @@ export const clientTarget: Target = {
         )!,
       ],
       properties: [
-        { name: 'http', type: 'HttpClient', isReadonly: true, docs: ['The runtime client: signing, retries, pagination.'] },
+        { name: 'http', type: im.type('HttpClient'), isReadonly: true, docs: ['The runtime client: signing, retries, pagination.'] },
         ...groupProps.map((g) => ({ name: g.prop, type: g.cls, isReadonly: true, docs: docsOf(g.description) })),
       ],
       ctors: [
         {
-          parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+          parameters: [{ name: 'options', type: im.type('ClientOptions'), initializer: '{}' }],
           statements: ['this.http = createClient(options);', ...groupProps.map((g) => `this.${g.prop} = new ${g.cls}(this.http);`)],
         },
       ],
     };
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['ApiError', 'HttpClient', 'callOperation', ...(model.operations.some((op) => op.pagination) ? ['iterateOperation'] : [])] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['CallOptions', 'ClientOptions', 'OperationApiError'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['apiInfo', ...model.operations.map((op) => op.names.spec)] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() },
       // What a caller needs to handle failures and configure the client, without a second import.
       {
         kind: StructureKind.ExportDeclaration,
@@ -165,9 +154,9 @@ export const clientTarget: Target = {
             `@example\nconst client = createClient({ baseUrl: 'https://api.example.com' });`,
           )!,
         ],
-        parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
-        returnType: 'HttpClient',
-        statements: ['return new HttpClient(apiInfo, options);'],
+        parameters: [{ name: 'options', type: im.type('ClientOptions'), initializer: '{}' }],
+        returnType: im.type('HttpClient'),
+        statements: [`return new ${im.value('HttpClient')}(${im.value('apiInfo')}, options);`],
       },
       ...functions,
       ...classes,
@@ -177,7 +166,7 @@ export const clientTarget: Target = {
         name: 'OperationErrors',
         isExported: true,
         docs: ['The typed `ApiError` of each operation: its error ids, and its error body where `bodyMatchesSchema` says it matched the declared schema.'],
-        properties: model.operations.map((op) => ({ name: propertyKey(op.operationId), type: `OperationApiError<${op.names.errorId}, ${op.names.error}>` })),
+        properties: model.operations.map((op) => ({ name: propertyKey(op.operationId), type: `${im.type('OperationApiError')}<${im.type(op.names.errorId)}, ${im.type(op.names.error)}>` })),
       },
       {
         kind: StructureKind.Function,
@@ -195,10 +184,11 @@ export const clientTarget: Target = {
           { name: 'operationId', type: 'K' },
         ],
         returnType: 'error is OperationErrors[K]',
-        statements: ['return ApiError.is(error, operationId);'],
+        statements: [`return ${im.value('ApiError')}.is(error, operationId);`],
       },
     ];
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements });
+    // The imports follow from what the statements above printed.
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...im.declarations(), ...statements] });
     return [{ path: 'src/client.ts', contents, barrel: true }];
   },
 };

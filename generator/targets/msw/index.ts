@@ -4,7 +4,8 @@
  * running in memory (`options.mock`), or from a test's own answer.
  */
 import { StructureKind } from '../../util/ts-morph.js';
-import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures } from 'ts-morph';
+import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph';
+import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import { isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
@@ -34,11 +35,11 @@ export function serverPath(model: ApiModel): string {
  * x00), else `default` (as 200), else the first response the operation declares, so that the
  * status is always one the document lists; with that response's body fixture.
  */
-function seededAnswer(op: OperationModel): string {
+function seededAnswer(op: OperationModel, im: ModuleImports): string {
   const chosen = op.responses.find((r) => isSuccessStatus(r.status)) ?? op.responses.find((r) => r.status === 'default') ?? op.responses[0];
   const status = chosen === undefined || chosen.status === 'default' ? 200 : /^\dXX$/i.test(chosen.status) ? Number(chosen.status[0]) * 100 : Number(chosen.status);
   if (!chosen?.content) return `{ status: ${status} }`;
-  const fixture = `(seed) => responseFixture(${stringLiteral(op.operationId)}, ${stringLiteral(chosen.status)}, seed)`;
+  const fixture = `(seed) => ${im.value('responseFixture')}(${stringLiteral(op.operationId)}, ${stringLiteral(chosen.status)}, seed)`;
   return `{ status: ${status}, body: { contentType: ${stringLiteral(chosen.content.contentType)}, json: ${chosen.content.json}, fixture: ${fixture} } }`;
 }
 
@@ -60,9 +61,9 @@ export function bySpecificity(a: OperationModel, b: OperationModel): number {
   return left.length - right.length;
 }
 
-function handlerFunction(op: OperationModel, defaultBase: string): FunctionDeclarationStructure {
+function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImports): FunctionDeclarationStructure {
   const matcher = MSW_METHODS.has(op.method) ? op.method.toLowerCase() : 'all';
-  const url = `handlerUrl(options, ${stringLiteral(defaultBase)}, ${stringLiteral(mswPath(op.path))})`;
+  const url = `${im.value('handlerUrl')}(options, ${stringLiteral(defaultBase)}, ${stringLiteral(mswPath(op.path))})`;
   return {
     kind: StructureKind.Function,
     name: op.targetNames['mswHandler']!,
@@ -74,27 +75,21 @@ function handlerFunction(op: OperationModel, defaultBase: string): FunctionDecla
       )!,
     ],
     parameters: [
-      { name: 'answer', type: `HandlerOverride<${op.names.response}>`, hasQuestionToken: true },
-      { name: 'options', type: 'HandlerOptions', initializer: '{}' },
+      { name: 'answer', type: `${im.type('HandlerOverride')}<${im.type(op.names.response)}>`, hasQuestionToken: true },
+      { name: 'options', type: im.type('HandlerOptions'), initializer: '{}' },
     ],
-    returnType: 'HttpHandler',
-    statements: [`return http.${matcher}(${url}, (info) => handlerAnswer(info, ${seededAnswer(op)}, options, answer));`],
+    returnType: im.type('HttpHandler'),
+    statements: [`return ${im.value('http')}.${matcher}(${url}, (info) => ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer));`],
   };
 }
 
 /** `defaultBase`: where handlers match without `options.baseUrl` (`--option msw.baseUrl`; any origin under the server path by default). */
-export function mswModule(model: ApiModel, mockRuntimePackage: string, defaultBase = `*${serverPath(model)}`): StatementStructures[] {
-  const imports: ImportDeclarationStructure[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'msw', namedImports: ['http', { name: 'HttpHandler', isTypeOnly: true }] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['handlerAnswer', 'handlerUrl', { name: 'HandlerOptions', isTypeOnly: true }, { name: 'HandlerOverride', isTypeOnly: true }] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...new Set(model.operations.map((op) => op.names.response))].sort() },
-  ];
-  // Operations whose answers have no body answer no fixture.
-  if (model.operations.some((op) => op.responses.some((r) => r.content))) imports.splice(2, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['responseFixture'] });
-  return [
-    ...imports,
+export function mswModule(model: ApiModel, symbols: SymbolTable, mockRuntimePackage: string, defaultBase = `*${serverPath(model)}`): StatementStructures[] {
+  const im = new ModuleImports(symbols, './msw.js');
+  // Printed first, so that the imports are known when they are declared above them.
+  const declarations: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: mockRuntimePackage, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
-    ...model.operations.map((op) => handlerFunction(op, defaultBase)),
+    ...model.operations.map((op) => handlerFunction(op, defaultBase, im)),
     {
       kind: StructureKind.Function,
       name: 'handlers',
@@ -105,19 +100,21 @@ export function mswModule(model: ApiModel, mockRuntimePackage: string, defaultBa
           `@example\nconst server = setupServer(...handlers());`,
         )!,
       ],
-      parameters: [{ name: 'options', type: 'HandlerOptions', initializer: '{}' }],
-      returnType: 'HttpHandler[]',
+      parameters: [{ name: 'options', type: im.type('HandlerOptions'), initializer: '{}' }],
+      returnType: `${im.type('HttpHandler')}[]`,
       // Stable sort: operations as specific as each other keep their order (by operationId).
       statements: [`return [${[...model.operations].sort(bySpecificity).map((op) => `${op.targetNames['mswHandler']}(undefined, options)`).join(', ')}];`],
     },
   ];
+  return [...im.declarations(), ...declarations];
 }
 
 export const mswTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => mswReadmeData(model),
-  run({ model, sourceLabel, mockRuntimePackage, options }) {
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, mockRuntimePackage, options?.['baseUrl']) });
+  run({ model, sourceLabel, runtimePackage, mockRuntimePackage, options }) {
+    const symbols = packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage });
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, symbols, mockRuntimePackage, options?.['baseUrl']) });
     return [{ path: 'src/msw.ts', contents }];
   },
 };

@@ -6,7 +6,8 @@
  * bundles nothing of TanStack through it.
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
-import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
+import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
+import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
@@ -39,7 +40,7 @@ const TAG_IS_A_TYPE = '// The signature above tags the key with its data and err
 const keyType = (op: OperationModel, ...rest: string[]): string => `readonly [typeof queryScope, ${[stringLiteral(op.operationId), ...rest].join(', ')}]`;
 
 /** `…QueryKey`: one query's key with its parameters; without them, the prefix every query of the operation starts with. */
-function queryKeyFunction(op: OperationModel): FunctionDeclarationStructure {
+function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const name = op.targetNames['queryKey']!;
   const id = stringLiteral(op.operationId);
   const { hasParams } = argumentsOf(op);
@@ -51,7 +52,7 @@ function queryKeyFunction(op: OperationModel): FunctionDeclarationStructure {
       overloads: [
         {
           docs: [`The key of the \`${op.operationId}\` query, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
-          returnType: `${Q}.DataTag<${keyType(op)}, ${op.names.response}, ${errorOf(op)}>`,
+          returnType: `${Q}.DataTag<${keyType(op)}, ${im.type(op.names.response)}, ${errorOf(op)}>`,
         },
       ],
       returnType: 'readonly unknown[]',
@@ -66,8 +67,8 @@ function queryKeyFunction(op: OperationModel): FunctionDeclarationStructure {
     overloads: [
       {
         docs: [`The key of the \`${op.operationId}\` query with these parameters, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
-        parameters: [{ name: 'params', type: op.names.params }],
-        returnType: `${Q}.DataTag<${keyType(op, op.names.params)}, ${op.names.response}, ${errorOf(op)}>`,
+        parameters: [{ name: 'params', type: im.type(op.names.params) }],
+        returnType: `${Q}.DataTag<${keyType(op, im.type(op.names.params))}, ${im.type(op.names.response)}, ${errorOf(op)}>`,
       },
       {
         docs: [jsDoc(`The prefix of every \`${op.operationId}\` query, plain and infinite: what \`invalidateQueries\` takes to refetch them all.`, `@example\nawait queryClient.invalidateQueries({ queryKey: ${name}() });`)!],
@@ -75,17 +76,18 @@ function queryKeyFunction(op: OperationModel): FunctionDeclarationStructure {
         returnType: keyType(op),
       },
     ],
-    parameters: [{ name: 'params', type: op.names.params, hasQuestionToken: true }],
+    parameters: [{ name: 'params', type: im.type(op.names.params), hasQuestionToken: true }],
     returnType: 'readonly unknown[]',
     statements: [TAG_IS_A_TYPE, `return params === undefined ? [queryScope, ${id}] : [queryScope, ${id}, params];`],
   };
 }
 
 /** `…Options`: the query of a read, its key from the parameters, its function cancelled by TanStack's signal. */
-function queryOptionsFunction(op: OperationModel): FunctionDeclarationStructure {
+function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const { hasParams, paramsRequired } = argumentsOf(op);
-  const key = hasParams ? keyType(op, op.names.params) : keyType(op);
-  const args = hasParams ? 'client, params, withSignal(options, signal)' : 'client, withSignal(options, signal)';
+  const key = hasParams ? keyType(op, im.type(op.names.params)) : keyType(op);
+  const signalled = `${im.value('withSignal')}(options, signal)`;
+  const args = hasParams ? `client, params, ${signalled}` : `client, ${signalled}`;
   return {
     kind: StructureKind.Function,
     name: op.targetNames['queryOptions']!,
@@ -97,20 +99,20 @@ function queryOptionsFunction(op: OperationModel): FunctionDeclarationStructure 
       )!,
     ],
     parameters: [
-      { name: 'client', type: 'HttpClient' },
-      ...(hasParams ? [{ name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) }] : []),
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+      { name: 'client', type: im.type('HttpClient') },
+      ...(hasParams ? [{ name: 'params', type: im.type(op.names.params), ...(paramsRequired ? {} : { initializer: '{}' }) }] : []),
+      { name: 'options', type: im.type('CallOptions'), hasQuestionToken: true },
     ],
-    returnType: `OperationQueryOptions<${op.names.response}, ${errorOf(op)}, ${key}>`,
-    statements: [`return { queryKey: ${op.targetNames['queryKey']}(${hasParams ? 'params' : ''}), queryFn: ({ signal }) => ${op.name}(${args}) };`],
+    returnType: `OperationQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}>`,
+    statements: [`return { queryKey: ${op.targetNames['queryKey']}(${hasParams ? 'params' : ''}), queryFn: ({ signal }) => ${im.value(op.name)}(${args}) };`],
   };
 }
 
 /** `…InfiniteQueryKey` and `…InfiniteOptions`: a paginated read page by page, each page's parameters from the one before. */
-function infiniteFunctions(op: OperationModel): FunctionDeclarationStructure[] {
+function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure[] {
   const { paramsRequired } = argumentsOf(op);
-  const key = keyType(op, op.names.params, "'infinite'");
-  const data = `${Q}.InfiniteData<${op.names.response}, ${op.names.params}>`;
+  const key = keyType(op, im.type(op.names.params), "'infinite'");
+  const data = `${Q}.InfiniteData<${im.type(op.names.response)}, ${im.type(op.names.params)}>`;
   const keyName = op.targetNames['infiniteQueryKey']!;
   return [
     {
@@ -120,11 +122,11 @@ function infiniteFunctions(op: OperationModel): FunctionDeclarationStructure[] {
       overloads: [
         {
           docs: [`The key of the infinite \`${op.operationId}\` query that starts at \`params\`, tagged with its pages' type (\`${op.targetNames['queryKey']}()\` is a prefix of it).`],
-          parameters: [{ name: 'params', type: op.names.params }],
+          parameters: [{ name: 'params', type: im.type(op.names.params) }],
           returnType: `${Q}.DataTag<${key}, ${data}, ${errorOf(op)}>`,
         },
       ],
-      parameters: [{ name: 'params', type: op.names.params }],
+      parameters: [{ name: 'params', type: im.type(op.names.params) }],
       returnType: 'readonly unknown[]',
       statements: [TAG_IS_A_TYPE, `return [queryScope, ${stringLiteral(op.operationId)}, params, 'infinite'];`],
     },
@@ -139,17 +141,17 @@ function infiniteFunctions(op: OperationModel): FunctionDeclarationStructure[] {
         )!,
       ],
       parameters: [
-        { name: 'client', type: 'HttpClient' },
-        { name: 'params', type: op.names.params, ...(paramsRequired ? {} : { initializer: '{}' }) },
-        { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+        { name: 'client', type: im.type('HttpClient') },
+        { name: 'params', type: im.type(op.names.params), ...(paramsRequired ? {} : { initializer: '{}' }) },
+        { name: 'options', type: im.type('CallOptions'), hasQuestionToken: true },
       ],
-      returnType: `OperationInfiniteQueryOptions<${op.names.response}, ${errorOf(op)}, ${key}, ${op.names.params}>`,
+      returnType: `OperationInfiniteQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}, ${im.type(op.names.params)}>`,
       statements: [
         'return {',
         `  queryKey: ${keyName}(params),`,
-        `  queryFn: ({ pageParam, signal }) => ${op.name}(client, pageParam, withSignal(options, signal)),`,
+        `  queryFn: ({ pageParam, signal }) => ${im.value(op.name)}(client, pageParam, ${im.value('withSignal')}(options, signal)),`,
         '  initialPageParam: params,',
-        `  getNextPageParam: (lastPage, _pages, lastPageParams) => nextPageParams(${op.names.spec}, lastPageParams, lastPage),`,
+        `  getNextPageParam: (lastPage, _pages, lastPageParams) => ${im.value('nextPageParams')}(${im.value(op.names.spec)}, lastPageParams, lastPage),`,
         '};',
       ],
     },
@@ -157,12 +159,12 @@ function infiniteFunctions(op: OperationModel): FunctionDeclarationStructure[] {
 }
 
 /** `…Mutation`: a write as mutation options; its variables are the function's parameters and body by name. */
-function mutationFunction(op: OperationModel): FunctionDeclarationStructure {
+function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const { hasParams, paramsRequired, hasBody, bodyRequired } = argumentsOf(op);
-  const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${op.names.params}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${op.names.body}`] : [])];
+  const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${im.type(op.names.params)}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${im.type(op.names.body)}`] : [])];
   const variables = fields.length === 0 ? 'void' : `{ ${fields.join('; ')} }`;
   const names = [...(hasParams ? ['params'] : []), ...(hasBody ? ['body'] : [])];
-  const fn = names.length === 0 ? `() => ${op.name}(client, options)` : `({ ${names.join(', ')} }) => ${op.name}(client, ${names.join(', ')}, options)`;
+  const fn = names.length === 0 ? `() => ${im.value(op.name)}(client, options)` : `({ ${names.join(', ')} }) => ${im.value(op.name)}(client, ${names.join(', ')}, options)`;
   const example = names.length === 0 ? 'mutate()' : `mutate({ ${names.join(', ')} })`;
   return {
     kind: StructureKind.Function,
@@ -175,10 +177,10 @@ function mutationFunction(op: OperationModel): FunctionDeclarationStructure {
       )!,
     ],
     parameters: [
-      { name: 'client', type: 'HttpClient' },
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+      { name: 'client', type: im.type('HttpClient') },
+      { name: 'options', type: im.type('CallOptions'), hasQuestionToken: true },
     ],
-    returnType: `OperationMutationOptions<${op.names.response}, ${errorOf(op)}, ${variables}>`,
+    returnType: `OperationMutationOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${variables}>`,
     statements: [`return { mutationKey: [queryScope, ${stringLiteral(op.operationId)}], mutationFn: ${fn} };`],
   };
 }
@@ -190,7 +192,7 @@ function mutationFunction(op: OperationModel): FunctionDeclarationStructure {
  * these match every copy and adapter. `retry` (and `select` for pages) are there so that an
  * adapter infers the error (and page) types from them, as it does from its own `queryOptions`.
  */
-function optionTypes(): TypeAliasDeclarationStructure[] {
+function optionTypes(im: ModuleImports): TypeAliasDeclarationStructure[] {
   const retry = 'retry?: boolean | number | ((failureCount: number, error: TError) => boolean)';
   return [
     {
@@ -198,8 +200,8 @@ function optionTypes(): TypeAliasDeclarationStructure[] {
       name: 'OperationQueryError',
       isExported: true,
       docs: ["What an operation's query or mutation fails with: its typed `ApiError`, or a failure of the call itself."],
-      typeParameters: [{ name: 'K', constraint: 'keyof OperationErrors' }],
-      type: 'OperationErrors[K] | NetworkError | TimeoutError | RequestValidationError | ResponseValidationError',
+      typeParameters: [{ name: 'K', constraint: `keyof ${im.type('OperationErrors')}` }],
+      type: `${im.type('OperationErrors')}[K] | ${['NetworkError', 'TimeoutError', 'RequestValidationError', 'ResponseValidationError'].map((name) => im.type(name)).join(' | ')}`,
     },
     {
       kind: StructureKind.TypeAlias,
@@ -237,29 +239,10 @@ function optionTypes(): TypeAliasDeclarationStructure[] {
   ];
 }
 
-/** The types module names an operation's functions here use. */
-function typesUsedBy(op: OperationModel): string[] {
-  const { hasParams, hasBody } = argumentsOf(op);
-  return [op.names.response, ...(hasParams ? [op.names.params] : []), ...(isReadOperation(op) || !hasBody ? [] : [op.names.body])];
-}
-
-/** An import of `names` from `module`, or none when it would import nothing. */
-const importOf = (module: string, names: Iterable<string>, isTypeOnly = false): ImportDeclarationStructure[] => {
-  const sorted = [...new Set(names)].sort();
-  return sorted.length === 0 ? [] : [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: sorted, ...(isTypeOnly ? { isTypeOnly } : {}) }];
-};
-
-export function queryModule(model: ApiModel, scope: string, runtimePackage: string): StatementStructures[] {
-  const reads = model.operations.filter(isReadOperation);
-  const paged = model.operations.filter(isPagedRead);
-  return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },
-    ...importOf(runtimePackage, [...(paged.length > 0 ? ['nextPageParams'] : []), ...(reads.length > 0 ? ['withSignal'] : [])]),
-    ...importOf(runtimePackage, ['CallOptions', 'HttpClient', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'], true),
-    ...importOf('./client.js', model.operations.map((op) => op.name)),
-    ...importOf('./client.js', ['OperationErrors'], true),
-    ...importOf('./operations.js', paged.map((op) => op.names.spec)),
-    ...importOf('./types.js', model.operations.flatMap(typesUsedBy), true),
+export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable): StatementStructures[] {
+  const im = new ModuleImports(symbols, './query.js');
+  // Printed first, so that the imports are known when they are declared above them.
+  const declarations: StatementStructures[] = [
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -267,18 +250,20 @@ export function queryModule(model: ApiModel, scope: string, runtimePackage: stri
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: 'queryScope', initializer: stringLiteral(scope) }],
     },
-    ...optionTypes(),
+    ...optionTypes(im),
     ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
-      isReadOperation(op) ? [queryKeyFunction(op), queryOptionsFunction(op), ...(isPagedRead(op) ? infiniteFunctions(op) : [])] : [mutationFunction(op)],
+      isReadOperation(op) ? [queryKeyFunction(op, im), queryOptionsFunction(op, im), ...(isPagedRead(op) ? infiniteFunctions(op, im) : [])] : [mutationFunction(op, im)],
     ),
   ];
+  return [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q }, ...im.declarations(), ...declarations];
 }
 
 export const queryTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model, packageName, options }) => queryReadmeData(model, options?.['scope'] ?? packageName),
-  run({ model, sourceLabel, packageName, runtimePackage, options }) {
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, runtimePackage) });
+  run({ model, sourceLabel, packageName, runtimePackage, mockRuntimePackage, options }) {
+    const symbols = packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage });
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, symbols) });
     return [{ path: 'src/query.ts', contents }];
   },
 };

@@ -1,0 +1,135 @@
+/**
+ * The package's symbol table: every top-level name a generated module may reference, with the
+ * module that declares it. A target prints a name through its module's `ModuleImports`
+ * (`imports.value(name)`, `imports.type(name)`), and the module's import declarations follow
+ * from what it printed, so no target keeps a set of imports by hand.
+ */
+import type { ImportDeclarationStructure } from 'ts-morph';
+import type { ApiModel } from '../model/types.js';
+import { StructureKind } from '../util/ts-morph.js';
+import { compareText } from '../util/compare.js';
+
+/** The module a name is declared in: a module of the package (`./types.js`) or a package (`@svc/runtime`). */
+export type SymbolHome = string;
+
+/** The runtime's exports a generated module prints (the runtime package's own names, fixed). */
+const RUNTIME_EXPORTS = [
+  'ApiError',
+  'CallOptions',
+  'ClientOptions',
+  'HttpClient',
+  'NetworkError',
+  'OperationApiError',
+  'RequestValidationError',
+  'ResponseValidationError',
+  'TimeoutError',
+  'callOperation',
+  'iterateOperation',
+  'nextPageParams',
+  'withSignal',
+] as const;
+
+/** The mock runtime's exports the MSW handlers print. */
+const MOCK_RUNTIME_EXPORTS = ['handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride'] as const;
+
+export class SymbolTable {
+  private readonly homes = new Map<string, SymbolHome>();
+
+  /** Declares `name` in `home`; a name declared in two modules is a generator bug, said at once. */
+  define(name: string, home: SymbolHome): void {
+    const known = this.homes.get(name);
+    if (known !== undefined && known !== home) throw new Error(`symbol table: ${name} is declared in both ${known} and ${home}`);
+    this.homes.set(name, home);
+  }
+
+  /** Where `name` is declared, or undefined for a name the table does not know. */
+  homeOf(name: string): SymbolHome | undefined {
+    return this.homes.get(name);
+  }
+}
+
+/** The modules of a package the table places names in, by their role. */
+export interface PackageModules {
+  runtime: string;
+  mockRuntime: string;
+}
+
+/**
+ * The symbols of an OpenAPI package's client side: the types and validators of each
+ * operation, its constant, its function and the names the query and MSW targets plan for it,
+ * the client's error map, and the runtime exports those modules print.
+ */
+export function packageSymbols(model: ApiModel, modules: PackageModules): SymbolTable {
+  const table = new SymbolTable();
+  for (const op of model.operations) {
+    for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item]) table.define(name, './types.js');
+    table.define(op.names.spec, './operations.js');
+    table.define(op.name, './client.js');
+    if (op.names.iterator) table.define(op.names.iterator, './client.js');
+    for (const [key, name] of Object.entries(op.targetNames)) table.define(name, key === 'mswHandler' ? './msw.js' : './query.js');
+  }
+  for (const name of ['apiInfo', 'operations']) table.define(name, './operations.js');
+  for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
+  table.define('responseFixture', './fixtures.js');
+  for (const name of RUNTIME_EXPORTS) table.define(name, modules.runtime);
+  for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, modules.mockRuntime);
+  for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
+  return table;
+}
+
+/**
+ * The imports of one module, recorded as it prints: `value(name)` for a name used at run time,
+ * `type(name)` for one used in types only; a name used both ways is imported as a value.
+ */
+const importOf = (moduleSpecifier: string, names: string[], isTypeOnly: boolean): ImportDeclarationStructure => ({
+  kind: StructureKind.ImportDeclaration,
+  moduleSpecifier,
+  namedImports: names.sort(compareText),
+  ...(isTypeOnly ? { isTypeOnly } : {}),
+});
+
+export class ModuleImports {
+  private readonly used = new Map<string, boolean>();
+
+  constructor(
+    private readonly table: SymbolTable,
+    /** The module being printed, as the table names modules (`./query.js`): its own names need no import. */
+    private readonly self: SymbolHome,
+  ) {}
+
+  /** `name`, recorded as used at run time. */
+  value(name: string): string {
+    return this.record(name, true);
+  }
+
+  /** `name`, recorded as used in types only (unless a value use records it too). */
+  type(name: string): string {
+    return this.record(name, false);
+  }
+
+  /** One import declaration per module and kind (values, then types), modules and names sorted. */
+  declarations(): ImportDeclarationStructure[] {
+    const byModule = new Map<SymbolHome, { values: string[]; types: string[] }>();
+    for (const [name, asValue] of this.used) {
+      const home = this.table.homeOf(name)!;
+      if (home === this.self) continue;
+      const entry = byModule.get(home) ?? { values: [], types: [] };
+      (asValue ? entry.values : entry.types).push(name);
+      byModule.set(home, entry);
+    }
+    // Packages before the package's own modules (`./…`), each group in order of name.
+    const order = (module: string): string => `${module.startsWith('.') ? 1 : 0}${module}`;
+    return [...byModule]
+      .sort(([a], [b]) => compareText(order(a), order(b)))
+      .flatMap(([moduleSpecifier, { values, types }]) => [
+        ...(values.length > 0 ? [importOf(moduleSpecifier, values, false)] : []),
+        ...(types.length > 0 ? [importOf(moduleSpecifier, types, true)] : []),
+      ]);
+  }
+
+  private record(name: string, asValue: boolean): string {
+    if (this.table.homeOf(name) === undefined) throw new Error(`symbol table: ${name} is printed in ${this.self} but declared nowhere`);
+    this.used.set(name, (this.used.get(name) ?? false) || asValue);
+    return name;
+  }
+}
