@@ -55,6 +55,53 @@ function typesFileOf(target: unknown): string | undefined {
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
+/** What one module says about its exports, read from its text alone (no other module is needed). */
+interface ParsedModule {
+  /** In statement order: a declaration of its own that it exports, or an `export …` statement to resolve. */
+  items: (
+    | { kind: 'own'; name: string; declaration: string }
+    | { kind: 'export'; specifier: string | undefined; star: boolean; namespace: string | undefined; elements: { original: string; exported: string }[] }
+  )[];
+  /** Its top-level declarations by name (for `export { a, b }`), printed on first use: most modules never need them. */
+  locals(): Map<string, string>;
+}
+
+/**
+ * Parsed modules by their text, shared by the two sides of a comparison: most modules of a
+ * package are the same text in both, and parsing and printing them is most of a diff's time.
+ * Bounded, so that a long-running process that compares many packages does not keep them all.
+ */
+const parsedByText = new Map<string, ParsedModule>();
+const PARSED_KEPT = 128;
+
+function parseModule(path: string, text: string): ParsedModule {
+  const known = parsedByText.get(text);
+  if (known) return known;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const items: ParsedModule['items'] = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const clause = statement.exportClause;
+      items.push({
+        kind: 'export',
+        specifier,
+        star: !clause,
+        namespace: clause && ts.isNamespaceExport(clause) ? clause.name.text : undefined,
+        elements: clause && ts.isNamedExports(clause) ? clause.elements.map((element) => ({ original: (element.propertyName ?? element.name).getText(source), exported: element.name.getText(source) })) : [],
+      });
+      continue;
+    }
+    if (!hasExportModifier(statement)) continue;
+    for (const [name, declaration] of declarationsOf(statement, source)) items.push({ kind: 'own', name, declaration });
+  }
+  let locals: Map<string, string> | undefined;
+  const parsed: ParsedModule = { items, locals: () => (locals ??= localDeclarations(source)) };
+  if (parsedByText.size >= PARSED_KEPT) parsedByText.delete(parsedByText.keys().next().value!);
+  parsedByText.set(text, parsed);
+  return parsed;
+}
+
 class ModuleReader {
   private readonly modules = new Map<string, Map<string, string>>();
 
@@ -67,33 +114,27 @@ class ModuleReader {
     const exports = new Map<string, string>();
     const text = this.files.get(path);
     if (text === undefined || stack.includes(path)) return exports;
-    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-    const locals = localDeclarations(source);
-    for (const statement of source.statements) {
-      if (ts.isExportDeclaration(statement)) {
-        const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
-        const inner = specifier?.startsWith('.') ? this.exportsOf(this.resolve(path, specifier), [...stack, path]) : undefined;
-        if (!statement.exportClause) {
-          if (inner) {
-            for (const [name, declaration] of inner) if (name !== 'default') exports.set(name, declaration);
-          } else if (specifier !== undefined) exports.set(`* from ${specifier}`, `export * from '${specifier}'`);
-          continue;
-        }
-        if (ts.isNamespaceExport(statement.exportClause)) {
-          exports.set(statement.exportClause.name.text, `namespace of ${specifier ?? ''}`);
-          continue;
-        }
-        for (const element of statement.exportClause.elements) {
-          const original = (element.propertyName ?? element.name).getText(source);
-          const exported = element.name.getText(source);
-          const declaration = inner ? inner.get(original) : specifier !== undefined ? `${original} from '${specifier}'` : locals.get(original);
-          if (declaration !== undefined) exports.set(exported, declaration);
-        }
+    const parsed = parseModule(path, text);
+    for (const item of parsed.items) {
+      if (item.kind === 'own') {
+        exports.set(item.name, exports.has(item.name) ? `${exports.get(item.name)!}\n${item.declaration}` : item.declaration);
         continue;
       }
-      if (!hasExportModifier(statement)) continue;
-      for (const [name, declaration] of declarationsOf(statement, source)) {
-        exports.set(name, exports.has(name) ? `${exports.get(name)!}\n${declaration}` : declaration);
+      const { specifier } = item;
+      const inner = specifier?.startsWith('.') ? this.exportsOf(this.resolve(path, specifier), [...stack, path]) : undefined;
+      if (item.star) {
+        if (inner) {
+          for (const [name, declaration] of inner) if (name !== 'default') exports.set(name, declaration);
+        } else if (specifier !== undefined) exports.set(`* from ${specifier}`, `export * from '${specifier}'`);
+        continue;
+      }
+      if (item.namespace !== undefined) {
+        exports.set(item.namespace, `namespace of ${specifier ?? ''}`);
+        continue;
+      }
+      for (const { original, exported } of item.elements) {
+        const declaration = inner ? inner.get(original) : specifier !== undefined ? `${original} from '${specifier}'` : parsed.locals().get(original);
+        if (declaration !== undefined) exports.set(exported, declaration);
       }
     }
     this.modules.set(path, exports);
