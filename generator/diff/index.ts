@@ -9,7 +9,7 @@ import type { ApiModel } from '../model/types.js';
 import { diffApis } from './api.js';
 import { sortChanges, type Change } from './change.js';
 import { acceptingEntry, type IgnoreEntry } from './ignore.js';
-import { diffSurfaces, publicSurface, type Surface, type SurfaceDiff } from './surface.js';
+import { diffPackageSurfaces, type SurfaceDiff } from './surface.js';
 
 export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
@@ -83,7 +83,6 @@ interface Side {
   problems: SpecError[];
   /** Unformatted generated sources, when the surface is compared. */
   files?: Map<string, string>;
-  surface?: Surface;
 }
 
 export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; head: string }, options: DiffOptions = {}): Promise<DiffReport> {
@@ -139,7 +138,7 @@ async function loadSide(file: string | undefined, api: string, options: DiffOpti
   // The spec's path is written into the files: the same API read from elsewhere is the same code.
   const label = file.split('\\').join('/');
   const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
-  return { model, files, surface: publicSurface(files), problems };
+  return { model, files, problems };
 }
 
 function packageReport(api: string, base: Side | undefined, head: Side | undefined, changes: Change[], failOn: FailOn = 'breaking'): PackageReport {
@@ -147,7 +146,7 @@ function packageReport(api: string, base: Side | undefined, head: Side | undefin
   const name = manifest(head).name ?? manifest(base).name ?? api;
   // A side whose document has problems has no package: its exports cannot be compared.
   const comparable = (base?.problems.length ?? 0) === 0 && (head?.problems.length ?? 0) === 0;
-  const exports = comparable ? diffSurfaces(base?.surface ?? new Map(), head?.surface ?? new Map()) : { added: [], removed: [], changed: [] };
+  const exports = comparable ? diffPackageSurfaces(base?.files ?? new Map(), head?.files ?? new Map()) : { added: [], removed: [], changed: [] };
   const { bump, reason } = decideBump(base, head, changes, exports, failOn);
   const report: PackageReport = { name, api, bump, reason: comparable ? reason : `${reason}; exports not compared: a document has problems`, exports };
   const baseVersion = manifest(base).version;

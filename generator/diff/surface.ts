@@ -18,10 +18,14 @@ export interface SurfaceDiff {
 /** Key (`<import path> <name>`) -> declaration text. */
 export type Surface = Map<string, string>;
 
-export function publicSurface(files: ReadonlyMap<string, string>): Surface {
+/**
+ * `skip`: modules whose names to leave out (see `diffPackageSurfaces`); their exports, and what
+ * is re-exported from them, are not read.
+ */
+export function publicSurface(files: ReadonlyMap<string, string>, skip: (path: string) => boolean = () => false): Surface {
   const manifest = JSON.parse(files.get('package.json') ?? '{}') as { name?: string; exports?: Record<string, unknown> };
   const name = manifest.name ?? 'package';
-  const reader = new ModuleReader(files);
+  const reader = new ModuleReader(files, skip);
   const surface: Surface = new Map();
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     const file = typesFileOf(target);
@@ -31,6 +35,26 @@ export function publicSurface(files: ReadonlyMap<string, string>): Surface {
   }
   return new Map([...surface].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/**
+ * What changed between two versions of a package's public surface, reading only what can have
+ * changed: a module whose text is the same on both sides and that re-exports nothing from the
+ * package declares the same names the same way on both, so it is left out of both (most of a
+ * package, when one schema changed: a diff of v2 then parses a few modules instead of all).
+ */
+export function diffPackageSurfaces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): SurfaceDiff {
+  const unchanged = (path: string): boolean => {
+    const text = a.get(path);
+    return text !== undefined && text === b.get(path) && !RELATIVE_REEXPORT.test(text);
+  };
+  return diffSurfaces(publicSurface(a, unchanged), publicSurface(b, unchanged));
+}
+
+/**
+ * An `export … from './…'` statement: what such a module exports depends on other modules. A
+ * match that is not one (such text inside a string) only keeps a module from being skipped.
+ */
+const RELATIVE_REEXPORT = /^export\s[^;]*?\sfrom\s+['"]\./m;
 
 export function diffSurfaces(a: Surface, b: Surface): SurfaceDiff {
   const out: SurfaceDiff = { added: [], removed: [], changed: [] };
@@ -105,7 +129,10 @@ function parseModule(path: string, text: string): ParsedModule {
 class ModuleReader {
   private readonly modules = new Map<string, Map<string, string>>();
 
-  constructor(private readonly files: ReadonlyMap<string, string>) {}
+  constructor(
+    private readonly files: ReadonlyMap<string, string>,
+    private readonly skip: (path: string) => boolean,
+  ) {}
 
   /** Exported name -> declaration text, following `export … from './x.js'` inside the package. */
   exportsOf(path: string, stack: string[] = []): Map<string, string> {
@@ -113,7 +140,7 @@ class ModuleReader {
     if (known) return known;
     const exports = new Map<string, string>();
     const text = this.files.get(path);
-    if (text === undefined || stack.includes(path)) return exports;
+    if (text === undefined || stack.includes(path) || this.skip(path)) return exports;
     const parsed = parseModule(path, text);
     for (const item of parsed.items) {
       if (item.kind === 'own') {
