@@ -2,9 +2,11 @@
  * The generated TanStack Query options (`@svc/v2/query`) as a Vue app uses them, in Node with no
  * browser, against the mock over loopback: a query, a typed error, an infinite list paged to
  * its end, a mutation that invalidates that list, and cancellation. Vue Query takes the same
- * plain objects as the React adapter: the options are framework-agnostic.
+ * plain objects as the React adapter: the options are framework-agnostic (and both adapters
+ * infer the data, page and error types from them, checked by npm run typecheck).
  */
 import { QueryClient, useInfiniteQuery, useMutation, useQuery } from '@tanstack/vue-query';
+import * as ReactQuery from '@tanstack/react-query';
 import { ApiError } from '@svc/runtime';
 import { createClient, isOperationError } from '@svc/v2/client';
 import {
@@ -129,3 +131,23 @@ describe('@svc/v2/query with Vue Query', () => {
     expect(aborted).toBe(true);
   });
 });
+
+describe('@svc/v2/query with React Query (types)', () => {
+  // Hooks run only inside components: this function is type-checked (npm run typecheck), never called.
+  function page(): void {
+    const client = createClient();
+    const price = ReactQuery.useQuery(getSpotPriceOptions(client, { currency_pair: 'BTC-USD' }));
+    expectTypeOf(price.data).toEqualTypeOf<GetSpotPriceResponse | undefined>();
+    expectTypeOf(price.error).toEqualTypeOf<OperationQueryError<'getSpotPrice'> | null>();
+    const list = ReactQuery.useInfiniteQuery(listTransactionsInfiniteOptions(client, { account_id: 'a' }));
+    expectTypeOf(list.data?.pages).toEqualTypeOf<ListTransactionsResponse[] | undefined>();
+    expectTypeOf(list.error).toEqualTypeOf<OperationQueryError<'listTransactions'> | null>();
+    const send = ReactQuery.useMutation(createTransactionMutation(client));
+    expectTypeOf(send.error).toEqualTypeOf<OperationQueryError<'createTransaction'> | null>();
+  }
+
+  it('infers the data, page and error types from the options, as Vue Query does', () => {
+    expectTypeOf(page).toBeFunction();
+  });
+});
+
