@@ -133,7 +133,7 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
     };
   }
   if (formatter === 'prettier') options.pool?.start();
-  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins);
+  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins, targetOptions);
   const stage = performance.now();
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
@@ -166,7 +166,12 @@ export async function generateSources(job: SpecJob, model?: ApiModel): Promise<M
  * Load, model and targets: the unformatted files. A function of its own so the document
  * and the model can be collected before formatting, the stage that needs the most memory.
  */
-async function produceFiles(job: SpecJob, built?: ApiModel, plugins: readonly TargetPlugin[] = resolvePlugins()): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
+async function produceFiles(
+  job: SpecJob,
+  built?: ApiModel,
+  plugins: readonly TargetPlugin[] = resolvePlugins(),
+  targetOptions: TargetOptions = resolveTargetOptions(job.targetOptions, plugins),
+): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
   const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf } = await stages();
   const parts = partsWithNeeds(job.parts, plugins);
@@ -192,7 +197,7 @@ async function produceFiles(job: SpecJob, built?: ApiModel, plugins: readonly Ta
       bundledRuntime: bundled ? { dependencies: bundled.dependencies, peerDependencies: bundled.peerDependencies } : undefined,
       parts,
       mockOverrides: job.mockOverrides,
-      targetOptions: resolveTargetOptions(job.targetOptions, plugins),
+      targetOptions,
     },
     loaded,
     timings.targets,

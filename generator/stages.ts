@@ -15,7 +15,7 @@ import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { runtimesOf } from './package/assemble.js';
 import { enabledPlugins, nameRequestsOf } from './targets/registry.js';
-import type { GeneratedFile, TargetContext, TargetPlugin } from './targets/target.js';
+import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
 import { formatFiles, type FormatterName } from './write/format.js';
@@ -88,8 +88,7 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
     if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
-    const own = { ...context, options: context.targetOptions?.[plugin.name] ?? {} };
-    files.push(...inStageSync(stage, () => target.run(own)));
+    files.push(...inStageSync(stage, () => target.run(contextFor(context, plugin))));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }

@@ -1,8 +1,33 @@
 /** Facts derived from the model itself, computed once so that targets need not dig. */
 import { readExtension } from './extensions.js';
-import type { ApiModel, ObjectNode, OperationModel, SchemaNode } from './types.js';
+import type { ApiModel, ObjectNode, OperationModel, ResponseModel, SchemaNode } from './types.js';
 
 export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
+
+/** A declared status as a number: '201' -> 201, a range '4XX' -> 400. */
+const statusNumber = (status: string): number => (/^\d+$/.test(status) ? Number(status) : Number(status[0]) * 100);
+
+/**
+ * What a mock answers an operation with: its first 2xx response; `default` as 200; else the
+ * lowest final status it declares (a document may declare only errors: Petstore's `addPet` has a
+ * 405 alone), with that response. 200 and no response when it declares none.
+ */
+export function answeredResponseOf(op: Pick<OperationModel, 'responses'>): { status: number; response: ResponseModel | undefined } {
+  const success = op.responses.find((r) => isSuccessStatus(r.status));
+  if (success) return { status: statusNumber(success.status), response: success };
+  const fallback = op.responses.find((r) => r.status === 'default');
+  if (fallback || op.responses.length === 0) return { status: 200, response: fallback };
+  // A 1xx is no final answer.
+  const finals = op.responses.filter((r) => statusNumber(r.status) >= 200).sort((a, b) => statusNumber(a.status) - statusNumber(b.status));
+  return finals[0] ? { status: statusNumber(finals[0].status), response: finals[0] } : { status: 200, response: undefined };
+}
+
+/** The URL of the document's first server with its variables' defaults; `https://api.example.com` when it names none. */
+export function serverUrlOf(model: ApiModel): string {
+  const server = model.servers[0];
+  if (!server) return 'https://api.example.com';
+  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
+}
 
 /** The property of the client's group that holds an operation (`client.accounts`); '' for none. */
 export const clientGroupOf = (model: ApiModel, op: OperationModel): string => model.client.groups.find((g) => g.operations.includes(op.operationId))?.property ?? '';

@@ -6,3 +6,14 @@ export const isReadOperation = (op: Pick<OperationModel, 'method' | 'requestBody
 
 /** Whether a read walks pages (`x-pagination`): an infinite query besides the plain one. */
 export const isPagedRead = (op: Pick<OperationModel, 'method' | 'requestBody' | 'pagination'>): boolean => isReadOperation(op) && op.pagination !== undefined;
+
+/** What an operation's function takes besides the client and the call options: whether it has parameters and a body, and whether each is required. */
+export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'requestBody'>): { hasParams: boolean; paramsRequired: boolean; hasBody: boolean; bodyRequired: boolean } {
+  return {
+    hasParams: op.parameters.length > 0,
+    paramsRequired: op.parameters.some((p) => p.required),
+    hasBody: op.requestBody?.contents[0] !== undefined,
+    bodyRequired: op.requestBody?.required === true,
+  };
+}
+

@@ -3,7 +3,7 @@
  * targets that ran declare: their entry points, the runtimes and packages they import, and
  * their README sections. No target is named here.
  */
-import type { RuntimeFolder, Target, TargetContext, TargetPlugin, GeneratedFile } from '../targets/target.js';
+import { contextFor, type RuntimeFolder, type Target, type TargetContext, type TargetPlugin, type GeneratedFile } from '../targets/target.js';
 import { compareText, sortedByKey } from '../util/compare.js';
 import { renderTemplate } from '../util/templates.js';
 
@@ -118,7 +118,7 @@ export function assemblePackage(context: TargetContext, applied: readonly Applie
 
 /** The README: the package's header, then each target's bullet of what it exports, usage sections, reference sections. */
 function readmeOf(context: TargetContext, applied: readonly AppliedTarget[], common: Record<string, unknown>): string {
-  const sections = applied.map(({ plugin, target }) => ({ readme: plugin.readme ?? {}, data: { ...common, ...(target.readmeData?.({ ...context, options: context.targetOptions?.[plugin.name] ?? {} }) ?? {}) } }));
+  const sections = applied.map(({ plugin, target }) => ({ readme: plugin.readme ?? {}, data: { ...common, ...(target.readmeData?.(contextFor(context, plugin)) ?? {}) } }));
   const render = (slot: 'exports' | 'usage' | 'reference'): string =>
     sections.map(({ readme, data }) => (readme[slot] === undefined ? '' : renderTemplate(readme[slot], data))).join('');
   return `${renderTemplate('readme/header.md.hbs', common)}${render('exports')}\n${render('usage')}${render('reference')}`;

@@ -8,7 +8,7 @@
  * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
  * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
-import { effectiveObject, isSuccessStatus, resolve } from '../model/derive.js';
+import { answeredResponseOf, effectiveObject, isSuccessStatus, resolve } from '../model/derive.js';
 import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
@@ -54,18 +54,8 @@ const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 const paramName = (segment: string): string => segment.slice(1, -1);
 const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/**
- * The status the mock answers an operation with: its first 2xx; 200 under `default`; else the
- * lowest status it declares (a document may declare only errors: Petstore's `addPet` has a 405 alone).
- */
-function successStatusOf(op: OperationModel): number {
-  const status = op.responses.map((r) => r.status).find(isSuccessStatus);
-  if (status !== undefined) return /^\d+$/.test(status) ? Number(status) : Number(status[0]) * 100;
-  if (op.responses.some((r) => r.status === 'default') || op.responses.length === 0) return 200;
-  // A 1xx is no final answer.
-  const finals = op.responses.map((r) => (/^\d+$/.test(r.status) ? Number(r.status) : Number(r.status[0]) * 100)).filter((status) => status >= 200);
-  return finals.length > 0 ? Math.min(...finals) : 200;
-}
+/** The status the mock answers an operation with (`answeredResponseOf`). */
+const successStatusOf = (op: OperationModel): number => answeredResponseOf(op).status;
 
 /** The response the mock answers with (see `successStatusOf`). */
 const successResponse = (op: OperationModel) => op.responses.find((r) => isSuccessStatus(r.status)) ?? op.responses.find((r) => r.status === 'default');

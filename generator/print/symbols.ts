@@ -54,13 +54,22 @@ export interface PackageModules {
   mockRuntime: string;
 }
 
+const tables = new WeakMap<ApiModel, Map<string, SymbolTable>>();
+
 /**
  * The symbols of an OpenAPI package's client side: the types and validators of each
  * operation, its constant, its function and the names the query and MSW targets plan for it,
  * the client's error map, and the runtime exports those modules print.
  */
 export function packageSymbols(model: ApiModel, modules: PackageModules): SymbolTable {
+  // Built once per model and runtime modules: the client, query and MSW targets all print through it.
+  const byModules = tables.get(model) ?? new Map<string, SymbolTable>();
+  tables.set(model, byModules);
+  const key = `${modules.runtime}\0${modules.mockRuntime}`;
+  const known = byModules.get(key);
+  if (known) return known;
   const table = new SymbolTable();
+  byModules.set(key, table);
   for (const op of model.operations) {
     for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item]) table.define(name, './types.js');
     table.define(op.names.spec, './operations.js');

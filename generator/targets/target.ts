@@ -49,6 +49,9 @@ export interface TargetContext {
   options?: Readonly<Record<string, string>> | undefined;
 }
 
+/** The context a target runs and renders its README with: the shared one, with its own options. */
+export const contextFor = (context: TargetContext, plugin: Pick<TargetPlugin, 'name'>): TargetContext => ({ ...context, options: context.targetOptions?.[plugin.name] ?? {} });
+
 /** An option a target takes (`--option query.scope=wallet`), declared with what it does and its default. */
 export interface TargetOption {
   /** What it changes, for `--help` and errors. */

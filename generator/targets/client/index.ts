@@ -6,6 +6,7 @@
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
+import { callArgumentsOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -29,12 +30,10 @@ function securityDocs(op: OperationModel): string | undefined {
  * methods, which call them with the class's `HttpClient`.
  */
 function callablesOf(op: OperationModel, im: ModuleImports): { functions: FunctionDeclarationStructure[]; methods: OptionalKind<MethodDeclarationStructure>[] } {
-  const hasParams = op.parameters.length > 0;
-  const paramsRequired = op.parameters.some((p) => p.required);
-  const body = op.requestBody?.contents[0];
+  const { hasParams, paramsRequired, hasBody: body, bodyRequired } = callArgumentsOf(op);
   const parameters: OptionalKind<ParameterDeclarationStructure>[] = [];
   if (hasParams) parameters.push({ name: 'params', type: im.type(op.names.params), ...(paramsRequired ? {} : { initializer: '{}' }) });
-  if (body) parameters.push({ name: 'body', type: im.type(op.names.body), ...(op.requestBody?.required ? {} : { hasQuestionToken: true }) });
+  if (body) parameters.push({ name: 'body', type: im.type(op.names.body), ...(bodyRequired ? {} : { hasQuestionToken: true }) });
   parameters.push({ name: 'options', type: im.type('CallOptions'), hasQuestionToken: true });
   const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: im.type('HttpClient') }, ...parameters];
   const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');

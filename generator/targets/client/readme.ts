@@ -1,18 +1,7 @@
 /** What the client's README sections show: a call, an iteration, and how each security scheme is supplied. */
-import { clientGroupOf, isSuccessStatus } from '../../model/derive.js';
+import { clientGroupOf, isSuccessStatus, serverUrlOf } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
-
-function exampleArgs(op: OperationModel): string {
-  const required = op.parameters.filter((p) => p.required);
-  if (required.length === 0) return '';
-  return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : `'${p.key}'`}: '…'`).join(', ')} }`;
-}
-
-export function baseUrlOf(model: ApiModel): string {
-  const server = model.servers[0];
-  if (!server) return 'https://api.example.com';
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? name);
-}
+import { exampleParams } from '../../print/examples.js';
 
 /** How a caller supplies each security scheme: the client option, and what the client then sends. */
 function securityOption(scheme: SecuritySchemeModel, model: ApiModel): string {
@@ -40,10 +29,10 @@ export function clientReadmeData(model: ApiModel): Record<string, unknown> {
   const paged = model.operations.find((op) => op.pagination);
   return {
     clientName: model.client.className,
-    baseUrl: baseUrlOf(model),
+    baseUrl: serverUrlOf(model),
     hasHmac: model.securitySchemes.some((s) => s.hmac),
-    exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleArgs(simple) } : undefined,
-    exampleIterator: paged ? { group: group(paged), method: paged.names.iterator, args: exampleArgs(paged) } : undefined,
+    exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleParams(simple) } : undefined,
+    exampleIterator: paged ? { group: group(paged), method: paged.names.iterator, args: exampleParams(paged) } : undefined,
     security: model.securitySchemes.map((scheme) => ({
       key: scheme.key,
       type: scheme.type === 'http' && scheme.scheme ? `http ${scheme.scheme}` : scheme.type,

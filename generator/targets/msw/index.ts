@@ -6,11 +6,10 @@
 import { StructureKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
-import { isSuccessStatus } from '../../model/derive.js';
+import { answeredResponseOf, serverUrlOf } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { baseUrlOf } from '../client/readme.js';
 import { generatedHeader, type Target } from '../target.js';
 import { mswReadmeData } from './readme.js';
 
@@ -22,7 +21,7 @@ export const mswPath = (path: string): string => path.replace(/\{([^}]+)\}/g, (_
 
 /** The path of the spec's first server (`/api` of `https://example.com/api`): handlers match it under any origin by default. */
 export function serverPath(model: ApiModel): string {
-  const url = baseUrlOf(model);
+  const url = serverUrlOf(model);
   try {
     return new URL(url).pathname.replace(/\/+$/, '');
   } catch {
@@ -30,17 +29,12 @@ export function serverPath(model: ApiModel): string {
   }
 }
 
-/**
- * The answer a handler gives unless told otherwise: the first success response (a range as its
- * x00), else `default` (as 200), else the first response the operation declares, so that the
- * status is always one the document lists; with that response's body fixture.
- */
+/** The answer a handler gives unless told otherwise: what the package's mock answers (`answeredResponseOf`), with that response's body fixture. */
 function seededAnswer(op: OperationModel, im: ModuleImports): string {
-  const chosen = op.responses.find((r) => isSuccessStatus(r.status)) ?? op.responses.find((r) => r.status === 'default') ?? op.responses[0];
-  const status = chosen === undefined || chosen.status === 'default' ? 200 : /^\dXX$/i.test(chosen.status) ? Number(chosen.status[0]) * 100 : Number(chosen.status);
-  if (!chosen?.content) return `{ status: ${status} }`;
-  const fixture = `(seed) => ${im.value('responseFixture')}(${stringLiteral(op.operationId)}, ${stringLiteral(chosen.status)}, seed)`;
-  return `{ status: ${status}, body: { contentType: ${stringLiteral(chosen.content.contentType)}, json: ${chosen.content.json}, fixture: ${fixture} } }`;
+  const { status, response } = answeredResponseOf(op);
+  if (!response?.content) return `{ status: ${status} }`;
+  const fixture = `(seed) => ${im.value('responseFixture')}(${stringLiteral(op.operationId)}, ${stringLiteral(response.status)}, seed)`;
+  return `{ status: ${status}, body: { contentType: ${stringLiteral(response.content.contentType)}, json: ${response.content.json}, fixture: ${fixture} } }`;
 }
 
 /**

@@ -9,27 +9,12 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import { callArgumentsOf, isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { TANSTACK_NAMESPACE as Q } from './plugin.js';
 import { queryReadmeData } from './readme.js';
-
-/** What an operation's function takes besides the client and the call options. */
-interface Arguments {
-  hasParams: boolean;
-  paramsRequired: boolean;
-  hasBody: boolean;
-  bodyRequired: boolean;
-}
-
-const argumentsOf = (op: OperationModel): Arguments => ({
-  hasParams: op.parameters.length > 0,
-  paramsRequired: op.parameters.some((p) => p.required),
-  hasBody: op.requestBody?.contents[0] !== undefined,
-  bodyRequired: op.requestBody?.required === true,
-});
 
 const errorOf = (op: OperationModel): string => `OperationQueryError<${stringLiteral(op.operationId)}>`;
 
@@ -43,7 +28,7 @@ const keyType = (op: OperationModel, ...rest: string[]): string => `readonly [ty
 function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const name = op.targetNames['queryKey']!;
   const id = stringLiteral(op.operationId);
-  const { hasParams } = argumentsOf(op);
+  const { hasParams } = callArgumentsOf(op);
   if (!hasParams) {
     return {
       kind: StructureKind.Function,
@@ -84,7 +69,7 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
 
 /** `…Options`: the query of a read, its key from the parameters, its function cancelled by TanStack's signal. */
 function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
-  const { hasParams, paramsRequired } = argumentsOf(op);
+  const { hasParams, paramsRequired } = callArgumentsOf(op);
   const key = hasParams ? keyType(op, im.type(op.names.params)) : keyType(op);
   const signalled = `${im.value('withSignal')}(options, signal)`;
   const args = hasParams ? `client, params, ${signalled}` : `client, ${signalled}`;
@@ -110,7 +95,7 @@ function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDe
 
 /** `…InfiniteQueryKey` and `…InfiniteOptions`: a paginated read page by page, each page's parameters from the one before. */
 function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure[] {
-  const { paramsRequired } = argumentsOf(op);
+  const { paramsRequired } = callArgumentsOf(op);
   const key = keyType(op, im.type(op.names.params), "'infinite'");
   const data = `${Q}.InfiniteData<${im.type(op.names.response)}, ${im.type(op.names.params)}>`;
   const keyName = op.targetNames['infiniteQueryKey']!;
@@ -160,7 +145,7 @@ function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDecla
 
 /** `…Mutation`: a write as mutation options; its variables are the function's parameters and body by name. */
 function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
-  const { hasParams, paramsRequired, hasBody, bodyRequired } = argumentsOf(op);
+  const { hasParams, paramsRequired, hasBody, bodyRequired } = callArgumentsOf(op);
   const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${im.type(op.names.params)}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${im.type(op.names.body)}`] : [])];
   const variables = fields.length === 0 ? 'void' : `{ ${fields.join('; ')} }`;
   const names = [...(hasParams ? ['params'] : []), ...(hasBody ? ['body'] : [])];

@@ -1,19 +1,11 @@
 /** What the query target's README sections show: a query, an infinite query and a mutation of the package. */
 import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import { serverUrlOf } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { baseUrlOf } from '../client/readme.js';
+import { exampleParams } from '../../print/examples.js';
 
-/** The operation's required parameters as an example object (`{ account_id: '…' }`), `{}` when none is required, or none. */
-function exampleParams(op: OperationModel): string | undefined {
-  const required = op.parameters.filter((p) => p.required);
-  if (required.length === 0) return op.parameters.length > 0 ? '{}' : undefined;
-  return `{ ${required.map((p) => `${/^[A-Za-z_$][\w$]*$/.test(p.key) ? p.key : `'${p.key}'`}: '…'`).join(', ')} }`;
-}
-
-const argsOf = (op: OperationModel): string => {
-  const params = exampleParams(op);
-  return params === undefined ? '' : `, ${params}`;
-};
+/** The arguments after the client: the example parameters, `{}` where none is required, none for an operation without parameters. */
+const argsOf = (op: OperationModel): string => (op.parameters.length === 0 ? '' : `, ${exampleParams(op) || '{}'}`);
 
 export function queryReadmeData(model: ApiModel, scope: string): Record<string, unknown> {
   const read = model.operations.find((op) => isReadOperation(op) && !op.pagination);
@@ -31,7 +23,7 @@ export function queryReadmeData(model: ApiModel, scope: string): Record<string, 
   const hooks = [...(read ? ['useQuery'] : []), ...(paged ? ['useInfiniteQuery'] : []), ...(write ? ['useMutation'] : []), ...(write && paged ? ['useQueryClient'] : [])].sort();
   return {
     scope,
-    baseUrl: baseUrlOf(model),
+    baseUrl: serverUrlOf(model),
     hooks: hooks.join(', '),
     imports: imports.join(', '),
     exampleQuery: read ? { options: read.targetNames['queryOptions'], args: argsOf(read) } : undefined,
@@ -40,7 +32,7 @@ export function queryReadmeData(model: ApiModel, scope: string): Record<string, 
       ? {
           mutation: write.targetNames['mutation'],
           // Parameters none of which is required may be left out.
-          variables: [...(write.parameters.some((p) => p.required) ? [`params: ${exampleParams(write)}`] : []), 'body'].join(', '),
+          variables: [...(exampleParams(write) ? [`params: ${exampleParams(write)}`] : []), 'body'].join(', '),
           bodyType: write.names.body,
           invalidates: paged?.targetNames['queryKey'],
           list: paged?.operationId,

@@ -6,6 +6,7 @@
  * `stale` channels, and order books kept from the level-2 channel and rebuilt from a fresh
  * snapshot after any gap. It needs only a WebSocket constructor: the browser's, or `ws` on Node.
  */
+import { ExternalStore } from './store.js';
 import type { MessageParseResult, RawFrame } from '../messages.js';
 import { OrderBook, type LevelUpdate } from './order-book.js';
 
@@ -157,22 +158,20 @@ export class FeedClient<Message extends object> {
   private readonly byMessageChannel = new Map<string, string>();
   private readonly now: () => number;
   private status: FeedStatus = 'idle';
-  private snapshot: FeedSnapshot | undefined;
-  private readonly changeListeners = new Set<() => void>();
+  private readonly store = new ExternalStore<FeedSnapshot>(() => ({
+    status: this.status,
+    subscriptions: this.subscribed(),
+  }));
 
   /**
    * Calls `listener` when the status or the subscriptions change; returns a function that
    * stops. With `getSnapshot`, what React's `useSyncExternalStore` takes (both are bound);
    * `orderBook(id)` has the same pair for a book.
    */
-  readonly onChange = (listener: () => void): (() => void) => {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  };
+  readonly onChange = this.store.onChange;
 
   /** The status and subscriptions now, as one immutable object: the same object until they change. */
-  readonly getSnapshot = (): FeedSnapshot =>
-    (this.snapshot ??= { status: this.status, subscriptions: this.subscribed() });
+  readonly getSnapshot = this.store.getSnapshot;
 
   constructor(
     private readonly spec: FeedSpec<Message>,
@@ -214,7 +213,7 @@ export class FeedClient<Message extends object> {
     const existing = this.subscriptions.get(channel);
     const ids = productIds ? new Set([...(existing?.productIds ?? []), ...productIds]) : undefined;
     this.subscriptions.set(channel, { channel, productIds: ids });
-    this.changed();
+    this.store.changed();
     this.lastSeen.set(spec.messageChannel, this.now());
     if (this.socket?.readyState === OPEN)
       await this.send('subscribe', channel, productIds ? [...productIds] : undefined);
@@ -227,7 +226,7 @@ export class FeedClient<Message extends object> {
       for (const id of productIds) existing.productIds.delete(id);
       if (existing.productIds.size === 0) this.subscriptions.delete(channel);
     } else this.subscriptions.delete(channel);
-    this.changed();
+    this.store.changed();
     if (this.socket?.readyState === OPEN)
       await this.send(
         'unsubscribe',
@@ -295,15 +294,10 @@ export class FeedClient<Message extends object> {
     return spec;
   }
 
-  private changed(): void {
-    this.snapshot = undefined;
-    for (const listener of this.changeListeners) listener();
-  }
-
   private setStatus(status: FeedStatus): void {
     if (this.status === status) return;
     this.status = status;
-    this.changed();
+    this.store.changed();
   }
 
   private emit<E extends keyof FeedEvents<Message>>(event: E, value: FeedEvents<Message>[E]): void {

@@ -4,6 +4,7 @@
  * After a gap in the stream the book is `stale` until a fresh snapshot arrives: an update is
  * never applied across a gap.
  */
+import { ExternalStore } from './store.js';
 import { compareDecimals, normalizeDecimal, subtractDecimals } from './decimal.js';
 
 export type BookSide = 'bid' | 'offer';
@@ -101,8 +102,18 @@ export interface OrderBookSnapshot {
 export class OrderBook {
   private readonly bids = new Side(true);
   private readonly offers = new Side(false);
-  private readonly changeListeners = new Set<() => void>();
-  private snapshot: OrderBookSnapshot | undefined;
+  private readonly store = new ExternalStore<OrderBookSnapshot>(() => {
+    const { bids, asks } = this.depth(this.snapshotDepth);
+    return {
+      productId: this.productId,
+      synced: this.synced,
+      bestBid: this.bestBid(),
+      bestAsk: this.bestAsk(),
+      spread: this.spread(),
+      bids,
+      asks,
+    };
+  });
   /** False until a snapshot arrives, and again after a gap until the next snapshot. */
   synced = false;
   /** How many updates were refused because the book was stale. */
@@ -117,27 +128,10 @@ export class OrderBook {
    * function that stops. With `getSnapshot`, what React's `useSyncExternalStore` takes:
    * `useSyncExternalStore(book.onChange, book.getSnapshot)` (both are bound).
    */
-  readonly onChange = (listener: () => void): (() => void) => {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  };
+  readonly onChange = this.store.onChange;
 
   /** The book now, as one immutable object: the same object until the book changes. */
-  readonly getSnapshot = (): OrderBookSnapshot => {
-    if (this.snapshot === undefined) {
-      const { bids, asks } = this.depth(this.snapshotDepth);
-      this.snapshot = {
-        productId: this.productId,
-        synced: this.synced,
-        bestBid: this.bestBid(),
-        bestAsk: this.bestAsk(),
-        spread: this.spread(),
-        bids,
-        asks,
-      };
-    }
-    return this.snapshot;
-  };
+  readonly getSnapshot = this.store.getSnapshot;
 
   /** Replaces the book with a snapshot's levels. */
   applySnapshot(updates: readonly LevelUpdate[]): void {
@@ -145,7 +139,7 @@ export class OrderBook {
     this.offers.clear();
     for (const update of updates) this.sideOf(update.side).set(update.price_level, update.new_quantity);
     this.synced = true;
-    this.changed();
+    this.store.changed();
   }
 
   /** Applies updates; refused (and counted) while the book is stale. */
@@ -155,7 +149,7 @@ export class OrderBook {
       return false;
     }
     for (const update of updates) this.sideOf(update.side).set(update.price_level, update.new_quantity);
-    this.changed();
+    this.store.changed();
     return true;
   }
 
@@ -163,12 +157,7 @@ export class OrderBook {
   invalidate(): void {
     if (!this.synced) return;
     this.synced = false;
-    this.changed();
-  }
-
-  private changed(): void {
-    this.snapshot = undefined;
-    for (const listener of this.changeListeners) listener();
+    this.store.changed();
   }
 
   bestBid(): BookLevel | undefined {
