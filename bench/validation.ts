@@ -1,7 +1,8 @@
 /**
  * Parses per second of response validators on the v2 spec's success responses, filled with our
- * seeded fixtures: our generated zod validators, ajv compiled from the spec's own schemas, and
- * the zod schemas hey-api generates from the same document.
+ * seeded fixtures: our generated zod validators (the committed package, zod mini, and the same
+ * document generated with `--zod classic`), ajv compiled from the spec's own schemas, and the zod
+ * schemas hey-api generates from the same document.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +70,14 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
   ajv.addFormat('decimal', /^-?\d+(\.\d+)?$/);
   ajv.addSchema(document, 'https://specs.invalid/v2');
 
+  // The same document's validators written for zod's classic build, generated in the same run.
+  const classicOut = join(args.work, 'validation-v2-classic');
+  rmSync(classicOut, { recursive: true, force: true });
+  execFileSync(process.execPath, ['--conditions=svc-source', join(args.root, 'generator', 'launch.mjs'), '--spec', specFile, '--out', classicOut, '--zod', 'classic', '--targets', 'client', '--quiet', '--force'], { cwd: args.root, stdio: 'ignore' });
+  const classic = (await import(pathToFileURL(join(classicOut, 'src', 'operations.ts')).href)) as { operations: Record<string, { responses: Record<string, Check | undefined> }> };
+
   const ours: Body[] = [];
+  const oursClassic: Body[] = [];
   const theirs: Body[] = [];
   const ajvs: Body[] = [];
   let used = 0;
@@ -92,6 +100,7 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
       const value = responseFixture(operationId, status, seed);
       bytes += JSON.stringify(value).length;
       ours.push({ value, check: validator! });
+      oursClassic.push({ value, check: classic.operations[operationId]!.responses[status]! });
       theirs.push({ value, check: heyCheck });
       ajvs.push({ value, check: ajvCheck });
     }
@@ -101,9 +110,10 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
     bodies: ours.length,
     bytes,
     rows: (() => {
-      const [oursRate, ajvRate, heyRate] = rates([ours, ajvs, theirs]);
+      const [oursRate, classicRate, ajvRate, heyRate] = rates([ours, oursClassic, ajvs, theirs]);
       return [
-        { validator: 'ours (generated zod)', parsesPerSecond: oursRate!, rejected: refused(ours) },
+        { validator: 'ours (generated zod, mini build: the default)', parsesPerSecond: oursRate!, rejected: refused(ours) },
+        { validator: 'ours with --zod classic', parsesPerSecond: classicRate!, rejected: refused(oursClassic) },
         { validator: 'ajv (compiled from the spec)', parsesPerSecond: ajvRate!, rejected: refused(ajvs) },
         { validator: 'hey-api (generated zod)', parsesPerSecond: heyRate!, rejected: refused(theirs) },
       ];

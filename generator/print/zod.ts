@@ -7,6 +7,9 @@ import type { Direction } from '../model/directions.js';
 import { FORMAT_CHECKS } from '../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
 import { validatorTypesOf } from '../plans/validator-types.js';
+import type { ZodFlavor } from './zod-flavor.js';
+
+export { ZOD_FLAVORS, zodFlavorOf, type ZodFlavor } from './zod-flavor.js';
 
 export interface ZodPrintContext {
   schemaNameOf(key: string): string;
@@ -31,9 +34,12 @@ export interface ZodPrintContext {
   warn(diagnostic: Diagnostic): void;
   /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
   direction?: Direction;
+  /** The zod build printed for (`--zod`): classic's methods, or mini's functions. */
+  flavor: ZodFlavor;
 }
 
-export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>, direction?: Direction): ZodPrintContext {
+
+export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>, flavor: ZodFlavor, direction?: Direction): ZodPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const warned = new Set<string>();
   // Recursive validators are among the declared ones.
@@ -44,6 +50,7 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
       return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? `${zod({ helpers })}.unknown()`;
     },
     ...(direction ? { direction } : {}),
+    flavor,
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
     isOpaque,
@@ -67,8 +74,8 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
  * The context for a module that imports the named validators from `./schemas.js`: every
  * name printed is recorded in `used`, so the module imports exactly what it uses.
  */
-export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>, direction?: Direction): ZodPrintContext {
-  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers, direction);
+export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>, flavor: ZodFlavor, direction?: Direction): ZodPrintContext {
+  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers, flavor, direction);
   return {
     ...base,
     schemaNameOf: (key) => {
@@ -101,14 +108,54 @@ const zod = (ctx: Pick<ZodPrintContext, 'helpers'>): string => {
   return `${PURE}${ZOD_NAMESPACE}`;
 };
 
-/**
- * The `import * as z from 'zod'` a module needs when the code printed with these `helpers`
- * calls zod. The namespace form, not `import { z }`: zod's `z` object holds every locale, which
- * a bundler then cannot drop (a one-endpoint browser bundle: 83 KiB of zod instead of 443 KiB).
- */
-export function zodImportFor(helpers: ReadonlySet<string>): StatementStructures[] {
-  return helpers.has(ZOD_NAMESPACE) ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: 'zod', namespaceImport: ZOD_NAMESPACE }] : [];
+/** `inner` made optional, nullable or present: classic's method (`x.optional()`), mini's function (`z.optional(x)`). */
+function wrapped(kind: 'optional' | 'nullable' | 'nonoptional', inner: string, ctx: ZodPrintContext): string {
+  return ctx.flavor === 'mini' ? `${zod(ctx)}.${kind}(${inner})` : `${inner}.${kind}()`;
 }
+
+/** A check on a validator: classic's method (`.min(1)`), or the check mini passes to `.check` (`z.minLength(1)`). */
+interface Check {
+  classic: string;
+  mini(ctx: ZodPrintContext): string;
+}
+
+/** The check zod names `method` in classic and `fn` in mini. */
+const checkOf = (method: string, args: string, fn: string = method): Check => ({ classic: `.${method}(${args})`, mini: (ctx) => `${zod(ctx)}.${fn}(${args})` });
+
+/** A check function of the runtime's (a format), the same in both builds. */
+const checkFunction = (name: string): Check => ({ classic: `.check(${name})`, mini: () => name });
+
+/**
+ * An object validator of `shape` (the text between braces) that strips, refuses or keeps the keys
+ * it does not list: zod's `z.object`, `z.strictObject`, `z.looseObject` in classic; in mini the
+ * runtime's `compiledObject`, which is mini's object on the engine's compiled fast path (mini's
+ * own objects parse about 1.5 times slower).
+ */
+function objectOf(shape: string, unknownKeys: 'strip' | 'strict' | 'loose', ctx: ZodPrintContext): string {
+  if (ctx.flavor === 'classic') return `${zod(ctx)}.${{ strip: 'object', strict: 'strictObject', loose: 'looseObject' }[unknownKeys]}({ ${shape} })`;
+  ctx.helpers.add('compiledObject');
+  return `${PURE}compiledObject({ ${shape} }${unknownKeys === 'strip' ? '' : `, '${unknownKeys}'`})`;
+}
+
+/** `base` with its checks, in order: chained methods in classic, one `.check(…)` in mini. */
+function withChecks(base: string, checks: readonly Check[], ctx: ZodPrintContext): string {
+  if (checks.length === 0) return base;
+  if (ctx.flavor === 'classic') return base + checks.map((c) => c.classic).join('');
+  return `${base}.check(${checks.map((c) => c.mini(ctx)).join(', ')})`;
+}
+
+/**
+ * The `import * as z from 'zod'` (or `'zod/mini'`) a module needs when the code printed with
+ * these `helpers` calls zod. The namespace form, not `import { z }`: zod's `z` object holds
+ * every locale, which a bundler then cannot drop (a one-endpoint browser bundle: 83 KiB of zod
+ * instead of 443 KiB).
+ */
+export function zodImportFor(helpers: ReadonlySet<string>, flavor: ZodFlavor): StatementStructures[] {
+  return helpers.has(ZOD_NAMESPACE) ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: flavor === 'mini' ? 'zod/mini' : 'zod', namespaceImport: ZOD_NAMESPACE }] : [];
+}
+
+/** The validator type a declared validator is annotated with: `z.ZodType<T>`, or mini's `z.ZodMiniType<T>`. */
+export const zodTypeOf = (typeName: string, flavor: ZodFlavor): string => `z.${flavor === 'mini' ? 'ZodMiniType' : 'ZodType'}<${typeName}>`;
 
 /**
  * Runtime helpers in a module of their own, by the subpath that exports it: only packages
@@ -116,12 +163,15 @@ export function zodImportFor(helpers: ReadonlySet<string>): StatementStructures[
  */
 const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn', idnHostnameFormat: 'idn' };
 
+/** The helpers built with zod's API, whose mini versions the runtime's `mini` subpath exports. */
+const BUILD_HELPERS: ReadonlySet<string> = new Set(['openEnum', 'openObject', 'allOfObjects', 'taggedUnion', 'binaryBody', 'compiledObject']);
+
 /** The imports of the runtime helpers a module uses: the runtime's index, and the subpaths of those kept apart. */
-export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string): ImportDeclarationStructure[] {
+export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string, flavor: ZodFlavor): ImportDeclarationStructure[] {
   const byModule = new Map<string, string[]>();
   for (const helper of helpers) {
     if (helper === ZOD_NAMESPACE) continue;
-    const subpath = HELPER_SUBPATHS[helper];
+    const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
     // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
     const module = subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
     byModule.set(module, [...(byModule.get(module) ?? []), helper]);
@@ -184,26 +234,27 @@ export function printRequestBodyZod(node: SchemaNode, ctx: ZodPrintContext): str
 
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
   let out = printBase(node, ctx);
-  if (node.nullable && node.kind !== 'null') out = `${out}.nullable()`;
+  if (node.nullable && node.kind !== 'null') out = wrapped('nullable', out, ctx);
+  const checks: Check[] = [];
   if (node.not) {
     ctx.helpers.add('refinements');
-    out = `${out}.refine(${PURE}refinements.not(${printZod(node.not, ctx)}), { message: 'must not match the excluded schema' })`;
+    checks.push(checkOf('refine', `${PURE}refinements.not(${printZod(node.not, ctx)}), { message: 'must not match the excluded schema' }`));
   }
   if (node.conditional) {
     ctx.helpers.add('refinements');
     const c = node.conditional;
     const args = [printZod(c.if, ctx), c.then ? printZod(c.then, ctx) : 'undefined', c.else ? printZod(c.else, ctx) : 'undefined'];
-    out = `${out}.superRefine(${PURE}refinements.conditional(${args.join(', ')}))`;
+    checks.push(checkOf('superRefine', `${PURE}refinements.conditional(${args.join(', ')})`));
   }
   for (const [keyword, which] of [['unevaluatedProperties', 'properties'], ['unevaluatedItems', 'items']] as const) {
     const rest = node[keyword];
     if (rest === undefined) continue;
     ctx.helpers.add('unevaluated');
     const restText = typeof rest === 'boolean' ? String(rest) : printZod(rest, ctx);
-    out = `${out}.superRefine(${PURE}unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText}))`;
+    checks.push(checkOf('superRefine', `${PURE}unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText})`));
   }
   // A declared validator's name with something chained (`FooSchema.nullable()`) is a call too.
-  return pure(out);
+  return pure(withChecks(out, checks, ctx));
 }
 
 /**
@@ -284,37 +335,38 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
         : values.length === 1
           ? `${zod(ctx)}.literal(${literal(values[0])})`
           : `${zod(ctx)}.literal([${values.map(literal).join(', ')}])`;
-      if (node.values.includes(null)) return values.length === 0 ? `${zod(ctx)}.null()` : `${literalText}.nullable()`;
+      if (node.values.includes(null)) return values.length === 0 ? `${zod(ctx)}.null()` : wrapped('nullable', literalText, ctx);
       return literalText;
     }
     case 'array': {
       let out: string;
+      const checks: Check[] = [];
       if (node.prefixItems) {
         // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
-        const fixed = node.prefixItems.map((p, i) => pure(`${printZod(p, ctx)}${i >= (node.minItems ?? 0) ? '.optional()' : ''}`)).join(', ');
+        const fixed = node.prefixItems.map((p, i) => pure(i >= (node.minItems ?? 0) ? wrapped('optional', printZod(p, ctx), ctx) : printZod(p, ctx))).join(', ');
         const closed = isClosedTuple(node);
         out = closed ? `${zod(ctx)}.tuple([${fixed}])` : `${zod(ctx)}.tuple([${fixed}], ${printZod(node.items, ctx)})`;
         const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
         const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
         if (min !== undefined || max !== undefined) {
           ctx.helpers.add('refinements');
-          out += `.refine(${PURE}refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' })`;
+          checks.push(checkOf('refine', `${PURE}refinements.itemCount(${min ?? 0}, ${max ?? 'Infinity'}), { message: 'wrong number of items' }`));
         }
       } else {
         out = `${zod(ctx)}.array(${printZod(node.items, ctx)})`;
-        if (node.minItems !== undefined) out += `.min(${node.minItems})`;
-        if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
+        if (node.minItems !== undefined) checks.push(checkOf('min', String(node.minItems), 'minLength'));
+        if (node.maxItems !== undefined) checks.push(checkOf('max', String(node.maxItems), 'maxLength'));
       }
       if (node.uniqueItems) {
         ctx.helpers.add('refinements');
-        out += `.refine(refinements.uniqueItems, { message: 'items must be unique' })`;
+        checks.push(checkOf('refine', `refinements.uniqueItems, { message: 'items must be unique' }`));
       }
       if (node.contains) {
         ctx.helpers.add('refinements');
         const c = node.contains;
-        out += `.superRefine(${PURE}refinements.contains(${printZod(c.schema, ctx)}, ${c.min}, ${c.max ?? 'Infinity'}))`;
+        checks.push(checkOf('superRefine', `${PURE}refinements.contains(${printZod(c.schema, ctx)}, ${c.min}, ${c.max ?? 'Infinity'})`));
       }
-      return out;
+      return withChecks(out, checks, ctx);
     }
     case 'object':
       return printObject(node, ctx);
@@ -344,7 +396,7 @@ function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
         const constrained = node.byType?.[kind];
         return constrained ? [`${kind}: ${printZod(constrained, ctx)}`] : [];
       });
-      return `${zod(ctx)}.unknown().superRefine(${PURE}refinements.byType({ ${entries.join(', ')} }))`;
+      return withChecks(`${zod(ctx)}.unknown()`, [checkOf('superRefine', `${PURE}refinements.byType({ ${entries.join(', ')} })`)], ctx);
     }
     case 'never':
       return `${zod(ctx)}.never()`;
@@ -359,30 +411,32 @@ function printString(node: StringNode, ctx: ZodPrintContext): string {
     }
     return `${zod(ctx)}.enum([${node.enum.map(stringLiteral).join(', ')}])`;
   }
-  let out = `${zod(ctx)}.string()`;
-  const check = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
-  if (check) {
-    ctx.helpers.add(check);
-    out += `.check(${check})`;
+  const checks: Check[] = [];
+  const format = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
+  if (format) {
+    ctx.helpers.add(format);
+    checks.push(checkFunction(format));
   }
-  if (node.pattern !== undefined) out += `.regex(${regexOf(node.pattern)})`;
-  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
-  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
-  return out;
+  if (node.pattern !== undefined) checks.push(checkOf('regex', regexOf(node.pattern)));
+  if (node.minLength !== undefined) checks.push(checkOf('min', String(node.minLength), 'minLength'));
+  if (node.maxLength !== undefined) checks.push(checkOf('max', String(node.maxLength), 'maxLength'));
+  return withChecks(`${zod(ctx)}.string()`, checks, ctx);
 }
 
 function printNumber(node: NumberNode, ctx: ZodPrintContext): string {
   if (node.enum) {
     return node.enum.length === 1 ? `${zod(ctx)}.literal(${node.enum[0]})` : `${zod(ctx)}.literal([${node.enum.join(', ')}])`;
   }
-  let out = node.integer || node.format === 'int32' || node.format === 'int64' ? `${zod(ctx)}.number().int()` : `${zod(ctx)}.number()`;
-  if (node.format === 'int32') out += `.gte(${INT32.min}).lte(${INT32.max})`;
-  if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
-  if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
-  if (node.maximum !== undefined) out += `.lte(${node.maximum})`;
-  if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
-  if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
-  return out;
+  const checks: Check[] = [];
+  // Classic's `.int()` is mini's `z.int()` as a check: the same definition either way.
+  if (node.integer || node.format === 'int32' || node.format === 'int64') checks.push(checkOf('int', ''));
+  if (node.format === 'int32') checks.push(checkOf('gte', String(INT32.min)), checkOf('lte', String(INT32.max)));
+  if (node.minimum !== undefined) checks.push(checkOf('gte', String(node.minimum)));
+  if (node.exclusiveMinimum !== undefined) checks.push(checkOf('gt', String(node.exclusiveMinimum)));
+  if (node.maximum !== undefined) checks.push(checkOf('lte', String(node.maximum)));
+  if (node.exclusiveMaximum !== undefined) checks.push(checkOf('lt', String(node.exclusiveMaximum)));
+  if (node.multipleOf !== undefined) checks.push(checkOf('multipleOf', String(node.multipleOf)));
+  return withChecks(`${zod(ctx)}.number()`, checks, ctx);
 }
 
 /**
@@ -396,40 +450,46 @@ export function printParametersZod(node: ObjectNode, ctx: ZodPrintContext): stri
 function printObject(node: ObjectNode, ctx: ZodPrintContext, dropUnknownKeys = false): string {
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
-    .map((p) => `${valueKey(p.name)}: ${pure(`${printZod(p.schema, ctx)}${p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? '.nonoptional()' : '') : '.optional()'}`)}`)
+    .map((p) => {
+      const printed = printZod(p.schema, ctx);
+      return `${valueKey(p.name)}: ${pure(p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? wrapped('nonoptional', printed, ctx) : printed) : wrapped('optional', printed, ctx))}`;
+    })
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
   let base: string;
   let openObject = false;
-  if (hasPatterns) base = `${zod(ctx)}.looseObject({ ${shape} })`;
-  else if (node.additionalProperties === false) base = `${zod(ctx)}.${dropUnknownKeys ? 'object' : 'strictObject'}({ ${shape} })`;
+  if (hasPatterns) base = objectOf(shape, 'loose', ctx);
+  else if (node.additionalProperties === false) base = objectOf(shape, dropUnknownKeys ? 'strip' : 'strict', ctx);
   else if (node.additionalProperties === true && node.openByDefault && propertiesIn(node, ctx.direction).length > 0) {
     // Keeps unknown keys like z.looseObject, but infers no index signature (see openObject).
     ctx.helpers.add('openObject');
     base = `${PURE}openObject({ ${shape} })`;
     openObject = true;
-  } else if (node.additionalProperties === true) base = `${zod(ctx)}.looseObject({ ${shape} })`;
-  else base = `${zod(ctx)}.object({ ${shape} }).catchall(${printZod(node.additionalProperties, ctx)})`;
-  /** The refinements chained on the object, for the keywords zod has no method for. */
-  const chained: string[] = [];
+  } else if (node.additionalProperties === true) base = objectOf(shape, 'loose', ctx);
+  else {
+    const rest = printZod(node.additionalProperties, ctx);
+    base = ctx.flavor === 'mini' ? `${zod(ctx)}.catchall(${objectOf(shape, 'strip', ctx)}, ${rest})` : `${objectOf(shape, 'strip', ctx)}.catchall(${rest})`;
+  }
+  /** The refinements on the object, for the keywords zod has no method for. */
+  const chained: Check[] = [];
   if (hasPatterns) {
     const patterns = node.patternProperties!.map((p) => `[${regexOf(p.pattern)}, ${printZod(p.schema, ctx)}]`);
     const additional =
       node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printZod(node.additionalProperties, ctx);
     const known = node.properties.map((p) => stringLiteral(p.name)).join(', ');
-    chained.push(`.superRefine(${PURE}refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}]))`);
+    chained.push(checkOf('superRefine', `${PURE}refinements.patternProperties([${patterns.join(', ')}], ${additional}, [${known}])`));
   }
   if (node.minProperties !== undefined || node.maxProperties !== undefined) {
-    chained.push(`.refine(${PURE}refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' })`);
+    chained.push(checkOf('refine', `${PURE}refinements.propertyCount(${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}), { message: 'wrong number of properties' }`));
   }
-  if (node.dependentRequired !== undefined) chained.push(`.superRefine(${PURE}refinements.dependentRequired(${literal(node.dependentRequired)}))`);
+  if (node.dependentRequired !== undefined) chained.push(checkOf('superRefine', `${PURE}refinements.dependentRequired(${literal(node.dependentRequired)})`));
   if (node.dependentSchemas !== undefined) {
     const entries = node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printZod(d.schema, ctx)}]`);
-    chained.push(`.superRefine(${PURE}refinements.dependentSchemas([${entries.join(', ')}]))`);
+    chained.push(checkOf('superRefine', `${PURE}refinements.dependentSchemas([${entries.join(', ')}])`));
   }
-  if (node.propertyNames !== undefined) chained.push(`.superRefine(${PURE}refinements.propertyNames(${printZod(node.propertyNames, ctx)}))`);
+  if (node.propertyNames !== undefined) chained.push(checkOf('superRefine', `${PURE}refinements.propertyNames(${printZod(node.propertyNames, ctx)})`));
   if (chained.length > 0) ctx.helpers.add('refinements');
-  const out = `${base}${chained.join('')}`;
+  const out = withChecks(base, chained, ctx);
   // `openObject` alone reads own keys itself; zod's methods above make validators without that.
   const keepsUnknown = node.additionalProperties !== false;
   return (keepsUnknown || namesInherited(node.properties.map((p) => p.name))) && !(openObject && chained.length === 0) ? ownKeysOf(out, ctx) : out;
@@ -449,7 +509,7 @@ function printJsonValue(value: unknown, ctx: ZodPrintContext): string {
   if (Array.isArray(value)) return `${zod(ctx)}.tuple([${value.map((item) => printJsonValue(item, ctx)).join(', ')}])`;
   if (value === null) return `${zod(ctx)}.null()`;
   if (typeof value === 'object') {
-    const object = `${zod(ctx)}.strictObject({ ${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${valueKey(k)}: ${printJsonValue(v, ctx)}`).join(', ')} })`;
+    const object = objectOf(Object.entries(value as Record<string, unknown>).map(([k, v]) => `${valueKey(k)}: ${printJsonValue(v, ctx)}`).join(', '), 'strict', ctx);
     return namesInherited(Object.keys(value)) ? ownKeysOf(object, ctx) : object;
   }
   return `${zod(ctx)}.literal(${literal(value)})`;
@@ -478,14 +538,14 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
   // anyOf [X, null] is X or null: `.nullable()` says it without a union's bookkeeping. (Not for
   // oneOf: when X accepts null too, exactly-one fails where `.nullable()` would pass.)
   const nullAt = node.variants.findIndex((v) => v.kind === 'null');
-  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return `${variants[1 - nullAt]!}.nullable()`;
+  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return wrapped('nullable', variants[1 - nullAt]!, ctx);
   const discriminator = node.discriminator;
   const tags = discriminator?.variantTags;
   if (discriminator && tags) {
     // The tag values come from the mapping (or the schema names), not always from the variants themselves.
     ctx.helpers.add('taggedUnion');
     const options = variants.map(
-      (variant, i) => `${zod(ctx)}.intersection(${variant}, ${zod(ctx)}.object({ ${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)} }))`,
+      (variant, i) => `${zod(ctx)}.intersection(${variant}, ${objectOf(`${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)}`, 'strip', ctx)})`,
     );
     return `${PURE}taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
   }

@@ -88,6 +88,7 @@ describe('generate command line', () => {
     [['--spec', 'tiny.openapi.yaml'], /--spec needs --out/],
     [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--option', 'scope=x'], /--option scope=x: write it as <target>\.<name>=<value>/],
     [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--option', 'query.colour=red'], /--option query\.colour: target query has the options scope/],
+    [['--spec', 'tiny.openapi.yaml', '--out', 'bad/tiny', '--zod', 'full'], /zod\.flavor=full: choose among classic, mini/],
   ])('refuses %j', async (argv, message) => {
     const result = await runCli({ cwd: work, argv });
     expect(result.code).toBe(2);
@@ -102,6 +103,15 @@ describe('generate command line', () => {
     expect(query()).toContain("export const queryScope = 'tiny-api';");
     expect((await runCli({ cwd: work, argv })).code).toBe(0);
     expect(query()).toContain("export const queryScope = '@svc/tiny';");
+  });
+
+  it('--zod classic writes the validators with classic\'s methods, and the cache tells the builds apart', async () => {
+    const argv = ['--spec', 'tiny.openapi.yaml', '--out', 'built/tiny', '--quiet'];
+    const schemas = (): string => readFileSync(join(work, 'built', 'tiny', 'src', 'schemas.ts'), 'utf8');
+    expect((await runCli({ cwd: work, argv: [...argv, '--zod', 'classic'] })).code).toBe(0);
+    expect(schemas()).toContain("import * as z from 'zod';");
+    expect((await runCli({ cwd: work, argv })).code).toBe(0);
+    expect(schemas()).toContain("import * as z from 'zod/mini';");
   });
 
   it('a spec is generated again when a file its $refs name changes, not only the spec itself', async () => {

@@ -645,13 +645,19 @@ const toSchemas = (list: KeywordCase[]): Record<string, unknown> => Object.fromE
 
 let v31: Generated;
 let v30: Generated;
+// The same documents with validators written for zod's classic build (`--zod classic`; the default is mini).
+let v31Classic: Generated;
+let v30Classic: Generated;
 
 beforeAll(async () => {
-  [v31, v30] = await Promise.all([
+  const classic = { targetOptions: { zod: { flavor: 'classic' } } };
+  [v31, v30, v31Classic, v30Classic] = await Promise.all([
     importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31'),
     importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30'),
+    importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31-classic', classic),
+    importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30-classic', classic),
   ]);
-}, 60_000);
+}, 90_000);
 
 const show = (value: unknown): string => JSON.stringify(value);
 
@@ -674,8 +680,10 @@ function table(title: string, list: KeywordCase[], module: () => Generated): voi
   });
 }
 
-table('OpenAPI 3.1 keywords', cases31, () => v31);
-table('OpenAPI 3.0 keywords', cases30, () => v30);
+table('OpenAPI 3.1 keywords (zod mini)', cases31, () => v31);
+table('OpenAPI 3.0 keywords (zod mini)', cases30, () => v30);
+table('OpenAPI 3.1 keywords (zod classic)', cases31, () => v31Classic);
+table('OpenAPI 3.0 keywords (zod classic)', cases30, () => v30Classic);
 
 describe('generation', () => {
   it('warns about no keyword of these specs (every one is enforced), only about object keywords without a type', () => {
@@ -700,7 +708,7 @@ describe('generation', () => {
       },
     });
     if (!config) throw new Error('no tsconfig.json in the generated package');
-    const files = [v31, v30].flatMap((m) => [...m.__output.files.keys()].filter((f) => f.endsWith('.ts')).map((f) => join(m.__dir, f)));
+    const files = [v31, v30, v31Classic, v30Classic].flatMap((m) => [...m.__output.files.keys()].filter((f) => f.endsWith('.ts')).map((f) => join(m.__dir, f)));
     const program = ts.createProgram(files, { ...config.options, noEmit: true });
     const errors = ts.getPreEmitDiagnostics(program).map((d) => {
       const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
@@ -712,8 +720,21 @@ describe('generation', () => {
   it('emits a dependentRequired refinement and types stay plain', () => {
     const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';
     const typesFile = v31.__output.files.get('src/types.ts') ?? '';
-    expect(schemasFile).toMatch(/DependentRequiredSchema = [^;]*\.superRefine\(\s*\/\* @__PURE__ \*\/ refinements\.dependentRequired\(/);
+    expect(schemasFile).toMatch(/DependentRequiredSchema = [^;]*\.check\(\s*\/\* @__PURE__ \*\/ z\.superRefine\(\s*\/\* @__PURE__ \*\/ refinements\.dependentRequired\(/);
+    expect(v31Classic.__output.files.get('src/schemas.ts')).toMatch(/DependentRequiredSchema = [^;]*\.superRefine\(\s*\/\* @__PURE__ \*\/ refinements\.dependentRequired\(/);
     expect(typesFile).not.toContain('dependentRequired');
+  });
+
+  it('imports zod/mini and the runtime\'s mini builders by default, zod and the classic ones with --zod classic', () => {
+    const mini = v31.__output.files.get('src/schemas.ts') ?? '';
+    const classic = v31Classic.__output.files.get('src/schemas.ts') ?? '';
+    expect(mini).toContain("import * as z from 'zod/mini';");
+    expect(mini).toMatch(/import \{[^}]*openObject[^}]*\} from '@svc\/runtime\/mini';/);
+    // No classic method chained on a validator: `z.string().min(1)`, `X.optional()` …
+    expect(mini).not.toMatch(/(\)|Schema)\s*\.(optional|nullable|nonoptional|min|max|regex|int|gte|lte|refine|superRefine|catchall)\(/);
+    expect(classic).toMatch(/\)\s*\.(optional|min|regex)\(/);
+    expect(classic).toContain("import * as z from 'zod';");
+    expect(classic).not.toContain('mini');
   });
 });
 
@@ -749,7 +770,7 @@ describe('names that objects inherit, parsed from the wire', () => {
       '[{"__proto__": {"polluted": true}}]',
       '{"data": {"__proto__": {"polluted": true}}, "owner": {"__proto__": {"polluted": true}}}',
     ].map((text) => JSON.parse(text) as unknown);
-    for (const validator of [...Object.values(v31.schemas), ...Object.values(v30.schemas)]) for (const value of payloads) validator.safeParse(value);
+    for (const validator of [v31, v30, v31Classic, v30Classic].flatMap((m) => Object.values(m.schemas))) for (const value of payloads) validator.safeParse(value);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -765,7 +786,8 @@ describe('names that objects inherit, parsed from the wire', () => {
 
   it('prints __proto__ as a computed key, which makes an own property of the validator shape', () => {
     const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';
-    expect(schemasFile).toContain("['__proto__']: /* @__PURE__ */ z.number().optional()");
+    expect(schemasFile).toContain("['__proto__']: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number())");
+    expect(v31Classic.__output.files.get('src/schemas.ts')).toContain("['__proto__']: /* @__PURE__ */ z.number().optional()");
     expect(schemasFile).not.toMatch(/[{,]\s*__proto__:/);
   });
 });

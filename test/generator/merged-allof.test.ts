@@ -39,10 +39,12 @@ describe('allOf of open objects', () => {
     const chain: Record<string, unknown> = {};
     for (let i = 0; i < 24; i++) chain[`Level${i}`] = { type: 'object', properties: { name: { type: 'string' }, ...(i > 0 ? { inner: { $ref: `#/components/schemas/Level${i - 1}` } } : {}) } };
     for (let i = 0; i < 24; i++) chain[`Tagged${i}`] = { allOf: [{ type: 'object', properties: { tag: { type: 'string' } } }, { $ref: `#/components/schemas/Level${i}` }] };
-    const { dir, output } = await generateToDisk(writeSpec(specWithSchemas(chain), 'merged-allof-opaque'), 'merged-allof-opaque');
-    const schemas = output.files.get('src/schemas.ts')!;
-    expect(schemas).toMatch(/z\.ZodType<Level\d+>/);
-    await typeCheckPackage(dir);
-  }, 120_000);
+    for (const [flavor, annotation] of [['mini', /z\.ZodMiniType<Level\d+>/], ['classic', /z\.ZodType<Level\d+>/]] as const) {
+      const { dir, output } = await generateToDisk(writeSpec(specWithSchemas(chain), 'merged-allof-opaque'), `merged-allof-opaque-${flavor}`, { targetOptions: { zod: { flavor } } });
+      const schemas = output.files.get('src/schemas.ts')!;
+      expect(schemas).toMatch(annotation);
+      await typeCheckPackage(dir);
+    }
+  }, 180_000);
 });
 

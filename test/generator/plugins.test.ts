@@ -133,7 +133,8 @@ describe('targets read the model, never the document', () => {
 
 describe('target options', () => {
   it.each([
-    [{ nope: { x: '1' } }, /no target is named nope; targets with options: query, msw/],
+    [{ nope: { x: '1' } }, /no target is named nope; targets with options: zod, query, msw/],
+    [{ zod: { flavor: 'full' } }, /--option zod\.flavor=full: choose among classic, mini/],
     [{ query: { colour: 'red' } }, /--option query\.colour: target query has the options scope/],
     [{ client: { x: '1' } }, /target client has no options/],
     [{ query: { scope: '' } }, /--option query\.scope=: give a value/],

@@ -26,8 +26,8 @@ export function writeSpec(spec: object, name: string, format: 'yaml' | 'json' = 
 }
 
 /** Generates the package of a spec file; returns the files and where they were written. */
-export async function generateToDisk(specFile: string, name: string): Promise<{ output: PackageOutput; dir: string }> {
-  return generateToDiskWith({ file: specFile, name });
+export async function generateToDisk(specFile: string, name: string, job: Partial<SpecJob> = {}): Promise<{ output: PackageOutput; dir: string }> {
+  return generateToDiskWith({ file: specFile, name, ...job });
 }
 
 /** `generateToDisk` for any job and options (plugins, parts). */
@@ -43,10 +43,10 @@ export async function generateToDiskWith(job: SpecJob, options: GenerateOptions 
   return { output, dir };
 }
 
-/** Generates a package from a spec object and imports its `src/index.ts`. */
-export async function importGenerated<T = Record<string, unknown>>(spec: object, name: string): Promise<T & { __dir: string; __output: PackageOutput }> {
+/** Generates a package from a spec object (with the job's other fields: target options …) and imports its `src/index.ts`. */
+export async function importGenerated<T = Record<string, unknown>>(spec: object, name: string, job: Partial<SpecJob> = {}): Promise<T & { __dir: string; __output: PackageOutput }> {
   const file = writeSpec(spec, name);
-  const { output, dir } = await generateToDisk(file, name);
+  const { output, dir } = await generateToDisk(file, name, job);
   const module = (await import(pathToFileURL(join(dir, 'src', 'index.ts')).href)) as T;
   return Object.assign(Object.create(null) as object, module, { __dir: dir, __output: output }) as T & { __dir: string; __output: PackageOutput };
 }

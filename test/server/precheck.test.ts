@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fastAccepts, fastParsesToItself } from '@svc/server-runtime';
+import type { Validator } from '@svc/runtime';
 import * as onrampFixtures from '@svc/onramp/fixtures';
 import * as v1Fixtures from '@svc/v1/fixtures';
 import * as v2Fixtures from '@svc/v2/fixtures';
@@ -19,17 +20,17 @@ import * as x402 from '@svc/x402';
 type Fixture = (name: never, seed?: number) => unknown;
 type RequestFixture = (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
 interface Validators {
-  validators: { parameters?: z.ZodType; body?: z.ZodType };
+  validators: { parameters?: Validator; body?: Validator };
 }
 const APIS = [
-  { name: 'v2', schemas: v2.schemas as Record<string, z.ZodType>, fixture: v2Fixtures.fixture as unknown as Fixture, requestFixture: v2Fixtures.requestFixture as RequestFixture, operations: v2.operations as unknown as Record<string, Validators> },
-  { name: 'v1', schemas: v1.schemas as Record<string, z.ZodType>, fixture: v1Fixtures.fixture as unknown as Fixture, requestFixture: v1Fixtures.requestFixture as RequestFixture, operations: v1.operations as unknown as Record<string, Validators> },
-  { name: 'onramp', schemas: onramp.schemas as Record<string, z.ZodType>, fixture: onrampFixtures.fixture as unknown as Fixture, requestFixture: onrampFixtures.requestFixture as RequestFixture, operations: onramp.operations as unknown as Record<string, Validators> },
-  { name: 'x402', schemas: x402.schemas as Record<string, z.ZodType>, fixture: x402Fixtures.fixture as unknown as Fixture, requestFixture: x402Fixtures.requestFixture as RequestFixture, operations: x402.operations as unknown as Record<string, Validators> },
+  { name: 'v2', schemas: v2.schemas as Record<string, Validator>, fixture: v2Fixtures.fixture as unknown as Fixture, requestFixture: v2Fixtures.requestFixture as RequestFixture, operations: v2.operations as unknown as Record<string, Validators> },
+  { name: 'v1', schemas: v1.schemas as Record<string, Validator>, fixture: v1Fixtures.fixture as unknown as Fixture, requestFixture: v1Fixtures.requestFixture as RequestFixture, operations: v1.operations as unknown as Record<string, Validators> },
+  { name: 'onramp', schemas: onramp.schemas as Record<string, Validator>, fixture: onrampFixtures.fixture as unknown as Fixture, requestFixture: onrampFixtures.requestFixture as RequestFixture, operations: onramp.operations as unknown as Record<string, Validators> },
+  { name: 'x402', schemas: x402.schemas as Record<string, Validator>, fixture: x402Fixtures.fixture as unknown as Fixture, requestFixture: x402Fixtures.requestFixture as RequestFixture, operations: x402.operations as unknown as Record<string, Validators> },
 ];
 
 /** Whether zod's parsed copy of `value` is equal to it, keys included (`toEqual` ignores undefined-valued keys). */
-function parsesToEqual(schema: z.ZodType, value: unknown): boolean {
+function parsesToEqual(schema: Validator, value: unknown): boolean {
   const result = schema.safeParse(value);
   return result.success && JSON.stringify(sortedKeys(result.data)) === JSON.stringify(sortedKeys(value)) && sameKeys(result.data, value);
 }

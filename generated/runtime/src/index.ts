@@ -79,17 +79,16 @@ export { unevaluated, type Evaluation } from './unevaluated.js';
 export { checkCallOptions, checkClientOptions } from './options.js';
 export { isTolerableIssue, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 export {
-  allOfObjects,
-  binaryBody,
-  openEnum,
-  openObject,
+  BINARY_BODY_MESSAGE,
+  isBinaryBody,
   ownKeys,
   refinements,
-  taggedUnion,
+  taggedUnionMessage,
   type BinaryBody,
   type Assert,
   type Equals,
 } from './validators.js';
+export { allOfObjects, binaryBody, openEnum, openObject, taggedUnion } from './classic.js';
 export { toRequestInput } from './params.js';
 export { callOperation, iterateOperation, withOperations, withSignal } from './call.js';
 export {

@@ -1,6 +1,6 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Parsing of WebSocket frames into validated messages. */
-import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 /** Why a frame could not be turned into a message. */
 export interface MessageParseError {
@@ -28,7 +28,7 @@ export function frameToText(raw: RawFrame): string {
 }
 
 /** Parses a frame as JSON and validates it; never throws. */
-export function parseMessage<T>(schema: z.ZodType<T>, raw: RawFrame): MessageParseResult<T> {
+export function parseMessage<T>(schema: Validator<T>, raw: RawFrame): MessageParseResult<T> {
   const text = frameToText(raw);
   let json: unknown;
   try {

@@ -6,6 +6,17 @@
 import type { z } from 'zod';
 import type { ApiError } from './errors.js';
 
+/**
+ * A validator as the runtime uses it: a zod schema of either build, classic (`zod`) or mini
+ * (`zod/mini`), which share one engine; both have `safeParse` and the engine's `_zod`.
+ */
+export interface Validator<T = unknown> extends z.core.$ZodType<T> {
+  safeParse(data: unknown): ValidatorResult<T>;
+}
+
+/** What {@link Validator.safeParse} returns. */
+export type ValidatorResult<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+
 /** HTTP methods an OpenAPI operation can use. */
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -109,9 +120,9 @@ export interface OperationSpec {
   security: readonly SecurityRequirement[];
   pagination?: PaginationSpec;
   idempotency?: IdempotencySpec;
-  validators: { parameters?: z.ZodType; body?: z.ZodType };
+  validators: { parameters?: Validator; body?: Validator };
   /** Keys: `'200'`, `'2XX'`, `'default'`, ...; `undefined` = the response has no body. */
-  responses: Readonly<Record<string, z.ZodType | undefined>>;
+  responses: Readonly<Record<string, Validator | undefined>>;
   /** Declared media type of the responses whose body is not JSON (same keys as `responses`): binary types are read as a Blob, text types as a string. */
   responseMediaTypes?: Readonly<Record<string, string>>;
   /** Every scope any security alternative names (documentation; the runtime does not check scopes). */

@@ -1,35 +1,12 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Helpers the generated zod validators call for JSON Schema keywords that zod has no
- * method for. Each keeps the validator's inferred type unchanged.
+ * method for, whichever build of zod prints them (classic or mini: one engine, whose
+ * internals these read); the builders that differ by build are in `classic.ts` and `mini.ts`.
+ * Each keeps the validator's inferred type unchanged.
  */
-// The namespace import lets bundlers drop zod's locales (see targets/zod/print.ts).
-import * as z from 'zod';
-
-/**
- * A string that may be one of the known values or any other string: the spec says new
- * values are added over time, so clients must not reject them.
- */
-export function openEnum<const T extends readonly [string, ...string[]]>(
-  values: T,
-): z.ZodType<T[number] | (string & {})> {
-  const known = values.join(', ');
-  return z.string().describe(`one of ${known}, or a value added later`) as unknown as z.ZodType<
-    T[number] | (string & {})
-  >;
-}
-
-/**
- * An object whose schema does not say `additionalProperties`: JSON Schema accepts other
- * keys, and so does this validator, which keeps them in its output. Its inferred type lists
- * only the declared properties (typed as `z.object`'s), so that TypeScript rejects a
- * misspelled property, as it would for any interface.
- */
-export function openObject<const T extends z.core.$ZodLooseShape>(
-  shape: T,
-): z.ZodObject<z.core.util.Writeable<T>, z.core.$strip> {
-  return ownKeys(z.looseObject(shape)) as unknown as z.ZodObject<z.core.util.Writeable<T>, z.core.$strip>;
-}
+import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 /** An ordinary property's descriptor: a key defined so, `__proto__` included, is just data. */
 const dataProperty = (value: unknown): PropertyDescriptor => ({
@@ -51,15 +28,15 @@ type ParseFn = (payload: Payload, ctx: z.core.ParseContextInternal) => Payload |
  * itself, as an own data property that touches no prototype. Applied to the finished validator
  * (zod's methods, `.superRefine` among them, make a new validator without it).
  */
-export function ownKeys<T extends z.ZodObject>(schema: T): T {
+export function ownKeys<T extends z.core.$ZodObject>(schema: T): T {
   const internals = schema._zod;
-  const shape = schema.def.shape as Record<string, z.ZodType>;
+  const shape = internals.def.shape as Record<string, z.core.$ZodType>;
   // The names every object inherits from `Object.prototype`: `constructor`, `toString`, `__proto__` …
   const readsInherited = Object.keys(shape).some((key) => key in Object.prototype);
   const declared = Object.hasOwn(shape, '__proto__') ? shape['__proto__'] : undefined;
-  const catchall = schema.def.catchall as z.ZodType | undefined;
+  const catchall = internals.def.catchall as z.core.$ZodType | undefined;
   // A strict object's zod reports an own `__proto__` as an unknown key already; a stripping one drops it.
-  const forProto = declared ?? (catchall && catchall.def.type !== 'never' ? catchall : undefined);
+  const forProto = declared ?? (catchall && catchall._zod.def.type !== 'never' ? catchall : undefined);
   if (!readsInherited && !forProto) return schema;
   let parse = internals.parse as ParseFn;
   const patched: ParseFn = (payload, ctx) => {
@@ -103,59 +80,40 @@ export function ownKeys<T extends z.ZodObject>(schema: T): T {
   return schema;
 }
 
-/**
- * `allOf` of two open objects with different properties (the generator checks both): one object
- * validator with both shapes, where `z.intersection` would parse the value once per part and
- * merge the two results. Typed as that intersection, so the inferred type is the same.
- */
-export function allOfObjects<const A extends z.ZodObject, const B extends z.ZodObject>(
-  a: A,
-  b: B,
-): z.ZodIntersection<A, B> {
-  return ownKeys(z.looseObject({ ...a.shape, ...b.shape })) as unknown as z.ZodIntersection<A, B>;
-}
-
-/**
- * A union told apart by a discriminator property (OpenAPI `discriminator`): each option
- * already demands its tag values, so at most one matches; a failure names the allowed tag
- * values, or the first problem of the option the tag selects.
- */
-export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core.SomeType[]]>(
-  property: string,
-  tags: readonly (readonly string[])[],
-  options: T,
-): z.ZodUnion<T> {
-  const allowed = tags.flat();
-  return z.union(options, {
-    error: (issue) => {
-      if (issue.code !== 'invalid_union') return undefined;
-      const input = issue.input;
-      const tag =
-        typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
-      if (typeof tag !== 'string' || !allowed.includes(tag))
-        return `${property} must be one of ${allowed.map((value) => `'${value}'`).join(', ')}${tag === undefined ? '' : ` (got ${JSON.stringify(tag)})`}`;
-      const first = issue.errors[tags.findIndex((values) => values.includes(tag))]?.[0];
-      return first
-        ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
-        : undefined;
-    },
-  });
-}
+type Issue = z.core.$RefinementCtx;
 
 /** What a binary request body may be given as: anything `fetch` sends as bytes. */
 export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>;
 
-/** Validator of a binary request body ({@link BinaryBody}). */
-export const binaryBody: z.ZodType<BinaryBody> = z.custom<BinaryBody>(
-  (value) =>
-    value instanceof Blob ||
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream),
-  { message: 'expected bytes: a Blob, an ArrayBuffer, a typed array or a ReadableStream' },
-);
+/** Whether `value` is a {@link BinaryBody}. */
+export const isBinaryBody = (value: unknown): value is BinaryBody =>
+  value instanceof Blob ||
+  value instanceof ArrayBuffer ||
+  ArrayBuffer.isView(value) ||
+  (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream);
 
-type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
+/** What a binary request body's validator says of anything else. */
+export const BINARY_BODY_MESSAGE = 'expected bytes: a Blob, an ArrayBuffer, a typed array or a ReadableStream';
+
+/**
+ * The message of a failed union told apart by a discriminator property: the allowed tag
+ * values, or the first problem of the option the tag selects (`taggedUnion` of either build).
+ */
+export function taggedUnionMessage(property: string, tags: readonly (readonly string[])[]) {
+  const allowed = tags.flat();
+  return (issue: z.core.$ZodRawIssue): string | undefined => {
+    if (issue.code !== 'invalid_union') return undefined;
+    const input = issue.input;
+    const tag = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
+    if (typeof tag !== 'string' || !allowed.includes(tag))
+      return `${property} must be one of ${allowed.map((value) => `'${value}'`).join(', ')}${tag === undefined ? '' : ` (got ${JSON.stringify(tag)})`}`;
+    const errors = (issue as z.core.$ZodRawIssue<z.core.$ZodIssueInvalidUnion>).errors;
+    const first = errors[tags.findIndex((values) => values.includes(tag))]?.[0];
+    return first
+      ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
+      : undefined;
+  };
+}
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */
 function canonical(value: unknown): string {
@@ -177,7 +135,7 @@ function jsonType(value: unknown): 'object' | 'array' | 'string' | 'number' | 'b
 
 export const refinements = {
   /** A schema without `type`: a value of a constrained JSON type must match that type's validator; others pass. */
-  byType(validators: Readonly<Partial<Record<'object' | 'array' | 'string' | 'number', z.ZodType>>>) {
+  byType(validators: Readonly<Partial<Record<'object' | 'array' | 'string' | 'number', Validator>>>) {
     return (value: unknown, ctx: Issue): void => {
       const type = jsonType(value);
       const schema = type === undefined || type === 'boolean' || type === 'null' ? undefined : validators[type];
@@ -195,12 +153,12 @@ export const refinements = {
   },
 
   /** `not`: the value must fail `excluded`. */
-  not(excluded: z.ZodType) {
+  not(excluded: Validator) {
     return (value: unknown): boolean => !excluded.safeParse(value).success;
   },
 
   /** `if` / `then` / `else`. */
-  conditional(condition: z.ZodType, then: z.ZodType | undefined, otherwise: z.ZodType | undefined) {
+  conditional(condition: Validator, then: Validator | undefined, otherwise: Validator | undefined) {
     return (value: unknown, ctx: Issue): void => {
       const branch = condition.safeParse(value).success ? then : otherwise;
       if (!branch) return;
@@ -243,7 +201,7 @@ export const refinements = {
   },
 
   /** `dependentSchemas`: when a key is present, the whole object must match its schema too. */
-  dependentSchemas(dependencies: readonly (readonly [string, z.ZodType])[]) {
+  dependentSchemas(dependencies: readonly (readonly [string, Validator])[]) {
     return (value: object, ctx: Issue): void => {
       for (const [key, schema] of dependencies) {
         if (!Object.hasOwn(value, key)) continue;
@@ -261,7 +219,7 @@ export const refinements = {
   },
 
   /** `propertyNames`: every key must match the schema. */
-  propertyNames(names: z.ZodType) {
+  propertyNames(names: Validator) {
     return (value: object, ctx: Issue): void => {
       for (const key of Object.keys(value)) {
         if (!names.safeParse(key).success)
@@ -271,7 +229,7 @@ export const refinements = {
   },
 
   /** `contains` / `minContains` / `maxContains`: how many items must match the schema. */
-  contains(schema: z.ZodType, min: number, max: number) {
+  contains(schema: Validator, min: number, max: number) {
     return (items: readonly unknown[], ctx: Issue): void => {
       const count = items.filter((item) => schema.safeParse(item).success).length;
       if (count < min || count > max)
@@ -288,8 +246,8 @@ export const refinements = {
    * schema; keys neither declared nor matched must match `additional` (`false` forbids them).
    */
   patternProperties(
-    patterns: readonly (readonly [RegExp, z.ZodType])[],
-    additional: boolean | z.ZodType,
+    patterns: readonly (readonly [RegExp, Validator])[],
+    additional: boolean | Validator,
     declared: readonly string[],
   ) {
     return (value: Record<string, unknown>, ctx: Issue): void => {

@@ -14,6 +14,7 @@ import {
   selectValidator,
   setOwnProperty,
   type OperationSpec,
+  type Validator,
 } from '@svc/runtime';
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
@@ -613,7 +614,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
      * The parsed value, or the value itself where zod's parsed copy would equal it (nothing to
      * default, coerce or drop); a failing value's issues go to `missing` and `fields`.
      */
-    const validated = (schema: z.ZodType, value: unknown): unknown => {
+    const validated = (schema: Validator, value: unknown): unknown => {
       if (fastParsesToItself(schema)(value)) return value;
       const result = schema.safeParse(value);
       if (result.success) return result.data;

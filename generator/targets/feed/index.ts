@@ -12,7 +12,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
-import { importingZodContext, printZod, runtimeHelperImports, ZOD_NAMESPACE, zodImportFor } from '../../print/zod.js';
+import { importingZodContext, printZod, runtimeHelperImports, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, type ZodFlavor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -43,10 +43,10 @@ interface Imports {
   helpers: Set<string>;
 }
 
-function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string, imports: Imports): StatementStructures[] {
+function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string, imports: Imports, flavor: ZodFlavor): StatementStructures[] {
   const messages = model.messages.filter((m) => m.direction === side);
   const typeCtx = typePrintContext(model, imports.types);
-  const zodCtx = importingZodContext(model, imports.schemas, imports.helpers);
+  const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
   const payloads = messages.map((m) => m.payload);
   const types = [...new Set(payloads.map((p) => printType(p, typeCtx)))];
   const validators = payloads.map((p) => printZod(p, zodCtx));
@@ -96,9 +96,11 @@ function feedUrlOf(model: ApiModel): string {
 export const feedTarget: Target = {
   appliesTo: (model) => model.kind === 'asyncapi',
   readmeData: ({ model }) => ({ feedUrl: feedUrlOf(model) }),
-  run({ model, sourceLabel, runtimePackage }) {
+  run(context) {
+    const { model, sourceLabel, runtimePackage } = context;
+    const flavor = zodFlavorOf(context);
     const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
-    const zodCtx = importingZodContext(model, imports.schemas, imports.helpers);
+    const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
     const entries = model.messages.map((m) => {
       const fields = {
         name: m.name,
@@ -110,13 +112,13 @@ export const feedTarget: Target = {
       return `${valueKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
     });
     const unions = [
-      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports),
-      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports),
+      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports, flavor),
+      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports, flavor),
     ];
     const statements: StatementStructures[] = [
       // With every payload a named schema and more than one message each way, no validator here is built with `z` itself.
-      ...zodImportFor(imports.helpers),
-      ...runtimeHelperImports([...imports.helpers, 'parseMessage'], runtimePackage),
+      ...zodImportFor(imports.helpers, flavor),
+      ...runtimeHelperImports([...imports.helpers, 'parseMessage'], runtimePackage, flavor),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
       // Inline payloads name no component: an import with an empty list is not valid TypeScript.
       ...importOf({ module: './schemas.js', names: [...imports.schemas] }),

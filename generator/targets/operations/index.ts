@@ -13,7 +13,7 @@ import { clientGroupOf, parametersNode } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodImportFor } from '../../print/zod.js';
+import { importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 
@@ -36,11 +36,13 @@ export const operationsTarget: Target = {
       deprecated: op.deprecated,
     })),
   }),
-  run({ model, sourceLabel, runtimePackage }) {
+  run(context) {
+    const { model, sourceLabel, runtimePackage } = context;
+    const flavor = zodFlavorOf(context);
     const used = new Set<string>();
     const helpers = new Set<string>();
     // Requests leave out read-only properties, responses (and webhook payloads, sent by the server) write-only ones.
-    const forms = { input: importingZodContext(model, used, helpers, 'input'), output: importingZodContext(model, used, helpers, 'output') };
+    const forms = { input: importingZodContext(model, used, helpers, flavor, 'input'), output: importingZodContext(model, used, helpers, flavor, 'output') };
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
@@ -171,11 +173,11 @@ export const operationsTarget: Target = {
     statements.push(constStatement('api', `${PURE}withOperations(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
 
     const imports: StatementStructures[] = [
-      ...zodImportFor(helpers),
+      ...zodImportFor(helpers, flavor),
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['withOperations'] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiInfo', 'OperationSpec'] },
     ];
-    imports.push(...runtimeHelperImports(helpers, runtimePackage));
+    imports.push(...runtimeHelperImports(helpers, runtimePackage, flavor));
     if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
     if (model.webhooks.length > 0 && model.webhookDelivery?.signatureHeader !== undefined) {
       // Receiving the signed webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.

@@ -10,16 +10,19 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { printZod, runtimeHelperImports, ZOD_NAMESPACE, zodImportFor, zodPrintContext } from '../../print/zod.js';
+import { printZod, runtimeHelperImports, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
   appliesTo: () => true,
-  run({ model, sourceLabel, runtimePackage }) {
+  readmeData: (context) => ({ zodMini: zodFlavorOf(context) === 'mini' }),
+  run(context) {
+    const { model, sourceLabel, runtimePackage } = context;
+    const flavor = zodFlavorOf(context);
     const declared = new Set<string>();
     const helpers = new Set<string>();
-    const ctx = zodPrintContext(model, declared, helpers);
-    const forms = { input: zodPrintContext(model, declared, helpers, 'input'), output: zodPrintContext(model, declared, helpers, 'output') };
+    const ctx = zodPrintContext(model, declared, helpers, flavor);
+    const forms = { input: zodPrintContext(model, declared, helpers, flavor, 'input'), output: zodPrintContext(model, declared, helpers, flavor, 'output') };
     const statements: StatementStructures[] = [];
     const typeImports = new Set<string>();
     const { declared: annotated, unchecked } = validatorTypesOf(model);
@@ -35,7 +38,7 @@ export const zodTarget: Target = {
       declared.add(named.key);
       for (const { typeName, schemaName, expression, form } of printed) {
         if (annotated.has(named.key)) typeImports.add(typeName);
-        // Typed as `z.ZodType<…>`.
+        // Typed as `z.ZodType<…>` (mini: `z.ZodMiniType<…>`).
         if (annotated.has(named.key) || unchecked.has(named.key)) helpers.add(ZOD_NAMESPACE);
         statements.push({
           kind: StructureKind.VariableStatement,
@@ -44,8 +47,8 @@ export const zodTarget: Target = {
           docs: [jsDoc(`Validator of {@link ${typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!],
           declarations: [
             unchecked.has(named.key)
-              ? { name: schemaName, initializer: `(${expression}) as unknown as z.ZodType<${typeName}>` }
-              : { name: schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: `z.ZodType<${typeName}>` } : {}) },
+              ? { name: schemaName, initializer: `(${expression}) as unknown as ${zodTypeOf(typeName, flavor)}` }
+              : { name: schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: zodTypeOf(typeName, flavor) } : {}) },
           ],
         });
       }
@@ -66,9 +69,9 @@ export const zodTarget: Target = {
       ],
     });
     const imports: StatementStructures[] = [
-      ...zodImportFor(helpers),
+      ...zodImportFor(helpers, flavor),
     ];
-    imports.push(...runtimeHelperImports(helpers, runtimePackage));
+    imports.push(...runtimeHelperImports(helpers, runtimePackage, flavor));
     if (typeImports.size > 0)
       imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
     const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });

@@ -1,5 +1,5 @@
 /** Parsing of WebSocket frames into validated messages. */
-import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 /** Why a frame could not be turned into a message. */
 export interface MessageParseError {
@@ -27,7 +27,7 @@ export function frameToText(raw: RawFrame): string {
 }
 
 /** Parses a frame as JSON and validates it; never throws. */
-export function parseMessage<T>(schema: z.ZodType<T>, raw: RawFrame): MessageParseResult<T> {
+export function parseMessage<T>(schema: Validator<T>, raw: RawFrame): MessageParseResult<T> {
   const text = frameToText(raw);
   let json: unknown;
   try {

@@ -1,7 +1,6 @@
 /** Reads a response body and picks the schema that validates it. */
-import type { z } from 'zod';
 import { isJsonMediaType, mediaType } from './encoding.js';
-import type { ApiWarning, HttpMethod } from './types.js';
+import type { ApiWarning, HttpMethod, Validator } from './types.js';
 
 // Statuses whose responses never have a body.
 const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -74,9 +73,9 @@ const own = (record: object, key: string): boolean => Object.prototype.hasOwnPro
  * `found` is false when none of these keys exists; a key present with `undefined` means "no body".
  */
 export function selectValidator(
-  responses: Readonly<Record<string, z.ZodType | undefined>>,
+  responses: Readonly<Record<string, Validator | undefined>>,
   status: number,
-): { found: boolean; schema: z.ZodType | undefined } {
+): { found: boolean; schema: Validator | undefined } {
   const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
   const key = keys.find((candidate) => own(responses, candidate));
   return key === undefined ? { found: false, schema: undefined } : { found: true, schema: responses[key] };

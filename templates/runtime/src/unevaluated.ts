@@ -5,6 +5,7 @@
  * what each part evaluates; which conditional parts count is decided here, per value.
  */
 import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 /** What a schema evaluates of an object's properties or an array's items. */
 export interface Evaluation {
@@ -17,11 +18,11 @@ export interface Evaluation {
   /** The first items (`prefixItems`). */
   prefix?: number;
   /** Items that match (`contains`). */
-  contains?: z.ZodType;
+  contains?: Validator;
   /** Parts that count only when the value matches them (`anyOf`/`oneOf` branches, a `$ref`'s conditions). */
-  branches?: readonly (readonly [z.ZodType, Evaluation])[];
+  branches?: readonly (readonly [Validator, Evaluation])[];
   /** `if`, with what it, `then` and `else` evaluate. */
-  conditional?: readonly [z.ZodType, Evaluation, Evaluation | undefined, Evaluation | undefined];
+  conditional?: readonly [Validator, Evaluation, Evaluation | undefined, Evaluation | undefined];
   /** `dependentSchemas`: parts that count when the property is present. */
   dependents?: readonly (readonly [string, Evaluation])[];
 }
@@ -35,7 +36,7 @@ function unicodeRegExp(pattern: string): RegExp {
   }
 }
 
-type Issue = Parameters<Parameters<z.ZodType['superRefine']>[0]>[1];
+type Issue = z.core.$RefinementCtx;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -79,7 +80,7 @@ function evaluatedItems(value: readonly unknown[], evaluation: Evaluation, match
 
 export const unevaluated = {
   /** `unevaluatedProperties`: `false` forbids the properties nothing evaluated, a schema checks them. */
-  properties(evaluation: Evaluation, rest: boolean | z.ZodType) {
+  properties(evaluation: Evaluation, rest: boolean | Validator) {
     return (value: unknown, ctx: Issue): void => {
       if (!isRecord(value) || rest === true) return;
       const seen = new Set<string>();
@@ -99,7 +100,7 @@ export const unevaluated = {
   },
 
   /** `unevaluatedItems`: `false` forbids the items nothing evaluated, a schema checks them. */
-  items(evaluation: Evaluation, rest: boolean | z.ZodType) {
+  items(evaluation: Evaluation, rest: boolean | Validator) {
     return (value: unknown, ctx: Issue): void => {
       if (!Array.isArray(value) || rest === true) return;
       const matched = new Set<number>();

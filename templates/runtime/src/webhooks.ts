@@ -2,7 +2,7 @@
  * Receiving webhooks: verify the sender's signature over the raw body, then validate the
  * body with the webhook's generated validator. WebCrypto only.
  */
-import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 export interface WebhookSignatureInput {
   /** The raw request body, exactly as received (before any JSON parsing). */
@@ -56,7 +56,7 @@ export type WebhookResult<T> =
  * `webhooks` record, e.g. `webhooks.onBuyCompleted.validators.body`).
  */
 export async function receiveWebhook<T>(
-  input: WebhookSignatureInput & { validator: z.ZodType<T> },
+  input: WebhookSignatureInput & { validator: Validator<T> },
 ): Promise<WebhookResult<T>> {
   if (!(await verifyWebhookSignature(input)))
     return { ok: false, reason: 'bad_signature', message: 'the signature does not match the body' };

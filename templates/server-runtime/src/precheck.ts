@@ -12,7 +12,7 @@
  * can change a value (defaults, transforms, coercion, `readonly`, objects that drop unknown keys
  * when the value has some) makes the answer false.
  */
-import type { z } from 'zod';
+import type { Validator } from '@svc/runtime';
 
 type Predicate = (value: unknown) => boolean;
 
@@ -53,7 +53,7 @@ type Mode = 'accepts' | 'itself';
 const predicates: Record<Mode, WeakMap<object, Predicate>> = { accepts: new WeakMap(), itself: new WeakMap() };
 
 /** True only where zod accepts `value`; made once per schema. */
-export function fastAccepts(schema: z.ZodType): Predicate {
+export function fastAccepts(schema: Validator): Predicate {
   return predicateOf(schema as unknown as Schema, 'accepts');
 }
 
@@ -62,7 +62,7 @@ export function fastAccepts(schema: z.ZodType): Predicate {
  * dropped, none added by defaults) and the same values (nothing transformed or coerced). A
  * caller may then take the value as parsed, without the copy. Made once per schema.
  */
-export function fastParsesToItself(schema: z.ZodType): Predicate {
+export function fastParsesToItself(schema: Validator): Predicate {
   return predicateOf(schema as unknown as Schema, 'itself');
 }
 

@@ -4,7 +4,7 @@
  * actions then see; lists page for real; repeated idempotency keys return the first answer;
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
-import { declaredMediaType, selectValidator, setOwnProperty, type OperationSpec } from '@svc/runtime';
+import { declaredMediaType, selectValidator, setOwnProperty, type OperationSpec, type Validator } from '@svc/runtime';
 import {
   fastAccepts,
   HttpProblem,
@@ -19,7 +19,6 @@ import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, spreadable
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
-import type { z } from 'zod';
 
 /** Seeded bodies of the operations' responses (the generated `fixtures.ts` provides them). */
 export interface MockFixtures {
@@ -378,8 +377,8 @@ export function createMockEngine(
     };
 
     /** The validator of a resource field in the success answer, when it alone decides the field's validity (field-schemas.ts). */
-    const fieldValidators = new Map<string, z.ZodType | undefined>();
-    const fieldValidator = (key: string): z.ZodType | undefined => {
+    const fieldValidators = new Map<string, Validator | undefined>();
+    const fieldValidator = (key: string): Validator | undefined => {
       if (!fieldValidators.has(key)) {
         const { schema } = selectValidator(op.responses, opPlan.successStatus);
         const at =

@@ -9,37 +9,37 @@
  * one side alone declares the property. Anything else (unions, refinements, records)
  * gives undefined, and the caller validates the whole answer instead.
  */
-import type { z } from 'zod';
+import type { Validator } from '@svc/runtime';
 
 type Definition = { type: string; checks?: readonly unknown[] } & Record<string, unknown>;
 
-const definitionOf = (schema: z.ZodType): Definition => schema._zod.def as unknown as Definition;
+const definitionOf = (schema: Validator): Definition => schema._zod.def as unknown as Definition;
 
 /** The schema a value of `schema` is checked by, through wrappers that do not constrain it. */
-function unwrapped(schema: z.ZodType): z.ZodType | undefined {
+function unwrapped(schema: Validator): Validator | undefined {
   let current = schema;
   for (let depth = 0; depth < 32; depth++) {
     const def = definitionOf(current);
-    if (def.type === 'optional' || def.type === 'nullable') current = def.innerType as z.ZodType;
-    else if (def.type === 'lazy') current = (def.getter as () => z.ZodType)();
+    if (def.type === 'optional' || def.type === 'nullable') current = def.innerType as Validator;
+    else if (def.type === 'lazy') current = (def.getter as () => Validator)();
     else return current;
   }
   return undefined;
 }
 
 /** The validator of `key` of the objects `schema` accepts; undefined when that is not one validator alone. */
-function propertyOf(schema: z.ZodType, key: string): z.ZodType | undefined {
+function propertyOf(schema: Validator, key: string): Validator | undefined {
   const inner = unwrapped(schema);
   if (!inner) return undefined;
   const def = definitionOf(inner);
   if (def.type === 'object') {
     if ((def.checks?.length ?? 0) > 0) return undefined;
-    const shape = def.shape as Record<string, z.ZodType>;
+    const shape = def.shape as Record<string, Validator>;
     return Object.hasOwn(shape, key) ? shape[key] : undefined;
   }
   if (def.type === 'intersection') {
-    const left = propertyOf(def.left as z.ZodType, key);
-    const right = propertyOf(def.right as z.ZodType, key);
+    const left = propertyOf(def.left as Validator, key);
+    const right = propertyOf(def.right as Validator, key);
     // Declared on both sides, a value must pass both: not one validator.
     return left && right ? undefined : (left ?? right);
   }
@@ -47,8 +47,8 @@ function propertyOf(schema: z.ZodType, key: string): z.ZodType | undefined {
 }
 
 /** The validator of the property at a dot path (`data.amount`) of `schema`'s values. */
-export function propertyValidator(schema: z.ZodType, path: readonly string[]): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema;
+export function propertyValidator(schema: Validator, path: readonly string[]): Validator | undefined {
+  let current: Validator | undefined = schema;
   for (const key of path) {
     if (!current) return undefined;
     current = propertyOf(current, key);
@@ -61,8 +61,8 @@ export function propertyValidator(schema: z.ZodType, path: readonly string[]): z
  * through optional, nullable and lazy wrappers): then a create looks for the seeded answer of
  * the request's variant. Unknown shapes count as variants.
  */
-export function mayVary(schema: z.ZodType, path: readonly string[]): boolean {
-  let current: z.ZodType | undefined = schema;
+export function mayVary(schema: Validator, path: readonly string[]): boolean {
+  let current: Validator | undefined = schema;
   for (const key of path) {
     if (!current) return true;
     current = propertyOf(current, key);
