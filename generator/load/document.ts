@@ -37,8 +37,8 @@ export async function readSourceDocument(file: string): Promise<SourceDocument> 
   const versionError = (key: string, problem: string): SpecError =>
     new SpecError(file, problem, { ...sourceMap.locate(`/${key}`), pointer: `/${key}` });
   if (typeof record.openapi === 'string') {
-    if (!/^3\.[01]\./.test(record.openapi))
-      throw versionError('openapi', `unsupported OpenAPI version ${record.openapi} (3.0.x and 3.1.x are supported)`);
+    if (!/^3\.[012]\./.test(record.openapi))
+      throw versionError('openapi', `unsupported OpenAPI version ${record.openapi} (3.0.x, 3.1.x and 3.2.x are supported)`);
     return { file, kind: 'openapi', raw: record, text, sourceMap };
   }
   if (typeof record.asyncapi === 'string') {

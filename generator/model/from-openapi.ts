@@ -3,7 +3,8 @@ import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
-import { isJsonMediaType, isTextualMediaType } from './media.js';
+import { isJsonMediaType, isTextualMediaType, sequenceFormatOf } from './media.js';
+import { decodedEventSchema } from './streams.js';
 import { readExtension, type ExtensionValues } from './extensions.js';
 import { isMockRole, MOCK_ROLES } from './mock-hints.js';
 import { camelCase } from './names.js';
@@ -30,7 +31,8 @@ import { compareText } from '../util/compare.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The Path Item's operation fields (`query`: OpenAPI 3.2); 3.2's `additionalOperations` holds any other method. */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 export const extensionsOf = (raw: Json): Record<string, unknown> =>
   Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
@@ -134,7 +136,8 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     const location = (p.in as ParameterModel['in']) ?? 'query';
     const style = (p.style as ParameterModel['style']) ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple');
     let schemaRaw: unknown = p.schema;
-    if (!schemaRaw && isObject(p.content)) schemaRaw = deref(Object.values(p.content)[0]).schema;
+    const contentType = !schemaRaw && isObject(p.content) ? Object.keys(p.content)[0] : undefined;
+    if (contentType !== undefined) schemaRaw = deref((p.content as Json)[contentType]).schema;
     const model: ParameterModel = {
       name: String(p.name),
       key: String(p.name),
@@ -146,11 +149,23 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     };
     if (typeof p.description === 'string') model.description = p.description;
     if (p.deprecated === true) model.deprecated = true;
+    if (contentType !== undefined) model.contentType = contentType;
     return model;
   };
 
   const media = (contentType: string, raw: unknown, pointer: string): MediaModel => {
     const m = deref(raw);
+    const format = sequenceFormatOf(contentType);
+    if (format) {
+      // A stream: the schema printed is each item's (3.2 `itemSchema`; before 3.2 the `schema` these types carry).
+      const itemPointer = `${pointer}/${'itemSchema' in m ? 'itemSchema' : 'schema'}`;
+      const item = 'itemSchema' in m ? m.itemSchema : m.schema;
+      if (format !== 'sse') return { contentType, json: false, schema: convertSchema(item, itemPointer, ctx), sequence: { format } };
+      const events = decodedEventSchema(item, deref);
+      return { contentType, json: false, schema: convertSchema(events.schema, itemPointer, ctx), sequence: { format, jsonData: events.jsonData } };
+    }
+    if ('itemSchema' in m)
+      ctx.diagnostics.push({ level: 'warning', pointer: `${pointer}/itemSchema`, message: `itemSchema of ${contentType} is not read: the generator streams server-sent events, JSON Lines and JSON text sequences; the body is read whole, by its schema` });
     const out: MediaModel = { contentType, json: isJsonMediaType(contentType), schema: bytesOf(contentType, convertSchema(m.schema, `${pointer}/schema`, ctx), m.encoding) };
     if (isObject(m.encoding)) {
       out.encoding = {};
@@ -173,15 +188,18 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
   const rootSecurity = Array.isArray(doc.security) ? (doc.security as SecurityRequirement[]) : [];
 
   const operation = (
-    method: (typeof METHODS)[number],
+    /** Upper case for a fixed field; as written for one of `additionalOperations`. */
+    method: string,
     path: string,
     raw: Json,
     pathParams: unknown[],
     pointer: string,
+    /** The Path Item's, whose parameters every operation of it shares. */
+    pathItemPointer: string,
   ): OperationModel => {
     const params = new Map<string, ParameterModel>();
     pathParams.forEach((p, i) => {
-      const m = parameter(p, `${pointer.replace(/\/[a-z]+$/, '')}/parameters/${i}`);
+      const m = parameter(p, `${pathItemPointer}/parameters/${i}`);
       params.set(`${m.in}:${m.name}`, m);
     });
     (Array.isArray(raw.parameters) ? raw.parameters : []).forEach((p, i) => {
@@ -222,7 +240,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     const model: OperationModel = {
       operationId,
       name: '',
-      method: method.toUpperCase() as OperationModel['method'],
+      method,
       path,
       tags: Array.isArray(raw.tags) ? (raw.tags as string[]) : [],
       deprecated: raw.deprecated === true,
@@ -260,12 +278,16 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     for (const [path, rawItem] of Object.entries(items)) {
       const item = deref(rawItem);
       const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
+      const itemPointer = `${base}/${encodePointerToken(path)}`;
       for (const method of METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
-        const pointer = `${base}/${encodePointerToken(path)}/${method}`;
-        const model = operation(method, path, op, pathParams, pointer);
-        out.push(model);
+        out.push(operation(method.toUpperCase(), path, op, pathParams, `${itemPointer}/${method}`, itemPointer));
+      }
+      // OpenAPI 3.2: methods without a field of their own, keyed as they are sent (the schema refuses the fixed ones there).
+      for (const [method, op] of Object.entries(isObject(item.additionalOperations) ? item.additionalOperations : {})) {
+        if (!isObject(op)) continue;
+        out.push(operation(method, path, op, pathParams, `${itemPointer}/additionalOperations/${encodePointerToken(method)}`, itemPointer));
       }
     }
     return out;

@@ -23,3 +23,19 @@ export function isPlainJsonMediaType(type: string): boolean {
 export function isTextualMediaType(type: string): boolean {
   return isJsonMediaType(type) || /^(?:text\/|application\/(?:x-www-form-urlencoded|xml|[^;\s]+\+xml)\s*(?:;.*)?$)/i.test(type.trim());
 }
+
+/** How a sequential media type frames the items of a stream. */
+export type SequenceFormat = 'sse' | 'jsonl' | 'json-seq';
+
+/**
+ * The stream format of a sequential media type (OpenAPI 3.2 `itemSchema`; in 3.0 and 3.1 the
+ * same types with a `schema`): server-sent events, JSON Lines (and its older names), JSON text
+ * sequences (RFC 7464); undefined for any other type.
+ */
+export function sequenceFormatOf(type: string): SequenceFormat | undefined {
+  const media = type.trim().split(';')[0]!.trim().toLowerCase();
+  if (media === 'text/event-stream') return 'sse';
+  if (media === 'application/jsonl' || media === 'application/x-ndjson' || media === 'application/x-jsonlines' || media === 'application/jsonlines') return 'jsonl';
+  if (media === 'application/json-seq') return 'json-seq';
+  return undefined;
+}

@@ -1,5 +1,6 @@
 /** What kind of call an operation is, as clients and query libraries see it. Imports nothing, so plugin declarations can use it. */
-import type { OperationModel } from './types.js';
+import type { OperationModel, ResponseModel } from './types.js';
+import { isSuccessStatus } from './derive.js';
 
 /** Whether an operation only reads (GET or HEAD, without a body): a cached query, not a mutation, for a query library. */
 export const isReadOperation = (op: Pick<OperationModel, 'method' | 'requestBody'>): boolean => (op.method === 'GET' || op.method === 'HEAD') && op.requestBody === undefined;
@@ -8,6 +9,10 @@ export const isReadOperation = (op: Pick<OperationModel, 'method' | 'requestBody
 export const isPagedRead = (op: Pick<OperationModel, 'method' | 'requestBody' | 'pagination'>): boolean => isReadOperation(op) && op.pagination !== undefined;
 
 /** What an operation's function takes besides the client and the call options: whether it has parameters and a body, and whether each is required. */
+/** The success response whose body is a stream of items (OpenAPI 3.2 `itemSchema` …), if the operation has one. */
+export const streamedResponseOf = (op: Pick<OperationModel, 'responses'>): ResponseModel | undefined =>
+  op.responses.find((r) => isSuccessStatus(r.status) && r.content?.sequence !== undefined);
+
 export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'requestBody'>): { hasParams: boolean; paramsRequired: boolean; hasBody: boolean; bodyRequired: boolean } {
   return {
     hasParams: op.parameters.length > 0,

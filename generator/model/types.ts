@@ -4,6 +4,7 @@
  * that shared code never has to re-read the source document.
  */
 import type { MockRoleName } from './mock-hints.js';
+import type { SequenceFormat } from './media.js';
 
 /** Keywords every schema node may carry, whatever its kind. */
 export interface SchemaCommon {
@@ -190,7 +191,8 @@ export interface VariantNames {
   schemaName: string;
 }
 
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** Where a parameter travels; `querystring` (OpenAPI 3.2) is the whole query string as one value, in its `contentType`. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ParameterModel {
   name: string;
@@ -206,14 +208,29 @@ export interface ParameterModel {
   style: 'form' | 'simple' | 'deepObject' | 'spaceDelimited' | 'pipeDelimited' | 'label' | 'matrix';
   explode: boolean;
   schema: SchemaNode;
+  /** The media type of a parameter given by `content` (a `querystring` one always is): how its value is written. */
+  contentType?: string;
 }
 
 export interface MediaModel {
   contentType: string;
   /** The body is JSON (`application/json`, `…+json`, `*` `/` `*`): see model/media.ts. */
   json: boolean;
+  /** The body's schema; of a stream (`sequence`), each item's. */
   schema: SchemaNode;
+  /**
+   * The body is a stream of items (OpenAPI 3.2 `itemSchema` of a sequential media type, or such a
+   * type with a `schema` before 3.2): how items are framed, and for server-sent events which
+   * events' `data` the client parses as JSON (`schema` then types it decoded; model/streams.ts).
+   */
+  sequence?: StreamModel;
   encoding?: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
+}
+
+export interface StreamModel {
+  format: SequenceFormat;
+  /** Server-sent events: every event's data is JSON (`true`), none's, or that of these event names. */
+  jsonData?: boolean | string[];
 }
 
 export interface RequestBodyModel {
@@ -240,7 +257,11 @@ export interface OperationModel {
   operationId: string;
   /** Identifier-safe form of the operationId. */
   name: string;
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+  /**
+   * Upper case for the Path Item's fixed fields (`GET` … `TRACE`, and 3.2's `QUERY`); a method of
+   * 3.2's `additionalOperations` as the document spells it (`PURGE`).
+   */
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
   /** Path template, or the webhook's name for webhooks. */
   path: string;
   tags: string[];

@@ -26,6 +26,7 @@ const RUNTIME_EXPORTS = [
   'callOperation',
   'iterateOperation',
   'nextPageParams',
+  'streamOperation',
   'withSignal',
 ] as const;
 

@@ -56,6 +56,7 @@ export {
   NetworkError,
   RequestValidationError,
   ResponseValidationError,
+  StreamError,
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';

@@ -100,8 +100,9 @@ export function serializeQuery(init: {
   values: Readonly<Record<string, unknown>>;
   operationId: string;
 }): string {
-  const declared = init.parameters.filter((p) => p.in === 'query');
-  const pairs: Pair[] = [];
+  const declared = init.parameters.filter((p) => p.in === 'query' || p.in === 'querystring');
+  // A JSON querystring is one bare segment; everything else `key=value` pairs.
+  const pairs: (Pair | string)[] = [];
   for (const param of declared) {
     const value = init.values[param.name];
     if (!present(value)) {
@@ -109,7 +110,8 @@ export function serializeQuery(init: {
         throw new TypeError(`Missing required query parameter "${param.name}" for ${init.operationId}`);
       continue;
     }
-    pairs.push(...styledPairs({ name: param.name, style: param.style, explode: param.explode, value }));
+    if (param.in === 'querystring') pairs.push(...queryStringPairs(param, value));
+    else pairs.push(...styledPairs({ name: param.name, style: param.style, explode: param.explode, value }));
   }
   const known = new Set(declared.map((p) => p.name));
   const extra = Object.keys(init.values)
@@ -121,7 +123,20 @@ export function serializeQuery(init: {
       ...(isRecord(value) ? bracketPairs(key, value) : styledPairs({ name: key, style: 'form', explode: true, value })),
     );
   }
-  return joinPairs(pairs);
+  return pairs.map((pair) => (typeof pair === 'string' ? pair : `${pair[0]}=${pair[1]}`)).join('&');
+}
+
+/**
+ * A `querystring` parameter (OpenAPI 3.2), which is the query string: an object's properties as
+ * form pairs (nested ones in brackets, as a form body writes them), or JSON as one bare segment.
+ */
+function queryStringPairs(param: ParameterSpec, value: unknown): (Pair | string)[] {
+  if (param.contentType !== undefined && isJsonMediaType(mediaType(param.contentType)))
+    return [encodeValue(JSON.stringify(value))];
+  if (isRecord(value)) return Object.entries(value).flatMap(([name, item]) => bracketPairs(name, item));
+  throw new TypeError(
+    `The querystring parameter "${param.name}" is written as a form: give an object, not ${typeof value}`,
+  );
 }
 
 /** A path parameter value per `simple` (default), `label` or `matrix` style. */

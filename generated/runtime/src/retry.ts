@@ -13,7 +13,8 @@ export interface RetryPolicy {
 /** Statuses that mean "try again later": rate limited, throttled or in maintenance. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS']);
+// QUERY is safe and idempotent by definition (draft-ietf-httpbis-safe-method-w-body), like GET.
+const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'QUERY']);
 
 /** GET, HEAD and OPTIONS never change state, so repeating them is harmless. */
 export const isSafeMethod = (method: HttpMethod): boolean => SAFE_METHODS.has(method);

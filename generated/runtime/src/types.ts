@@ -17,11 +17,33 @@ export interface Validator<T = unknown> extends z.core.$ZodType<T> {
 /** What {@link Validator.safeParse} returns. */
 export type ValidatorResult<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
 
-/** HTTP methods an OpenAPI operation can use. */
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+/** How a streamed response frames its items, and which server-sent events carry JSON in `data`. */
+export interface StreamSpec {
+  format: 'sse' | 'jsonl' | 'json-seq';
+  /** Server-sent events: every event's `data` is JSON (`true`), none's (`false`, the default), or that of these `event` names. */
+  jsonData?: boolean | readonly string[];
+}
+
+/**
+ * HTTP methods an OpenAPI operation can use: the fixed fields of a Path Item, `QUERY` (OpenAPI
+ * 3.2: a safe request with a body) and, from 3.2's `additionalOperations`, any other method
+ * token as the document spells it (`PURGE`, `LINK`).
+ */
+export type HttpMethod =
+  | 'GET'
+  | 'PUT'
+  | 'POST'
+  | 'DELETE'
+  | 'PATCH'
+  | 'HEAD'
+  | 'OPTIONS'
+  | 'TRACE'
+  | 'QUERY'
+  | (string & {});
 
 /** Where a parameter travels. */
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** Where a parameter travels; `querystring` (OpenAPI 3.2) is the whole query string, one value written in its `contentType`. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 /** OpenAPI serialisation styles (`style` keyword of a parameter). */
 export type ParameterStyle = 'form' | 'simple' | 'deepObject' | 'spaceDelimited' | 'pipeDelimited' | 'label' | 'matrix';
@@ -35,6 +57,8 @@ export interface ParameterSpec {
   required: boolean;
   style: ParameterStyle;
   explode: boolean;
+  /** A `querystring` parameter's media type: `application/x-www-form-urlencoded` (the default) or JSON. */
+  contentType?: string;
 }
 
 /** Per-property serialisation of a form body (OpenAPI Encoding Object). */
@@ -123,6 +147,11 @@ export interface OperationSpec {
   validators: { parameters?: Validator; body?: Validator };
   /** Keys: `'200'`, `'2XX'`, `'default'`, ...; `undefined` = the response has no body. */
   responses: Readonly<Record<string, Validator | undefined>>;
+  /**
+   * Responses whose body is a stream of items (same keys as `responses`, whose validator is then
+   * each item's): server-sent events, JSON Lines, JSON text sequences. See `streamOperation`.
+   */
+  streams?: Readonly<Record<string, StreamSpec>>;
   /** Declared media type of the responses whose body is not JSON (same keys as `responses`): binary types are read as a Blob, text types as a string. */
   responseMediaTypes?: Readonly<Record<string, string>>;
   /** Every scope any security alternative names (documentation; the runtime does not check scopes). */
@@ -185,8 +214,13 @@ export interface RequestInput {
 /** Per-call overrides. */
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Deadline for the whole call, retries and backoff included. @default ClientOptions.timeoutMs */
+  /**
+   * Deadline for the whole call, retries and backoff included; for a streamed response, until its
+   * headers arrive (the stream then lasts until it ends or `signal` aborts). @default ClientOptions.timeoutMs
+   */
   timeoutMs?: number;
+  /** Reading a streamed response. @default ClientOptions.stream */
+  stream?: StreamOptions;
   /** Idempotency token; also makes a non-safe request retryable. @default crypto.randomUUID() when the operation has `x-idempotency` */
   idempotencyKey?: string;
   /** Second factor, sent with the first attempt (and on a two-factor retry). */
@@ -257,7 +291,27 @@ export interface TwoFactorContext {
 }
 
 /** How an `HttpClient` talks to the API. */
+/** How streamed responses are read (server-sent events, JSON Lines, JSON text sequences). */
+export interface StreamOptions {
+  /**
+   * The longest event or line, in characters (with an event's data lines together): a longer one
+   * ends the stream with a `StreamError` (`too_large`), so that a server that never ends a line
+   * cannot grow memory. @default 1048576
+   */
+  maxItemSize?: number;
+  /**
+   * Server-sent events: how many times a stream that breaks off (the connection drops) is opened
+   * again, sending `Last-Event-ID` with the last event id read; 0 never. A stream the server ends
+   * is not reopened. @default 3
+   */
+  reconnects?: number;
+  /** Milliseconds to wait before reconnecting, unless the server set its own with `retry:`; either is capped at 30 s. @default 1000 */
+  reconnectDelayMs?: number;
+}
+
 export interface ClientOptions {
+  /** Reading streamed responses. */
+  stream?: StreamOptions;
   /** @default the first server, its variables substituted (serverVariables, then defaults) */
   baseUrl?: string;
   serverVariables?: Record<string, string>;

@@ -4,7 +4,7 @@
  * values of the parameter's shape, per OpenAPI `style` and `explode`. A string that does not
  * parse into the shape stays a string, so the validator reports it with the field's name.
  */
-import { ownProperty, setOwnProperty } from '@svc/runtime';
+import { isJsonMediaType, mediaType, ownProperty, setOwnProperty } from '@svc/runtime';
 import type { ServerParameterSpec, ValueShape } from './types.js';
 
 const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -170,6 +170,30 @@ export function bracketTree(pairs: Iterable<[string, string]>): Record<string, u
  * The query parameters of an operation from the URL's pairs. `deepObject` and exploded
  * objects gather keys; repeated keys make arrays; unexploded values split at the style's delimiter.
  */
+/**
+ * A `querystring` parameter (OpenAPI 3.2): the whole query string as one value, JSON when its
+ * media type says so (a value that is not JSON is left as text, for the validator to refuse),
+ * a form otherwise (nested keys in brackets).
+ */
+export function parseQueryString(url: URL, param: ServerParameterSpec): unknown {
+  const text = url.search.replace(/^\?/, '');
+  if (text === '') return undefined;
+  if (param.contentType !== undefined && isJsonMediaType(mediaType(param.contentType))) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+    try {
+      return JSON.parse(decoded) as unknown;
+    } catch {
+      return decoded;
+    }
+  }
+  return coerceTree(bracketTree(url.searchParams), param.shape);
+}
+
 export function parseQueryValue(
   query: URLSearchParams,
   param: ServerParameterSpec,

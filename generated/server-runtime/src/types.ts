@@ -23,6 +23,8 @@ export interface ServerParameterSpec {
   required: boolean;
   style: ParameterStyle;
   explode: boolean;
+  /** A `querystring` parameter's media type (form unless JSON). */
+  contentType?: string;
   shape: ValueShape;
 }
 

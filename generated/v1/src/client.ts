@@ -249,6 +249,7 @@ export {
   NetworkError,
   RequestValidationError,
   ResponseValidationError,
+  StreamError,
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';

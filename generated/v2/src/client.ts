@@ -194,6 +194,7 @@ export {
   NetworkError,
   RequestValidationError,
   ResponseValidationError,
+  StreamError,
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';

@@ -27,6 +27,7 @@ export {
   NetworkError,
   RequestValidationError,
   ResponseValidationError,
+  StreamError,
   TimeoutError,
   toRequestInput,
 } from '@svc/runtime';

@@ -6,7 +6,7 @@
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
-import { callArgumentsOf } from '../../model/operation-kinds.js';
+import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -54,19 +54,22 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
       .filter(Boolean)
       .join('\n'),
   );
+  // A streamed response resolves, once it has arrived, to its items (the response type is an item's).
+  const streamed = streamedResponseOf(op) !== undefined;
+  const returnType = streamed ? `Promise<AsyncIterableIterator<${im.type(op.names.response)}>>` : `Promise<${im.type(op.names.response)}>`;
   const functions: FunctionDeclarationStructure[] = [
     {
       kind: StructureKind.Function,
       name: op.name,
       isExported: true,
       parameters: withClient,
-      returnType: `Promise<${im.type(op.names.response)}>`,
+      returnType,
       docs: docs ? [docs] : [],
-      statements: [`return ${im.value('callOperation')}<${op.names.response}>(${values});`],
+      statements: [`return ${im.value(streamed ? 'streamOperation' : 'callOperation')}<${op.names.response}>(${values});`],
     },
   ];
   const methods: OptionalKind<MethodDeclarationStructure>[] = [
-    { name: op.name, parameters, returnType: `Promise<${op.names.response}>`, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] },
+    { name: op.name, parameters, returnType, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] },
   ];
   if (op.pagination) {
     const iteratorDocs = jsDoc(`Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`, deprecated, `@throws {ApiError<${op.names.errorId}>} when a page request fails.`)!;

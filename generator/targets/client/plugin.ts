@@ -2,7 +2,7 @@
 import type { TargetPlugin } from '../target.js';
 
 /** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
-export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError', 'toRequestInput'] as const;
+export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'StreamError', 'TimeoutError', 'toRequestInput'] as const;
 export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'HttpClient', 'OperationApiError'] as const;
 
 export const clientPlugin: TargetPlugin = {
@@ -11,7 +11,7 @@ export const clientPlugin: TargetPlugin = {
   needs: ['types', 'operations'],
   entryPoint: 'client',
   // `http` and `constructor` are members of every group class, where operations become methods.
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'http', 'constructor'],
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor'],
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,
 };

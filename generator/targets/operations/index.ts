@@ -78,7 +78,7 @@ export const operationsTarget: Target = {
         `path: ${stringLiteral(op.path)}`,
         `tags: ${literal(op.tags)}`,
         `deprecated: ${op.deprecated}`,
-        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode })))}`,
+        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) })))}`,
       ];
       if (op.requestBody) {
         const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;
@@ -101,6 +101,11 @@ export const operationsTarget: Target = {
           .flatMap((r) => (r.content && !r.content.json ? [[r.status, r.content.contentType]] : [])),
       );
       if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
+      // Streamed responses: `responses` holds the validator of each item.
+      const streams = Object.fromEntries(
+        [...op.responses].sort((a, b) => compareText(a.status, b.status)).flatMap((r) => (r.content?.sequence ? [[r.status, r.content.sequence]] : [])),
+      );
+      if (Object.keys(streams).length > 0) fields.push(`streams: ${literal(streams)}`);
       fields.push(`responses: { ${responses.join(', ')} }`);
       const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
       if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);

@@ -9,7 +9,7 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { callArgumentsOf, isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import { callArgumentsOf, isPagedRead, isReadOperation, streamedResponseOf } from '../../model/operation-kinds.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -236,7 +236,8 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
       declarations: [{ name: 'queryScope', initializer: stringLiteral(scope) }],
     },
     ...optionTypes(im),
-    ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
+    // A streamed operation resolves to an iterator of items, which no query caches: it has its function only.
+    ...model.operations.filter((op) => streamedResponseOf(op) === undefined).flatMap((op): FunctionDeclarationStructure[] =>
       isReadOperation(op) ? [queryKeyFunction(op, im), queryOptionsFunction(op, im), ...(isPagedRead(op) ? infiniteFunctions(op, im) : [])] : [mutationFunction(op, im)],
     ),
   ];

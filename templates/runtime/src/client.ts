@@ -69,6 +69,8 @@ interface Call {
   call: CallOptions;
   /** True for the client's own server-time requests, which must not trigger time sync again. */
   internal: boolean;
+  /** A streamed response: a 2xx body is left unread for the caller. */
+  stream?: boolean;
 }
 
 /** A successful call plus its unvalidated body, which pagination reads its controls from. */
@@ -119,7 +121,8 @@ export class HttpClient {
   readonly api: ApiInfo;
   /** The resolved base URL, without trailing slash. */
   readonly baseUrl: string;
-  private readonly options: ClientOptions;
+  /** The options the client was made with, as given. */
+  readonly options: ClientOptions;
   private readonly fetchImpl: FetchLike;
   private readonly clock: Clock;
   private readonly random: () => number;
@@ -158,6 +161,16 @@ export class HttpClient {
    */
   async request<T>(op: OperationSpec, input: RequestInput = {}, options: CallOptions = {}): Promise<ApiResult<T>> {
     return (await this.execute<T>({ op, input, call: options, internal: false })).result;
+  }
+
+  /**
+   * Sends an operation whose response is streamed and resolves once the response has arrived:
+   * a 2xx `Response` with its body unread (the call's signal still cancels reading it), or
+   * what `request` throws for any other. The timeout applies until the response arrives.
+   * `streamOperation` reads the items.
+   */
+  async openStream(op: OperationSpec, input: RequestInput = {}, options: CallOptions = {}): Promise<Response> {
+    return (await this.execute<unknown>({ op, input, call: options, internal: false, stream: true })).result.response;
   }
 
   /**
@@ -248,9 +261,12 @@ export class HttpClient {
 
       let response: Response;
       let body: unknown;
+      let streamed = false;
       try {
         response = await this.fetchImpl(request);
-        body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
+        streamed = current.stream === true && response.ok;
+        if (!streamed)
+          body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
       } catch (error) {
         // Aborts and timeouts are final; only a failed network is worth another try.
         if (signal.aborted || !isNetworkError(error)) throw error;
@@ -264,6 +280,17 @@ export class HttpClient {
         continue;
       }
 
+      if (streamed) {
+        // The body is the caller's to read (streamOperation): nothing here touches it.
+        const result: ApiResult<T> = {
+          data: undefined as T,
+          status: response.status,
+          headers: response.headers,
+          warnings: [],
+          response,
+        };
+        return { result, raw: undefined };
+      }
       if (response.ok) return this.succeed<T>({ op, call, response, body });
 
       const declared = declaredErrorBody(op, response.status, errorBody(body));

@@ -15,7 +15,7 @@ export function toRequestInput(
     const value = values[spec.key ?? spec.name];
     if (value === undefined) continue;
     if (spec.in === 'path') (input.path ??= {})[spec.name] = value as string | number | boolean;
-    else if (spec.in === 'query') (input.query ??= {})[spec.name] = value;
+    else if (spec.in === 'query' || spec.in === 'querystring') (input.query ??= {})[spec.name] = value;
     else if (spec.in === 'header') (input.headers ??= {})[spec.name] = value;
     else (input.cookies ??= {})[spec.name] = value;
   }

@@ -6,7 +6,13 @@ import type { OperationSpec, RequestInput } from './types.js';
 /** The flat record of parameters the generated `…ParamsSchema` validators check (keys as the generated types name them). */
 function flatParameters(op: OperationSpec, input: RequestInput): Record<string, unknown> {
   const flat: Record<string, unknown> = {};
-  const byLocation = { path: input.path, query: input.query, header: input.headers, cookie: input.cookies };
+  const byLocation = {
+    path: input.path,
+    query: input.query,
+    querystring: input.query,
+    header: input.headers,
+    cookie: input.cookies,
+  };
   for (const spec of op.parameters) {
     const value = byLocation[spec.in]?.[spec.name];
     if (value !== undefined) flat[spec.key ?? spec.name] = value;

@@ -19,7 +19,15 @@ import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
 import { fastAccepts, fastParsesToItself } from './precheck.js';
-import { bracketTree, coerceTree, parseCookies, parseHeaderValue, parsePathValue, parseQueryValue } from './parse.js';
+import {
+  bracketTree,
+  coerceTree,
+  parseCookies,
+  parseHeaderValue,
+  parsePathValue,
+  parseQueryString,
+  parseQueryValue,
+} from './parse.js';
 import {
   bodyTooLarge,
   DEFAULT_MAX_BODY_BYTES,
@@ -494,6 +502,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       // Without a query string there is nothing to read, and no URL to parse for it.
       if (param.in === 'query')
         value = view.hasQuery ? parseQueryValue(view.url.searchParams, param, route.declaredNames) : undefined;
+      else if (param.in === 'querystring') value = view.hasQuery ? parseQueryString(view.url, param) : undefined;
       else if (param.in === 'header') {
         const text = view.headers.get(param.name) ?? undefined;
         value = text === undefined ? undefined : parseHeaderValue(text, param);

@@ -22,6 +22,8 @@ export interface ServerParameterSpec {
   required: boolean;
   style: ParameterStyle;
   explode: boolean;
+  /** A `querystring` parameter's media type (form unless JSON). */
+  contentType?: string;
   shape: ValueShape;
 }
 

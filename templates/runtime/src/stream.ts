@@ -1,0 +1,361 @@
+/**
+ * Streamed responses: server-sent events, JSON Lines and JSON text sequences (RFC 7464), read
+ * item by item as the bytes arrive, each item validated by the operation's item validator.
+ * Only programs that call a streaming operation bundle this module (and the SSE parser).
+ */
+import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
+import type { z } from 'zod';
+import type { HttpClient } from './client.js';
+import { toRequestInput } from './params.js';
+import { isTolerableIssue, responseValidationMode } from './tolerance.js';
+import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
+
+/** One server-sent event: `data` as the wire carries it, or parsed where the operation says it is JSON. */
+export interface ServerSentEvent<T = string> {
+  event?: string;
+  data: T;
+  id?: string;
+  /** The reconnection time the server set (`retry:`) just before this event, in ms. */
+  retry?: number;
+}
+
+/** Why reading a stream stopped before its end. */
+export type StreamErrorKind =
+  /** An event or line longer than `StreamOptions.maxItemSize`. */
+  | 'too_large'
+  /** Bytes that are not UTF-8. */
+  | 'invalid_utf8'
+  /** A line, record or event `data` that should be JSON and is not. */
+  | 'invalid_json'
+  /** An item its schema refuses (`issues`). */
+  | 'invalid_item'
+  /** The connection broke off, and was not (or no longer) reopened. */
+  | 'interrupted';
+
+/** A stream that could not be read to its end: at which item, and why. Items before it were delivered. */
+export class StreamError extends Error {
+  override readonly name = 'StreamError';
+  readonly kind: StreamErrorKind;
+  readonly operationId: string;
+  /** The 0-based position of the item at fault (the count of items read, for a stream that broke off). */
+  readonly index: number;
+  /** What the item's schema refused (`invalid_item`). */
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(init: {
+    kind: StreamErrorKind;
+    operationId: string;
+    index: number;
+    message: string;
+    issues?: readonly z.core.$ZodIssue[];
+    cause?: unknown;
+  }) {
+    super(
+      `${init.operationId}: stream item ${init.index}: ${init.message}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    this.kind = init.kind;
+    this.operationId = init.operationId;
+    this.index = init.index;
+    this.issues = init.issues ?? [];
+  }
+}
+
+const DEFAULT_MAX_ITEM_SIZE = 1_048_576;
+const DEFAULT_RECONNECTS = 3;
+const DEFAULT_RECONNECT_DELAY_MS = 1000;
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/** The limits of one stream, defaults filled in. */
+interface Limits {
+  maxItemSize: number;
+  reconnects: number;
+  reconnectDelayMs: number;
+}
+
+function limitsOf(client: StreamOptions | undefined, call: StreamOptions | undefined): Limits {
+  const pick = (key: keyof StreamOptions, fallback: number): number => {
+    const value = call?.[key] ?? client?.[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new TypeError(`stream.${key} must be a number of at least 0, not ${String(value)}`);
+    return value;
+  };
+  return {
+    maxItemSize: pick('maxItemSize', DEFAULT_MAX_ITEM_SIZE),
+    reconnects: Math.floor(pick('reconnects', DEFAULT_RECONNECTS)),
+    reconnectDelayMs: pick('reconnectDelayMs', DEFAULT_RECONNECT_DELAY_MS),
+  };
+}
+
+/** What a parser hands over: an item before validation, or where the stream is bad. */
+type Parsed = { item: unknown } | { error: { kind: StreamErrorKind; message: string; cause?: unknown } };
+
+/** A framing's parser: fed text as it arrives, then told the stream ended. */
+interface ItemParser {
+  feed(text: string, out: Parsed[]): void;
+  end(out: Parsed[]): void;
+}
+
+/** Whether an event's `data` is JSON, by the operation's stream spec. */
+const carriesJson = (spec: StreamSpec, event: string | undefined): boolean =>
+  spec.jsonData === true || (Array.isArray(spec.jsonData) && spec.jsonData.includes(event ?? 'message'));
+
+function jsonOf(text: string, what: string): Parsed {
+  try {
+    return { item: JSON.parse(text) as unknown };
+  } catch (cause) {
+    return { error: { kind: 'invalid_json', message: `${what} is not JSON`, cause } };
+  }
+}
+
+/** Server-sent events, by eventsource-parser (WHATWG's parsing rules; it bounds what it buffers). */
+function sseParser(
+  spec: StreamSpec,
+  maxItemSize: number,
+  seen: { lastEventId: string | undefined; retry: number | undefined },
+): ItemParser {
+  let out: Parsed[] = [];
+  let retry: number | undefined;
+  const parser = createParser({
+    maxBufferSize: maxItemSize,
+    onEvent(message: EventSourceMessage) {
+      if (message.id !== undefined) seen.lastEventId = message.id;
+      const event: ServerSentEvent<unknown> = { data: message.data };
+      if (message.event !== undefined) event.event = message.event;
+      if (message.id !== undefined) event.id = message.id;
+      if (retry !== undefined) event.retry = retry;
+      retry = undefined;
+      if (!carriesJson(spec, message.event)) return void out.push({ item: event });
+      const parsed = jsonOf(message.data, `the data of event ${message.event ?? 'message'}`);
+      out.push('error' in parsed ? parsed : { item: { ...event, data: parsed.item } });
+    },
+    onRetry(ms: number) {
+      retry = ms;
+      seen.retry = ms;
+    },
+    onError(error: ParseError) {
+      // Unknown fields and bad `retry:` values are ignored, as EventSource does; only the bound stops a stream.
+      if (error.type === 'max-buffer-size-exceeded')
+        out.push({
+          error: {
+            kind: 'too_large',
+            message: `an event or line is longer than ${maxItemSize} characters (stream.maxItemSize)`,
+          },
+        });
+    },
+  });
+  return {
+    feed(text, into) {
+      out = into;
+      parser.feed(text);
+    },
+    // An event the stream ends inside is dropped, as the SSE rules say.
+    end() {},
+  };
+}
+
+/** JSON Lines (`\n`-separated; `\r\n` and blank lines accepted) or JSON text sequences (records after RS, U+001E). */
+function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemParser {
+  const separator = format === 'jsonl' ? '\n' : '\u001e';
+  let pending = '';
+  const flush = (record: string, out: Parsed[]): void => {
+    if (record.trim() === '') return;
+    out.push(jsonOf(record, format === 'jsonl' ? 'a line' : 'a record'));
+  };
+  return {
+    feed(text, out) {
+      pending += text;
+      let at = pending.indexOf(separator);
+      while (at >= 0) {
+        flush(pending.slice(0, at), out);
+        pending = pending.slice(at + 1);
+        at = pending.indexOf(separator);
+      }
+      if (pending.length > maxItemSize) {
+        pending = '';
+        out.push({
+          error: {
+            kind: 'too_large',
+            message: `a ${format === 'jsonl' ? 'line' : 'record'} is longer than ${maxItemSize} characters (stream.maxItemSize)`,
+          },
+        });
+      }
+    },
+    end(out) {
+      flush(pending, out);
+      pending = '';
+    },
+  };
+}
+
+/** Whether `error` is the connection breaking off (not the caller's abort, not our own errors). */
+const brokeOff = (error: unknown, signal: AbortSignal | undefined): boolean =>
+  !signal?.aborted && error instanceof TypeError;
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Calls a streaming operation: resolves once its response has arrived (a non-2xx response
+ * throws as `request` does, before any item), to the items as they are read, each validated by
+ * the operation's item validator. Server-sent events are reopened when the connection breaks off
+ * (`StreamOptions.reconnects`, with `Last-Event-ID`). Leaving the loop early, or the call's
+ * signal, closes the connection.
+ *
+ * @throws StreamError while iterating, at the item where the stream is bad or broke off for good.
+ */
+export async function streamOperation<T>(
+  client: HttpClient,
+  op: OperationSpec,
+  options: CallOptions | undefined,
+  params?: object,
+  body?: unknown,
+): Promise<AsyncIterableIterator<T>> {
+  const input = toRequestInput(op, params, body);
+  const call = withAccept(op, options ?? {});
+  const limits = limitsOf(client.options.stream, call.stream);
+  const first = await client.openStream(op, input, call);
+  return readStream<T>({ client, op, input, call, limits, first });
+}
+
+/** The call's options with an `Accept` of the stream's media type, unless the caller set one. */
+function withAccept(op: OperationSpec, call: CallOptions): CallOptions {
+  const streamed = Object.keys(op.streams ?? {})[0];
+  const accept = streamed === undefined ? undefined : op.responseMediaTypes?.[streamed];
+  const given = Object.keys(call.headers ?? {}).some((name) => name.toLowerCase() === 'accept');
+  return accept === undefined || given ? call : { ...call, headers: { ...call.headers, accept } };
+}
+
+async function* readStream<T>(init: {
+  client: HttpClient;
+  op: OperationSpec;
+  input: RequestInput;
+  call: CallOptions;
+  limits: Limits;
+  first: Response;
+}): AsyncGenerator<T, void, undefined> {
+  const { client, op, input, call, limits } = init;
+  const signal = call.signal;
+  const mode = responseValidationMode(call.validateResponse ?? client.options.validateResponses);
+  const seen: { lastEventId: string | undefined; retry: number | undefined } = {
+    lastEventId: undefined,
+    retry: undefined,
+  };
+  let response = init.first;
+  let index = 0;
+  let reconnects = 0;
+  for (;;) {
+    const spec =
+      op.streams?.[String(response.status)] ??
+      op.streams?.[`${String(response.status).charAt(0)}XX`] ??
+      op.streams?.['default'];
+    if (!spec)
+      throw new TypeError(`${op.operationId}: status ${response.status} has no stream in the operation (streams)`);
+    const validator =
+      op.responses[String(response.status)] ??
+      op.responses[`${String(response.status).charAt(0)}XX`] ??
+      op.responses['default'];
+    const parser =
+      spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const reader = response.body?.getReader();
+    let finished = false;
+    let interruption: unknown;
+    try {
+      const parsed: Parsed[] = [];
+      while (reader) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          if (!brokeOff(error, signal)) throw error;
+          interruption = error;
+          break;
+        }
+        let text: string;
+        try {
+          text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+        } catch (cause) {
+          throw new StreamError({
+            kind: 'invalid_utf8',
+            operationId: op.operationId,
+            index,
+            message: 'the stream is not UTF-8',
+            cause,
+          });
+        }
+        parser.feed(text, parsed);
+        if (chunk.done) parser.end(parsed);
+        for (const entry of parsed.splice(0)) {
+          if ('error' in entry) throw new StreamError({ ...entry.error, operationId: op.operationId, index });
+          yield validated<T>(entry.item, { op, validator, mode, index });
+          index++;
+        }
+        if (chunk.done) {
+          finished = true;
+          return;
+        }
+      }
+      if (!reader) return;
+    } finally {
+      // Leaving early (break, an error, the signal) closes the connection.
+      if (!finished) await reader?.cancel().catch(() => undefined);
+    }
+    // The connection broke off: server-sent events are reopened where they stopped.
+    if (spec.format !== 'sse' || reconnects >= limits.reconnects)
+      throw new StreamError({
+        kind: 'interrupted',
+        operationId: op.operationId,
+        index,
+        message: `the connection broke off${spec.format === 'sse' ? ` (reconnected ${reconnects} times)` : ''}`,
+        cause: interruption,
+      });
+    reconnects++;
+    await sleep(Math.min(seen.retry ?? limits.reconnectDelayMs, MAX_RECONNECT_DELAY_MS), signal);
+    const headers =
+      seen.lastEventId === undefined ? call.headers : { ...call.headers, 'last-event-id': seen.lastEventId };
+    response = await client.openStream(op, input, { ...call, ...(headers ? { headers } : {}) });
+  }
+}
+
+/** An item as its validator returns it, by the response validation mode; a refused one is a StreamError. */
+function validated<T>(
+  item: unknown,
+  context: {
+    op: OperationSpec;
+    validator: OperationSpec['responses'][string];
+    mode: ReturnType<typeof responseValidationMode>;
+    index: number;
+  },
+): T {
+  const { op, validator, mode, index } = context;
+  if (mode === 'off' || !validator) return item as T;
+  const result = validator.safeParse(item);
+  if (result.success) return result.data as T;
+  // Tolerant: an item of the promised shape that only left a documented range passes as it came.
+  if (mode === 'tolerant' && result.error.issues.every(isTolerableIssue)) return item as T;
+  const shown = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+  throw new StreamError({
+    kind: 'invalid_item',
+    operationId: op.operationId,
+    index,
+    message: `the item does not match its schema: ${shown}`,
+    issues: result.error.issues,
+  });
+}
