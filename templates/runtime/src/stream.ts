@@ -109,6 +109,11 @@ function jsonOf(text: string, what: string): Parsed {
   }
 }
 
+const tooLarge = (what: string, maxItemSize: number): { kind: StreamErrorKind; message: string } => ({
+  kind: 'too_large',
+  message: `${what} is longer than ${maxItemSize} characters (stream.maxItemSize)`,
+});
+
 /** Server-sent events, by eventsource-parser (WHATWG's parsing rules; it bounds what it buffers). */
 function sseParser(
   spec: StreamSpec,
@@ -120,6 +125,8 @@ function sseParser(
   const parser = createParser({
     maxBufferSize: maxItemSize,
     onEvent(message: EventSourceMessage) {
+      // The parser bounds what it holds across pieces; an event that came whole in one piece is bounded here.
+      if (message.data.length > maxItemSize) return void out.push({ error: tooLarge('an event', maxItemSize) });
       if (message.id !== undefined) seen.lastEventId = message.id;
       const event: ServerSentEvent<unknown> = { data: message.data };
       if (message.event !== undefined) event.event = message.event;
@@ -136,32 +143,35 @@ function sseParser(
     },
     onError(error: ParseError) {
       // Unknown fields and bad `retry:` values are ignored, as EventSource does; only the bound stops a stream.
-      if (error.type === 'max-buffer-size-exceeded')
-        out.push({
-          error: {
-            kind: 'too_large',
-            message: `an event or line is longer than ${maxItemSize} characters (stream.maxItemSize)`,
-          },
-        });
+      if (error.type === 'max-buffer-size-exceeded') out.push({ error: tooLarge('an event or line', maxItemSize) });
     },
   });
+  let endsInCr = false;
   return {
     feed(text, into) {
       out = into;
+      if (text === '') return;
+      endsInCr = text.endsWith('\r');
       parser.feed(text);
     },
-    // An event the stream ends inside is dropped, as the SSE rules say.
-    end() {},
+    // An event the stream ends inside is dropped, as the SSE rules say; a last CR (which the
+    // parser holds to see whether LF follows) still ends its line.
+    end(into) {
+      out = into;
+      if (endsInCr) parser.feed('\n');
+    },
   };
 }
 
 /** JSON Lines (`\n`-separated; `\r\n` and blank lines accepted) or JSON text sequences (records after RS, U+001E). */
 function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemParser {
   const separator = format === 'jsonl' ? '\n' : '\u001e';
+  const what = format === 'jsonl' ? 'a line' : 'a record';
   let pending = '';
   const flush = (record: string, out: Parsed[]): void => {
+    if (record.length > maxItemSize) return void out.push({ error: tooLarge(what, maxItemSize) });
     if (record.trim() === '') return;
-    out.push(jsonOf(record, format === 'jsonl' ? 'a line' : 'a record'));
+    out.push(jsonOf(record, what));
   };
   return {
     feed(text, out) {
@@ -174,12 +184,7 @@ function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemPa
       }
       if (pending.length > maxItemSize) {
         pending = '';
-        out.push({
-          error: {
-            kind: 'too_large',
-            message: `a ${format === 'jsonl' ? 'line' : 'record'} is longer than ${maxItemSize} characters (stream.maxItemSize)`,
-          },
-        });
+        out.push({ error: tooLarge(what, maxItemSize) });
       }
     },
     end(out) {
@@ -274,6 +279,9 @@ async function* readStream<T>(init: {
     const reader = response.body?.getReader();
     let finished = false;
     let interruption: unknown;
+    // A fetch that does not stop reading the body on its signal still stops here.
+    const onAbort = (): void => void reader?.cancel(signal?.reason).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const parsed: Parsed[] = [];
       while (reader) {
@@ -281,10 +289,12 @@ async function* readStream<T>(init: {
         try {
           chunk = await reader.read();
         } catch (error) {
+          signal?.throwIfAborted();
           if (!brokeOff(error, signal)) throw error;
           interruption = error;
           break;
         }
+        signal?.throwIfAborted();
         let text: string;
         try {
           text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
@@ -311,6 +321,7 @@ async function* readStream<T>(init: {
       }
       if (!reader) return;
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       // Leaving early (break, an error, the signal) closes the connection.
       if (!finished) await reader?.cancel().catch(() => undefined);
     }

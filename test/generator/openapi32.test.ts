@@ -1,0 +1,211 @@
+/**
+ * OpenAPI 3.2, tried as a user would on a document of another domain (test/fixtures/documents/
+ * chat.openapi.yaml): it loads, every 3.2 addition the generator reads reaches the package, the
+ * package type-checks under strict, and its client reads the streams of a hand-written Hono
+ * server on loopback, each item checked by ajv against the document: an event stream discriminated
+ * by `event` (with a dropped connection resumed by Last-Event-ID, and an abort), JSON Lines, a
+ * QUERY with a body, a method of additionalOperations and a querystring parameter.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { Hono } from 'hono';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateToDisk, typeCheckPackage, writeSpec } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
+import type { PackageOutput } from '../../generator/pipeline.js';
+import { runCli } from '../helpers/cli.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+const file = join(repoRoot, 'test', 'fixtures', 'documents', 'chat.openapi.yaml');
+const document = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+interface ChatClient {
+  createClient(options: { baseUrl: string; stream?: { reconnectDelayMs?: number } }): unknown;
+  createCompletion(client: unknown, body: { prompt: string }, options?: { signal?: AbortSignal }): Promise<AsyncIterableIterator<{ event: string; data: unknown; id?: string }>>;
+  exportLogs(client: unknown, params?: { since?: string }): Promise<AsyncIterableIterator<{ at: string; level: string; message: string }>>;
+  searchMessages(client: unknown, body: { text: string }): Promise<{ id: string; text: string }[]>;
+  purgeSearch(client: unknown): Promise<void>;
+  listMessages(client: unknown, params: { filter?: { room?: string; limit?: number } }): Promise<{ id: string; text: string }[]>;
+}
+
+let output: PackageOutput;
+let dir: string;
+let chat: ChatClient;
+
+beforeAll(async () => {
+  ({ output, dir } = await generateToDisk(file, 'chat-3-2'));
+  chat = (await import(pathToFileURL(join(dir, 'src', 'client.ts')).href)) as ChatClient;
+}, 60_000);
+
+describe('an OpenAPI 3.2 document', () => {
+  it('generates with no warning but the one a component with contentSchema earns, and type-checks under strict', async () => {
+    expect(output.diagnostics.map((d) => d.message)).toEqual(['keyword `contentSchema` is not enforced by the generated validators']);
+    await typeCheckPackage(dir);
+  }, 60_000);
+
+  it('QUERY and additionalOperations are operations with their methods; a querystring parameter keeps its media type', () => {
+    const operations = output.files.get('src/operations.ts')!;
+    expect(operations).toMatch(/searchMessagesOperation = \{\s*operationId: 'searchMessages',\s*method: 'QUERY',\s*path: '\/search'/);
+    expect(operations).toMatch(/purgeSearchOperation = \{\s*operationId: 'purgeSearch',\s*method: 'PURGE',\s*path: '\/search'/);
+    expect(operations).toMatch(/name: 'filter',\s*in: 'querystring',[^}]*contentType: 'application\/x-www-form-urlencoded'/);
+  });
+
+  it('streamed responses: the item types (event data decoded where it is JSON) and the operation\'s stream spec', () => {
+    const types = output.files.get('src/types.ts')!;
+    expect(types).toMatch(/export type CreateCompletionResponse =\s*\|\s*\{\s*event: 'delta';\s*data: \{\s*text: string;\s*\};/);
+    expect(types).toMatch(/\|\s*\{\s*event: 'done';\s*data: string;/);
+    expect(types).toContain('export type ExportLogsResponse = LogLine;');
+    const operations = output.files.get('src/operations.ts')!;
+    expect(operations).toContain("streams: { '200': { format: 'sse', jsonData: ['delta'] } }");
+    expect(operations).toContain("streams: { '200': { format: 'jsonl' } }");
+    const client = output.files.get('src/client.ts')!;
+    expect(client).toMatch(/export function createCompletion\([^)]*\): Promise<AsyncIterableIterator<CreateCompletionResponse>>/);
+  });
+
+  it('a 3.2 document the 3.2 schema refuses is a located exit 2, and 3.3 is not a version that loads', async () => {
+    const bad = writeSpec({ ...document, tags: [{ name: 'chat', kind: 7 }] }, 'chat-bad-tag');
+    const refused = await runCli({ cwd: repoRoot, argv: ['--spec', bad, '--out', join(repoRoot, '.tmp', 'test-output', 'chat-bad'), '--quiet'] });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/chat-bad-tag-[0-9a-f]+\.openapi\.yaml:\d+.*tags\/0\/kind|\/tags\/0\/kind/);
+    const future = writeSpec({ ...document, openapi: '3.3.0' }, 'chat-future');
+    const later = await runCli({ cwd: repoRoot, argv: ['--spec', future, '--out', join(repoRoot, '.tmp', 'test-output', 'chat-future'), '--quiet'] });
+    expect(later.code).toBe(2);
+    expect(later.stderr).toContain('unsupported OpenAPI version 3.3.0 (3.0.x, 3.1.x and 3.2.x are supported)');
+  });
+});
+
+describe('the client against a hand-written Hono server on loopback', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema(document, 'https://chat.test/openapi');
+  const check = (pointer: string, value: unknown): void => {
+    const validate = ajv.getSchema(`https://chat.test/openapi#${pointer}`) ?? ajv.compile({ $ref: `https://chat.test/openapi#${pointer}` });
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  };
+  /** An event as the wire carried it, checked against the item schema, and its JSON data against the contentSchema. */
+  const checkEvent = (event: { event: string; data: unknown; id?: string }): void => {
+    const wire = { ...event, data: typeof event.data === 'string' ? event.data : JSON.stringify(event.data) };
+    check('/components/schemas/CompletionEvent', wire);
+    if (event.event === 'delta') check('/components/schemas/CompletionEvent/oneOf/0/properties/data/contentSchema', event.data);
+  };
+
+  const seen: { lastEventId: string | undefined; closed: boolean }[] = [];
+  let server: ReturnType<typeof serve>;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const app = new Hono<{ Bindings: HttpBindings }>();
+    const events = [
+      { id: '1', event: 'delta', data: JSON.stringify({ text: 'Hel' }) },
+      { id: '2', event: 'delta', data: JSON.stringify({ text: 'lo' }) },
+      { id: '3', event: 'delta', data: JSON.stringify({ text: ', 世界' }) },
+      { id: '4', event: 'done', data: '[DONE]' },
+    ];
+    app.post('/v1/completions', async (c) => {
+      const lastEventId = c.req.header('last-event-id');
+      const visit = { lastEventId, closed: false };
+      seen.push(visit);
+      c.env.incoming.on('close', () => (visit.closed = true));
+      const prompt = ((await c.req.json()) as { prompt: string }).prompt;
+      const from = lastEventId === undefined ? 0 : events.findIndex((e) => e.id === lastEventId) + 1;
+      // The first connection of the prompt "drop" breaks off after two events.
+      const dropAfter = prompt === 'drop' && lastEventId === undefined ? 2 : Infinity;
+      const slow = prompt === 'slow';
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const encoder = new TextEncoder();
+          controller.enqueue(encoder.encode('retry: 10\n\n'));
+          for (const [i, e] of events.slice(from).entries()) {
+            if (i === dropAfter) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              c.env.outgoing.socket?.destroy();
+              return;
+            }
+            controller.enqueue(encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`));
+            if (slow) await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+    });
+    app.get('/v1/logs', (c) => {
+      const lines = [
+        { at: '2026-11-26T08:00:00Z', level: 'info', message: 'started' },
+        { at: '2026-11-26T08:00:01Z', level: 'warn', message: `since ${c.req.query('since') ?? 'the start'}` },
+      ];
+      return c.body(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', 200, { 'content-type': 'application/jsonl' });
+    });
+    app.on('QUERY', '/v1/search', async (c) => c.json([{ id: 'm1', text: ((await c.req.json()) as { text: string }).text }]));
+    app.on('PURGE', '/v1/search', (c) => c.body(null, 204));
+    app.get('/v1/messages', (c) => c.json([{ id: new URL(c.req.url).search, text: `${c.req.query('room')}:${c.req.query('limit')}` }]));
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve());
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads an event stream, events discriminated by `event`, JSON data parsed for deltas only', async () => {
+    const client = chat.createClient({ baseUrl });
+    const events = [];
+    for await (const event of await chat.createCompletion(client, { prompt: 'hello' })) {
+      checkEvent(event);
+      events.push(event);
+    }
+    expect(events.map((e) => [e.event, e.data])).toEqual([
+      ['delta', { text: 'Hel' }],
+      ['delta', { text: 'lo' }],
+      ['delta', { text: ', 世界' }],
+      ['done', '[DONE]'],
+    ]);
+  });
+
+  it('a connection that drops is resumed with Last-Event-ID: every event once, in order', async () => {
+    const client = chat.createClient({ baseUrl, stream: { reconnectDelayMs: 5 } });
+    const before = seen.length;
+    const events = [];
+    for await (const event of await chat.createCompletion(client, { prompt: 'drop' })) {
+      checkEvent(event);
+      events.push(event);
+    }
+    expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4']);
+    expect(seen.slice(before).map((visit) => visit.lastEventId)).toEqual([undefined, '2']);
+  });
+
+  it('aborting while reading closes the connection on the server', async () => {
+    const client = chat.createClient({ baseUrl });
+    const controller = new AbortController();
+    const before = seen.length;
+    const read: unknown[] = [];
+    const reading = (async () => {
+      for await (const event of await chat.createCompletion(client, { prompt: 'slow' }, { signal: controller.signal })) {
+        read.push(event);
+        controller.abort();
+      }
+    })();
+    await expect(reading).rejects.toThrow();
+    expect(read).toHaveLength(1);
+    await expect.poll(() => seen[before]?.closed, { timeout: 2000 }).toBe(true);
+  });
+
+  it('reads JSON Lines, a QUERY with a body, a PURGE and a querystring parameter', async () => {
+    const client = chat.createClient({ baseUrl });
+    const lines = [];
+    for await (const line of await chat.exportLogs(client, { since: '2026-11-26T07:00:00Z' })) {
+      check('/components/schemas/LogLine', line);
+      lines.push(line);
+    }
+    expect(lines.map((line) => line.message)).toEqual(['started', 'since 2026-11-26T07:00:00Z']);
+    expect(await chat.searchMessages(client, { text: 'hi' })).toEqual([{ id: 'm1', text: 'hi' }]);
+    await expect(chat.purgeSearch(client)).resolves.toBeUndefined();
+    expect(await chat.listMessages(client, { filter: { room: 'a b', limit: 5 } })).toEqual([{ id: '?room=a%20b&limit=5', text: 'a b:5' }]);
+  });
+});

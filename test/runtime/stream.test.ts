@@ -1,0 +1,256 @@
+/**
+ * Streamed responses read by the runtime (server-sent events, JSON Lines, JSON text sequences):
+ * the same items however the bytes are cut, bounded memory on hostile streams, a typed error at
+ * the item at fault, abort, and reconnection with Last-Event-ID. Against a fetch that answers
+ * with a ReadableStream the test controls.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, HttpClient, StreamError, streamOperation, type OperationSpec, type StreamSpec } from '../../templates/runtime/src/index.js';
+import { api, op } from './fakes.js';
+
+const encoder = new TextEncoder();
+
+/** A body that hands out `bytes` in the given pieces (cut points), then ends, or breaks off with `fail`. */
+function bodyOf(bytes: Uint8Array, cuts: readonly number[] = [], fail?: Error): ReadableStream<Uint8Array> & { pulled: () => number; cancelled: () => boolean } {
+  const points = [...new Set(cuts.filter((c) => c > 0 && c < bytes.length))].sort((a, b) => a - b);
+  const pieces = [0, ...points].map((start, i) => bytes.slice(start, points[i] ?? bytes.length));
+  let pulled = 0;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces.shift();
+      if (piece === undefined) return fail ? controller.error(fail) : controller.close();
+      pulled += piece.byteLength;
+      controller.enqueue(piece);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return Object.assign(stream, { pulled: () => pulled, cancelled: () => cancelled });
+}
+
+/** An operation whose 200 is a stream of `format`, items checked by `item`. */
+const streaming = (spec: StreamSpec, item: z.ZodType, mediaType: string): OperationSpec =>
+  op({ operationId: 'watch', streams: { '200': spec }, responses: { '200': item, '4XX': z.object({ errors: z.array(z.unknown()) }) }, responseMediaTypes: { '200': mediaType } });
+
+const Delta = z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }), id: z.string().optional(), retry: z.number().optional() });
+const Done = z.object({ event: z.literal('done'), data: z.string(), id: z.string().optional() });
+const sse = streaming({ format: 'sse', jsonData: ['delta'] }, z.union([Delta, Done]), 'text/event-stream');
+const Line = z.object({ n: z.number(), text: z.string() });
+const jsonl = streaming({ format: 'jsonl' }, Line, 'application/jsonl');
+const jsonSeq = streaming({ format: 'json-seq' }, Line, 'application/json-seq');
+
+/** Every item of a call whose responses `answer` makes, and what the fetch saw. */
+async function read(spec: OperationSpec, answer: (request: Request, attempt: number) => Response, options: Parameters<typeof streamOperation>[2] = {}) {
+  const seen: Request[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    seen.push(request);
+    return answer(request, seen.length - 1);
+  };
+  const client = new HttpClient(api(), { fetch, stream: { reconnectDelayMs: 1 } });
+  const items: unknown[] = [];
+  let error: unknown;
+  try {
+    for await (const item of await streamOperation(client, spec, options)) items.push(item);
+  } catch (caught) {
+    error = caught;
+  }
+  return { items, error, seen };
+}
+
+const sseText =
+  'retry: 5\r\nevent: delta\r\nid: 1\r\ndata: {"text":"Grüße, 世界 🌍"}\r\n\r\n' +
+  ': a comment\n\nevent: delta\nid: 2\ndata: {"text":\ndata: "line\\nbreak"}\n\n' +
+  'event: done\rdata: [DONE]\r\r';
+const sseItems = [
+  { event: 'delta', data: { text: 'Grüße, 世界 🌍' }, id: '1', retry: 5 },
+  { event: 'delta', data: { text: 'line\nbreak' }, id: '2' },
+  { event: 'done', data: '[DONE]' },
+];
+const lines = [
+  { n: 1, text: 'ünïcödé 🎉' },
+  { n: 2, text: 'second' },
+  { n: 3, text: '' },
+];
+const jsonlText = `${JSON.stringify(lines[0])}\r\n\n${JSON.stringify(lines[1])}\n${JSON.stringify(lines[2])}`;
+const jsonSeqText = lines.map((line) => `\u001e${JSON.stringify(line)}\n`).join('');
+
+describe('the same items however the bytes are cut', () => {
+  const cases = [
+    { name: 'server-sent events', spec: sse, bytes: encoder.encode(sseText), expected: sseItems },
+    { name: 'JSON Lines', spec: jsonl, bytes: encoder.encode(jsonlText), expected: lines },
+    { name: 'JSON text sequences', spec: jsonSeq, bytes: encoder.encode(jsonSeqText), expected: lines },
+  ];
+
+  it.each(cases)('$name: in one piece, and cut after every byte', async ({ spec, bytes, expected }) => {
+    expect((await read(spec, () => new Response(bodyOf(bytes)))).items).toEqual(expected);
+    const everyByte = Array.from({ length: bytes.length }, (_, i) => i);
+    const cut = await read(spec, () => new Response(bodyOf(bytes, everyByte)));
+    expect(cut.error).toBeUndefined();
+    expect(cut.items).toEqual(expected);
+  });
+
+  it.each(cases)('$name: cut at random, inside UTF-8 characters and CRLF pairs too', async ({ spec, bytes, expected }) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), async (cuts) => {
+        const { items, error } = await read(spec, () => new Response(bodyOf(bytes, cuts)));
+        expect(error).toBeUndefined();
+        expect(items).toEqual(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('hostile streams', () => {
+  /** A body that never ends a line: `a` after `a`, counting what it handed out. */
+  const endless = (): ReadableStream<Uint8Array> & { pulled: () => number } => {
+    let pulled = 0;
+    const chunk = encoder.encode('a'.repeat(4096));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    return Object.assign(stream, { pulled: () => pulled });
+  };
+
+  it.each([
+    ['server-sent events', sse],
+    ['JSON Lines', jsonl],
+  ] as const)('%s: a line that never ends is a too_large StreamError once past the bound, not unbounded memory', async (_name, spec) => {
+    const body = endless();
+    const { items, error } = await read(spec, () => new Response(body), { stream: { maxItemSize: 65_536 } });
+    expect(items).toEqual([]);
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ kind: 'too_large', operationId: 'watch', index: 0 });
+    // Read no further than the bound and the chunk in flight (the stream's queue is small).
+    expect(body.pulled()).toBeLessThan(65_536 + 4 * 4096);
+  });
+
+  it('an event over the bound after good ones: the good ones first, then the error at its index', async () => {
+    const text = `event: done\ndata: ok\n\nevent: done\ndata: ${'x'.repeat(2000)}\n\n`;
+    const { items, error } = await read(sse, () => new Response(bodyOf(encoder.encode(text), [10, 30])), { stream: { maxItemSize: 1000 } });
+    expect(items).toEqual([{ event: 'done', data: 'ok' }]);
+    expect(error).toMatchObject({ kind: 'too_large', index: 1 });
+  });
+
+  it('bytes that are not UTF-8 are an invalid_utf8 StreamError at the item being read', async () => {
+    const bytes = new Uint8Array([...encoder.encode(`${JSON.stringify(lines[0])}\n{"n":2,"text":"`), 0xff, 0xfe, ...encoder.encode('"}\n')]);
+    const cut = encoder.encode(`${JSON.stringify(lines[0])}\n`).byteLength;
+    const { items, error } = await read(jsonl, () => new Response(bodyOf(bytes, [cut])));
+    expect(items).toEqual([lines[0]]);
+    expect(error).toMatchObject({ kind: 'invalid_utf8', index: 1 });
+  });
+
+  it('a line that is not JSON, and event data that should be JSON and is not, are invalid_json', async () => {
+    expect((await read(jsonl, () => new Response('{"n":1,"text":"a"}\nnot json\n'))).error).toMatchObject({ kind: 'invalid_json', index: 1 });
+    expect((await read(sse, () => new Response('event: delta\ndata: {oops\n\n'))).error).toMatchObject({ kind: 'invalid_json', index: 0 });
+  });
+
+  it('an item its schema refuses is an invalid_item StreamError with the issues, after the items before it', async () => {
+    const { items, error } = await read(jsonl, () => new Response('{"n":1,"text":"a"}\n{"n":"two","text":"b"}\n{"n":3,"text":"c"}\n'));
+    expect(items).toEqual([{ n: 1, text: 'a' }]);
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ kind: 'invalid_item', index: 1 });
+    expect((error as StreamError).issues[0]?.path).toEqual(['n']);
+  });
+
+  it('validateResponse: false hands items over as they came', async () => {
+    const { items, error } = await read(jsonl, () => new Response('{"n":"two"}\n'), { validateResponse: false });
+    expect(error).toBeUndefined();
+    expect(items).toEqual([{ n: 'two' }]);
+  });
+
+  it('a bad stream option is a TypeError before anything is sent', async () => {
+    const { error, seen } = await read(jsonl, () => new Response(''), { stream: { maxItemSize: -1 } });
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).toMatch(/stream\.maxItemSize must be a number of at least 0/);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('the call', () => {
+  it('an error status throws the ApiError before any item, as a plain call would', async () => {
+    const fetch = async (): Promise<Response> => Response.json({ errors: [{ id: 'not_found', message: 'no' }] }, { status: 404 });
+    const client = new HttpClient(api(), { fetch });
+    await expect(streamOperation(client, jsonl, {})).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('asks for the stream media type unless the caller set Accept', async () => {
+    expect((await read(sse, () => new Response(''))).seen[0]!.headers.get('accept')).toBe('text/event-stream');
+    expect((await read(sse, () => new Response(''), { headers: { Accept: 'text/plain' } })).seen[0]!.headers.get('accept')).toBe('text/plain');
+  });
+
+  it('leaving the loop early closes the connection', async () => {
+    const body = bodyOf(encoder.encode(jsonlText), [5, 40, 70]);
+    const fetch = async (): Promise<Response> => new Response(body);
+    for await (const line of await streamOperation(new HttpClient(api(), { fetch }), jsonl, {})) {
+      expect(line).toEqual(lines[0]);
+      break;
+    }
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('the call\'s signal stops reading with its reason, and closes the connection', async () => {
+    const controller = new AbortController();
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(encoder.encode('{"n":1,"text":"a"}\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    // A fetch that goes on reading the body after the signal aborts: the stream stops it itself.
+    const fetch = async (): Promise<Response> => new Response(body);
+    const items: unknown[] = [];
+    const reading = (async () => {
+      for await (const line of await streamOperation(new HttpClient(api(), { fetch }), jsonl, { signal: controller.signal })) {
+        items.push(line);
+        controller.abort(new Error('stop'));
+      }
+    })();
+    await expect(reading).rejects.toThrow('stop');
+    expect(items).toEqual([{ n: 1, text: 'a' }]);
+    expect(cancelled).toBe(true);
+  });
+});
+
+describe('reconnection (server-sent events)', () => {
+  const first = 'retry: 3\nevent: delta\nid: 1\ndata: {"text":"a"}\n\nevent: delta\nid: 2\ndata: {"text":"b"}\n\nevent: del';
+  const rest = 'event: delta\nid: 3\ndata: {"text":"c"}\n\nevent: done\ndata: end\n\n';
+
+  it('a connection that drops is opened again with Last-Event-ID, after the server\'s retry; no event is lost or repeated', async () => {
+    const { items, error, seen } = await read(sse, (request, attempt) =>
+      attempt === 0 ? new Response(bodyOf(encoder.encode(first), [30], new TypeError('terminated'))) : new Response(rest),
+    );
+    expect(error).toBeUndefined();
+    expect(items.map((item) => (item as { data: unknown }).data)).toEqual([{ text: 'a' }, { text: 'b' }, { text: 'c' }, 'end']);
+    expect(seen.map((request) => request.headers.get('last-event-id'))).toEqual([null, '2']);
+  });
+
+  it('gives up after stream.reconnects, with an interrupted StreamError counting the items read', async () => {
+    const drop = (): Response => new Response(bodyOf(encoder.encode('event: delta\nid: 9\ndata: {"text":"x"}\n\n'), [], new TypeError('terminated')));
+    const once = await read(sse, drop, { stream: { reconnects: 1 } });
+    expect(once.seen).toHaveLength(2);
+    expect(once.items).toHaveLength(2);
+    expect(once.error).toMatchObject({ kind: 'interrupted', index: 2 });
+    const never = await read(sse, drop, { stream: { reconnects: 0 } });
+    expect(never.seen).toHaveLength(1);
+    expect(never.error).toMatchObject({ kind: 'interrupted' });
+  });
+
+  it('a stream the server ends is not opened again, and JSON Lines are never reopened', async () => {
+    expect((await read(sse, () => new Response(rest))).seen).toHaveLength(1);
+    const lineDrop = await read(jsonl, () => new Response(bodyOf(encoder.encode('{"n":1,"text":"a"}\n'), [], new TypeError('terminated'))));
+    expect(lineDrop.seen).toHaveLength(1);
+    expect(lineDrop.items).toEqual([{ n: 1, text: 'a' }]);
+    expect(lineDrop.error).toMatchObject({ kind: 'interrupted', index: 1 });
+  });
+});
