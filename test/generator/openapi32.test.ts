@@ -20,6 +20,8 @@ import { generateToDisk, typeCheckPackage, writeSpec } from '../helpers/generate
 import { repoRoot } from '../helpers/spec-files.js';
 import type { PackageOutput } from '../../generator/pipeline.js';
 import { runCli } from '../helpers/cli.js';
+import { setupServer } from 'msw/node';
+import { serveNode } from '@svc/server-runtime';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const file = join(repoRoot, 'test', 'fixtures', 'documents', 'chat.openapi.yaml');
@@ -34,13 +36,28 @@ interface ChatClient {
   listMessages(client: unknown, params: { filter?: { room?: string; limit?: number } }): Promise<{ id: string; text: string }[]>;
 }
 
+interface ChatMock {
+  createChat32Mock(options?: { streams?: Record<string, number>; server?: { onInvalidResponse?: (report: unknown) => void; onError?: (error: unknown) => void } }): { app: { fetch(request: Request): Response | Promise<Response> } };
+}
+interface ChatServer {
+  createChat32Server(handlers: Record<string, (context: { params: Record<string, unknown>; body: unknown }) => unknown>, options?: { validateResponses?: boolean; onInvalidResponse?: (report: unknown) => void }): { fetch(request: Request): Response | Promise<Response> };
+}
+interface ChatMsw {
+  handlers(options?: { baseUrl?: string }): import('msw').HttpHandler[];
+  createCompletionHandler(answer?: () => unknown, options?: { baseUrl?: string }): import('msw').HttpHandler;
+}
+
 let output: PackageOutput;
 let dir: string;
 let chat: ChatClient;
+let mock: ChatMock;
+let stub: ChatServer;
+let msw: ChatMsw;
 
 beforeAll(async () => {
   ({ output, dir } = await generateToDisk(file, 'chat-3-2'));
-  chat = (await import(pathToFileURL(join(dir, 'src', 'client.ts')).href)) as ChatClient;
+  const load = async <T>(module: string): Promise<T> => (await import(pathToFileURL(join(dir, 'src', module)).href)) as T;
+  [chat, mock, stub, msw] = await Promise.all([load<ChatClient>('client.ts'), load<ChatMock>('mock.ts'), load<ChatServer>('server.ts'), load<ChatMsw>('msw.ts')]);
 }, 60_000);
 
 describe('an OpenAPI 3.2 document', () => {
@@ -80,21 +97,22 @@ describe('an OpenAPI 3.2 document', () => {
   });
 });
 
-describe('the client against a hand-written Hono server on loopback', () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  ajv.addSchema(document, 'https://chat.test/openapi');
-  const check = (pointer: string, value: unknown): void => {
-    const validate = ajv.getSchema(`https://chat.test/openapi#${pointer}`) ?? ajv.compile({ $ref: `https://chat.test/openapi#${pointer}` });
-    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-  };
-  /** An event as the wire carried it, checked against the item schema, and its JSON data against the contentSchema. */
-  const checkEvent = (event: { event: string; data: unknown; id?: string }): void => {
-    const wire = { ...event, data: typeof event.data === 'string' ? event.data : JSON.stringify(event.data) };
-    check('/components/schemas/CompletionEvent', wire);
-    if (event.event === 'delta') check('/components/schemas/CompletionEvent/oneOf/0/properties/data/contentSchema', event.data);
-  };
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats(ajv);
+ajv.addSchema(document, 'https://chat.test/openapi');
+/** ajv's verdict on a value, by the document's schema at `pointer`. */
+const check = (pointer: string, value: unknown): void => {
+  const validate = ajv.getSchema(`https://chat.test/openapi#${pointer}`) ?? ajv.compile({ $ref: `https://chat.test/openapi#${pointer}` });
+  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+};
+/** An event as the wire carried it, checked against the item schema, and its JSON data against the contentSchema. */
+const checkEvent = (event: { event: string; data: unknown; id?: string }): void => {
+  const wire = { ...event, data: typeof event.data === 'string' ? event.data : JSON.stringify(event.data) };
+  check('/components/schemas/CompletionEvent', wire);
+  if (event.event === 'delta') check('/components/schemas/CompletionEvent/oneOf/0/properties/data/contentSchema', event.data);
+};
 
+describe('the client against a hand-written Hono server on loopback', () => {
   const seen: { lastEventId: string | undefined; closed: boolean }[] = [];
   let server: ReturnType<typeof serve>;
   let baseUrl: string;
@@ -207,5 +225,151 @@ describe('the client against a hand-written Hono server on loopback', () => {
     expect(await chat.searchMessages(client, { text: 'hi' })).toEqual([{ id: 'm1', text: 'hi' }]);
     await expect(chat.purgeSearch(client)).resolves.toBeUndefined();
     expect(await chat.listMessages(client, { filter: { room: 'a b', limit: 5 } })).toEqual([{ id: '?room=a%20b&limit=5', text: 'a b:5' }]);
+  });
+});
+
+describe('the client against the generated mock on loopback (serveNode)', () => {
+  /** The mock with these stream options, served; every item the client reads checked by ajv. */
+  const withMock = async (streams: Record<string, number>, run: (client: unknown, reported: unknown[]) => Promise<void>): Promise<void> => {
+    const reported: unknown[] = [];
+    const app = mock.createChat32Mock({ streams, server: { onInvalidResponse: (report) => reported.push(report) } }).app;
+    const running = await serveNode(app, { hostname: '127.0.0.1', port: 0 });
+    try {
+      await run(chat.createClient({ baseUrl: running.url, stream: { reconnectDelayMs: 5 } }), reported);
+    } finally {
+      await running.close();
+    }
+  };
+
+  it('streams seeded events, numbered, each valid; JSON Lines too', async () => {
+    await withMock({ count: 4 }, async (client, reported) => {
+      const events = [];
+      for await (const event of await chat.createCompletion(client, { prompt: 'hello' })) {
+        checkEvent(event);
+        events.push(event);
+      }
+      expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4']);
+      const lines = [];
+      for await (const line of await chat.exportLogs(client)) {
+        check('/components/schemas/LogLine', line);
+        lines.push(line);
+      }
+      expect(lines).toHaveLength(4);
+      expect(reported).toEqual([]);
+    });
+  });
+
+  it('a stream the mock breaks off (streams.dropAfter) is resumed after Last-Event-ID: every event once', async () => {
+    await withMock({ count: 5, dropAfter: 2 }, async (client) => {
+      const ids = [];
+      for await (const event of await chat.createCompletion(client, { prompt: 'hello' })) {
+        checkEvent(event);
+        ids.push(event.id);
+      }
+      expect(ids).toEqual(['1', '2', '3', '4', '5']);
+      // JSON Lines cannot resume: the client reports where it stopped.
+      const lines: unknown[] = [];
+      const reading = (async () => {
+        for await (const line of await chat.exportLogs(client)) lines.push(line);
+      })();
+      await expect(reading).rejects.toMatchObject({ name: 'StreamError', kind: 'interrupted', index: 2 });
+      expect(lines).toHaveLength(2);
+    });
+  });
+
+  it('a malformed item (streams.malformedAt) is a StreamError at that item, after the ones before it', async () => {
+    await withMock({ count: 3, malformedAt: 1 }, async (client) => {
+      const events: unknown[] = [];
+      const reading = (async () => {
+        for await (const event of await chat.createCompletion(client, { prompt: 'hello' })) events.push(event);
+      })();
+      await expect(reading).rejects.toMatchObject({ name: 'StreamError', kind: 'invalid_json', index: 1 });
+      expect(events).toHaveLength(1);
+    });
+  });
+});
+
+describe('the generated server stub', () => {
+  it('frames what a handler yields, flushes each item, and in development breaks the stream at an item its schema refuses', async () => {
+    const reported: unknown[] = [];
+    let finished = false;
+    const app = stub.createChat32Server(
+      {
+        createCompletion: () => ({
+          status: 200,
+          body: (async function* () {
+            try {
+              yield { event: 'delta', data: { text: 'one\ntwo' }, id: 'a' };
+              yield { event: 'delta', data: { text: 'three' }, id: 'b' };
+              yield { event: 'delta', data: { wrong: true }, id: 'c' };
+              yield { event: 'done', data: 'never sent' };
+            } finally {
+              finished = true;
+            }
+          })(),
+        }),
+      } as never,
+      { validateResponses: true, onInvalidResponse: (report) => reported.push(report) },
+    );
+    const running = await serveNode(app, { hostname: '127.0.0.1', port: 0 });
+    try {
+      const client = chat.createClient({ baseUrl: running.url, stream: { reconnects: 0 } as never });
+      const events: { id?: string; data: unknown }[] = [];
+      const reading = (async () => {
+        for await (const event of await chat.createCompletion(client, { prompt: 'x' })) events.push(event);
+      })();
+      await expect(reading).rejects.toMatchObject({ name: 'StreamError', kind: 'interrupted' });
+      expect(events.map((e) => [e.id, e.data])).toEqual([
+        ['a', { text: 'one\ntwo' }],
+        ['b', { text: 'three' }],
+      ]);
+      expect(reported).toMatchObject([{ operationId: 'createCompletion', status: 200 }]);
+      expect(finished).toBe(true);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('the raw frames of each format, through the Hono app', async () => {
+    const app = stub.createChat32Server({
+      createCompletion: () => ({
+        status: 200,
+        body: (async function* () {
+          yield { event: 'delta', data: { text: 'hi' }, id: '1', retry: 500 };
+          yield { event: 'done', data: 'line one\nline two' };
+        })(),
+      }),
+      exportLogs: () => ({ status: 200, body: [{ at: '2026-11-26T08:00:00Z', level: 'info', message: 'a' }] }),
+    } as never);
+    const sse = await app.fetch(new Request('http://chat.test/completions', { method: 'POST', body: JSON.stringify({ prompt: 'x' }), headers: { 'content-type': 'application/json' } }));
+    expect(sse.headers.get('content-type')).toBe('text/event-stream');
+    expect(await sse.text()).toBe('retry: 500\nid: 1\nevent: delta\ndata: {"text":"hi"}\n\nevent: done\ndata: line one\ndata: line two\n\n');
+    const lines = await app.fetch(new Request('http://chat.test/logs'));
+    expect(lines.headers.get('content-type')).toBe('application/jsonl');
+    expect(await lines.text()).toBe('{"at":"2026-11-26T08:00:00Z","level":"info","message":"a"}\n');
+  });
+});
+
+describe('the generated MSW handlers, in Node', () => {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('stream seeded events, and a test\'s own items; QUERY and PURGE on one path answer each their own method', async () => {
+    const baseUrl = 'https://chat.msw.test/v1';
+    server.use(...msw.handlers({ baseUrl }));
+    const client = chat.createClient({ baseUrl });
+    const seeded = [];
+    for await (const event of await chat.createCompletion(client, { prompt: 'x' })) {
+      checkEvent(event);
+      seeded.push(event);
+    }
+    expect(seeded.map((e) => e.id)).toEqual(['1', '2', '3']);
+    server.use(msw.createCompletionHandler(() => [{ event: 'done', data: 'mine' }], { baseUrl }));
+    const own = [];
+    for await (const event of await chat.createCompletion(client, { prompt: 'x' })) own.push(event);
+    expect(own).toEqual([{ event: 'done', data: 'mine' }]);
+    expect(Array.isArray(await chat.searchMessages(client, { text: 'q' }))).toBe(true);
+    await expect(chat.purgeSearch(client)).resolves.toBeUndefined();
   });
 });

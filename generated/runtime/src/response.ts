@@ -1,7 +1,7 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Reads a response body and picks the schema that validates it. */
 import { isJsonMediaType, mediaType } from './encoding.js';
-import type { ApiWarning, HttpMethod, Validator } from './types.js';
+import type { ApiWarning, HttpMethod, StreamSpec, Validator } from './types.js';
 
 // Statuses whose responses never have a body.
 const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -80,6 +80,13 @@ export function selectValidator(
   const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
   const key = keys.find((candidate) => own(responses, candidate));
   return key === undefined ? { found: false, schema: undefined } : { found: true, schema: responses[key] };
+}
+
+/** How the response of `status` streams (exact code, its range, then `default`), if it does. */
+export function streamSpecOf(streams: Readonly<Record<string, StreamSpec>>, status: number): StreamSpec | undefined {
+  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
+  const key = keys.find((candidate) => own(streams, candidate));
+  return key === undefined ? undefined : streams[key];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

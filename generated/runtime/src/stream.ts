@@ -8,6 +8,7 @@ import { createParser, type EventSourceMessage, type ParseError } from 'eventsou
 import type { z } from 'zod';
 import type { HttpClient } from './client.js';
 import { toRequestInput } from './params.js';
+import { selectValidator, streamSpecOf } from './response.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
 
@@ -264,16 +265,10 @@ async function* readStream<T>(init: {
   let index = 0;
   let reconnects = 0;
   for (;;) {
-    const spec =
-      op.streams?.[String(response.status)] ??
-      op.streams?.[`${String(response.status).charAt(0)}XX`] ??
-      op.streams?.['default'];
+    const spec = op.streams ? streamSpecOf(op.streams, response.status) : undefined;
     if (!spec)
       throw new TypeError(`${op.operationId}: status ${response.status} has no stream in the operation (streams)`);
-    const validator =
-      op.responses[String(response.status)] ??
-      op.responses[`${String(response.status).charAt(0)}XX`] ??
-      op.responses['default'];
+    const validator = selectValidator(op.responses, response.status).schema;
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -13,9 +13,12 @@ import {
   mediaType,
   selectValidator,
   setOwnProperty,
+  streamSpecOf,
   type OperationSpec,
+  type StreamSpec,
   type Validator,
 } from '@svc/runtime';
+import { isAsyncIterable, STREAM_MEDIA_TYPES, streamBody, toAsyncIterable } from './stream.js';
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
@@ -235,7 +238,8 @@ export interface Answer {
   status: number;
   /** Lower-case names. */
   headers: Record<string, string>;
-  body: string | Uint8Array<ArrayBuffer> | Blob | null;
+  /** A `ReadableStream` for a streamed answer (server-sent events, JSON Lines), written as it is read. */
+  body: string | Uint8Array<ArrayBuffer> | Blob | ReadableStream<Uint8Array<ArrayBuffer>> | null;
 }
 
 /** What `serveNode` needs of a router to serve its operations without Hono. */
@@ -720,8 +724,38 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       replyBody = { ...replyBody, [spec.warningsField]: [...(Array.isArray(existing) ? existing : []), warning] };
     }
     if (op.responseMediaTypes) typeDeclared(op.responseMediaTypes, reply.status, replyHeaders);
+    const streamed = op.streams ? streamSpecOf(op.streams, reply.status) : undefined;
+    if (streamed && (isAsyncIterable(replyBody) || Array.isArray(replyBody)))
+      return streamAnswer(exchange, route, reply.status, streamed, toAsyncIterable(replyBody), replyHeaders);
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
+  };
+
+  /**
+   * A streamed answer: the status and headers now, then each item the handler yields, checked
+   * (development mode) and framed as it comes. What goes wrong after the status was sent ends
+   * the stream and is told to `onInvalidResponse` or `onError`.
+   */
+  const streamAnswer = (
+    exchange: Exchange,
+    route: Route,
+    status: number,
+    spec: StreamSpec,
+    items: AsyncIterable<unknown>,
+    headers: Record<string, string>,
+  ): Answer => {
+    const answer = send(exchange, status, '', headers);
+    answer.headers['content-type'] ??= STREAM_MEDIA_TYPES[spec.format];
+    answer.headers['cache-control'] ??= 'no-cache';
+    const check = options.validateResponses
+      ? (item: unknown): void => checkReply(route, status, item)
+      : () => undefined;
+    answer.body = streamBody(items, spec, check, (error) => {
+      if (error instanceof InvalidResponse)
+        options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
+      else options.onError?.(error, route.op.operationId);
+    });
+    return answer;
   };
 
   const checkReply = ({ op, replyValidators }: Route, status: number, body: unknown): void => {

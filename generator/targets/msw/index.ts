@@ -8,7 +8,8 @@ import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import { answeredResponseOf, serverUrlOf } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { jsDoc, stringLiteral } from '../../util/text.js';
+import { jsDoc, literal, stringLiteral } from '../../util/text.js';
+import { streamedResponseOf } from '../../model/operation-kinds.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { mswReadmeData } from './readme.js';
@@ -34,7 +35,9 @@ function seededAnswer(op: OperationModel, im: ModuleImports): string {
   const { status, response } = answeredResponseOf(op);
   if (!response?.content) return `{ status: ${status} }`;
   const fixture = `(seed) => ${im.value('responseFixture')}(${stringLiteral(op.operationId)}, ${stringLiteral(response.status)}, seed)`;
-  return `{ status: ${status}, body: { contentType: ${stringLiteral(response.content.contentType)}, json: ${response.content.json}, fixture: ${fixture} } }`;
+  // A streamed response answers with several seeded items, framed as its media type frames them.
+  const stream = response.content.sequence ? `, stream: ${literal(response.content.sequence)}` : '';
+  return `{ status: ${status}, body: { contentType: ${stringLiteral(response.content.contentType)}, json: ${response.content.json}, fixture: ${fixture}${stream} } }`;
 }
 
 /**
@@ -69,11 +72,18 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
       )!,
     ],
     parameters: [
-      { name: 'answer', type: `${im.type('HandlerOverride')}<${im.type(op.names.response)}>`, hasQuestionToken: true },
+      // A streamed operation's test answers with its items: a list, or an async iterable sent as it yields.
+      { name: 'answer', type: `${im.type('HandlerOverride')}<${streamedResponseOf(op) ? `readonly ${im.type(op.names.response)}[] | AsyncIterable<${im.type(op.names.response)}>` : im.type(op.names.response)}>`, hasQuestionToken: true },
       { name: 'options', type: im.type('HandlerOptions'), initializer: '{}' },
     ],
     returnType: im.type('HttpHandler'),
-    statements: [`return ${im.value('http')}.${matcher}(${url}, (info) => ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer));`],
+    // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
+    // any other method falls through to the next handler (a resolver that returns nothing).
+    statements: [
+      matcher === 'all'
+        ? `return ${im.value('http')}.all(${url}, (info) => (info.request.method === ${stringLiteral(op.method)} ? ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer) : undefined));`
+        : `return ${im.value('http')}.${matcher}(${url}, (info) => ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer));`,
+    ],
   };
 }
 

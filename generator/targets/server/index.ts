@@ -30,7 +30,9 @@ function warningsFieldOf(model: ApiModel): string | undefined {
 const statusType = (status: string): string => (/^\d{3}$/.test(status) ? status : 'number');
 
 function replyType(model: ApiModel, response: ResponseModel, used: Set<string>): string {
-  const body = response.content ? printType(response.content.schema, typePrintContext(model, used, 'output')) : 'undefined';
+  const printed = response.content ? printType(response.content.schema, typePrintContext(model, used, 'output')) : 'undefined';
+  // A streamed response is its items, as they come (or a list of them): the runtime frames and flushes each.
+  const body = response.content?.sequence ? `AsyncIterable<${printed}> | readonly ${/^[\w.]+$/.test(printed) ? printed : `(${printed})`}[]` : printed;
   return `HandlerReply<${statusType(response.status)}, ${body}>`;
 }
 

@@ -130,7 +130,42 @@ function locate(incoming: IncomingMessage): { href: string; pathname: string } {
 }
 
 /** An answer whose body is in memory. */
-type ReadyAnswer = Answer & { body: Exclude<Answer['body'], Blob> };
+type ReadyAnswer = Answer & { body: Exclude<Answer['body'], Blob | ReadableStream> };
+
+/**
+ * A streamed answer: the head now, then each chunk as the stream gives it, the next read only
+ * once the socket took the last (backpressure); a client that leaves cancels the stream.
+ */
+function writeStream(
+  response: ServerResponse,
+  { status, headers, body }: Answer & { body: ReadableStream<Uint8Array> },
+): void {
+  const reader = body.getReader();
+  let closed = false;
+  response.on('close', () => {
+    if (closed) return;
+    closed = true;
+    void reader.cancel().catch(() => undefined);
+  });
+  try {
+    response.writeHead(status, headers);
+    response.flushHeaders();
+  } catch {
+    response.destroy();
+    return;
+  }
+  const pump = async (): Promise<void> => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || closed) break;
+      if (!response.write(value)) await new Promise((resolve) => response.once('drain', resolve));
+    }
+    closed = true;
+    response.end();
+  };
+  // A stream that fails breaks the connection off, after what was written reaches the client.
+  pump().catch(() => (response.socket ? response.socket.end() : response.destroy()));
+}
 
 /**
  * Answers wait for the end of the event loop's turn and are then written one after another.
@@ -149,6 +184,8 @@ class AnswerWriter {
   };
 
   write(response: ServerResponse, answer: Answer): void {
+    if (answer.body instanceof ReadableStream)
+      return writeStream(response, answer as Answer & { body: ReadableStream<Uint8Array> });
     if (answer.body instanceof Blob) {
       const blob = answer.body;
       if (blob.type) answer.headers['content-type'] ??= blob.type;

@@ -3,6 +3,8 @@
  * What the MSW handlers of a generated package (`<pkg>/msw`) answer, as Fetch API responses:
  * MSW takes those from a resolver as they are, so this module needs nothing of MSW.
  */
+import type { StreamSpec } from '@svc/runtime';
+import { frameItem, isAsyncIterable } from '@svc/server-runtime';
 
 /** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
 export interface RequestAnswerer {
@@ -40,7 +42,39 @@ export type HandlerOverride<T> = (info: HandlerRequest) => T | Response | Promis
 /** An operation's seeded answer: its first success status, and its body's media type and fixture when it has one. */
 export interface SeededAnswer {
   status: number;
-  body?: { contentType: string; json: boolean; fixture: (seed: number) => unknown };
+  /** `stream`: the body is items, framed as server-sent events or lines (`STREAMED_ITEMS` seeded ones by default). */
+  body?: { contentType: string; json: boolean; fixture: (seed: number) => unknown; stream?: StreamSpec };
+}
+
+/** How many seeded items a streamed response of a handler sends. */
+export const STREAMED_ITEMS = 3;
+
+const encoder = new TextEncoder();
+
+/** A streamed body: the items framed one by one, as they come (an async iterable is read as it yields). */
+function streamed(
+  status: number,
+  contentType: string,
+  spec: StreamSpec,
+  items: Iterable<unknown> | AsyncIterable<unknown>,
+): Response {
+  const iterator = isAsyncIterable(items) ? items[Symbol.asyncIterator]() : undefined;
+  const list = iterator ? undefined : [...(items as Iterable<unknown>)];
+  const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    async pull(controller) {
+      const next = iterator
+        ? await iterator.next()
+        : list!.length > 0
+          ? { done: false, value: list!.shift() }
+          : { done: true, value: undefined };
+      if (next.done) return controller.close();
+      controller.enqueue(encoder.encode(frameItem(spec, next.value)));
+    },
+    async cancel() {
+      await iterator?.return?.();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': contentType, 'cache-control': 'no-cache' } });
 }
 
 /** The URL pattern MSW matches an operation at: `path` (already in MSW's `:param` form) under the base URL or `defaultBase`. */
@@ -50,6 +84,8 @@ export function handlerUrl(options: HandlerOptions, defaultBase: string, path: s
 
 function response(status: number, body: SeededAnswer['body'], value: unknown): Response {
   if (body === undefined || value === undefined) return new Response(null, { status });
+  if (body.stream && (Array.isArray(value) || isAsyncIterable(value)))
+    return streamed(status, body.contentType, body.stream, value as Iterable<unknown>);
   const text = body.json || typeof value !== 'string' ? JSON.stringify(value) : value;
   return new Response(text, { status, headers: { 'content-type': body.contentType } });
 }
@@ -66,5 +102,15 @@ export async function handlerAnswer<T>(
     return answer instanceof Response ? answer : response(seeded.status, seeded.body, answer);
   }
   if (options.mock) return options.mock.app.fetch(info.request);
-  return response(seeded.status, seeded.body, seeded.body?.fixture(options.seed ?? 0));
+  const body = seeded.body;
+  if (body?.stream) {
+    const items = Array.from({ length: STREAMED_ITEMS }, (_, i) => body.fixture((options.seed ?? 0) + i));
+    // Server-sent events numbered, as the mock numbers them.
+    const numbered =
+      body.stream.format === 'sse'
+        ? items.map((item, i) => (typeof item === 'object' && item !== null ? { ...item, id: String(i + 1) } : item))
+        : items;
+    return streamed(seeded.status, body.contentType, body.stream, numbered);
+  }
+  return response(seeded.status, body, body?.fixture(options.seed ?? 0));
 }

@@ -4,10 +4,19 @@
  * actions then see; lists page for real; repeated idempotency keys return the first answer;
  * `x-state-machine` transitions move states. API-specific rules plug in as behaviours.
  */
-import { declaredMediaType, selectValidator, setOwnProperty, type OperationSpec, type Validator } from '@svc/runtime';
+import {
+  declaredMediaType,
+  selectValidator,
+  setOwnProperty,
+  streamSpecOf,
+  type OperationSpec,
+  type StreamSpec,
+  type Validator,
+} from '@svc/runtime';
 import {
   fastAccepts,
   HttpProblem,
+  RawFrame,
   type HandlerContext,
   type HandlerReply,
   type OperationHandler,
@@ -72,6 +81,67 @@ export interface MockEngineOptions {
   store?: MockStore;
   /** Send the document's webhooks on resource events (and record them as notifications). */
   webhooks?: MockWebhooks;
+  /** What the streamed responses (server-sent events, JSON Lines) send, and the faults they show. */
+  streams?: MockStreamOptions;
+}
+
+/**
+ * A streamed response of the mock: `count` seeded items, one every `intervalMs`; server-sent
+ * events numbered by `id` (1, 2, …), so that a client that reconnects with `Last-Event-ID` gets
+ * the rest. The faults show a client what it must survive: the connection broken off after
+ * `dropAfter` items (on the first connection of a stream only, so that a reconnect completes
+ * it), a malformed item in place of item `malformedAt` (0-based), a pause of `pauseMs` before
+ * item `pauseAt`.
+ */
+export interface MockStreamOptions {
+  /** @default 5 */
+  count?: number;
+  /** @default 0 */
+  intervalMs?: number;
+  dropAfter?: number;
+  malformedAt?: number;
+  pauseAt?: number;
+  /** @default 1000 */
+  pauseMs?: number;
+}
+
+/** Raised inside a mock stream to break its connection off (`MockStreamOptions.dropAfter`). */
+class DroppedByMock extends Error {
+  override readonly name = 'DroppedByMock';
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The items of a mock stream, from `first` on (see `MockStreamOptions`). */
+async function* mockStream(init: {
+  spec: StreamSpec;
+  options: MockStreamOptions;
+  item: (index: number) => unknown;
+  first: number;
+  resumed: boolean;
+}): AsyncGenerator<unknown, void, undefined> {
+  const { spec, options } = init;
+  const count = options.count ?? 5;
+  for (let index = init.first; index < count; index++) {
+    if (index === options.pauseAt) await pause(options.pauseMs ?? 1000);
+    else if (options.intervalMs && index > init.first) await pause(options.intervalMs);
+    if (!init.resumed && options.dropAfter !== undefined && index - init.first === options.dropAfter)
+      throw new DroppedByMock(`the mock broke the stream off after ${options.dropAfter} items (streams.dropAfter)`);
+    if (index === options.malformedAt) {
+      // Data that claims to be JSON and is not: an event whose data is JSON, or a line.
+      const jsonEvent = Array.isArray(spec.jsonData) ? `event: ${spec.jsonData[0]}\n` : '';
+      yield new RawFrame(
+        spec.format === 'sse'
+          ? `id: ${index + 1}\n${jsonEvent}data: {"malformed": \n\n`
+          : spec.format === 'jsonl'
+            ? '{"malformed": \n'
+            : '\u001e{"malformed": \n',
+      );
+      continue;
+    }
+    const item = init.item(index);
+    yield spec.format === 'sse' && isRecord(item) ? { ...item, id: String(index + 1) } : item;
+  }
 }
 
 export interface MockEngine {
@@ -821,6 +891,26 @@ export function createMockEngine(
       (op.requestBody?.contentTypes ?? []).some((type) => /^multipart\//i.test(type) || isBytes(type));
 
     const behaviour = options.behaviours?.[operationId];
+    const streamed = op.streams ? streamSpecOf(op.streams, opPlan.successStatus) : undefined;
+    if (streamed && !behaviour) {
+      handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply => {
+        const ctx = context as HandlerContext;
+        const lastEventId = streamed.format === 'sse' ? ctx.request.headers.get('last-event-id') : null;
+        const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
+        const seedKey = `${operationId}${JSON.stringify(ctx.params)}${JSON.stringify(ctx.body ?? null)}`;
+        return {
+          status: opPlan.successStatus,
+          body: mockStream({
+            spec: streamed,
+            options: options.streams ?? {},
+            item: (index) => fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}`)),
+            first: after,
+            resumed: lastEventId !== null,
+          }),
+        };
+      };
+      continue;
+    }
     handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
       const ctx = context as HandlerContext;
       const tenant = store.tenant(ctx.principal.subject);
