@@ -23,13 +23,14 @@ import { benchDir, measure, measureOnce, ours, root, SHARED, versionOf, work, ty
 import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
+import { benchStream } from './stream.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
 type Section = { lines: string[]; summary: SummaryRow[] };
-const SECTIONS = ['generation', 'validation', 'client', 'mock', 'feed', 'diff', 'size'] as const;
+const SECTIONS = ['generation', 'validation', 'client', 'mock', 'feed', 'stream', 'diff', 'size'] as const;
 if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|validation|client|mock|feed|diff|size]');
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|validation|client|mock|feed|stream|diff|size]');
   process.exit(2);
 }
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
@@ -121,6 +122,35 @@ async function feedSection(): Promise<Section> {
     '- what remains is zod: about 1.5 µs a message, a third of it the string checks (each `format` or `pattern` check costs zod some 0.05 µs of machinery around the test itself).',
   ];
   return { lines, summary };
+}
+
+/** The stream section: items per second of a streamed response through the generated function, beside JSON.parse and eventsource-parser. */
+async function streamSection(): Promise<Section> {
+  process.stdout.write('stream ');
+  const result = await benchStream({ root, work });
+  process.stdout.write('\n');
+  const lines = result.oursJsonlPerSecond / result.jsonParsePerSecond;
+  const events = result.oursSsePerSecond / result.parserPerSecond;
+  const summary: SummaryRow[] = [
+    { section: 'stream', measure: 'JSON Lines: items read, parsed and validated vs JSON.parse line by line', ours: perSecond(result.oursJsonlPerSecond), anchor: perSecond(result.jsonParsePerSecond), ratio: `${lines.toFixed(2)}x`, target: 'at least 0.5x', met: lines >= 0.5 },
+  ];
+  return {
+    summary,
+    lines: [
+      '## Streamed responses',
+      '',
+      `- ${result.items.toLocaleString('en-US')} items a run: log lines of the tests' chat document as JSON Lines (${(result.jsonlBytes / 1e6).toFixed(1)} MB) and completion deltas as server-sent events with JSON data (${(result.sseBytes / 1e6).toFixed(1)} MB), in 64 KiB pieces from a stubbed \`fetch\`; each of the four in 5 interleaved rounds, fastest of each (bench/stream.ts)`,
+      '',
+      '| what | items per second |',
+      '| --- | ---: |',
+      `| ours: \`exportLogs(client)\` (JSON Lines): UTF-8 decoding, lines, \`JSON.parse\`, each item validated (zod) | ${perSecond(result.oursJsonlPerSecond)} |`,
+      `| \`JSON.parse\` of each line of the same bytes (decoded and split, nothing validated) | ${perSecond(result.jsonParsePerSecond)} |`,
+      `| ours: \`createCompletion(client, …)\` (server-sent events): eventsource-parser, \`JSON.parse\` of the data, each event validated | ${perSecond(result.oursSsePerSecond)} |`,
+      `| eventsource-parser alone on the same events, \`JSON.parse\` of each event's data | ${perSecond(result.parserPerSecond)} |`,
+      '',
+      `- JSON Lines through the generated function run at ${lines.toFixed(2)}x \`JSON.parse\` line by line (target: at least 0.5x: ${lines >= 0.5 ? 'met' : '**missed**'}); server-sent events at ${events.toFixed(2)}x the parser library alone, the rest being validation and the async iteration.`,
+    ],
+  };
 }
 
 /**
@@ -334,6 +364,7 @@ async function main(): Promise<void> {
   const validation = sections.validation ? await validationSection() : previousSection('validation', '## Validation');
   // The feed's in-process figures before the mock servers' load, which leaves this process's heap full of the load generator's garbage.
   const feed = sections.feed ? await feedSection() : previousSection('feed', '## Feed');
+  const stream = sections.stream ? await streamSection() : previousSection('stream', '## Streamed responses');
   const mock = sections.mock ? await mockSection() : previousSection('mock', '## Mock servers');
   const diff = sections.diff ? await diffSection() : previousSection('diff', '## API diff');
   const size = sections.size ? await sizeSection() : previousSection('size', '## Size');
@@ -343,7 +374,7 @@ async function main(): Promise<void> {
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const ordered = [generation, validation, client, mock, feed, diff, size];
+  const ordered = [generation, validation, client, mock, feed, stream, diff, size];
   const summary = summaryTable(ordered.flatMap((section) => section.summary));
   const missed = ordered.flatMap((section) => section.summary).filter((row) => !row.met).length;
   const markdown = [

@@ -236,7 +236,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       return model;
     });
     const operationId =
-      typeof raw.operationId === 'string' ? raw.operationId : camelCase(`${method} ${path.replace(/\{([^}]+)\}/g, ' by $1 ')}`);
+      typeof raw.operationId === 'string' ? raw.operationId : camelCase(`${method.toLowerCase()} ${path.replace(/\{([^}]+)\}/g, ' by $1 ')}`);
     const model: OperationModel = {
       operationId,
       name: '',

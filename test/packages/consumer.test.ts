@@ -178,9 +178,9 @@ describe('a consumer project outside the workspace', () => {
     expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
   });
 
-  it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0, @tanstack/query-core 5.80.0, msw 2.0.0)', async () => {
-    await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0', '@tanstack/query-core@5.80.0', 'msw@2.0.0']);
-    expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core'), installedVersion('msw')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0', '2.0.0']);
+  it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0, @tanstack/query-core 5.80.0, msw 2.0.0, eventsource-parser 3.1.0)', async () => {
+    await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0', '@tanstack/query-core@5.80.0', 'msw@2.0.0', 'eventsource-parser@3.1.0']);
+    expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core'), installedVersion('msw'), installedVersion('eventsource-parser')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0', '2.0.0', '3.1.0']);
     expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
   });
 });

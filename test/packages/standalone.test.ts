@@ -25,7 +25,7 @@ describe('a package generated with --spec --out outside the workspace', () => {
     // Nothing from the @svc scope: the runtimes are files of the package.
     expect(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((name) => name.startsWith('@svc/'))).toEqual([]);
     // The client runtime's own dependency comes along; only validators of host name formats import it.
-    expect(manifest.dependencies).toEqual({ 'idn-hostname': '^15.1.19', zod: '^4.2.0' });
+    expect(manifest.dependencies).toEqual({ 'eventsource-parser': '^3.1.0', 'idn-hostname': '^15.1.19', zod: '^4.2.0' });
     expect(readFileSync(join(out, 'src', 'schemas.ts'), 'utf8')).not.toContain('idn.js');
     expect(existsSync(join(out, 'src', 'runtime', 'index.ts'))).toBe(true);
     expect(readFileSync(join(out, 'src', 'server-runtime', 'router.ts'), 'utf8')).toContain("from '../runtime/index.js'");
