@@ -373,3 +373,32 @@ describe('the generated MSW handlers, in Node', () => {
     await expect(chat.purgeSearch(client)).resolves.toBeUndefined();
   });
 });
+
+describe('a 3.1 document that describes an event stream the way 3.1 allows (text/event-stream with a string schema)', () => {
+  it('streams events with text data, typed { data: string; event?; id?; retry? }, instead of one string of the whole body', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'Status', version: '1.0.0' },
+      paths: {
+        '/status': {
+          get: {
+            operationId: 'watchStatus',
+            responses: { '200': { description: 'Live status', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+          },
+        },
+      },
+    };
+    const { output, dir } = await generateToDisk(writeSpec(spec, 'status-3-1'), 'status-3-1');
+    expect(output.files.get('src/types.ts')).toMatch(/export type WatchStatusResponse = \{\s*data: string;\s*event\?: string;\s*id\?: string;\s*retry\?: number;\s*\};/);
+    expect(output.files.get('src/operations.ts')).toContain("streams: { '200': { format: 'sse', jsonData: false } }");
+    await typeCheckPackage(dir);
+    const status = (await import(pathToFileURL(join(dir, 'src', 'client.ts')).href)) as {
+      createClient(options: { baseUrl: string; fetch: (request: Request) => Promise<Response> }): unknown;
+      watchStatus(client: unknown): Promise<AsyncIterable<unknown>>;
+    };
+    const client = status.createClient({ baseUrl: 'https://status.test', fetch: async () => new Response('data: up\n\nevent: change\ndata: degraded\ndata: (eu-west)\n\n', { headers: { 'content-type': 'text/event-stream' } }) });
+    const events = [];
+    for await (const event of await status.watchStatus(client)) events.push(event);
+    expect(events).toEqual([{ data: 'up' }, { event: 'change', data: 'degraded\n(eu-west)' }]);
+  }, 60_000);
+});

@@ -8,12 +8,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../mock/start.js';
 import { ensureChromium } from '../../scripts/ensure-chromium.js';
 import { repoRoot } from '../helpers/spec-files.js';
+import { generateToDisk } from '../helpers/generate.js';
+import { serveNode } from '@svc/server-runtime';
 
 const here = join(repoRoot, 'test', 'packages', 'browser');
 let sandbox: Sandbox;
@@ -147,4 +150,46 @@ describe('in headless chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a page reads a server-sent event stream from the generated mock through the generated client, resuming a dropped connection', async () => {
+    // The tests' OpenAPI 3.2 chat document: its client, and its mock breaking the stream off after two events.
+    const { dir } = await generateToDisk(join(repoRoot, 'test', 'fixtures', 'documents', 'chat.openapi.yaml'), 'chat-browser');
+    const { createChatBrowserMock } = (await import(pathToFileURL(join(dir, 'src', 'mock.ts')).href)) as { createChatBrowserMock(options: object): { app: { fetch(request: Request): Response | Promise<Response> } } };
+    const running = await serveNode(createChatBrowserMock({ streams: { count: 6, intervalMs: 20, dropAfter: 2 } }).app, { hostname: '127.0.0.1', port: 0 });
+    const source = [
+      `import { createClient, createCompletion, StreamError } from '${join(dir, 'src', 'client.ts').replace(/\\/g, '/')}';`,
+      "const list = document.querySelector('#events')!;",
+      "const client = createClient({ baseUrl: new URLSearchParams(location.search).get('api')!, stream: { reconnectDelayMs: 10 } });",
+      'try {',
+      "  for await (const event of await createCompletion(client, { prompt: 'hello' })) {",
+      "    const item = document.createElement('li');",
+      "    item.textContent = `${event.id}:${event.event}:${typeof event.data === 'string' ? event.data : event.data.text}`;",
+      '    list.append(item);',
+      '  }',
+      "  document.querySelector('#state')!.textContent = 'done';",
+      '} catch (error) {',
+      "  document.querySelector('#state')!.textContent = error instanceof StreamError ? `${error.kind} at ${error.index}` : String(error);",
+      '}',
+    ].join('\n');
+    const built = await build({ stdin: { contents: source, resolveDir: repoRoot, sourcefile: 'stream-page.ts', loader: 'ts' }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], write: false, logLevel: 'silent' });
+    files.set('/stream', { type: 'text/html', body: '<!doctype html><title>stream</title><ol id="events"></ol><p id="state">reading</p><script type="module" src="/stream-page.js"></script>' });
+    files.set('/stream-page.js', { type: 'text/javascript', body: built.outputFiles[0]!.text });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${url}stream?api=${encodeURIComponent(running.url)}`);
+      await page.waitForFunction(() => document.querySelector('#state')?.textContent !== 'reading', undefined, { timeout: 30_000 });
+      expect(await page.textContent('#state')).toBe('done');
+      const events = await page.$$eval('#events li', (items) => items.map((item) => item.textContent ?? ''));
+      // Every event once and in order, across the reconnection.
+      expect(events.map((event) => event.split(':')[0])).toEqual(['1', '2', '3', '4', '5', '6']);
+      expect(events.every((event) => /^\d:(delta:.+|done:.*)$/.test(event))).toBe(true);
+      await page.screenshot({ path: join(repoRoot, '.tmp', 'browser-stream.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await running.close();
+    }
+  }, 120_000);
 });

@@ -432,7 +432,11 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     if (!corsOptions || exchange.method !== 'OPTIONS' || !sent.get('access-control-request-method')) return undefined;
     const headers: Record<string, string> = {};
     corsHeaders(sent, headers);
-    headers['access-control-allow-methods'] = 'GET, HEAD, PUT, POST, DELETE, PATCH';
+    // The fixed methods, and the one asked for (QUERY and 3.2's other methods are not CORS-safelisted either).
+    const method = sent.get('access-control-request-method')!.toUpperCase();
+    headers['access-control-allow-methods'] = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH'].includes(method)
+      ? 'GET, HEAD, PUT, POST, DELETE, PATCH'
+      : `GET, HEAD, PUT, POST, DELETE, PATCH, ${method}`;
     const requested = sent.get('access-control-request-headers');
     if (requested) headers['access-control-allow-headers'] = requested;
     headers['access-control-max-age'] = String(corsOptions.maxAge ?? 600);
