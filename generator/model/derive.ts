@@ -158,3 +158,39 @@ function withoutAccessMarks(schema: SchemaNode): SchemaNode {
   const { readOnly: _readOnly, writeOnly: _writeOnly, ...rest } = schema;
   return rest as SchemaNode;
 }
+
+/** A tag in the tag tree: its depth under its ancestors (OpenAPI 3.2 `parent`). */
+export interface TagNode {
+  name: string;
+  depth: number;
+  summary?: string;
+  kind?: string;
+}
+
+/**
+ * The document's tags as a tree, depth first in document order: a tag under its `parent`; a tag
+ * whose parent is not a tag, or that is in a cycle of parents, at the top.
+ */
+export function tagTree(model: Pick<ApiModel, 'tags'>): TagNode[] {
+  const names = new Set(model.tags.map((t) => t.name));
+  const rootOf = (name: string): boolean => {
+    const seen = new Set<string>();
+    let current = model.tags.find((t) => t.name === name);
+    while (current?.parent !== undefined && names.has(current.parent)) {
+      if (seen.has(current.name)) return true;
+      seen.add(current.name);
+      current = model.tags.find((t) => t.name === current!.parent);
+    }
+    return false;
+  };
+  const out: TagNode[] = [];
+  const placed = new Set<string>();
+  const visit = (tag: ApiModel['tags'][number], depth: number): void => {
+    if (placed.has(tag.name)) return;
+    placed.add(tag.name);
+    out.push({ name: tag.name, depth, ...(tag.summary ? { summary: tag.summary } : {}), ...(tag.kind ? { kind: tag.kind } : {}) });
+    for (const child of model.tags) if (child.parent === tag.name && child.name !== tag.name) visit(child, depth + 1);
+  };
+  for (const tag of model.tags) if (tag.parent === undefined || !names.has(tag.parent) || rootOf(tag.name)) visit(tag, 0);
+  return out;
+}

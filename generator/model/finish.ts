@@ -142,7 +142,9 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
   const groups = [...byTag.entries()]
     .sort(([a], [b]) => compareText(a, b))
     .map(([tag, operations]) => {
-      const description = model.tags.find((t) => t.name === tag)?.description;
+      // A 3.2 tag's short summary where it has no description.
+      const declared = model.tags.find((t) => t.name === tag);
+      const description = declared?.description ?? declared?.summary;
       return {
         tag,
         className: planner.claim(`${pascalCase(tag)}Api`, `the client group of tag ${tag}`),

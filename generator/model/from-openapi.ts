@@ -323,6 +323,9 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     tags: (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject).map((t) => ({
       name: String(t.name),
       ...(typeof t.description === 'string' ? { description: t.description } : {}),
+      ...(typeof t.summary === 'string' ? { summary: t.summary } : {}),
+      ...(typeof t.parent === 'string' ? { parent: t.parent } : {}),
+      ...(typeof t.kind === 'string' ? { kind: t.kind } : {}),
     })),
     schemas: [...schemas, ...external],
     operations,

@@ -479,7 +479,8 @@ export interface ApiModel {
   version: string;
   description?: string;
   servers: ServerModel[];
-  tags: { name: string; description?: string }[];
+  /** The document's tags; `parent`, `kind` and `summary` are OpenAPI 3.2's (a tag tree: model/derive.ts `tagTree`). */
+  tags: { name: string; description?: string; summary?: string; parent?: string; kind?: string }[];
   /** Sorted by key. */
   schemas: NamedSchema[];
   /** Sorted by operationId. */

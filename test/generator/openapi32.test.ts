@@ -66,6 +66,10 @@ describe('an OpenAPI 3.2 document', () => {
     await typeCheckPackage(dir);
   }, 60_000);
 
+  it('nested tags: the README lists the tree, with kind and summary', () => {
+    expect(output.files.get('README.md')).toContain('Tags, as the document nests them:\n\n- `chat` (nav): Chat\n  - `completions`\n');
+  });
+
   it('QUERY and additionalOperations are operations with their methods; a querystring parameter keeps its media type', () => {
     const operations = output.files.get('src/operations.ts')!;
     expect(operations).toMatch(/searchMessagesOperation = \{\s*operationId: 'searchMessages',\s*method: 'QUERY',\s*path: '\/search'/);

@@ -9,7 +9,7 @@ import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
-import { clientGroupOf, parametersNode } from '../../model/derive.js';
+import { clientGroupOf, parametersNode, tagTree } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
@@ -35,6 +35,10 @@ export const operationsTarget: Target = {
       group: clientGroupOf(model, op),
       deprecated: op.deprecated,
     })),
+    // OpenAPI 3.2's nested tags, listed as the tree they make; only when a tag has a parent, a kind or a summary.
+    tags: model.tags.some((t) => t.parent !== undefined || t.kind !== undefined || t.summary !== undefined)
+      ? tagTree(model).map((t) => ({ ...t, indent: '  '.repeat(t.depth) }))
+      : [],
   }),
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
