@@ -8,6 +8,7 @@ import { createParser, type EventSourceMessage, type ParseError } from 'eventsou
 import type { z } from 'zod';
 import type { HttpClient } from './client.js';
 import { toRequestInput } from './params.js';
+import { fastParsesToItself } from './precheck.js';
 import { selectValidator, streamSpecOf } from './response.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
@@ -90,28 +91,42 @@ function limitsOf(client: StreamOptions | undefined, call: StreamOptions | undef
   };
 }
 
-/** What a parser hands over: an item before validation, or where the stream is bad. */
-type Parsed = { item: unknown } | { error: { kind: StreamErrorKind; message: string; cause?: unknown } };
+/** Where a stream is bad, as a parser finds it. */
+interface Problem {
+  kind: StreamErrorKind;
+  message: string;
+  cause?: unknown;
+}
+
+/** What a parser hands over from a piece of text: the items before validation, and where the stream went bad after them (nothing is read past that). */
+interface Parsed {
+  items: unknown[];
+  problem: Problem | undefined;
+}
 
 /** A framing's parser: fed text as it arrives, then told the stream ended. */
 interface ItemParser {
-  feed(text: string, out: Parsed[]): void;
-  end(out: Parsed[]): void;
+  feed(text: string, out: Parsed): void;
+  end(out: Parsed): void;
 }
 
 /** Whether an event's `data` is JSON, by the operation's stream spec. */
 const carriesJson = (spec: StreamSpec, event: string | undefined): boolean =>
   spec.jsonData === true || (Array.isArray(spec.jsonData) && spec.jsonData.includes(event ?? 'message'));
 
-function jsonOf(text: string, what: string): Parsed {
+/** `text` parsed into `out` as one item, or `out`'s problem. */
+function pushJson(text: string, what: string, out: Parsed, wrap?: (value: unknown) => unknown): void {
+  let value: unknown;
   try {
-    return { item: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (cause) {
-    return { error: { kind: 'invalid_json', message: `${what} is not JSON`, cause } };
+    out.problem ??= { kind: 'invalid_json', message: `${what} is not JSON`, cause };
+    return;
   }
+  out.items.push(wrap ? wrap(value) : value);
 }
 
-const tooLarge = (what: string, maxItemSize: number): { kind: StreamErrorKind; message: string } => ({
+const tooLarge = (what: string, maxItemSize: number): Problem => ({
   kind: 'too_large',
   message: `${what} is longer than ${maxItemSize} characters (stream.maxItemSize)`,
 });
@@ -122,22 +137,25 @@ function sseParser(
   maxItemSize: number,
   seen: { lastEventId: string | undefined; retry: number | undefined },
 ): ItemParser {
-  let out: Parsed[] = [];
+  let out: Parsed = { items: [], problem: undefined };
   let retry: number | undefined;
   const parser = createParser({
     maxBufferSize: maxItemSize,
     onEvent(message: EventSourceMessage) {
+      if (out.problem) return;
       // The parser bounds what it holds across pieces; an event that came whole in one piece is bounded here.
-      if (message.data.length > maxItemSize) return void out.push({ error: tooLarge('an event', maxItemSize) });
+      if (message.data.length > maxItemSize) return void (out.problem = tooLarge('an event', maxItemSize));
       if (message.id !== undefined) seen.lastEventId = message.id;
       const event: ServerSentEvent<unknown> = { data: message.data };
       if (message.event !== undefined) event.event = message.event;
       if (message.id !== undefined) event.id = message.id;
       if (retry !== undefined) event.retry = retry;
       retry = undefined;
-      if (!carriesJson(spec, message.event)) return void out.push({ item: event });
-      const parsed = jsonOf(message.data, `the data of event ${message.event ?? 'message'}`);
-      out.push('error' in parsed ? parsed : { item: { ...event, data: parsed.item } });
+      if (!carriesJson(spec, message.event)) return void out.items.push(event);
+      pushJson(message.data, `the data of event ${message.event ?? 'message'}`, out, (data) => {
+        event.data = data;
+        return event;
+      });
     },
     onRetry(ms: number) {
       retry = ms;
@@ -145,7 +163,7 @@ function sseParser(
     },
     onError(error: ParseError) {
       // Unknown fields and bad `retry:` values are ignored, as EventSource does; only the bound stops a stream.
-      if (error.type === 'max-buffer-size-exceeded') out.push({ error: tooLarge('an event or line', maxItemSize) });
+      if (error.type === 'max-buffer-size-exceeded') out.problem ??= tooLarge('an event or line', maxItemSize);
     },
   });
   let endsInCr = false;
@@ -170,27 +188,29 @@ function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemPa
   const separator = format === 'jsonl' ? '\n' : '\u001e';
   const what = format === 'jsonl' ? 'a line' : 'a record';
   let pending = '';
-  const flush = (record: string, out: Parsed[]): void => {
-    if (record.length > maxItemSize) return void out.push({ error: tooLarge(what, maxItemSize) });
+  const flush = (record: string, out: Parsed): void => {
+    if (record.length > maxItemSize) return void (out.problem ??= tooLarge(what, maxItemSize));
     if (record.trim() === '') return;
-    out.push(jsonOf(record, what));
+    pushJson(record, what, out);
   };
   return {
     feed(text, out) {
       pending += text;
+      let from = 0;
       let at = pending.indexOf(separator);
-      while (at >= 0) {
-        flush(pending.slice(0, at), out);
-        pending = pending.slice(at + 1);
-        at = pending.indexOf(separator);
+      while (at >= 0 && !out.problem) {
+        flush(pending.slice(from, at), out);
+        from = at + 1;
+        at = pending.indexOf(separator, from);
       }
+      pending = pending.slice(from);
       if (pending.length > maxItemSize) {
         pending = '';
-        out.push({ error: tooLarge(what, maxItemSize) });
+        out.problem ??= tooLarge(what, maxItemSize);
       }
     },
     end(out) {
-      flush(pending, out);
+      if (!out.problem) flush(pending, out);
       pending = '';
     },
   };
@@ -246,14 +266,105 @@ function withAccept(op: OperationSpec, call: CallOptions): CallOptions {
   return accept === undefined || given ? call : { ...call, headers: { ...call.headers, accept } };
 }
 
-async function* readStream<T>(init: {
+/** What the reading loop hands over per piece of the body: the items read from it, validated, and where the stream went bad after them. */
+interface Batch<T> {
+  items: T[];
+  error?: unknown;
+}
+
+/**
+ * The items of a stream, handed out one by one from what each piece of the body held: one
+ * promise per item, where an async generator yielding each would cost twice that (about 0.1 µs
+ * an item, a tenth of reading one). An error at an item comes after the items before it.
+ */
+class StreamItems<T> implements AsyncIterableIterator<T> {
+  readonly #batches: AsyncGenerator<Batch<T>, void, undefined>;
+  readonly #signal: AbortSignal | undefined;
+  #items: T[] = [];
+  #at = 0;
+  #error: unknown;
+  #failed = false;
+  #done = false;
+
+  constructor(batches: AsyncGenerator<Batch<T>, void, undefined>, signal: AbortSignal | undefined) {
+    this.#batches = batches;
+    this.#signal = signal;
+  }
+
+  next(): Promise<IteratorResult<T, undefined>> {
+    if (this.#signal?.aborted) return this.#fail(this.#signal.reason);
+    if (this.#at < this.#items.length) return Promise.resolve({ value: this.#items[this.#at++]!, done: false });
+    if (this.#failed) return this.#fail(this.#error);
+    if (this.#done) return Promise.resolve({ value: undefined, done: true });
+    return this.#pull();
+  }
+
+  async return(): Promise<IteratorResult<T, undefined>> {
+    this.#finish();
+    await this.#batches.return();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async #pull(): Promise<IteratorResult<T, undefined>> {
+    for (;;) {
+      let next: IteratorResult<Batch<T>, void>;
+      try {
+        next = await this.#batches.next();
+      } catch (error) {
+        this.#finish();
+        throw error;
+      }
+      if (next.done) {
+        this.#finish();
+        return { value: undefined, done: true };
+      }
+      this.#items = next.value.items;
+      this.#at = 0;
+      if ('error' in next.value) {
+        this.#failed = true;
+        this.#error = next.value.error;
+      }
+      if (this.#items.length > 0 || this.#failed) return this.next();
+    }
+  }
+
+  #fail(error: unknown): Promise<never> {
+    this.#finish();
+    void this.#batches.return().catch(() => undefined);
+    return Promise.reject(error);
+  }
+
+  #finish(): void {
+    this.#done = true;
+    this.#failed = false;
+    this.#items = [];
+    this.#at = 0;
+  }
+}
+
+function readStream<T>(init: {
   client: HttpClient;
   op: OperationSpec;
   input: RequestInput;
   call: CallOptions;
   limits: Limits;
   first: Response;
-}): AsyncGenerator<T, void, undefined> {
+}): AsyncIterableIterator<T> {
+  return new StreamItems(readBatches<T>(init), init.call.signal);
+}
+
+async function* readBatches<T>(init: {
+  client: HttpClient;
+  op: OperationSpec;
+  input: RequestInput;
+  call: CallOptions;
+  limits: Limits;
+  first: Response;
+}): AsyncGenerator<Batch<T>, void, undefined> {
   const { client, op, input, call, limits } = init;
   const signal = call.signal;
   const mode = responseValidationMode(call.validateResponse ?? client.options.validateResponses);
@@ -269,6 +380,9 @@ async function* readStream<T>(init: {
     if (!spec)
       throw new TypeError(`${op.operationId}: status ${response.status} has no stream in the operation (streams)`);
     const validator = selectValidator(op.responses, response.status).schema;
+    // Made once a stream: a predicate that reads an item without building zod's copy of it.
+    const itself = validator && mode !== 'off' ? fastParsesToItself(validator) : undefined;
+    const validate = (item: unknown, at: number): T => validated<T>(item, op, validator, mode, at, itself);
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -279,7 +393,7 @@ async function* readStream<T>(init: {
     const onAbort = (): void => void reader?.cancel(signal?.reason).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const parsed: Parsed[] = [];
+      const parsed: Parsed = { items: [], problem: undefined };
       while (reader) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
         try {
@@ -304,12 +418,20 @@ async function* readStream<T>(init: {
           });
         }
         parser.feed(text, parsed);
-        if (chunk.done) parser.end(parsed);
-        for (const entry of parsed.splice(0)) {
-          if ('error' in entry) throw new StreamError({ ...entry.error, operationId: op.operationId, index });
-          yield validated<T>(entry.item, { op, validator, mode, index });
-          index++;
+        if (chunk.done && !parsed.problem) parser.end(parsed);
+        const batch: Batch<T> = { items: [] };
+        try {
+          for (const item of parsed.items) {
+            batch.items.push(validate(item, index));
+            index++;
+          }
+          if (parsed.problem) throw new StreamError({ ...parsed.problem, operationId: op.operationId, index });
+        } catch (error) {
+          batch.error = error;
         }
+        parsed.items = [];
+        if (batch.items.length > 0 || 'error' in batch) yield batch;
+        if ('error' in batch) return;
         if (chunk.done) {
           finished = true;
           return;
@@ -341,15 +463,15 @@ async function* readStream<T>(init: {
 /** An item as its validator returns it, by the response validation mode; a refused one is a StreamError. */
 function validated<T>(
   item: unknown,
-  context: {
-    op: OperationSpec;
-    validator: OperationSpec['responses'][string];
-    mode: ReturnType<typeof responseValidationMode>;
-    index: number;
-  },
+  op: OperationSpec,
+  validator: OperationSpec['responses'][string],
+  mode: ReturnType<typeof responseValidationMode>,
+  index: number,
+  itself: ((value: unknown) => boolean) | undefined,
 ): T {
-  const { op, validator, mode, index } = context;
   if (mode === 'off' || !validator) return item as T;
+  // Where zod's parsed copy would be the item itself, the item is the answer, without the copy.
+  if (itself?.(item)) return item as T;
   const result = validator.safeParse(item);
   if (result.success) return result.data as T;
   // Tolerant: an item of the promised shape that only left a documented range passes as it came.

@@ -90,6 +90,7 @@ export {
 export { allOfObjects, binaryBody, openEnum, openObject, taggedUnion } from './classic.js';
 export { toRequestInput } from './params.js';
 export { callOperation, iterateOperation, withOperations, withSignal } from './call.js';
+export { fastAccepts, fastParsesToItself } from './precheck.js';
 export { streamOperation, StreamError, type ServerSentEvent, type StreamErrorKind } from './stream.js';
 export {
   frameToText,

@@ -12,7 +12,8 @@ export {
   type Principal,
 } from './auth.js';
 export { negotiateLanguage, parseLanguageRanges } from './language.js';
-export { fastAccepts, fastParsesToItself } from './precheck.js';
+// In the client runtime since streamed responses check their items with them too; here as before.
+export { fastAccepts, fastParsesToItself } from '@svc/runtime';
 export {
   bracketTree,
   coerceText,

@@ -8,6 +8,8 @@
 import { Hono, type Context } from 'hono';
 import {
   declaredMediaType,
+  fastAccepts,
+  fastParsesToItself,
   isJsonMediaType,
   mediaType,
   selectValidator,
@@ -21,7 +23,6 @@ import { isAsyncIterable, STREAM_MEDIA_TYPES, streamBody, toAsyncIterable } from
 import type { z } from 'zod';
 import { authenticateNow, requireScopes, type AuthHooks, type AuthRequest, type Principal } from './auth.js';
 import { negotiateLanguage } from './language.js';
-import { fastAccepts, fastParsesToItself } from './precheck.js';
 import {
   bracketTree,
   coerceTree,

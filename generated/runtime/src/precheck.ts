@@ -1,3 +1,4 @@
+// Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /**
  * Fast answers to two questions zod answers by building a parsed copy of the whole value (an
  * object per field): "does zod accept this value?" (`fastAccepts`, for the development-mode
@@ -12,7 +13,7 @@
  * can change a value (defaults, transforms, coercion, `readonly`, objects that drop unknown keys
  * when the value has some) makes the answer false.
  */
-import type { Validator } from '@svc/runtime';
+import type { Validator } from './types.js';
 
 type Predicate = (value: unknown) => boolean;
 
