@@ -345,25 +345,21 @@ class StreamItems<T> implements AsyncIterableIterator<T> {
   }
 }
 
-function readStream<T>(init: {
+/** One streamed call: the operation, what it was called with, its limits, and its first response. */
+interface StreamCall {
   client: HttpClient;
   op: OperationSpec;
   input: RequestInput;
   call: CallOptions;
   limits: Limits;
   first: Response;
-}): AsyncIterableIterator<T> {
+}
+
+function readStream<T>(init: StreamCall): AsyncIterableIterator<T> {
   return new StreamItems(readBatches<T>(init), init.call.signal);
 }
 
-async function* readBatches<T>(init: {
-  client: HttpClient;
-  op: OperationSpec;
-  input: RequestInput;
-  call: CallOptions;
-  limits: Limits;
-  first: Response;
-}): AsyncGenerator<Batch<T>, void, undefined> {
+async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void, undefined> {
   const { client, op, input, call, limits } = init;
   const signal = call.signal;
   const mode = responseValidationMode(call.validateResponse ?? client.options.validateResponses);
