@@ -308,6 +308,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     return {
       url: String(server.url ?? '/'),
       variables,
+      ...(typeof server.name === 'string' ? { name: server.name } : {}),
       ...(typeof server.description === 'string' ? { description: server.description } : {}),
     };
   });

@@ -373,6 +373,8 @@ export interface SecuritySchemeModel {
 
 export interface ServerModel {
   url: string;
+  /** OpenAPI 3.2's `name`: how a client picks this server (`ClientOptions.server`). */
+  name?: string;
   description?: string;
   variables: Record<string, { default: string; enum?: string[]; description?: string }>;
   /** AsyncAPI: the protocol (`wss`). */

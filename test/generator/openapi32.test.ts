@@ -66,6 +66,14 @@ describe('an OpenAPI 3.2 document', () => {
     await typeCheckPackage(dir);
   }, 60_000);
 
+  it('a server\'s name reaches apiInfo, and createClient({ server }) picks it', async () => {
+    expect(output.files.get('src/operations.ts')).toContain("servers: [{ url: 'https://chat.example.test/v1', name: 'production' }]");
+    let sent = '';
+    const client = (chat.createClient as (options: object) => unknown)({ server: 'production', fetch: async (request: Request) => ((sent = request.url), Response.json([])) });
+    await chat.searchMessages(client, { text: 'x' });
+    expect(sent).toBe('https://chat.example.test/v1/search');
+  });
+
   it('nested tags: the README lists the tree, with kind and summary', () => {
     expect(output.files.get('README.md')).toContain('Tags, as the document nests them:\n\n- `chat` (nav): Chat\n  - `completions`\n');
   });

@@ -28,6 +28,34 @@ describe('versioning', () => {
   });
 });
 
+describe('servers', () => {
+  const servers = [
+    { url: 'https://api.example.com/v1', name: 'production' },
+    { url: 'https://{region}.staging.example.com/v1', name: 'staging', variables: { region: { default: 'eu' } } },
+    { url: 'http://127.0.0.1:4010' },
+  ];
+
+  it('sends to the first server, or to the one ClientOptions.server names (OpenAPI 3.2 server name), variables filled in', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    await new HttpClient(api({ servers }), { fetch }).request(op());
+    await new HttpClient(api({ servers }), { fetch, server: 'staging' }).request(op());
+    await new HttpClient(api({ servers }), { fetch, server: 'staging', serverVariables: { region: 'us' } }).request(op());
+    // baseUrl wins over a server name.
+    await new HttpClient(api({ servers }), { fetch, server: 'staging', baseUrl: 'https://elsewhere.test' }).request(op());
+    expect(seen.map((request) => new URL(request.url).origin + new URL(request.url).pathname)).toEqual([
+      'https://api.example.com/v1/v2/things',
+      'https://eu.staging.example.com/v1/v2/things',
+      'https://us.staging.example.com/v1/v2/things',
+      'https://elsewhere.test/v2/things',
+    ]);
+  });
+
+  it('a name no server has is a TypeError at construction that lists the names', () => {
+    expect(() => new HttpClient(api({ servers }), { server: 'prod' })).toThrow('Test API has no server named "prod"; its servers are "production", "staging"');
+    expect(() => new HttpClient(api(), { server: 'prod' })).toThrow('Test API has no server named "prod"; its servers have no names');
+  });
+});
+
 describe('warnings', () => {
   const warnings = [{ id: 'missing_version', message: 'Please supply API version (YYYY-MM-DD) as SVC-VERSION header', url: 'https://docs.example.com/versioning' }];
 

@@ -20,6 +20,7 @@ const CLIENT_OPTIONS = [
   'random',
   'refreshAccessToken',
   'retry',
+  'server',
   'serverVariables',
   'stream',
   'syncTime',

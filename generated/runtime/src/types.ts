@@ -161,6 +161,8 @@ export interface OperationSpec {
 /** A server of the document, with its variables. */
 export interface ServerSpec {
   url: string;
+  /** OpenAPI 3.2's server `name`, which `ClientOptions.server` picks by. */
+  name?: string;
   variables?: Readonly<Record<string, { default: string; enum?: readonly string[] }>>;
 }
 
@@ -312,7 +314,9 @@ export interface StreamOptions {
 export interface ClientOptions {
   /** Reading streamed responses. */
   stream?: StreamOptions;
-  /** @default the first server, its variables substituted (serverVariables, then defaults) */
+  /** The server to send to, by its name in the spec (OpenAPI 3.2 server `name`), unless `baseUrl` is given. @default the first server */
+  server?: string;
+  /** @default the first server (or `server`'s), its variables substituted (serverVariables, then defaults) */
   baseUrl?: string;
   serverVariables?: Record<string, string>;
   /** Called with one `Request` per attempt; `globalThis.fetch` fits. @default globalThis.fetch */

@@ -144,6 +144,7 @@ export const operationsTarget: Target = {
       version: model.version,
       servers: model.servers.map((s) => ({
         url: s.url,
+        ...(s.name !== undefined ? { name: s.name } : {}),
         ...(Object.keys(s.variables).length > 0
           ? { variables: Object.fromEntries(Object.entries(s.variables).map(([k, v]) => [k, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }])) }
           : {}),

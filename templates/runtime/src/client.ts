@@ -82,9 +82,19 @@ interface Outcome<T> {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_SKEW_SECONDS = 30;
 
-function defaultBaseUrl(api: ApiInfo, variables: Readonly<Record<string, string>> | undefined): string {
-  const server = api.servers[0];
-  if (!server) throw new TypeError(`${api.title} declares no server; pass ClientOptions.baseUrl`);
+function defaultBaseUrl(
+  api: ApiInfo,
+  name: string | undefined,
+  variables: Readonly<Record<string, string>> | undefined,
+): string {
+  const server = name === undefined ? api.servers[0] : api.servers.find((candidate) => candidate.name === name);
+  if (!server) {
+    if (name === undefined) throw new TypeError(`${api.title} declares no server; pass ClientOptions.baseUrl`);
+    const named = api.servers.flatMap((candidate) => (candidate.name === undefined ? [] : [`"${candidate.name}"`]));
+    throw new TypeError(
+      `${api.title} has no server named "${name}"; ${named.length > 0 ? `its servers are ${named.join(', ')}` : 'its servers have no names'}`,
+    );
+  }
   return expandServerUrl(server, variables);
 }
 
@@ -139,7 +149,7 @@ export class HttpClient {
     this.baseUrl =
       options.baseUrl !== undefined
         ? options.baseUrl.replace(/\/+$/, '')
-        : defaultBaseUrl(api, options.serverVariables);
+        : defaultBaseUrl(api, options.server, options.serverVariables);
     // Looked up at call time, so a fetch replaced after construction (test stubs, polyfills) is used.
     this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
     this.clock = options.clock ?? systemClock;

@@ -19,6 +19,7 @@ const CLIENT_OPTIONS = [
   'random',
   'refreshAccessToken',
   'retry',
+  'server',
   'serverVariables',
   'stream',
   'syncTime',
