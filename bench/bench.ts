@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { benchClient } from './client.js';
 import type { FeedBenchResult } from './feed.js';
 import { generationSection } from './generation.js';
-import { benchDir, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
+import { benchDir, generateInto, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
 import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
@@ -247,7 +247,7 @@ async function sizeSection(): Promise<Section> {
   );
   // The same function with validators written for zod's classic build (`--zod classic`), generated in this run.
   const classicOut = join(work, 'size-v2-classic');
-  execFileSync(process.execPath, ['--conditions=svc-source', join(root, 'generator', 'launch.mjs'), '--spec', join(root, 'specs', 'v2.openapi.yaml'), '--out', classicOut, '--zod', 'classic', '--targets', 'client', '--quiet', '--force'], { cwd: root, stdio: 'ignore' });
+  generateInto(join(root, 'specs', 'v2.openapi.yaml'), classicOut, ['--zod', 'classic', '--targets', 'client']);
   const oursClassic = await bundle(
     "import { createClient, getSpotPrice } from './size-v2-classic/src/client.ts';\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconsole.log(await getSpotPrice(client, { currency_pair: 'BTC-USD' }));\n",
     work,

@@ -2,7 +2,7 @@
  * What the bench's sections share: where things are, the versions of the tools compared
  * against, and timing a fresh `node` process (wall time from spawn to exit, peak memory).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,12 @@ export async function measure(args: { label: string; tool: string; times: number
 }
 
 export const ours = (argv: string[]): string[] => ['--conditions=svc-source', cli, '--quiet', ...argv];
+
+/** Generates `spec` into `out` (emptied first) with our generator, for a section to import or bundle what it made. */
+export function generateInto(spec: string, out: string, argv: string[] = []): void {
+  rmSync(out, { recursive: true, force: true });
+  execFileSync(process.execPath, ours(['--spec', spec, '--out', out, '--force', ...argv]), { cwd: root, stdio: 'ignore' });
+}
 
 /**
  * `--spec` packages carry copies of the runtimes by default (so that they install on their own);

@@ -6,11 +6,10 @@
  * `fetch`; the chat document of the tests (test/fixtures/documents/chat.openapi.yaml) is
  * generated for it in this run.
  */
-import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createParser } from 'eventsource-parser';
+import { generateInto } from './measure.js';
 
 export interface StreamBenchResult {
   items: number;
@@ -48,8 +47,7 @@ const bodyOf = (pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> => {
 
 export async function benchStream(args: { root: string; work: string }, count = 20_000): Promise<StreamBenchResult> {
   const out = join(args.work, 'stream-chat');
-  rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--conditions=svc-source', join(args.root, 'generator', 'launch.mjs'), '--spec', join(args.root, 'test', 'fixtures', 'documents', 'chat.openapi.yaml'), '--out', out, '--targets', 'client,fixtures', '--quiet', '--force'], { cwd: args.root, stdio: 'ignore' });
+  generateInto(join(args.root, 'test', 'fixtures', 'documents', 'chat.openapi.yaml'), out, ['--targets', 'client,fixtures']);
   const chat = (await import(pathToFileURL(join(out, 'src', 'client.ts')).href)) as ChatPackage;
   const { responseFixture } = (await import(pathToFileURL(join(out, 'src', 'fixtures.ts')).href)) as ChatFixtures;
 

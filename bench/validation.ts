@@ -13,6 +13,7 @@ import addFormatsModule from 'ajv-formats';
 import { createRequire } from 'node:module';
 import { operations } from '@svc/v2';
 import { responseFixture } from '@svc/v2/fixtures';
+import { generateInto } from './measure.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
@@ -72,8 +73,7 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
 
   // The same document's validators written for zod's classic build, generated in the same run.
   const classicOut = join(args.work, 'validation-v2-classic');
-  rmSync(classicOut, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--conditions=svc-source', join(args.root, 'generator', 'launch.mjs'), '--spec', specFile, '--out', classicOut, '--zod', 'classic', '--targets', 'client', '--quiet', '--force'], { cwd: args.root, stdio: 'ignore' });
+  generateInto(specFile, classicOut, ['--zod', 'classic', '--targets', 'client']);
   const classic = (await import(pathToFileURL(join(classicOut, 'src', 'operations.ts')).href)) as { operations: Record<string, { responses: Record<string, Check | undefined> }> };
 
   const ours: Body[] = [];

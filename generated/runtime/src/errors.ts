@@ -174,6 +174,14 @@ function ownText(body: unknown): string | undefined {
   return parts.length > 0 ? [...new Set(parts)].join(': ') : undefined;
 }
 
+/** The first three issues as one line (`path: message; …`), for error messages. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
 /** Constructor argument of `ResponseValidationError`. */
 export interface ResponseValidationErrorInit {
   operationId: string;
@@ -194,12 +202,8 @@ export class ResponseValidationError extends Error {
   readonly response: Response;
 
   constructor(init: ResponseValidationErrorInit) {
-    const shown = init.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-      .join('; ');
     const more = init.issues.length > 3 ? ` (+${init.issues.length - 3} more)` : '';
-    super(`Response ${init.status} of ${init.operationId} failed validation: ${shown}${more}`);
+    super(`Response ${init.status} of ${init.operationId} failed validation: ${describeIssues(init.issues)}${more}`);
     this.operationId = init.operationId;
     this.status = init.status;
     this.issues = init.issues;

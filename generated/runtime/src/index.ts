@@ -50,7 +50,7 @@ export {
 export { nextPageInput, nextPageParams, pageItems } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
-export { collectWarnings, declaredMediaType, selectValidator, streamSpecOf } from './response.js';
+export { carriesJson, collectWarnings, declaredMediaType, selectValidator, streamSpecOf } from './response.js';
 export {
   byteFormat,
   dateFormat,

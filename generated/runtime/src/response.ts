@@ -69,25 +69,33 @@ export const errorBody = (body: unknown): unknown => (typeof body === 'string' ?
 
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
+/** The key of a record by response status that applies to `status`: the exact code, then its range (`2XX`), then `default`. */
+function statusKey(record: object, status: number): string | undefined {
+  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
+  return keys.find((candidate) => own(record, candidate));
+}
+
 /**
- * The validator for `status`: exact code, then its range (`2XX`), then `default`.
- * `found` is false when none of these keys exists; a key present with `undefined` means "no body".
+ * The validator for `status` (see `statusKey`). `found` is false when no key applies; a key
+ * present with `undefined` means "no body".
  */
 export function selectValidator(
   responses: Readonly<Record<string, Validator | undefined>>,
   status: number,
 ): { found: boolean; schema: Validator | undefined } {
-  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
-  const key = keys.find((candidate) => own(responses, candidate));
+  const key = statusKey(responses, status);
   return key === undefined ? { found: false, schema: undefined } : { found: true, schema: responses[key] };
 }
 
-/** How the response of `status` streams (exact code, its range, then `default`), if it does. */
+/** How the response of `status` streams (see `statusKey`), if it does. */
 export function streamSpecOf(streams: Readonly<Record<string, StreamSpec>>, status: number): StreamSpec | undefined {
-  const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
-  const key = keys.find((candidate) => own(streams, candidate));
+  const key = statusKey(streams, status);
   return key === undefined ? undefined : streams[key];
 }
+
+/** Whether a server-sent event's `data` is JSON, by the operation's stream spec (an event without a name is `message`). */
+export const carriesJson = (spec: StreamSpec, event: string | undefined): boolean =>
+  spec.jsonData === true || (Array.isArray(spec.jsonData) && spec.jsonData.includes(event ?? 'message'));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

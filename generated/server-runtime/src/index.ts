@@ -44,4 +44,4 @@ export {
   type TwoFactorCheck,
 } from './router.js';
 export { serveNode, type RunningServer } from './node.js';
-export { frameItem, isAsyncIterable, RawFrame, streamBody } from './stream.js';
+export { frameItem, isAsyncIterable, RawFrame, streamBody, toAsyncIterable } from './stream.js';

@@ -452,7 +452,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     corsHeaders(exchange.headers, headers);
     for (const name in extra) headers[lowerName(name)] = extra[name]!;
     if (body === undefined || status === 204 || status === 304) return { status, headers, body: null };
-    if (body instanceof Blob || body instanceof Uint8Array || typeof body === 'string')
+    if (
+      body instanceof Blob ||
+      body instanceof Uint8Array ||
+      body instanceof ReadableStream ||
+      typeof body === 'string'
+    )
       return { status, headers, body: body as Answer['body'] };
     headers['content-type'] ??= 'application/json';
     return { status, headers, body: JSON.stringify(body) };
@@ -749,18 +754,15 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     items: AsyncIterable<unknown>,
     headers: Record<string, string>,
   ): Answer => {
-    const answer = send(exchange, status, '', headers);
-    answer.headers['content-type'] ??= STREAM_MEDIA_TYPES[spec.format];
-    answer.headers['cache-control'] ??= 'no-cache';
     const check = options.validateResponses
       ? (item: unknown): void => checkReply(route, status, item)
       : () => undefined;
-    answer.body = streamBody(items, spec, check, (error) => {
-      if (error instanceof InvalidResponse)
-        options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
-      else options.onError?.(error, route.op.operationId);
+    const body = streamBody(items, spec, check, (error) => report(error, route));
+    return send(exchange, status, body, {
+      'content-type': STREAM_MEDIA_TYPES[spec.format],
+      'cache-control': 'no-cache',
+      ...headers,
     });
-    return answer;
   };
 
   const checkReply = ({ op, replyValidators }: Route, status: number, body: unknown): void => {
@@ -791,11 +793,16 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       );
   };
 
-  const answerError = (exchange: Exchange, error: unknown, route: Route | undefined): Answer => {
-    if (error instanceof HttpProblem) return problem(exchange, error, route);
+  /** Tells the options' listeners of an error no answer can carry: an answer its spec does not allow, or any other. */
+  const report = (error: unknown, route: Route | undefined): void => {
     if (error instanceof InvalidResponse)
       options.onInvalidResponse?.({ operationId: error.operationId, status: error.status, issues: error.issues });
     else options.onError?.(error, route?.op.operationId);
+  };
+
+  const answerError = (exchange: Exchange, error: unknown, route: Route | undefined): Answer => {
+    if (error instanceof HttpProblem) return problem(exchange, error, route);
+    report(error, route);
     return problem(
       exchange,
       new HttpProblem({

@@ -5,7 +5,7 @@
  * the next item is asked for only when the connection has taken the last (backpressure), and a
  * client that leaves ends the handler's iteration (`return()`).
  */
-import type { StreamSpec } from '@svc/runtime';
+import { carriesJson, type StreamSpec } from '@svc/runtime';
 
 const encoder = new TextEncoder();
 
@@ -41,7 +41,7 @@ export function frameItem(spec: StreamSpec, item: unknown): string {
   if (spec.format === 'json-seq') return `\u001e${JSON.stringify(item)}\n`;
   const event = (typeof item === 'object' && item !== null ? item : { data: item }) as Record<string, unknown>;
   const name = event['event'] === undefined ? undefined : singleLine('event', event['event']);
-  const json = spec.jsonData === true || (Array.isArray(spec.jsonData) && spec.jsonData.includes(name ?? 'message'));
+  const json = carriesJson(spec, name);
   const data = json ? JSON.stringify(event['data']) : String(event['data'] ?? '');
   let out = '';
   if (typeof event['retry'] === 'number') out += `retry: ${Math.max(0, Math.floor(event['retry']))}\n`;

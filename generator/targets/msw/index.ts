@@ -60,6 +60,10 @@ export function bySpecificity(a: OperationModel, b: OperationModel): number {
 
 function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImports): FunctionDeclarationStructure {
   const matcher = MSW_METHODS.has(op.method) ? op.method.toLowerCase() : 'all';
+  const answered = `${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer)`;
+  // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
+  // any other method falls through to the next handler (a resolver that returns nothing).
+  const resolved = matcher === 'all' ? `(info.request.method === ${stringLiteral(op.method)} ? ${answered} : undefined)` : answered;
   const url = `${im.value('handlerUrl')}(options, ${stringLiteral(defaultBase)}, ${stringLiteral(mswPath(op.path))})`;
   return {
     kind: StructureKind.Function,
@@ -77,13 +81,7 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
       { name: 'options', type: im.type('HandlerOptions'), initializer: '{}' },
     ],
     returnType: im.type('HttpHandler'),
-    // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
-    // any other method falls through to the next handler (a resolver that returns nothing).
-    statements: [
-      matcher === 'all'
-        ? `return ${im.value('http')}.all(${url}, (info) => (info.request.method === ${stringLiteral(op.method)} ? ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer) : undefined));`
-        : `return ${im.value('http')}.${matcher}(${url}, (info) => ${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer));`,
-    ],
+    statements: [`return ${im.value('http')}.${matcher}(${url}, (info) => ${resolved});`],
   };
 }
 

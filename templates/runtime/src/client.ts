@@ -134,7 +134,8 @@ export class HttpClient {
   /** The options the client was made with, as given. */
   readonly options: ClientOptions;
   private readonly fetchImpl: FetchLike;
-  private readonly clock: Clock;
+  /** The clock the client waits on (retries, back-off, reconnecting streams): `ClientOptions.clock`, or the real one. */
+  readonly clock: Clock;
   private readonly random: () => number;
   private readonly retryPolicy: RetryPolicy;
   private offsetMs = 0;

@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import type { HttpClient } from './client.js';
 import { toRequestInput } from './params.js';
 import { fastParsesToItself } from './precheck.js';
-import { selectValidator, streamSpecOf } from './response.js';
+import { carriesJson, selectValidator, streamSpecOf } from './response.js';
+import { describeIssues } from './errors.js';
+import { isNetworkError } from './retry.js';
 import { isTolerableIssue, responseValidationMode } from './tolerance.js';
 import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
 
@@ -108,10 +110,6 @@ interface ItemParser {
   feed(text: string, out: Parsed): void;
   end(out: Parsed): void;
 }
-
-/** Whether an event's `data` is JSON, by the operation's stream spec. */
-const carriesJson = (spec: StreamSpec, event: string | undefined): boolean =>
-  spec.jsonData === true || (Array.isArray(spec.jsonData) && spec.jsonData.includes(event ?? 'message'));
 
 /** `text` parsed into `out` as one item, or `out`'s problem. */
 function pushJson(text: string, what: string, out: Parsed, wrap?: (value: unknown) => unknown): void {
@@ -217,22 +215,7 @@ function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemPa
 
 /** Whether `error` is the connection breaking off (not the caller's abort, not our own errors). */
 const brokeOff = (error: unknown, signal: AbortSignal | undefined): boolean =>
-  !signal?.aborted && error instanceof TypeError;
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+  !signal?.aborted && isNetworkError(error);
 
 /**
  * Calls a streaming operation: resolves once its response has arrived (a non-2xx response
@@ -448,7 +431,7 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
         cause: interruption,
       });
     reconnects++;
-    await sleep(Math.min(seen.retry ?? limits.reconnectDelayMs, MAX_RECONNECT_DELAY_MS), signal);
+    await client.clock.sleep(Math.min(seen.retry ?? limits.reconnectDelayMs, MAX_RECONNECT_DELAY_MS), signal);
     const headers =
       seen.lastEventId === undefined ? call.headers : { ...call.headers, 'last-event-id': seen.lastEventId };
     response = await client.openStream(op, input, { ...call, ...(headers ? { headers } : {}) });
@@ -471,15 +454,11 @@ function validated<T>(
   if (result.success) return result.data as T;
   // Tolerant: an item of the promised shape that only left a documented range passes as it came.
   if (mode === 'tolerant' && result.error.issues.every(isTolerableIssue)) return item as T;
-  const shown = result.error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
   throw new StreamError({
     kind: 'invalid_item',
     operationId: op.operationId,
     index,
-    message: `the item does not match its schema: ${shown}`,
+    message: `the item does not match its schema: ${describeIssues(result.error.issues)}`,
     issues: result.error.issues,
   });
 }

@@ -4,7 +4,8 @@
  * MSW takes those from a resolver as they are, so this module needs nothing of MSW.
  */
 import type { StreamSpec } from '@svc/runtime';
-import { frameItem, isAsyncIterable } from '@svc/server-runtime';
+import { isAsyncIterable, streamBody, toAsyncIterable } from '@svc/server-runtime';
+import { numberedItem } from './stream-items.js';
 
 /** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
 export interface RequestAnswerer {
@@ -49,31 +50,19 @@ export interface SeededAnswer {
 /** How many seeded items a streamed response of a handler sends. */
 export const STREAMED_ITEMS = 3;
 
-const encoder = new TextEncoder();
-
-/** A streamed body: the items framed one by one, as they come (an async iterable is read as it yields). */
+/** A streamed body: the items framed one by one, as they come (the server runtime's own stream body, nothing checked). */
 function streamed(
   status: number,
   contentType: string,
   spec: StreamSpec,
-  items: Iterable<unknown> | AsyncIterable<unknown>,
+  items: readonly unknown[] | AsyncIterable<unknown>,
 ): Response {
-  const iterator = isAsyncIterable(items) ? items[Symbol.asyncIterator]() : undefined;
-  const list = iterator ? undefined : [...(items as Iterable<unknown>)];
-  const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
-    async pull(controller) {
-      const next = iterator
-        ? await iterator.next()
-        : list!.length > 0
-          ? { done: false, value: list!.shift() }
-          : { done: true, value: undefined };
-      if (next.done) return controller.close();
-      controller.enqueue(encoder.encode(frameItem(spec, next.value)));
-    },
-    async cancel() {
-      await iterator?.return?.();
-    },
-  });
+  const body = streamBody(
+    toAsyncIterable(items),
+    spec,
+    () => undefined,
+    () => undefined,
+  );
   return new Response(body, { status, headers: { 'content-type': contentType, 'cache-control': 'no-cache' } });
 }
 
@@ -85,7 +74,7 @@ export function handlerUrl(options: HandlerOptions, defaultBase: string, path: s
 function response(status: number, body: SeededAnswer['body'], value: unknown): Response {
   if (body === undefined || value === undefined) return new Response(null, { status });
   if (body.stream && (Array.isArray(value) || isAsyncIterable(value)))
-    return streamed(status, body.contentType, body.stream, value as Iterable<unknown>);
+    return streamed(status, body.contentType, body.stream, value);
   const text = body.json || typeof value !== 'string' ? JSON.stringify(value) : value;
   return new Response(text, { status, headers: { 'content-type': body.contentType } });
 }
@@ -104,13 +93,12 @@ export async function handlerAnswer<T>(
   if (options.mock) return options.mock.app.fetch(info.request);
   const body = seeded.body;
   if (body?.stream) {
-    const items = Array.from({ length: STREAMED_ITEMS }, (_, i) => body.fixture((options.seed ?? 0) + i));
-    // Server-sent events numbered, as the mock numbers them.
-    const numbered =
-      body.stream.format === 'sse'
-        ? items.map((item, i) => (typeof item === 'object' && item !== null ? { ...item, id: String(i + 1) } : item))
-        : items;
-    return streamed(seeded.status, body.contentType, body.stream, numbered);
+    const spec = body.stream;
+    // Numbered as the mock numbers its streams.
+    const items = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
+      numberedItem(spec, body.fixture((options.seed ?? 0) + i), i),
+    );
+    return streamed(seeded.status, body.contentType, spec, items);
   }
   return response(seeded.status, body, body?.fixture(options.seed ?? 0));
 }

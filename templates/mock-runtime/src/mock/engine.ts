@@ -9,6 +9,7 @@ import {
   selectValidator,
   setOwnProperty,
   streamSpecOf,
+  systemClock,
   type OperationSpec,
   type StreamSpec,
   type Validator,
@@ -24,6 +25,7 @@ import {
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
+import { numberedItem } from './stream-items.js';
 import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
@@ -110,8 +112,6 @@ class DroppedByMock extends Error {
   override readonly name = 'DroppedByMock';
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The items of a mock stream, from `first` on (see `MockStreamOptions`). */
 async function* mockStream(init: {
   spec: StreamSpec;
@@ -123,8 +123,8 @@ async function* mockStream(init: {
   const { spec, options } = init;
   const count = options.count ?? 5;
   for (let index = init.first; index < count; index++) {
-    if (index === options.pauseAt) await pause(options.pauseMs ?? 1000);
-    else if (options.intervalMs && index > init.first) await pause(options.intervalMs);
+    if (index === options.pauseAt) await systemClock.sleep(options.pauseMs ?? 1000);
+    else if (options.intervalMs && index > init.first) await systemClock.sleep(options.intervalMs);
     if (!init.resumed && options.dropAfter !== undefined && index - init.first === options.dropAfter)
       throw new DroppedByMock(`the mock broke the stream off after ${options.dropAfter} items (streams.dropAfter)`);
     if (index === options.malformedAt) {
@@ -139,8 +139,7 @@ async function* mockStream(init: {
       );
       continue;
     }
-    const item = init.item(index);
-    yield spec.format === 'sse' && isRecord(item) ? { ...item, id: String(index + 1) } : item;
+    yield numberedItem(spec, init.item(index), index);
   }
 }
 

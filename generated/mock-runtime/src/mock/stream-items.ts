@@ -1,0 +1,11 @@
+// Copied from templates/mock-runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
+/** What the mock's streams and the MSW handlers' seeded streams send, alike. */
+import type { StreamSpec } from '@svc/runtime';
+import { isRecord } from './paths.js';
+
+/**
+ * The item a mock stream sends at `index`: a server-sent event numbered by `id` (`index + 1`),
+ * so that a client that reconnects with `Last-Event-ID` gets the rest; other items as they are.
+ */
+export const numberedItem = (spec: StreamSpec, item: unknown, index: number): unknown =>
+  spec.format === 'sse' && isRecord(item) ? { ...item, id: String(index + 1) } : item;
