@@ -56,6 +56,10 @@ const SCHEMA_RULES: Record<string, { request: Level; response: Level; summary: s
   'variant-removed': { request: 'breaking', response: 'info', summary: 'a oneOf/anyOf variant was removed' },
   'variant-added': { request: 'info', response: 'warning', summary: 'a oneOf/anyOf variant was added' },
   'discriminator-changed': { request: 'breaking', response: 'breaking', summary: 'the discriminator property changed' },
+  // OpenAPI 3.2 `defaultMapping`: the variant that takes values whose tag selects no other.
+  'discriminator-default-removed': { request: 'breaking', response: 'info', summary: 'the discriminator lost its default variant (`defaultMapping`): a value whose tag selects no variant is refused' },
+  'discriminator-default-added': { request: 'info', response: 'warning', summary: 'the discriminator gained a default variant (`defaultMapping`): values with tags the caller does not know may come' },
+  'discriminator-default-changed': { request: 'breaking', response: 'warning', summary: 'the discriminator\'s default variant (`defaultMapping`) is another schema' },
   'composition-changed': { request: 'warning', response: 'warning', summary: 'changed, not judged: a composition (allOf of non-objects, `not`, an `if` condition) changed' },
   // JSON Schema 2020-12 keywords: each added constrains what is valid, each removed frees it.
   'contains-added': { request: 'breaking', response: 'info', summary: 'arrays must now contain an item matching `contains`' },

@@ -159,7 +159,7 @@ export class SchemaSide {
 const SHAPE_DEPTH = 3;
 
 /** Keys that document a schema without changing what it accepts. */
-const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags']);
+const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags', 'defaultVariant']);
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
@@ -503,6 +503,16 @@ export class SchemaComparer {
     const discB = b.kind === 'union' ? b.discriminator : undefined;
     if (discA && discB && discA.propertyName !== discB.propertyName) {
       this.report('discriminator-changed', direction, scope, site, `the discriminator of ${where} changed from \`${discA.propertyName}\` to \`${discB.propertyName}\``);
+    }
+    const defaultOf = (disc: UnionNode['discriminator'], variants: SchemaNode[]): string | undefined => {
+      const variant = disc?.defaultVariant === undefined ? undefined : variants[disc.defaultVariant];
+      return variant?.kind === 'ref' ? variant.target : undefined;
+    };
+    const [defaultA, defaultB] = [defaultOf(discA, variantsA), defaultOf(discB, variantsB)];
+    if (defaultA !== defaultB) {
+      if (defaultA === undefined) this.report('discriminator-default-added', direction, scope, site, `the discriminator of ${where} now sends values whose tag selects no variant to \`${defaultB}\` (defaultMapping)`);
+      else if (defaultB === undefined) this.report('discriminator-default-removed', direction, scope, site, `the discriminator of ${where} no longer has a default variant (\`${defaultA}\`): a value whose tag selects no variant is refused`);
+      else this.report('discriminator-default-changed', direction, scope, site, `the default variant of the discriminator of ${where} changed from \`${defaultA}\` to \`${defaultB}\``);
     }
     // A value sent as it was may now match the old schema and a new variant both, which `oneOf` refuses.
     if (direction === 'request' && a.kind !== 'union' && b.kind === 'union' && b.mode === 'oneOf' && !discB && variantsB.length > 1) {

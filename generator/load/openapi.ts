@@ -33,7 +33,9 @@ export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope,
   if (problems) problems.push(...distinctProblems(source, findings));
   // JSON Schema 2020-12 (3.1 and 3.2): a schema's `$id` is a base for the references inside it.
   const schemaIdentifiers = openApiMinorOf(source.raw.openapi) !== '3.0';
-  const references = indexReferences(source.raw, { schemaIdentifiers });
+  // OpenAPI 3.2's `$self`: the document's URI, the base of its references.
+  const self = openApiMinorOf(source.raw.openapi) === '3.2' && typeof source.raw.$self === 'string' ? source.raw.$self : undefined;
+  const references = indexReferences(source.raw, { schemaIdentifiers, self });
   const external: ReferenceSite[] = [];
   /** `$ref`s the bundler would read otherwise than they resolve (it knows no `$id`), by pointer: written as what they resolve to. */
   const rewritten = new Map<string, string>();
@@ -49,7 +51,7 @@ export async function loadOpenApi(source: SourceDocument, scope: ReferenceScope,
   const document = await bundle(source, external, scope, rewritten);
   // What the referenced files brought is held to the same limits.
   checkDepth(source.file, document, source.sourceMap);
-  return checked(source, document, indexReferences(document, { schemaIdentifiers }));
+  return checked(source, document, indexReferences(document, { schemaIdentifiers, self }));
 }
 
 /** The loaded document, once no chain of `$ref`s only renames itself. */
@@ -80,7 +82,12 @@ async function bundle(source: SourceDocument, external: ReferenceSite[], scope: 
     const options = { resolve: { http: false, file: { read } } };
     const copy = structuredClone(source.raw);
     for (const [pointer, ref] of rewritten) (valueAt(copy, pointer) as { $ref: string }).$ref = ref;
-    return (await SwaggerParser.bundle(source.file, copy as never, options as never)) as unknown as Record<string, unknown>;
+    // swagger-parser 12 refuses versions past 3.1; bundling reads only `$ref`s, which 3.2 writes as 3.1 does.
+    const version = copy.openapi;
+    if (openApiMinorOf(version) === '3.2') copy.openapi = '3.1.2';
+    const bundled = (await SwaggerParser.bundle(source.file, copy as never, options as never)) as unknown as Record<string, unknown>;
+    bundled.openapi = version;
+    return bundled;
   } catch (error) {
     if (refused !== undefined) throw nestedRefusal(source, refused, external);
     // A referenced file that cannot be read or parsed is the user's to fix; anything else is ours.

@@ -40,16 +40,23 @@ export interface ReferenceIndex {
 
 /**
  * Indexes the document. `schemaIdentifiers` turns on `$id`/`$anchor` (JSON Schema 2019+
- * dialects); OpenAPI 3.0 schemas have neither.
+ * dialects); OpenAPI 3.0 schemas have neither. `self` is OpenAPI 3.2's `$self`, the document's
+ * own URI and the base of its references: a reference to that URI is internal, and one to
+ * another URI under it names the file at the same place relative to the document (nothing
+ * is fetched; a URI elsewhere stays remote and is refused as such by confine.ts).
  */
-export function indexReferences(document: Json, options: { schemaIdentifiers: boolean }): ReferenceIndex {
-  const resources = new Map<string, string>([[DOCUMENT_URI, '']]);
+export function indexReferences(document: Json, options: { schemaIdentifiers: boolean; self?: string | undefined }): ReferenceIndex {
+  /** For a base URI from a relative `$id` chain (or a relative `$self`): its path from the document's folder. */
+  const relativeBases = new Map<string, string>();
+  const documentUri = documentUriOf(options.self, relativeBases);
+  const resources = new Map<string, string>([
+    [DOCUMENT_URI, ''],
+    [documentUri, ''],
+  ]);
   const anchors = new Map<string, string>();
   /** Base URI of the objects whose base is not the document's, by pointer. */
   const bases = new Map<string, string>();
   const sites: ReferenceSite[] = [];
-  /** For a base URI from a relative `$id` chain: its path from the document's folder. */
-  const relativeBases = new Map<string, string>();
 
   const walk = (node: unknown, pointer: string, base: string): void => {
     if (Array.isArray(node)) {
@@ -74,7 +81,7 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
         const anchor = node[keyword];
         if (typeof anchor === 'string' && !anchors.has(`${here}#${anchor}`)) anchors.set(`${here}#${anchor}`, pointer);
       }
-      if (here !== DOCUMENT_URI) bases.set(pointer, here);
+      if (here !== documentUri) bases.set(pointer, here);
     }
     if (typeof node.$ref === 'string') sites.push({ pointer, ref: node.$ref });
     for (const [key, value] of Object.entries(node)) {
@@ -82,12 +89,15 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
       walk(value, `${pointer}/${encodePointerToken(key)}`, here);
     }
   };
-  walk(document, '', DOCUMENT_URI);
+  walk(document, '', documentUri);
 
   /** The external target of `ref` from `base` (see Resolution). */
   const externalUri = (ref: string, base: string): string => {
-    if (base === DOCUMENT_URI || SCHEME.test(ref)) return ref;
-    if (!base.startsWith(`${DOCUMENT_PREFIX}/`)) return absolute(ref, base) ?? ref;
+    if (base === DOCUMENT_URI && !SCHEME.test(ref)) return ref;
+    if (SCHEME.test(ref) || !base.startsWith(`${DOCUMENT_PREFIX}/`)) {
+      const uri = SCHEME.test(ref) ? ref : (absolute(ref, base) ?? ref);
+      return documentUri.startsWith(`${DOCUMENT_PREFIX}/`) ? uri : (besideDocument(uri, documentUri) ?? uri);
+    }
     // A relative `$id` chain: paths from the document's folder, kept with their leading `..` (which a URL would drop).
     const hash = ref.indexOf('#');
     const path = hash < 0 ? ref : ref.slice(0, hash);
@@ -96,10 +106,10 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
   };
 
   const resolve = (ref: string, from: string): Resolution => {
-    const base = bases.get(from) ?? DOCUMENT_URI;
+    const base = bases.get(from) ?? documentUri;
     let resource: string;
     let fragment: string;
-    if (ref.startsWith('#') && base === DOCUMENT_URI) {
+    if (ref.startsWith('#') && base === documentUri) {
       resource = DOCUMENT_URI;
       fragment = ref.slice(1);
     } else {
@@ -125,6 +135,36 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
   };
 
   return { sites, resolve };
+}
+
+/**
+ * The base URI of the document: `$self` when it has one (a relative one is taken from the
+ * document's placeholder URI, and its path from the document's folder is recorded as a relative
+ * `$id`'s is), else the placeholder.
+ */
+function documentUriOf(self: string | undefined, relativeBases: Map<string, string>): string {
+  const uri = self === undefined ? undefined : absolute(self, DOCUMENT_URI);
+  if (self === undefined || uri === undefined) return DOCUMENT_URI;
+  const resource = withoutFragment(uri);
+  if (!SCHEME.test(self)) relativeBases.set(resource, posix.normalize(withoutFragment(self)));
+  return resource;
+}
+
+/**
+ * An absolute URI as a path relative to the document's folder, when it has the origin of the
+ * document's absolute `$self` (`https://example.com/apis/shop.yaml` is the document, so
+ * `https://example.com/apis/common/errors.yaml#/Error` is `common/errors.yaml#/Error` beside it).
+ */
+function besideDocument(uri: string, documentUri: string): string | undefined {
+  try {
+    const [target, self] = [new URL(uri), new URL(documentUri)];
+    if (target.protocol !== self.protocol || target.host !== self.host || !target.pathname.startsWith('/') || !self.pathname.startsWith('/')) return undefined;
+    const path = posix.relative(posix.dirname(decodeURI(self.pathname)), decodeURI(target.pathname));
+    return `${path === '' ? posix.basename(target.pathname) : path}${target.hash}`;
+  } catch {
+    // not a URL, or a path with a `%` that is no escape: not beside the document
+    return undefined;
+  }
 }
 
 function absolute(reference: string, base: string): string | undefined {

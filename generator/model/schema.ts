@@ -358,8 +358,14 @@ function convertComposition(
           if (typeof ref === 'string') mapping[value] = decodePointerToken(ref.split('/').pop() ?? ref);
         }
       }
-      const variantTags = tagsOfVariants(union.variants, mapping);
-      union.discriminator = { propertyName: raw.discriminator.propertyName, mapping, ...(variantTags ? { variantTags } : {}) };
+      const defaultVariant = defaultVariantOf(raw.discriminator.defaultMapping, union.variants, `${pointer}/discriminator/defaultMapping`, ctx);
+      const variantTags = tagsOfVariants(union.variants, mapping, defaultVariant);
+      union.discriminator = {
+        propertyName: raw.discriminator.propertyName,
+        mapping,
+        ...(variantTags ? { variantTags } : {}),
+        ...(defaultVariant !== undefined ? { defaultVariant } : {}),
+      };
     }
     parts.push(union);
   }
@@ -371,17 +377,35 @@ function convertComposition(
  * The discriminator values of each variant: the mapping's entries that select it, or else
  * its schema name. Undefined when a variant is not a named schema or a value is ambiguous.
  */
-function tagsOfVariants(variants: SchemaNode[], mapping: Record<string, string>): string[][] | undefined {
+function tagsOfVariants(variants: SchemaNode[], mapping: Record<string, string>, defaultVariant: number | undefined): string[][] | undefined {
   const tags: string[][] = [];
-  for (const variant of variants) {
+  for (const [index, variant] of variants.entries()) {
     if (variant.kind !== 'ref') return undefined;
     const mapped = Object.entries(mapping)
       .filter(([, target]) => target === variant.target)
       .map(([value]) => value);
-    tags.push(mapped.length > 0 ? mapped : [variant.target]);
+    // The default variant takes every other value, so its name is no implicit tag of its own.
+    tags.push(mapped.length > 0 || index === defaultVariant ? mapped : [variant.target]);
   }
   const all = tags.flat();
   return new Set(all).size === all.length ? tags : undefined;
+}
+
+/**
+ * The variant `defaultMapping` names (a schema name or a reference, as in `mapping`); a value
+ * that names no variant is a located warning, and the discriminator then has no default.
+ */
+function defaultVariantOf(raw: unknown, variants: SchemaNode[], pointer: string, ctx: SchemaContext): number | undefined {
+  if (raw === undefined) return undefined;
+  const target = typeof raw === 'string' ? decodePointerToken(raw.split('/').pop() ?? raw) : undefined;
+  const index = variants.findIndex((v) => v.kind === 'ref' && v.target === target);
+  if (index >= 0) return index;
+  ctx.diagnostics.push({
+    level: 'warning',
+    pointer,
+    message: `discriminator.defaultMapping ${JSON.stringify(raw)} names none of the union's variants; it is ignored (values whose tag selects no variant are refused)`,
+  });
+  return undefined;
 }
 
 /** Recognises `anyOf: [{enum: [...strings]}, {type: string}]` and returns the known values. */

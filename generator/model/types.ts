@@ -127,6 +127,12 @@ export interface UnionNode extends SchemaCommon {
      * when every variant is a named schema and no value selects two of them.
      */
     variantTags?: string[][];
+    /**
+     * OpenAPI 3.2 `defaultMapping`: the index in `variants` of the schema that validates a value
+     * whose tag is absent or selects no other variant. That variant's `variantTags` entry lists
+     * only the values mapped to it explicitly (often none).
+     */
+    defaultVariant?: number;
   };
 }
 export interface IntersectionNode extends SchemaCommon {

@@ -118,8 +118,11 @@ function printBase(node: SchemaNode, ctx: TypePrintContext): string {
       const tags = discriminator?.variantTags;
       if (discriminator && tags) {
         // Each variant with the tag values that select it, so that a switch on the tag narrows.
-        const tagged = node.variants.map(
-          (v, i) => `(${wrap(v, printType(v, ctx))} & { ${propertyKey(discriminator.propertyName)}: ${tags[i]!.map((t) => literal(t)).join(' | ')} })`,
+        // The default variant (`defaultMapping`) takes the other values: its own type says what they are.
+        const tagged = node.variants.map((v, i) =>
+          i === discriminator.defaultVariant
+            ? wrap(v, printType(v, ctx))
+            : `(${wrap(v, printType(v, ctx))} & { ${propertyKey(discriminator.propertyName)}: ${tags[i]!.map((t) => literal(t)).join(' | ')} })`,
         );
         return tagged.join(' | ');
       }

@@ -544,10 +544,14 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
   if (discriminator && tags) {
     // The tag values come from the mapping (or the schema names), not always from the variants themselves.
     ctx.helpers.add('taggedUnion');
-    const options = variants.map(
-      (variant, i) => `${zod(ctx)}.intersection(${variant}, ${objectOf(`${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)}`, 'strip', ctx)})`,
+    // The default variant (`defaultMapping`) is guarded by the runtime instead: any tag but the others'.
+    const options = variants.map((variant, i) =>
+      i === discriminator.defaultVariant
+        ? variant
+        : `${zod(ctx)}.intersection(${variant}, ${objectOf(`${valueKey(discriminator.propertyName)}: ${printTagValues(tags[i]!, ctx)}`, 'strip', ctx)})`,
     );
-    return `${PURE}taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}])`;
+    const defaultOption = discriminator.defaultVariant === undefined ? '' : `, ${discriminator.defaultVariant}`;
+    return `${PURE}taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}]${defaultOption})`;
   }
   if (
     discriminator &&

@@ -24,7 +24,7 @@ export async function diffDocuments(base: Json, head: Json): Promise<Change[]> {
   return diffApis(a, b, 'api');
 }
 
-export function openapi(paths: Json, options: { version?: '3.0.3' | '3.1.0'; components?: Json; root?: Json } = {}): Json {
+export function openapi(paths: Json, options: { version?: '3.0.3' | '3.1.0' | '3.2.0'; components?: Json; root?: Json } = {}): Json {
   return {
     openapi: options.version ?? '3.1.0',
     info: { title: 'Test API', version: '1.0.0' },
@@ -48,7 +48,7 @@ export function operation(parts: Json = {}, method = 'get', path = '/items'): Js
  */
 export type Placement = 'inline' | 'ref' | 'allOf';
 
-export function schemaDocument(schema: Json, direction: 'request' | 'response', placement: Placement, side: 'base' | 'head', version: '3.0.3' | '3.1.0' = '3.1.0', components: Json = {}): Json {
+export function schemaDocument(schema: Json, direction: 'request' | 'response', placement: Placement, side: 'base' | 'head', version: '3.0.3' | '3.1.0' | '3.2.0' = '3.1.0', components: Json = {}): Json {
   const valueName = side === 'base' ? 'Value' : 'RenamedValue';
   const value = placement === 'inline' ? schema : { $ref: `#/components/schemas/${valueName}` };
   const object = { type: 'object', properties: { value } };

@@ -124,6 +124,33 @@ describe('JSON Schema 2020-12 keywords (OpenAPI 3.1), by direction', () => {
   });
 });
 
+const pets = (discriminator: Json): Json => ({ oneOf: ['Cat', 'Dog', 'OtherPet'].map((name) => ({ $ref: `#/components/schemas/${name}` })), discriminator: { propertyName: 'petType', ...discriminator } });
+const PETS = {
+  Cat: object({ petType: str, purrs: { type: 'boolean' } }, { required: ['petType'] }),
+  Dog: object({ petType: str, barks: { type: 'boolean' } }, { required: ['petType'] }),
+  OtherPet: object({ petType: str, name: str }, { required: ['name'] }),
+};
+/** OpenAPI 3.2's `discriminator.defaultMapping`: [rule, before, after]. */
+const SCHEMA_CASES_32: [string, Json, Json][] = [
+  ['discriminator-default-added', pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' } }), pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' }, defaultMapping: 'OtherPet' })],
+  ['discriminator-default-removed', pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' }, defaultMapping: 'OtherPet' }), pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' } })],
+  ['discriminator-default-changed', pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' }, defaultMapping: 'OtherPet' }), pets({ mapping: { cat: 'Cat', dog: 'Dog', other: 'OtherPet' }, defaultMapping: 'Dog' })],
+];
+
+describe('OpenAPI 3.2 discriminator.defaultMapping, by direction', () => {
+  for (const [rule, before, after] of SCHEMA_CASES_32) {
+    for (const direction of ['request', 'response'] as const) {
+      const id = `${direction}-${rule}`;
+      it(`${id} (${RULES[id]!.level}): inline and behind a renamed $ref`, async () => {
+        for (const placement of ['inline', 'ref'] as const) {
+          const ids = await idsOf(schemaDocument(before, direction, placement, 'base', '3.2.0', PETS), schemaDocument(after, direction, placement, 'head', '3.2.0', PETS));
+          expect(ids, placement).toEqual([id]);
+        }
+      });
+    }
+  }
+});
+
 describe('schema rules, by direction', () => {
   for (const [rule, before, after, components] of SCHEMA_CASES) {
     for (const direction of ['request', 'response'] as const) {

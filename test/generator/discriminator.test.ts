@@ -81,3 +81,49 @@ describe('a discriminator over one variant', () => {
     await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
   });
 });
+
+describe('OpenAPI 3.2 discriminator.defaultMapping', () => {
+  const pets = {
+    ...specWithSchemas({
+      Cat: { type: 'object', required: ['petType', 'purrs'], properties: { petType: { type: 'string' }, purrs: { type: 'boolean' } } },
+      Dog: { type: 'object', required: ['petType', 'barks'], properties: { petType: { type: 'string' }, barks: { type: 'boolean' } } },
+      OtherPet: { type: 'object', required: ['name'], properties: { petType: { type: 'string' }, name: { type: 'string' } } },
+      Pet: {
+        oneOf: [ref('Cat'), ref('Dog'), ref('OtherPet')],
+        discriminator: { propertyName: 'petType', mapping: { cat: 'Cat', dog: '#/components/schemas/Dog' }, defaultMapping: 'OtherPet' },
+      },
+    }),
+    openapi: '3.2.0',
+  };
+
+  it.each(['mini', 'classic'])('a value whose tag is absent or maps to no variant is the default variant; a mapped tag is never the default (zod %s)', async (flavor) => {
+    const { schemas, __output } = await importGenerated<Mod>(pets, `default-mapping-${flavor}`, { targetOptions: { zod: { flavor } } });
+    expect(__output.diagnostics).toEqual([]);
+    const pet = schemas.Pet!;
+    expect(pet.safeParse({ petType: 'cat', purrs: true }).success).toBe(true);
+    expect(pet.safeParse({ petType: 'hamster', name: 'Hammy' }).success).toBe(true);
+    expect(pet.safeParse({ name: 'Nameless' }).success).toBe(true);
+    // Tagged `cat` but not a cat: not accepted as the default, and the message is the cat's.
+    const wrongCat = pet.safeParse({ petType: 'cat', name: 'Tom' });
+    expect(wrongCat.success).toBe(false);
+    expect(wrongCat.error?.issues[0]?.message).toMatch(/^petType 'cat': purrs: /);
+    const badOther = pet.safeParse({ petType: 'hamster' });
+    expect(badOther.error?.issues[0]?.message).toMatch(/^petType "hamster" \(the default variant\): name: /);
+  });
+
+  it('types the default variant without a tag, and type-checks; a defaultMapping that names no variant is a located warning', async () => {
+    const mod = await importGenerated(pets, 'default-mapping-tsc');
+    writeFileSync(
+      join(mod.__dir, 'src', 'usage.ts'),
+      // A value of the default variant needs no tag of its own (TypeScript cannot say "any string but
+      // these", so a tag check narrows to the tagged variant or the default one).
+      `import type { OtherPet, Pet } from './types.js';\nexport const asPet = (p: OtherPet): Pet => p;\nexport const cat: Pet = { petType: 'cat', purrs: true };\nexport const hamster: Pet = { petType: 'hamster', name: 'Hammy' };\n`,
+    );
+    await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+    const stray = structuredClone(pets) as { components: { schemas: { Pet: { discriminator: { defaultMapping: string } } } } };
+    stray.components.schemas.Pet.discriminator.defaultMapping = 'Lizard';
+    const { schemas, __output } = await importGenerated<Mod>(stray, 'default-mapping-stray');
+    expect(__output.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Pet/discriminator/defaultMapping' }));
+    expect(schemas.Pet!.safeParse({ petType: 'hamster', name: 'Hammy' }).success).toBe(false);
+  });
+});

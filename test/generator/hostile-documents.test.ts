@@ -6,7 +6,7 @@
  * nothing outside the project root is read, and no file's content is ever printed.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +44,57 @@ async function generate(folder: string, name: string, text: string, extra: strin
   const error = result.stderr.split('\n').find((line) => line.startsWith('error:')) ?? '';
   return { code: result.code, error, out };
 }
+
+describe('OpenAPI 3.2 $self: the base of references, confined like any reference', () => {
+  const selfDocument = (self: string, schemas: Record<string, unknown>): string =>
+    JSON.stringify({ openapi: '3.2.0', $self: self, info: { title: 'Shop', version: '1.0.0' }, paths: {}, components: { schemas } });
+  let folder: string;
+  beforeAll(() => {
+    folder = join(outside, 'self-api');
+    mkdirSync(join(folder, 'common'), { recursive: true });
+    mkdirSync(join(folder, 'v1'), { recursive: true });
+    writeFileSync(join(folder, 'common', 'errors.json'), JSON.stringify({ Error: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } } }));
+    writeFileSync(join(folder, 'v1', 'money.json'), JSON.stringify({ type: 'object', properties: { cents: { type: 'integer' } } }));
+  });
+
+  it('a reference to the $self URI is internal, and one to a URI under it reads the file at that place beside the document', async () => {
+    const self = 'https://api.example.com/specs/shop.json';
+    const spec = selfDocument(self, {
+      Item: { type: 'object', properties: { name: { type: 'string' } } },
+      Order: {
+        type: 'object',
+        properties: {
+          item: { $ref: `${self}#/components/schemas/Item` },
+          error: { $ref: 'https://api.example.com/specs/common/errors.json#/Error' },
+          again: { $ref: 'common/errors.json#/Error' },
+        },
+      },
+    });
+    const { code, error, out } = await generate(folder, 'shop.json', spec);
+    expect(error).toBe('');
+    expect(code).toBe(0);
+    const types = readFileSync(join(out, 'src', 'types.ts'), 'utf8');
+    expect(types).toMatch(/item\?: Item;/);
+    expect(types).toMatch(/code: string;/);
+  });
+
+  it('a relative $self moves the base: `v1/shop.json` reads `money.json` from v1/', async () => {
+    const { code, error } = await generate(folder, 'relative-self.json', selfDocument('v1/shop.json', { Price: { $ref: 'money.json' } }));
+    expect(error).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('a URI of another host stays remote, and one that leads out of the project root is refused, without reading it', async () => {
+    const remote = await generate(folder, 'other-host.json', selfDocument('https://api.example.com/specs/shop.json', { P: { $ref: 'https://evil.example.net/specs/x.json' } }));
+    expect(remote.code).toBe(2);
+    expect(remote.error).toMatch(/is remote: remote references are not fetched/);
+    // `https://api.example.com/secret.yaml` is `../secret.yaml` from the document: outside its root (no repository here).
+    const escape = await generate(folder, 'escape.json', selfDocument('https://api.example.com/specs/shop.json', { P: { $ref: 'https://api.example.com/secret.yaml' } }));
+    expect(escape.code).toBe(2);
+    expect(escape.error).toMatch(/names a file outside the project root/);
+    expect(escape.error).not.toContain(SECRET);
+  });
+});
 
 describe('$ref confined to the project root', () => {
   const refused = /names a file outside the project root .*only files inside it are read \(widen with --allow-ref-root <dir>\)/;

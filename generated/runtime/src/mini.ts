@@ -7,7 +7,14 @@
 import * as z from 'zod/mini';
 // Named imports: reading `z.core` would keep the whole core namespace, every locale with it.
 import { $constructor, $ZodObjectJIT, type $ZodObjectDef } from 'zod/v4/core';
-import { BINARY_BODY_MESSAGE, isBinaryBody, ownKeys, taggedUnionMessage, type BinaryBody } from './validators.js';
+import {
+  BINARY_BODY_MESSAGE,
+  isBinaryBody,
+  ownKeys,
+  selectsNoOther,
+  taggedUnionMessage,
+  type BinaryBody,
+} from './validators.js';
 
 /**
  * mini's object validator on the engine's compiled fast path (`$ZodObjectJIT`, which classic's
@@ -78,8 +85,19 @@ export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core
   property: string,
   tags: readonly (readonly string[])[],
   options: T,
+  defaultOption?: number,
 ): z.ZodMiniUnion<T> {
-  return z.union(options, { error: taggedUnionMessage(property, tags) });
+  // The default option (`defaultMapping`) takes only values whose tag selects no other option:
+  // a value tagged for another option that fails it must not pass as the default.
+  const guarded = options.map((option, index) =>
+    index === defaultOption
+      ? z.intersection(
+          option,
+          z.object({ [property]: z.optional(z.custom(selectsNoOther(tags.filter((_, other) => other !== index)))) }),
+        )
+      : option,
+  );
+  return z.union(guarded as unknown as T, { error: taggedUnionMessage(property, tags, defaultOption) });
 }
 
 /** Validator of a binary request body ({@link BinaryBody}). */

@@ -4,7 +4,14 @@
  */
 // The namespace import lets bundlers drop zod's locales (see generator/print/zod.ts).
 import * as z from 'zod';
-import { BINARY_BODY_MESSAGE, isBinaryBody, ownKeys, taggedUnionMessage, type BinaryBody } from './validators.js';
+import {
+  BINARY_BODY_MESSAGE,
+  isBinaryBody,
+  ownKeys,
+  selectsNoOther,
+  taggedUnionMessage,
+  type BinaryBody,
+} from './validators.js';
 
 /**
  * A string that may be one of the known values or any other string: the spec says new
@@ -52,8 +59,19 @@ export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core
   property: string,
   tags: readonly (readonly string[])[],
   options: T,
+  defaultOption?: number,
 ): z.ZodUnion<T> {
-  return z.union(options, { error: taggedUnionMessage(property, tags) });
+  // The default option (`defaultMapping`) takes only values whose tag selects no other option:
+  // a value tagged for another option that fails it must not pass as the default.
+  const guarded = options.map((option, index) =>
+    index === defaultOption
+      ? z.intersection(
+          option,
+          z.object({ [property]: z.optional(z.custom(selectsNoOther(tags.filter((_, other) => other !== index)))) }),
+        )
+      : option,
+  );
+  return z.union(guarded as unknown as T, { error: taggedUnionMessage(property, tags, defaultOption) });
 }
 
 /** Validator of a binary request body ({@link BinaryBody}). */

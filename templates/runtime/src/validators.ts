@@ -96,23 +96,32 @@ export const BINARY_BODY_MESSAGE = 'expected bytes: a Blob, an ArrayBuffer, a ty
 
 /**
  * The message of a failed union told apart by a discriminator property: the allowed tag
- * values, or the first problem of the option the tag selects (`taggedUnion` of either build).
+ * values, or the first problem of the option the tag selects (`taggedUnion` of either build);
+ * with a default option (`defaultMapping`), a tag that selects no other option selects it.
  */
-export function taggedUnionMessage(property: string, tags: readonly (readonly string[])[]) {
+export function taggedUnionMessage(property: string, tags: readonly (readonly string[])[], defaultOption?: number) {
   const allowed = tags.flat();
   return (issue: z.core.$ZodRawIssue): string | undefined => {
     if (issue.code !== 'invalid_union') return undefined;
     const input = issue.input;
     const tag = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[property] : undefined;
-    if (typeof tag !== 'string' || !allowed.includes(tag))
+    const known = typeof tag === 'string' && allowed.includes(tag);
+    if (!known && defaultOption === undefined)
       return `${property} must be one of ${allowed.map((value) => `'${value}'`).join(', ')}${tag === undefined ? '' : ` (got ${JSON.stringify(tag)})`}`;
     const errors = (issue as z.core.$ZodRawIssue<z.core.$ZodIssueInvalidUnion>).errors;
-    const first = errors[tags.findIndex((values) => values.includes(tag))]?.[0];
-    return first
-      ? `${property} '${tag}': ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}`
-      : undefined;
+    const first = errors[known ? tags.findIndex((values) => values.includes(tag)) : defaultOption!]?.[0];
+    const label = known
+      ? `${property} '${tag}'`
+      : `${tag === undefined ? `without ${property}` : `${property} ${JSON.stringify(tag)}`} (the default variant)`;
+    return first ? `${label}: ${first.path.length > 0 ? `${first.path.join('.')}: ` : ''}${first.message}` : undefined;
   };
 }
+
+/** Whether a tag value selects none of the listed ones: the default option's guard (`defaultMapping`). */
+export const selectsNoOther =
+  (tags: readonly (readonly string[])[]) =>
+  (value: unknown): boolean =>
+    typeof value !== 'string' || !tags.flat().includes(value);
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */
 function canonical(value: unknown): string {
