@@ -120,7 +120,7 @@ describe('OpenAPI 3.2 discriminator.defaultMapping', () => {
       `import type { OtherPet, Pet } from './types.js';\nexport const asPet = (p: OtherPet): Pet => p;\nexport const cat: Pet = { petType: 'cat', purrs: true };\nexport const hamster: Pet = { petType: 'hamster', name: 'Hammy' };\n`,
     );
     await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
-    const stray = structuredClone(pets) as { components: { schemas: { Pet: { discriminator: { defaultMapping: string } } } } };
+    const stray = structuredClone(pets) as unknown as { components: { schemas: { Pet: { discriminator: { defaultMapping: string } } } } };
     stray.components.schemas.Pet.discriminator.defaultMapping = 'Lizard';
     const { schemas, __output } = await importGenerated<Mod>(stray, 'default-mapping-stray');
     expect(__output.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Pet/discriminator/defaultMapping' }));
