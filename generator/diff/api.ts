@@ -60,6 +60,7 @@ function compareSecuritySchemes(a: SecuritySchemeModel[], b: SecuritySchemeModel
     const identity = (s: SecuritySchemeModel): string => JSON.stringify([s.type, s.in ?? null, s.name ?? null, s.scheme?.toLowerCase() ?? null]);
     if (identity(scheme) !== identity(other)) out.report('security-scheme-changed', scope, site, `security scheme \`${scheme.key}\` changed from ${identity(scheme)} to ${identity(other)}`);
     if (JSON.stringify(scheme.hmac) !== JSON.stringify(other.hmac)) out.report('security-scheme-signature-changed', scope, site, `the request signature of \`${scheme.key}\` changed from ${brief(scheme.hmac)} to ${brief(other.hmac)}`);
+    compareFlows(scheme, other, scope, site, out);
     for (const name of Object.keys(scheme.scopes)) {
       if (!(name in other.scopes)) out.report('security-scheme-scope-removed', scope, site, `scope \`${name}\` was removed from \`${scheme.key}\``);
     }
@@ -69,6 +70,27 @@ function compareSecuritySchemes(a: SecuritySchemeModel[], b: SecuritySchemeModel
   }
   for (const scheme of b) {
     if (!a.some((s) => s.key === scheme.key)) out.report('security-scheme-added', { ...document, path: `security scheme ${scheme.key}` }, { headPointer: pointer(scheme.key) }, `security scheme \`${scheme.key}\` was added`);
+  }
+}
+
+/** An OAuth scheme's flows by type: one removed, one added, and each endpoint that moved. */
+function compareFlows(a: SecuritySchemeModel, b: SecuritySchemeModel, scope: Scope, site: { basePointer: string; headPointer: string }, out: ChangeCollector): void {
+  const flowsA = a.flows ?? [];
+  const flowsB = b.flows ?? [];
+  const at = (base: string, type: string) => `${base}/flows/${type}`;
+  for (const flow of flowsA) {
+    const other = flowsB.find((f) => f.type === flow.type);
+    if (!other) {
+      out.report('security-scheme-flow-removed', scope, { basePointer: at(site.basePointer, flow.type) }, `the OAuth flow \`${flow.type}\` was removed from \`${a.key}\``);
+      continue;
+    }
+    for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const) {
+      if (flow[key] !== other[key])
+        out.report('security-scheme-flow-url-changed', scope, { basePointer: at(site.basePointer, flow.type), headPointer: at(site.headPointer, other.type) }, `the ${key} of \`${a.key}\`'s \`${flow.type}\` flow changed from ${flow[key] ?? 'none'} to ${other[key] ?? 'none'}`);
+    }
+  }
+  for (const flow of flowsB) {
+    if (!flowsA.some((f) => f.type === flow.type)) out.report('security-scheme-flow-added', scope, { headPointer: at(site.headPointer, flow.type) }, `the OAuth flow \`${flow.type}\` was added to \`${b.key}\``);
   }
 }
 

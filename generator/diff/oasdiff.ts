@@ -105,6 +105,7 @@ const WHOLE_IDS: Readonly<Record<string, string>> = {
   'security-scheme-changed': 'api-security-component-type-changed',
   'security-scheme-scope-added': 'api-security-component-oauth-scope-added',
   'security-scheme-scope-removed': 'api-security-component-oauth-scope-removed',
+  'security-scheme-flow-url-changed': 'api-security-component-oauth-url-changed',
 };
 
 /**

@@ -157,6 +157,9 @@ const OTHER_RULES: Record<string, Rule> = {
   'security-scheme-signature-changed': { level: 'breaking', summary: 'how requests are signed (`x-hmac-signature`) changed' },
   'security-scheme-scope-removed': { level: 'warning', summary: 'an OAuth scope was removed from a scheme' },
   'security-scheme-scope-added': { level: 'info', summary: 'an OAuth scope was added to a scheme' },
+  'security-scheme-flow-removed': { level: 'breaking', summary: 'an OAuth flow was removed from a scheme: applications that get their tokens by it cannot' },
+  'security-scheme-flow-added': { level: 'info', summary: 'an OAuth flow (such as OpenAPI 3.2\'s `deviceAuthorization`) was added to a scheme' },
+  'security-scheme-flow-url-changed': { level: 'warning', summary: 'an OAuth flow\'s authorization, token, refresh or device authorization URL changed' },
   // AsyncAPI
   'channel-removed': { level: 'breaking', summary: 'a channel was removed' },
   'channel-added': { level: 'info', summary: 'a channel was added' },

@@ -24,7 +24,7 @@ import type {
   SchemaNode,
   ScopesByFieldModel,
   SecurityRequirement,
-  SecuritySchemeModel,
+  OAuthFlowModel, SecuritySchemeModel,
   ServerModel,
 } from './types.js';
 import { compareText } from '../util/compare.js';
@@ -365,6 +365,18 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
   return finishModel(model, names);
 }
 
+const OAUTH_FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode', 'deviceAuthorization'] as const;
+const OAUTH_URLS = ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const;
+
+/** The OAuth flows a scheme names (the official schema has checked their fields), with their endpoints. */
+function oauthFlowsOf(raw: Json): OAuthFlowModel[] {
+  return Object.entries(raw).flatMap(([type, flow]): OAuthFlowModel[] => {
+    if (!OAUTH_FLOWS.includes(type as OAuthFlowModel['type']) || !isObject(flow)) return [];
+    const urls = OAUTH_URLS.flatMap((key) => (typeof flow[key] === 'string' ? [[key, flow[key]] as const] : []));
+    return [{ type: type as OAuthFlowModel['type'], ...Object.fromEntries(urls) }];
+  });
+}
+
 function securityScheme(key: string, raw: Json, diagnostics: Diagnostic[]): SecuritySchemeModel {
   const pointer = `/components/securitySchemes/${encodePointerToken(key)}`;
   const scopes: Record<string, string> = {};
@@ -374,6 +386,9 @@ function securityScheme(key: string, raw: Json, diagnostics: Diagnostic[]): Secu
     }
   }
   const model: SecuritySchemeModel = { key, type: raw.type as SecuritySchemeModel['type'], scopes };
+  const flows = isObject(raw.flows) ? oauthFlowsOf(raw.flows) : [];
+  if (flows.length > 0) model.flows = flows;
+  if (typeof raw.oauth2MetadataUrl === 'string') model.metadataUrl = raw.oauth2MetadataUrl;
   if (typeof raw.description === 'string') model.description = raw.description;
   if (typeof raw.name === 'string') model.name = raw.name;
   if (raw.in === 'header' || raw.in === 'query' || raw.in === 'cookie') model.in = raw.in;

@@ -363,6 +363,15 @@ export interface HmacSignatureModel {
   serverTimeField?: string;
 }
 
+export interface OAuthFlowModel {
+  type: 'implicit' | 'password' | 'clientCredentials' | 'authorizationCode' | 'deviceAuthorization';
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** `deviceAuthorization` (RFC 8628): where a device asks for its user code. */
+  deviceAuthorizationUrl?: string;
+}
+
 export interface SecuritySchemeModel {
   key: string;
   type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
@@ -373,6 +382,10 @@ export interface SecuritySchemeModel {
   bearerFormat?: string;
   /** OAuth2 scopes with their descriptions, from every flow. */
   scopes: Record<string, string>;
+  /** OAuth2: its flows in the document's order, with their endpoints (OpenAPI 3.2 adds `deviceAuthorization`). */
+  flows?: OAuthFlowModel[];
+  /** OAuth2: OpenAPI 3.2's `oauth2MetadataUrl` (the server's RFC 8414 metadata). */
+  metadataUrl?: string;
   hmac?: HmacSignatureModel;
   tokenRefresh?: { status: number; errorIds: string[] };
 }

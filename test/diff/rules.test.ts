@@ -262,6 +262,10 @@ const webhooks = (names: string[], schema: Json = object({ a: str })): Json =>
   openapi({}, { root: { webhooks: Object.fromEntries(names.map((n) => [n, { post: { operationId: n, requestBody: { content: json(schema) }, responses: { '200': { description: 'OK' } } } }])) } });
 
 /** [rule, base, head, other rules the pair shows too]: every rule that is not about a value's schema. */
+/** An OpenAPI 3.2 document with one OAuth scheme of these flows. */
+const oauthFlows = (flows: Json): Json => openapi(operation(), { version: '3.2.0', components: { securitySchemes: { oauth: { type: 'oauth2', flows } } } });
+const device = (tokenUrl: string): Json => ({ deviceAuthorizationUrl: 'https://a/device', tokenUrl, scopes: {} });
+
 const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
   ['request-property-became-read-only', schemaDocument(object({ a: str, b: str }), 'request', 'inline', 'base'), schemaDocument(object({ a: str, b: { type: 'string', readOnly: true } }), 'request', 'inline', 'head')],
   ['response-property-became-write-only', schemaDocument(object({ a: str, b: str }), 'response', 'inline', 'base'), schemaDocument(object({ a: str, b: { type: 'string', writeOnly: true } }), 'response', 'inline', 'head')],
@@ -335,13 +339,16 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
   [
     'security-scheme-scope-removed',
     secured([]),
-    openapi(operation(), { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a/t', scopes: { read: 'Read' } } } } } } }),
+    openapi(operation(), { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read' } } } } } } }),
   ],
   [
     'security-scheme-scope-added',
     secured([]),
-    openapi(operation(), { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://a/t', scopes: { read: 'Read', write: 'Write', admin: 'All' } } } } } } }),
+    openapi(operation(), { components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' }, oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read', write: 'Write', admin: 'All' } } } } } } }),
   ],
+  ['security-scheme-flow-added', oauthFlows({ clientCredentials: { tokenUrl: 'https://a/t', scopes: {} } }), oauthFlows({ clientCredentials: { tokenUrl: 'https://a/t', scopes: {} }, deviceAuthorization: device('https://a/t') })],
+  ['security-scheme-flow-removed', oauthFlows({ clientCredentials: { tokenUrl: 'https://a/t', scopes: {} }, deviceAuthorization: device('https://a/t') }), oauthFlows({ clientCredentials: { tokenUrl: 'https://a/t', scopes: {} } })],
+  ['security-scheme-flow-url-changed', oauthFlows({ deviceAuthorization: device('https://a/t') }), oauthFlows({ deviceAuthorization: device('https://a/token') })],
 ];
 
 describe('operation, document and security rules', () => {

@@ -74,6 +74,16 @@ describe('an OpenAPI 3.2 document', () => {
     expect(sent).toBe('https://chat.example.test/v1/search');
   });
 
+  it('the OAuth device flow and the metadata URL reach apiInfo; a $ref through the $self URI is internal', async () => {
+    const { apiInfo } = (await import(pathToFileURL(join(dir, 'src', 'operations.ts')).href)) as { apiInfo: { securitySchemes: Record<string, unknown> } };
+    expect(apiInfo.securitySchemes.deviceLogin).toEqual({
+      type: 'oauth2',
+      flows: { deviceAuthorization: { tokenUrl: 'https://auth.chat.example.test/token', deviceAuthorizationUrl: 'https://auth.chat.example.test/device' } },
+      metadataUrl: 'https://auth.chat.example.test/.well-known/oauth-authorization-server',
+    });
+    expect(output.files.get('src/types.ts')).toMatch(/export type SearchMessagesResponse = Message\[\];/);
+  });
+
   it('nested tags: the README lists the tree, with kind and summary', () => {
     expect(output.files.get('README.md')).toContain('Tags, as the document nests them:\n\n- `chat` (nav): Chat\n  - `completions`\n');
   });

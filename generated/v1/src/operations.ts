@@ -1308,7 +1308,18 @@ export const apiInfo = {
   title: 'SVC legacy REST API v1',
   version: 'v1',
   servers: [{ url: '{base_url_v1}', variables: { base_url_v1: { default: 'https://api.example.com/v1' } } }],
-  securitySchemes: { apiKey: { type: 'apiKey', name: 'SVC-ACCESS-KEY', in: 'header' }, oauth2: { type: 'oauth2' } },
+  securitySchemes: {
+    apiKey: { type: 'apiKey', name: 'SVC-ACCESS-KEY', in: 'header' },
+    oauth2: {
+      type: 'oauth2',
+      flows: {
+        authorizationCode: {
+          authorizationUrl: 'https://api.example.com/oauth/authorize',
+          tokenUrl: 'https://api.example.com/oauth/token',
+        },
+      },
+    },
+  },
   versioning: { current: 'v1' },
 } as const satisfies ApiInfo;
 /** SVC legacy REST API v1 v1: `apiInfo` with every operation. */

@@ -2799,7 +2799,17 @@ export const apiInfo = {
   version: '2017-08-07',
   servers: [{ url: '{base_url}', variables: { base_url: { default: 'https://api.example.com' } } }],
   securitySchemes: {
-    oauth2: { type: 'oauth2', tokenRefresh: { status: 401, errorIds: ['expired_token'] } },
+    oauth2: {
+      type: 'oauth2',
+      tokenRefresh: { status: 401, errorIds: ['expired_token'] },
+      flows: {
+        authorizationCode: {
+          authorizationUrl: 'https://login.example.com/oauth/authorize',
+          tokenUrl: 'https://login.example.com/oauth/token',
+          refreshUrl: 'https://login.example.com/oauth/token',
+        },
+      },
+    },
     svcAccessKey: { type: 'apiKey', name: 'SVC-ACCESS-KEY', in: 'header' },
     svcAccessSign: {
       type: 'apiKey',

@@ -159,6 +159,8 @@ export const operationsTarget: Target = {
             ...(s.scheme !== undefined ? { scheme: s.scheme } : {}),
             ...(s.hmac ? { hmac: s.hmac } : {}),
             ...(s.tokenRefresh ? { tokenRefresh: s.tokenRefresh } : {}),
+            ...(s.flows ? { flows: Object.fromEntries(s.flows.map(({ type, ...urls }) => [type, urls])) } : {}),
+            ...(s.metadataUrl !== undefined ? { metadataUrl: s.metadataUrl } : {}),
           },
         ]),
       ),

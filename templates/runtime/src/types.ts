@@ -114,6 +114,20 @@ export interface SecuritySchemeSpec {
   scheme?: string;
   hmac?: HmacSignatureSpec;
   tokenRefresh?: TokenRefreshSpec;
+  /** oauth2: where each flow gets its tokens, for an application that runs the flow (the client takes the token it gets). */
+  flows?: Readonly<Partial<Record<OAuthFlowType, OAuthFlowSpec>>>;
+  /** oauth2: the server's RFC 8414 metadata (OpenAPI 3.2's `oauth2MetadataUrl`). */
+  metadataUrl?: string;
+}
+
+export type OAuthFlowType = 'implicit' | 'password' | 'clientCredentials' | 'authorizationCode' | 'deviceAuthorization';
+
+export interface OAuthFlowSpec {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** deviceAuthorization (OpenAPI 3.2, RFC 8628): where a device asks for its user code. */
+  deviceAuthorizationUrl?: string;
 }
 
 /** `x-pagination` of a list operation; every `*Field` is a dot path into the response body. */
