@@ -2,7 +2,7 @@
  * Last step of every loader: sort, plan names, order schemas so that each is declared
  * after what it uses, and mark reference cycles.
  */
-import { deriveOperationFacts, languagesOf } from './derive.js';
+import { deriveOperationFacts, languagesOf, tagTree } from './derive.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
@@ -136,6 +136,9 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
     const tag = op.tags[0] ?? UNTAGGED_GROUP;
     byTag.set(tag, [...(byTag.get(tag) ?? []), op.operationId]);
   }
+  // A tag nested under another (OpenAPI 3.2) makes a group of its parent too, to be reached through.
+  const parents = tagParents(model);
+  for (const tag of [...byTag.keys()]) for (let up = parents.get(tag); up !== undefined && !byTag.has(up); up = parents.get(up)) byTag.set(up, []);
   const className = planner.claim(`${pascalCase(model.name)}Client`, 'the client class');
   // Properties live on the client class, next to `http` and its constructor.
   const properties = new NamePlanner(['http', 'constructor']);
@@ -151,9 +154,30 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
         property: properties.claim(camelCaseProperty(tag), `tag ${tag}`),
         ...(description ? { description } : {}),
         operations: operations.sort(compareText),
+        children: [] as ClientModel['groups'][number]['children'],
       };
     });
+  const byId = new Map(model.operations.map((op) => [op.operationId, op]));
+  for (const group of groups) {
+    // A child's property sits beside the group's methods, `http` and its constructor.
+    const members = new NamePlanner(['http', 'constructor', ...group.operations.flatMap((id) => [byId.get(id)!.name, byId.get(id)!.names.iterator].filter((n) => n !== ''))]);
+    for (const child of groups) {
+      if (parents.get(child.tag) === group.tag) group.children.push({ property: members.claim(camelCaseProperty(child.tag), `tag ${child.tag} under ${group.tag}`), className: child.className });
+    }
+  }
   return { className, groups };
+}
+
+/** Each tag's parent in the tag tree (a tag in a cycle of parents, or under an unknown tag, has none). */
+function tagParents(model: ApiModel): Map<string, string> {
+  const parents = new Map<string, string>();
+  const stack: string[] = [];
+  for (const node of tagTree(model)) {
+    stack.length = node.depth;
+    if (node.depth > 0) parents.set(node.name, stack[node.depth - 1]!);
+    stack.push(node.name);
+  }
+  return parents;
 }
 
 /** Depth-first post-order over keys in sorted order: deterministic, dependencies first. */

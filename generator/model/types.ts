@@ -479,8 +479,13 @@ export interface ClientModel {
     /** Property of the client that holds the group. */
     property: string;
     description?: string;
-    /** operationIds, sorted. */
+    /** operationIds, sorted (none for a tag that only holds other tags' groups). */
     operations: string[];
+    /**
+     * The groups of the tags nested under this one (OpenAPI 3.2 `parent`), each also a property
+     * of the group's class: `client.chat.completions` beside `client.completions`.
+     */
+    children: { property: string; className: string }[];
   }[];
 }
 

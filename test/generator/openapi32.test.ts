@@ -84,6 +84,17 @@ describe('an OpenAPI 3.2 document', () => {
     expect(output.files.get('src/types.ts')).toMatch(/export type SearchMessagesResponse = Message\[\];/);
   });
 
+  it('nested tags: a group holds the groups of the tags under it (client.chat.completions), beside the flat ones', async () => {
+    const { Chat32Client } = (await import(pathToFileURL(join(dir, 'src', 'client.ts')).href)) as { Chat32Client: new (options: object) => Record<string, Record<string, unknown>> };
+    let sent = '';
+    const client = new Chat32Client({ baseUrl: 'https://chat.example.test/v1', fetch: async (request: Request) => ((sent = `${request.method} ${request.url}`), new Response('', { headers: { 'content-type': 'text/event-stream' } })) });
+    const nested = client.chat!.completions as { createCompletion(body: object): Promise<AsyncIterable<unknown>> };
+    expect(Object.keys(client).sort()).toEqual(['chat', 'completions', 'default', 'http']);
+    for await (const _ of await nested.createCompletion({ prompt: 'hi' })) expect.unreachable();
+    expect(sent).toBe('POST https://chat.example.test/v1/completions');
+    expect(output.files.get('src/client.ts')).toMatch(/export class ChatApi \{\n {2}readonly completions: CompletionsApi;\n\n {2}constructor\(http: HttpClient\) \{/);
+  });
+
   it('nested tags: the README lists the tree, with kind and summary', () => {
     expect(output.files.get('README.md')).toContain('Tags, as the document nests them:\n\n- `chat` (nav): Chat\n  - `completions`\n');
   });

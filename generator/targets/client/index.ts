@@ -97,16 +97,32 @@ export const clientTarget: Target = {
     const functions: FunctionDeclarationStructure[] = [];
     const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage }), './client.js');
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
+    const groupsByClass = new Map(model.client.groups.map((g) => [g.className, g]));
     for (const group of model.client.groups) {
       const ops = group.operations.map((id) => byId.get(id)!);
       const callables = ops.map((op) => callablesOf(op, im));
       functions.push(...callables.flatMap((c) => c.functions));
+      const nested = group.children.length > 0 ? `; the groups of the tags under it are its properties` : '';
       classes.push({
         kind: StructureKind.Class,
         name: group.className,
         isExported: true,
-        docs: [jsDoc(`Operations tagged \`${group.tag}\`: each method calls the function of the same name with this client.`, group.description)!],
-        ctors: [{ parameters: [{ name: 'http', type: im.type('HttpClient'), scope: Scope.Private, isReadonly: true }] }],
+        docs: [
+          jsDoc(
+            ops.length > 0
+              ? `Operations tagged \`${group.tag}\`: each method calls the function of the same name with this client${nested}.`
+              : `The groups of the tags under \`${group.tag}\`.`,
+            group.description,
+          )!,
+        ],
+        properties: group.children.map((child) => ({ name: child.property, type: child.className, isReadonly: true, docs: docsOf(groupsByClass.get(child.className)?.description) })),
+        ctors: [
+          {
+            // A group of groups only hands the client on.
+            parameters: [{ name: 'http', type: im.type('HttpClient'), ...(ops.length > 0 ? { scope: Scope.Private, isReadonly: true } : {}) }],
+            statements: group.children.map((child) => `this.${child.property} = new ${child.className}(http);`),
+          },
+        ],
         methods: callables.flatMap((c) => c.methods),
       });
     }
