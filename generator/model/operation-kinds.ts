@@ -5,6 +5,12 @@ import { isSuccessStatus } from './derive.js';
 /** Whether an operation only reads (GET or HEAD, without a body): a cached query, not a mutation, for a query library. */
 export const isReadOperation = (op: Pick<OperationModel, 'method' | 'requestBody'>): boolean => (op.method === 'GET' || op.method === 'HEAD') && op.requestBody === undefined;
 
+/**
+ * Whether TanStack Query caches the operation as a query: a read, or OpenAPI 3.2's `QUERY`
+ * (safe and idempotent, so its body is part of the key as the parameters are).
+ */
+export const isQueryOperation = (op: Pick<OperationModel, 'method' | 'requestBody'>): boolean => isReadOperation(op) || op.method === 'QUERY';
+
 /** Whether a read walks pages (`x-pagination`): an infinite query besides the plain one. */
 export const isPagedRead = (op: Pick<OperationModel, 'method' | 'requestBody' | 'pagination'>): boolean => isReadOperation(op) && op.pagination !== undefined;
 

@@ -22,6 +22,7 @@ import type { PackageOutput } from '../../generator/pipeline.js';
 import { runCli } from '../helpers/cli.js';
 import { setupServer } from 'msw/node';
 import { serveNode } from '@svc/server-runtime';
+import { QueryClient } from '@tanstack/query-core';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const file = join(repoRoot, 'test', 'fixtures', 'documents', 'chat.openapi.yaml');
@@ -319,6 +320,56 @@ describe('the client against the generated mock on loopback (serveNode)', () => 
       await expect(reading).rejects.toMatchObject({ name: 'StreamError', kind: 'invalid_json', index: 1 });
       expect(events).toHaveLength(1);
     });
+  });
+});
+
+describe('TanStack Query (query-core, no framework) against the generated mock', () => {
+  interface ChatQuery {
+    queryScope: string;
+    exportLogsOptions(client: unknown, params?: object): { queryKey: readonly unknown[]; queryFn: unknown };
+    searchMessagesOptions(client: unknown, body?: { text: string }): { queryKey: readonly unknown[]; queryFn: unknown };
+    searchMessagesQueryKey(body?: { text: string }): readonly unknown[];
+  }
+  let query: ChatQuery;
+  beforeAll(async () => {
+    query = (await import(pathToFileURL(join(dir, 'src', 'query.ts')).href)) as ChatQuery;
+  });
+
+  it('a streamed read is a streamed query: its data grows item by item while it fetches, then holds them all', async () => {
+    const app = mock.createChat32Mock({ streams: { count: 5, intervalMs: 20 } }).app;
+    const running = await serveNode(app, { hostname: '127.0.0.1', port: 0 });
+    const queryClient = new QueryClient();
+    try {
+      const options = query.exportLogsOptions(chat.createClient({ baseUrl: running.url }));
+      expect(options.queryKey).toEqual([query.queryScope, 'exportLogs', {}]);
+      const seen: number[] = [];
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        const data = queryClient.getQueryData<unknown[]>(options.queryKey);
+        if (data && seen.at(-1) !== data.length) seen.push(data.length);
+      });
+      const lines = await queryClient.fetchQuery(options as never);
+      unsubscribe();
+      expect(lines).toHaveLength(5);
+      for (const line of lines as unknown[]) check('/components/schemas/LogLine', line);
+      // The cache held the list as it grew, not only at the end.
+      expect(seen[0]).toBeLessThan(5);
+      expect(seen.at(-1)).toBe(5);
+    } finally {
+      queryClient.clear();
+      await running.close();
+    }
+  });
+
+  it('a QUERY is a query keyed by its body, not a mutation', async () => {
+    expect(query.searchMessagesQueryKey({ text: 'hi' })).toEqual([query.queryScope, 'searchMessages', { text: 'hi' }]);
+    expect(query.searchMessagesQueryKey()).toEqual([query.queryScope, 'searchMessages']);
+    expect(Object.keys(query).filter((name) => name.startsWith('searchMessages')).sort()).toEqual(['searchMessagesOptions', 'searchMessagesQueryKey']);
+    let body = '';
+    const client = chat.createClient({ baseUrl: 'https://chat.example.test/v1', fetch: async (request: Request) => ((body = `${request.method} ${await request.text()}`), Response.json([{ id: 'm1', text: 'hi' }])) } as never);
+    const queryClient = new QueryClient();
+    expect(await queryClient.fetchQuery(query.searchMessagesOptions(client, { text: 'hi' }) as never)).toEqual([{ id: 'm1', text: 'hi' }]);
+    expect(body).toBe('QUERY {"text":"hi"}');
+    queryClient.clear();
   });
 });
 

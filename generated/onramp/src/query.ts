@@ -151,7 +151,7 @@ export function getBuyOptionsQueryKey(
   OperationQueryError<'getBuyOptions'>
 >;
 /**
- * The prefix of every `getBuyOptions` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getBuyOptions` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getBuyOptionsQueryKey() });
@@ -213,7 +213,7 @@ export function getSellOptionsQueryKey(
   OperationQueryError<'getSellOptions'>
 >;
 /**
- * The prefix of every `getSellOptions` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getSellOptions` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getSellOptionsQueryKey() });

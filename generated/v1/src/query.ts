@@ -400,7 +400,7 @@ export function getAccountQueryKey(
   OperationQueryError<'getAccount'>
 >;
 /**
- * The prefix of every `getAccount` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAccount` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAccountQueryKey() });
@@ -440,7 +440,7 @@ export function getAccountAddressQueryKey(
   OperationQueryError<'getAccountAddress'>
 >;
 /**
- * The prefix of every `getAccountAddress` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAccountAddress` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAccountAddressQueryKey() });
@@ -480,7 +480,7 @@ export function getAccountBalanceQueryKey(
   OperationQueryError<'getAccountBalance'>
 >;
 /**
- * The prefix of every `getAccountBalance` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAccountBalance` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAccountBalanceQueryKey() });
@@ -520,7 +520,7 @@ export function getAddressQueryKey(
   OperationQueryError<'getAddress'>
 >;
 /**
- * The prefix of every `getAddress` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAddress` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAddressQueryKey() });
@@ -590,7 +590,7 @@ export function getBuyPriceQueryKey(
   OperationQueryError<'getBuyPrice'>
 >;
 /**
- * The prefix of every `getBuyPrice` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getBuyPrice` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getBuyPriceQueryKey() });
@@ -690,7 +690,7 @@ export function getOAuthApplicationQueryKey(
   OperationQueryError<'getOAuthApplication'>
 >;
 /**
- * The prefix of every `getOAuthApplication` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getOAuthApplication` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getOAuthApplicationQueryKey() });
@@ -730,7 +730,7 @@ export function getPaymentMethodQueryKey(
   OperationQueryError<'getPaymentMethod'>
 >;
 /**
- * The prefix of every `getPaymentMethod` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getPaymentMethod` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getPaymentMethodQueryKey() });
@@ -800,7 +800,7 @@ export function getRecurringPaymentQueryKey(
   OperationQueryError<'getRecurringPayment'>
 >;
 /**
- * The prefix of every `getRecurringPayment` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getRecurringPayment` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getRecurringPaymentQueryKey() });
@@ -840,7 +840,7 @@ export function getSellPriceQueryKey(
   OperationQueryError<'getSellPrice'>
 >;
 /**
- * The prefix of every `getSellPrice` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getSellPrice` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getSellPriceQueryKey() });
@@ -880,7 +880,7 @@ export function getSpotRateQueryKey(
   OperationQueryError<'getSpotRate'>
 >;
 /**
- * The prefix of every `getSpotRate` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getSpotRate` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getSpotRateQueryKey() });
@@ -920,7 +920,7 @@ export function getTransferQueryKey(
   OperationQueryError<'getTransfer'>
 >;
 /**
- * The prefix of every `getTransfer` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getTransfer` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getTransferQueryKey() });
@@ -960,7 +960,7 @@ export function getUserQueryKey(
   OperationQueryError<'getUser'>
 >;
 /**
- * The prefix of every `getUser` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getUser` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getUserQueryKey() });

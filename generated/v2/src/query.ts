@@ -306,7 +306,7 @@ export function getAccountQueryKey(
   OperationQueryError<'getAccount'>
 >;
 /**
- * The prefix of every `getAccount` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAccount` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAccountQueryKey() });
@@ -342,7 +342,7 @@ export function getAuthorizationInfoQueryKey(
   OperationQueryError<'getAuthorizationInfo'>
 >;
 /**
- * The prefix of every `getAuthorizationInfo` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getAuthorizationInfo` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getAuthorizationInfoQueryKey() });
@@ -378,7 +378,7 @@ export function getBuyQueryKey(
   OperationQueryError<'getBuy'>
 >;
 /**
- * The prefix of every `getBuy` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getBuy` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getBuyQueryKey() });
@@ -414,7 +414,7 @@ export function getBuyPriceQueryKey(
   OperationQueryError<'getBuyPrice'>
 >;
 /**
- * The prefix of every `getBuyPrice` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getBuyPrice` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getBuyPriceQueryKey() });
@@ -450,7 +450,7 @@ export function getCurrentUserQueryKey(
   OperationQueryError<'getCurrentUser'>
 >;
 /**
- * The prefix of every `getCurrentUser` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getCurrentUser` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getCurrentUserQueryKey() });
@@ -486,7 +486,7 @@ export function getDepositQueryKey(
   OperationQueryError<'getDeposit'>
 >;
 /**
- * The prefix of every `getDeposit` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getDeposit` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getDepositQueryKey() });
@@ -522,7 +522,7 @@ export function getExchangeRatesQueryKey(
   OperationQueryError<'getExchangeRates'>
 >;
 /**
- * The prefix of every `getExchangeRates` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getExchangeRates` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getExchangeRatesQueryKey() });
@@ -558,7 +558,7 @@ export function getNotificationQueryKey(
   OperationQueryError<'getNotification'>
 >;
 /**
- * The prefix of every `getNotification` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getNotification` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getNotificationQueryKey() });
@@ -594,7 +594,7 @@ export function getPaymentMethodQueryKey(
   OperationQueryError<'getPaymentMethod'>
 >;
 /**
- * The prefix of every `getPaymentMethod` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getPaymentMethod` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getPaymentMethodQueryKey() });
@@ -630,7 +630,7 @@ export function getSellPriceQueryKey(
   OperationQueryError<'getSellPrice'>
 >;
 /**
- * The prefix of every `getSellPrice` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getSellPrice` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getSellPriceQueryKey() });
@@ -666,7 +666,7 @@ export function getSpotPriceQueryKey(
   OperationQueryError<'getSpotPrice'>
 >;
 /**
- * The prefix of every `getSpotPrice` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getSpotPrice` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getSpotPriceQueryKey() });
@@ -702,7 +702,7 @@ export function getTimeQueryKey(
   OperationQueryError<'getTime'>
 >;
 /**
- * The prefix of every `getTime` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getTime` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getTimeQueryKey() });
@@ -738,7 +738,7 @@ export function getTransactionQueryKey(
   OperationQueryError<'getTransaction'>
 >;
 /**
- * The prefix of every `getTransaction` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getTransaction` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getTransactionQueryKey() });
@@ -774,7 +774,7 @@ export function getUserByIdQueryKey(
   OperationQueryError<'getUserById'>
 >;
 /**
- * The prefix of every `getUserById` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getUserById` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getUserByIdQueryKey() });
@@ -810,7 +810,7 @@ export function getWithdrawalQueryKey(
   OperationQueryError<'getWithdrawal'>
 >;
 /**
- * The prefix of every `getWithdrawal` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `getWithdrawal` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: getWithdrawalQueryKey() });
@@ -983,7 +983,7 @@ export function listCurrenciesQueryKey(
   OperationQueryError<'listCurrencies'>
 >;
 /**
- * The prefix of every `listCurrencies` query, plain and infinite: what `invalidateQueries` takes to refetch them all.
+ * The prefix of every `listCurrencies` query: what `invalidateQueries` takes to refetch them all.
  *
  * @example
  * await queryClient.invalidateQueries({ queryKey: listCurrenciesQueryKey() });

@@ -6,14 +6,14 @@
  * bundles nothing of TanStack through it.
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
-import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
+import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { callArgumentsOf, isPagedRead, isReadOperation, streamedResponseOf } from '../../model/operation-kinds.js';
+import { callArgumentsOf, isPagedRead, isQueryOperation, streamedResponseOf } from '../../model/operation-kinds.js';
 import { jsDoc, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { TANSTACK_NAMESPACE as Q } from './plugin.js';
+import { STREAMED_QUERY, TANSTACK_NAMESPACE as Q } from './plugin.js';
 import { queryReadmeData } from './readme.js';
 
 const errorOf = (op: OperationModel): string => `OperationQueryError<${stringLiteral(op.operationId)}>`;
@@ -24,12 +24,25 @@ const TAG_IS_A_TYPE = '// The signature above tags the key with its data and err
 /** A query key's tuple type: the package's scope, the operationId, then `rest`. */
 const keyType = (op: OperationModel, ...rest: string[]): string => `readonly [typeof queryScope, ${[stringLiteral(op.operationId), ...rest].join(', ')}]`;
 
-/** `…QueryKey`: one query's key with its parameters; without them, the prefix every query of the operation starts with. */
+/** What a query's key holds after the operationId: the parameters, and a `QUERY`'s body. */
+function keyPartsOf(op: OperationModel, im: ModuleImports): { name: 'params' | 'body'; type: string; required: boolean }[] {
+  const { hasParams, paramsRequired, hasBody, bodyRequired } = callArgumentsOf(op);
+  return [
+    ...(hasParams ? [{ name: 'params' as const, type: im.type(op.names.params), required: paramsRequired }] : []),
+    ...(hasBody ? [{ name: 'body' as const, type: im.type(op.names.body), required: bodyRequired }] : []),
+  ];
+}
+
+/** The data a query caches: the response, or a streamed operation's items so far. */
+const queryDataOf = (op: OperationModel, im: ModuleImports): string => (streamedResponseOf(op) ? `${im.type(op.names.response)}[]` : im.type(op.names.response));
+
+/** `…QueryKey`: one query's key with its parameters (and body); without them, the prefix every query of the operation starts with. */
 function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const name = op.targetNames['queryKey']!;
   const id = stringLiteral(op.operationId);
-  const { hasParams } = callArgumentsOf(op);
-  if (!hasParams) {
+  const parts = keyPartsOf(op, im);
+  const data = queryDataOf(op, im);
+  if (parts.length === 0) {
     return {
       kind: StructureKind.Function,
       name,
@@ -37,13 +50,17 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
       overloads: [
         {
           docs: [`The key of the \`${op.operationId}\` query, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
-          returnType: `${Q}.DataTag<${keyType(op)}, ${im.type(op.names.response)}, ${errorOf(op)}>`,
+          returnType: `${Q}.DataTag<${keyType(op)}, ${data}, ${errorOf(op)}>`,
         },
       ],
       returnType: 'readonly unknown[]',
       statements: [TAG_IS_A_TYPE, `return [queryScope, ${id}];`],
     };
   }
+  const given = parts.map((p) => (p.name === 'params' ? 'parameters' : 'body')).join(' and ');
+  // An optional body is in the key as `undefined`, so that the tuple keeps its places.
+  const values = parts.map((p) => p.name).join(', ');
+  const none = parts.map((p) => `${p.name} === undefined`).join(' && ');
   // An overload's documentation is what editors show: each says what its form is for.
   return {
     kind: StructureKind.Function,
@@ -51,45 +68,60 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
     isExported: true,
     overloads: [
       {
-        docs: [`The key of the \`${op.operationId}\` query with these parameters, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
-        parameters: [{ name: 'params', type: im.type(op.names.params) }],
-        returnType: `${Q}.DataTag<${keyType(op, im.type(op.names.params))}, ${im.type(op.names.response)}, ${errorOf(op)}>`,
+        docs: [`The key of the \`${op.operationId}\` query with these ${given}, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
+        parameters: parts.map((p) => ({ name: p.name, type: p.type, ...(p.name === 'body' && !p.required ? { hasQuestionToken: true } : {}) })),
+        returnType: `${Q}.DataTag<${keyType(op, ...parts.map((p) => (p.name === 'body' && !p.required ? `${p.type} | undefined` : p.type)))}, ${data}, ${errorOf(op)}>`,
       },
       {
-        docs: [jsDoc(`The prefix of every \`${op.operationId}\` query, plain and infinite: what \`invalidateQueries\` takes to refetch them all.`, `@example\nawait queryClient.invalidateQueries({ queryKey: ${name}() });`)!],
+        docs: [jsDoc(`The prefix of every \`${op.operationId}\` query${isPagedRead(op) ? ', plain and infinite' : ''}: what \`invalidateQueries\` takes to refetch them all.`, `@example\nawait queryClient.invalidateQueries({ queryKey: ${name}() });`)!],
         parameters: [],
         returnType: keyType(op),
       },
     ],
-    parameters: [{ name: 'params', type: im.type(op.names.params), hasQuestionToken: true }],
+    parameters: parts.map((p) => ({ name: p.name, type: p.type, hasQuestionToken: true })),
     returnType: 'readonly unknown[]',
-    statements: [TAG_IS_A_TYPE, `return params === undefined ? [queryScope, ${id}] : [queryScope, ${id}, params];`],
+    statements: [TAG_IS_A_TYPE, `return ${none} ? [queryScope, ${id}] : [queryScope, ${id}, ${values}];`],
   };
 }
 
-/** `…Options`: the query of a read, its key from the parameters, its function cancelled by TanStack's signal. */
+/**
+ * `…Options`: the query of a read (or a `QUERY`), its key from the parameters (and body), its
+ * function cancelled by TanStack's signal. A streamed operation's is a streamed query: its data
+ * is the items read so far, growing as they come, and the query is fetching until the stream ends.
+ */
 function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
-  const { hasParams, paramsRequired } = callArgumentsOf(op);
-  const key = hasParams ? keyType(op, im.type(op.names.params)) : keyType(op);
+  const parts = keyPartsOf(op, im);
+  const streamed = streamedResponseOf(op) !== undefined;
+  const key = keyType(op, ...parts.map((p) => (p.name === 'body' && !p.required ? `${p.type} | undefined` : p.type)));
   const signalled = `${im.value('withSignal')}(options, signal)`;
-  const args = hasParams ? `client, params, ${signalled}` : `client, ${signalled}`;
+  const args = ['client', ...parts.map((p) => p.name), signalled].join(', ');
+  const call = `({ signal }) => ${im.value(op.name)}(${args})`;
+  const keyArgs = parts.map((p) => p.name).join(', ');
+  const hook = streamed ? '`useQuery` (its data grows as the items come)' : '`useQuery`, `queryClient.fetchQuery` or any adapter\'s equivalent';
   return {
     kind: StructureKind.Function,
     name: op.targetNames['queryOptions']!,
     isExported: true,
     docs: [
       jsDoc(
-        `\`${op.operationId}\` as a query (\`${op.method} ${op.path}\`): pass it to \`useQuery\`, \`queryClient.fetchQuery\` or any adapter's equivalent; cancelling the query aborts the request.`,
+        `\`${op.operationId}\` as a ${streamed ? 'streamed ' : ''}query (\`${op.method} ${op.path}\`): pass it to ${hook}; cancelling the query aborts the request.`,
+        streamed ? 'A refetch starts the list again (TanStack\'s `streamedQuery`, `refetchMode: \'reset\'`).' : undefined,
         op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
       )!,
     ],
     parameters: [
       { name: 'client', type: im.type('HttpClient') },
-      ...(hasParams ? [{ name: 'params', type: im.type(op.names.params), ...(paramsRequired ? {} : { initializer: '{}' }) }] : []),
+      ...parts.map((p) => ({ name: p.name, type: p.type, ...(p.required ? {} : p.name === 'params' ? { initializer: '{}' } : { hasQuestionToken: true }) })),
       { name: 'options', type: im.type('CallOptions'), hasQuestionToken: true },
     ],
-    returnType: `OperationQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}>`,
-    statements: [`return { queryKey: ${op.targetNames['queryKey']}(${hasParams ? 'params' : ''}), queryFn: ({ signal }) => ${im.value(op.name)}(${args}) };`],
+    returnType: streamed
+      ? `OperationStreamedQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}>`
+      : `OperationQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}>`,
+    statements: [
+      streamed
+        ? `return { queryKey: ${op.targetNames['queryKey']}(${keyArgs}), queryFn: ${STREAMED_QUERY}({ streamFn: ${call} }) };`
+        : `return { queryKey: ${op.targetNames['queryKey']}(${keyArgs}), queryFn: ${call} };`,
+    ],
   };
 }
 
@@ -170,6 +202,20 @@ function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
   };
 }
 
+/** `OperationStreamedQueryOptions`, declared where a streamed query is. */
+function streamedQueryOptionsType(retry: string): TypeAliasDeclarationStructure {
+  return {
+    kind: StructureKind.TypeAlias,
+    name: 'OperationStreamedQueryOptions',
+    isExported: true,
+    docs: [
+      "A streamed read's query options: the data is the list of items read so far. Its function is TanStack's own (`experimental_streamedQuery`), which writes each item into the cache as it comes, and so takes TanStack's query context.",
+    ],
+    typeParameters: [{ name: 'TItem' }, { name: 'TError' }, { name: 'TKey', constraint: `${Q}.QueryKey` }],
+    type: `{ queryKey: ${Q}.DataTag<TKey, TItem[], TError>; queryFn: ${Q}.QueryFunction<TItem[], TKey>; ${retry} }`,
+  };
+}
+
 /**
  * The option types every function above returns: the part of TanStack's options this module
  * fills in, written structurally. TanStack's own option types hold classes (`QueryClient`,
@@ -177,7 +223,7 @@ function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
  * these match every copy and adapter. `retry` (and `select` for pages) are there so that an
  * adapter infers the error (and page) types from them, as it does from its own `queryOptions`.
  */
-function optionTypes(im: ModuleImports): TypeAliasDeclarationStructure[] {
+function optionTypes(im: ModuleImports, streams: boolean): TypeAliasDeclarationStructure[] {
   const retry = 'retry?: boolean | number | ((failureCount: number, error: TError) => boolean)';
   return [
     {
@@ -196,6 +242,7 @@ function optionTypes(im: ModuleImports): TypeAliasDeclarationStructure[] {
       typeParameters: [{ name: 'TData' }, { name: 'TError' }, { name: 'TKey', constraint: `${Q}.QueryKey` }],
       type: `{ queryKey: ${Q}.DataTag<TKey, TData, TError>; queryFn: (context: { signal: AbortSignal }) => Promise<TData>; ${retry} }`,
     },
+    ...(streams ? [streamedQueryOptionsType(retry)] : []),
     {
       kind: StructureKind.TypeAlias,
       name: 'OperationInfiniteQueryOptions',
@@ -226,6 +273,7 @@ function optionTypes(im: ModuleImports): TypeAliasDeclarationStructure[] {
 
 export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable): StatementStructures[] {
   const im = new ModuleImports(symbols, './query.js');
+  const streams = model.operations.some((op) => isQueryOperation(op) && streamedResponseOf(op) !== undefined);
   // Printed first, so that the imports are known when they are declared above them.
   const declarations: StatementStructures[] = [
     {
@@ -235,13 +283,23 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: 'queryScope', initializer: stringLiteral(scope) }],
     },
-    ...optionTypes(im),
-    // A streamed operation resolves to an iterator of items, which no query caches: it has its function only.
-    ...model.operations.filter((op) => streamedResponseOf(op) === undefined).flatMap((op): FunctionDeclarationStructure[] =>
-      isReadOperation(op) ? [queryKeyFunction(op, im), queryOptionsFunction(op, im), ...(isPagedRead(op) ? infiniteFunctions(op, im) : [])] : [mutationFunction(op, im)],
+    ...optionTypes(im, streams),
+    // A write that streams has its function only (a mutation resolves once); a read that streams is a streamed query.
+    ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
+      isQueryOperation(op)
+        ? [queryKeyFunction(op, im), queryOptionsFunction(op, im), ...(isPagedRead(op) && !streamedResponseOf(op) ? infiniteFunctions(op, im) : [])]
+        : streamedResponseOf(op)
+          ? []
+          : [mutationFunction(op, im)],
     ),
   ];
-  return [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q }, ...im.declarations(), ...declarations];
+  const streamedQueryImport: ImportDeclarationStructure = { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', namedImports: [{ name: 'experimental_streamedQuery', alias: STREAMED_QUERY }] };
+  return [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },
+    ...(streams ? [streamedQueryImport] : []),
+    ...im.declarations(),
+    ...declarations,
+  ];
 }
 
 export const queryTarget: Target = {

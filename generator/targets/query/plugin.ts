@@ -1,9 +1,11 @@
 /** Declaration of target `query` (its code: ./index.ts). */
-import { isPagedRead, isReadOperation } from '../../model/operation-kinds.js';
+import { isPagedRead, isQueryOperation, streamedResponseOf } from '../../model/operation-kinds.js';
 import type { TargetPlugin } from '../target.js';
 
 /** The one name TanStack Query's types are imported under (a namespace, so none of its names can meet a schema's). */
 export const TANSTACK_NAMESPACE = 'TanStackQuery';
+/** The one value taken from TanStack Query, by streamed queries only: its `experimental_streamedQuery`, under this name. */
+export const STREAMED_QUERY = 'streamedQuery';
 
 export const queryPlugin: TargetPlugin = {
   name: 'query',
@@ -11,17 +13,19 @@ export const queryPlugin: TargetPlugin = {
   needs: ['types', 'operations', 'client'],
   entryPoint: 'query',
   // Its own declarations, then what it imports from the runtime and the client module.
-  declares: ['queryScope', 'OperationQueryError', 'OperationQueryOptions', 'OperationInfiniteQueryOptions', 'OperationMutationOptions', TANSTACK_NAMESPACE, 'nextPageParams', 'withSignal', 'CallOptions', 'HttpClient', 'NetworkError', 'TimeoutError', 'RequestValidationError', 'ResponseValidationError', 'OperationErrors'],
+  declares: ['queryScope', 'OperationQueryError', 'OperationQueryOptions', 'OperationStreamedQueryOptions', 'OperationInfiniteQueryOptions', 'OperationMutationOptions', TANSTACK_NAMESPACE, STREAMED_QUERY, 'nextPageParams', 'withSignal', 'CallOptions', 'HttpClient', 'NetworkError', 'TimeoutError', 'RequestValidationError', 'ResponseValidationError', 'OperationErrors'],
   operationNames: [
-    { key: 'queryKey', want: ({ camel }) => `${camel}QueryKey`, covers: isReadOperation },
-    { key: 'queryOptions', want: ({ camel }) => `${camel}Options`, covers: isReadOperation },
+    { key: 'queryKey', want: ({ camel }) => `${camel}QueryKey`, covers: isQueryOperation },
+    { key: 'queryOptions', want: ({ camel }) => `${camel}Options`, covers: isQueryOperation },
     { key: 'infiniteQueryKey', want: ({ camel }) => `${camel}InfiniteQueryKey`, covers: isPagedRead },
     { key: 'infiniteOptions', want: ({ camel }) => `${camel}InfiniteOptions`, covers: isPagedRead },
-    { key: 'mutation', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isReadOperation(op) },
+    // A write that streams has its function only: a mutation resolves once.
+    { key: 'mutation', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isQueryOperation(op) && streamedResponseOf(op) === undefined },
   ],
   options: { scope: { description: "the first element of every query and mutation key (`queryScope`); default: the package's npm name" } },
-  // Types only: a program bundles none of TanStack Query through this module, and any of its adapters (React, Vue, Solid, Svelte, Angular) brings query-core.
-  peerDependencies: { '@tanstack/query-core': '^5.80.0' },
+  // Types only, but for streamed queries' `experimental_streamedQuery` (its `streamFn` form since 5.86): a program bundles
+  // nothing else of TanStack Query through this module, and any of its adapters (React, Vue, Solid, Svelte, Angular) brings query-core.
+  peerDependencies: { '@tanstack/query-core': '^5.86.0' },
   readme: { exports: 'readme/query.exports.md.hbs', usage: 'readme/query.usage.md.hbs' },
   load: async () => (await import('./index.js')).queryTarget,
 };
