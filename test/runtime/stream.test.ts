@@ -44,13 +44,18 @@ const jsonl = streaming({ format: 'jsonl' }, Line, 'application/jsonl');
 const jsonSeq = streaming({ format: 'json-seq' }, Line, 'application/json-seq');
 
 /** Every item of a call whose responses `answer` makes, and what the fetch saw. */
-async function read(spec: OperationSpec, answer: (request: Request, attempt: number) => Response, options: Parameters<typeof streamOperation>[2] = {}) {
+async function read(
+  spec: OperationSpec,
+  answer: (request: Request, attempt: number) => Response,
+  options: Parameters<typeof streamOperation>[2] = {},
+  clientOptions: ConstructorParameters<typeof HttpClient>[1] = {},
+) {
   const seen: Request[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     seen.push(request);
     return answer(request, seen.length - 1);
   };
-  const client = new HttpClient(api(), { fetch, stream: { reconnectDelayMs: 1 } });
+  const client = new HttpClient(api(), { fetch, stream: { reconnectDelayMs: 1 }, ...clientOptions });
   const items: unknown[] = [];
   let error: unknown;
   try {
@@ -158,6 +163,15 @@ describe('hostile streams', () => {
     expect(error).toBeInstanceOf(StreamError);
     expect(error).toMatchObject({ kind: 'invalid_item', index: 1 });
     expect((error as StreamError).issues[0]?.path).toEqual(['n']);
+  });
+
+  it('tolerant validation (the default) hands over an item that only left a documented range, and reports it with its index', async () => {
+    const bounded = streaming({ format: 'jsonl' }, z.object({ n: z.number().max(10) }), 'application/jsonl');
+    const reports: unknown[] = [];
+    const { items, error } = await read(bounded, () => new Response('{"n":1}\n{"n":99}\n'), {}, { onValidationIssues: (report) => reports.push(report) });
+    expect(error).toBeUndefined();
+    expect(items).toEqual([{ n: 1 }, { n: 99 }]);
+    expect(reports).toEqual([{ operationId: 'watch', status: 200, index: 1, issues: [expect.objectContaining({ code: 'too_big', path: ['n'] })] }]);
   });
 
   it('validateResponse: false hands items over as they came', async () => {

@@ -361,7 +361,11 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const validator = selectValidator(op.responses, response.status).schema;
     // Made once a stream: a predicate that reads an item without building zod's copy of it.
     const itself = validator && mode !== 'off' ? fastParsesToItself(validator) : undefined;
-    const validate = (item: unknown, at: number): T => validated<T>(item, op, validator, mode, at, itself);
+    const status = response.status;
+    // A tolerated item is reported as a tolerated response is.
+    const tolerated = (issues: readonly z.core.$ZodIssue[], at: number): void =>
+      client.options.onValidationIssues?.({ operationId: op.operationId, status, issues, index: at });
+    const validate = (item: unknown, at: number): T => validated<T>(item, op, validator, mode, at, itself, tolerated);
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -447,6 +451,7 @@ function validated<T>(
   mode: ReturnType<typeof responseValidationMode>,
   index: number,
   itself: ((value: unknown) => boolean) | undefined,
+  tolerated: (issues: readonly z.core.$ZodIssue[], index: number) => void,
 ): T {
   if (mode === 'off' || !validator) return item as T;
   // Where zod's parsed copy would be the item itself, the item is the answer, without the copy.
@@ -454,7 +459,10 @@ function validated<T>(
   const result = validator.safeParse(item);
   if (result.success) return result.data as T;
   // Tolerant: an item of the promised shape that only left a documented range passes as it came.
-  if (mode === 'tolerant' && result.error.issues.every(isTolerableIssue)) return item as T;
+  if (mode === 'tolerant' && result.error.issues.every(isTolerableIssue)) {
+    tolerated(result.error.issues, index);
+    return item as T;
+  }
   throw new StreamError({
     kind: 'invalid_item',
     operationId: op.operationId,

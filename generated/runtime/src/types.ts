@@ -264,6 +264,8 @@ export interface ResponseValidationIssues {
   operationId: string;
   status: number;
   issues: readonly z.core.$ZodIssue[];
+  /** In a streamed response: the item that failed (counted from 0 across reconnections). */
+  index?: number;
 }
 
 /** A successful (2xx) response. */
