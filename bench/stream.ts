@@ -99,8 +99,8 @@ export async function benchStream(args: { root: string; work: string }, count = 
 
   const runs: (() => number | Promise<number>)[] = [oursJsonl, jsonParse, oursSse, parser];
   const fastest = runs.map(() => Infinity);
-  // Nine rounds: on a shared machine the fastest of five moved by a fifth from run to run.
-  for (let round = 0; round < 9; round++) {
+  // Fifteen rounds: on a shared machine the fastest of five moved by a fifth from run to run, and of nine by a tenth.
+  for (let round = 0; round < 15; round++) {
     for (const [i, run] of runs.entries()) {
       const started = performance.now();
       const read = await run();

@@ -187,7 +187,8 @@ function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemPa
   let pending = '';
   const flush = (record: string, out: Parsed): void => {
     if (record.length > maxItemSize) return void (out.problem ??= tooLarge(what, maxItemSize));
-    if (record.trim() === '') return;
+    // A blank line (only spaces, or the CR of a CRLF) is no record; a line that starts with no white space skips the trim.
+    if (record.length === 0 || (record.charCodeAt(0) <= 32 && record.trim() === '')) return;
     pushJson(record, what, out);
   };
   return {
