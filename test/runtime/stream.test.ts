@@ -195,6 +195,20 @@ describe('the call', () => {
     await expect(streamOperation(client, jsonl, {})).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('reads the body on demand: a loop that takes one item has had the body read no further than the chunk after it', async () => {
+    const piece = Array.from({ length: 100 }, (_, i) => `${JSON.stringify({ n: i, text: 'x' })}\n`).join('');
+    const bytes = encoder.encode(piece.repeat(20));
+    const body = bodyOf(bytes, Array.from({ length: 19 }, (_, i) => (i + 1) * piece.length));
+    const client = new HttpClient(api(), { fetch: async () => new Response(body) });
+    const items = await streamOperation(client, jsonl, {});
+    expect((await items.next()).value).toEqual({ n: 0, text: 'x' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The chunk read, and at most the one the body's queue asks for ahead.
+    expect(body.pulled()).toBeLessThanOrEqual(2 * piece.length);
+    await items.return?.();
+    expect(body.cancelled()).toBe(true);
+  });
+
   it('asks for the stream media type unless the caller set Accept', async () => {
     expect((await read(sse, () => new Response(''))).seen[0]!.headers.get('accept')).toBe('text/event-stream');
     expect((await read(sse, () => new Response(''), { headers: { Accept: 'text/plain' } })).seen[0]!.headers.get('accept')).toBe('text/plain');
