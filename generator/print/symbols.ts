@@ -15,6 +15,7 @@ export type SymbolHome = string;
 /** The runtime's exports a generated module prints (the runtime package's own names, fixed). */
 const RUNTIME_EXPORTS = [
   'ApiError',
+  'OperationSpec',
   'CallOptions',
   'ClientOptions',
   'HttpClient',
@@ -30,8 +31,11 @@ const RUNTIME_EXPORTS = [
   'withSignal',
 ] as const;
 
+/** The server runtime's exports the server stub and the mock print. */
+const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
+
 /** The mock runtime's exports the MSW handlers print. */
-const MOCK_RUNTIME_EXPORTS = ['handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride'] as const;
+const MOCK_RUNTIME_EXPORTS = ['handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator', 'createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
 
 export class SymbolTable {
   private readonly homes = new Map<string, SymbolHome>();
@@ -53,6 +57,8 @@ export class SymbolTable {
 export interface PackageModules {
   runtime: string;
   mockRuntime: string;
+  /** The server runtime: only the server stub and the mock print its names. */
+  serverRuntime?: string;
 }
 
 const tables = new WeakMap<ApiModel, Map<string, SymbolTable>>();
@@ -66,11 +72,18 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
   // Built once per model and runtime modules: the client, query and MSW targets all print through it.
   const byModules = tables.get(model) ?? new Map<string, SymbolTable>();
   tables.set(model, byModules);
-  const key = `${modules.runtime}\0${modules.mockRuntime}`;
+  const key = `${modules.runtime}\0${modules.mockRuntime}\0${modules.serverRuntime ?? ''}`;
   const known = byModules.get(key);
   if (known) return known;
   const table = new SymbolTable();
   byModules.set(key, table);
+  for (const schema of model.schemas) {
+    for (const names of [schema, schema.variants?.input, schema.variants?.output]) {
+      if (!names) continue;
+      table.define(names.typeName, './types.js');
+      table.define(names.schemaName, './schemas.js');
+    }
+  }
   for (const op of model.operations) {
     for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item]) table.define(name, './types.js');
     table.define(op.names.spec, './operations.js');
@@ -78,11 +91,14 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
     if (op.names.iterator) table.define(op.names.iterator, './client.js');
     for (const [key, name] of Object.entries(op.targetNames)) table.define(name, key === 'mswHandler' ? './msw.js' : './query.js');
   }
-  for (const name of ['apiInfo', 'operations']) table.define(name, './operations.js');
+  for (const name of ['api', 'apiInfo', 'operations']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
-  table.define('responseFixture', './fixtures.js');
+  for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
   for (const name of RUNTIME_EXPORTS) table.define(name, modules.runtime);
   for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, modules.mockRuntime);
+  if (modules.serverRuntime !== undefined) for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, modules.serverRuntime);
+  table.define('Hono', 'hono');
+  table.define('serverSpec', './server.js');
   for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
   return table;
 }

@@ -9,12 +9,14 @@ import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planMock } from '../../plans/mock.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 
 
 export const mockTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
-  run({ model, sourceLabel, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
+  run({ model, sourceLabel, runtimePackage, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
     const { createMock, mock: mockName, mockOptions } = model.entryNames;
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage, serverRuntime: serverRuntimePackage }), './mock.js');
     // The guesses are told to the user (`--explain`, the mock's start), not shipped.
     const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
@@ -23,32 +25,21 @@ export const mockTarget: Target = {
     // Every scope the document names: the mock's ready-made credentials carry them all.
     const scopes = new Set<string>();
     for (const scheme of model.securitySchemes) for (const scope of Object.keys(scheme.scopes)) scopes.add(scope);
+    const fixturesStatement = `const fixtures = { response: ${im.value('responseFixture')}, schema: (key: string, seed: number) => ${im.value('fixture')}(key as keyof ${im.type('FixtureTypes')}, seed) };`;
+    const [engine, operations] = [im.value('createMockEngine'), im.value('operations')];
     for (const op of model.operations) {
       for (const requirement of op.security) for (const list of Object.values(requirement)) for (const scope of list) scopes.add(scope);
       for (const list of Object.values(op.scopesByField?.scopes ?? {})) for (const scope of list) scopes.add(scope);
     }
-    const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'hono', isTypeOnly: true, namedImports: ['Hono'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: mockRuntimePackage, namedImports: ['createMockEngine', ...(hasWebhooks ? ['WebhookDispatcher'] : [])] },
-      {
-        kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: mockRuntimePackage,
-        isTypeOnly: true,
-        namedImports: ['MockEngineOptions', 'MockPlan', 'MockStore', ...(hasWebhooks ? ['WebhookDispatcherOptions'] : [])],
-      },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, namedImports: ['createRouter'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedImports: ['ServerOptions'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', namedImports: ['fixture', 'responseFixture'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './fixtures.js', isTypeOnly: true, namedImports: ['FixtureTypes'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['operations'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './server.js', namedImports: ['serverSpec'] },
+    // Printed first, so that the imports are known when they are declared above them.
+    const declarations: StatementStructures[] = [
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
         docs: ['What the mock does with each operation and collection, planned from paths, methods, the shapes of answers, `x-pagination`, `x-idempotency`, `x-state-machine` and the `x-mock-*` extensions.'],
         // `as const`: an operation keyed `toString` or `valueOf` takes its contextual type from Object's member, not MockPlan's, and its role would widen to string.
-        declarations: [{ name: 'mockPlan', type: 'MockPlan', initializer: `${literal(plan)} as const` }],
+        declarations: [{ name: 'mockPlan', type: im.type('MockPlan'), initializer: `${literal(plan)} as const` }],
       },
       {
         kind: StructureKind.VariableStatement,
@@ -71,11 +62,11 @@ export const mockTarget: Target = {
         kind: StructureKind.Interface,
         name: mockOptions,
         isExported: true,
-        extends: ["Omit<MockEngineOptions, 'fixtures' | 'webhooks'>"],
+        extends: [`Omit<${im.type('MockEngineOptions')}, 'fixtures' | 'webhooks'>`],
         properties: [
-          { name: 'server', hasQuestionToken: true, type: 'ServerOptions', docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`.'] },
+          { name: 'server', hasQuestionToken: true, type: im.type('ServerOptions'), docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`.'] },
           ...(hasWebhooks
-            ? [{ name: 'webhooks', hasQuestionToken: true, type: "Omit<WebhookDispatcherOptions, 'signatureHeader'>", docs: [jsDoc(`Where to send the document's webhooks (signed in \`${signatureHeader}\`) when resources are created or change state.`)!] }]
+            ? [{ name: 'webhooks', hasQuestionToken: true, type: `Omit<${im.type('WebhookDispatcherOptions')}, 'signatureHeader'>`, docs: [jsDoc(`Where to send the document's webhooks (signed in \`${signatureHeader}\`) when resources are created or change state.`)!] }]
             : []),
         ],
       },
@@ -84,9 +75,9 @@ export const mockTarget: Target = {
         name: mockName,
         isExported: true,
         properties: [
-          { name: 'app', type: 'Hono', isReadonly: true, docs: ['The Hono app: `app.fetch` answers requests; serve it with `serveNode`.'] },
-          { name: 'store', type: 'MockStore', isReadonly: true, docs: ['Everything the callers created, per credential; `store.reset()` forgets it.'] },
-          ...(hasWebhooks ? [{ name: 'webhooks', type: 'WebhookDispatcher | undefined', isReadonly: true, docs: ['The webhook deliveries, when `options.webhooks` was given.'] }] : []),
+          { name: 'app', type: im.type('Hono'), isReadonly: true, docs: ['The Hono app: `app.fetch` answers requests; serve it with `serveNode`.'] },
+          { name: 'store', type: im.type('MockStore'), isReadonly: true, docs: ['Everything the callers created, per credential; `store.reset()` forgets it.'] },
+          ...(hasWebhooks ? [{ name: 'webhooks', type: `${im.type('WebhookDispatcher')} | undefined`, isReadonly: true, docs: ['The webhook deliveries, when `options.webhooks` was given.'] }] : []),
         ],
       },
       {
@@ -104,20 +95,17 @@ export const mockTarget: Target = {
           ...(hasWebhooks
             ? [
                 'const { server, webhooks, ...engineOptions } = options;',
-                `const dispatcher = webhooks ? new WebhookDispatcher({ ...webhooks, signatureHeader: ${literal(signatureHeader)} }) : undefined;`,
-                'const fixtures = { response: responseFixture, schema: (key: string, seed: number) => fixture(key as keyof FixtureTypes, seed) };',
-                'const engine = createMockEngine(operations, mockPlan, { ...engineOptions, fixtures, ...(dispatcher ? { webhooks: { dispatcher, names: webhookNames } } : {}) });',
+                `const dispatcher = webhooks ? new ${im.value('WebhookDispatcher')}({ ...webhooks, signatureHeader: ${literal(signatureHeader)} }) : undefined;`,
+                fixturesStatement,
+                `const engine = ${engine}(${operations}, mockPlan, { ...engineOptions, fixtures, ...(dispatcher ? { webhooks: { dispatcher, names: webhookNames } } : {}) });`,
               ]
-            : [
-                'const { server, ...engineOptions } = options;',
-                'const fixtures = { response: responseFixture, schema: (key: string, seed: number) => fixture(key as keyof FixtureTypes, seed) };',
-                'const engine = createMockEngine(operations, mockPlan, { ...engineOptions, fixtures });',
-              ]),
-          'const app = createRouter(serverSpec, engine.handlers, { validateResponses: true, ...server });',
+            : ['const { server, ...engineOptions } = options;', fixturesStatement, `const engine = ${engine}(${operations}, mockPlan, { ...engineOptions, fixtures });`]),
+          `const app = ${im.value('createRouter')}(${im.value('serverSpec')}, engine.handlers, { validateResponses: true, ...server });`,
           hasWebhooks ? 'return { app, store: engine.store, webhooks: dispatcher };' : 'return { app, store: engine.store };',
         ],
       },
     ];
+    const statements: StatementStructures[] = [...im.declarations(), ...declarations];
     return [{ path: 'src/mock.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: false }];
   },
 };

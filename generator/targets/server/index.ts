@@ -14,6 +14,7 @@ import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from '../../plans/envelope.js';
 import { shapeOf } from './shapes.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 
 
 
@@ -29,21 +30,21 @@ function warningsFieldOf(model: ApiModel): string | undefined {
 
 const statusType = (status: string): string => (/^\d{3}$/.test(status) ? status : 'number');
 
-function replyType(model: ApiModel, response: ResponseModel, used: Set<string>): string {
+function replyType(model: ApiModel, response: ResponseModel, used: Set<string>, im: ModuleImports): string {
   const printed = response.content ? printType(response.content.schema, typePrintContext(model, used, 'output')) : 'undefined';
   // A streamed response is its items, as they come (or a list of them): the runtime frames and flushes each.
   const body = response.content?.sequence ? `AsyncIterable<${printed}> | readonly ${/^[\w.]+$/.test(printed) ? printed : `(${printed})`}[]` : printed;
-  return `HandlerReply<${statusType(response.status)}, ${body}>`;
+  return `${im.type('HandlerReply')}<${statusType(response.status)}, ${body}>`;
 }
 
-function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnvelope): string {
+function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnvelope, im: ModuleImports): string {
   // Strings need no parsing: only the other shapes are listed.
   const shapes = op.parameters.flatMap((p): [string, string][] => {
     const shape = shapeOf(model, p.schema);
     return shape.type === 'string' ? [] : [[p.key, literal(shape)]];
   });
   const entries: [string, string][] = [
-    ['operation', `operations[${literal(op.operationId)}]`],
+    ['operation', `${im.value('operations')}[${literal(op.operationId)}]`],
     ...(shapes.length > 0 ? [['shapes', objectLiteral(shapes)] as [string, string]] : []),
     ['twoFactor', literal(model.twoFactor !== undefined && op.responses.some((r) => r.status === String(model.twoFactor!.status)))],
   ];
@@ -60,28 +61,27 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
 export const serverTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => ({ createServer: model.entryNames.createServer, createMock: model.entryNames.createMock }),
-  run({ model, sourceLabel, serverRuntimePackage }) {
+  run({ model, sourceLabel, runtimePackage, mockRuntimePackage, serverRuntimePackage }) {
     const { handlers: handlersName, createServer } = model.entryNames;
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage, serverRuntime: serverRuntimePackage }), './server.js');
+    // The schema types the type printer names, imported once printed.
     const used = new Set<string>();
-    const typeImports = new Set<string>();
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
     const methods: OptionalKind<MethodSignatureStructure>[] = [];
     for (const op of model.operations) {
       const replyName = op.names.reply;
-      const replies = op.responses.map((r) => replyType(model, r, used));
-      aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : 'HandlerReply', docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });
-      const params = op.parameters.length > 0 ? op.names.params : 'Record<string, never>';
-      if (op.parameters.length > 0) typeImports.add(op.names.params);
-      const body = op.requestBody?.contents[0] ? (op.requestBody.required ? op.names.body : `${op.names.body} | undefined`) : 'undefined';
-      if (op.requestBody?.contents[0]) typeImports.add(op.names.body);
+      const replies = op.responses.map((r) => replyType(model, r, used, im));
+      aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : im.type('HandlerReply'), docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });
+      const params = op.parameters.length > 0 ? im.type(op.names.params) : 'Record<string, never>';
+      const body = op.requestBody?.contents[0] ? (op.requestBody.required ? im.type(op.names.body) : `${im.type(op.names.body)} | undefined`) : 'undefined';
       methods.push({
         name: propertyKey(op.operationId),
-        parameters: [{ name: 'context', type: `HandlerContext<${params}, ${body}>` }],
+        parameters: [{ name: 'context', type: `${im.type('HandlerContext')}<${params}, ${body}>` }],
         returnType: `${replyName} | Promise<${replyName}>`,
         docs: [jsDoc(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`, op.description, op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined)!],
       });
     }
-    for (const name of used) typeImports.add(name);
+    for (const name of used) im.type(name);
 
     const envelope = errorEnvelopeOf(model);
     const missingWarning = model.versioning?.missingWarning;
@@ -89,8 +89,8 @@ export const serverTarget: Target = {
     const languages = model.languages;
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [
-      ['api', 'api'],
-      ['operations', objectLiteral(model.operations.map((op) => [op.operationId, operationEntry(model, op, envelope)]))],
+      ['api', im.value('api')],
+      ['operations', objectLiteral(model.operations.map((op) => [op.operationId, operationEntry(model, op, envelope, im)]))],
       ['errorEnvelope', literal(envelope)],
     ];
     if (rootLimit) specEntries.push(['rateLimit', literal(rootLimit)]);
@@ -110,12 +110,8 @@ export const serverTarget: Target = {
       ],
       methods,
     };
-    const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: 'hono', isTypeOnly: true, namedImports: ['Hono'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, namedImports: ['createRouter'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedImports: ['HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namedImports: ['api', 'operations'] },
-      ...(typeImports.size > 0 ? [{ kind: StructureKind.ImportDeclaration as typeof StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() }] : []),
+    // Printed first, so that the imports are known when they are declared above them.
+    const declarations: StatementStructures[] = [
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, namedExports: ['HttpProblem', 'serveNode'] },
       { kind: StructureKind.ExportDeclaration, moduleSpecifier: serverRuntimePackage, isTypeOnly: true, namedExports: ['HandlerContext', 'HandlerReply', 'Principal', 'ServerOptions'] },
       {
@@ -123,7 +119,7 @@ export const serverTarget: Target = {
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
         docs: ['What the server runtime routes and checks requests with: each operation with its parameter shapes, the error envelope, limits and languages.'],
-        declarations: [{ name: 'serverSpec', type: 'ServerApiSpec', initializer: objectLiteral(specEntries) }],
+        declarations: [{ name: 'serverSpec', type: im.type('ServerApiSpec'), initializer: objectLiteral(specEntries) }],
       },
       ...aliases.map((a): StatementStructures => ({ kind: StructureKind.TypeAlias, ...a })),
       handlers,
@@ -139,12 +135,13 @@ export const serverTarget: Target = {
         ],
         parameters: [
           { name: 'handlers', type: `Partial<${handlersName}>` },
-          { name: 'options', type: 'ServerOptions', initializer: '{}' },
+          { name: 'options', type: im.type('ServerOptions'), initializer: '{}' },
         ],
-        returnType: 'Hono',
-        statements: ['return createRouter(serverSpec, handlers, options);'],
+        returnType: im.type('Hono'),
+        statements: [`return ${im.value('createRouter')}(serverSpec, handlers, options);`],
       },
     ];
+    const statements: StatementStructures[] = [...im.declarations(), ...declarations];
     return [{ path: 'src/server.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: false }];
   },
 };
