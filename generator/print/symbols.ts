@@ -39,17 +39,28 @@ const MOCK_RUNTIME_EXPORTS = ['handlerAnswer', 'handlerUrl', 'HandlerOptions', '
 
 export class SymbolTable {
   private readonly homes = new Map<string, SymbolHome>();
+  /** Names printed under another name than their module exports them by (`FeedClient as FeedSocketClient`). */
+  private readonly originals = new Map<string, string>();
 
-  /** Declares `name` in `home`; a name declared in two modules is a generator bug, said at once. */
-  define(name: string, home: SymbolHome): void {
+  /**
+   * Declares `name` in `home`; a name declared in two modules is a generator bug, said at once.
+   * `exported`: the name `home` exports it by, when the package prints it under another.
+   */
+  define(name: string, home: SymbolHome, exported?: string): void {
     const known = this.homes.get(name);
     if (known !== undefined && known !== home) throw new Error(`symbol table: ${name} is declared in both ${known} and ${home}`);
     this.homes.set(name, home);
+    if (exported !== undefined && exported !== name) this.originals.set(name, exported);
   }
 
   /** Where `name` is declared, or undefined for a name the table does not know. */
   homeOf(name: string): SymbolHome | undefined {
     return this.homes.get(name);
+  }
+
+  /** The name `name`'s module exports it by (itself unless it is imported under another). */
+  exportedNameOf(name: string): string {
+    return this.originals.get(name) ?? name;
   }
 }
 
@@ -97,6 +108,12 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
   for (const name of RUNTIME_EXPORTS) table.define(name, modules.runtime);
   for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, modules.mockRuntime);
   if (modules.serverRuntime !== undefined) for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, modules.serverRuntime);
+  if (model.kind === 'asyncapi') {
+    // The feed client's base class, printed under a name of its own so that the connection class may be called `FeedClient`.
+    table.define('FeedSocketClient', modules.runtime, 'FeedClient');
+    for (const name of ['FeedClientOptions', 'FeedSpec']) table.define(name, modules.runtime);
+    for (const name of ['parseFeedMessage', 'AnyServerMessage']) table.define(name, './messages.js');
+  }
   table.define('Hono', 'hono');
   table.define('serverSpec', './server.js');
   for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
@@ -107,10 +124,14 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
  * The imports of one module, recorded as it prints: `value(name)` for a name used at run time,
  * `type(name)` for one used in types only; a name used both ways is imported as a value.
  */
-const importOf = (moduleSpecifier: string, names: string[], isTypeOnly: boolean): ImportDeclarationStructure => ({
+const importOf = (moduleSpecifier: string, names: string[], isTypeOnly: boolean, table: SymbolTable): ImportDeclarationStructure => ({
   kind: StructureKind.ImportDeclaration,
   moduleSpecifier,
-  namedImports: names.sort(compareText),
+  // Sorted by the name the module exports, as written first in the import.
+  namedImports: names
+    .map((name) => ({ name: table.exportedNameOf(name), alias: name }))
+    .sort((a, b) => compareText(a.name, b.name))
+    .map(({ name, alias }) => (name === alias ? name : { name, alias })),
   ...(isTypeOnly ? { isTypeOnly } : {}),
 });
 
@@ -148,8 +169,8 @@ export class ModuleImports {
     return [...byModule]
       .sort(([a], [b]) => compareText(order(a), order(b)))
       .flatMap(([moduleSpecifier, { values, types }]) => [
-        ...(values.length > 0 ? [importOf(moduleSpecifier, values, false)] : []),
-        ...(types.length > 0 ? [importOf(moduleSpecifier, types, true)] : []),
+        ...(values.length > 0 ? [importOf(moduleSpecifier, values, false, this.table)] : []),
+        ...(types.length > 0 ? [importOf(moduleSpecifier, types, true, this.table)] : []),
       ]);
   }
 

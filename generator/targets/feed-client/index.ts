@@ -10,15 +10,17 @@ import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../..
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planFeed } from '../../plans/feed.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 
 export const feedClientTarget: Target = {
   appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,
-  run({ model, sourceLabel, runtimePackage }) {
+  run({ model, sourceLabel, runtimePackage, mockRuntimePackage }) {
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage }), './client.js');
     const plan = planFeed(model);
     const className = model.entryNames.connection;
     const channels = [...plan.channels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const types = new Set(channels.flatMap((c) => c.messageTypes));
-    const union = (names: string[]): string => (names.length > 0 ? names.join(' | ') : 'never');
+    const union = (names: string[]): string => (names.length > 0 ? names.map((name) => im.type(name)).join(' | ') : 'never');
+    const [anyMessage, options] = [im.type('AnyServerMessage'), im.type('FeedClientOptions')];
     const subscribeOptions = (productIds: string): string =>
       productIds === 'required' ? '{ product_ids: readonly string[] }' : productIds === 'optional' ? '{ product_ids?: readonly string[] }' : 'Record<string, never>';
     const specEntries: [string, string][] = [
@@ -34,21 +36,17 @@ export const feedClientTarget: Target = {
       ...(plan.bookChannel ? [['bookChannel', stringLiteral(plan.bookChannel)] as [string, string]] : []),
       ...(plan.heartbeatChannel ? [['heartbeatChannel', stringLiteral(plan.heartbeatChannel)] as [string, string]] : []),
       ...(plan.ackChannel ? [['ackChannel', stringLiteral(plan.ackChannel)] as [string, string]] : []),
-      ['parse', 'parseFeedMessage'],
+      ['parse', im.value('parseFeedMessage')],
     ];
     const publicChannels = channels.filter((c) => c.jwt !== 'required').map((c) => stringLiteral(c.name));
+    // Printed first, so that the imports are known when they are declared above them.
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: [{ name: 'FeedClient', alias: 'FeedSocketClient' }] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['FeedClientOptions', 'FeedSpec'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './messages.js', namedImports: ['parseFeedMessage'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './messages.js', isTypeOnly: true, namedImports: ['AnyServerMessage'] },
-      ...(types.size > 0 ? [{ kind: StructureKind.ImportDeclaration as typeof StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...types].sort() }] : []),
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         isExported: true,
         docs: ['The channels of the feed as the client runtime uses them: subscription and message names, what a subscription takes, cadences.'],
-        declarations: [{ name: 'feedSpec', type: 'FeedSpec<AnyServerMessage>', initializer: objectLiteral(specEntries) }],
+        declarations: [{ name: 'feedSpec', type: `${im.type('FeedSpec')}<${anyMessage}>`, initializer: objectLiteral(specEntries) }],
       },
       {
         kind: StructureKind.Interface,
@@ -85,8 +83,8 @@ export const feedClientTarget: Target = {
         kind: StructureKind.Class,
         name: className,
         isExported: true,
-        typeParameters: [{ name: 'O', constraint: 'FeedClientOptions', default: 'FeedClientOptions' }],
-        extends: 'FeedSocketClient<AnyServerMessage>',
+        typeParameters: [{ name: 'O', constraint: options, default: options }],
+        extends: `${im.value('FeedSocketClient')}<${anyMessage}>`,
         docs: [
           jsDoc(
             `A connection to ${model.title}: typed subscriptions restored after every reconnect, messages by channel, sequence and heartbeat checks${plan.bookChannel ? `, and order books kept from \`${plan.bookChannel}\`` : ''}.`,
@@ -137,11 +135,11 @@ export const feedClientTarget: Target = {
             ],
             returnType: '() => void',
             docs: ['Calls `listener` with every message of a channel; returns a function that stops it.'],
-            statements: ['return this.onChannelMessage(channel, listener as (message: AnyServerMessage) => void);'],
+            statements: [`return this.onChannelMessage(channel, listener as (message: ${anyMessage}) => void);`],
           },
         ],
       },
     ];
-    return [{ path: 'src/client.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements }), barrel: true }];
+    return [{ path: 'src/client.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements: [...im.declarations(), ...statements] }), barrel: true }];
   },
 };
