@@ -15,7 +15,9 @@ export type SymbolHome = string;
 /** The runtime's exports a generated module prints (the runtime package's own names, fixed). */
 const RUNTIME_EXPORTS = [
   'ApiError',
+  'ApiInfo',
   'OperationSpec',
+  'withOperations',
   'CallOptions',
   'ClientOptions',
   'HttpClient',
@@ -152,6 +154,15 @@ export class ModuleImports {
   /** `name`, recorded as used in types only (unless a value use records it too). */
   type(name: string): string {
     return this.record(name, false);
+  }
+
+  /**
+   * `name`, a value of `home`, which the table learns of as the module prints it: the runtime's
+   * validator helpers, whose module depends on the zod build.
+   */
+  valueFrom(name: string, home: SymbolHome): string {
+    this.table.define(name, home);
+    return this.value(name);
   }
 
   /** One import declaration per module and kind (values, then types), modules and names sorted. */

@@ -166,14 +166,19 @@ const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn
 /** The helpers built with zod's API, whose mini versions the runtime's `mini` subpath exports. */
 const BUILD_HELPERS: ReadonlySet<string> = new Set(['openEnum', 'openObject', 'allOfObjects', 'taggedUnion', 'binaryBody', 'compiledObject']);
 
+/** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in. */
+export function helperModuleOf(helper: string, runtimePackage: string, flavor: ZodFlavor): string {
+  const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
+  // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
+  return subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
+}
+
 /** The imports of the runtime helpers a module uses: the runtime's index, and the subpaths of those kept apart. */
 export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string, flavor: ZodFlavor): ImportDeclarationStructure[] {
   const byModule = new Map<string, string[]>();
   for (const helper of helpers) {
     if (helper === ZOD_NAMESPACE) continue;
-    const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
-    // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
-    const module = subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
+    const module = helperModuleOf(helper, runtimePackage, flavor);
     byModule.set(module, [...(byModule.get(module) ?? []), helper]);
   }
   return [...byModule]

@@ -13,7 +13,8 @@ import { clientGroupOf, parametersNode, tagTree } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, runtimeHelperImports, zodFlavorOf, zodImportFor } from '../../print/zod.js';
+import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 
@@ -43,6 +44,8 @@ export const operationsTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './operations.js');
+    const operationSpec = im.type('OperationSpec');
     const used = new Set<string>();
     const helpers = new Set<string>();
     // Requests leave out read-only properties, responses (and webhook payloads, sent by the server) write-only ones.
@@ -122,19 +125,19 @@ export const operationsTarget: Target = {
 
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
     for (const op of model.operations) {
-      statements.push(constStatement(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies OperationSpec`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
+      statements.push(constStatement(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(
       constStatement(
         'operations',
-        `{ ${model.operations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
+        `{ ${model.operations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(',\n')} } as const satisfies Record<string, ${operationSpec}>`,
         'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
       ),
     );
     statements.push(
       constStatement(
         'webhooks',
-        `{ ${model.webhooks.map(operationEntry).join(',\n')} } as const satisfies Record<string, OperationSpec>`,
+        `{ ${model.webhooks.map(operationEntry).join(',\n')} } as const satisfies Record<string, ${operationSpec}>`,
         'Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name.',
       ),
     );
@@ -178,19 +181,16 @@ export const operationsTarget: Target = {
     statements.push(
       constStatement(
         'apiInfo',
-        `${infoLiteral} as const satisfies ApiInfo`,
+        `${infoLiteral} as const satisfies ${im.type('ApiInfo')}`,
         jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
       ),
     );
-    statements.push(constStatement('api', `${PURE}withOperations(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
+    statements.push(constStatement('api', `${PURE}${im.value('withOperations')}(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
 
-    const imports: StatementStructures[] = [
-      ...zodImportFor(helpers, flavor),
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, namedImports: ['withOperations'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['ApiInfo', 'OperationSpec'] },
-    ];
-    imports.push(...runtimeHelperImports(helpers, runtimePackage, flavor));
-    if (used.size > 0) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namedImports: [...used].sort() });
+    // What the zod printer used: the package's validators and the runtime's helpers (zod itself is a namespace import).
+    for (const name of used) im.value(name);
+    for (const helper of helpers) if (helper !== ZOD_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, flavor));
+    const imports: StatementStructures[] = [...zodImportFor(helpers, flavor), ...im.declarations()];
     if (model.webhooks.length > 0 && model.webhookDelivery?.signatureHeader !== undefined) {
       // Receiving the signed webhooks above: verify the signature, then validate with `webhooks.<id>.validators.body`.
       // A document that declares no signing (`x-delivery.signatureHeader`) gets no signing helpers.
