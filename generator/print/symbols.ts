@@ -113,7 +113,7 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
   if (model.kind === 'asyncapi') {
     // The feed client's base class, printed under a name of its own so that the connection class may be called `FeedClient`.
     table.define('FeedSocketClient', modules.runtime, 'FeedClient');
-    for (const name of ['FeedClientOptions', 'FeedSpec']) table.define(name, modules.runtime);
+    for (const name of ['FeedClientOptions', 'FeedSpec', 'parseMessage', 'MessageParseResult', 'RawFrame']) table.define(name, modules.runtime);
     for (const name of ['parseFeedMessage', 'AnyServerMessage']) table.define(name, './messages.js');
   }
   table.define('Hono', 'hono');

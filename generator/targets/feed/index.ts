@@ -12,7 +12,8 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
-import { importingZodContext, printZod, runtimeHelperImports, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, type ZodFlavor } from '../../print/zod.js';
+import { helperModuleOf, importingZodContext, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, type ZodFlavor } from '../../print/zod.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -30,12 +31,7 @@ function tagProperty(model: ApiModel, payloads: SchemaNode[]): { property: strin
   return best && best[1].length >= 2 ? { property: best[0], tagged: best[1] } : undefined;
 }
 
-/** An import declaration of the names (sorted), or none when there are none. */
-function importOf({ module, names, typeOnly = false }: { module: string; names: string[]; typeOnly?: boolean }): StatementStructures[] {
-  if (names.length === 0) return [];
-  return [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, isTypeOnly: typeOnly, namedImports: [...names].sort(compareText) }];
-}
-
+/** What the type and zod printers used, recorded as they print: they become imports through the symbol table. */
 interface Imports {
   schemas: Set<string>;
   types: Set<string>;
@@ -99,6 +95,7 @@ export const feedTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './messages.js');
     const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
     const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
     const entries = model.messages.map((m) => {
@@ -115,21 +112,15 @@ export const feedTarget: Target = {
       ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports, flavor),
       ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports, flavor),
     ];
-    const statements: StatementStructures[] = [
-      // With every payload a named schema and more than one message each way, no validator here is built with `z` itself.
-      ...zodImportFor(imports.helpers, flavor),
-      ...runtimeHelperImports([...imports.helpers, 'parseMessage'], runtimePackage, flavor),
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimePackage, isTypeOnly: true, namedImports: ['MessageParseResult', 'RawFrame'] },
-      // Inline payloads name no component: an import with an empty list is not valid TypeScript.
-      ...importOf({ module: './schemas.js', names: [...imports.schemas] }),
-      ...importOf({ module: './types.js', names: [...imports.types], typeOnly: true }),
+    // Printed first, so that the imports are known when they are declared above them.
+    const declarations: StatementStructures[] = [
       ...unions,
       {
         kind: StructureKind.TypeAlias,
         name: 'FeedParseResult',
         isExported: true,
         docs: ['Outcome of {@link parseFeedMessage}: a typed server message, or why the frame is not one.'],
-        type: 'MessageParseResult<AnyServerMessage>',
+        type: `${im.type('MessageParseResult')}<AnyServerMessage>`,
       },
       {
         kind: StructureKind.Function,
@@ -141,9 +132,9 @@ export const feedTarget: Target = {
             'Narrow the result by its discriminating property (e.g. `message.channel`).',
           )!,
         ],
-        parameters: [{ name: 'raw', type: 'RawFrame' }],
+        parameters: [{ name: 'raw', type: im.type('RawFrame') }],
         returnType: 'FeedParseResult',
-        statements: ['return parseMessage(serverMessageSchema, raw);'],
+        statements: [`return ${im.value('parseMessage')}(serverMessageSchema, raw);`],
       },
       {
         kind: StructureKind.VariableStatement,
@@ -153,6 +144,11 @@ export const feedTarget: Target = {
         declarations: [{ name: 'messages', initializer: `{ ${entries.join(',\n')} } as const` }],
       },
     ];
+    for (const name of imports.schemas) im.value(name);
+    for (const name of imports.types) im.type(name);
+    for (const helper of imports.helpers) if (helper !== ZOD_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, flavor));
+    // With every payload a named schema and more than one message each way, no validator here is built with `z` itself.
+    const statements: StatementStructures[] = [...zodImportFor(imports.helpers, flavor), ...im.declarations(), ...declarations];
     const checks = typeChecksFile({
       header: generatedHeader(sourceLabel),
       runtimePackage,
