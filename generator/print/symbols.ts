@@ -117,6 +117,8 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
     for (const name of ['parseFeedMessage', 'AnyServerMessage']) table.define(name, './messages.js');
   }
   table.define('Hono', 'hono');
+  // TanStack Query's streamed query function is still `experimental_`: printed under its plain name.
+  table.define('streamedQuery', '@tanstack/query-core', 'experimental_streamedQuery');
   table.define('serverSpec', './server.js');
   for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
   return table;

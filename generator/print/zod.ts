@@ -1,6 +1,6 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
 import { StructureKind } from '../util/ts-morph.js';
-import type { ImportDeclarationStructure, StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../model/types.js';
 import { literal, valueKey, stringLiteral } from '../util/text.js';
 import type { Direction } from '../model/directions.js';
@@ -28,7 +28,7 @@ export interface ZodPrintContext {
   /**
    * What the printed code references from outside its module, recorded as it prints: the
    * runtime's helpers by name, and {@link ZOD_NAMESPACE} when it calls zod. The caller's imports
-   * are derived from it (`zodImportFor`, `runtimeHelperImports`).
+   * are derived from it (`zodImportFor`, and each helper through the symbol table at {@link helperModuleOf}).
    */
   helpers: Set<string>;
   warn(diagnostic: Diagnostic): void;
@@ -166,24 +166,11 @@ const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn
 /** The helpers built with zod's API, whose mini versions the runtime's `mini` subpath exports. */
 const BUILD_HELPERS: ReadonlySet<string> = new Set(['openEnum', 'openObject', 'allOfObjects', 'taggedUnion', 'binaryBody', 'compiledObject']);
 
-/** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in. */
+/** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in (`idn`, `mini`). */
 export function helperModuleOf(helper: string, runtimePackage: string, flavor: ZodFlavor): string {
   const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
   // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
   return subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
-}
-
-/** The imports of the runtime helpers a module uses: the runtime's index, and the subpaths of those kept apart. */
-export function runtimeHelperImports(helpers: Iterable<string>, runtimePackage: string, flavor: ZodFlavor): ImportDeclarationStructure[] {
-  const byModule = new Map<string, string[]>();
-  for (const helper of helpers) {
-    if (helper === ZOD_NAMESPACE) continue;
-    const module = helperModuleOf(helper, runtimePackage, flavor);
-    byModule.set(module, [...(byModule.get(module) ?? []), helper]);
-  }
-  return [...byModule]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([moduleSpecifier, names]) => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier, namedImports: names.sort() }));
 }
 
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */

@@ -43,3 +43,43 @@ describe('ModuleImports', () => {
     expect(() => symbols.define('Pet', './schemas.js')).toThrow('symbol table: Pet is declared in both ./types.js and ./schemas.js');
   });
 });
+
+describe('names imported under another name, and names the table learns as a module prints', () => {
+  it('imports an aliased name by the name its module exports, sorted by that name', () => {
+    const symbols = table();
+    symbols.define('FeedSocketClient', '@svc/runtime', 'FeedClient');
+    const imports = new ModuleImports(symbols, './client.js');
+    expect(imports.value('FeedSocketClient')).toBe('FeedSocketClient');
+    imports.value('withSignal');
+    expect(imports.declarations()[0]?.namedImports).toEqual([{ name: 'FeedClient', alias: 'FeedSocketClient' }, 'withSignal']);
+  });
+
+  it('valueFrom declares a helper where the caller says (the zod build decides), then refuses another home for it', () => {
+    const symbols = table();
+    const imports = new ModuleImports(symbols, './schemas.js');
+    imports.valueFrom('openEnum', '@svc/runtime/mini');
+    imports.valueFrom('dateFormat', '@svc/runtime');
+    imports.value('withSignal');
+    expect(imports.declarations().map((d) => [d.moduleSpecifier, d.namedImports])).toEqual([
+      ['@svc/runtime', ['dateFormat', 'withSignal']],
+      ['@svc/runtime/mini', ['openEnum']],
+    ]);
+    expect(() => imports.valueFrom('openEnum', '@svc/runtime')).toThrow('symbol table: openEnum is declared in both @svc/runtime/mini and @svc/runtime');
+  });
+});
+
+describe('the targets', () => {
+  it('write no import declaration by hand: their imports follow from what they print (but namespace imports: zod, TanStack types)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..', '..', 'generator', 'targets');
+    const offenders: string[] = [];
+    for (const folder of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      for (const file of readdirSync(join(root, folder.name)).filter((name) => name.endsWith('.ts'))) {
+        const text = readFileSync(join(root, folder.name, file), 'utf8');
+        for (const line of text.split('\n')) if (/StructureKind\.ImportDeclaration/.test(line) && !/namespaceImport/.test(line)) offenders.push(`${folder.name}/${file}: ${line.trim()}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

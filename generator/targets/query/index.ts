@@ -6,7 +6,7 @@
  * bundles nothing of TanStack through it.
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
-import type { FunctionDeclarationStructure, ImportDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
+import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { callArgumentsOf, isPagedRead, isQueryOperation, streamedResponseOf } from '../../model/operation-kinds.js';
@@ -119,7 +119,7 @@ function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDe
       : `OperationQueryOptions<${im.type(op.names.response)}, ${errorOf(op)}, ${key}>`,
     statements: [
       streamed
-        ? `return { queryKey: ${op.targetNames['queryKey']}(${keyArgs}), queryFn: ${STREAMED_QUERY}({ streamFn: ${call} }) };`
+        ? `return { queryKey: ${op.targetNames['queryKey']}(${keyArgs}), queryFn: ${im.value(STREAMED_QUERY)}({ streamFn: ${call} }) };`
         : `return { queryKey: ${op.targetNames['queryKey']}(${keyArgs}), queryFn: ${call} };`,
     ],
   };
@@ -293,10 +293,8 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
           : [mutationFunction(op, im)],
     ),
   ];
-  const streamedQueryImport: ImportDeclarationStructure = { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', namedImports: [{ name: 'experimental_streamedQuery', alias: STREAMED_QUERY }] };
   return [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },
-    ...(streams ? [streamedQueryImport] : []),
     ...im.declarations(),
     ...declarations,
   ];

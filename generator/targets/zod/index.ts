@@ -10,7 +10,8 @@ import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
-import { printZod, runtimeHelperImports, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
+import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
+import { ModuleImports, packageSymbols } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -19,12 +20,12 @@ export const zodTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
+    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './schemas.js');
     const declared = new Set<string>();
     const helpers = new Set<string>();
     const ctx = zodPrintContext(model, declared, helpers, flavor);
     const forms = { input: zodPrintContext(model, declared, helpers, flavor, 'input'), output: zodPrintContext(model, declared, helpers, flavor, 'output') };
     const statements: StatementStructures[] = [];
-    const typeImports = new Set<string>();
     const { declared: annotated, unchecked } = validatorTypesOf(model);
     for (const named of model.schemas) {
       // The request and response forms (readOnly/writeOnly) follow the schema as written.
@@ -37,7 +38,7 @@ export const zodTarget: Target = {
       ];
       declared.add(named.key);
       for (const { typeName, schemaName, expression, form } of printed) {
-        if (annotated.has(named.key)) typeImports.add(typeName);
+        const annotation = annotated.has(named.key) || unchecked.has(named.key) ? zodTypeOf(im.type(typeName), flavor) : '';
         // Typed as `z.ZodType<…>` (mini: `z.ZodMiniType<…>`).
         if (annotated.has(named.key) || unchecked.has(named.key)) helpers.add(ZOD_NAMESPACE);
         statements.push({
@@ -47,8 +48,8 @@ export const zodTarget: Target = {
           docs: [jsDoc(`Validator of {@link ${typeName}}${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!],
           declarations: [
             unchecked.has(named.key)
-              ? { name: schemaName, initializer: `(${expression}) as unknown as ${zodTypeOf(typeName, flavor)}` }
-              : { name: schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: zodTypeOf(typeName, flavor) } : {}) },
+              ? { name: schemaName, initializer: `(${expression}) as unknown as ${annotation}` }
+              : { name: schemaName, initializer: expression, ...(annotated.has(named.key) ? { type: annotation } : {}) },
           ],
         });
       }
@@ -68,12 +69,9 @@ export const zodTarget: Target = {
         },
       ],
     });
-    const imports: StatementStructures[] = [
-      ...zodImportFor(helpers, flavor),
-    ];
-    imports.push(...runtimeHelperImports(helpers, runtimePackage, flavor));
-    if (typeImports.size > 0)
-      imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './types.js', isTypeOnly: true, namedImports: [...typeImports].sort() });
+    // The runtime helpers the zod printer used (zod itself is a namespace import).
+    for (const helper of helpers) if (helper !== ZOD_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, flavor));
+    const imports: StatementStructures[] = [...zodImportFor(helpers, flavor), ...im.declarations()];
     const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
 
     const checksFile = typeChecksFile({
