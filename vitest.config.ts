@@ -2,10 +2,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The unit layer: table tests in memory (the runtime, the model's extension parsing, the plans,
- * media types, the order book), seconds in all; `npm run test:unit` runs it alone. Everything
- * else (generation, type-checks, servers, tarballs, the browser) is the `e2e` project; `npm test`
- * runs both.
+ * media types, the order book), seconds in all; `npm run test:unit` runs it alone. The generated
+ * packages as others consume them (tarballs, a consumer project and a local registry, a standalone
+ * package, the browser, bundles, TanStack Query and MSW) are the `packages` project
+ * (`npm run test:packages`). Everything else (generation, type-checks, servers, the mock, the
+ * diff) is the `e2e` project; `npm test` runs all three.
  */
+const PACKAGES = ['test/packages/**/*.test.ts'];
+
 const UNIT = [
   'test/runtime/**/*.test.ts',
   'test/generator/plans.test.ts',
@@ -29,7 +33,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT } },
-      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT] } },
+      { extends: true, test: { name: 'packages', include: PACKAGES } },
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...UNIT, ...PACKAGES] } },
     ],
   },
 });
