@@ -7,10 +7,14 @@ import type { Direction } from './rules.js';
 /** `GET /accounts/{}`: path parameters renamed in the template are the same operation. */
 const operationKey = (op: OperationModel): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
 
-/** Extensions read elsewhere (pagination, idempotency) or compared by their own rule. */
-const LIMIT_EXTENSIONS = new Set(['x-rate-limit', 'x-limits']);
-const AUTHORIZATION_EXTENSIONS = new Set(['x-requires-scope', 'x-scopes-by-field', 'x-required-permissions']);
-const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency']);
+/**
+ * Extensions the model reads (compared through its fields, as the targets read them); the others
+ * (documentation only: `x-limits`, `x-requires-scope`, `x-required-permissions` …) are compared
+ * as the data they are, by the rule of their kind.
+ */
+const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency', 'x-rate-limit', 'x-scopes-by-field']);
+const LIMIT_EXTENSIONS = new Set(['x-limits']);
+const AUTHORIZATION_EXTENSIONS = new Set(['x-requires-scope', 'x-required-permissions']);
 
 export class OperationComparer {
   constructor(
@@ -224,6 +228,8 @@ export class OperationComparer {
       this.out.report(rule, scope, site, !a.pagination ? `the operation is now paginated (${b.pagination!.style})` : !b.pagination ? 'the operation is no longer paginated' : `pagination changed from ${brief(a.pagination)} to ${brief(b.pagination)}`);
     }
     if (!same(a.idempotency, b.idempotency)) this.out.report('idempotency-changed', scope, site, `the idempotency key changed from ${brief(a.idempotency)} to ${brief(b.idempotency)}`);
+    if (!same(a.rateLimit, b.rateLimit)) this.out.report('operation-limits-changed', within(scope, 'x-rate-limit'), site, `\`x-rate-limit\` changed from ${brief(a.rateLimit)} to ${brief(b.rateLimit)}`);
+    if (!same(a.scopesByField, b.scopesByField)) this.out.report('operation-authorization-changed', within(scope, 'x-scopes-by-field'), site, `\`x-scopes-by-field\` changed from ${brief(a.scopesByField)} to ${brief(b.scopesByField)}`);
     const keys = [...new Set([...Object.keys(a.extensions), ...Object.keys(b.extensions)])].sort();
     for (const key of keys) {
       if (MODELLED_EXTENSIONS.has(key) || same(a.extensions[key], b.extensions[key])) continue;

@@ -282,6 +282,7 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
   ['operation-undeprecated', openapi(operation({ deprecated: true })), openapi(operation())],
   ['operation-limits-changed', openapi(operation({ 'x-rate-limit': { limit: 10, windowSeconds: 1 } })), openapi(operation({ 'x-rate-limit': { limit: 5, windowSeconds: 1 } }))],
   ['operation-authorization-changed', openapi(operation({ 'x-requires-scope': 'a' })), openapi(operation({ 'x-requires-scope': 'b' }))],
+  ['operation-authorization-changed', openapi(operation({ 'x-scopes-by-field': { field: 'type', scopes: { send: ['wallet:send'] } } })), openapi(operation({ 'x-scopes-by-field': { field: 'type', scopes: { send: ['wallet:transactions:send'] } } }))],
   ['operation-extension-changed', openapi(operation({ 'x-note': 'a' })), openapi(operation({ 'x-note': 'b' }))],
   ['pagination-changed', openapi(operation(cursor('id'))), openapi(operation(cursor('next')))],
   ['pagination-added', openapi(operation({ ...cursor('id'), 'x-pagination': undefined })), openapi(operation(cursor('id')))],
@@ -357,6 +358,12 @@ describe('operation, document and security rules', () => {
       expect((await idsOf(base, head)).sort()).toEqual([rule, ...also].sort());
     });
   }
+
+  it('modelled extensions are compared as the model reads them: key order and spelled-out defaults are no change (regression: compared as raw data)', async () => {
+    const before = openapi(operation({ 'x-rate-limit': { limit: 10, windowSeconds: 1 } }));
+    const after = openapi(operation({ 'x-rate-limit': { windowSeconds: 1, status: 429, limit: 10 } }));
+    expect(await idsOf(before, after)).toEqual([]);
+  });
 
   it('a renamed path parameter is the same parameter; a webhook body is judged as something the caller receives', async () => {
     const path = (name: string): Json => ({ [`/items/{${name}}`]: { get: { operationId: 'getItem', parameters: [{ name, in: 'path', required: true, schema: str }], responses: { '200': { description: 'OK' } } } } });
