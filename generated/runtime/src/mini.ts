@@ -11,7 +11,7 @@ import {
   BINARY_BODY_MESSAGE,
   isBinaryBody,
   ownKeys,
-  selectsNoOther,
+  guardDefaultOption,
   taggedUnionMessage,
   type BinaryBody,
 } from './validators.js';
@@ -87,15 +87,9 @@ export function taggedUnion<const T extends readonly [z.core.SomeType, ...z.core
   options: T,
   defaultOption?: number,
 ): z.ZodMiniUnion<T> {
-  // The default option (`defaultMapping`) takes only values whose tag selects no other option:
-  // a value tagged for another option that fails it must not pass as the default.
-  const guarded = options.map((option, index) =>
-    index === defaultOption
-      ? z.intersection(
-          option,
-          z.object({ [property]: z.optional(z.custom(selectsNoOther(tags.filter((_, other) => other !== index)))) }),
-        )
-      : option,
+  // The default option (`defaultMapping`) is guarded: a value tagged for another option that fails it must not pass as it.
+  const guarded = guardDefaultOption(options, tags, defaultOption, (option, other) =>
+    z.intersection(option, z.object({ [property]: z.optional(z.custom(other)) })),
   );
   return z.union(guarded as unknown as T, { error: taggedUnionMessage(property, tags, defaultOption) });
 }

@@ -117,11 +117,23 @@ export function taggedUnionMessage(property: string, tags: readonly (readonly st
   };
 }
 
-/** Whether a tag value selects none of the listed ones: the default option's guard (`defaultMapping`). */
-export const selectsNoOther =
-  (tags: readonly (readonly string[])[]) =>
-  (value: unknown): boolean =>
-    typeof value !== 'string' || !tags.flat().includes(value);
+/**
+ * The options of a tagged union with its default option (`defaultMapping`) guarded: `guard`
+ * (written in the caller's zod build) wraps it so that it takes a value only when the value's tag
+ * (`accepts`) selects none of the other options.
+ */
+export function guardDefaultOption<O>(
+  options: readonly O[],
+  tags: readonly (readonly string[])[],
+  defaultOption: number | undefined,
+  guard: (option: O, accepts: (tag: unknown) => boolean) => O,
+): O[] {
+  return options.map((option, index) => {
+    if (index !== defaultOption) return option;
+    const others = tags.filter((_, other) => other !== index).flat();
+    return guard(option, (tag) => typeof tag !== 'string' || !others.includes(tag));
+  });
+}
 
 /** Deterministic JSON text with sorted keys, to compare values structurally. */
 function canonical(value: unknown): string {
