@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { generateToDisk, typeCheckPackage } from '../helpers/generate.js';
+import { generateToDisk, TypeCheckBatch } from '../helpers/generate.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
 const fixture = (name: string): string => join(repoRoot, 'test', 'generator', 'fixtures', 'asyncapi', `${name}.asyncapi.yaml`);
@@ -27,6 +27,9 @@ async function generateFixture(name: string): Promise<{ feed: Feed; files: Map<s
 
 const directions = (feed: Feed): Record<string, string> => Object.fromEntries(Object.entries(feed.messages).map(([key, m]) => [key, m.direction]));
 
+/** The packages this file generates, type-checked together by its last test. */
+const typeChecks = new TypeCheckBatch('asyncapi-documents');
+
 describe('generic AsyncAPI documents', () => {
   it('Kafka 3.0 with inline payloads only: no empty imports (regression: prettier failed on `import {} from`), channel messages, a multi-format payload', async () => {
     const { feed, files, dir } = await generateFixture('kafka-orders');
@@ -37,7 +40,7 @@ describe('generic AsyncAPI documents', () => {
     // The multi-format object's `schema` is the payload.
     expect(feed.clientMessageSchema.safeParse({ orderId: 'o1', carrier: 'dhl' }).success).toBe(true);
     expect(feed.clientMessageSchema.safeParse({ orderId: 'o1', carrier: 'pigeon' }).success).toBe(false);
-    await typeCheckPackage(dir);
+    typeChecks.add('kafka-orders', dir);
   });
 
   it('MQTT 3.1 with payloads referenced from components.schemas', async () => {
@@ -46,7 +49,7 @@ describe('generic AsyncAPI documents', () => {
     expect(feed.parseFeedMessage(JSON.stringify({ sensor: 's1', celsius: 21.5, humidity: null, at: '2026-01-02T03:04:05Z' }))).toMatchObject({ ok: true });
     expect(feed.parseFeedMessage(JSON.stringify({ sensor: 's1', celsius: 120, at: '2026-01-02T03:04:05Z' }))).toMatchObject({ ok: false });
     expect(feed.clientMessageSchema.safeParse({ celsius: 20, extra: 1 }).success).toBe(false);
-    await typeCheckPackage(dir);
+    typeChecks.add('mqtt-sensors', dir);
   });
 
   it('WebSocket 3.0 request/reply: the reply is the server’s, inline and referenced payloads side by side', async () => {
@@ -55,6 +58,10 @@ describe('generic AsyncAPI documents', () => {
     expect(feed.parseFeedMessage(JSON.stringify({ type: 'joined', members: ['ann'] }))).toMatchObject({ ok: true });
     expect(feed.parseFeedMessage(JSON.stringify({ from: 'ann', text: 'hi' }))).toMatchObject({ ok: true });
     expect(feed.clientMessageSchema.safeParse({ type: 'join', nickname: '' }).success).toBe(false);
-    await typeCheckPackage(dir);
+    typeChecks.add('websocket-chat', dir);
   });
+
+  it('every package generated above type-checks under strict (one tsc program for them all)', async () => {
+    expect(await typeChecks.errors()).toEqual({});
+  }, 120_000);
 });

@@ -12,12 +12,15 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { SpecError } from '../../generator/load/errors.js';
-import { generateToDisk, importGenerated, specWithSchemas, typeCheckPackage, writeSpec } from '../helpers/generate.js';
+import { generateToDisk, importGenerated, specWithSchemas, TypeCheckBatch, writeSpec } from '../helpers/generate.js';
 import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 type Validator = { safeParse(v: unknown): { success: boolean } };
 type Mod = { schemas: Record<string, Validator> };
 const accepts = (v: Validator | undefined, value: unknown): boolean => v!.safeParse(value).success;
+
+/** The packages of the documents swagger-parser crashed on, type-checked together by the describe's last test. */
+const typeChecks = new TypeCheckBatch('loader');
 
 describe('documents swagger-parser crashed on', () => {
   it('a $ref beside siblings pointing into its own $defs (regression: Maximum call stack size exceeded)', async () => {
@@ -43,7 +46,7 @@ describe('documents swagger-parser crashed on', () => {
     // 3.1: the sibling `required` applies too.
     expect(accepts(mod.schemas.Tree, { value: 1 })).toBe(false);
     expect(accepts(mod.schemas.Closed, { value: 1, children: [] })).toBe(true);
-    await typeCheckPackage(mod.__dir);
+    typeChecks.add('defs-siblings', mod.__dir);
   });
 
   it("boolean schemas where $refs are resolved too (regression: Cannot create property '$ref' on boolean 'true')", async () => {
@@ -66,8 +69,12 @@ describe('documents swagger-parser crashed on', () => {
     expect(accepts(mod.schemas.Never, 'anything')).toBe(false);
     expect(accepts(mod.schemas.Holder, { free: 1, viaRef: 'x', list: [null, 2] })).toBe(true);
     expect(accepts(mod.schemas.Holder, { banned: 1 })).toBe(false);
-    await typeCheckPackage(mod.__dir);
+    typeChecks.add('boolean-schemas', mod.__dir);
   });
+
+  it('both packages type-check under strict (one tsc program)', async () => {
+    expect(await typeChecks.errors()).toEqual({});
+  }, 120_000);
 });
 
 describe('$ref resolution', () => {

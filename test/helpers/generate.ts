@@ -5,8 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
@@ -60,6 +60,68 @@ export function specWithSchemas(schemas: Record<string, unknown>, extra: Record<
     components: { schemas },
     ...extra,
   };
+}
+
+/**
+ * Type-checks of generated packages batched into one tsc program: a test file adds each package
+ * it generated (`add`), and its last test runs tsc once over all of them (`errors`), instead of one
+ * tsc start per package. The packages are ES modules with the same generated tsconfig, so one
+ * program holds them without conflict; each error is told by the package it is in.
+ */
+export class TypeCheckBatch {
+  private readonly packages = new Map<string, { dir: string; types: string[] }>();
+
+  constructor(private readonly name: string) {}
+
+  /** Adds a generated package folder, by a label for the report. */
+  add(label: string, dir: string, types: string[] = []): void {
+    this.packages.set(label, { dir, types });
+  }
+
+  /** tsc's errors by package label (none: `{}`), from one program over every package added. */
+  async errors(): Promise<Record<string, string[]>> {
+    const packages = [...this.packages];
+    if (packages.length === 0) throw new Error(`type-check batch ${this.name}: no package was added`);
+    const config = join(scratchDir, `typecheck-${this.name}-${createHash('sha256').update(packages.map(([, p]) => p.dir).join('\0')).digest('hex').slice(0, 10)}.json`);
+    const options = JSON.parse(readFileSync(join(packages[0]![1].dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const types = [...new Set(packages.flatMap(([, p]) => p.types))];
+    writeFileSync(config, JSON.stringify({ compilerOptions: { ...options.compilerOptions, types }, include: packages.map(([, p]) => join(p.dir, 'src')) }));
+    const out: Record<string, string[]> = {};
+    try {
+      await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', config, '--noEmit', '--pretty', 'false'], { maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      const lines = String((error as { stdout?: string }).stdout ?? error).split('\n').filter((line) => /error TS\d+/.test(line));
+      for (const line of lines) {
+        const label = packages.find(([, p]) => line.startsWith(relative(repoRoot, p.dir)) || line.startsWith(p.dir))?.[0] ?? '(elsewhere)';
+        (out[label] ??= []).push(line);
+      }
+      if (lines.length === 0) throw error;
+    }
+    return out;
+  }
+}
+
+/**
+ * Writes usage files into a generated package (`src/<name>.ts`) and type-checks the package with
+ * all of them in one tsc program. tsc's errors by usage file name; an error in the package's own
+ * files is under `(package)`. A test that wants one usage to compile and another to be refused
+ * checks both with one tsc start.
+ */
+export async function typeCheckUsages(dir: string, usages: Record<string, string>, types: string[] = []): Promise<Record<string, string[]>> {
+  for (const [name, text] of Object.entries(usages)) writeFileSync(join(dir, 'src', `${name}.ts`), text);
+  writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types }, include: ['src'] }));
+  const out: Record<string, string[]> = {};
+  try {
+    await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit', '--pretty', 'false']);
+  } catch (error) {
+    const lines = String((error as { stdout?: string }).stdout ?? error).split('\n').filter((line) => /error TS\d+/.test(line));
+    if (lines.length === 0) throw error;
+    for (const line of lines) {
+      const name = Object.keys(usages).find((usage) => line.includes(`/src/${usage}.ts(`)) ?? '(package)';
+      (out[name] ??= []).push(line);
+    }
+  }
+  return out;
 }
 
 /** Runs `tsc --noEmit` on a generated package folder with its own tsconfig; rejects with tsc's output on errors. */
