@@ -2,15 +2,12 @@
  * `--targets`: a package with only the parts asked for (and those they need), its entry
  * points, dependencies and README saying so, and still compiling under `strict`.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { TypeCheckBatch } from '../helpers/generate.js';
 import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
-
-const run = promisify(execFile);
 
 interface Manifest {
   exports: Record<string, unknown>;
@@ -35,9 +32,9 @@ describe('generate --targets', () => {
       sources: (path) => existsSync(join(dir, 'src', path)),
     };
   };
-  const compiles = async (out: string): Promise<void> => {
-    await run(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(work, out, 'tsconfig.json'), '--noEmit']);
-  };
+  // Each package is type-checked by the last test, all in one tsc program.
+  const typeChecks = new TypeCheckBatch('targets');
+  const compiles = (out: string): void => typeChecks.add(out, join(work, out));
 
   it('client: the client and the hosted flows, no server code, runtimes or peers', async () => {
     const { manifest, readme, sources } = await generate('onramp.openapi.yaml', 'client', ['--targets', 'client']);
@@ -47,7 +44,7 @@ describe('generate --targets', () => {
     for (const left of ['server.ts', 'fixtures.ts', 'mock.ts', 'server-runtime', 'mock-runtime']) expect(sources(left), left).toBe(false);
     expect(readme).toContain('## Usage');
     expect(readme).not.toMatch(/\/server'|\/mock'|\/fixtures'/);
-    await compiles('client');
+    compiles('client');
   }, 120_000);
 
   it('mock: brings the server and the fixtures it answers from, and no client', async () => {
@@ -58,7 +55,7 @@ describe('generate --targets', () => {
     expect(sources('mock.ts') && sources('server.ts') && sources('fixtures.ts')).toBe(true);
     expect(readme).not.toContain('## Usage');
     expect(readme).toContain("from '@svc/mock/mock'");
-    await compiles('mock');
+    compiles('mock');
   }, 120_000);
 
   it('server alone: the stub without the mock runtime', async () => {
@@ -68,7 +65,7 @@ describe('generate --targets', () => {
     expect(sources('mock-runtime')).toBe(false);
     expect(readme).toContain('## Server stub\n');
     expect(readme).not.toContain('/mock');
-    await compiles('server');
+    compiles('server');
   }, 120_000);
 
   it('the cache keeps packages of different targets apart', async () => {
@@ -77,6 +74,10 @@ describe('generate --targets', () => {
     expect(sources('server.ts')).toBe(false);
     const again = await generate('x402.openapi.yaml', 'cached', []);
     expect(again.sources('server.ts')).toBe(true);
+  }, 120_000);
+
+  it('each package above type-checks under strict (one tsc program for them all)', async () => {
+    expect(await typeChecks.errors()).toEqual({});
   }, 120_000);
 
   it('refuses an unknown part, and --targets without --spec', async () => {

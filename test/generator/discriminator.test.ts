@@ -4,11 +4,9 @@
  * inherit their tag property through `allOf` (regression: `z.xor` rejected a valid circle
  * with "more than one option matched", and the type did not narrow).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { importGenerated, specWithSchemas, typeCheckPackage, typeCheckUsages } from '../helpers/generate.js';
+import { importGenerated, specWithSchemas, TypeCheckBatch, writeUsages } from '../helpers/generate.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -27,6 +25,9 @@ const spec = specWithSchemas({
 });
 
 type Mod = { schemas: Record<string, z.ZodType> };
+
+/** The packages this file generates, type-checked together by its last test. */
+const typeChecks = new TypeCheckBatch('discriminator');
 
 describe('discriminator mapping', () => {
   it('validates by the tag value the mapping gives, with allOf variants', async () => {
@@ -49,10 +50,10 @@ describe('discriminator mapping', () => {
     expect(schemas.AnyPet!.safeParse({ petType: 'cat' }).success).toBe(false);
   });
 
-  it('narrows the type on the tag', async () => {
+  it('narrows the type on the tag (its usage files are type-checked by the last test)', async () => {
     const mod = await importGenerated(spec, 'discriminator-tsc');
     const usage = (body: string): string => `import type { AnyPet, Drawing } from './types.js';\n${body}\n`;
-    const errors = await typeCheckUsages(mod.__dir, {
+    writeUsages(mod.__dir, {
       usage: usage(`export function area(d: Drawing): number {
   switch (d.shapeType) {
     case 'circle': return Math.PI * d.radius ** 2;
@@ -62,13 +63,12 @@ describe('discriminator mapping', () => {
 export const purrs = (p: AnyPet): boolean | undefined => (p.petType === 'Cat' ? p.purrs : undefined);`),
       wrongVariant: usage("export const side = (d: Drawing): number => (d.shapeType === 'circle' ? d.side : 0);"),
     });
-    // (The refused file also leaves AnyPet unused.)
-    expect(errors).toEqual({ wrongVariant: expect.arrayContaining([expect.stringMatching(/Property 'side' does not exist/)]) });
+    typeChecks.add('narrowing', mod.__dir);
   });
 });
 
 describe('a discriminator over one variant', () => {
-  it('keeps the tag the mapping gives, in the validator as in the type, and type-checks (regression: the validator dropped it)', async () => {
+  it('keeps the tag the mapping gives, in the validator as in the type (type-checked by the last test; regression: the validator dropped it)', async () => {
     const single = specWithSchemas({
       TokenAuth: { type: 'object', required: ['mode', 'token'], properties: { mode: { type: 'string' }, token: { type: 'string' } } },
       Target: { type: 'object', properties: { auth: { oneOf: [ref('TokenAuth')], discriminator: { propertyName: 'mode', mapping: { token: '#/components/schemas/TokenAuth' } } } } },
@@ -77,7 +77,7 @@ describe('a discriminator over one variant', () => {
     const target = mod.schemas.Target!;
     expect(target.safeParse({ auth: { mode: 'token', token: 't' } }).success).toBe(true);
     expect(target.safeParse({ auth: { mode: 'password', token: 't' } }).success).toBe(false);
-    await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+    typeChecks.add('single-variant', mod.__dir);
   });
 });
 
@@ -110,19 +110,27 @@ describe('OpenAPI 3.2 discriminator.defaultMapping', () => {
     expect(badOther.error?.issues[0]?.message).toMatch(/^petType "hamster" \(the default variant\): name: /);
   });
 
-  it('types the default variant without a tag, and type-checks; a defaultMapping that names no variant is a located warning', async () => {
+  it('types the default variant without a tag (type-checked by the last test); a defaultMapping that names no variant is a located warning', async () => {
     const mod = await importGenerated(pets, 'default-mapping-tsc');
-    writeFileSync(
-      join(mod.__dir, 'src', 'usage.ts'),
+    writeUsages(mod.__dir, {
       // A value of the default variant needs no tag of its own (TypeScript cannot say "any string but
       // these", so a tag check narrows to the tagged variant or the default one).
-      `import type { OtherPet, Pet } from './types.js';\nexport const asPet = (p: OtherPet): Pet => p;\nexport const cat: Pet = { petType: 'cat', purrs: true };\nexport const hamster: Pet = { petType: 'hamster', name: 'Hammy' };\n`,
-    );
-    await expect(typeCheckPackage(mod.__dir)).resolves.toBeUndefined();
+      usage: `import type { OtherPet, Pet } from './types.js';\nexport const asPet = (p: OtherPet): Pet => p;\nexport const cat: Pet = { petType: 'cat', purrs: true };\nexport const hamster: Pet = { petType: 'hamster', name: 'Hammy' };\n`,
+    });
+    typeChecks.add('default-mapping', mod.__dir);
     const stray = structuredClone(pets) as unknown as { components: { schemas: { Pet: { discriminator: { defaultMapping: string } } } } };
     stray.components.schemas.Pet.discriminator.defaultMapping = 'Lizard';
     const { schemas, __output } = await importGenerated<Mod>(stray, 'default-mapping-stray');
     expect(__output.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Pet/discriminator/defaultMapping' }));
     expect(schemas.Pet!.safeParse({ petType: 'hamster', name: 'Hammy' }).success).toBe(false);
   });
+});
+
+describe('the packages above, with their usage files', () => {
+  it('type-check under strict in one tsc program, but for the usage that reads a field of the wrong variant', async () => {
+    const errors = await typeChecks.errors();
+    // (That file also leaves AnyPet unused.)
+    expect(errors).toEqual({ narrowing: expect.arrayContaining([expect.stringMatching(/wrongVariant\.ts\(\d+,\d+\): error TS2339: Property 'side' does not exist/)]) });
+    expect(errors.narrowing!.every((line) => line.includes('/src/wrongVariant.ts('))).toBe(true);
+  }, 120_000);
 });

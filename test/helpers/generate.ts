@@ -101,6 +101,11 @@ export class TypeCheckBatch {
   }
 }
 
+/** Writes usage files into a generated package, `src/<name>.ts` each (for a {@link TypeCheckBatch} or {@link typeCheckUsages}). */
+export function writeUsages(dir: string, usages: Record<string, string>): void {
+  for (const [name, text] of Object.entries(usages)) writeFileSync(join(dir, 'src', `${name}.ts`), text);
+}
+
 /**
  * Writes usage files into a generated package (`src/<name>.ts`) and type-checks the package with
  * all of them in one tsc program. tsc's errors by usage file name; an error in the package's own
@@ -108,7 +113,7 @@ export class TypeCheckBatch {
  * checks both with one tsc start.
  */
 export async function typeCheckUsages(dir: string, usages: Record<string, string>, types: string[] = []): Promise<Record<string, string[]>> {
-  for (const [name, text] of Object.entries(usages)) writeFileSync(join(dir, 'src', `${name}.ts`), text);
+  writeUsages(dir, usages);
   writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types }, include: ['src'] }));
   const out: Record<string, string[]> = {};
   try {
