@@ -66,26 +66,27 @@ export class SymbolTable {
   }
 }
 
-/** The modules of a package the table places names in, by their role. */
-export interface PackageModules {
-  runtime: string;
-  mockRuntime: string;
-  /** The server runtime: only the server stub and the mock print its names. */
-  serverRuntime?: string;
+/** What the table is built from: the model, and the module specifiers of the runtimes (a target's context has them). */
+export interface PackageSymbolsSource {
+  model: ApiModel;
+  runtimePackage: string;
+  mockRuntimePackage: string;
+  serverRuntimePackage: string;
 }
 
 const tables = new WeakMap<ApiModel, Map<string, SymbolTable>>();
 
 /**
- * The symbols of an OpenAPI package's client side: the types and validators of each
- * operation, its constant, its function and the names the query and MSW targets plan for it,
- * the client's error map, and the runtime exports those modules print.
+ * The symbols of a package: the types and validators of each schema and operation, each
+ * operation's constant, its function and the names the targets plan for it, the client's, the
+ * server's, the fixtures' and the feed's fixed names, and the runtimes' exports the modules print.
  */
-export function packageSymbols(model: ApiModel, modules: PackageModules): SymbolTable {
-  // Built once per model and runtime modules: the client, query and MSW targets all print through it.
+export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
+  const { model } = source;
+  // Built once per model and runtime modules: every target of the package prints through it.
   const byModules = tables.get(model) ?? new Map<string, SymbolTable>();
   tables.set(model, byModules);
-  const key = `${modules.runtime}\0${modules.mockRuntime}\0${modules.serverRuntime ?? ''}`;
+  const key = `${source.runtimePackage}\0${source.mockRuntimePackage}\0${source.serverRuntimePackage}`;
   const known = byModules.get(key);
   if (known) return known;
   const table = new SymbolTable();
@@ -107,13 +108,13 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
   for (const name of ['api', 'apiInfo', 'operations']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
   for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
-  for (const name of RUNTIME_EXPORTS) table.define(name, modules.runtime);
-  for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, modules.mockRuntime);
-  if (modules.serverRuntime !== undefined) for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, modules.serverRuntime);
+  for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);
+  for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, source.mockRuntimePackage);
+  for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, source.serverRuntimePackage);
   if (model.kind === 'asyncapi') {
     // The feed client's base class, printed under a name of its own so that the connection class may be called `FeedClient`.
-    table.define('FeedSocketClient', modules.runtime, 'FeedClient');
-    for (const name of ['FeedClientOptions', 'FeedSpec', 'parseMessage', 'MessageParseResult', 'RawFrame']) table.define(name, modules.runtime);
+    table.define('FeedSocketClient', source.runtimePackage, 'FeedClient');
+    for (const name of ['FeedClientOptions', 'FeedSpec', 'parseMessage', 'MessageParseResult', 'RawFrame']) table.define(name, source.runtimePackage);
     for (const name of ['parseFeedMessage', 'AnyServerMessage']) table.define(name, './messages.js');
   }
   table.define('Hono', 'hono');
@@ -123,6 +124,9 @@ export function packageSymbols(model: ApiModel, modules: PackageModules): Symbol
   for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
   return table;
 }
+
+/** The imports of the package's module `module` (`./client.js`), over the package's symbol table. */
+export const importsFor = (source: PackageSymbolsSource, module: SymbolHome): ModuleImports => new ModuleImports(packageSymbols(source), module);
 
 /**
  * The imports of one module, recorded as it prints: `value(name)` for a name used at run time,

@@ -86,19 +86,26 @@ export class TypeCheckBatch {
     const options = JSON.parse(readFileSync(join(packages[0]![1].dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
     const types = [...new Set(packages.flatMap(([, p]) => p.types))];
     writeFileSync(config, JSON.stringify({ compilerOptions: { ...options.compilerOptions, types }, include: packages.map(([, p]) => join(p.dir, 'src')) }));
-    const out: Record<string, string[]> = {};
-    try {
-      await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', config, '--noEmit', '--pretty', 'false'], { maxBuffer: 64 * 1024 * 1024 });
-    } catch (error) {
-      const lines = String((error as { stdout?: string }).stdout ?? error).split('\n').filter((line) => /error TS\d+/.test(line));
-      for (const line of lines) {
-        const label = packages.find(([, p]) => line.startsWith(relative(repoRoot, p.dir)) || line.startsWith(p.dir))?.[0] ?? '(elsewhere)';
-        (out[label] ??= []).push(line);
-      }
-      if (lines.length === 0) throw error;
-    }
-    return out;
+    return groupBy(await tscErrors(config), (line) => packages.find(([, p]) => line.startsWith(relative(repoRoot, p.dir)) || line.startsWith(p.dir))?.[0] ?? '(elsewhere)');
   }
+}
+
+/** tsc's error lines for a project (none: `[]`); any other failure of tsc rejects. */
+async function tscErrors(config: string): Promise<string[]> {
+  try {
+    await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', config, '--noEmit', '--pretty', 'false'], { maxBuffer: 64 * 1024 * 1024 });
+    return [];
+  } catch (error) {
+    const lines = String((error as { stdout?: string }).stdout ?? error).split('\n').filter((line) => /error TS\d+/.test(line));
+    if (lines.length === 0) throw error;
+    return lines;
+  }
+}
+
+function groupBy(lines: string[], keyOf: (line: string) => string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of lines) (out[keyOf(line)] ??= []).push(line);
+  return out;
 }
 
 /** Writes usage files into a generated package, `src/<name>.ts` each (for a {@link TypeCheckBatch} or {@link typeCheckUsages}). */
@@ -115,18 +122,7 @@ export function writeUsages(dir: string, usages: Record<string, string>): void {
 export async function typeCheckUsages(dir: string, usages: Record<string, string>, types: string[] = []): Promise<Record<string, string[]>> {
   writeUsages(dir, usages);
   writeFileSync(join(dir, 'tsconfig.check.json'), JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types }, include: ['src'] }));
-  const out: Record<string, string[]> = {};
-  try {
-    await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', join(dir, 'tsconfig.check.json'), '--noEmit', '--pretty', 'false']);
-  } catch (error) {
-    const lines = String((error as { stdout?: string }).stdout ?? error).split('\n').filter((line) => /error TS\d+/.test(line));
-    if (lines.length === 0) throw error;
-    for (const line of lines) {
-      const name = Object.keys(usages).find((usage) => line.includes(`/src/${usage}.ts(`)) ?? '(package)';
-      (out[name] ??= []).push(line);
-    }
-  }
-  return out;
+  return groupBy(await tscErrors(join(dir, 'tsconfig.check.json')), (line) => Object.keys(usages).find((usage) => line.includes(`/src/${usage}.ts(`)) ?? '(package)');
 }
 
 /** Runs `tsc --noEmit` on a generated package folder with its own tsconfig; rejects with tsc's output on errors. */

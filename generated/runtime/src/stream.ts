@@ -12,7 +12,7 @@ import { fastParsesToItself } from './precheck.js';
 import { carriesJson, selectValidator, streamSpecOf } from './response.js';
 import { describeIssues } from './errors.js';
 import { isNetworkError } from './retry.js';
-import { isTolerableIssue, responseValidationMode } from './tolerance.js';
+import { checkByMode, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
 
 /** One server-sent event: `data` as the wire carries it, or parsed where the operation says it is JSON. */
@@ -359,14 +359,7 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const spec = op.streams ? streamSpecOf(op.streams, response.status) : undefined;
     if (!spec)
       throw new TypeError(`${op.operationId}: status ${response.status} has no stream in the operation (streams)`);
-    const validator = selectValidator(op.responses, response.status).schema;
-    // Made once a stream: a predicate that reads an item without building zod's copy of it.
-    const itself = validator && mode !== 'off' ? fastParsesToItself(validator) : undefined;
-    const status = response.status;
-    // A tolerated item is reported as a tolerated response is.
-    const tolerated = (issues: readonly z.core.$ZodIssue[], at: number): void =>
-      client.options.onValidationIssues?.({ operationId: op.operationId, status, issues, index: at });
-    const validate = (item: unknown, at: number): T => validated<T>(item, op, validator, mode, at, itself, tolerated);
+    const validate = itemValidator<T>(client, op, response.status, mode);
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -444,31 +437,34 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
   }
 }
 
-/** An item as its validator returns it, by the response validation mode; a refused one is a StreamError. */
-function validated<T>(
-  item: unknown,
+/**
+ * How a stream's items are checked, made once a stream: each item as its validator returns it, by
+ * the response validation mode; a tolerated one is reported as a tolerated response is, a refused
+ * one is a StreamError at its index.
+ */
+function itemValidator<T>(
+  client: HttpClient,
   op: OperationSpec,
-  validator: OperationSpec['responses'][string],
-  mode: ReturnType<typeof responseValidationMode>,
-  index: number,
-  itself: ((value: unknown) => boolean) | undefined,
-  tolerated: (issues: readonly z.core.$ZodIssue[], index: number) => void,
-): T {
-  if (mode === 'off' || !validator) return item as T;
-  // Where zod's parsed copy would be the item itself, the item is the answer, without the copy.
-  if (itself?.(item)) return item as T;
-  const result = validator.safeParse(item);
-  if (result.success) return result.data as T;
-  // Tolerant: an item of the promised shape that only left a documented range passes as it came.
-  if (mode === 'tolerant' && result.error.issues.every(isTolerableIssue)) {
-    tolerated(result.error.issues, index);
-    return item as T;
-  }
-  throw new StreamError({
-    kind: 'invalid_item',
-    operationId: op.operationId,
-    index,
-    message: `the item does not match its schema: ${describeIssues(result.error.issues)}`,
-    issues: result.error.issues,
-  });
+  status: number,
+  mode: ResponseValidationMode,
+): (item: unknown, index: number) => T {
+  const validator = selectValidator(op.responses, status).schema;
+  if (mode === 'off' || !validator) return (item) => item as T;
+  // A predicate that reads an item without building zod's copy of it: where that copy would be the item itself, the item is the answer.
+  const itself = fastParsesToItself(validator);
+  return (item, index) => {
+    if (itself(item)) return item as T;
+    const checked = checkByMode(validator, item, mode);
+    if ('refused' in checked)
+      throw new StreamError({
+        kind: 'invalid_item',
+        operationId: op.operationId,
+        index,
+        message: `the item does not match its schema: ${describeIssues(checked.refused)}`,
+        issues: checked.refused,
+      });
+    if (checked.tolerated)
+      client.options.onValidationIssues?.({ operationId: op.operationId, status, issues: checked.tolerated, index });
+    return checked.value as T;
+  };
 }

@@ -10,7 +10,7 @@ import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds
 import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { printSourceFile } from '../../util/ts.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
 import { clientReadmeData } from './readme.js';
 
@@ -90,12 +90,13 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
 export const clientTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => clientReadmeData(model),
-  run({ model, sourceLabel, runtimePackage, mockRuntimePackage }) {
+  run(context) {
+    const { model, sourceLabel, runtimePackage } = context;
     const clientName = model.client.className;
     const byId = new Map(model.operations.map((op) => [op.operationId, op]));
     const classes: ClassDeclarationStructure[] = [];
     const functions: FunctionDeclarationStructure[] = [];
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage }), './client.js');
+    const im = importsFor(context, './client.js');
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
     const groupsByClass = new Map(model.client.groups.map((g) => [g.className, g]));
     for (const group of model.client.groups) {

@@ -10,12 +10,13 @@ import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../..
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planFeed } from '../../plans/feed.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor } from '../../print/symbols.js';
 
 export const feedClientTarget: Target = {
   appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,
-  run({ model, sourceLabel, runtimePackage, mockRuntimePackage }) {
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage }), './client.js');
+  run(context) {
+    const { model, sourceLabel } = context;
+    const im = importsFor(context, './client.js');
     const plan = planFeed(model);
     const className = model.entryNames.connection;
     const channels = [...plan.channels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

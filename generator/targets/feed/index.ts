@@ -13,7 +13,7 @@ import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
 import { helperModuleOf, importingZodContext, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, type ZodFlavor } from '../../print/zod.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 /** The property whose closed literal tells most of the variants apart (e.g. `channel`). */
@@ -95,7 +95,7 @@ export const feedTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './messages.js');
+    const im = importsFor(context, './messages.js');
     const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
     const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
     const entries = model.messages.map((m) => {

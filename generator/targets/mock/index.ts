@@ -9,14 +9,15 @@ import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planMock } from '../../plans/mock.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor } from '../../print/symbols.js';
 
 
 export const mockTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
-  run({ model, sourceLabel, runtimePackage, serverRuntimePackage, mockRuntimePackage, mockOverrides }) {
+  run(context) {
+    const { model, sourceLabel, mockOverrides } = context;
     const { createMock, mock: mockName, mockOptions } = model.entryNames;
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage, serverRuntime: serverRuntimePackage }), './mock.js');
+    const im = importsFor(context, './mock.js');
     // The guesses are told to the user (`--explain`, the mock's start), not shipped.
     const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
     const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;

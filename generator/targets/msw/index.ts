@@ -114,8 +114,9 @@ export function mswModule(model: ApiModel, symbols: SymbolTable, mockRuntimePack
 export const mswTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => mswReadmeData(model),
-  run({ model, sourceLabel, runtimePackage, mockRuntimePackage, options }) {
-    const symbols = packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage });
+  run(context) {
+    const { model, sourceLabel, mockRuntimePackage, options } = context;
+    const symbols = packageSymbols(context);
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, symbols, mockRuntimePackage, options?.['baseUrl']) });
     return [{ path: 'src/msw.ts', contents }];
   },

@@ -14,7 +14,7 @@ import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 
@@ -44,7 +44,7 @@ export const operationsTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './operations.js');
+    const im = importsFor(context, './operations.js');
     const operationSpec = im.type('OperationSpec');
     const used = new Set<string>();
     const helpers = new Set<string>();

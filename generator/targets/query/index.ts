@@ -24,13 +24,19 @@ const TAG_IS_A_TYPE = '// The signature above tags the key with its data and err
 /** A query key's tuple type: the package's scope, the operationId, then `rest`. */
 const keyType = (op: OperationModel, ...rest: string[]): string => `readonly [typeof queryScope, ${[stringLiteral(op.operationId), ...rest].join(', ')}]`;
 
-/** What a query's key holds after the operationId: the parameters, and a `QUERY`'s body. */
-function keyPartsOf(op: OperationModel, im: ModuleImports): { name: 'params' | 'body'; type: string; required: boolean }[] {
+/**
+ * What a query's key holds after the operationId: the parameters, and a `QUERY`'s body, each with
+ * its type in the key's tuple (an optional body is there as `undefined`, so the tuple keeps its places).
+ */
+function keyPartsOf(op: OperationModel, im: ModuleImports): { name: 'params' | 'body'; type: string; required: boolean; inKey: string }[] {
   const { hasParams, paramsRequired, hasBody, bodyRequired } = callArgumentsOf(op);
-  return [
-    ...(hasParams ? [{ name: 'params' as const, type: im.type(op.names.params), required: paramsRequired }] : []),
-    ...(hasBody ? [{ name: 'body' as const, type: im.type(op.names.body), required: bodyRequired }] : []),
-  ];
+  const parts: { name: 'params' | 'body'; type: string; required: boolean; inKey: string }[] = [];
+  if (hasParams) parts.push({ name: 'params', type: im.type(op.names.params), required: paramsRequired, inKey: im.type(op.names.params) });
+  if (hasBody) {
+    const body = im.type(op.names.body);
+    parts.push({ name: 'body', type: body, required: bodyRequired, inKey: bodyRequired ? body : `${body} | undefined` });
+  }
+  return parts;
 }
 
 /** The data a query caches: the response, or a streamed operation's items so far. */
@@ -58,7 +64,6 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
     };
   }
   const given = parts.map((p) => (p.name === 'params' ? 'parameters' : 'body')).join(' and ');
-  // An optional body is in the key as `undefined`, so that the tuple keeps its places.
   const values = parts.map((p) => p.name).join(', ');
   const none = parts.map((p) => `${p.name} === undefined`).join(' && ');
   // An overload's documentation is what editors show: each says what its form is for.
@@ -70,7 +75,7 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
       {
         docs: [`The key of the \`${op.operationId}\` query with these ${given}, tagged with its data and error types (\`queryClient.getQueryData\` infers them).`],
         parameters: parts.map((p) => ({ name: p.name, type: p.type, ...(p.name === 'body' && !p.required ? { hasQuestionToken: true } : {}) })),
-        returnType: `${Q}.DataTag<${keyType(op, ...parts.map((p) => (p.name === 'body' && !p.required ? `${p.type} | undefined` : p.type)))}, ${data}, ${errorOf(op)}>`,
+        returnType: `${Q}.DataTag<${keyType(op, ...parts.map((p) => p.inKey))}, ${data}, ${errorOf(op)}>`,
       },
       {
         docs: [jsDoc(`The prefix of every \`${op.operationId}\` query${isPagedRead(op) ? ', plain and infinite' : ''}: what \`invalidateQueries\` takes to refetch them all.`, `@example\nawait queryClient.invalidateQueries({ queryKey: ${name}() });`)!],
@@ -92,7 +97,7 @@ function queryKeyFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
 function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const parts = keyPartsOf(op, im);
   const streamed = streamedResponseOf(op) !== undefined;
-  const key = keyType(op, ...parts.map((p) => (p.name === 'body' && !p.required ? `${p.type} | undefined` : p.type)));
+  const key = keyType(op, ...parts.map((p) => p.inKey));
   const signalled = `${im.value('withSignal')}(options, signal)`;
   const args = ['client', ...parts.map((p) => p.name), signalled].join(', ');
   const call = `({ signal }) => ${im.value(op.name)}(${args})`;
@@ -284,14 +289,12 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
       declarations: [{ name: 'queryScope', initializer: stringLiteral(scope) }],
     },
     ...optionTypes(im, streams),
-    // A write that streams has its function only (a mutation resolves once); a read that streams is a streamed query.
-    ...model.operations.flatMap((op): FunctionDeclarationStructure[] =>
-      isQueryOperation(op)
-        ? [queryKeyFunction(op, im), queryOptionsFunction(op, im), ...(isPagedRead(op) && !streamedResponseOf(op) ? infiniteFunctions(op, im) : [])]
-        : streamedResponseOf(op)
-          ? []
-          : [mutationFunction(op, im)],
-    ),
+    // What each operation gets is what the plugin's name rules planned for it (a streamed write: nothing, its function only).
+    ...model.operations.flatMap((op): FunctionDeclarationStructure[] => [
+      ...(op.targetNames['queryOptions'] ? [queryKeyFunction(op, im), queryOptionsFunction(op, im)] : []),
+      ...(op.targetNames['infiniteOptions'] ? infiniteFunctions(op, im) : []),
+      ...(op.targetNames['mutation'] ? [mutationFunction(op, im)] : []),
+    ]),
   ];
   return [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },
@@ -303,8 +306,9 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
 export const queryTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model, packageName, options }) => queryReadmeData(model, options?.['scope'] ?? packageName),
-  run({ model, sourceLabel, packageName, runtimePackage, mockRuntimePackage, options }) {
-    const symbols = packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage });
+  run(context) {
+    const { model, sourceLabel, packageName, options } = context;
+    const symbols = packageSymbols(context);
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, symbols) });
     return [{ path: 'src/query.ts', contents }];
   },

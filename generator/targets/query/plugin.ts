@@ -17,8 +17,9 @@ export const queryPlugin: TargetPlugin = {
   operationNames: [
     { key: 'queryKey', want: ({ camel }) => `${camel}QueryKey`, covers: isQueryOperation },
     { key: 'queryOptions', want: ({ camel }) => `${camel}Options`, covers: isQueryOperation },
-    { key: 'infiniteQueryKey', want: ({ camel }) => `${camel}InfiniteQueryKey`, covers: isPagedRead },
-    { key: 'infiniteOptions', want: ({ camel }) => `${camel}InfiniteOptions`, covers: isPagedRead },
+    // A streamed read is one streamed query, not pages.
+    { key: 'infiniteQueryKey', want: ({ camel }) => `${camel}InfiniteQueryKey`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
+    { key: 'infiniteOptions', want: ({ camel }) => `${camel}InfiniteOptions`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
     // A write that streams has its function only: a mutation resolves once.
     { key: 'mutation', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isQueryOperation(op) && streamedResponseOf(op) === undefined },
   ],

@@ -14,7 +14,7 @@ import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from '../../plans/envelope.js';
 import { shapeOf } from './shapes.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor, type ModuleImports } from '../../print/symbols.js';
 
 
 
@@ -61,9 +61,10 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
 export const serverTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => ({ createServer: model.entryNames.createServer, createMock: model.entryNames.createMock }),
-  run({ model, sourceLabel, runtimePackage, mockRuntimePackage, serverRuntimePackage }) {
+  run(context) {
+    const { model, sourceLabel, serverRuntimePackage } = context;
     const { handlers: handlersName, createServer } = model.entryNames;
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: mockRuntimePackage, serverRuntime: serverRuntimePackage }), './server.js');
+    const im = importsFor(context, './server.js');
     // The schema types the type printer names, imported once printed.
     const used = new Set<string>();
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];

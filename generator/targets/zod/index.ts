@@ -11,7 +11,7 @@ import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
-import { ModuleImports, packageSymbols } from '../../print/symbols.js';
+import { importsFor } from '../../print/symbols.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -20,7 +20,7 @@ export const zodTarget: Target = {
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const flavor = zodFlavorOf(context);
-    const im = new ModuleImports(packageSymbols(model, { runtime: runtimePackage, mockRuntime: context.mockRuntimePackage }), './schemas.js');
+    const im = importsFor(context, './schemas.js');
     const declared = new Set<string>();
     const helpers = new Set<string>();
     const ctx = zodPrintContext(model, declared, helpers, flavor);

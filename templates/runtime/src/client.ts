@@ -35,7 +35,7 @@ import {
 import { validateRequest } from './request-validation.js';
 import { signatureHeaders } from './signing.js';
 import { checkCallOptions, checkClientOptions } from './options.js';
-import { isTolerableIssue, responseValidationMode } from './tolerance.js';
+import { checkByMode, responseValidationMode } from './tolerance.js';
 import type {
   ApiResult,
   ApiInfo,
@@ -465,20 +465,20 @@ export class HttpClient {
     const { schema } = selectValidator(op.responses, response.status);
     let validationIssues: ResponseValidationIssues | undefined;
     if (mode !== 'off' && schema && !hasNoBody(op.method, response.status)) {
-      const parsed = schema.safeParse(data);
-      if (parsed.success) data = parsed.data;
-      else if (mode === 'tolerant' && parsed.error.issues.every(isTolerableIssue)) {
-        // The shape is as promised; only documented ranges were left: hand over the body as it came.
-        validationIssues = { operationId: op.operationId, status: response.status, issues: parsed.error.issues };
-        this.options.onValidationIssues?.(validationIssues);
-      } else {
+      const checked = checkByMode(schema, data, mode);
+      if ('refused' in checked)
         throw new ResponseValidationError({
           operationId: op.operationId,
           status: response.status,
-          issues: parsed.error.issues,
+          issues: checked.refused,
           body: data,
           response,
         });
+      data = checked.value;
+      if (checked.tolerated) {
+        // The shape is as promised; only documented ranges were left: the body is handed over as it came.
+        validationIssues = { operationId: op.operationId, status: response.status, issues: checked.tolerated };
+        this.options.onValidationIssues?.(validationIssues);
       }
     }
     // T is the generated client's promise about this operation's body.

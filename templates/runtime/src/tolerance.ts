@@ -5,6 +5,7 @@
  * findings. A wrong type or a missing required property breaks the shape, and throws.
  */
 import type { z } from 'zod';
+import type { Validator } from './types.js';
 
 /** How a client treats a response body that fails its validator. */
 export type ResponseValidationMode = 'strict' | 'tolerant' | 'off';
@@ -25,6 +26,27 @@ export function isTolerableIssue(issue: z.core.$ZodIssue): boolean {
   if (issue.code === 'invalid_union')
     return issue.errors.some((branch) => branch.length > 0 && branch.every(isTolerableIssue));
   return false;
+}
+
+/** A body checked in a mode that validates: its value, with the issues tolerated on the way; or the issues that refuse it. */
+export type ModeCheck =
+  | { value: unknown; tolerated?: readonly z.core.$ZodIssue[] }
+  | { refused: readonly z.core.$ZodIssue[] };
+
+/**
+ * A response body (or a streamed item) checked by its validator: zod's output when it passes;
+ * in tolerant mode, the body as it came when it failed only on tolerable issues; else refused.
+ */
+export function checkByMode(
+  validator: Validator,
+  value: unknown,
+  mode: Exclude<ResponseValidationMode, 'off'>,
+): ModeCheck {
+  const parsed = validator.safeParse(value);
+  if (parsed.success) return { value: parsed.data };
+  if (mode === 'tolerant' && parsed.error.issues.every(isTolerableIssue))
+    return { value, tolerated: parsed.error.issues };
+  return { refused: parsed.error.issues };
 }
 
 /** `ClientOptions.validateResponses` / `CallOptions.validateResponse` as one mode (`true` is strict). */
