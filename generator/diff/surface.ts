@@ -23,31 +23,87 @@ export type Surface = Map<string, string>;
  * is re-exported from them, are not read.
  */
 export function publicSurface(files: ReadonlyMap<string, string>, skip: (path: string) => boolean = () => false): Surface {
-  const manifest = JSON.parse(files.get('package.json') ?? '{}') as { name?: string; exports?: Record<string, unknown> };
-  const name = manifest.name ?? 'package';
-  const reader = new ModuleReader(files, skip);
-  const surface: Surface = new Map();
-  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-    const file = typesFileOf(target);
-    if (file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-    const entry = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`;
-    for (const [exported, text] of reader.exportsOf(posix.normalize(file))) surface.set(`${entry} ${exported}`, text);
-  }
-  return new Map([...surface].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...readSurface(files, skip, new ChunkCache())].map(([key, declaration]) => [key, declaration.printed()]));
 }
 
 /**
  * What changed between two versions of a package's public surface, reading only what can have
  * changed: a module whose text is the same on both sides and that re-exports nothing from the
  * package declares the same names the same way on both, so it is left out of both (most of a
- * package, when one schema changed: a diff of v2 then parses a few modules instead of all).
+ * package, when one schema changed). The modules that are read are parsed a top-level statement
+ * at a time, and a statement with the same text on both sides once; a declaration is printed
+ * only where its text differs between the sides.
  */
 export function diffPackageSurfaces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): SurfaceDiff {
   const unchanged = (path: string): boolean => {
     const text = a.get(path);
     return text !== undefined && text === b.get(path) && !RELATIVE_REEXPORT.test(text);
   };
-  return diffSurfaces(publicSurface(a, unchanged), publicSurface(b, unchanged));
+  const chunks = new ChunkCache();
+  chunks.leaveOut(sharedPieces(a, b, chunks));
+  return compareSurfaces(readSurface(a, unchanged, chunks), readSurface(b, unchanged, chunks), (x, y) => x.source === y.source || x.printed() === y.printed());
+}
+
+/**
+ * The pieces of changed modules that both sides share and that neither side needs read: what a
+ * shared piece declares is declared alike on both sides, so it can neither differ nor be missing
+ * on one side, unless a piece that differs declares or exports the same name (another
+ * declaration of it, which the comparison must see too). So a shared piece is read when it
+ * mentions a name that a differing piece (of any module) declares or exports, or when it has an
+ * `export *` (whose names it does not spell). A module keeps all its pieces when that could not
+ * be exact: the shared pieces are not in the same order on both sides (a name declared twice
+ * would print in another order), a piece is there twice, or a piece may not be a whole statement.
+ */
+function sharedPieces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>, chunks: ChunkCache): Map<string, Set<string>> {
+  const changed = [...new Set([...a.keys(), ...b.keys()])].filter((path) => path.endsWith('.ts') && a.get(path) !== b.get(path)).sort();
+  /** Every name a differing piece declares or exports, in any module: a name may also be re-exported elsewhere. */
+  const names = new Set<string>();
+  const reducible: { path: string; shared: string[] }[] = [];
+  for (const path of changed) {
+    const [base, head] = [a.get(path), b.get(path)];
+    const pieces = base === undefined ? [] : splitModule(base);
+    const others = head === undefined ? [] : splitModule(head);
+    const inOther = new Set(others);
+    const inPieces = new Set(pieces);
+    const differing = [...pieces.filter((piece) => !inOther.has(piece)), ...others.filter((piece) => !inPieces.has(piece))];
+    // Both sides have the module, and no piece is there twice (which one would be shared?).
+    let exact = base !== undefined && head !== undefined && inPieces.size === pieces.length && inOther.size === others.length;
+    for (const piece of differing) {
+      const parsed = chunks.parse(path, piece);
+      exact &&= parsed.clean;
+      for (const item of parsed.items) {
+        if (item.kind === 'own') names.add(item.name);
+        else for (const element of item.elements) names.add(element.original).add(element.exported);
+      }
+    }
+    if (!exact) continue;
+    const shared = pieces.filter((piece) => inOther.has(piece));
+    const sharedInOther = others.filter((piece) => inPieces.has(piece));
+    if (shared.every((piece, index) => piece === sharedInOther[index]) && shared.every(wholeStatements)) reducible.push({ path, shared });
+  }
+  const mustRead = (piece: string): boolean => STAR_EXPORT.test(piece) || piece.split(NOT_IN_IDENTIFIERS).some((word) => names.has(word));
+  return new Map(reducible.map(({ path, shared }) => [path, new Set(shared.filter((piece) => !mustRead(piece)))]));
+}
+
+/** What separates the words of a text that could be identifiers (a superset: a word may be a keyword or a number). */
+const NOT_IN_IDENTIFIERS = /[^\p{L}\p{N}\p{M}\p{Pc}$\u200c\u200d]+/u;
+
+/** An `export *` statement (or such text in a string or comment, which only has a piece read). */
+const STAR_EXPORT = /(?<![\w$])export\s+(?:type\s*)?\*/;
+
+/**
+ * Whether a piece of a module can only be whole statements, judged from its text: what could
+ * open a statement that a later piece closes (a template literal, a block comment, a brace, a
+ * string continued on the next line) is balanced or absent. A piece left out is never parsed,
+ * so this stands in for the syntax check that parsing gives the pieces that are read.
+ */
+function wholeStatements(piece: string): boolean {
+  const count = (pattern: RegExp): number => piece.match(pattern)?.length ?? 0;
+  return count(/`/g) % 2 === 0 && count(/\/\*/g) === count(/\*\//g) && count(/\{/g) === count(/\}/g) && !/\\\r?\n/.test(piece);
+}
+
+function splitModule(text: string): string[] {
+  return text.split(STATEMENT_START);
 }
 
 /**
@@ -57,14 +113,33 @@ export function diffPackageSurfaces(a: ReadonlyMap<string, string>, b: ReadonlyM
 const RELATIVE_REEXPORT = /^export\s[^;]*?\sfrom\s+['"]\./m;
 
 export function diffSurfaces(a: Surface, b: Surface): SurfaceDiff {
+  return compareSurfaces(a, b, (x, y) => x === y);
+}
+
+function compareSurfaces<T>(a: ReadonlyMap<string, T>, b: ReadonlyMap<string, T>, same: (x: T, y: T) => boolean): SurfaceDiff {
   const out: SurfaceDiff = { added: [], removed: [], changed: [] };
-  for (const [key, text] of a) {
+  for (const [key, value] of a) {
     const other = b.get(key);
     if (other === undefined) out.removed.push(key);
-    else if (other !== text) out.changed.push(key);
+    else if (!same(value, other)) out.changed.push(key);
   }
   for (const key of b.keys()) if (!a.has(key)) out.added.push(key);
   return out;
+}
+
+/** Exported name (`<import path> <name>`) -> its declaration, read from every entry point of the manifest's `exports`. */
+function readSurface(files: ReadonlyMap<string, string>, skip: (path: string) => boolean, chunks: ChunkCache): Map<string, Declaration> {
+  const manifest = JSON.parse(files.get('package.json') ?? '{}') as { name?: string; exports?: Record<string, unknown> };
+  const name = manifest.name ?? 'package';
+  const reader = new ModuleReader(files, skip, chunks);
+  const surface = new Map<string, Declaration>();
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    const file = typesFileOf(target);
+    if (file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
+    const entry = subpath === '.' ? name : `${name}/${subpath.replace(/^\.\//, '')}`;
+    for (const [exported, declaration] of reader.exportsOf(posix.normalize(file))) surface.set(`${entry} ${exported}`, declaration);
+  }
+  return new Map([...surface].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function typesFileOf(target: unknown): string | undefined {
@@ -79,30 +154,84 @@ function typesFileOf(target: unknown): string | undefined {
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
-/** What one module says about its exports, read from its text alone (no other module is needed). */
-interface ParsedModule {
+/**
+ * One declaration of an exported name. `source` is its text as written: the same text declares
+ * the same thing, so two sides compare without printing; `printed()` is what a declaration file
+ * states (no comments, bodies or private members), made when texts differ.
+ */
+interface Declaration {
+  readonly source: string;
+  printed(): string;
+}
+
+function declaration(source: string, print: () => string): Declaration {
+  let printed: string | undefined;
+  return { source, printed: () => (printed ??= print()) };
+}
+
+const literal = (text: string): Declaration => ({ source: text, printed: () => text });
+
+/** Several declarations of one name (overloads, merged interfaces), in statement order. */
+function merged(first: Declaration, next: Declaration): Declaration {
+  return declaration(`${first.source}\n${next.source}`, () => `${first.printed()}\n${next.printed()}`);
+}
+
+/** What a piece of a module says about its exports, read from its text alone (no other module is needed). */
+interface ParsedChunk {
   /** In statement order: a declaration of its own that it exports, or an `export …` statement to resolve. */
   items: (
-    | { kind: 'own'; name: string; declaration: string }
+    | { kind: 'own'; name: string; declaration: Declaration }
     | { kind: 'export'; specifier: string | undefined; star: boolean; namespace: string | undefined; elements: { original: string; exported: string }[] }
   )[];
-  /** Its top-level declarations by name (for `export { a, b }`), printed on first use: most modules never need them. */
-  locals(): Map<string, string>;
+  /** Its top-level declarations by name (for `export { a, b }`), read on first use: most modules never need them. */
+  locals(): Map<string, Declaration>;
+  /** Whether it parsed without a syntax error. */
+  clean: boolean;
 }
 
 /**
- * Parsed modules by their text, shared by the two sides of a comparison: most modules of a
- * package are the same text in both, and parsing and printing them is most of a diff's time.
- * Bounded, so that a long-running process that compares many packages does not keep them all.
+ * Where a top-level statement can start: a line that begins, unindented, with a keyword that
+ * opens a declaration or an import or export. Generated modules put one statement after another
+ * this way, so a module splits into pieces that parse alone as they do in place. A split that
+ * falls inside a statement (a template literal that holds such a line) leaves a piece with a
+ * syntax error, and then the module is parsed whole.
  */
-const parsedByText = new Map<string, ParsedModule>();
-const PARSED_KEPT = 128;
+const STATEMENT_START = /^(?=(?:export|import|declare|const|let|var|function|async|class|abstract|interface|type|enum|namespace)\b)/m;
 
-function parseModule(path: string, text: string): ParsedModule {
-  const known = parsedByText.get(text);
-  if (known) return known;
+/**
+ * Parsed pieces of modules by their text, shared by the two sides of a comparison: most of a
+ * changed module is the same text in both, and parsing is most of a comparison's time.
+ */
+class ChunkCache {
+  private readonly parsed = new Map<string, ParsedChunk>();
+  private unread = new Map<string, Set<string>>();
+
+  /** Pieces of modules (by path) that no side reads: see `sharedPieces`. */
+  leaveOut(pieces: Map<string, Set<string>>): void {
+    this.unread = pieces;
+  }
+
+  /** A module's pieces in order, each parsed once whichever side or module it appears in. */
+  chunksOf(path: string, text: string): ParsedChunk[] {
+    const unread = this.unread.get(path);
+    const pieces = splitModule(text);
+    const chunks = (unread ? pieces.filter((piece) => !unread.has(piece)) : pieces).map((piece) => this.parse(path, piece));
+    return chunks.every((chunk) => chunk.clean) ? chunks : [this.parse(path, text)];
+  }
+
+  parse(path: string, text: string): ParsedChunk {
+    let parsed = this.parsed.get(text);
+    if (parsed === undefined) {
+      parsed = parseChunk(path, text);
+      this.parsed.set(text, parsed);
+    }
+    return parsed;
+  }
+}
+
+function parseChunk(path: string, text: string): ParsedChunk {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const items: ParsedModule['items'] = [];
+  const items: ParsedChunk['items'] = [];
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
       const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
@@ -119,32 +248,39 @@ function parseModule(path: string, text: string): ParsedModule {
     if (!hasExportModifier(statement)) continue;
     for (const [name, declaration] of declarationsOf(statement, source)) items.push({ kind: 'own', name, declaration });
   }
-  let locals: Map<string, string> | undefined;
-  const parsed: ParsedModule = { items, locals: () => (locals ??= localDeclarations(source)) };
-  if (parsedByText.size >= PARSED_KEPT) parsedByText.delete(parsedByText.keys().next().value!);
-  parsedByText.set(text, parsed);
-  return parsed;
+  let locals: Map<string, Declaration> | undefined;
+  // The parser's syntax errors are not part of TypeScript's public API; a piece whose list is not there counts as clean.
+  const errors = (source as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
+  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0 };
 }
 
 class ModuleReader {
-  private readonly modules = new Map<string, Map<string, string>>();
+  private readonly modules = new Map<string, Map<string, Declaration>>();
 
   constructor(
     private readonly files: ReadonlyMap<string, string>,
     private readonly skip: (path: string) => boolean,
+    private readonly chunks: ChunkCache,
   ) {}
 
-  /** Exported name -> declaration text, following `export … from './x.js'` inside the package. */
-  exportsOf(path: string, stack: string[] = []): Map<string, string> {
+  /** Exported name -> declaration, following `export … from './x.js'` inside the package. */
+  exportsOf(path: string, stack: string[] = []): Map<string, Declaration> {
     const known = this.modules.get(path);
     if (known) return known;
-    const exports = new Map<string, string>();
+    const exports = new Map<string, Declaration>();
     const text = this.files.get(path);
     if (text === undefined || stack.includes(path) || this.skip(path)) return exports;
-    const parsed = parseModule(path, text);
-    for (const item of parsed.items) {
+    const chunks = this.chunks.chunksOf(path, text);
+    let locals: Map<string, Declaration> | undefined;
+    const localsOf = (): Map<string, Declaration> => {
+      if (locals) return locals;
+      locals = new Map();
+      for (const chunk of chunks) for (const [name, found] of chunk.locals()) locals.set(name, locals.has(name) ? merged(locals.get(name)!, found) : found);
+      return locals;
+    };
+    for (const item of chunks.flatMap((chunk) => chunk.items)) {
       if (item.kind === 'own') {
-        exports.set(item.name, exports.has(item.name) ? `${exports.get(item.name)!}\n${item.declaration}` : item.declaration);
+        exports.set(item.name, exports.has(item.name) ? merged(exports.get(item.name)!, item.declaration) : item.declaration);
         continue;
       }
       const { specifier } = item;
@@ -152,15 +288,15 @@ class ModuleReader {
       if (item.star) {
         if (inner) {
           for (const [name, declaration] of inner) if (name !== 'default') exports.set(name, declaration);
-        } else if (specifier !== undefined) exports.set(`* from ${specifier}`, `export * from '${specifier}'`);
+        } else if (specifier !== undefined) exports.set(`* from ${specifier}`, literal(`export * from '${specifier}'`));
         continue;
       }
       if (item.namespace !== undefined) {
-        exports.set(item.namespace, `namespace of ${specifier ?? ''}`);
+        exports.set(item.namespace, literal(`namespace of ${specifier ?? ''}`));
         continue;
       }
       for (const { original, exported } of item.elements) {
-        const declaration = inner ? inner.get(original) : specifier !== undefined ? `${original} from '${specifier}'` : parsed.locals().get(original);
+        const declaration = inner ? inner.get(original) : specifier !== undefined ? literal(`${original} from '${specifier}'`) : localsOf().get(original);
         if (declaration !== undefined) exports.set(exported, declaration);
       }
     }
@@ -180,26 +316,29 @@ function hasExportModifier(node: ts.Statement): boolean {
 }
 
 /** Names declared at the top of the module (for `export { a, b }`). */
-function localDeclarations(source: ts.SourceFile): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const statement of source.statements) for (const [name, text] of declarationsOf(statement, source)) out.set(name, out.has(name) ? `${out.get(name)!}\n${text}` : text);
+function localDeclarations(source: ts.SourceFile): Map<string, Declaration> {
+  const out = new Map<string, Declaration>();
+  for (const statement of source.statements) for (const [name, found] of declarationsOf(statement, source)) out.set(name, out.has(name) ? merged(out.get(name)!, found) : found);
   return out;
 }
 
-function declarationsOf(statement: ts.Statement, source: ts.SourceFile): [string, string][] {
+function declarationsOf(statement: ts.Statement, source: ts.SourceFile): [string, Declaration][] {
   // Only classes and functions have bodies to strip; the rest prints as it is.
   const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? stripImplementation(node) : node, source);
   if (ts.isVariableStatement(statement)) {
     const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
-    return statement.declarationList.declarations
-      .filter((d) => ts.isIdentifier(d.name))
-      .map((d) => [(d.name as ts.Identifier).text, `${keyword} ${d.type ? `${(d.name as ts.Identifier).text}: ${print(d.type)}` : print(d)}`]);
+    return statement.declarationList.declarations.flatMap((d): [string, Declaration][] => {
+      if (!ts.isIdentifier(d.name)) return [];
+      const name = d.name.text;
+      const type = d.type;
+      return [[name, declaration(`${keyword} ${d.getText(source)}`, () => `${keyword} ${type ? `${name}: ${print(type)}` : print(d)}`)]];
+    });
   }
   if (
     (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) &&
     statement.name
   ) {
-    return [[statement.name.text, print(statement)]];
+    return [[statement.name.text, declaration(statement.getText(source), () => print(statement))]];
   }
   return [];
 }

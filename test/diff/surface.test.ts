@@ -23,3 +23,69 @@ describe('diffPackageSurfaces', () => {
     expect(diffPackageSurfaces(base, new Map(base))).toEqual({ added: [], removed: [], changed: [] });
   }, 60_000);
 });
+
+/** A package of a few modules: `src/index.ts` is its entry point, `src/extra.ts` the `./extra` one. */
+function pkg(modules: Record<string, string>): Map<string, string> {
+  const manifest = { name: '@svc/demo', exports: { '.': { 'svc-source': './src/index.ts' }, './extra': { 'svc-source': './src/extra.ts' } } };
+  return new Map([['package.json', JSON.stringify(manifest)], ...Object.entries(modules).map(([path, text]): [string, string] => [`src/${path}`, text])]);
+}
+
+const many = (count: number, make: (index: number) => string): string => Array.from({ length: count }, (_, index) => make(index)).join('\n');
+
+describe('diffPackageSurfaces on modules read a statement at a time', () => {
+  const cases: { name: string; base: Record<string, string>; head: Record<string, string>; expected: { added?: string[]; removed?: string[]; changed?: string[] } }[] = [
+    {
+      name: 'a merged interface whose other declaration is in a statement both sides share',
+      base: { 'index.ts': `export interface Pet {\n  name: string;\n}\n${many(5, (i) => `export type T${i} = string;`)}\nexport interface Pet {\n  age: number;\n}\n` },
+      head: { 'index.ts': `export interface Pet {\n  name: string;\n}\n${many(5, (i) => `export type T${i} = string;`)}\n` },
+      expected: { changed: ['@svc/demo Pet'] },
+    },
+    {
+      name: 'a declaration that moved: the same statements in another order',
+      base: { 'index.ts': `export function f(a: string): void;\nexport function f(a: number): void;\nexport function f(a: unknown): void {}\nexport const x = 1;\n` },
+      head: { 'index.ts': `export function f(a: number): void;\nexport function f(a: string): void;\nexport function f(a: unknown): void {}\nexport const x = 2;\n` },
+      expected: { changed: ['@svc/demo f', '@svc/demo x'] },
+    },
+    {
+      name: 'an `export *` from a module whose declaration changed, in a statement both sides share',
+      base: { 'index.ts': `export * from './types.js';\nexport const version = 1;\n`, 'types.ts': `export type Id = string;\nexport type Name = string;\n` },
+      head: { 'index.ts': `export * from './types.js';\nexport const version = 2;\n`, 'types.ts': `export type Id = number;\nexport type Name = string;\n` },
+      expected: { changed: ['@svc/demo Id', '@svc/demo version'] },
+    },
+    {
+      name: 'a name re-exported by another entry point, declared in a statement that changed',
+      base: { 'index.ts': `export type Id = string;\nexport type Other = number;\n`, 'extra.ts': `export { Id as Key } from './index.js';\nexport const extra = 1;\n` },
+      head: { 'index.ts': `export type Id = number;\nexport type Other = number;\n`, 'extra.ts': `export { Id as Key } from './index.js';\nexport const extra = 2;\n` },
+      expected: { changed: ['@svc/demo Id', '@svc/demo/extra Key', '@svc/demo/extra extra'] },
+    },
+    {
+      name: 'a template literal that holds lines which look like statements',
+      base: { 'index.ts': `export const page = \`\nexport const ghost = 1;\n\`;\nexport type Id = string;\n` },
+      head: { 'index.ts': `export const page = \`\nexport const ghost = 2;\n\`;\nexport type Id = string;\n` },
+      expected: { changed: ['@svc/demo page'] },
+    },
+    {
+      name: 'a local export clause naming a declaration both sides share',
+      base: { 'index.ts': `type Id = string;\nexport { Id };\nexport const a = 1;\n` },
+      head: { 'index.ts': `type Id = string;\nexport { Id };\nexport const a = 2;\nexport const b = 3;\n` },
+      expected: { added: ['@svc/demo b'], changed: ['@svc/demo a'] },
+    },
+    {
+      name: 'comments and bodies that changed, declarations that did not',
+      base: { 'index.ts': `/** One. */\nexport function f(a: string): number {\n  return 1;\n}\nexport const g: number = 1;\n` },
+      head: { 'index.ts': `/** Two. */\nexport function f(a: string): number {\n  return 2;\n}\nexport const g: number = 2;\n` },
+      expected: {},
+    },
+  ];
+  it.each(cases)('$name', ({ base, head, expected }) => {
+    const [a, b] = [pkg(base), pkg(head)];
+    const want = { added: expected.added ?? [], removed: expected.removed ?? [], changed: expected.changed ?? [] };
+    expect(diffSurfaces(publicSurface(a), publicSurface(b))).toEqual(want);
+    expect(diffPackageSurfaces(a, b)).toEqual(want);
+  });
+
+  it('reads the ghost of a template literal as no export', () => {
+    const surface = publicSurface(pkg({ 'index.ts': `export const page = \`\nexport const ghost = 1;\n\`;\n` }));
+    expect([...surface.keys()]).toEqual(['@svc/demo page']);
+  });
+});
