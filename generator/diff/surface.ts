@@ -230,7 +230,8 @@ class ChunkCache {
 }
 
 function parseChunk(path: string, text: string): ParsedChunk {
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const head = typedConstantHead(text);
+  const source = ts.createSourceFile(path, head === undefined ? text : `${head};`, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const items: ParsedChunk['items'] = [];
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
@@ -252,6 +253,69 @@ function parseChunk(path: string, text: string): ParsedChunk {
   // The parser's syntax errors are not part of TypeScript's public API; a piece whose list is not there counts as clean.
   const errors = (source as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
   return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0 };
+}
+
+/**
+ * `export const name: Type = …` alone in a piece: its text up to the `=`, which is all a
+ * declaration file keeps of it, so that a large initializer (the fixtures' tables, say) costs
+ * a scan of its characters instead of a parse. Undefined when the piece may hold anything else
+ * (a second declarator, another statement) or something the scan does not follow (a regular
+ * expression or a division, a template with substitutions): then the piece is parsed whole.
+ */
+function typedConstantHead(piece: string): string | undefined {
+  const start = TYPED_CONSTANT.exec(piece);
+  if (!start) return undefined;
+  const equals = scanDeclaration(piece, start[0].length, 'type');
+  if (equals === undefined || scanDeclaration(piece, equals + 1, 'initializer') !== piece.length) return undefined;
+  return piece.slice(0, equals);
+}
+
+const TYPED_CONSTANT = /^export\s+(?:declare\s+)?(?:const|let)\s+[\p{L}_$][\p{L}\p{N}_$]*\s*:/u;
+
+/**
+ * From `from` in a declaration's type, the index of the `=` that ends it; in its initializer,
+ * the text's length when the initializer runs to the end of the text (a `;` and comments may
+ * follow). Brackets are counted (in a type, angle brackets too), strings and comments skipped.
+ */
+function scanDeclaration(text: string, from: number, part: 'type' | 'initializer'): number | undefined {
+  let depth = 0;
+  let ended = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\n' || c === '\t' || c === '\r') continue;
+    if (c === '/') {
+      const next = text[i + 1];
+      if (next === '/') i = text.indexOf('\n', i) === -1 ? text.length : text.indexOf('\n', i);
+      else if (next === '*' && text.indexOf('*/', i + 2) !== -1) i = text.indexOf('*/', i + 2) + 1;
+      else return undefined;
+      continue;
+    }
+    if (ended) return undefined;
+    if (c === "'" || c === '"' || c === '`') {
+      i = endOfString(text, i);
+      if (i === -1) return undefined;
+    } else if (c === '(' || c === '[' || c === '{' || (part === 'type' && c === '<')) depth++;
+    else if (c === ')' || c === ']' || c === '}' || (part === 'type' && c === '>')) {
+      if (--depth < 0) return undefined;
+    } else if (c === '=' && text[i + 1] === '>') i++;
+    else if (depth > 0) continue;
+    else if (c === '=' && part === 'type') return i;
+    else if (c === ',' || (c === ';' && part === 'type')) return undefined;
+    else if (c === ';') ended = true;
+  }
+  return part === 'initializer' && depth === 0 ? text.length : undefined;
+}
+
+/** The index of the quote that closes the string or template opened at `start`; -1 for an unclosed one, a line break in a string or a template with substitutions. */
+function endOfString(text: string, start: number): number {
+  const quote = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i;
+    else if (quote === '`' ? c === '$' && text[i + 1] === '{' : c === '\n') return -1;
+  }
+  return -1;
 }
 
 class ModuleReader {

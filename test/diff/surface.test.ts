@@ -76,6 +76,30 @@ describe('diffPackageSurfaces on modules read a statement at a time', () => {
       head: { 'index.ts': `/** Two. */\nexport function f(a: string): number {\n  return 2;\n}\nexport const g: number = 2;\n` },
       expected: {},
     },
+    {
+      name: 'typed constants read up to their initializer, unless more follows it',
+      base: {
+        'index.ts': [
+          `export const table: Record<string, { a: number; b: (x: string) => void }> = { one: { a: 1, b: (x) => x.length > 0 } };`,
+          `export const first: number = 1, second = 2;`,
+          `export const pattern: RegExp = /a,b/; export const after = 1;`,
+          'export const label: string = `${1}, ${2}`;',
+          `export const ghost: number = 1; export const also = 1;`,
+          '',
+        ].join('\n'),
+      },
+      head: {
+        'index.ts': [
+          `export const table: Record<string, { a: number; b: (x: string) => void }> = { one: { a: 2, b: (x) => x.length > 1 }, two: { a: 3, b: () => {} } };`,
+          `export const first: number = 1, second = 'two';`,
+          `export const pattern: RegExp = /a,c/; export const after = 2;`,
+          'export const label: string = `${2}, ${1}`;',
+          `export const ghost: number = 1; export let also = 1;`,
+          '',
+        ].join('\n'),
+      },
+      expected: { changed: ['@svc/demo after', '@svc/demo also', '@svc/demo second'] },
+    },
   ];
   it.each(cases)('$name', ({ base, head, expected }) => {
     const [a, b] = [pkg(base), pkg(head)];
