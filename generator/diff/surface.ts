@@ -5,7 +5,8 @@
  * private members). Read from the emitted sources with the parser alone: no type checking,
  * so comparing two versions costs milliseconds.
  */
-import { ts } from 'ts-morph';
+import type { ts as Ts } from 'ts-morph';
+import { ts } from '../util/ts-morph.js';
 import { posix } from 'node:path';
 
 export interface SurfaceDiff {
@@ -375,20 +376,20 @@ class ModuleReader {
   }
 }
 
-function hasExportModifier(node: ts.Statement): boolean {
+function hasExportModifier(node: Ts.Statement): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
 /** Names declared at the top of the module (for `export { a, b }`). */
-function localDeclarations(source: ts.SourceFile): Map<string, Declaration> {
+function localDeclarations(source: Ts.SourceFile): Map<string, Declaration> {
   const out = new Map<string, Declaration>();
   for (const statement of source.statements) for (const [name, found] of declarationsOf(statement, source)) out.set(name, out.has(name) ? merged(out.get(name)!, found) : found);
   return out;
 }
 
-function declarationsOf(statement: ts.Statement, source: ts.SourceFile): [string, Declaration][] {
+function declarationsOf(statement: Ts.Statement, source: Ts.SourceFile): [string, Declaration][] {
   // Only classes and functions have bodies to strip; the rest prints as it is.
-  const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? stripImplementation(node) : node, source);
+  const print = (node: Ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? stripImplementation(node) : node, source);
   if (ts.isVariableStatement(statement)) {
     const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
     return statement.declarationList.declarations.flatMap((d): [string, Declaration][] => {
@@ -408,10 +409,10 @@ function declarationsOf(statement: ts.Statement, source: ts.SourceFile): [string
 }
 
 /** What a declaration file keeps: no bodies, no private members, no initialiser where a type is written. */
-function stripImplementation(node: ts.Node): ts.Node {
+function stripImplementation(node: Ts.Node): Ts.Node {
   const result = ts.transform(node, [
     (context) => {
-      const visit = (current: ts.Node): ts.Node | undefined => {
+      const visit = (current: Ts.Node): Ts.Node | undefined => {
         if (ts.isClassElement(current) && isPrivate(current)) return undefined;
         if (ts.isFunctionDeclaration(current))
           return ts.factory.updateFunctionDeclaration(current, current.modifiers, current.asteriskToken, current.name, current.typeParameters, current.parameters, current.type, undefined);
@@ -433,7 +434,7 @@ function stripImplementation(node: ts.Node): ts.Node {
   return out!;
 }
 
-function isPrivate(member: ts.ClassElement): boolean {
+function isPrivate(member: Ts.ClassElement): boolean {
   if (member.name && ts.isPrivateIdentifier(member.name)) return true;
   return ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
 }
