@@ -248,3 +248,43 @@ describe('timeouts and aborts', () => {
     expect(ApiError.is(undefined)).toBe(false);
   });
 });
+
+describe('the fetch a call goes through', () => {
+  it('hands the global fetch the URL and init (it makes the Request itself, once), looked up at call time', async () => {
+    const original = globalThis.fetch;
+    const calls: { input: unknown; init: RequestInit | undefined }[] = [];
+    const client = new HttpClient(api(), { headers: { 'X-A': '1' } });
+    globalThis.fetch = (async (input: unknown, init?: RequestInit) => {
+      calls.push({ input, init });
+      return json({ ok: true });
+    }) as typeof fetch;
+    try {
+      const result = await client.request(op());
+      expect(result.data).toEqual({ ok: true });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(calls).toHaveLength(1);
+    const [{ input, init }] = calls as [{ input: unknown; init: RequestInit }];
+    expect(typeof input).toBe('string');
+    expect(init.method).toBe('GET');
+    expect(new Headers(init.headers).get('x-a')).toBe('1');
+    // The call's deadline still reaches the request.
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('hands ClientOptions.fetch one Request per attempt, with the deadline as its signal', async () => {
+    const received: unknown[][] = [];
+    const fetch = async (...args: unknown[]): Promise<Response> => {
+      received.push(args);
+      return json({});
+    };
+    await new HttpClient(api(), { fetch, headers: { 'X-A': '1' } }).request(op(), {}, { timeoutMs: 5_000 });
+    expect(received).toHaveLength(1);
+    const [[request, ...rest]] = received as [[Request, ...unknown[]]];
+    expect(request).toBeInstanceOf(Request);
+    expect(rest).toEqual([]);
+    expect(request.headers.get('x-a')).toBe('1');
+    expect(request.signal.aborted).toBe(false);
+  });
+});

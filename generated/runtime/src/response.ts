@@ -36,7 +36,6 @@ export async function readBody(response: Response, method: HttpMethod, declared?
     await response.body?.cancel();
     return undefined;
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
   const declaredMedia = declared === undefined ? undefined : mediaType(declared);
   const labelled = mediaType(response.headers.get('content-type'));
   if (
@@ -45,12 +44,17 @@ export async function readBody(response: Response, method: HttpMethod, declared?
     !isTextMediaType(declaredMedia) &&
     declaredMedia !== '*/*'
   )
-    return new Blob([bytes], { type: labelled || declaredMedia });
-  if (bytes.byteLength === 0) return undefined;
+    return new Blob([await response.arrayBuffer()], { type: labelled || declaredMedia });
   const media = declaredMedia !== undefined && isTextMediaType(declaredMedia) ? declaredMedia : labelled;
-  if (media === '' || isJsonMediaType(media)) return parseJson(new TextDecoder().decode(bytes));
-  if (isTextMediaType(media)) return new TextDecoder().decode(bytes);
-  return new Blob([bytes], { type: media });
+  const json = media === '' || isJsonMediaType(media);
+  if (!json && !isTextMediaType(media)) {
+    const bytes = await response.arrayBuffer();
+    return bytes.byteLength === 0 ? undefined : new Blob([bytes], { type: media });
+  }
+  // Text is decoded by the response itself (UTF-8, a byte order mark dropped), without a copy of its bytes.
+  const text = await response.text();
+  if (text === '') return undefined;
+  return json ? parseJson(text) : text;
 }
 
 /** The declared media type of the response with `status` (exact, range, then default), if it is not JSON. */

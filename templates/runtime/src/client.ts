@@ -80,6 +80,8 @@ interface Outcome<T> {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** What `encodeBody` gives for no body, without its await on every bodiless call. */
+const NO_BODY = { body: undefined, contentType: undefined } as const;
 const DEFAULT_MAX_SKEW_SECONDS = 30;
 
 function defaultBaseUrl(
@@ -133,7 +135,8 @@ export class HttpClient {
   readonly baseUrl: string;
   /** The options the client was made with, as given. */
   readonly options: ClientOptions;
-  private readonly fetchImpl: FetchLike;
+  /** `ClientOptions.fetch`; without it, the global fetch is called with the URL and init, so that the Request is made once (by fetch). */
+  private readonly customFetch: FetchLike | undefined;
   /** The clock the client waits on (retries, back-off, reconnecting streams): `ClientOptions.clock`, or the real one. */
   readonly clock: Clock;
   private readonly random: () => number;
@@ -151,8 +154,7 @@ export class HttpClient {
       options.baseUrl !== undefined
         ? options.baseUrl.replace(/\/+$/, '')
         : defaultBaseUrl(api, options.server, options.serverVariables);
-    // Looked up at call time, so a fetch replaced after construction (test stubs, polyfills) is used.
-    this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
+    this.customFetch = options.fetch;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.retryPolicy = resolveRetryPolicy(options.retry);
@@ -274,7 +276,10 @@ export class HttpClient {
       let body: unknown;
       let streamed = false;
       try {
-        response = await this.fetchImpl(request);
+        // The global fetch is looked up at call time, so one replaced after construction (test stubs, polyfills) is used.
+        response = await (this.customFetch
+          ? this.customFetch(new Request(request.url, request.init))
+          : globalThis.fetch(request.url, request.init));
         streamed = current.stream === true && response.ok;
         if (!streamed)
           body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
@@ -404,11 +409,14 @@ export class HttpClient {
     if (idempotency.header) headers.set(...idempotency.header);
 
     const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
-    const encoded = await encodeBody({
-      body: idempotency.body,
-      contentType,
-      ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
-    });
+    const encoded =
+      idempotency.body === undefined
+        ? NO_BODY
+        : await encodeBody({
+            body: idempotency.body,
+            contentType,
+            ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
+          });
     // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
     if (
       encoded.contentType &&
@@ -427,7 +435,11 @@ export class HttpClient {
     };
   }
 
-  /** A fresh Request per attempt: the token may have been refreshed and the signature needs a new timestamp. */
+  /**
+   * What one attempt sends: the token may have been refreshed and the signature needs a new
+   * timestamp. The prepared headers are sent as they are when the attempt adds none (fetch and
+   * Request copy them, and nothing changes them afterwards).
+   */
   private async buildRequest(init: {
     op: OperationSpec;
     prepared: PreparedRequest;
@@ -435,17 +447,21 @@ export class HttpClient {
     token: string | undefined;
     twoFactorToken: string | undefined;
     signal: AbortSignal;
-  }): Promise<Request> {
+  }): Promise<{ url: string; init: RequestInit }> {
     const { op, prepared, security } = init;
-    const headers = new Headers(prepared.headers);
+    const twoFactorHeader = init.twoFactorToken !== undefined ? this.api.twoFactor?.header : undefined;
+    const signing =
+      security.hmac && this.options.apiKey ? { hmac: security.hmac, apiKey: this.options.apiKey } : undefined;
+    const extra = init.token !== undefined || twoFactorHeader !== undefined || signing !== undefined;
+    const headers = extra ? new Headers(prepared.headers) : prepared.headers;
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-    if (init.twoFactorToken !== undefined && this.api.twoFactor)
-      headers.set(this.api.twoFactor.header, init.twoFactorToken);
-    if (security.hmac && this.options.apiKey) {
+    if (twoFactorHeader !== undefined && init.twoFactorToken !== undefined)
+      headers.set(twoFactorHeader, init.twoFactorToken);
+    if (signing) {
       const signed = await signatureHeaders({
-        hmac: security.hmac,
-        key: this.options.apiKey.key,
-        secret: this.options.apiKey.secret,
+        hmac: signing.hmac,
+        key: signing.apiKey.key,
+        secret: signing.apiKey.secret,
         nowMs: this.now(),
         method: op.method,
         requestPath: prepared.requestPath,
@@ -453,7 +469,10 @@ export class HttpClient {
       });
       for (const [name, value] of signed) headers.set(name, value);
     }
-    return new Request(prepared.url, { method: op.method, headers, body: prepared.body ?? null, signal: init.signal });
+    return {
+      url: prepared.url,
+      init: { method: op.method, headers, body: prepared.body ?? null, signal: init.signal },
+    };
   }
 
   private succeed<T>(init: { op: OperationSpec; call: CallOptions; response: Response; body: unknown }): Outcome<T> {

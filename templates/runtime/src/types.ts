@@ -334,7 +334,7 @@ export interface ClientOptions {
   /** @default the first server (or `server`'s), its variables substituted (serverVariables, then defaults) */
   baseUrl?: string;
   serverVariables?: Record<string, string>;
-  /** Called with one `Request` per attempt; `globalThis.fetch` fits. @default globalThis.fetch */
+  /** Called with one `Request` per attempt; `globalThis.fetch` fits. @default globalThis.fetch, looked up at each call and given the URL and init (so that the Request is made once, by fetch) */
   fetch?: FetchLike;
   /** Credentials of schemes with `x-hmac-signature`. */
   apiKey?: { key: string; secret: string };
