@@ -273,6 +273,28 @@ describe('the fetch a call goes through', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('gives fetch no signal for a call that has neither a timeout nor a caller signal, and retries it all the same', async () => {
+    const original = globalThis.fetch;
+    const signals: (AbortSignal | null | undefined)[] = [];
+    let attempts = 0;
+    globalThis.fetch = (async (_input: unknown, init?: RequestInit) => {
+      signals.push(init?.signal);
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('fetch failed');
+      return json({ ok: true });
+    }) as typeof fetch;
+    const caller = new AbortController();
+    try {
+      const client = new HttpClient(api(), { timeoutMs: 0, clock: fakeClock() });
+      expect((await client.request(op())).data).toEqual({ ok: true });
+      await client.request(op(), {}, { signal: caller.signal });
+      await client.request(op(), {}, { timeoutMs: 1_000 });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(signals.map((signal) => signal instanceof AbortSignal)).toEqual([false, false, true, true]);
+  });
+
   it('hands ClientOptions.fetch one Request per attempt, with the deadline as its signal', async () => {
     const received: unknown[][] = [];
     const fetch = async (...args: unknown[]): Promise<Response> => {

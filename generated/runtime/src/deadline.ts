@@ -9,6 +9,9 @@ import { TimeoutError } from './errors.js';
 // setTimeout overflows (and fires at once) above 2^31 - 1 ms.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Whether `timeoutMs` sets a timeout (`0`, a negative number and `Infinity` do not). */
+export const hasTimeout = (timeoutMs: number): boolean => Number.isFinite(timeoutMs) && timeoutMs > 0;
+
 /** Constructor argument of `Deadline`. */
 export interface DeadlineInit {
   operationId: string;
@@ -28,7 +31,7 @@ export class Deadline {
   constructor(init: DeadlineInit) {
     this.init = init;
     this.caller = init.signal;
-    if (Number.isFinite(init.timeoutMs) && init.timeoutMs > 0) {
+    if (hasTimeout(init.timeoutMs)) {
       this.timer = setTimeout(
         () => this.timeout.abort(new DOMException(`timed out after ${init.timeoutMs} ms`, 'TimeoutError')),
         Math.min(init.timeoutMs, MAX_TIMER_MS),

@@ -5,7 +5,7 @@
  */
 import { resolveSecurity, type ResolvedSecurity } from './auth.js';
 import { parseHttpDate, systemClock } from './clock.js';
-import { abortable, Deadline } from './deadline.js';
+import { abortable, Deadline, hasTimeout } from './deadline.js';
 import { readPath } from './dot-path.js';
 import {
   buildPath,
@@ -239,9 +239,12 @@ export class HttpClient {
     checkCallOptions(current.call);
     if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false))
       validateRequest(current.op, current.input);
+    const timeoutMs = current.call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // A call with neither a timeout nor the caller's signal has nothing that can abort it: no controller, no timer, no signal for fetch to follow.
+    if (!current.call.signal && !hasTimeout(timeoutMs)) return this.run<T>(current, undefined);
     const deadline = new Deadline({
       operationId: current.op.operationId,
-      timeoutMs: current.call.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs,
       ...(current.call.signal ? { signal: current.call.signal } : {}),
     });
     try {
@@ -253,7 +256,7 @@ export class HttpClient {
     }
   }
 
-  private async run<T>(current: Call, signal: AbortSignal): Promise<Outcome<T>> {
+  private async run<T>(current: Call, signal: AbortSignal | undefined): Promise<Outcome<T>> {
     const { op, call } = current;
     const security = resolveSecurity({ api: this.api, requirements: op.security, credentials: this.options });
     const prepared = await this.prepare(current, security);
@@ -266,9 +269,9 @@ export class HttpClient {
 
     for (;;) {
       // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
       if (security.hmac && syncMode === 'always' && !current.internal)
-        await abortable(this.syncTimeOnce(security.hmac), signal);
+        await (signal ? abortable(this.syncTimeOnce(security.hmac), signal) : this.syncTimeOnce(security.hmac));
       const token = security.bearer ? await this.currentToken() : undefined;
       const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
 
@@ -285,7 +288,7 @@ export class HttpClient {
           body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
       } catch (error) {
         // Aborts and timeouts are final; only a failed network is worth another try.
-        if (signal.aborted || !isNetworkError(error)) throw error;
+        if (signal?.aborted || !isNetworkError(error)) throw error;
         if (!retryable || retries >= this.retryPolicy.maxRetries)
           throw new NetworkError({ operationId: op.operationId, cause: error });
         await this.clock.sleep(
@@ -446,7 +449,7 @@ export class HttpClient {
     security: ResolvedSecurity;
     token: string | undefined;
     twoFactorToken: string | undefined;
-    signal: AbortSignal;
+    signal: AbortSignal | undefined;
   }): Promise<{ url: string; init: RequestInit }> {
     const { op, prepared, security } = init;
     const twoFactorHeader = init.twoFactorToken !== undefined ? this.api.twoFactor?.header : undefined;
@@ -471,7 +474,12 @@ export class HttpClient {
     }
     return {
       url: prepared.url,
-      init: { method: op.method, headers, body: prepared.body ?? null, signal: init.signal },
+      init: {
+        method: op.method,
+        headers,
+        body: prepared.body ?? null,
+        ...(init.signal ? { signal: init.signal } : {}),
+      },
     };
   }
 
@@ -566,7 +574,7 @@ export class HttpClient {
   private async correctClock(init: {
     hmac: HmacSignatureSpec;
     response: Response;
-    signal: AbortSignal;
+    signal: AbortSignal | undefined;
   }): Promise<boolean> {
     const maxSkewMs = (init.hmac.maxSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS) * 1000;
     const date = parseHttpDate(init.response.headers.get('date'));
@@ -577,7 +585,7 @@ export class HttpClient {
       try {
         skew = await this.serverSkew(init.hmac, init.signal);
       } catch (error) {
-        if (init.signal.aborted) throw error;
+        if (init.signal?.aborted) throw error;
         // No server time to be had: the 401 stands.
         return false;
       }
