@@ -3,7 +3,15 @@
  * pointer found by a validator can be reported as file:line:column. Building them costs
  * about as much as parsing again, so the map is built only when a location is asked for.
  */
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
+
+/**
+ * The YAML parser that keeps node ranges, loaded when a location is first asked for: a run
+ * that reports no problem never needs it, and loading it costs about 40 ms and 9 MB.
+ */
+let yamlModule: typeof import('yaml') | undefined;
+const yaml = (): typeof import('yaml') => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 export interface SourceMap {
   /** Line and column (1-based) of the node at a JSON pointer, or of its nearest existing parent. */
@@ -16,6 +24,7 @@ export const decodePointerToken = (token: string): string => token.replace(/~1/g
 export const encodePointerToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function parseYamlWithLocations(text: string): { doc: Document; lines: LineCounter } {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   return { doc, lines };
@@ -35,6 +44,7 @@ export function lazySourceMap(text: string): SourceMap {
 }
 
 export function createSourceMap(doc: Document, lines: LineCounter): SourceMap {
+  const { isMap, isScalar, isSeq } = yaml();
   const positionOf = (node: Node | null | undefined): { line: number; column: number } | undefined => {
     const offset = node?.range?.[0];
     return offset === undefined ? undefined : { line: lines.linePos(offset).line, column: lines.linePos(offset).col };
