@@ -62,13 +62,13 @@ function sharedPieces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, str
   const reducible: { path: string; shared: string[] }[] = [];
   for (const path of changed) {
     const [base, head] = [a.get(path), b.get(path)];
-    const pieces = base === undefined ? [] : splitModule(base);
-    const others = head === undefined ? [] : splitModule(head);
-    const inOther = new Set(others);
-    const inPieces = new Set(pieces);
-    const differing = [...pieces.filter((piece) => !inOther.has(piece)), ...others.filter((piece) => !inPieces.has(piece))];
+    const basePieces = base === undefined ? [] : splitModule(base);
+    const headPieces = head === undefined ? [] : splitModule(head);
+    const inBase = new Set(basePieces);
+    const inHead = new Set(headPieces);
+    const differing = [...basePieces.filter((piece) => !inHead.has(piece)), ...headPieces.filter((piece) => !inBase.has(piece))];
     // Both sides have the module, and no piece is there twice (which one would be shared?).
-    let exact = base !== undefined && head !== undefined && inPieces.size === pieces.length && inOther.size === others.length;
+    let exact = base !== undefined && head !== undefined && inBase.size === basePieces.length && inHead.size === headPieces.length;
     for (const piece of differing) {
       const parsed = chunks.parse(path, piece);
       exact &&= parsed.clean;
@@ -78,9 +78,9 @@ function sharedPieces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, str
       }
     }
     if (!exact) continue;
-    const shared = pieces.filter((piece) => inOther.has(piece));
-    const sharedInOther = others.filter((piece) => inPieces.has(piece));
-    if (shared.every((piece, index) => piece === sharedInOther[index]) && shared.every(wholeStatements)) reducible.push({ path, shared });
+    const shared = basePieces.filter((piece) => inHead.has(piece));
+    const sharedInHeadOrder = headPieces.filter((piece) => inBase.has(piece));
+    if (shared.every((piece, index) => piece === sharedInHeadOrder[index]) && shared.every(wholeStatements)) reducible.push({ path, shared });
   }
   const mustRead = (piece: string): boolean => STAR_EXPORT.test(piece) || piece.split(NOT_IN_IDENTIFIERS).some((word) => names.has(word));
   return new Map(reducible.map(({ path, shared }) => [path, new Set(shared.filter((piece) => !mustRead(piece)))]));
