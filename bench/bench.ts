@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { ClientBenchRow } from './client.js';
 import type { FeedBenchResult } from './feed.js';
 import { generationSection } from './generation.js';
-import { benchDir, generateInto, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
+import { benchDir, generateInto, launched, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
 import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
@@ -52,7 +52,7 @@ async function mockSection(): Promise<Section> {
   // The same code without HTTP, in processes of their own, three times: a figure that moves far less than requests per second.
   const inProcess = Array.from({ length: 3 }, () => {
     process.stdout.write('.');
-    const output = execFileSync(process.execPath, ['--conditions=svc-source', join(root, 'scripts', 'launch.mjs'), join(benchDir, 'mock-core.ts')], { cwd: root, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, launched(join(benchDir, 'mock-core.ts')), { cwd: root, encoding: 'utf8' });
     return JSON.parse(output.trim().split('\n').pop()!) as { create: number; list: number };
   });
   process.stdout.write('\n');
@@ -175,7 +175,7 @@ async function diffSection(): Promise<Section> {
   // As `npm run diff` starts it: through the launcher's bundle (made once, before the timed runs), as generation runs through its own.
   const diffOf = (from: string, to: string, extra: string[] = []): Promise<Measurement> =>
     measureOnce({
-      argv: ['--conditions=svc-source', join(root, 'scripts', 'launch.mjs'), join(root, 'scripts', 'diff.ts'), '--base', from, '--head', to, '--allow-breaking', '--format', 'json', ...extra],
+      argv: launched(join(root, 'scripts', 'diff.ts'), ['--base', from, '--head', to, '--allow-breaking', '--format', 'json', ...extra]),
       cwd: root,
     });
   const diff = (extra: string[]): Promise<Measurement> => diffOf(base, head, extra);
@@ -327,7 +327,7 @@ async function validationSection(): Promise<Section> {
 async function clientSection(): Promise<Section> {
   process.stdout.write('client ');
   const openapiFetch = pathToFileURL(join(benchDir, 'node_modules', 'openapi-fetch', 'dist', 'index.mjs')).href;
-  const output = execFileSync(process.execPath, ['--conditions=svc-source', join(root, 'scripts', 'launch.mjs'), join(benchDir, 'client-process.ts'), openapiFetch], { cwd: root, encoding: 'utf8' });
+  const output = execFileSync(process.execPath, launched(join(benchDir, 'client-process.ts'), [openapiFetch]), { cwd: root, encoding: 'utf8' });
   const rows = JSON.parse(output) as ClientBenchRow[];
   process.stdout.write('\n');
   const reference = rows.find((r) => r.client === 'openapi-fetch')?.microseconds ?? 0;

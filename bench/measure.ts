@@ -69,6 +69,9 @@ export async function measure(args: { label: string; tool: string; times: number
 
 export const ours = (argv: string[]): string[] => ['--conditions=svc-source', cli, '--quiet', ...argv];
 
+/** `node` arguments that run a TypeScript entry as the project's scripts run: through scripts/launch.mjs, as a bundle. */
+export const launched = (entry: string, argv: string[] = []): string[] => ['--conditions=svc-source', join(root, 'scripts', 'launch.mjs'), entry, ...argv];
+
 /** Generates `spec` into `out` (emptied first) with our generator, for a section to import or bundle what it made. */
 export function generateInto(spec: string, out: string, argv: string[] = []): void {
   rmSync(out, { recursive: true, force: true });

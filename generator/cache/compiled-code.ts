@@ -27,26 +27,31 @@ const requireHere = createRequire(import.meta.url);
 
 /**
  * The module `compile` returns the CommonJS source of, evaluated; from the cache when an
- * entry for `identity` exists. `compile` also returns the module, so a miss costs one compile.
+ * entry for `identity` exists. `compile` may also return the module (`value`), so that a miss
+ * does not evaluate what it has just built; without it, the source is evaluated.
  */
-export function cachedModule<T>(identity: string, compile: () => { source: string; value: T }): T {
-  if (folder === undefined) return compile().value;
+export function cachedModule<T>(identity: string, compile: () => { source: string; value?: T }): T {
+  if (folder === undefined) return valueOf(compile());
   const file = join(folder, `${sha256(identity).slice(0, 32)}.cjs`);
   try {
     return evaluate<T>(readFileSync(file, 'utf8'));
   } catch {
     // Missing or unreadable: compile, and keep it for the next run.
   }
-  const { source, value } = compile();
+  const compiled = compile();
   try {
     mkdirSync(folder, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, source);
+    writeFileSync(temporary, compiled.source);
     renameSync(temporary, file);
   } catch {
     // A cache that cannot be written only costs time.
   }
-  return value;
+  return valueOf(compiled);
+}
+
+function valueOf<T>(compiled: { source: string; value?: T }): T {
+  return compiled.value !== undefined ? compiled.value : evaluate<T>(compiled.source);
 }
 
 function evaluate<T>(source: string): T {

@@ -62,8 +62,8 @@ function sharedPieces(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, str
   const reducible: { path: string; shared: string[] }[] = [];
   for (const path of changed) {
     const [base, head] = [a.get(path), b.get(path)];
-    const basePieces = base === undefined ? [] : splitModule(base);
-    const headPieces = head === undefined ? [] : splitModule(head);
+    const basePieces = base === undefined ? [] : chunks.piecesOf(base);
+    const headPieces = head === undefined ? [] : chunks.piecesOf(head);
     const inBase = new Set(basePieces);
     const inHead = new Set(headPieces);
     const differing = [...basePieces.filter((piece) => !inHead.has(piece)), ...headPieces.filter((piece) => !inBase.has(piece))];
@@ -101,10 +101,6 @@ const STAR_EXPORT = /(?<![\w$])export\s+(?:type\s*)?\*/;
 function wholeStatements(piece: string): boolean {
   const count = (pattern: RegExp): number => piece.match(pattern)?.length ?? 0;
   return count(/`/g) % 2 === 0 && count(/\/\*/g) === count(/\*\//g) && count(/\{/g) === count(/\}/g) && !/\\\r?\n/.test(piece);
-}
-
-function splitModule(text: string): string[] {
-  return text.split(STATEMENT_START);
 }
 
 /**
@@ -205,6 +201,8 @@ const STATEMENT_START = /^(?=(?:export|import|declare|const|let|var|function|asy
  */
 class ChunkCache {
   private readonly parsed = new Map<string, ParsedChunk>();
+  /** Module texts split into pieces: `sharedPieces` splits the changed modules, and reading them needs the same pieces. */
+  private readonly split = new Map<string, string[]>();
   private unread = new Map<string, Set<string>>();
 
   /** Pieces of modules (by path) that no side reads: see `sharedPieces`. */
@@ -215,9 +213,18 @@ class ChunkCache {
   /** A module's pieces in order, each parsed once whichever side or module it appears in. */
   chunksOf(path: string, text: string): ParsedChunk[] {
     const unread = this.unread.get(path);
-    const pieces = splitModule(text);
+    const pieces = this.piecesOf(text);
     const chunks = (unread ? pieces.filter((piece) => !unread.has(piece)) : pieces).map((piece) => this.parse(path, piece));
     return chunks.every((chunk) => chunk.clean) ? chunks : [this.parse(path, text)];
+  }
+
+  piecesOf(text: string): string[] {
+    let pieces = this.split.get(text);
+    if (pieces === undefined) {
+      pieces = text.split(STATEMENT_START);
+      this.split.set(text, pieces);
+    }
+    return pieces;
   }
 
   parse(path: string, text: string): ParsedChunk {

@@ -37,7 +37,7 @@ export function renderTemplate(name: string | { text: string }, data: object): s
     const text = typeof name === 'string' ? readFileSync(`${templatesDir}${name}`, 'utf8') : name.text;
     const spec = cachedModule<TemplateSpec>(JSON.stringify({ handlebars: HANDLEBARS_VERSION, options: COMPILE_OPTIONS, text }), () => {
       const code = (requireHere('handlebars') as typeof Handlebars).precompile(text, COMPILE_OPTIONS);
-      return { source: `module.exports = ${code};\n`, value: new Function(`return ${code};`)() as TemplateSpec };
+      return { source: `module.exports = ${code};\n` };
     });
     template = handlebarsRuntime().template(spec);
     cache.set(key, template);

@@ -1,5 +1,5 @@
 /** Versioning, warnings, response parsing and validation, timeouts and aborts. */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, HttpClient, ResponseValidationError, TimeoutError } from '../../templates/runtime/src/index.js';
 import { api, fakeClock, fakeFetch, json, op, sequence } from './fakes.js';
@@ -250,20 +250,19 @@ describe('timeouts and aborts', () => {
 });
 
 describe('the fetch a call goes through', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('hands the global fetch the URL and init (it makes the Request itself, once), looked up at call time', async () => {
-    const original = globalThis.fetch;
     const calls: { input: unknown; init: RequestInit | undefined }[] = [];
     const client = new HttpClient(api(), { headers: { 'X-A': '1' } });
-    globalThis.fetch = (async (input: unknown, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (input: unknown, init?: RequestInit) => {
       calls.push({ input, init });
       return json({ ok: true });
-    }) as typeof fetch;
-    try {
-      const result = await client.request(op());
-      expect(result.data).toEqual({ ok: true });
-    } finally {
-      globalThis.fetch = original;
-    }
+    });
+    const result = await client.request(op());
+    expect(result.data).toEqual({ ok: true });
     expect(calls).toHaveLength(1);
     const [{ input, init }] = calls as [{ input: unknown; init: RequestInit }];
     expect(typeof input).toBe('string');
@@ -274,24 +273,19 @@ describe('the fetch a call goes through', () => {
   });
 
   it('gives fetch no signal for a call that has neither a timeout nor a caller signal, and retries it all the same', async () => {
-    const original = globalThis.fetch;
     const signals: (AbortSignal | null | undefined)[] = [];
     let attempts = 0;
-    globalThis.fetch = (async (_input: unknown, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (_input: unknown, init?: RequestInit) => {
       signals.push(init?.signal);
       attempts += 1;
       if (attempts === 1) throw new TypeError('fetch failed');
       return json({ ok: true });
-    }) as typeof fetch;
+    });
     const caller = new AbortController();
-    try {
-      const client = new HttpClient(api(), { timeoutMs: 0, clock: fakeClock() });
-      expect((await client.request(op())).data).toEqual({ ok: true });
-      await client.request(op(), {}, { signal: caller.signal });
-      await client.request(op(), {}, { timeoutMs: 1_000 });
-    } finally {
-      globalThis.fetch = original;
-    }
+    const client = new HttpClient(api(), { timeoutMs: 0, clock: fakeClock() });
+    expect((await client.request(op())).data).toEqual({ ok: true });
+    await client.request(op(), {}, { signal: caller.signal });
+    await client.request(op(), {}, { timeoutMs: 1_000 });
     expect(signals.map((signal) => signal instanceof AbortSignal)).toEqual([false, false, true, true]);
   });
 

@@ -81,8 +81,6 @@ interface Outcome<T> {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-/** What `encodeBody` gives for no body, without its await on every bodiless call. */
-const NO_BODY = { body: undefined, contentType: undefined } as const;
 const DEFAULT_MAX_SKEW_SECONDS = 30;
 
 function defaultBaseUrl(
@@ -272,7 +270,7 @@ export class HttpClient {
       // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
       signal?.throwIfAborted();
       if (security.hmac && syncMode === 'always' && !current.internal)
-        await (signal ? abortable(this.syncTimeOnce(security.hmac), signal) : this.syncTimeOnce(security.hmac));
+        await abortable(this.syncTimeOnce(security.hmac), signal);
       const token = security.bearer ? await this.currentToken() : undefined;
       const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
 
@@ -413,14 +411,11 @@ export class HttpClient {
     if (idempotency.header) headers.set(...idempotency.header);
 
     const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
-    const encoded =
-      idempotency.body === undefined
-        ? NO_BODY
-        : await encodeBody({
-            body: idempotency.body,
-            contentType,
-            ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
-          });
+    const encoded = await encodeBody({
+      body: idempotency.body,
+      contentType,
+      ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
+    });
     // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
     if (
       encoded.contentType &&
@@ -453,14 +448,15 @@ export class HttpClient {
     signal: AbortSignal | undefined;
   }): Promise<{ url: string; init: RequestInit }> {
     const { op, prepared, security } = init;
-    const twoFactorHeader = init.twoFactorToken !== undefined ? this.api.twoFactor?.header : undefined;
+    const twoFactor =
+      init.twoFactorToken !== undefined && this.api.twoFactor
+        ? ([this.api.twoFactor.header, init.twoFactorToken] as const)
+        : undefined;
     const signing =
       security.hmac && this.options.apiKey ? { hmac: security.hmac, apiKey: this.options.apiKey } : undefined;
-    const extra = init.token !== undefined || twoFactorHeader !== undefined || signing !== undefined;
-    const headers = extra ? new Headers(prepared.headers) : prepared.headers;
+    const headers = init.token !== undefined || twoFactor || signing ? new Headers(prepared.headers) : prepared.headers;
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-    if (twoFactorHeader !== undefined && init.twoFactorToken !== undefined)
-      headers.set(twoFactorHeader, init.twoFactorToken);
+    if (twoFactor) headers.set(...twoFactor);
     if (signing) {
       const signed = await signatureHeaders({
         hmac: signing.hmac,

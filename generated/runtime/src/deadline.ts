@@ -60,8 +60,9 @@ function isAbortLike(error: unknown, reason: unknown): boolean {
   return name === 'AbortError' || name === 'TimeoutError';
 }
 
-/** Waits for `promise` but gives up (with the signal's reason) when `signal` aborts first. */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** Waits for `promise` but gives up (with the signal's reason) when `signal` aborts first; without a signal, just waits. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
