@@ -353,7 +353,11 @@ export interface ClientOptions {
   twoFactorToken?: (ctx: TwoFactorContext) => Promise<string | undefined> | string | undefined;
   /** `false` disables retries. @default { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30000 } */
   retry?: RetryOptions | false;
-  /** @default 60000 */
+  /**
+   * Deadline of every call, retries and back-off included, in milliseconds; `0` or `Infinity` sets
+   * none. @default 0: none, as with `fetch` (Node's own fetch gives up after 300 s without headers
+   * or body data; browsers have their own limits)
+   */
   timeoutMs?: number;
   /**
    * How 2xx bodies are checked against the generated validators. `'tolerant'`: a body that
