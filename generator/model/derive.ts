@@ -194,3 +194,9 @@ export function tagTree(model: Pick<ApiModel, 'tags'>): TagNode[] {
   for (const tag of model.tags) if (tag.parent === undefined || !names.has(tag.parent) || rootOf(tag.name)) visit(tag, 0);
   return out;
 }
+
+/** The operations the runtime client calls itself: the server-time operation of HMAC signing. */
+export function runtimeOperationsOf(model: ApiModel): OperationModel[] {
+  const ids = new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])));
+  return model.operations.filter((op) => ids.has(op.operationId));
+}

@@ -37,7 +37,15 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
     for (const schema of sorted.filter((s) => differing.has(s.key))) {
       const source = `the ${direction} form of ${schema.key}`;
       const typeName = planner.claim(`${schema.typeName}${suffix}`, source);
-      schema.variants = { ...schema.variants, [direction]: { typeName, schemaName: planner.claim(`${typeName}Schema`, source) } };
+      schema.variants = { ...schema.variants, [direction]: { typeName, schemaName: planner.claim(`${typeName}Schema`, source), validatorName: '' } };
+    }
+  }
+  // The lean validators' names come after every type and zod validator has its own, so that they change none of those.
+  for (const schema of sorted) {
+    schema.validatorName = planner.claim(`${schema.typeName}Validator`, `the lean validator of ${schema.key}`);
+    for (const direction of ['input', 'output'] as const) {
+      const form = schema.variants?.[direction];
+      if (form) form.validatorName = planner.claim(`${form.typeName}Validator`, `the lean validator of the ${direction} form of ${schema.key}`);
     }
   }
   model.schemas = orderByDependencies(sorted);

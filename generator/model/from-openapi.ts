@@ -66,7 +66,7 @@ export function createSchemaContext({
       while (byPointer.has(key) || external.some((s) => s.key === key) || isObject(resolvePointer(document, `${componentsPointer}/${encodePointerToken(key)}`)))
         key = `${last}${n++}`;
       byPointer.set(pointer, key);
-      const entry: NamedSchema = { key, typeName: '', schemaName: '', schema: { kind: 'unknown' }, origin: 'synthetic', recursive: false };
+      const entry: NamedSchema = { key, typeName: '', schemaName: '', validatorName: '', schema: { kind: 'unknown' }, origin: 'synthetic', recursive: false };
       external.push(entry);
       entry.schema = convert();
       return key;
@@ -81,6 +81,7 @@ export function componentSchemas(raw: unknown, ctx: SchemaContext): NamedSchema[
     key,
     typeName: '',
     schemaName: '',
+    validatorName: '',
     schema: convertSchema(schema, `/components/schemas/${encodePointerToken(key)}`, ctx),
     origin: 'component',
     recursive: false,

@@ -180,6 +180,8 @@ export interface NamedSchema {
   typeName: string;
   /** Planned identifier of the zod validator. */
   schemaName: string;
+  /** Planned identifier of the lean validator (the client's, `src/validators.ts`). */
+  validatorName: string;
   schema: SchemaNode;
   /** `component` for `components.schemas`, `synthetic` for names the model creates. */
   origin: 'component' | 'synthetic';
@@ -195,6 +197,7 @@ export interface NamedSchema {
 export interface VariantNames {
   typeName: string;
   schemaName: string;
+  validatorName: string;
 }
 
 /** Where a parameter travels; `querystring` (OpenAPI 3.2) is the whole query string as one value, in its `contentType`. */

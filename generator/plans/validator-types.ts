@@ -94,7 +94,7 @@ export function planValidatorTypes(model: ApiModel, limit = INFERENCE_COST_LIMIT
       ...op.responses.flatMap((r) => (r.content ? [r.content.schema] : [])),
     ];
     nodes.forEach((schema, i) => {
-      if (schema.kind !== 'ref') inline.push({ key: `#${op.operationId}/${i}`, typeName: '', schemaName: '', schema, origin: 'synthetic', recursive: false });
+      if (schema.kind !== 'ref') inline.push({ key: `#${op.operationId}/${i}`, typeName: '', schemaName: '', validatorName: '', schema, origin: 'synthetic', recursive: false });
     });
   }
   const result = annotateForCost([...model.schemas, ...inline], required, limit, depthLimit);

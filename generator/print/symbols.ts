@@ -33,6 +33,9 @@ const RUNTIME_EXPORTS = [
   'withSignal',
 ] as const;
 
+/** The module that declares each per-operation name a target plans (`op.targetNames`), by the rule's key; the query's otherwise. */
+const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: './msw.js', call: './calls.js' };
+
 /** The server runtime's exports the server stub and the mock print. */
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
 
@@ -96,6 +99,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
       if (!names) continue;
       table.define(names.typeName, './types.js');
       table.define(names.schemaName, './schemas.js');
+      table.define(names.validatorName, './calls.js');
     }
   }
   for (const op of model.operations) {
@@ -103,7 +107,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
     table.define(op.names.spec, './operations.js');
     table.define(op.name, './client.js');
     if (op.names.iterator) table.define(op.names.iterator, './client.js');
-    for (const [key, name] of Object.entries(op.targetNames)) table.define(name, key === 'mswHandler' ? './msw.js' : './query.js');
+    for (const [key, name] of Object.entries(op.targetNames)) table.define(name, TARGET_NAME_MODULES[key] ?? './query.js');
   }
   for (const name of ['api', 'apiInfo', 'operations']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');

@@ -243,10 +243,19 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
     if (rest === undefined) continue;
     ctx.helpers.add('unevaluated');
     const restText = typeof rest === 'boolean' ? String(rest) : printZod(rest, ctx);
-    checks.push(checkOf('superRefine', `${PURE}unevaluated.${which}(${evaluationOf({ node, which, ctx, seen: new Set(), nested: false })}, ${restText})`));
+    const printer: EvaluationPrinter = { schemaOf: ctx.schemaOf, print: (child) => printZod(child, ctx), anything: () => `${zod(ctx)}.unknown()` };
+    checks.push(checkOf('superRefine', `${PURE}unevaluated.${which}(${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText})`));
   }
   // A declared validator's name with something chained (`FooSchema.nullable()`) is a call too.
   return pure(withChecks(out, checks, ctx));
+}
+
+/** How {@link evaluationOf} prints the validators it names: zod's or the lean ones. */
+export interface EvaluationPrinter {
+  schemaOf(key: string): SchemaNode | undefined;
+  print(node: SchemaNode): string;
+  /** The validator that accepts anything. */
+  anything(): string;
 }
 
 /**
@@ -254,10 +263,10 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
  * `Evaluation` literal: its own keywords, and the in-place subschemas (those that count only
  * when they match carry their validator). References are followed once.
  */
-function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; ctx: ZodPrintContext; seen: ReadonlySet<string>; nested: boolean }): string {
-  const { node, which, ctx, seen, nested } = args;
+export function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; printer: EvaluationPrinter; seen: ReadonlySet<string>; nested: boolean }): string {
+  const { node, which, printer, seen, nested } = args;
   const sub = (child: SchemaNode, extraSeen?: string): string =>
-    evaluationOf({ node: child, which, ctx, seen: extraSeen ? new Set([...seen, extraSeen]) : seen, nested: true });
+    evaluationOf({ node: child, which, printer, seen: extraSeen ? new Set([...seen, extraSeen]) : seen, nested: true });
   // An adjacent unevaluated keyword that is not `false` evaluates the rest (when that subschema matches).
   const own = which === 'properties' ? node.unevaluatedProperties : node.unevaluatedItems;
   if (nested && own !== undefined && own !== false) return '{ all: true }';
@@ -265,8 +274,8 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
   const branches: string[] = [];
   switch (node.kind) {
     case 'ref': {
-      const target = seen.has(node.target) ? undefined : ctx.schemaOf(node.target);
-      if (target) branches.push(`[${zod(ctx)}.unknown(), ${sub(target, node.target)}]`);
+      const target = seen.has(node.target) ? undefined : printer.schemaOf(node.target);
+      if (target) branches.push(`[${printer.anything()}, ${sub(target, node.target)}]`);
       break;
     }
     case 'object':
@@ -281,18 +290,18 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
       if (which === 'items') {
         if (node.prefixItems?.length) fields.push(`prefix: ${node.prefixItems.length}`);
         if (node.itemsWritten || node.items.kind !== 'unknown' || node.items.byType) fields.push('all: true');
-        if (node.contains) fields.push(`contains: ${printZod(node.contains.schema, ctx)}`);
+        if (node.contains) fields.push(`contains: ${printer.print(node.contains.schema)}`);
       }
       break;
     case 'intersection':
-      for (const part of node.parts) branches.push(`[${zod(ctx)}.unknown(), ${sub(part)}]`);
+      for (const part of node.parts) branches.push(`[${printer.anything()}, ${sub(part)}]`);
       break;
     case 'union':
-      for (const variant of node.variants) branches.push(`[${printZod(variant, ctx)}, ${sub(variant)}]`);
+      for (const variant of node.variants) branches.push(`[${printer.print(variant)}, ${sub(variant)}]`);
       break;
     case 'unknown': {
       const typed = which === 'properties' ? node.byType?.object : node.byType?.array;
-      if (typed) branches.push(`[${zod(ctx)}.unknown(), ${sub(typed)}]`);
+      if (typed) branches.push(`[${printer.anything()}, ${sub(typed)}]`);
       break;
     }
     default:
@@ -300,7 +309,7 @@ function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'items'; c
   }
   if (branches.length > 0) fields.push(`branches: [${branches.join(', ')}]`);
   const c = node.conditional;
-  if (c) fields.push(`conditional: [${printZod(c.if, ctx)}, ${sub(c.if)}, ${c.then ? sub(c.then) : 'undefined'}, ${c.else ? sub(c.else) : 'undefined'}]`);
+  if (c) fields.push(`conditional: [${printer.print(c.if)}, ${sub(c.if)}, ${c.then ? sub(c.then) : 'undefined'}, ${c.else ? sub(c.else) : 'undefined'}]`);
   return `{ ${fields.join(', ')} }`;
 }
 
@@ -511,7 +520,7 @@ function printJsonValue(value: unknown, ctx: ZodPrintContext): string {
  * A JSON Schema pattern as a RegExp: ECMA-262 with the `u` flag, as ajv compiles it (so
  * `\\p{Letter}` works), or without it for the patterns written for non-unicode mode.
  */
-function regexOf(pattern: string): string {
+export function regexOf(pattern: string): string {
   try {
     new RegExp(pattern, 'u');
     return `${PURE}new RegExp(${stringLiteral(pattern)}, 'u')`;

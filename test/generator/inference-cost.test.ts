@@ -14,7 +14,7 @@ const object = (size: number, refs: string[] = []): SchemaNode => ({
     ...refs.map((target) => ({ name: target, schema: { kind: 'ref', target } as SchemaNode, required: false })),
   ],
 });
-const named = (key: string, schema: SchemaNode): NamedSchema => ({ key, typeName: key, schemaName: `${key}Schema`, schema, origin: 'component', recursive: false });
+const named = (key: string, schema: SchemaNode): NamedSchema => ({ key, typeName: key, schemaName: `${key}Schema`, validatorName: `${key}Validator`, schema, origin: 'component', recursive: false });
 
 describe('annotateForCost', () => {
   it('leaves schemas under the limit inferred', () => {

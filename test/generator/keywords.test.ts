@@ -5,11 +5,13 @@
  * document holds the 3.0-only forms (`nullable`, boolean exclusive bounds).
  */
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { importGenerated, specWithSchemas } from '../helpers/generate.js';
 import type { PackageOutput } from '../../generator/pipeline.js';
+import type { LeanValidator } from '../../templates/runtime/src/lean.js';
 
 interface KeywordCase {
   /** What the case proves (the describe title). */
@@ -641,6 +643,9 @@ const paths = {
   },
 };
 
+// One operation, so that the 3.0 document has a client too, and with it the lean validators (src/calls.ts).
+const paths30 = { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'Nothing to say.' } } } } };
+
 const toSchemas = (list: KeywordCase[]): Record<string, unknown> => Object.fromEntries(list.map((c) => [c.name, c.schema]));
 
 let v31: Generated;
@@ -653,13 +658,41 @@ beforeAll(async () => {
   const classic = { targetOptions: { zod: { flavor: 'classic' } } };
   [v31, v30, v31Classic, v30Classic] = await Promise.all([
     importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31'),
-    importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30'),
+    importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3', paths: paths30 }), 'keywords30'),
     importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31-classic', classic),
     importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30-classic', classic),
   ]);
+  [lean31, lean30] = await Promise.all([v31, v30].map(async (m) => (await import(pathToFileURL(join(m.__dir, 'src', 'calls.ts')).href)) as Record<string, LeanValidator>));
 }, 90_000);
 
 const show = (value: unknown): string => JSON.stringify(value);
+
+/** The lean validators (the client's, src/calls.ts) of the documents above. */
+let lean31: Record<string, LeanValidator>;
+let lean30: Record<string, LeanValidator>;
+
+/** The lean validators of a table's cases: the same verdicts as the zod ones, and a value they accept is returned as it is. */
+function leanTable(title: string, list: KeywordCase[], module: () => Generated, calls: () => Record<string, LeanValidator>): void {
+  describe(title, () => {
+    it.each(list.map((c) => [`${c.keyword}: ${c.name}`, c] as const))('%s', (_title, c) => {
+      const validator = calls()[`${c.name}Validator`];
+      const zodValidator = module().schemas[c.name]!;
+      if (!validator) throw new Error(`no lean validator ${c.name}Validator`);
+      for (const value of c.valid) {
+        const result = validator.safeParse(value);
+        expect(result.success, `accepts ${show(value)}: ${result.success ? '' : show(result.error.issues)}`).toBe(true);
+        if (result.success) expect(result.data).toBe(value);
+      }
+      for (const value of c.invalid) {
+        const result = validator.safeParse(value);
+        expect(result.success, `rejects ${show(value)}`).toBe(false);
+        // The issues name a place and say what is wrong, as zod's do.
+        if (!result.success) expect(result.error.issues.every((issue) => Array.isArray(issue.path) && issue.message !== '')).toBe(true);
+      }
+      for (const value of [...c.valid, ...c.invalid]) expect(validator.safeParse(value).success, `as zod: ${show(value)}`).toBe(zodValidator.safeParse(value).success);
+    });
+  });
+}
 
 function table(title: string, list: KeywordCase[], module: () => Generated): void {
   describe(title, () => {
@@ -684,6 +717,8 @@ table('OpenAPI 3.1 keywords (zod mini)', cases31, () => v31);
 table('OpenAPI 3.0 keywords (zod mini)', cases30, () => v30);
 table('OpenAPI 3.1 keywords (zod classic)', cases31, () => v31Classic);
 table('OpenAPI 3.0 keywords (zod classic)', cases30, () => v30Classic);
+leanTable('OpenAPI 3.1 keywords (lean validators)', cases31, () => v31, () => lean31);
+leanTable('OpenAPI 3.0 keywords (lean validators)', cases30, () => v30, () => lean30);
 
 describe('generation', () => {
   it('warns about no keyword of these specs (every one is enforced), only about object keywords without a type', () => {

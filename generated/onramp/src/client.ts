@@ -2,17 +2,17 @@
 import { ApiError, HttpClient, callOperation, iterateOperation } from '@svc/runtime';
 import type { CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
 import {
-  apiInfo,
-  createBuyQuoteOperation,
-  createSellQuoteOperation,
-  createSessionTokenOperation,
-  getBuyConfigOperation,
-  getBuyOptionsOperation,
-  getSellConfigOperation,
-  getSellOptionsOperation,
-  listBuyTransactionsOperation,
-  listSellTransactionsOperation,
-} from './operations.js';
+  createBuyQuoteCall,
+  createSellQuoteCall,
+  createSessionTokenCall,
+  getBuyConfigCall,
+  getBuyOptionsCall,
+  getSellConfigCall,
+  getSellOptionsCall,
+  listBuyTransactionsCall,
+  listSellTransactionsCall,
+} from './calls.js';
+import { apiInfo } from './operations.js';
 import type {
   CreateBuyQuoteBody,
   CreateBuyQuoteError,
@@ -87,14 +87,14 @@ export function createClient(options: ClientOptions = {}): HttpClient {
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createSellQuoteOperation} `POST /onramp/v1/sell/quote`
+ * @see `POST /onramp/v1/sell/quote` (`operations.createSellQuote` describes it)
  */
 export function createSellQuote(
   client: HttpClient,
   body: CreateSellQuoteBody,
   options?: CallOptions,
 ): Promise<CreateSellQuoteResponse> {
-  return callOperation<CreateSellQuoteResponse>(client, createSellQuoteOperation, options, undefined, body);
+  return callOperation<CreateSellQuoteResponse>(client, createSellQuoteCall, options, undefined, body);
 }
 
 /**
@@ -108,10 +108,10 @@ export function createSellQuote(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<GetSellConfigErrorId, GetSellConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellConfig')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSellConfigOperation} `GET /onramp/v1/sell/config`
+ * @see `GET /onramp/v1/sell/config` (`operations.getSellConfig` describes it)
  */
 export function getSellConfig(client: HttpClient, options?: CallOptions): Promise<GetSellConfigResponse> {
-  return callOperation<GetSellConfigResponse>(client, getSellConfigOperation, options);
+  return callOperation<GetSellConfigResponse>(client, getSellConfigCall, options);
 }
 
 /**
@@ -126,14 +126,14 @@ export function getSellConfig(client: HttpClient, options?: CallOptions): Promis
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<GetSellOptionsErrorId, GetSellOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellOptions')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSellOptionsOperation} `GET /onramp/v1/sell/options`
+ * @see `GET /onramp/v1/sell/options` (`operations.getSellOptions` describes it)
  */
 export function getSellOptions(
   client: HttpClient,
   params: GetSellOptionsParams = {},
   options?: CallOptions,
 ): Promise<GetSellOptionsResponse> {
-  return callOperation<GetSellOptionsResponse>(client, getSellOptionsOperation, options, params);
+  return callOperation<GetSellOptionsResponse>(client, getSellOptionsCall, options, params);
 }
 
 /**
@@ -150,14 +150,14 @@ export function getSellOptions(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<ListSellTransactionsErrorId, ListSellTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listSellTransactions')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listSellTransactionsOperation} `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`
+ * @see `GET /onramp/v1/sell/user/{partnerUserRef}/transactions` (`operations.listSellTransactions` describes it)
  */
 export function listSellTransactions(
   client: HttpClient,
   params: ListSellTransactionsParams,
   options?: CallOptions,
 ): Promise<ListSellTransactionsResponse> {
-  return callOperation<ListSellTransactionsResponse>(client, listSellTransactionsOperation, options, params);
+  return callOperation<ListSellTransactionsResponse>(client, listSellTransactionsCall, options, params);
 }
 
 /**
@@ -170,7 +170,7 @@ export function iterateListSellTransactions(
   params: ListSellTransactionsParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListSellTransactionsItem> {
-  return iterateOperation<ListSellTransactionsItem>(client, listSellTransactionsOperation, options, params);
+  return iterateOperation<ListSellTransactionsItem>(client, listSellTransactionsCall, options, params);
 }
 
 /**
@@ -187,14 +187,14 @@ export function iterateListSellTransactions(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createBuyQuoteOperation} `POST /onramp/v1/buy/quote`
+ * @see `POST /onramp/v1/buy/quote` (`operations.createBuyQuote` describes it)
  */
 export function createBuyQuote(
   client: HttpClient,
   body: CreateBuyQuoteBody,
   options?: CallOptions,
 ): Promise<CreateBuyQuoteResponse> {
-  return callOperation<CreateBuyQuoteResponse>(client, createBuyQuoteOperation, options, undefined, body);
+  return callOperation<CreateBuyQuoteResponse>(client, createBuyQuoteCall, options, undefined, body);
 }
 
 /**
@@ -209,10 +209,10 @@ export function createBuyQuote(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<GetBuyConfigErrorId, GetBuyConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyConfig')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getBuyConfigOperation} `GET /onramp/v1/buy/config`
+ * @see `GET /onramp/v1/buy/config` (`operations.getBuyConfig` describes it)
  */
 export function getBuyConfig(client: HttpClient, options?: CallOptions): Promise<GetBuyConfigResponse> {
-  return callOperation<GetBuyConfigResponse>(client, getBuyConfigOperation, options);
+  return callOperation<GetBuyConfigResponse>(client, getBuyConfigCall, options);
 }
 
 /**
@@ -228,14 +228,14 @@ export function getBuyConfig(client: HttpClient, options?: CallOptions): Promise
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<GetBuyOptionsErrorId, GetBuyOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyOptions')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getBuyOptionsOperation} `GET /onramp/v1/buy/options`
+ * @see `GET /onramp/v1/buy/options` (`operations.getBuyOptions` describes it)
  */
 export function getBuyOptions(
   client: HttpClient,
   params: GetBuyOptionsParams = {},
   options?: CallOptions,
 ): Promise<GetBuyOptionsResponse> {
-  return callOperation<GetBuyOptionsResponse>(client, getBuyOptionsOperation, options, params);
+  return callOperation<GetBuyOptionsResponse>(client, getBuyOptionsCall, options, params);
 }
 
 /**
@@ -253,14 +253,14 @@ export function getBuyOptions(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<ListBuyTransactionsErrorId, ListBuyTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuyTransactions')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listBuyTransactionsOperation} `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
+ * @see `GET /onramp/v1/buy/user/{partnerUserRef}/transactions` (`operations.listBuyTransactions` describes it)
  */
 export function listBuyTransactions(
   client: HttpClient,
   params: ListBuyTransactionsParams,
   options?: CallOptions,
 ): Promise<ListBuyTransactionsResponse> {
-  return callOperation<ListBuyTransactionsResponse>(client, listBuyTransactionsOperation, options, params);
+  return callOperation<ListBuyTransactionsResponse>(client, listBuyTransactionsCall, options, params);
 }
 
 /**
@@ -273,7 +273,7 @@ export function iterateListBuyTransactions(
   params: ListBuyTransactionsParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListBuyTransactionsItem> {
-  return iterateOperation<ListBuyTransactionsItem>(client, listBuyTransactionsOperation, options, params);
+  return iterateOperation<ListBuyTransactionsItem>(client, listBuyTransactionsCall, options, params);
 }
 
 /**
@@ -292,14 +292,14 @@ export function iterateListBuyTransactions(
  * Security: bearerJwt.
  *
  * @throws {OperationApiError<CreateSessionTokenErrorId, CreateSessionTokenError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSessionToken')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createSessionTokenOperation} `POST /onramp/v1/token`
+ * @see `POST /onramp/v1/token` (`operations.createSessionToken` describes it)
  */
 export function createSessionToken(
   client: HttpClient,
   body: CreateSessionTokenBody,
   options?: CallOptions,
 ): Promise<CreateSessionTokenResponse> {
-  return callOperation<CreateSessionTokenResponse>(client, createSessionTokenOperation, options, undefined, body);
+  return callOperation<CreateSessionTokenResponse>(client, createSessionTokenCall, options, undefined, body);
 }
 
 /**
@@ -323,7 +323,7 @@ export class OfframpApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createSellQuoteOperation} `POST /onramp/v1/sell/quote`
+   * @see `POST /onramp/v1/sell/quote` (`operations.createSellQuote` describes it)
    */
   createSellQuote(body: CreateSellQuoteBody, options?: CallOptions): Promise<CreateSellQuoteResponse> {
     return createSellQuote(this.http, body, options);
@@ -340,7 +340,7 @@ export class OfframpApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<GetSellConfigErrorId, GetSellConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellConfig')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSellConfigOperation} `GET /onramp/v1/sell/config`
+   * @see `GET /onramp/v1/sell/config` (`operations.getSellConfig` describes it)
    */
   getSellConfig(options?: CallOptions): Promise<GetSellConfigResponse> {
     return getSellConfig(this.http, options);
@@ -358,7 +358,7 @@ export class OfframpApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<GetSellOptionsErrorId, GetSellOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellOptions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSellOptionsOperation} `GET /onramp/v1/sell/options`
+   * @see `GET /onramp/v1/sell/options` (`operations.getSellOptions` describes it)
    */
   getSellOptions(params: GetSellOptionsParams = {}, options?: CallOptions): Promise<GetSellOptionsResponse> {
     return getSellOptions(this.http, params, options);
@@ -378,7 +378,7 @@ export class OfframpApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<ListSellTransactionsErrorId, ListSellTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listSellTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listSellTransactionsOperation} `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`
+   * @see `GET /onramp/v1/sell/user/{partnerUserRef}/transactions` (`operations.listSellTransactions` describes it)
    */
   listSellTransactions(
     params: ListSellTransactionsParams,
@@ -422,7 +422,7 @@ export class OnrampApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createBuyQuoteOperation} `POST /onramp/v1/buy/quote`
+   * @see `POST /onramp/v1/buy/quote` (`operations.createBuyQuote` describes it)
    */
   createBuyQuote(body: CreateBuyQuoteBody, options?: CallOptions): Promise<CreateBuyQuoteResponse> {
     return createBuyQuote(this.http, body, options);
@@ -440,7 +440,7 @@ export class OnrampApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<GetBuyConfigErrorId, GetBuyConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyConfig')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getBuyConfigOperation} `GET /onramp/v1/buy/config`
+   * @see `GET /onramp/v1/buy/config` (`operations.getBuyConfig` describes it)
    */
   getBuyConfig(options?: CallOptions): Promise<GetBuyConfigResponse> {
     return getBuyConfig(this.http, options);
@@ -459,7 +459,7 @@ export class OnrampApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<GetBuyOptionsErrorId, GetBuyOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyOptions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getBuyOptionsOperation} `GET /onramp/v1/buy/options`
+   * @see `GET /onramp/v1/buy/options` (`operations.getBuyOptions` describes it)
    */
   getBuyOptions(params: GetBuyOptionsParams = {}, options?: CallOptions): Promise<GetBuyOptionsResponse> {
     return getBuyOptions(this.http, params, options);
@@ -480,7 +480,7 @@ export class OnrampApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<ListBuyTransactionsErrorId, ListBuyTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuyTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listBuyTransactionsOperation} `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
+   * @see `GET /onramp/v1/buy/user/{partnerUserRef}/transactions` (`operations.listBuyTransactions` describes it)
    */
   listBuyTransactions(params: ListBuyTransactionsParams, options?: CallOptions): Promise<ListBuyTransactionsResponse> {
     return listBuyTransactions(this.http, params, options);
@@ -523,7 +523,7 @@ export class SessionApi {
    * Security: bearerJwt.
    *
    * @throws {OperationApiError<CreateSessionTokenErrorId, CreateSessionTokenError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSessionToken')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createSessionTokenOperation} `POST /onramp/v1/token`
+   * @see `POST /onramp/v1/token` (`operations.createSessionToken` describes it)
    */
   createSessionToken(body: CreateSessionTokenBody, options?: CallOptions): Promise<CreateSessionTokenResponse> {
     return createSessionToken(this.http, body, options);

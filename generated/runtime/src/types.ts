@@ -7,10 +7,19 @@ import type { z } from 'zod';
 import type { ApiError } from './errors.js';
 
 /**
- * A validator as the runtime uses it: a zod schema of either build, classic (`zod`) or mini
- * (`zod/mini`), which share one engine; both have `safeParse` and the engine's `_zod`.
+ * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
+ * validators need no zod (`lean.ts`); the package's exported `schemas` and `operations` are
+ * zod's ({@link ZodValidator}), which the client takes too.
  */
-export interface Validator<T = unknown> extends z.core.$ZodType<T> {
+export interface Validator<T = unknown> {
+  safeParse(data: unknown): ValidatorResult<T>;
+}
+
+/**
+ * A zod schema of either build, classic (`zod`) or mini (`zod/mini`), which share one engine;
+ * both have `safeParse` and the engine's `_zod`, which the server runtime reads (`precheck.ts`).
+ */
+export interface ZodValidator<T = unknown> extends z.core.$ZodType<T>, Validator<T> {
   safeParse(data: unknown): ValidatorResult<T>;
 }
 

@@ -2,55 +2,55 @@
 import { ApiError, HttpClient, callOperation, iterateOperation } from '@svc/runtime';
 import type { CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
 import {
-  apiInfo,
-  cancelRequestOperation,
-  cancelRequestPutOperation,
-  commitTransferOperation,
-  completeRequestOperation,
-  createAccountAddressOperation,
-  createAccountOperation,
-  createAddressOperation,
-  createBuyOperation,
-  createDepositOperation,
-  createOAuthApplicationOperation,
-  createWithdrawalOperation,
-  deleteAccountOperation,
-  getAccountAddressOperation,
-  getAccountBalanceOperation,
-  getAccountOperation,
-  getAddressOperation,
-  getAuthorizationOperation,
-  getBuyPriceOperation,
-  getCurrentUserOperation,
-  getExchangeRatesOperation,
-  getOAuthApplicationOperation,
-  getPaymentMethodOperation,
-  getPrimaryAccountOperation,
-  getRecurringPaymentOperation,
-  getSellPriceOperation,
-  getSpotRateOperation,
-  getTransferOperation,
-  getUserOperation,
-  listAccountChangesOperation,
-  listAccountsOperation,
-  listAddressesOperation,
-  listContactsOperation,
-  listCurrenciesOperation,
-  listOAuthApplicationsOperation,
-  listPaymentMethodsOperation,
-  listRecurringPaymentsOperation,
-  listReportsOperation,
-  listTransfersOperation,
-  listUsersOperation,
-  postCurrentUserOperation,
-  requestMoneyOperation,
-  resendRequestOperation,
-  setPrimaryAccountOperation,
-  transferMoneyOperation,
-  updateAccountOperation,
-  updateCurrentUserOperation,
-  updateUserOperation,
-} from './operations.js';
+  cancelRequestCall,
+  cancelRequestPutCall,
+  commitTransferCall,
+  completeRequestCall,
+  createAccountAddressCall,
+  createAccountCall,
+  createAddressCall,
+  createBuyCall,
+  createDepositCall,
+  createOAuthApplicationCall,
+  createWithdrawalCall,
+  deleteAccountCall,
+  getAccountAddressCall,
+  getAccountBalanceCall,
+  getAccountCall,
+  getAddressCall,
+  getAuthorizationCall,
+  getBuyPriceCall,
+  getCurrentUserCall,
+  getExchangeRatesCall,
+  getOAuthApplicationCall,
+  getPaymentMethodCall,
+  getPrimaryAccountCall,
+  getRecurringPaymentCall,
+  getSellPriceCall,
+  getSpotRateCall,
+  getTransferCall,
+  getUserCall,
+  listAccountChangesCall,
+  listAccountsCall,
+  listAddressesCall,
+  listContactsCall,
+  listCurrenciesCall,
+  listOAuthApplicationsCall,
+  listPaymentMethodsCall,
+  listRecurringPaymentsCall,
+  listReportsCall,
+  listTransfersCall,
+  listUsersCall,
+  postCurrentUserCall,
+  requestMoneyCall,
+  resendRequestCall,
+  setPrimaryAccountCall,
+  transferMoneyCall,
+  updateAccountCall,
+  updateCurrentUserCall,
+  updateUserCall,
+} from './calls.js';
+import { apiInfo } from './operations.js';
 import type {
   CancelRequestError,
   CancelRequestErrorId,
@@ -276,14 +276,14 @@ export function createClient(options: ClientOptions = {}): HttpClient {
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListAccountChangesErrorId, ListAccountChangesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccountChanges')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listAccountChangesOperation} `GET /account_changes`
+ * @see `GET /account_changes` (`operations.listAccountChanges` describes it)
  */
 export function listAccountChanges(
   client: HttpClient,
   params: ListAccountChangesParams = {},
   options?: CallOptions,
 ): Promise<ListAccountChangesResponse> {
-  return callOperation<ListAccountChangesResponse>(client, listAccountChangesOperation, options, params);
+  return callOperation<ListAccountChangesResponse>(client, listAccountChangesCall, options, params);
 }
 
 /**
@@ -298,7 +298,7 @@ export function iterateListAccountChanges(
   params: ListAccountChangesParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListAccountChangesItem> {
-  return iterateOperation<ListAccountChangesItem>(client, listAccountChangesOperation, options, params);
+  return iterateOperation<ListAccountChangesItem>(client, listAccountChangesCall, options, params);
 }
 
 /**
@@ -310,14 +310,14 @@ export function iterateListAccountChanges(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateAccountErrorId, CreateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createAccountOperation} `POST /accounts`
+ * @see `POST /accounts` (`operations.createAccount` describes it)
  */
 export function createAccount(
   client: HttpClient,
   body: CreateAccountBody,
   options?: CallOptions,
 ): Promise<CreateAccountResponse> {
-  return callOperation<CreateAccountResponse>(client, createAccountOperation, options, undefined, body);
+  return callOperation<CreateAccountResponse>(client, createAccountCall, options, undefined, body);
 }
 
 /**
@@ -329,7 +329,7 @@ export function createAccount(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateAccountAddressErrorId, CreateAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createAccountAddressOperation} `POST /accounts/{account_id}/address`
+ * @see `POST /accounts/{account_id}/address` (`operations.createAccountAddress` describes it)
  */
 export function createAccountAddress(
   client: HttpClient,
@@ -337,7 +337,7 @@ export function createAccountAddress(
   body?: CreateAccountAddressBody,
   options?: CallOptions,
 ): Promise<CreateAccountAddressResponse> {
-  return callOperation<CreateAccountAddressResponse>(client, createAccountAddressOperation, options, params, body);
+  return callOperation<CreateAccountAddressResponse>(client, createAccountAddressCall, options, params, body);
 }
 
 /**
@@ -349,14 +349,14 @@ export function createAccountAddress(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<DeleteAccountErrorId, DeleteAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'deleteAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link deleteAccountOperation} `DELETE /accounts/{account_id}`
+ * @see `DELETE /accounts/{account_id}` (`operations.deleteAccount` describes it)
  */
 export function deleteAccount(
   client: HttpClient,
   params: DeleteAccountParams,
   options?: CallOptions,
 ): Promise<DeleteAccountResponse> {
-  return callOperation<DeleteAccountResponse>(client, deleteAccountOperation, options, params);
+  return callOperation<DeleteAccountResponse>(client, deleteAccountCall, options, params);
 }
 
 /**
@@ -368,14 +368,14 @@ export function deleteAccount(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAccountOperation} `GET /accounts/{account_id}`
+ * @see `GET /accounts/{account_id}` (`operations.getAccount` describes it)
  */
 export function getAccount(
   client: HttpClient,
   params: GetAccountParams,
   options?: CallOptions,
 ): Promise<GetAccountResponse> {
-  return callOperation<GetAccountResponse>(client, getAccountOperation, options, params);
+  return callOperation<GetAccountResponse>(client, getAccountCall, options, params);
 }
 
 /**
@@ -387,14 +387,14 @@ export function getAccount(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetAccountAddressErrorId, GetAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAccountAddressOperation} `GET /accounts/{account_id}/address`
+ * @see `GET /accounts/{account_id}/address` (`operations.getAccountAddress` describes it)
  */
 export function getAccountAddress(
   client: HttpClient,
   params: GetAccountAddressParams,
   options?: CallOptions,
 ): Promise<GetAccountAddressResponse> {
-  return callOperation<GetAccountAddressResponse>(client, getAccountAddressOperation, options, params);
+  return callOperation<GetAccountAddressResponse>(client, getAccountAddressCall, options, params);
 }
 
 /**
@@ -406,14 +406,14 @@ export function getAccountAddress(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetAccountBalanceErrorId, GetAccountBalanceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountBalance')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAccountBalanceOperation} `GET /accounts/{account_id}/balance`
+ * @see `GET /accounts/{account_id}/balance` (`operations.getAccountBalance` describes it)
  */
 export function getAccountBalance(
   client: HttpClient,
   params: GetAccountBalanceParams,
   options?: CallOptions,
 ): Promise<GetAccountBalanceResponse> {
-  return callOperation<GetAccountBalanceResponse>(client, getAccountBalanceOperation, options, params);
+  return callOperation<GetAccountBalanceResponse>(client, getAccountBalanceCall, options, params);
 }
 
 /**
@@ -425,10 +425,10 @@ export function getAccountBalance(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetPrimaryAccountErrorId, GetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getPrimaryAccountOperation} `GET /accounts/primary`
+ * @see `GET /accounts/primary` (`operations.getPrimaryAccount` describes it)
  */
 export function getPrimaryAccount(client: HttpClient, options?: CallOptions): Promise<GetPrimaryAccountResponse> {
-  return callOperation<GetPrimaryAccountResponse>(client, getPrimaryAccountOperation, options);
+  return callOperation<GetPrimaryAccountResponse>(client, getPrimaryAccountCall, options);
 }
 
 /**
@@ -440,14 +440,14 @@ export function getPrimaryAccount(client: HttpClient, options?: CallOptions): Pr
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listAccountsOperation} `GET /accounts`
+ * @see `GET /accounts` (`operations.listAccounts` describes it)
  */
 export function listAccounts(
   client: HttpClient,
   params: ListAccountsParams = {},
   options?: CallOptions,
 ): Promise<ListAccountsResponse> {
-  return callOperation<ListAccountsResponse>(client, listAccountsOperation, options, params);
+  return callOperation<ListAccountsResponse>(client, listAccountsCall, options, params);
 }
 
 /**
@@ -462,7 +462,7 @@ export function iterateListAccounts(
   params: ListAccountsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListAccountsItem> {
-  return iterateOperation<ListAccountsItem>(client, listAccountsOperation, options, params);
+  return iterateOperation<ListAccountsItem>(client, listAccountsCall, options, params);
 }
 
 /**
@@ -474,14 +474,14 @@ export function iterateListAccounts(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<SetPrimaryAccountErrorId, SetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'setPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link setPrimaryAccountOperation} `POST /accounts/{account_id}/primary`
+ * @see `POST /accounts/{account_id}/primary` (`operations.setPrimaryAccount` describes it)
  */
 export function setPrimaryAccount(
   client: HttpClient,
   params: SetPrimaryAccountParams,
   options?: CallOptions,
 ): Promise<SetPrimaryAccountResponse> {
-  return callOperation<SetPrimaryAccountResponse>(client, setPrimaryAccountOperation, options, params);
+  return callOperation<SetPrimaryAccountResponse>(client, setPrimaryAccountCall, options, params);
 }
 
 /**
@@ -493,7 +493,7 @@ export function setPrimaryAccount(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<UpdateAccountErrorId, UpdateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link updateAccountOperation} `PUT /accounts/{account_id}`
+ * @see `PUT /accounts/{account_id}` (`operations.updateAccount` describes it)
  */
 export function updateAccount(
   client: HttpClient,
@@ -501,7 +501,7 @@ export function updateAccount(
   body: UpdateAccountBody,
   options?: CallOptions,
 ): Promise<UpdateAccountResponse> {
-  return callOperation<UpdateAccountResponse>(client, updateAccountOperation, options, params, body);
+  return callOperation<UpdateAccountResponse>(client, updateAccountCall, options, params, body);
 }
 
 /**
@@ -513,14 +513,14 @@ export function updateAccount(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createAddressOperation} `POST /addresses`
+ * @see `POST /addresses` (`operations.createAddress` describes it)
  */
 export function createAddress(
   client: HttpClient,
   body?: CreateAddressBody,
   options?: CallOptions,
 ): Promise<CreateAddressResponse> {
-  return callOperation<CreateAddressResponse>(client, createAddressOperation, options, undefined, body);
+  return callOperation<CreateAddressResponse>(client, createAddressCall, options, undefined, body);
 }
 
 /**
@@ -532,14 +532,14 @@ export function createAddress(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetAddressErrorId, GetAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAddress')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAddressOperation} `GET /addresses/{id_or_address}`
+ * @see `GET /addresses/{id_or_address}` (`operations.getAddress` describes it)
  */
 export function getAddress(
   client: HttpClient,
   params: GetAddressParams,
   options?: CallOptions,
 ): Promise<GetAddressResponse> {
-  return callOperation<GetAddressResponse>(client, getAddressOperation, options, params);
+  return callOperation<GetAddressResponse>(client, getAddressCall, options, params);
 }
 
 /**
@@ -551,14 +551,14 @@ export function getAddress(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListAddressesErrorId, ListAddressesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAddresses')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listAddressesOperation} `GET /addresses`
+ * @see `GET /addresses` (`operations.listAddresses` describes it)
  */
 export function listAddresses(
   client: HttpClient,
   params: ListAddressesParams = {},
   options?: CallOptions,
 ): Promise<ListAddressesResponse> {
-  return callOperation<ListAddressesResponse>(client, listAddressesOperation, options, params);
+  return callOperation<ListAddressesResponse>(client, listAddressesCall, options, params);
 }
 
 /**
@@ -573,7 +573,7 @@ export function iterateListAddresses(
   params: ListAddressesParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListAddressesItem> {
-  return iterateOperation<ListAddressesItem>(client, listAddressesOperation, options, params);
+  return iterateOperation<ListAddressesItem>(client, listAddressesCall, options, params);
 }
 
 /**
@@ -585,10 +585,10 @@ export function iterateListAddresses(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetAuthorizationErrorId, GetAuthorizationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorization')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAuthorizationOperation} `GET /authorization`
+ * @see `GET /authorization` (`operations.getAuthorization` describes it)
  */
 export function getAuthorization(client: HttpClient, options?: CallOptions): Promise<GetAuthorizationResponse> {
-  return callOperation<GetAuthorizationResponse>(client, getAuthorizationOperation, options);
+  return callOperation<GetAuthorizationResponse>(client, getAuthorizationCall, options);
 }
 
 /**
@@ -607,10 +607,10 @@ export function getAuthorization(client: HttpClient, options?: CallOptions): Pro
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createBuyOperation} `POST /buys`
+ * @see `POST /buys` (`operations.createBuy` describes it)
  */
 export function createBuy(client: HttpClient, body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
-  return callOperation<CreateBuyResponse>(client, createBuyOperation, options, undefined, body);
+  return callOperation<CreateBuyResponse>(client, createBuyCall, options, undefined, body);
 }
 
 /**
@@ -622,14 +622,14 @@ export function createBuy(client: HttpClient, body: CreateBuyBody, options?: Cal
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListContactsErrorId, ListContactsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listContacts')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listContactsOperation} `GET /contacts`
+ * @see `GET /contacts` (`operations.listContacts` describes it)
  */
 export function listContacts(
   client: HttpClient,
   params: ListContactsParams = {},
   options?: CallOptions,
 ): Promise<ListContactsResponse> {
-  return callOperation<ListContactsResponse>(client, listContactsOperation, options, params);
+  return callOperation<ListContactsResponse>(client, listContactsCall, options, params);
 }
 
 /**
@@ -644,7 +644,7 @@ export function iterateListContacts(
   params: ListContactsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListContactsItem> {
-  return iterateOperation<ListContactsItem>(client, listContactsOperation, options, params);
+  return iterateOperation<ListContactsItem>(client, listContactsCall, options, params);
 }
 
 /**
@@ -656,10 +656,10 @@ export function iterateListContacts(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getExchangeRatesOperation} `GET /currencies/exchange_rates`
+ * @see `GET /currencies/exchange_rates` (`operations.getExchangeRates` describes it)
  */
 export function getExchangeRates(client: HttpClient, options?: CallOptions): Promise<GetExchangeRatesResponse> {
-  return callOperation<GetExchangeRatesResponse>(client, getExchangeRatesOperation, options);
+  return callOperation<GetExchangeRatesResponse>(client, getExchangeRatesCall, options);
 }
 
 /**
@@ -671,10 +671,10 @@ export function getExchangeRates(client: HttpClient, options?: CallOptions): Pro
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listCurrenciesOperation} `GET /currencies`
+ * @see `GET /currencies` (`operations.listCurrencies` describes it)
  */
 export function listCurrencies(client: HttpClient, options?: CallOptions): Promise<ListCurrenciesResponse> {
-  return callOperation<ListCurrenciesResponse>(client, listCurrenciesOperation, options);
+  return callOperation<ListCurrenciesResponse>(client, listCurrenciesCall, options);
 }
 
 /**
@@ -688,14 +688,14 @@ export function listCurrencies(client: HttpClient, options?: CallOptions): Promi
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createDepositOperation} `POST /deposits`
+ * @see `POST /deposits` (`operations.createDeposit` describes it)
  */
 export function createDeposit(
   client: HttpClient,
   body: CreateDepositBody,
   options?: CallOptions,
 ): Promise<CreateDepositResponse> {
-  return callOperation<CreateDepositResponse>(client, createDepositOperation, options, undefined, body);
+  return callOperation<CreateDepositResponse>(client, createDepositCall, options, undefined, body);
 }
 
 /**
@@ -707,20 +707,14 @@ export function createDeposit(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateOAuthApplicationErrorId, CreateOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createOAuthApplicationOperation} `POST /oauth/applications`
+ * @see `POST /oauth/applications` (`operations.createOAuthApplication` describes it)
  */
 export function createOAuthApplication(
   client: HttpClient,
   body: CreateOAuthApplicationBody,
   options?: CallOptions,
 ): Promise<CreateOAuthApplicationResponse> {
-  return callOperation<CreateOAuthApplicationResponse>(
-    client,
-    createOAuthApplicationOperation,
-    options,
-    undefined,
-    body,
-  );
+  return callOperation<CreateOAuthApplicationResponse>(client, createOAuthApplicationCall, options, undefined, body);
 }
 
 /**
@@ -732,14 +726,14 @@ export function createOAuthApplication(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetOAuthApplicationErrorId, GetOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getOAuthApplicationOperation} `GET /oauth/applications/{id}`
+ * @see `GET /oauth/applications/{id}` (`operations.getOAuthApplication` describes it)
  */
 export function getOAuthApplication(
   client: HttpClient,
   params: GetOAuthApplicationParams,
   options?: CallOptions,
 ): Promise<GetOAuthApplicationResponse> {
-  return callOperation<GetOAuthApplicationResponse>(client, getOAuthApplicationOperation, options, params);
+  return callOperation<GetOAuthApplicationResponse>(client, getOAuthApplicationCall, options, params);
 }
 
 /**
@@ -751,14 +745,14 @@ export function getOAuthApplication(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListOAuthApplicationsErrorId, ListOAuthApplicationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listOAuthApplications')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listOAuthApplicationsOperation} `GET /oauth/applications`
+ * @see `GET /oauth/applications` (`operations.listOAuthApplications` describes it)
  */
 export function listOAuthApplications(
   client: HttpClient,
   params: ListOAuthApplicationsParams = {},
   options?: CallOptions,
 ): Promise<ListOAuthApplicationsResponse> {
-  return callOperation<ListOAuthApplicationsResponse>(client, listOAuthApplicationsOperation, options, params);
+  return callOperation<ListOAuthApplicationsResponse>(client, listOAuthApplicationsCall, options, params);
 }
 
 /**
@@ -773,7 +767,7 @@ export function iterateListOAuthApplications(
   params: ListOAuthApplicationsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListOAuthApplicationsItem> {
-  return iterateOperation<ListOAuthApplicationsItem>(client, listOAuthApplicationsOperation, options, params);
+  return iterateOperation<ListOAuthApplicationsItem>(client, listOAuthApplicationsCall, options, params);
 }
 
 /**
@@ -785,14 +779,14 @@ export function iterateListOAuthApplications(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getPaymentMethodOperation} `GET /payment_methods/{id}`
+ * @see `GET /payment_methods/{id}` (`operations.getPaymentMethod` describes it)
  */
 export function getPaymentMethod(
   client: HttpClient,
   params: GetPaymentMethodParams,
   options?: CallOptions,
 ): Promise<GetPaymentMethodResponse> {
-  return callOperation<GetPaymentMethodResponse>(client, getPaymentMethodOperation, options, params);
+  return callOperation<GetPaymentMethodResponse>(client, getPaymentMethodCall, options, params);
 }
 
 /**
@@ -804,10 +798,10 @@ export function getPaymentMethod(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listPaymentMethodsOperation} `GET /payment_methods`
+ * @see `GET /payment_methods` (`operations.listPaymentMethods` describes it)
  */
 export function listPaymentMethods(client: HttpClient, options?: CallOptions): Promise<ListPaymentMethodsResponse> {
-  return callOperation<ListPaymentMethodsResponse>(client, listPaymentMethodsOperation, options);
+  return callOperation<ListPaymentMethodsResponse>(client, listPaymentMethodsCall, options);
 }
 
 /**
@@ -819,14 +813,14 @@ export function listPaymentMethods(client: HttpClient, options?: CallOptions): P
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getBuyPriceOperation} `GET /prices/buy`
+ * @see `GET /prices/buy` (`operations.getBuyPrice` describes it)
  */
 export function getBuyPrice(
   client: HttpClient,
   params: GetBuyPriceParams = {},
   options?: CallOptions,
 ): Promise<GetBuyPriceResponse> {
-  return callOperation<GetBuyPriceResponse>(client, getBuyPriceOperation, options, params);
+  return callOperation<GetBuyPriceResponse>(client, getBuyPriceCall, options, params);
 }
 
 /**
@@ -838,14 +832,14 @@ export function getBuyPrice(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSellPriceOperation} `GET /prices/sell`
+ * @see `GET /prices/sell` (`operations.getSellPrice` describes it)
  */
 export function getSellPrice(
   client: HttpClient,
   params: GetSellPriceParams = {},
   options?: CallOptions,
 ): Promise<GetSellPriceResponse> {
-  return callOperation<GetSellPriceResponse>(client, getSellPriceOperation, options, params);
+  return callOperation<GetSellPriceResponse>(client, getSellPriceCall, options, params);
 }
 
 /**
@@ -857,14 +851,14 @@ export function getSellPrice(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetSpotRateErrorId, GetSpotRateError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotRate')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSpotRateOperation} `GET /prices/spot_rate`
+ * @see `GET /prices/spot_rate` (`operations.getSpotRate` describes it)
  */
 export function getSpotRate(
   client: HttpClient,
   params: GetSpotRateParams = {},
   options?: CallOptions,
 ): Promise<GetSpotRateResponse> {
-  return callOperation<GetSpotRateResponse>(client, getSpotRateOperation, options, params);
+  return callOperation<GetSpotRateResponse>(client, getSpotRateCall, options, params);
 }
 
 /**
@@ -876,14 +870,14 @@ export function getSpotRate(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetRecurringPaymentErrorId, GetRecurringPaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getRecurringPayment')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getRecurringPaymentOperation} `GET /recurring_payments/{id}`
+ * @see `GET /recurring_payments/{id}` (`operations.getRecurringPayment` describes it)
  */
 export function getRecurringPayment(
   client: HttpClient,
   params: GetRecurringPaymentParams,
   options?: CallOptions,
 ): Promise<GetRecurringPaymentResponse> {
-  return callOperation<GetRecurringPaymentResponse>(client, getRecurringPaymentOperation, options, params);
+  return callOperation<GetRecurringPaymentResponse>(client, getRecurringPaymentCall, options, params);
 }
 
 /**
@@ -895,14 +889,14 @@ export function getRecurringPayment(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListRecurringPaymentsErrorId, ListRecurringPaymentsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listRecurringPayments')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listRecurringPaymentsOperation} `GET /recurring_payments`
+ * @see `GET /recurring_payments` (`operations.listRecurringPayments` describes it)
  */
 export function listRecurringPayments(
   client: HttpClient,
   params: ListRecurringPaymentsParams = {},
   options?: CallOptions,
 ): Promise<ListRecurringPaymentsResponse> {
-  return callOperation<ListRecurringPaymentsResponse>(client, listRecurringPaymentsOperation, options, params);
+  return callOperation<ListRecurringPaymentsResponse>(client, listRecurringPaymentsCall, options, params);
 }
 
 /**
@@ -917,7 +911,7 @@ export function iterateListRecurringPayments(
   params: ListRecurringPaymentsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListRecurringPaymentsItem> {
-  return iterateOperation<ListRecurringPaymentsItem>(client, listRecurringPaymentsOperation, options, params);
+  return iterateOperation<ListRecurringPaymentsItem>(client, listRecurringPaymentsCall, options, params);
 }
 
 /**
@@ -929,14 +923,14 @@ export function iterateListRecurringPayments(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListReportsErrorId, ListReportsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listReports')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listReportsOperation} `GET /reports`
+ * @see `GET /reports` (`operations.listReports` describes it)
  */
 export function listReports(
   client: HttpClient,
   params: ListReportsParams = {},
   options?: CallOptions,
 ): Promise<ListReportsResponse> {
-  return callOperation<ListReportsResponse>(client, listReportsOperation, options, params);
+  return callOperation<ListReportsResponse>(client, listReportsCall, options, params);
 }
 
 /**
@@ -951,7 +945,7 @@ export function iterateListReports(
   params: ListReportsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListReportsItem> {
-  return iterateOperation<ListReportsItem>(client, listReportsOperation, options, params);
+  return iterateOperation<ListReportsItem>(client, listReportsCall, options, params);
 }
 
 /**
@@ -963,14 +957,14 @@ export function iterateListReports(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CancelRequestErrorId, CancelRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequest')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link cancelRequestOperation} `DELETE /transactions/{id}/cancel_request`
+ * @see `DELETE /transactions/{id}/cancel_request` (`operations.cancelRequest` describes it)
  */
 export function cancelRequest(
   client: HttpClient,
   params: CancelRequestParams,
   options?: CallOptions,
 ): Promise<CancelRequestResponse> {
-  return callOperation<CancelRequestResponse>(client, cancelRequestOperation, options, params);
+  return callOperation<CancelRequestResponse>(client, cancelRequestCall, options, params);
 }
 
 /**
@@ -982,14 +976,14 @@ export function cancelRequest(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CancelRequestPutErrorId, CancelRequestPutError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequestPut')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link cancelRequestPutOperation} `PUT /transactions/{id}/cancel_request`
+ * @see `PUT /transactions/{id}/cancel_request` (`operations.cancelRequestPut` describes it)
  */
 export function cancelRequestPut(
   client: HttpClient,
   params: CancelRequestPutParams,
   options?: CallOptions,
 ): Promise<CancelRequestPutResponse> {
-  return callOperation<CancelRequestPutResponse>(client, cancelRequestPutOperation, options, params);
+  return callOperation<CancelRequestPutResponse>(client, cancelRequestPutCall, options, params);
 }
 
 /**
@@ -1001,14 +995,14 @@ export function cancelRequestPut(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CompleteRequestErrorId, CompleteRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeRequest')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link completeRequestOperation} `PUT /transactions/{id}/complete_request`
+ * @see `PUT /transactions/{id}/complete_request` (`operations.completeRequest` describes it)
  */
 export function completeRequest(
   client: HttpClient,
   params: CompleteRequestParams,
   options?: CallOptions,
 ): Promise<CompleteRequestResponse> {
-  return callOperation<CompleteRequestResponse>(client, completeRequestOperation, options, params);
+  return callOperation<CompleteRequestResponse>(client, completeRequestCall, options, params);
 }
 
 /**
@@ -1022,14 +1016,14 @@ export function completeRequest(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<RequestMoneyErrorId, RequestMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'requestMoney')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link requestMoneyOperation} `POST /transactions/request_money`
+ * @see `POST /transactions/request_money` (`operations.requestMoney` describes it)
  */
 export function requestMoney(
   client: HttpClient,
   body: RequestMoneyBody,
   options?: CallOptions,
 ): Promise<RequestMoneyResponse> {
-  return callOperation<RequestMoneyResponse>(client, requestMoneyOperation, options, undefined, body);
+  return callOperation<RequestMoneyResponse>(client, requestMoneyCall, options, undefined, body);
 }
 
 /**
@@ -1041,14 +1035,14 @@ export function requestMoney(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ResendRequestErrorId, ResendRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendRequest')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link resendRequestOperation} `PUT /transactions/{id}/resend_request`
+ * @see `PUT /transactions/{id}/resend_request` (`operations.resendRequest` describes it)
  */
 export function resendRequest(
   client: HttpClient,
   params: ResendRequestParams,
   options?: CallOptions,
 ): Promise<ResendRequestResponse> {
-  return callOperation<ResendRequestResponse>(client, resendRequestOperation, options, params);
+  return callOperation<ResendRequestResponse>(client, resendRequestCall, options, params);
 }
 
 /**
@@ -1067,14 +1061,14 @@ export function resendRequest(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<TransferMoneyErrorId, TransferMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'transferMoney')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link transferMoneyOperation} `POST /transactions/transfer_money`
+ * @see `POST /transactions/transfer_money` (`operations.transferMoney` describes it)
  */
 export function transferMoney(
   client: HttpClient,
   body: TransferMoneyBody,
   options?: CallOptions,
 ): Promise<TransferMoneyResponse> {
-  return callOperation<TransferMoneyResponse>(client, transferMoneyOperation, options, undefined, body);
+  return callOperation<TransferMoneyResponse>(client, transferMoneyCall, options, undefined, body);
 }
 
 /**
@@ -1093,14 +1087,14 @@ export function transferMoney(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CommitTransferErrorId, CommitTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitTransfer')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link commitTransferOperation} `POST /transfers/{id}/commit`
+ * @see `POST /transfers/{id}/commit` (`operations.commitTransfer` describes it)
  */
 export function commitTransfer(
   client: HttpClient,
   params: CommitTransferParams,
   options?: CallOptions,
 ): Promise<CommitTransferResponse> {
-  return callOperation<CommitTransferResponse>(client, commitTransferOperation, options, params);
+  return callOperation<CommitTransferResponse>(client, commitTransferCall, options, params);
 }
 
 /**
@@ -1112,14 +1106,14 @@ export function commitTransfer(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetTransferErrorId, GetTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransfer')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getTransferOperation} `GET /transfers/{id}`
+ * @see `GET /transfers/{id}` (`operations.getTransfer` describes it)
  */
 export function getTransfer(
   client: HttpClient,
   params: GetTransferParams,
   options?: CallOptions,
 ): Promise<GetTransferResponse> {
-  return callOperation<GetTransferResponse>(client, getTransferOperation, options, params);
+  return callOperation<GetTransferResponse>(client, getTransferCall, options, params);
 }
 
 /**
@@ -1131,14 +1125,14 @@ export function getTransfer(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListTransfersErrorId, ListTransfersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransfers')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listTransfersOperation} `GET /transfers`
+ * @see `GET /transfers` (`operations.listTransfers` describes it)
  */
 export function listTransfers(
   client: HttpClient,
   params: ListTransfersParams = {},
   options?: CallOptions,
 ): Promise<ListTransfersResponse> {
-  return callOperation<ListTransfersResponse>(client, listTransfersOperation, options, params);
+  return callOperation<ListTransfersResponse>(client, listTransfersCall, options, params);
 }
 
 /**
@@ -1153,7 +1147,7 @@ export function iterateListTransfers(
   params: ListTransfersParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListTransfersItem> {
-  return iterateOperation<ListTransfersItem>(client, listTransfersOperation, options, params);
+  return iterateOperation<ListTransfersItem>(client, listTransfersCall, options, params);
 }
 
 /**
@@ -1165,10 +1159,10 @@ export function iterateListTransfers(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getCurrentUserOperation} `GET /users/self`
+ * @see `GET /users/self` (`operations.getCurrentUser` describes it)
  */
 export function getCurrentUser(client: HttpClient, options?: CallOptions): Promise<GetCurrentUserResponse> {
-  return callOperation<GetCurrentUserResponse>(client, getCurrentUserOperation, options);
+  return callOperation<GetCurrentUserResponse>(client, getCurrentUserCall, options);
 }
 
 /**
@@ -1180,10 +1174,10 @@ export function getCurrentUser(client: HttpClient, options?: CallOptions): Promi
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<GetUserErrorId, GetUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getUserOperation} `GET /users/{id}`
+ * @see `GET /users/{id}` (`operations.getUser` describes it)
  */
 export function getUser(client: HttpClient, params: GetUserParams, options?: CallOptions): Promise<GetUserResponse> {
-  return callOperation<GetUserResponse>(client, getUserOperation, options, params);
+  return callOperation<GetUserResponse>(client, getUserCall, options, params);
 }
 
 /**
@@ -1195,10 +1189,10 @@ export function getUser(client: HttpClient, params: GetUserParams, options?: Cal
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<ListUsersErrorId, ListUsersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listUsers')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listUsersOperation} `GET /users`
+ * @see `GET /users` (`operations.listUsers` describes it)
  */
 export function listUsers(client: HttpClient, options?: CallOptions): Promise<ListUsersResponse> {
-  return callOperation<ListUsersResponse>(client, listUsersOperation, options);
+  return callOperation<ListUsersResponse>(client, listUsersCall, options);
 }
 
 /**
@@ -1210,10 +1204,10 @@ export function listUsers(client: HttpClient, options?: CallOptions): Promise<Li
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<PostCurrentUserErrorId, PostCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'postCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link postCurrentUserOperation} `POST /users/self`
+ * @see `POST /users/self` (`operations.postCurrentUser` describes it)
  */
 export function postCurrentUser(client: HttpClient, options?: CallOptions): Promise<PostCurrentUserResponse> {
-  return callOperation<PostCurrentUserResponse>(client, postCurrentUserOperation, options);
+  return callOperation<PostCurrentUserResponse>(client, postCurrentUserCall, options);
 }
 
 /**
@@ -1225,14 +1219,14 @@ export function postCurrentUser(client: HttpClient, options?: CallOptions): Prom
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link updateCurrentUserOperation} `PUT /users/self`
+ * @see `PUT /users/self` (`operations.updateCurrentUser` describes it)
  */
 export function updateCurrentUser(
   client: HttpClient,
   body: UpdateCurrentUserBody,
   options?: CallOptions,
 ): Promise<UpdateCurrentUserResponse> {
-  return callOperation<UpdateCurrentUserResponse>(client, updateCurrentUserOperation, options, undefined, body);
+  return callOperation<UpdateCurrentUserResponse>(client, updateCurrentUserCall, options, undefined, body);
 }
 
 /**
@@ -1244,7 +1238,7 @@ export function updateCurrentUser(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<UpdateUserErrorId, UpdateUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link updateUserOperation} `PUT /users/{id}`
+ * @see `PUT /users/{id}` (`operations.updateUser` describes it)
  */
 export function updateUser(
   client: HttpClient,
@@ -1252,7 +1246,7 @@ export function updateUser(
   body: UpdateUserBody,
   options?: CallOptions,
 ): Promise<UpdateUserResponse> {
-  return callOperation<UpdateUserResponse>(client, updateUserOperation, options, params, body);
+  return callOperation<UpdateUserResponse>(client, updateUserCall, options, params, body);
 }
 
 /**
@@ -1267,14 +1261,14 @@ export function updateUser(
  *
  * @deprecated The spec marks this operation deprecated.
  * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createWithdrawalOperation} `POST /withdrawals`
+ * @see `POST /withdrawals` (`operations.createWithdrawal` describes it)
  */
 export function createWithdrawal(
   client: HttpClient,
   body: CreateWithdrawalBody,
   options?: CallOptions,
 ): Promise<CreateWithdrawalResponse> {
-  return callOperation<CreateWithdrawalResponse>(client, createWithdrawalOperation, options, undefined, body);
+  return callOperation<CreateWithdrawalResponse>(client, createWithdrawalCall, options, undefined, body);
 }
 
 /**
@@ -1294,7 +1288,7 @@ export class AccountChangesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListAccountChangesErrorId, ListAccountChangesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccountChanges')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listAccountChangesOperation} `GET /account_changes`
+   * @see `GET /account_changes` (`operations.listAccountChanges` describes it)
    */
   listAccountChanges(
     params: ListAccountChangesParams = {},
@@ -1335,7 +1329,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateAccountErrorId, CreateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createAccountOperation} `POST /accounts`
+   * @see `POST /accounts` (`operations.createAccount` describes it)
    */
   createAccount(body: CreateAccountBody, options?: CallOptions): Promise<CreateAccountResponse> {
     return createAccount(this.http, body, options);
@@ -1350,7 +1344,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateAccountAddressErrorId, CreateAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createAccountAddressOperation} `POST /accounts/{account_id}/address`
+   * @see `POST /accounts/{account_id}/address` (`operations.createAccountAddress` describes it)
    */
   createAccountAddress(
     params: CreateAccountAddressParams,
@@ -1369,7 +1363,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<DeleteAccountErrorId, DeleteAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'deleteAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link deleteAccountOperation} `DELETE /accounts/{account_id}`
+   * @see `DELETE /accounts/{account_id}` (`operations.deleteAccount` describes it)
    */
   deleteAccount(params: DeleteAccountParams, options?: CallOptions): Promise<DeleteAccountResponse> {
     return deleteAccount(this.http, params, options);
@@ -1384,7 +1378,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAccountOperation} `GET /accounts/{account_id}`
+   * @see `GET /accounts/{account_id}` (`operations.getAccount` describes it)
    */
   getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
     return getAccount(this.http, params, options);
@@ -1399,7 +1393,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetAccountAddressErrorId, GetAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAccountAddressOperation} `GET /accounts/{account_id}/address`
+   * @see `GET /accounts/{account_id}/address` (`operations.getAccountAddress` describes it)
    */
   getAccountAddress(params: GetAccountAddressParams, options?: CallOptions): Promise<GetAccountAddressResponse> {
     return getAccountAddress(this.http, params, options);
@@ -1414,7 +1408,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetAccountBalanceErrorId, GetAccountBalanceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountBalance')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAccountBalanceOperation} `GET /accounts/{account_id}/balance`
+   * @see `GET /accounts/{account_id}/balance` (`operations.getAccountBalance` describes it)
    */
   getAccountBalance(params: GetAccountBalanceParams, options?: CallOptions): Promise<GetAccountBalanceResponse> {
     return getAccountBalance(this.http, params, options);
@@ -1429,7 +1423,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetPrimaryAccountErrorId, GetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getPrimaryAccountOperation} `GET /accounts/primary`
+   * @see `GET /accounts/primary` (`operations.getPrimaryAccount` describes it)
    */
   getPrimaryAccount(options?: CallOptions): Promise<GetPrimaryAccountResponse> {
     return getPrimaryAccount(this.http, options);
@@ -1444,7 +1438,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listAccountsOperation} `GET /accounts`
+   * @see `GET /accounts` (`operations.listAccounts` describes it)
    */
   listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
     return listAccounts(this.http, params, options);
@@ -1470,7 +1464,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<SetPrimaryAccountErrorId, SetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'setPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link setPrimaryAccountOperation} `POST /accounts/{account_id}/primary`
+   * @see `POST /accounts/{account_id}/primary` (`operations.setPrimaryAccount` describes it)
    */
   setPrimaryAccount(params: SetPrimaryAccountParams, options?: CallOptions): Promise<SetPrimaryAccountResponse> {
     return setPrimaryAccount(this.http, params, options);
@@ -1485,7 +1479,7 @@ export class AccountsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<UpdateAccountErrorId, UpdateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link updateAccountOperation} `PUT /accounts/{account_id}`
+   * @see `PUT /accounts/{account_id}` (`operations.updateAccount` describes it)
    */
   updateAccount(
     params: UpdateAccountParams,
@@ -1513,7 +1507,7 @@ export class AddressesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createAddressOperation} `POST /addresses`
+   * @see `POST /addresses` (`operations.createAddress` describes it)
    */
   createAddress(body?: CreateAddressBody, options?: CallOptions): Promise<CreateAddressResponse> {
     return createAddress(this.http, body, options);
@@ -1528,7 +1522,7 @@ export class AddressesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetAddressErrorId, GetAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAddressOperation} `GET /addresses/{id_or_address}`
+   * @see `GET /addresses/{id_or_address}` (`operations.getAddress` describes it)
    */
   getAddress(params: GetAddressParams, options?: CallOptions): Promise<GetAddressResponse> {
     return getAddress(this.http, params, options);
@@ -1543,7 +1537,7 @@ export class AddressesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListAddressesErrorId, ListAddressesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAddresses')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listAddressesOperation} `GET /addresses`
+   * @see `GET /addresses` (`operations.listAddresses` describes it)
    */
   listAddresses(params: ListAddressesParams = {}, options?: CallOptions): Promise<ListAddressesResponse> {
     return listAddresses(this.http, params, options);
@@ -1581,7 +1575,7 @@ export class AuthorizationApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetAuthorizationErrorId, GetAuthorizationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorization')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAuthorizationOperation} `GET /authorization`
+   * @see `GET /authorization` (`operations.getAuthorization` describes it)
    */
   getAuthorization(options?: CallOptions): Promise<GetAuthorizationResponse> {
     return getAuthorization(this.http, options);
@@ -1612,7 +1606,7 @@ export class BuysApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createBuyOperation} `POST /buys`
+   * @see `POST /buys` (`operations.createBuy` describes it)
    */
   createBuy(body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
     return createBuy(this.http, body, options);
@@ -1636,7 +1630,7 @@ export class ContactsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListContactsErrorId, ListContactsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listContacts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listContactsOperation} `GET /contacts`
+   * @see `GET /contacts` (`operations.listContacts` describes it)
    */
   listContacts(params: ListContactsParams = {}, options?: CallOptions): Promise<ListContactsResponse> {
     return listContacts(this.http, params, options);
@@ -1671,7 +1665,7 @@ export class CurrenciesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getExchangeRatesOperation} `GET /currencies/exchange_rates`
+   * @see `GET /currencies/exchange_rates` (`operations.getExchangeRates` describes it)
    */
   getExchangeRates(options?: CallOptions): Promise<GetExchangeRatesResponse> {
     return getExchangeRates(this.http, options);
@@ -1686,7 +1680,7 @@ export class CurrenciesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listCurrenciesOperation} `GET /currencies`
+   * @see `GET /currencies` (`operations.listCurrencies` describes it)
    */
   listCurrencies(options?: CallOptions): Promise<ListCurrenciesResponse> {
     return listCurrencies(this.http, options);
@@ -1712,7 +1706,7 @@ export class DepositsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createDepositOperation} `POST /deposits`
+   * @see `POST /deposits` (`operations.createDeposit` describes it)
    */
   createDeposit(body: CreateDepositBody, options?: CallOptions): Promise<CreateDepositResponse> {
     return createDeposit(this.http, body, options);
@@ -1736,7 +1730,7 @@ export class OAuthApplicationsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateOAuthApplicationErrorId, CreateOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createOAuthApplicationOperation} `POST /oauth/applications`
+   * @see `POST /oauth/applications` (`operations.createOAuthApplication` describes it)
    */
   createOAuthApplication(
     body: CreateOAuthApplicationBody,
@@ -1754,7 +1748,7 @@ export class OAuthApplicationsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetOAuthApplicationErrorId, GetOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getOAuthApplicationOperation} `GET /oauth/applications/{id}`
+   * @see `GET /oauth/applications/{id}` (`operations.getOAuthApplication` describes it)
    */
   getOAuthApplication(params: GetOAuthApplicationParams, options?: CallOptions): Promise<GetOAuthApplicationResponse> {
     return getOAuthApplication(this.http, params, options);
@@ -1769,7 +1763,7 @@ export class OAuthApplicationsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListOAuthApplicationsErrorId, ListOAuthApplicationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listOAuthApplications')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listOAuthApplicationsOperation} `GET /oauth/applications`
+   * @see `GET /oauth/applications` (`operations.listOAuthApplications` describes it)
    */
   listOAuthApplications(
     params: ListOAuthApplicationsParams = {},
@@ -1810,7 +1804,7 @@ export class PaymentMethodsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getPaymentMethodOperation} `GET /payment_methods/{id}`
+   * @see `GET /payment_methods/{id}` (`operations.getPaymentMethod` describes it)
    */
   getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
     return getPaymentMethod(this.http, params, options);
@@ -1825,7 +1819,7 @@ export class PaymentMethodsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listPaymentMethodsOperation} `GET /payment_methods`
+   * @see `GET /payment_methods` (`operations.listPaymentMethods` describes it)
    */
   listPaymentMethods(options?: CallOptions): Promise<ListPaymentMethodsResponse> {
     return listPaymentMethods(this.http, options);
@@ -1849,7 +1843,7 @@ export class PricesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getBuyPriceOperation} `GET /prices/buy`
+   * @see `GET /prices/buy` (`operations.getBuyPrice` describes it)
    */
   getBuyPrice(params: GetBuyPriceParams = {}, options?: CallOptions): Promise<GetBuyPriceResponse> {
     return getBuyPrice(this.http, params, options);
@@ -1864,7 +1858,7 @@ export class PricesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSellPriceOperation} `GET /prices/sell`
+   * @see `GET /prices/sell` (`operations.getSellPrice` describes it)
    */
   getSellPrice(params: GetSellPriceParams = {}, options?: CallOptions): Promise<GetSellPriceResponse> {
     return getSellPrice(this.http, params, options);
@@ -1879,7 +1873,7 @@ export class PricesApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetSpotRateErrorId, GetSpotRateError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotRate')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSpotRateOperation} `GET /prices/spot_rate`
+   * @see `GET /prices/spot_rate` (`operations.getSpotRate` describes it)
    */
   getSpotRate(params: GetSpotRateParams = {}, options?: CallOptions): Promise<GetSpotRateResponse> {
     return getSpotRate(this.http, params, options);
@@ -1903,7 +1897,7 @@ export class RecurringPaymentsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetRecurringPaymentErrorId, GetRecurringPaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getRecurringPayment')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getRecurringPaymentOperation} `GET /recurring_payments/{id}`
+   * @see `GET /recurring_payments/{id}` (`operations.getRecurringPayment` describes it)
    */
   getRecurringPayment(params: GetRecurringPaymentParams, options?: CallOptions): Promise<GetRecurringPaymentResponse> {
     return getRecurringPayment(this.http, params, options);
@@ -1918,7 +1912,7 @@ export class RecurringPaymentsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListRecurringPaymentsErrorId, ListRecurringPaymentsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listRecurringPayments')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listRecurringPaymentsOperation} `GET /recurring_payments`
+   * @see `GET /recurring_payments` (`operations.listRecurringPayments` describes it)
    */
   listRecurringPayments(
     params: ListRecurringPaymentsParams = {},
@@ -1959,7 +1953,7 @@ export class ReportsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListReportsErrorId, ListReportsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listReports')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listReportsOperation} `GET /reports`
+   * @see `GET /reports` (`operations.listReports` describes it)
    */
   listReports(params: ListReportsParams = {}, options?: CallOptions): Promise<ListReportsResponse> {
     return listReports(this.http, params, options);
@@ -1994,7 +1988,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CancelRequestErrorId, CancelRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link cancelRequestOperation} `DELETE /transactions/{id}/cancel_request`
+   * @see `DELETE /transactions/{id}/cancel_request` (`operations.cancelRequest` describes it)
    */
   cancelRequest(params: CancelRequestParams, options?: CallOptions): Promise<CancelRequestResponse> {
     return cancelRequest(this.http, params, options);
@@ -2009,7 +2003,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CancelRequestPutErrorId, CancelRequestPutError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequestPut')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link cancelRequestPutOperation} `PUT /transactions/{id}/cancel_request`
+   * @see `PUT /transactions/{id}/cancel_request` (`operations.cancelRequestPut` describes it)
    */
   cancelRequestPut(params: CancelRequestPutParams, options?: CallOptions): Promise<CancelRequestPutResponse> {
     return cancelRequestPut(this.http, params, options);
@@ -2024,7 +2018,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CompleteRequestErrorId, CompleteRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link completeRequestOperation} `PUT /transactions/{id}/complete_request`
+   * @see `PUT /transactions/{id}/complete_request` (`operations.completeRequest` describes it)
    */
   completeRequest(params: CompleteRequestParams, options?: CallOptions): Promise<CompleteRequestResponse> {
     return completeRequest(this.http, params, options);
@@ -2041,7 +2035,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<RequestMoneyErrorId, RequestMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'requestMoney')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link requestMoneyOperation} `POST /transactions/request_money`
+   * @see `POST /transactions/request_money` (`operations.requestMoney` describes it)
    */
   requestMoney(body: RequestMoneyBody, options?: CallOptions): Promise<RequestMoneyResponse> {
     return requestMoney(this.http, body, options);
@@ -2056,7 +2050,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ResendRequestErrorId, ResendRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link resendRequestOperation} `PUT /transactions/{id}/resend_request`
+   * @see `PUT /transactions/{id}/resend_request` (`operations.resendRequest` describes it)
    */
   resendRequest(params: ResendRequestParams, options?: CallOptions): Promise<ResendRequestResponse> {
     return resendRequest(this.http, params, options);
@@ -2078,7 +2072,7 @@ export class TransactionsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<TransferMoneyErrorId, TransferMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'transferMoney')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link transferMoneyOperation} `POST /transactions/transfer_money`
+   * @see `POST /transactions/transfer_money` (`operations.transferMoney` describes it)
    */
   transferMoney(body: TransferMoneyBody, options?: CallOptions): Promise<TransferMoneyResponse> {
     return transferMoney(this.http, body, options);
@@ -2109,7 +2103,7 @@ export class TransfersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CommitTransferErrorId, CommitTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitTransfer')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link commitTransferOperation} `POST /transfers/{id}/commit`
+   * @see `POST /transfers/{id}/commit` (`operations.commitTransfer` describes it)
    */
   commitTransfer(params: CommitTransferParams, options?: CallOptions): Promise<CommitTransferResponse> {
     return commitTransfer(this.http, params, options);
@@ -2124,7 +2118,7 @@ export class TransfersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetTransferErrorId, GetTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransfer')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getTransferOperation} `GET /transfers/{id}`
+   * @see `GET /transfers/{id}` (`operations.getTransfer` describes it)
    */
   getTransfer(params: GetTransferParams, options?: CallOptions): Promise<GetTransferResponse> {
     return getTransfer(this.http, params, options);
@@ -2139,7 +2133,7 @@ export class TransfersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListTransfersErrorId, ListTransfersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransfers')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listTransfersOperation} `GET /transfers`
+   * @see `GET /transfers` (`operations.listTransfers` describes it)
    */
   listTransfers(params: ListTransfersParams = {}, options?: CallOptions): Promise<ListTransfersResponse> {
     return listTransfers(this.http, params, options);
@@ -2177,7 +2171,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getCurrentUserOperation} `GET /users/self`
+   * @see `GET /users/self` (`operations.getCurrentUser` describes it)
    */
   getCurrentUser(options?: CallOptions): Promise<GetCurrentUserResponse> {
     return getCurrentUser(this.http, options);
@@ -2192,7 +2186,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<GetUserErrorId, GetUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getUserOperation} `GET /users/{id}`
+   * @see `GET /users/{id}` (`operations.getUser` describes it)
    */
   getUser(params: GetUserParams, options?: CallOptions): Promise<GetUserResponse> {
     return getUser(this.http, params, options);
@@ -2207,7 +2201,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<ListUsersErrorId, ListUsersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listUsers')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listUsersOperation} `GET /users`
+   * @see `GET /users` (`operations.listUsers` describes it)
    */
   listUsers(options?: CallOptions): Promise<ListUsersResponse> {
     return listUsers(this.http, options);
@@ -2222,7 +2216,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<PostCurrentUserErrorId, PostCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'postCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link postCurrentUserOperation} `POST /users/self`
+   * @see `POST /users/self` (`operations.postCurrentUser` describes it)
    */
   postCurrentUser(options?: CallOptions): Promise<PostCurrentUserResponse> {
     return postCurrentUser(this.http, options);
@@ -2237,7 +2231,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link updateCurrentUserOperation} `PUT /users/self`
+   * @see `PUT /users/self` (`operations.updateCurrentUser` describes it)
    */
   updateCurrentUser(body: UpdateCurrentUserBody, options?: CallOptions): Promise<UpdateCurrentUserResponse> {
     return updateCurrentUser(this.http, body, options);
@@ -2252,7 +2246,7 @@ export class UsersApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<UpdateUserErrorId, UpdateUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link updateUserOperation} `PUT /users/{id}`
+   * @see `PUT /users/{id}` (`operations.updateUser` describes it)
    */
   updateUser(params: UpdateUserParams, body: UpdateUserBody, options?: CallOptions): Promise<UpdateUserResponse> {
     return updateUser(this.http, params, body, options);
@@ -2279,7 +2273,7 @@ export class WithdrawalsApi {
    *
    * @deprecated The spec marks this operation deprecated.
    * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createWithdrawalOperation} `POST /withdrawals`
+   * @see `POST /withdrawals` (`operations.createWithdrawal` describes it)
    */
   createWithdrawal(body: CreateWithdrawalBody, options?: CallOptions): Promise<CreateWithdrawalResponse> {
     return createWithdrawal(this.http, body, options);

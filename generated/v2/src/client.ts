@@ -2,42 +2,42 @@
 import { ApiError, HttpClient, callOperation, iterateOperation } from '@svc/runtime';
 import type { CallOptions, ClientOptions, OperationApiError } from '@svc/runtime';
 import {
-  apiInfo,
-  cancelTransactionOperation,
-  commitDepositOperation,
-  commitWithdrawalOperation,
-  completeTransactionOperation,
-  createAddressOperation,
-  createBuyOperation,
-  createDepositOperation,
-  createTransactionOperation,
-  createWithdrawalOperation,
-  getAccountOperation,
-  getAuthorizationInfoOperation,
-  getBuyOperation,
-  getBuyPriceOperation,
-  getCurrentUserOperation,
-  getDepositOperation,
-  getExchangeRatesOperation,
-  getNotificationOperation,
-  getPaymentMethodOperation,
-  getSellPriceOperation,
-  getSpotPriceOperation,
-  getTimeOperation,
-  getTransactionOperation,
-  getUserByIdOperation,
-  getWithdrawalOperation,
-  listAccountsOperation,
-  listBuysOperation,
-  listCurrenciesOperation,
-  listDepositsOperation,
-  listNotificationsOperation,
-  listPaymentMethodsOperation,
-  listTransactionsOperation,
-  listWithdrawalsOperation,
-  resendTransactionOperation,
-  updateCurrentUserOperation,
-} from './operations.js';
+  cancelTransactionCall,
+  commitDepositCall,
+  commitWithdrawalCall,
+  completeTransactionCall,
+  createAddressCall,
+  createBuyCall,
+  createDepositCall,
+  createTransactionCall,
+  createWithdrawalCall,
+  getAccountCall,
+  getAuthorizationInfoCall,
+  getBuyCall,
+  getBuyPriceCall,
+  getCurrentUserCall,
+  getDepositCall,
+  getExchangeRatesCall,
+  getNotificationCall,
+  getPaymentMethodCall,
+  getSellPriceCall,
+  getSpotPriceCall,
+  getTimeCall,
+  getTransactionCall,
+  getUserByIdCall,
+  getWithdrawalCall,
+  listAccountsCall,
+  listBuysCall,
+  listCurrenciesCall,
+  listDepositsCall,
+  listNotificationsCall,
+  listPaymentMethodsCall,
+  listTransactionsCall,
+  listWithdrawalsCall,
+  resendTransactionCall,
+  updateCurrentUserCall,
+} from './calls.js';
+import { apiInfo } from './operations.js';
 import type {
   CancelTransactionError,
   CancelTransactionErrorId,
@@ -209,7 +209,7 @@ export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, Ope
  * const client = createClient({ baseUrl: 'https://api.example.com' });
  */
 export function createClient(options: ClientOptions = {}): HttpClient {
-  return new HttpClient(apiInfo, options);
+  return new HttpClient({ ...apiInfo, runtimeOperations: { getTime: getTimeCall } }, options);
 }
 
 /**
@@ -223,14 +223,14 @@ export function createClient(options: ClientOptions = {}): HttpClient {
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
  *
  * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAccountOperation} `GET /v2/accounts/{account_id}`
+ * @see `GET /v2/accounts/{account_id}` (`operations.getAccount` describes it)
  */
 export function getAccount(
   client: HttpClient,
   params: GetAccountParams,
   options?: CallOptions,
 ): Promise<GetAccountResponse> {
-  return callOperation<GetAccountResponse>(client, getAccountOperation, options, params);
+  return callOperation<GetAccountResponse>(client, getAccountCall, options, params);
 }
 
 /**
@@ -245,14 +245,14 @@ export function getAccount(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
  *
  * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listAccountsOperation} `GET /v2/accounts`
+ * @see `GET /v2/accounts` (`operations.listAccounts` describes it)
  */
 export function listAccounts(
   client: HttpClient,
   params: ListAccountsParams = {},
   options?: CallOptions,
 ): Promise<ListAccountsResponse> {
-  return callOperation<ListAccountsResponse>(client, listAccountsOperation, options, params);
+  return callOperation<ListAccountsResponse>(client, listAccountsCall, options, params);
 }
 
 /**
@@ -265,7 +265,7 @@ export function iterateListAccounts(
   params: ListAccountsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListAccountsItem> {
-  return iterateOperation<ListAccountsItem>(client, listAccountsOperation, options, params);
+  return iterateOperation<ListAccountsItem>(client, listAccountsCall, options, params);
 }
 
 /**
@@ -278,7 +278,7 @@ export function iterateListAccounts(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
  *
  * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createAddressOperation} `POST /v2/accounts/{account_id}/addresses`
+ * @see `POST /v2/accounts/{account_id}/addresses` (`operations.createAddress` describes it)
  */
 export function createAddress(
   client: HttpClient,
@@ -286,7 +286,7 @@ export function createAddress(
   body?: CreateAddressBody,
   options?: CallOptions,
 ): Promise<CreateAddressResponse> {
-  return callOperation<CreateAddressResponse>(client, createAddressOperation, options, params, body);
+  return callOperation<CreateAddressResponse>(client, createAddressCall, options, params, body);
 }
 
 /**
@@ -311,7 +311,7 @@ export function createAddress(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
  *
  * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createBuyOperation} `POST /v2/accounts/{account_id}/buys`
+ * @see `POST /v2/accounts/{account_id}/buys` (`operations.createBuy` describes it)
  */
 export function createBuy(
   client: HttpClient,
@@ -319,7 +319,7 @@ export function createBuy(
   body: CreateBuyBody,
   options?: CallOptions,
 ): Promise<CreateBuyResponse> {
-  return callOperation<CreateBuyResponse>(client, createBuyOperation, options, params, body);
+  return callOperation<CreateBuyResponse>(client, createBuyCall, options, params, body);
 }
 
 /**
@@ -330,10 +330,10 @@ export function createBuy(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
  *
  * @throws {OperationApiError<GetBuyErrorId, GetBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuy')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getBuyOperation} `GET /v2/accounts/{account_id}/buys/{buy_id}`
+ * @see `GET /v2/accounts/{account_id}/buys/{buy_id}` (`operations.getBuy` describes it)
  */
 export function getBuy(client: HttpClient, params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
-  return callOperation<GetBuyResponse>(client, getBuyOperation, options, params);
+  return callOperation<GetBuyResponse>(client, getBuyCall, options, params);
 }
 
 /**
@@ -344,10 +344,10 @@ export function getBuy(client: HttpClient, params: GetBuyParams, options?: CallO
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
  *
  * @throws {OperationApiError<ListBuysErrorId, ListBuysError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuys')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listBuysOperation} `GET /v2/accounts/{account_id}/buys`
+ * @see `GET /v2/accounts/{account_id}/buys` (`operations.listBuys` describes it)
  */
 export function listBuys(client: HttpClient, params: ListBuysParams, options?: CallOptions): Promise<ListBuysResponse> {
-  return callOperation<ListBuysResponse>(client, listBuysOperation, options, params);
+  return callOperation<ListBuysResponse>(client, listBuysCall, options, params);
 }
 
 /**
@@ -360,7 +360,7 @@ export function iterateListBuys(
   params: ListBuysParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListBuysItem> {
-  return iterateOperation<ListBuysItem>(client, listBuysOperation, options, params);
+  return iterateOperation<ListBuysItem>(client, listBuysCall, options, params);
 }
 
 /**
@@ -373,14 +373,14 @@ export function iterateListBuys(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getBuyPriceOperation} `GET /v2/prices/{currency_pair}/buy`
+ * @see `GET /v2/prices/{currency_pair}/buy` (`operations.getBuyPrice` describes it)
  */
 export function getBuyPrice(
   client: HttpClient,
   params: GetBuyPriceParams,
   options?: CallOptions,
 ): Promise<GetBuyPriceResponse> {
-  return callOperation<GetBuyPriceResponse>(client, getBuyPriceOperation, options, params);
+  return callOperation<GetBuyPriceResponse>(client, getBuyPriceCall, options, params);
 }
 
 /**
@@ -392,14 +392,14 @@ export function getBuyPrice(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getExchangeRatesOperation} `GET /v2/exchange-rates`
+ * @see `GET /v2/exchange-rates` (`operations.getExchangeRates` describes it)
  */
 export function getExchangeRates(
   client: HttpClient,
   params: GetExchangeRatesParams = {},
   options?: CallOptions,
 ): Promise<GetExchangeRatesResponse> {
-  return callOperation<GetExchangeRatesResponse>(client, getExchangeRatesOperation, options, params);
+  return callOperation<GetExchangeRatesResponse>(client, getExchangeRatesCall, options, params);
 }
 
 /**
@@ -411,14 +411,14 @@ export function getExchangeRates(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSellPriceOperation} `GET /v2/prices/{currency_pair}/sell`
+ * @see `GET /v2/prices/{currency_pair}/sell` (`operations.getSellPrice` describes it)
  */
 export function getSellPrice(
   client: HttpClient,
   params: GetSellPriceParams,
   options?: CallOptions,
 ): Promise<GetSellPriceResponse> {
-  return callOperation<GetSellPriceResponse>(client, getSellPriceOperation, options, params);
+  return callOperation<GetSellPriceResponse>(client, getSellPriceCall, options, params);
 }
 
 /**
@@ -431,14 +431,14 @@ export function getSellPrice(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getSpotPriceOperation} `GET /v2/prices/{currency_pair}/spot`
+ * @see `GET /v2/prices/{currency_pair}/spot` (`operations.getSpotPrice` describes it)
  */
 export function getSpotPrice(
   client: HttpClient,
   params: GetSpotPriceParams,
   options?: CallOptions,
 ): Promise<GetSpotPriceResponse> {
-  return callOperation<GetSpotPriceResponse>(client, getSpotPriceOperation, options, params);
+  return callOperation<GetSpotPriceResponse>(client, getSpotPriceCall, options, params);
 }
 
 /**
@@ -450,14 +450,14 @@ export function getSpotPrice(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<GetTimeErrorId, GetTimeError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTime')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getTimeOperation} `GET /v2/time`
+ * @see `GET /v2/time` (`operations.getTime` describes it)
  */
 export function getTime(
   client: HttpClient,
   params: GetTimeParams = {},
   options?: CallOptions,
 ): Promise<GetTimeResponse> {
-  return callOperation<GetTimeResponse>(client, getTimeOperation, options, params);
+  return callOperation<GetTimeResponse>(client, getTimeCall, options, params);
 }
 
 /**
@@ -470,14 +470,14 @@ export function getTime(
  * Public: sends no credentials.
  *
  * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listCurrenciesOperation} `GET /v2/currencies`
+ * @see `GET /v2/currencies` (`operations.listCurrencies` describes it)
  */
 export function listCurrencies(
   client: HttpClient,
   params: ListCurrenciesParams = {},
   options?: CallOptions,
 ): Promise<ListCurrenciesResponse> {
-  return callOperation<ListCurrenciesResponse>(client, listCurrenciesOperation, options, params);
+  return callOperation<ListCurrenciesResponse>(client, listCurrenciesCall, options, params);
 }
 
 /**
@@ -490,14 +490,14 @@ export function listCurrencies(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
  *
  * @throws {OperationApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link commitDepositOperation} `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
+ * @see `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit` (`operations.commitDeposit` describes it)
  */
 export function commitDeposit(
   client: HttpClient,
   params: CommitDepositParams,
   options?: CallOptions,
 ): Promise<CommitDepositResponse> {
-  return callOperation<CommitDepositResponse>(client, commitDepositOperation, options, params);
+  return callOperation<CommitDepositResponse>(client, commitDepositCall, options, params);
 }
 
 /**
@@ -513,7 +513,7 @@ export function commitDeposit(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
  *
  * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createDepositOperation} `POST /v2/accounts/{account_id}/deposits`
+ * @see `POST /v2/accounts/{account_id}/deposits` (`operations.createDeposit` describes it)
  */
 export function createDeposit(
   client: HttpClient,
@@ -521,7 +521,7 @@ export function createDeposit(
   body: CreateDepositBody,
   options?: CallOptions,
 ): Promise<CreateDepositResponse> {
-  return callOperation<CreateDepositResponse>(client, createDepositOperation, options, params, body);
+  return callOperation<CreateDepositResponse>(client, createDepositCall, options, params, body);
 }
 
 /**
@@ -532,14 +532,14 @@ export function createDeposit(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
  *
  * @throws {OperationApiError<GetDepositErrorId, GetDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getDeposit')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getDepositOperation} `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
+ * @see `GET /v2/accounts/{account_id}/deposits/{deposit_id}` (`operations.getDeposit` describes it)
  */
 export function getDeposit(
   client: HttpClient,
   params: GetDepositParams,
   options?: CallOptions,
 ): Promise<GetDepositResponse> {
-  return callOperation<GetDepositResponse>(client, getDepositOperation, options, params);
+  return callOperation<GetDepositResponse>(client, getDepositCall, options, params);
 }
 
 /**
@@ -550,14 +550,14 @@ export function getDeposit(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
  *
  * @throws {OperationApiError<ListDepositsErrorId, ListDepositsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listDeposits')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listDepositsOperation} `GET /v2/accounts/{account_id}/deposits`
+ * @see `GET /v2/accounts/{account_id}/deposits` (`operations.listDeposits` describes it)
  */
 export function listDeposits(
   client: HttpClient,
   params: ListDepositsParams,
   options?: CallOptions,
 ): Promise<ListDepositsResponse> {
-  return callOperation<ListDepositsResponse>(client, listDepositsOperation, options, params);
+  return callOperation<ListDepositsResponse>(client, listDepositsCall, options, params);
 }
 
 /**
@@ -570,7 +570,7 @@ export function iterateListDeposits(
   params: ListDepositsParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListDepositsItem> {
-  return iterateOperation<ListDepositsItem>(client, listDepositsOperation, options, params);
+  return iterateOperation<ListDepositsItem>(client, listDepositsCall, options, params);
 }
 
 /**
@@ -582,14 +582,14 @@ export function iterateListDeposits(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
  *
  * @throws {OperationApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getNotificationOperation} `GET /v2/notifications/{notification_id}`
+ * @see `GET /v2/notifications/{notification_id}` (`operations.getNotification` describes it)
  */
 export function getNotification(
   client: HttpClient,
   params: GetNotificationParams,
   options?: CallOptions,
 ): Promise<GetNotificationResponse> {
-  return callOperation<GetNotificationResponse>(client, getNotificationOperation, options, params);
+  return callOperation<GetNotificationResponse>(client, getNotificationCall, options, params);
 }
 
 /**
@@ -600,14 +600,14 @@ export function getNotification(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
  *
  * @throws {OperationApiError<ListNotificationsErrorId, ListNotificationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listNotifications')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listNotificationsOperation} `GET /v2/notifications`
+ * @see `GET /v2/notifications` (`operations.listNotifications` describes it)
  */
 export function listNotifications(
   client: HttpClient,
   params: ListNotificationsParams = {},
   options?: CallOptions,
 ): Promise<ListNotificationsResponse> {
-  return callOperation<ListNotificationsResponse>(client, listNotificationsOperation, options, params);
+  return callOperation<ListNotificationsResponse>(client, listNotificationsCall, options, params);
 }
 
 /**
@@ -620,7 +620,7 @@ export function iterateListNotifications(
   params: ListNotificationsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListNotificationsItem> {
-  return iterateOperation<ListNotificationsItem>(client, listNotificationsOperation, options, params);
+  return iterateOperation<ListNotificationsItem>(client, listNotificationsCall, options, params);
 }
 
 /**
@@ -633,14 +633,14 @@ export function iterateListNotifications(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
  *
  * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getPaymentMethodOperation} `GET /v2/payment-methods/{payment_method_id}/`
+ * @see `GET /v2/payment-methods/{payment_method_id}/` (`operations.getPaymentMethod` describes it)
  */
 export function getPaymentMethod(
   client: HttpClient,
   params: GetPaymentMethodParams,
   options?: CallOptions,
 ): Promise<GetPaymentMethodResponse> {
-  return callOperation<GetPaymentMethodResponse>(client, getPaymentMethodOperation, options, params);
+  return callOperation<GetPaymentMethodResponse>(client, getPaymentMethodCall, options, params);
 }
 
 /**
@@ -652,14 +652,14 @@ export function getPaymentMethod(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
  *
  * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listPaymentMethodsOperation} `GET /v2/payment-methods`
+ * @see `GET /v2/payment-methods` (`operations.listPaymentMethods` describes it)
  */
 export function listPaymentMethods(
   client: HttpClient,
   params: ListPaymentMethodsParams = {},
   options?: CallOptions,
 ): Promise<ListPaymentMethodsResponse> {
-  return callOperation<ListPaymentMethodsResponse>(client, listPaymentMethodsOperation, options, params);
+  return callOperation<ListPaymentMethodsResponse>(client, listPaymentMethodsCall, options, params);
 }
 
 /**
@@ -672,7 +672,7 @@ export function iterateListPaymentMethods(
   params: ListPaymentMethodsParams = {},
   options?: CallOptions,
 ): AsyncIterableIterator<ListPaymentMethodsItem> {
-  return iterateOperation<ListPaymentMethodsItem>(client, listPaymentMethodsOperation, options, params);
+  return iterateOperation<ListPaymentMethodsItem>(client, listPaymentMethodsCall, options, params);
 }
 
 /**
@@ -685,14 +685,14 @@ export function iterateListPaymentMethods(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
  *
  * @throws {OperationApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link cancelTransactionOperation} `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
+ * @see `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.cancelTransaction` describes it)
  */
 export function cancelTransaction(
   client: HttpClient,
   params: CancelTransactionParams,
   options?: CallOptions,
 ): Promise<CancelTransactionResponse> {
-  return callOperation<CancelTransactionResponse>(client, cancelTransactionOperation, options, params);
+  return callOperation<CancelTransactionResponse>(client, cancelTransactionCall, options, params);
 }
 
 /**
@@ -707,14 +707,14 @@ export function cancelTransaction(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
  *
  * @throws {OperationApiError<CompleteTransactionErrorId, CompleteTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeTransaction')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link completeTransactionOperation} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
+ * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete` (`operations.completeTransaction` describes it)
  */
 export function completeTransaction(
   client: HttpClient,
   params: CompleteTransactionParams,
   options?: CallOptions,
 ): Promise<CompleteTransactionResponse> {
-  return callOperation<CompleteTransactionResponse>(client, completeTransactionOperation, options, params);
+  return callOperation<CompleteTransactionResponse>(client, completeTransactionCall, options, params);
 }
 
 /**
@@ -742,7 +742,7 @@ export function completeTransaction(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
  *
  * @throws {OperationApiError<CreateTransactionErrorId, CreateTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createTransaction')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createTransactionOperation} `POST /v2/accounts/{account_id}/transactions`
+ * @see `POST /v2/accounts/{account_id}/transactions` (`operations.createTransaction` describes it)
  */
 export function createTransaction(
   client: HttpClient,
@@ -750,7 +750,7 @@ export function createTransaction(
   body: CreateTransactionBody,
   options?: CallOptions,
 ): Promise<CreateTransactionResponse> {
-  return callOperation<CreateTransactionResponse>(client, createTransactionOperation, options, params, body);
+  return callOperation<CreateTransactionResponse>(client, createTransactionCall, options, params, body);
 }
 
 /**
@@ -761,14 +761,14 @@ export function createTransaction(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
  *
  * @throws {OperationApiError<GetTransactionErrorId, GetTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransaction')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getTransactionOperation} `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
+ * @see `GET /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.getTransaction` describes it)
  */
 export function getTransaction(
   client: HttpClient,
   params: GetTransactionParams,
   options?: CallOptions,
 ): Promise<GetTransactionResponse> {
-  return callOperation<GetTransactionResponse>(client, getTransactionOperation, options, params);
+  return callOperation<GetTransactionResponse>(client, getTransactionCall, options, params);
 }
 
 /**
@@ -780,14 +780,14 @@ export function getTransaction(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
  *
  * @throws {OperationApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listTransactionsOperation} `GET /v2/accounts/{account_id}/transactions`
+ * @see `GET /v2/accounts/{account_id}/transactions` (`operations.listTransactions` describes it)
  */
 export function listTransactions(
   client: HttpClient,
   params: ListTransactionsParams,
   options?: CallOptions,
 ): Promise<ListTransactionsResponse> {
-  return callOperation<ListTransactionsResponse>(client, listTransactionsOperation, options, params);
+  return callOperation<ListTransactionsResponse>(client, listTransactionsCall, options, params);
 }
 
 /**
@@ -800,7 +800,7 @@ export function iterateListTransactions(
   params: ListTransactionsParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListTransactionsItem> {
-  return iterateOperation<ListTransactionsItem>(client, listTransactionsOperation, options, params);
+  return iterateOperation<ListTransactionsItem>(client, listTransactionsCall, options, params);
 }
 
 /**
@@ -813,14 +813,14 @@ export function iterateListTransactions(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
  *
  * @throws {OperationApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link resendTransactionOperation} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
+ * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend` (`operations.resendTransaction` describes it)
  */
 export function resendTransaction(
   client: HttpClient,
   params: ResendTransactionParams,
   options?: CallOptions,
 ): Promise<ResendTransactionResponse> {
-  return callOperation<ResendTransactionResponse>(client, resendTransactionOperation, options, params);
+  return callOperation<ResendTransactionResponse>(client, resendTransactionCall, options, params);
 }
 
 /**
@@ -833,14 +833,14 @@ export function resendTransaction(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
  *
  * @throws {OperationApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getAuthorizationInfoOperation} `GET /v2/user/auth`
+ * @see `GET /v2/user/auth` (`operations.getAuthorizationInfo` describes it)
  */
 export function getAuthorizationInfo(
   client: HttpClient,
   params: GetAuthorizationInfoParams = {},
   options?: CallOptions,
 ): Promise<GetAuthorizationInfoResponse> {
-  return callOperation<GetAuthorizationInfoResponse>(client, getAuthorizationInfoOperation, options, params);
+  return callOperation<GetAuthorizationInfoResponse>(client, getAuthorizationInfoCall, options, params);
 }
 
 /**
@@ -856,14 +856,14 @@ export function getAuthorizationInfo(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
  *
  * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getCurrentUserOperation} `GET /v2/user`
+ * @see `GET /v2/user` (`operations.getCurrentUser` describes it)
  */
 export function getCurrentUser(
   client: HttpClient,
   params: GetCurrentUserParams = {},
   options?: CallOptions,
 ): Promise<GetCurrentUserResponse> {
-  return callOperation<GetCurrentUserResponse>(client, getCurrentUserOperation, options, params);
+  return callOperation<GetCurrentUserResponse>(client, getCurrentUserCall, options, params);
 }
 
 /**
@@ -874,14 +874,14 @@ export function getCurrentUser(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
  *
  * @throws {OperationApiError<GetUserByIdErrorId, GetUserByIdError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUserById')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getUserByIdOperation} `GET /v2/users/{user_id}`
+ * @see `GET /v2/users/{user_id}` (`operations.getUserById` describes it)
  */
 export function getUserById(
   client: HttpClient,
   params: GetUserByIdParams,
   options?: CallOptions,
 ): Promise<GetUserByIdResponse> {
-  return callOperation<GetUserByIdResponse>(client, getUserByIdOperation, options, params);
+  return callOperation<GetUserByIdResponse>(client, getUserByIdCall, options, params);
 }
 
 /**
@@ -894,7 +894,7 @@ export function getUserById(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
  *
  * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link updateCurrentUserOperation} `PUT /v2/user`
+ * @see `PUT /v2/user` (`operations.updateCurrentUser` describes it)
  */
 export function updateCurrentUser(
   client: HttpClient,
@@ -902,7 +902,7 @@ export function updateCurrentUser(
   body: UpdateCurrentUserBody,
   options?: CallOptions,
 ): Promise<UpdateCurrentUserResponse> {
-  return callOperation<UpdateCurrentUserResponse>(client, updateCurrentUserOperation, options, params, body);
+  return callOperation<UpdateCurrentUserResponse>(client, updateCurrentUserCall, options, params, body);
 }
 
 /**
@@ -915,14 +915,14 @@ export function updateCurrentUser(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
  *
  * @throws {OperationApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link commitWithdrawalOperation} `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
+ * @see `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit` (`operations.commitWithdrawal` describes it)
  */
 export function commitWithdrawal(
   client: HttpClient,
   params: CommitWithdrawalParams,
   options?: CallOptions,
 ): Promise<CommitWithdrawalResponse> {
-  return callOperation<CommitWithdrawalResponse>(client, commitWithdrawalOperation, options, params);
+  return callOperation<CommitWithdrawalResponse>(client, commitWithdrawalCall, options, params);
 }
 
 /**
@@ -938,7 +938,7 @@ export function commitWithdrawal(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
  *
  * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link createWithdrawalOperation} `POST /v2/accounts/{account_id}/withdrawals`
+ * @see `POST /v2/accounts/{account_id}/withdrawals` (`operations.createWithdrawal` describes it)
  */
 export function createWithdrawal(
   client: HttpClient,
@@ -946,7 +946,7 @@ export function createWithdrawal(
   body: CreateWithdrawalBody,
   options?: CallOptions,
 ): Promise<CreateWithdrawalResponse> {
-  return callOperation<CreateWithdrawalResponse>(client, createWithdrawalOperation, options, params, body);
+  return callOperation<CreateWithdrawalResponse>(client, createWithdrawalCall, options, params, body);
 }
 
 /**
@@ -957,14 +957,14 @@ export function createWithdrawal(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
  *
  * @throws {OperationApiError<GetWithdrawalErrorId, GetWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link getWithdrawalOperation} `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
+ * @see `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}` (`operations.getWithdrawal` describes it)
  */
 export function getWithdrawal(
   client: HttpClient,
   params: GetWithdrawalParams,
   options?: CallOptions,
 ): Promise<GetWithdrawalResponse> {
-  return callOperation<GetWithdrawalResponse>(client, getWithdrawalOperation, options, params);
+  return callOperation<GetWithdrawalResponse>(client, getWithdrawalCall, options, params);
 }
 
 /**
@@ -975,14 +975,14 @@ export function getWithdrawal(
  * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
  *
  * @throws {OperationApiError<ListWithdrawalsErrorId, ListWithdrawalsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listWithdrawals')`, then `error.bodyMatchesSchema` for the typed body).
- * @see {@link listWithdrawalsOperation} `GET /v2/accounts/{account_id}/withdrawals`
+ * @see `GET /v2/accounts/{account_id}/withdrawals` (`operations.listWithdrawals` describes it)
  */
 export function listWithdrawals(
   client: HttpClient,
   params: ListWithdrawalsParams,
   options?: CallOptions,
 ): Promise<ListWithdrawalsResponse> {
-  return callOperation<ListWithdrawalsResponse>(client, listWithdrawalsOperation, options, params);
+  return callOperation<ListWithdrawalsResponse>(client, listWithdrawalsCall, options, params);
 }
 
 /**
@@ -995,7 +995,7 @@ export function iterateListWithdrawals(
   params: ListWithdrawalsParams,
   options?: CallOptions,
 ): AsyncIterableIterator<ListWithdrawalsItem> {
-  return iterateOperation<ListWithdrawalsItem>(client, listWithdrawalsOperation, options, params);
+  return iterateOperation<ListWithdrawalsItem>(client, listWithdrawalsCall, options, params);
 }
 
 /**
@@ -1019,7 +1019,7 @@ export class AccountsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
    * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAccountOperation} `GET /v2/accounts/{account_id}`
+   * @see `GET /v2/accounts/{account_id}` (`operations.getAccount` describes it)
    */
   getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
     return getAccount(this.http, params, options);
@@ -1037,7 +1037,7 @@ export class AccountsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
    * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listAccountsOperation} `GET /v2/accounts`
+   * @see `GET /v2/accounts` (`operations.listAccounts` describes it)
    */
   listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
     return listAccounts(this.http, params, options);
@@ -1071,7 +1071,7 @@ export class AddressesApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
    *
    * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createAddressOperation} `POST /v2/accounts/{account_id}/addresses`
+   * @see `POST /v2/accounts/{account_id}/addresses` (`operations.createAddress` describes it)
    */
   createAddress(
     params: CreateAddressParams,
@@ -1112,7 +1112,7 @@ export class BuysApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
    *
    * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createBuyOperation} `POST /v2/accounts/{account_id}/buys`
+   * @see `POST /v2/accounts/{account_id}/buys` (`operations.createBuy` describes it)
    */
   createBuy(params: CreateBuyParams, body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
     return createBuy(this.http, params, body, options);
@@ -1126,7 +1126,7 @@ export class BuysApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
    * @throws {OperationApiError<GetBuyErrorId, GetBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getBuyOperation} `GET /v2/accounts/{account_id}/buys/{buy_id}`
+   * @see `GET /v2/accounts/{account_id}/buys/{buy_id}` (`operations.getBuy` describes it)
    */
   getBuy(params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
     return getBuy(this.http, params, options);
@@ -1140,7 +1140,7 @@ export class BuysApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
    * @throws {OperationApiError<ListBuysErrorId, ListBuysError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuys')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listBuysOperation} `GET /v2/accounts/{account_id}/buys`
+   * @see `GET /v2/accounts/{account_id}/buys` (`operations.listBuys` describes it)
    */
   listBuys(params: ListBuysParams, options?: CallOptions): Promise<ListBuysResponse> {
     return listBuys(this.http, params, options);
@@ -1174,7 +1174,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getBuyPriceOperation} `GET /v2/prices/{currency_pair}/buy`
+   * @see `GET /v2/prices/{currency_pair}/buy` (`operations.getBuyPrice` describes it)
    */
   getBuyPrice(params: GetBuyPriceParams, options?: CallOptions): Promise<GetBuyPriceResponse> {
     return getBuyPrice(this.http, params, options);
@@ -1189,7 +1189,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getExchangeRatesOperation} `GET /v2/exchange-rates`
+   * @see `GET /v2/exchange-rates` (`operations.getExchangeRates` describes it)
    */
   getExchangeRates(params: GetExchangeRatesParams = {}, options?: CallOptions): Promise<GetExchangeRatesResponse> {
     return getExchangeRates(this.http, params, options);
@@ -1204,7 +1204,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSellPriceOperation} `GET /v2/prices/{currency_pair}/sell`
+   * @see `GET /v2/prices/{currency_pair}/sell` (`operations.getSellPrice` describes it)
    */
   getSellPrice(params: GetSellPriceParams, options?: CallOptions): Promise<GetSellPriceResponse> {
     return getSellPrice(this.http, params, options);
@@ -1220,7 +1220,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getSpotPriceOperation} `GET /v2/prices/{currency_pair}/spot`
+   * @see `GET /v2/prices/{currency_pair}/spot` (`operations.getSpotPrice` describes it)
    */
   getSpotPrice(params: GetSpotPriceParams, options?: CallOptions): Promise<GetSpotPriceResponse> {
     return getSpotPrice(this.http, params, options);
@@ -1235,7 +1235,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<GetTimeErrorId, GetTimeError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTime')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getTimeOperation} `GET /v2/time`
+   * @see `GET /v2/time` (`operations.getTime` describes it)
    */
   getTime(params: GetTimeParams = {}, options?: CallOptions): Promise<GetTimeResponse> {
     return getTime(this.http, params, options);
@@ -1251,7 +1251,7 @@ export class DataApi {
    * Public: sends no credentials.
    *
    * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listCurrenciesOperation} `GET /v2/currencies`
+   * @see `GET /v2/currencies` (`operations.listCurrencies` describes it)
    */
   listCurrencies(params: ListCurrenciesParams = {}, options?: CallOptions): Promise<ListCurrenciesResponse> {
     return listCurrencies(this.http, params, options);
@@ -1276,7 +1276,7 @@ export class DepositsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
    * @throws {OperationApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link commitDepositOperation} `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
+   * @see `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit` (`operations.commitDeposit` describes it)
    */
   commitDeposit(params: CommitDepositParams, options?: CallOptions): Promise<CommitDepositResponse> {
     return commitDeposit(this.http, params, options);
@@ -1295,7 +1295,7 @@ export class DepositsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
    * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createDepositOperation} `POST /v2/accounts/{account_id}/deposits`
+   * @see `POST /v2/accounts/{account_id}/deposits` (`operations.createDeposit` describes it)
    */
   createDeposit(
     params: CreateDepositParams,
@@ -1313,7 +1313,7 @@ export class DepositsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
    * @throws {OperationApiError<GetDepositErrorId, GetDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getDepositOperation} `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
+   * @see `GET /v2/accounts/{account_id}/deposits/{deposit_id}` (`operations.getDeposit` describes it)
    */
   getDeposit(params: GetDepositParams, options?: CallOptions): Promise<GetDepositResponse> {
     return getDeposit(this.http, params, options);
@@ -1327,7 +1327,7 @@ export class DepositsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
    * @throws {OperationApiError<ListDepositsErrorId, ListDepositsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listDeposits')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listDepositsOperation} `GET /v2/accounts/{account_id}/deposits`
+   * @see `GET /v2/accounts/{account_id}/deposits` (`operations.listDeposits` describes it)
    */
   listDeposits(params: ListDepositsParams, options?: CallOptions): Promise<ListDepositsResponse> {
     return listDeposits(this.http, params, options);
@@ -1360,7 +1360,7 @@ export class NotificationsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
    * @throws {OperationApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getNotificationOperation} `GET /v2/notifications/{notification_id}`
+   * @see `GET /v2/notifications/{notification_id}` (`operations.getNotification` describes it)
    */
   getNotification(params: GetNotificationParams, options?: CallOptions): Promise<GetNotificationResponse> {
     return getNotification(this.http, params, options);
@@ -1374,7 +1374,7 @@ export class NotificationsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
    * @throws {OperationApiError<ListNotificationsErrorId, ListNotificationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listNotifications')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listNotificationsOperation} `GET /v2/notifications`
+   * @see `GET /v2/notifications` (`operations.listNotifications` describes it)
    */
   listNotifications(params: ListNotificationsParams = {}, options?: CallOptions): Promise<ListNotificationsResponse> {
     return listNotifications(this.http, params, options);
@@ -1411,7 +1411,7 @@ export class PaymentMethodsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
    * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getPaymentMethodOperation} `GET /v2/payment-methods/{payment_method_id}/`
+   * @see `GET /v2/payment-methods/{payment_method_id}/` (`operations.getPaymentMethod` describes it)
    */
   getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
     return getPaymentMethod(this.http, params, options);
@@ -1426,7 +1426,7 @@ export class PaymentMethodsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
    * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listPaymentMethodsOperation} `GET /v2/payment-methods`
+   * @see `GET /v2/payment-methods` (`operations.listPaymentMethods` describes it)
    */
   listPaymentMethods(
     params: ListPaymentMethodsParams = {},
@@ -1466,7 +1466,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {OperationApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link cancelTransactionOperation} `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
+   * @see `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.cancelTransaction` describes it)
    */
   cancelTransaction(params: CancelTransactionParams, options?: CallOptions): Promise<CancelTransactionResponse> {
     return cancelTransaction(this.http, params, options);
@@ -1484,7 +1484,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {OperationApiError<CompleteTransactionErrorId, CompleteTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link completeTransactionOperation} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
+   * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete` (`operations.completeTransaction` describes it)
    */
   completeTransaction(params: CompleteTransactionParams, options?: CallOptions): Promise<CompleteTransactionResponse> {
     return completeTransaction(this.http, params, options);
@@ -1515,7 +1515,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
    *
    * @throws {OperationApiError<CreateTransactionErrorId, CreateTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createTransactionOperation} `POST /v2/accounts/{account_id}/transactions`
+   * @see `POST /v2/accounts/{account_id}/transactions` (`operations.createTransaction` describes it)
    */
   createTransaction(
     params: CreateTransactionParams,
@@ -1533,7 +1533,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
    * @throws {OperationApiError<GetTransactionErrorId, GetTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getTransactionOperation} `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
+   * @see `GET /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.getTransaction` describes it)
    */
   getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<GetTransactionResponse> {
     return getTransaction(this.http, params, options);
@@ -1548,7 +1548,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
    * @throws {OperationApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listTransactionsOperation} `GET /v2/accounts/{account_id}/transactions`
+   * @see `GET /v2/accounts/{account_id}/transactions` (`operations.listTransactions` describes it)
    */
   listTransactions(params: ListTransactionsParams, options?: CallOptions): Promise<ListTransactionsResponse> {
     return listTransactions(this.http, params, options);
@@ -1576,7 +1576,7 @@ export class TransactionsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
    * @throws {OperationApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link resendTransactionOperation} `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
+   * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend` (`operations.resendTransaction` describes it)
    */
   resendTransaction(params: ResendTransactionParams, options?: CallOptions): Promise<ResendTransactionResponse> {
     return resendTransaction(this.http, params, options);
@@ -1601,7 +1601,7 @@ export class UsersApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {OperationApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getAuthorizationInfoOperation} `GET /v2/user/auth`
+   * @see `GET /v2/user/auth` (`operations.getAuthorizationInfo` describes it)
    */
   getAuthorizationInfo(
     params: GetAuthorizationInfoParams = {},
@@ -1623,7 +1623,7 @@ export class UsersApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getCurrentUserOperation} `GET /v2/user`
+   * @see `GET /v2/user` (`operations.getCurrentUser` describes it)
    */
   getCurrentUser(params: GetCurrentUserParams = {}, options?: CallOptions): Promise<GetCurrentUserResponse> {
     return getCurrentUser(this.http, params, options);
@@ -1637,7 +1637,7 @@ export class UsersApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {OperationApiError<GetUserByIdErrorId, GetUserByIdError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUserById')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getUserByIdOperation} `GET /v2/users/{user_id}`
+   * @see `GET /v2/users/{user_id}` (`operations.getUserById` describes it)
    */
   getUserById(params: GetUserByIdParams, options?: CallOptions): Promise<GetUserByIdResponse> {
     return getUserById(this.http, params, options);
@@ -1653,7 +1653,7 @@ export class UsersApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
    * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link updateCurrentUserOperation} `PUT /v2/user`
+   * @see `PUT /v2/user` (`operations.updateCurrentUser` describes it)
    */
   updateCurrentUser(
     params: UpdateCurrentUserParams = {},
@@ -1682,7 +1682,7 @@ export class WithdrawalsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
    * @throws {OperationApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link commitWithdrawalOperation} `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
+   * @see `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit` (`operations.commitWithdrawal` describes it)
    */
   commitWithdrawal(params: CommitWithdrawalParams, options?: CallOptions): Promise<CommitWithdrawalResponse> {
     return commitWithdrawal(this.http, params, options);
@@ -1701,7 +1701,7 @@ export class WithdrawalsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
    * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link createWithdrawalOperation} `POST /v2/accounts/{account_id}/withdrawals`
+   * @see `POST /v2/accounts/{account_id}/withdrawals` (`operations.createWithdrawal` describes it)
    */
   createWithdrawal(
     params: CreateWithdrawalParams,
@@ -1719,7 +1719,7 @@ export class WithdrawalsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
    * @throws {OperationApiError<GetWithdrawalErrorId, GetWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link getWithdrawalOperation} `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
+   * @see `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}` (`operations.getWithdrawal` describes it)
    */
   getWithdrawal(params: GetWithdrawalParams, options?: CallOptions): Promise<GetWithdrawalResponse> {
     return getWithdrawal(this.http, params, options);
@@ -1733,7 +1733,7 @@ export class WithdrawalsApi {
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
    * @throws {OperationApiError<ListWithdrawalsErrorId, ListWithdrawalsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listWithdrawals')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see {@link listWithdrawalsOperation} `GET /v2/accounts/{account_id}/withdrawals`
+   * @see `GET /v2/accounts/{account_id}/withdrawals` (`operations.listWithdrawals` describes it)
    */
   listWithdrawals(params: ListWithdrawalsParams, options?: CallOptions): Promise<ListWithdrawalsResponse> {
     return listWithdrawals(this.http, params, options);

@@ -2831,7 +2831,6 @@ export const apiInfo = {
   },
   versioning: { header: 'SVC-VERSION', current: '2017-08-07' },
   twoFactor: { status: 402, errorId: 'two_factor_required', header: 'SVC-2FA-Token' },
-  runtimeOperations: { getTime: getTimeOperation },
 } as const satisfies ApiInfo;
 /** SVC REST API v2 2017-08-07: `apiInfo` with every operation. */
 export const api = /* @__PURE__ */ withOperations(apiInfo, operations);

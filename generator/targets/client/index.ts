@@ -7,8 +7,10 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds.js';
-import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
-import { CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
+import { docsOf, jsDoc, propertyKey, valueKey } from '../../util/text.js';
+import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
+import { callsFile } from './calls.js';
+import { runtimeOperationsOf } from '../../model/derive.js';
 import { printSourceFile } from '../../util/ts.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -37,8 +39,8 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
   parameters.push({ name: 'options', type: im.type('CallOptions'), hasQuestionToken: true });
   const withClient: OptionalKind<ParameterDeclarationStructure>[] = [{ name: 'client', type: im.type('HttpClient') }, ...parameters];
   const forwarded = ['this.http', ...parameters.map((p) => p.name)].join(', ');
-  // The operation's own constant: a program that calls this function bundles no other operation.
-  const opRef = im.value(op.names.spec);
+  // The operation's own call (src/calls.ts): a program that calls this function bundles no other operation, and no zod.
+  const opRef = im.value(op.targetNames[CALL_NAME]!);
   // callOperation(client, op, options, params?, body?): the values this operation takes, and no more.
   const values = ['client', opRef, 'options', ...(hasParams || body ? [hasParams ? 'params' : 'undefined'] : []), ...(body ? ['body'] : [])].join(', ');
   const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
@@ -49,7 +51,7 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     [
       deprecated,
       `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
-      `@see {@link ${op.names.spec}} \`${op.method} ${op.path}\``,
+      `@see \`${op.method} ${op.path}\` (\`operations.${op.operationId}\` describes it)`,
     ]
       .filter(Boolean)
       .join('\n'),
@@ -97,6 +99,7 @@ export const clientTarget: Target = {
     const classes: ClassDeclarationStructure[] = [];
     const functions: FunctionDeclarationStructure[] = [];
     const im = importsFor(context, './client.js');
+    const runtimeOperations = runtimeOperationsOf(model);
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
     const groupsByClass = new Map(model.client.groups.map((g) => [g.className, g]));
     for (const group of model.client.groups) {
@@ -175,7 +178,12 @@ export const clientTarget: Target = {
         ],
         parameters: [{ name: 'options', type: im.type('ClientOptions'), initializer: '{}' }],
         returnType: im.type('HttpClient'),
-        statements: [`return new ${im.value('HttpClient')}(${im.value('apiInfo')}, options);`],
+        // The operations the runtime calls itself (HMAC's server time) come as calls too, so that no zod comes along.
+        statements: [
+          runtimeOperations.length === 0
+            ? `return new ${im.value('HttpClient')}(${im.value('apiInfo')}, options);`
+            : `return new ${im.value('HttpClient')}({ ...${im.value('apiInfo')}, runtimeOperations: { ${runtimeOperations.map((op) => `${valueKey(op.operationId)}: ${im.value(op.targetNames[CALL_NAME]!)}`).join(', ')} } }, options);`,
+        ],
       },
       ...functions,
       ...classes,
@@ -208,6 +216,6 @@ export const clientTarget: Target = {
     ];
     // The imports follow from what the statements above printed.
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...im.declarations(), ...statements] });
-    return [{ path: 'src/client.ts', contents, barrel: true }];
+    return [{ path: 'src/client.ts', contents, barrel: true }, callsFile(context)];
   },
 };

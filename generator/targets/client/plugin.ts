@@ -1,5 +1,9 @@
 /** Declaration of target `client` (its code: ./index.ts). */
+import { FORMAT_CHECKS } from '../../model/formats.js';
 import type { TargetPlugin } from '../target.js';
+
+/** The key of the per-operation name rule that names each operation's call (`getSpotPriceCall`, in `src/calls.ts`). */
+export const CALL_NAME = 'call';
 
 /** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
 export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'StreamError', 'TimeoutError', 'toRequestInput'] as const;
@@ -11,7 +15,9 @@ export const clientPlugin: TargetPlugin = {
   needs: ['types', 'operations'],
   entryPoint: 'client',
   // `http` and `constructor` are members of every group class, where operations become methods.
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor'],
+  // Then what `src/calls.ts` imports: the lean builders' namespace, the runtime's format checks, the spec type.
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', ...Object.values(FORMAT_CHECKS)],
+  operationNames: [{ key: CALL_NAME, want: ({ camel }) => `${camel}Call` }],
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,
 };

@@ -6,7 +6,7 @@
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
-import { jsDoc, literal, objectLiteral, valueKey, stringLiteral } from '../../util/text.js';
+import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
 import { clientGroupOf, parametersNode, tagTree } from '../../model/derive.js';
@@ -15,7 +15,7 @@ import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
-import { compareText } from '../../util/compare.js';
+import { operationSpecFields } from '../../print/operation-spec.js';
 
 
 const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
@@ -75,49 +75,12 @@ export const operationsTarget: Target = {
       }
     }
 
-    const operationFields = (op: OperationModel): string[] => {
-      const responses = [...op.responses]
-        .sort((a, b) => compareText(a.status, b.status))
-        .map((r) => `${stringLiteral(r.status)}: ${r.content ? printZod(r.content.schema, forms.output) : 'undefined'}`);
-      const fields: string[] = [
-        `operationId: ${stringLiteral(op.operationId)}`,
-        `method: ${stringLiteral(op.method)}`,
-        `path: ${stringLiteral(op.path)}`,
-        `tags: ${literal(op.tags)}`,
-        `deprecated: ${op.deprecated}`,
-        `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) })))}`,
-      ];
-      if (op.requestBody) {
-        const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;
-        fields.push(
-          `requestBody: ${literal({ required: op.requestBody.required, contentTypes: op.requestBody.contents.map((c) => c.contentType), ...(encoding ? { encoding } : {}) })}`,
-        );
-      }
-      fields.push(`security: ${literal(op.security)}`);
-      if (op.pagination) fields.push(`pagination: ${literal(op.pagination)}`);
-      if (op.idempotency) fields.push(`idempotency: ${literal(op.idempotency)}`);
-      const validators = [
-        op.parameters.length > 0 ? `parameters: ${op.names.paramsSchema}` : undefined,
-        op.requestBody?.contents[0] ? `body: ${op.names.bodySchema}` : undefined,
-      ].filter(Boolean);
-      fields.push(`validators: { ${validators.join(', ')} }`);
-      // How to read bodies that are not JSON, whatever Content-Type the server labels them with.
-      const mediaTypes = Object.fromEntries(
-        [...op.responses]
-          .sort((a, b) => compareText(a.status, b.status))
-          .flatMap((r) => (r.content && !r.content.json ? [[r.status, r.content.contentType]] : [])),
-      );
-      if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
-      // Streamed responses: `responses` holds the validator of each item.
-      const streams = Object.fromEntries(
-        [...op.responses].sort((a, b) => compareText(a.status, b.status)).flatMap((r) => (r.content?.sequence ? [[r.status, r.content.sequence]] : [])),
-      );
-      if (Object.keys(streams).length > 0) fields.push(`streams: ${literal(streams)}`);
-      fields.push(`responses: { ${responses.join(', ')} }`);
-      const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
-      if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
-      return fields;
-    };
+    const operationFields = (op: OperationModel): string[] =>
+      operationSpecFields(op, {
+        ...(op.parameters.length > 0 ? { parameters: op.names.paramsSchema } : {}),
+        ...(op.requestBody?.contents[0] ? { body: op.names.bodySchema } : {}),
+        response: (schema) => printZod(schema, forms.output),
+      });
     const operationEntry = (op: OperationModel): string => {
       const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
       return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${operationFields(op).join(', ')} }`;
@@ -170,14 +133,9 @@ export const operationsTarget: Target = {
       ...(model.versioning ? { versioning: { header: model.versioning.header, current: model.versioning.current } } : {}),
       ...(model.twoFactor ? { twoFactor: model.twoFactor } : {}),
     };
-    // The operations the runtime itself calls: the server-time operation of HMAC signing.
-    const runtimeOperations = [...new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])))]
-      .map((id) => model.operations.find((op) => op.operationId === id))
-      .filter((op): op is OperationModel => op !== undefined);
-    const infoLiteral = objectLiteral([
-      ...Object.entries(api).map(([k, v]) => [k, literal(v)] as const),
-      ...(runtimeOperations.length > 0 ? [['runtimeOperations', `{ ${runtimeOperations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(', ')} }`] as const] : []),
-    ]);
+    // The operations the runtime calls itself (the server-time operation of HMAC signing) are not
+    // here: `api` holds them among the others, and the client's `createClient` adds its own.
+    const infoLiteral = objectLiteral(Object.entries(api).map(([k, v]) => [k, literal(v)] as const));
     statements.push(
       constStatement(
         'apiInfo',

@@ -67,6 +67,8 @@ export function fastParsesToItself(schema: Validator): Predicate {
 }
 
 function predicateOf(schema: Schema, mode: Mode): Predicate {
+  // Not zod's (a lean validator, lean.ts): nothing to read; it checks in place and copies nothing anyway.
+  if (schema._zod === undefined) return refuse;
   const known = predicates[mode].get(schema);
   if (known) return known;
   // A recursive schema reaches itself while its predicate is made: that use waits for it.

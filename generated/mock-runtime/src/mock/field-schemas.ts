@@ -10,11 +10,12 @@
  * one side alone declares the property. Anything else (unions, refinements, records)
  * gives undefined, and the caller validates the whole answer instead.
  */
-import type { Validator } from '@svc/runtime';
+import type { Validator, ZodValidator } from '@svc/runtime';
 
 type Definition = { type: string; checks?: readonly unknown[] } & Record<string, unknown>;
 
-const definitionOf = (schema: Validator): Definition => schema._zod.def as unknown as Definition;
+// The mock serves the package's `operations`, whose validators are zod's.
+const definitionOf = (schema: Validator): Definition => (schema as ZodValidator)._zod.def as unknown as Definition;
 
 /** The schema a value of `schema` is checked by, through wrappers that do not constrain it. */
 function unwrapped(schema: Validator): Validator | undefined {

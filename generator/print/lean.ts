@@ -1,0 +1,233 @@
+/**
+ * SchemaNode -> lean validator expression (the runtime's `lean.ts`): the client's validators,
+ * which need no zod. The one switch over kinds for them; it follows the zod printer case by
+ * case, so that both accept and refuse the same values (test/generator/lean.test.ts).
+ */
+import type { ApiModel, NumberNode, ObjectNode, SchemaNode, StringNode, UnionNode } from '../model/types.js';
+import type { Direction } from '../model/directions.js';
+import { FORMAT_CHECKS } from '../model/formats.js';
+import { literal, stringLiteral } from '../util/text.js';
+import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
+import { evaluationOf, PURE, regexOf, zodPrintContext, type EvaluationPrinter } from './zod.js';
+
+/** The namespace the lean builders are imported under (`import * as lean from '@svc/runtime/lean'`). */
+export const LEAN_NAMESPACE = 'lean';
+
+export interface LeanPrintContext {
+  /** The lean validator of a named schema, in the form printed. */
+  validatorNameOf(key: string): string;
+  schemaOf(key: string): SchemaNode | undefined;
+  /** Whether the validator of a named schema is declared before the one being printed (else it is reached through `lean.lazy`). */
+  isDeclared(key: string): boolean;
+  /** Whether the zod printer tells a union of this named object apart by `property` (`z.discriminatedUnion`): the lean one must choose alike. */
+  isTaggedObject(key: string, property: string): boolean;
+  /** What the printed code imports besides the lean namespace: the runtime's format checks, by name. */
+  helpers: Set<string>;
+  /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
+  direction?: Direction;
+}
+
+/** The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far. */
+export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction, used?: Set<string>): LeanPrintContext {
+  const byKey = new Map(model.schemas.map((s) => [s.key, s]));
+  const zodContext = zodPrintContext(model, new Set(declared), new Set(), 'mini', direction);
+  return {
+    isTaggedObject: zodContext.isTaggedObject,
+    validatorNameOf: (key) => {
+      const schema = byKey.get(key)!;
+      const name = (direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName;
+      used?.add(name);
+      return name;
+    },
+    schemaOf: (key) => byKey.get(key)?.schema,
+    isDeclared: (key) => declared.has(key),
+    helpers,
+    ...(direction ? { direction } : {}),
+  };
+}
+
+/** A lean builder, marked pure when called: a bundler drops the validators nothing uses. */
+const call = (builder: string, args: string): string => `${PURE}${LEAN_NAMESPACE}.${builder}(${args})`;
+const value = (name: string): string => `${LEAN_NAMESPACE}.${name}`;
+
+/** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
+const INT32 = { min: -2147483648, max: 2147483647 };
+
+/** The validator of a request body: bytes in any form `fetch` sends, for a binary one. */
+export function printRequestBodyLean(node: SchemaNode, ctx: LeanPrintContext): string {
+  return node.kind === 'binary' && !node.nullable ? value('binaryBody') : printLean(node, ctx);
+}
+
+/** The validator of an operation's parameters: keys it does not know are let through (callers pass extras). */
+export function printParametersLean(node: ObjectNode, ctx: LeanPrintContext): string {
+  return printObject(node, ctx, true);
+}
+
+export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
+  let out = printBase(node, ctx);
+  if (node.nullable && node.kind !== 'null') out = call('nullable', out);
+  const checks: string[] = [];
+  if (node.not) checks.push(call('not', printLean(node.not, ctx)));
+  if (node.conditional) {
+    const c = node.conditional;
+    checks.push(call('conditional', [printLean(c.if, ctx), c.then ? printLean(c.then, ctx) : 'undefined', c.else ? printLean(c.else, ctx) : 'undefined'].join(', ')));
+  }
+  for (const [keyword, builder] of [['unevaluatedProperties', 'unevaluatedProperties'], ['unevaluatedItems', 'unevaluatedItems']] as const) {
+    const rest = node[keyword];
+    if (rest === undefined) continue;
+    const which = keyword === 'unevaluatedProperties' ? 'properties' : 'items';
+    const printer: EvaluationPrinter = { schemaOf: ctx.schemaOf, print: (child) => printLean(child, ctx), anything: () => value('unknown') };
+    const restText = typeof rest === 'boolean' ? String(rest) : printLean(rest, ctx);
+    checks.push(call(builder, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
+  }
+  return checks.length === 0 ? out : call('refined', [out, ...checks].join(', '));
+}
+
+function printBase(node: SchemaNode, ctx: LeanPrintContext): string {
+  switch (node.kind) {
+    case 'ref': {
+      const name = ctx.validatorNameOf(node.target);
+      return ctx.isDeclared(node.target) ? name : call('lazy', `() => ${name}`);
+    }
+    case 'string':
+      return printString(node, ctx);
+    case 'number':
+      return printNumber(node);
+    case 'boolean':
+      return value('boolean');
+    case 'null':
+      return value('nullValue');
+    case 'literal':
+      return call('literal', literal(node.values));
+    case 'array': {
+      const checks: string[] = [];
+      if (node.uniqueItems) checks.push(value('uniqueItems'));
+      if (node.contains) checks.push(call('contains', `${printLean(node.contains.schema, ctx)}, ${node.contains.min}, ${node.contains.max ?? 'Infinity'}`));
+      if (!node.prefixItems) {
+        const bounds = [...(node.minItems !== undefined ? [call('bound', `'min', ${node.minItems}`)] : []), ...(node.maxItems !== undefined ? [call('bound', `'max', ${node.maxItems}`)] : [])];
+        return call('array', [printLean(node.items, ctx), ...bounds, ...checks].join(', '));
+      }
+      // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
+      const required = Math.min(node.minItems ?? 0, node.prefixItems.length);
+      const prefix = `[${node.prefixItems.map((p) => printLean(p, ctx)).join(', ')}]`;
+      const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
+      const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
+      const counts = min !== undefined || max !== undefined ? [call('itemCount', `${min ?? 0}, ${max ?? 'Infinity'}`)] : [];
+      const rest = isClosedTuple(node) ? 'undefined' : printLean(node.items, ctx);
+      return call('tuple', [prefix, String(required), rest, ...counts, ...checks].join(', '));
+    }
+    case 'object':
+      return printObject(node, ctx);
+    case 'union':
+      return printUnion(node, ctx);
+    case 'intersection':
+      return call('allOf', `[${node.parts.map((p) => printLean(p, ctx)).join(', ')}]`);
+    case 'binary':
+      return value('blob');
+    case 'unknown': {
+      if (!node.byType) return value('unknown');
+      const branches = typelessBranches(node);
+      if (branches) {
+        // The same union the type lists: the narrowed type's validator, and every other JSON type.
+        const object = branches.object ? printLean(branches.object, ctx) : call('object', '[]');
+        const array = branches.array ? printLean(branches.array, ctx) : call('array', value('unknown'));
+        const string = branches.string ? printLean(branches.string, ctx) : call('string', '');
+        const number = branches.number ? printLean(branches.number, ctx) : call('number', 'false');
+        return call('union', `[${[object, array, string, number, value('boolean'), value('nullValue')].join(', ')}]`);
+      }
+      const entries = (['object', 'array', 'string', 'number'] as const).flatMap((kind) => {
+        const constrained = node.byType?.[kind];
+        return constrained ? [`${kind}: ${printLean(constrained, ctx)}`] : [];
+      });
+      return call('refined', `${value('unknown')}, ${call('byType', `{ ${entries.join(', ')} }`)}`);
+    }
+    case 'never':
+      return value('never');
+  }
+}
+
+function printString(node: StringNode, ctx: LeanPrintContext): string {
+  if (node.enum) return node.openEnum ? call('string', '') : call('literal', literal(node.enum));
+  const checks: string[] = [];
+  const format = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
+  if (format) {
+    ctx.helpers.add(format);
+    checks.push(call('format', format));
+  }
+  if (node.pattern !== undefined) checks.push(call('pattern', regexOf(node.pattern)));
+  if (node.minLength !== undefined) checks.push(call('bound', `'min', ${node.minLength}`));
+  if (node.maxLength !== undefined) checks.push(call('bound', `'max', ${node.maxLength}`));
+  return call('string', checks.join(', '));
+}
+
+function printNumber(node: NumberNode): string {
+  if (node.enum) return call('literal', literal(node.enum));
+  const checks: string[] = [];
+  if (node.format === 'int32') checks.push(call('bound', `'min', ${INT32.min}`), call('bound', `'max', ${INT32.max}`));
+  if (node.minimum !== undefined) checks.push(call('bound', `'min', ${node.minimum}`));
+  if (node.exclusiveMinimum !== undefined) checks.push(call('bound', `'min', ${node.exclusiveMinimum}, false`));
+  if (node.maximum !== undefined) checks.push(call('bound', `'max', ${node.maximum}`));
+  if (node.exclusiveMaximum !== undefined) checks.push(call('bound', `'max', ${node.exclusiveMaximum}, false`));
+  if (node.multipleOf !== undefined) checks.push(call('multipleOf', String(node.multipleOf)));
+  const integer = node.integer || node.format === 'int32' || node.format === 'int64';
+  return call('number', [String(integer), ...checks].join(', '));
+}
+
+function printObject(node: ObjectNode, ctx: LeanPrintContext, letUnknownKeysThrough = false): string {
+  const properties = propertiesIn(node, ctx.direction).map((p) => {
+    // A required property that may hold anything must still be present (zod: `nonoptional`).
+    const printed = printLean(p.schema, ctx);
+    const mustBePresent = p.required && p.schema.kind === 'unknown' && !p.schema.nullable;
+    const validator = !mustBePresent ? printed : printed === value('unknown') ? value('defined') : call('allOf', `[${value('defined')}, ${printed}]`);
+    return `[${stringLiteral(p.name)}, ${validator}${p.required ? ', true' : ''}]`;
+  });
+  const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
+  // Other keys: kept (`true`), refused (`false`) or each checked by a validator; patterns are checked on their own below.
+  const rest =
+    hasPatterns || node.additionalProperties === true || (node.additionalProperties === false && letUnknownKeysThrough)
+      ? 'true'
+      : node.additionalProperties === false
+        ? 'false'
+        : printLean(node.additionalProperties, ctx);
+  const checks: string[] = [];
+  if (hasPatterns) {
+    const patterns = node.patternProperties!.map((p) => `[${regexOf(p.pattern)}, ${printLean(p.schema, ctx)}]`);
+    const additional = node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printLean(node.additionalProperties, ctx);
+    checks.push(call('patternProperties', `[${patterns.join(', ')}], ${additional}, ${literal(node.properties.map((p) => p.name))}`));
+  }
+  if (node.minProperties !== undefined || node.maxProperties !== undefined) checks.push(call('propertyCount', `${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}`));
+  if (node.dependentRequired !== undefined) checks.push(call('dependentRequired', literal(node.dependentRequired)));
+  if (node.dependentSchemas !== undefined) checks.push(call('dependentSchemas', `[${node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printLean(d.schema, ctx)}]`).join(', ')}]`));
+  if (node.propertyNames !== undefined) checks.push(call('propertyNames', printLean(node.propertyNames, ctx)));
+  const args = [`[${properties.join(', ')}]`, ...(rest !== 'true' || checks.length > 0 ? [rest] : []), ...checks];
+  return call('object', args.join(', '));
+}
+
+/** The values a tagged object's `property` takes (its `const` or closed enum): what `z.discriminatedUnion` tells it apart by. */
+function tagValuesOf(node: SchemaNode, property: string, ctx: LeanPrintContext): unknown[] {
+  const target = node.kind === 'ref' ? ctx.schemaOf(node.target) : undefined;
+  const tag = target?.kind === 'object' ? target.properties.find((p) => p.name === property)?.schema : undefined;
+  if (tag?.kind === 'literal') return tag.values;
+  return tag?.kind === 'string' ? (tag.enum ?? []) : [];
+}
+
+function printUnion(node: UnionNode, ctx: LeanPrintContext): string {
+  const variants = node.variants.map((v) => printLean(v, ctx));
+  if (variants.length === 0) return value('never');
+  const discriminator = node.discriminator;
+  if (variants.length === 1 && !discriminator?.variantTags) return variants[0]!;
+  // anyOf [X, null] is X or null (not for oneOf: when X accepts null too, exactly-one fails).
+  const nullAt = node.variants.findIndex((v) => v.kind === 'null');
+  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call('nullable', variants[1 - nullAt]!);
+  // Told apart by the discriminator: the mapping's values (or the schema names), or, where the zod
+  // printer makes a `z.discriminatedUnion`, the variants' own tags.
+  if (discriminator?.variantTags) {
+    const defaultVariant = discriminator.defaultVariant !== undefined ? `, ${discriminator.defaultVariant}` : '';
+    return call('tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(discriminator.variantTags)}, [${variants.join(', ')}]${defaultVariant}`);
+  }
+  if (discriminator && node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))) {
+    const tags = node.variants.map((v) => tagValuesOf(v, discriminator.propertyName, ctx));
+    return call('tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${variants.join(', ')}]`);
+  }
+  return call(node.mode === 'oneOf' ? 'oneOf' : 'union', `[${variants.join(', ')}]`);
+}

@@ -1,0 +1,49 @@
+/**
+ * The fields of an operation's `OperationSpec` literal (method, path, parameters, security,
+ * validators, responses by status …), printed once for every module that declares one: the
+ * package's `operations` (zod validators) and the client's calls (lean validators).
+ */
+import type { OperationModel, SchemaNode } from '../model/types.js';
+import { literal, stringLiteral } from '../util/text.js';
+import { compareText } from '../util/compare.js';
+
+export interface SpecValidators {
+  /** The validator of the operation's parameters, by name. */
+  parameters?: string;
+  /** The validator of its request body, by name. */
+  body?: string;
+  /** A response body's validator. */
+  response(schema: SchemaNode): string;
+}
+
+export function operationSpecFields(op: OperationModel, validators: SpecValidators): string[] {
+  const byStatus = [...op.responses].sort((a, b) => compareText(a.status, b.status));
+  const responses = byStatus.map((r) => `${stringLiteral(r.status)}: ${r.content ? validators.response(r.content.schema) : 'undefined'}`);
+  const fields: string[] = [
+    `operationId: ${stringLiteral(op.operationId)}`,
+    `method: ${stringLiteral(op.method)}`,
+    `path: ${stringLiteral(op.path)}`,
+    `tags: ${literal(op.tags)}`,
+    `deprecated: ${op.deprecated}`,
+    `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) })))}`,
+  ];
+  if (op.requestBody) {
+    const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;
+    fields.push(`requestBody: ${literal({ required: op.requestBody.required, contentTypes: op.requestBody.contents.map((c) => c.contentType), ...(encoding ? { encoding } : {}) })}`);
+  }
+  fields.push(`security: ${literal(op.security)}`);
+  if (op.pagination) fields.push(`pagination: ${literal(op.pagination)}`);
+  if (op.idempotency) fields.push(`idempotency: ${literal(op.idempotency)}`);
+  const named = [validators.parameters !== undefined ? `parameters: ${validators.parameters}` : undefined, validators.body !== undefined ? `body: ${validators.body}` : undefined].filter(Boolean);
+  fields.push(`validators: { ${named.join(', ')} }`);
+  // How to read bodies that are not JSON, whatever Content-Type the server labels them with.
+  const mediaTypes = Object.fromEntries(byStatus.flatMap((r) => (r.content && !r.content.json ? [[r.status, r.content.contentType]] : [])));
+  if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
+  // Streamed responses: `responses` holds the validator of each item.
+  const streams = Object.fromEntries(byStatus.flatMap((r) => (r.content?.sequence ? [[r.status, r.content.sequence]] : [])));
+  if (Object.keys(streams).length > 0) fields.push(`streams: ${literal(streams)}`);
+  fields.push(`responses: { ${responses.join(', ')} }`);
+  const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
+  if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
+  return fields;
+}

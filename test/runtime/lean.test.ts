@@ -1,0 +1,194 @@
+/**
+ * The client's lean validators (src/calls.ts, built on the runtime's lean.ts) against the
+ * package's zod validators, which the server and the mock use: on every seeded fixture of every
+ * schema of our four REST specs, changed at random, both give the same verdict, and a value the
+ * lean one accepts comes back as it is. The same for each operation's parameters, body and
+ * responses, through the client's calls and the package's `operations`. The keyword tables
+ * (test/generator/keywords.test.ts) do the same for every JSON Schema keyword.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Validator } from '../../templates/runtime/src/index.js';
+import * as lean from '../../templates/runtime/src/lean.js';
+import * as onrampFixtures from '@svc/onramp/fixtures';
+import * as v1Fixtures from '@svc/v1/fixtures';
+import * as v2Fixtures from '@svc/v2/fixtures';
+import * as x402Fixtures from '@svc/x402/fixtures';
+import * as onramp from '@svc/onramp';
+import * as v1 from '@svc/v1';
+import * as v2 from '@svc/v2';
+import * as x402 from '@svc/x402';
+import * as onrampCalls from '../../generated/onramp/src/calls.js';
+import * as v1Calls from '../../generated/v1/src/calls.js';
+import * as v2Calls from '../../generated/v2/src/calls.js';
+import * as x402Calls from '../../generated/x402/src/calls.js';
+
+type Fixture = (name: string, seed?: number) => unknown;
+type RequestFixture = (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
+type ResponseFixture = (operationId: string, status: string, seed?: number) => unknown;
+interface Spec {
+  operationId: string;
+  validators: { parameters?: Validator; body?: Validator };
+  responses: Readonly<Record<string, Validator | undefined>>;
+}
+interface Api {
+  name: string;
+  schemas: Record<string, Validator>;
+  calls: Record<string, unknown>;
+  fixture: Fixture;
+  requestFixture: RequestFixture;
+  responseFixture: ResponseFixture;
+  operations: Record<string, Spec>;
+}
+
+const api = (name: string, pkg: { schemas: object; operations: object }, calls: object, fixtures: object): Api => ({
+  name,
+  schemas: pkg.schemas as Record<string, Validator>,
+  calls: calls as Record<string, unknown>,
+  fixture: (fixtures as { fixture: Fixture }).fixture,
+  requestFixture: (fixtures as { requestFixture: RequestFixture }).requestFixture,
+  responseFixture: (fixtures as { responseFixture: ResponseFixture }).responseFixture,
+  operations: pkg.operations as Record<string, Spec>,
+});
+const APIS = [api('v2', v2, v2Calls, v2Fixtures), api('v1', v1, v1Calls, v1Fixtures), api('onramp', onramp, onrampCalls, onrampFixtures), api('x402', x402, x402Calls, x402Fixtures)];
+
+const REMOVE = Symbol('remove');
+type Path = (string | number)[];
+
+/** Every place in a JSON value: the value itself and everything inside it. */
+function placesIn(value: unknown, at: Path = []): Path[] {
+  const inner = Array.isArray(value) ? value.flatMap((item, i) => placesIn(item, [...at, i])) : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, item]) => placesIn(item, [...at, key])) : [];
+  return [at, ...inner];
+}
+
+/** A copy of `value` with `replacement` at `path` (or the entry there removed). */
+function replaced(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement === REMOVE ? undefined : replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [...value];
+    if (rest.length === 0 && replacement === REMOVE) copy.splice(Number(head), 1);
+    else copy[Number(head)] = replaced(copy[Number(head)], rest, replacement);
+    return copy;
+  }
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if (rest.length === 0 && replacement === REMOVE) delete copy[String(head)];
+  else copy[String(head)] = replaced(copy[String(head)], rest, replacement);
+  return copy;
+}
+
+const replacements = fc.oneof(
+  fc.constant(REMOVE),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom('', 'x', '2026-13-40T25:61:00Z', 'not-a-uuid', '1.5', '-0', -1, 0, 1.5, 2 ** 53, null, [], {}, true, 'BTC-USD', 'buy', 'sell', 'wallet'),
+);
+
+/** The lean validator agrees with zod's on `value`, and returns a value it accepts as it is. */
+function agree(leanValidator: Validator, zodValidator: Validator, value: unknown, what: string): boolean {
+  const leanResult = leanValidator.safeParse(value);
+  const zodResult = zodValidator.safeParse(value);
+  expect(leanResult.success, `${what}: ${JSON.stringify(value)}; zod: ${zodResult.success ? 'accepts' : JSON.stringify(zodResult.error.issues)}; lean: ${leanResult.success ? 'accepts' : JSON.stringify(leanResult.error.issues)}`).toBe(zodResult.success);
+  if (leanResult.success) expect(leanResult.data).toBe(value);
+  return zodResult.success;
+}
+
+/** Checks `validators` against changed copies of `valid()`; counts the refused ones, so that the property is not vacuous. */
+function changedAgree(pairs: [Validator, Validator, string][], valid: (seed: number) => unknown, seed: number): number {
+  let refused = 0;
+  fc.assert(
+    fc.property(fc.nat(99), fc.nat(), replacements, (fixtureSeed, pick, replacement) => {
+      const value = valid(fixtureSeed);
+      const places = placesIn(value);
+      const changed = replaced(value, places[pick % places.length]!, replacement);
+      for (const [leanValidator, zodValidator, what] of pairs) if (!agree(leanValidator, zodValidator, changed, what)) refused++;
+    }),
+    { numRuns: 40, seed },
+  );
+  return refused;
+}
+
+describe('lean validators agree with the zod ones', () => {
+  for (const { name, schemas, calls, fixture, requestFixture, responseFixture, operations } of APIS) {
+    it(`${name}: every schema on its seeded fixtures and on changed copies of them`, () => {
+      let refused = 0;
+      for (const [key, zodValidator] of Object.entries(schemas)) {
+        const leanValidator = calls[`${key.replace(/^./, (c) => c.toUpperCase())}Validator`] as Validator | undefined;
+        if (!leanValidator) throw new Error(`no lean validator of ${key}`);
+        for (let seed = 0; seed < 10; seed++) expect(agree(leanValidator, zodValidator, fixture(key, seed), `${key} #${seed}`)).toBe(true);
+        refused += changedAgree([[leanValidator, zodValidator, key]], (seed) => fixture(key, seed), 4244);
+      }
+      expect(refused).toBeGreaterThan(Object.keys(schemas).length);
+    });
+
+    it(`${name}: every operation's parameters, body and responses, through the client's call and the package's operation`, () => {
+      for (const [operationId, operation] of Object.entries(operations)) {
+        const call = calls[`${operationId}Call`] as Spec | undefined;
+        if (!call) throw new Error(`no call for ${operationId}`);
+        expect(call.operationId).toBe(operationId);
+        for (const part of ['parameters', 'body'] as const) {
+          const zodValidator = operation.validators[part];
+          const leanValidator = call.validators[part];
+          expect(leanValidator === undefined).toBe(zodValidator === undefined);
+          if (!zodValidator || !leanValidator) continue;
+          const valid = (seed: number): unknown => (part === 'body' ? requestFixture(operationId, seed).body : requestFixture(operationId, seed).params);
+          for (let seed = 0; seed < 5; seed++) agree(leanValidator, zodValidator, valid(seed), `${operationId} ${part} #${seed}`);
+          changedAgree([[leanValidator, zodValidator, `${operationId} ${part}`]], valid, 4245);
+        }
+        expect(Object.keys(call.responses)).toEqual(Object.keys(operation.responses));
+        for (const [status, zodValidator] of Object.entries(operation.responses)) {
+          const leanValidator = call.responses[status];
+          expect(leanValidator === undefined).toBe(zodValidator === undefined);
+          if (!zodValidator || !leanValidator) continue;
+          const valid = (seed: number): unknown => responseFixture(operationId, status, seed);
+          for (let seed = 0; seed < 5; seed++) agree(leanValidator, zodValidator, valid(seed), `${operationId} ${status} #${seed}`);
+          changedAgree([[leanValidator, zodValidator, `${operationId} ${status}`]], valid, 4246);
+        }
+      }
+    });
+  }
+});
+
+describe('lean builders', () => {
+  it('report issues shaped and worded as zod reports them', () => {
+    const account = lean.object([
+      ['id', lean.string(lean.bound('min', 2)), true],
+      ['tags', lean.array(lean.literal(['a', 'b']), lean.bound('max', 1))],
+      ['rate', lean.number(false, lean.bound('max', 1, false), lean.multipleOf(0.01))],
+    ], false);
+    const result = account.safeParse({ id: 1, tags: ['a', 'c'], rate: 1.005, extra: true });
+    expect(result.success).toBe(false);
+    expect(result.success ? [] : result.error.issues).toEqual([
+      { code: 'invalid_type', expected: 'string', message: 'Invalid input: expected string, received number', path: ['id'] },
+      { code: 'invalid_value', values: ['a', 'b'], message: 'Invalid option: expected one of "a"|"b"', path: ['tags', 1] },
+      { code: 'too_big', origin: 'number', maximum: 1, inclusive: false, message: 'Too big: expected number to be <1', path: ['rate'] },
+      { code: 'not_multiple_of', divisor: 0.01, message: 'Invalid number: must be a multiple of 0.01', path: ['rate'] },
+      { code: 'unrecognized_keys', keys: ['extra'], message: 'Unrecognized key: "extra"', path: [] },
+    ]);
+  });
+
+  it('read own properties only, and keep a __proto__ key as data', () => {
+    const validator = lean.object([['constructor', lean.string(), true]]);
+    expect(validator.safeParse({}).success).toBe(false);
+    const value = JSON.parse('{"constructor": "x", "__proto__": {"polluted": true}}') as object;
+    const result = validator.safeParse(value);
+    expect(result.success && result.data).toBe(value);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('tell a tagged union apart by its tag, naming the tag in the message', () => {
+    const pet = lean.tagged('kind', [['cat'], ['dog']], [lean.object([['meow', lean.boolean, true]]), lean.object([['bark', lean.number(true), true]])]);
+    expect(pet.safeParse({ kind: 'cat', meow: true }).success).toBe(true);
+    const wrong = pet.safeParse({ kind: 'dog', meow: true });
+    expect(wrong.success ? '' : wrong.error.issues[0]!.message).toBe("kind 'dog': bark: Invalid input: expected number, received undefined");
+    const unknownTag = pet.safeParse({ kind: 'cow' });
+    expect(unknownTag.success ? '' : unknownTag.error.issues[0]!.message).toBe(`kind must be one of 'cat', 'dog' (got "cow")`);
+  });
+
+  it('count a string in code points and check multiples of decimal steps exactly', () => {
+    expect(lean.string(lean.bound('max', 2)).safeParse('😀😀').success).toBe(true);
+    expect(lean.string(lean.bound('min', 2)).safeParse('😀').success).toBe(false);
+    const cents = lean.number(false, lean.multipleOf(0.01));
+    expect([0.1, 19.99, 1e-2, 123456.78].map((n) => cents.safeParse(n).success)).toEqual([true, true, true, true]);
+    expect([0.001, 19.995].map((n) => cents.safeParse(n).success)).toEqual([false, false]);
+  });
+});
