@@ -200,3 +200,9 @@ export function runtimeOperationsOf(model: ApiModel): OperationModel[] {
   const ids = new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])));
   return model.operations.filter((op) => ids.has(op.operationId));
 }
+
+/** Every operation, those the runtime calls itself first: a module that declares them in this order can name those from the others. */
+export function runtimeOperationsFirst(model: ApiModel): OperationModel[] {
+  const first = new Set(runtimeOperationsOf(model));
+  return [...first, ...model.operations.filter((op) => !first.has(op))];
+}

@@ -3,7 +3,7 @@
  * validators, responses by status …), printed once for every module that declares one: the
  * package's `operations` (zod validators) and the client's calls (lean validators).
  */
-import type { OperationModel, SchemaNode } from '../model/types.js';
+import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { compareText } from '../util/compare.js';
 
@@ -16,7 +16,24 @@ export interface SpecValidators {
   response(schema: SchemaNode): string;
 }
 
-export function operationSpecFields(op: OperationModel, validators: SpecValidators): string[] {
+/** How the module names the runtime's features an operation uses (`OperationSpec.uses`), each printed where the module imports it. */
+export interface SpecFeatures {
+  /** `resolveSecurity`. */
+  security(): string;
+  /** `pageWalk`. */
+  pagination(): string;
+  /** The spec constant of an operation (the server-time one of HMAC signing). */
+  operation(op: OperationModel): string;
+}
+
+/** The operation that tells the server's time for the HMAC scheme of `op`'s security, if any names one. */
+function serverTimeOperationOf(model: ApiModel, op: OperationModel): OperationModel | undefined {
+  const schemes = new Set(op.security.flatMap((requirement) => Object.keys(requirement)));
+  const id = model.securitySchemes.find((s) => schemes.has(s.key) && s.hmac?.serverTimeOperation !== undefined)?.hmac?.serverTimeOperation;
+  return id === undefined ? undefined : model.operations.find((candidate) => candidate.operationId === id);
+}
+
+export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: { model: ApiModel; names: SpecFeatures }): string[] {
   const byStatus = [...op.responses].sort((a, b) => compareText(a.status, b.status));
   const responses = byStatus.map((r) => `${stringLiteral(r.status)}: ${r.content ? validators.response(r.content.schema) : 'undefined'}`);
   const fields: string[] = [
@@ -45,5 +62,16 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
   fields.push(`responses: { ${responses.join(', ')} }`);
   const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
   if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
+  if (features) {
+    // The runtime's code the operation needs beyond the core: a program bundles it only with the operations that use it.
+    const { model, names } = features;
+    const serverTime = op.security.length > 0 ? serverTimeOperationOf(model, op) : undefined;
+    const uses = [
+      ...(op.security.length > 0 ? [`security: ${names.security()}`] : []),
+      ...(serverTime && serverTime !== op ? [`serverTime: ${names.operation(serverTime)}`] : []),
+      ...(op.pagination ? [`pagination: ${names.pagination()}`] : []),
+    ];
+    if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
+  }
   return fields;
 }

@@ -28,6 +28,8 @@ const RUNTIME_EXPORTS = [
   'TimeoutError',
   'callOperation',
   'iterateOperation',
+  'resolveSecurity',
+  'pageWalk',
   'nextPageParams',
   'streamOperation',
   'withSignal',

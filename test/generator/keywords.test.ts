@@ -662,7 +662,8 @@ beforeAll(async () => {
     importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31-classic', classic),
     importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30-classic', classic),
   ]);
-  [lean31, lean30] = await Promise.all([v31, v30].map(async (m) => (await import(pathToFileURL(join(m.__dir, 'src', 'calls.ts')).href)) as Record<string, LeanValidator>));
+  const callsOf = async (m: Generated): Promise<Record<string, LeanValidator>> => (await import(pathToFileURL(join(m.__dir, 'src', 'calls.ts')).href)) as Record<string, LeanValidator>;
+  [lean31, lean30] = [await callsOf(v31), await callsOf(v30)];
 }, 90_000);
 
 const show = (value: unknown): string => JSON.stringify(value);

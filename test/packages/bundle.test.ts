@@ -89,6 +89,24 @@ describe('a one-endpoint program, bundled and minified', () => {
     expect(validator).not.toContain('/v2/');
   });
 
+  it('a program that calls one public operation carries no zod, no security or signing code and no pagination; a signed call carries its signer', async () => {
+    const inputsOf = async (contents: string): Promise<string[]> => {
+      const result = await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], metafile: true, write: false, logLevel: 'silent' });
+      const output = Object.values(result.metafile.outputs)[0]!;
+      return Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([path]) => path);
+    };
+    // The client's validators are the lean ones (src/calls.ts); an operation's features come with it (`uses`).
+    const features = /node_modules\/zod\/|runtime\/src\/(auth|signing|pagination)\.ts$|\/(schemas|operations)\.ts$/;
+    const publicCall = await inputsOf("import { createClient, getSpotPrice } from '@svc/v2/client';\nconsole.log(await getSpotPrice(createClient(), { currency_pair: 'BTC-USD' }));");
+    expect(publicCall.some((path) => path.endsWith('generated/v2/src/calls.ts'))).toBe(true);
+    expect(publicCall.filter((path) => features.test(path) && !path.endsWith('/operations.ts'))).toEqual([]);
+    const signedCall = await inputsOf("import { createClient, getAccount } from '@svc/v2/client';\nconsole.log(await getAccount(createClient(), { account_id: 'x' }));");
+    expect(signedCall.filter((path) => /runtime\/src\/(auth|signing)\.ts$/.test(path)).sort()).toEqual(['generated/runtime/src/auth.ts', 'generated/runtime/src/signing.ts']);
+    expect(signedCall.filter((path) => /node_modules\/zod\//.test(path))).toEqual([]);
+    const pagedCall = await inputsOf("import { createClient, iterateListBuys } from '@svc/v2/client';\nfor await (const buy of iterateListBuys(createClient(), { account_id: 'x' })) console.log(buy);");
+    expect(pagedCall.some((path) => path.endsWith('runtime/src/pagination.ts'))).toBe(true);
+  });
+
   it('a query program carries its own operation and nothing of TanStack; a client program nothing of the query module', async () => {
     const inputsOf = async (contents: string): Promise<string[]> => {
       const result = await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], metafile: true, write: false, logLevel: 'silent' });

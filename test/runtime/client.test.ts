@@ -306,3 +306,25 @@ describe('the fetch a call goes through', () => {
     expect(request.signal.aborted).toBe(false);
   });
 });
+
+describe("an operation's features (OperationSpec.uses)", () => {
+  it('signs through the resolver the operation carries, and refuses an operation with security but no resolver', async () => {
+    const { fetch, seen } = sequence(() => json({ ok: true }));
+    const client = new HttpClient(api(), { fetch, apiKey: { key: 'k', secret: 's' }, syncTime: 'never' });
+    await client.request(op({ security: [{ apiKey: [] }] }));
+    expect(seen[0]!.headers.get('svc-access-sign')).toMatch(/^[0-9a-f]{64}$/);
+    const bare = op({ operationId: 'bare', security: [{ apiKey: [] }] });
+    delete (bare as { uses?: unknown }).uses;
+    await expect(client.request(bare)).rejects.toThrow('bare has security requirements but no uses.security');
+    // A public operation needs none.
+    await client.request({ ...op(), uses: {} });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('pages through the walk the operation carries, and refuses to page without one', () => {
+    const client = new HttpClient(api(), { fetch: sequence(() => json({ data: [] })).fetch });
+    const pagination = { style: 'token', itemsField: 'data', nextTokenField: 'next', tokenParam: 'token' } as const;
+    expect(() => client.paginate({ ...op({ operationId: 'list', pagination }), uses: {} })).toThrow('list has no uses.pagination (pageWalk)');
+    expect(() => client.paginate(op({ operationId: 'single' }))).toThrow('single is not paginated');
+  });
+});

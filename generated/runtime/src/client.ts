@@ -4,7 +4,7 @@
  * recovers where the API says how (token refresh, clock skew, two-factor, back-off), and
  * returns validated data or throws a typed error.
  */
-import { resolveSecurity, type ResolvedSecurity } from './auth.js';
+import type { ResolvedSecurity } from './auth.js';
 import { parseHttpDate, systemClock } from './clock.js';
 import { abortable, Deadline, hasTimeout } from './deadline.js';
 import { readPath } from './dot-path.js';
@@ -21,7 +21,6 @@ import {
 } from './encoding.js';
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
 import { applyIdempotency } from './idempotency.js';
-import { nextPageInput, pageItems } from './pagination.js';
 import { collectWarnings, declaredMediaType, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
 import {
   backoffDelay,
@@ -34,7 +33,6 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { validateRequest } from './request-validation.js';
-import { signatureHeaders } from './signing.js';
 import { checkCallOptions, checkClientOptions } from './options.js';
 import { checkByMode, responseValidationMode } from './tolerance.js';
 import type {
@@ -48,6 +46,7 @@ import type {
   FetchLike,
   HmacSignatureSpec,
   OperationSpec,
+  PageWalk,
   RequestInput,
   ResponseValidationIssues,
   TokenRefreshSpec,
@@ -96,6 +95,28 @@ function defaultBaseUrl(
     );
   }
   return expandServerUrl(server, variables);
+}
+
+/** What a public operation sends: no credentials. */
+const PUBLIC: ResolvedSecurity = { schemes: [], headers: [], query: [], cookies: [] };
+
+/** The credentials of `op`'s security that `credentials` can satisfy, through the operation's own resolver (`uses.security`). */
+function securityOf(api: ApiInfo, op: OperationSpec, credentials: ClientOptions): ResolvedSecurity {
+  if (op.security.length === 0) return PUBLIC;
+  const resolve = op.uses?.security;
+  if (!resolve)
+    throw new TypeError(
+      `${op.operationId} has security requirements but no uses.security (resolveSecurity): generated operations carry it`,
+    );
+  return resolve({ api, requirements: op.security, credentials });
+}
+
+/** `uses.pagination` of a paginated operation. */
+function pageWalkOf(op: OperationSpec): PageWalk {
+  if (!op.pagination) throw new TypeError(`${op.operationId} is not paginated`);
+  if (!op.uses?.pagination)
+    throw new TypeError(`${op.operationId} has no uses.pagination (pageWalk): generated operations carry it`);
+  return op.uses.pagination;
 }
 
 const matchesRefresh = (spec: TokenRefreshSpec, error: ApiError): boolean =>
@@ -194,8 +215,7 @@ export class HttpClient {
     input: RequestInput = {},
     options: CallOptions = {},
   ): AsyncIterableIterator<ApiResult<TPage>> {
-    if (!op.pagination) throw new TypeError(`${op.operationId} is not paginated`);
-    return this.walkPages<TPage>(op, input, options);
+    return this.walkPages<TPage>(op, pageWalkOf(op), input, options);
   }
 
   /**
@@ -209,17 +229,18 @@ export class HttpClient {
     input: RequestInput = {},
     options: CallOptions = {},
   ): AsyncIterableIterator<TItem> {
-    const spec = op.pagination;
-    if (!spec) throw new TypeError(`${op.operationId} is not paginated`);
-    const pages = this.walkPages<unknown>(op, input, options);
+    const walk = pageWalkOf(op);
+    const spec = op.pagination!;
+    const pages = this.walkPages<unknown>(op, walk, input, options);
     return (async function* items(): AsyncGenerator<TItem, void, undefined> {
       // The item type is the generated client's promise, as for `request<T>`.
-      for await (const page of pages) yield* pageItems(spec, page.data) as TItem[];
+      for await (const page of pages) yield* walk.items(spec, page.data) as TItem[];
     })();
   }
 
   private async *walkPages<TPage>(
     op: OperationSpec,
+    walk: PageWalk,
     input: RequestInput,
     call: CallOptions,
   ): AsyncGenerator<ApiResult<TPage>, void, undefined> {
@@ -228,7 +249,7 @@ export class HttpClient {
       const { result, raw } = await this.execute<TPage>({ op, input: next, call, internal: false });
       yield result;
       // The raw body: a response schema that strips unknown keys must not end the walk early.
-      next = nextPageInput({ op, input: next, body: raw });
+      next = walk.next({ op, input: next, body: raw });
     }
   }
 
@@ -257,7 +278,7 @@ export class HttpClient {
 
   private async run<T>(current: Call, signal: AbortSignal | undefined): Promise<Outcome<T>> {
     const { op, call } = current;
-    const security = resolveSecurity({ api: this.api, requirements: op.security, credentials: this.options });
+    const security = securityOf(this.api, op, this.options);
     const prepared = await this.prepare(current, security);
     const retryable = isSafeMethod(op.method) || prepared.idempotent;
     const syncMode = this.options.syncTime ?? 'auto';
@@ -270,7 +291,7 @@ export class HttpClient {
       // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
       signal?.throwIfAborted();
       if (security.hmac && syncMode === 'always' && !current.internal)
-        await abortable(this.syncTimeOnce(security.hmac), signal);
+        await abortable(this.syncTimeOnce(security.hmac, op.uses?.serverTime), signal);
       const token = security.bearer ? await this.currentToken() : undefined;
       const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
 
@@ -334,7 +355,8 @@ export class HttpClient {
       }
       if (!recovered.clock && security.hmac && error.status === 401 && syncMode === 'auto' && !current.internal) {
         recovered.clock = true;
-        if (await this.correctClock({ hmac: security.hmac, response, signal })) continue;
+        if (await this.correctClock({ hmac: security.hmac, serverTime: op.uses?.serverTime, response, signal }))
+          continue;
       }
       if (
         !recovered.twoFactor &&
@@ -453,12 +475,14 @@ export class HttpClient {
         ? ([this.api.twoFactor.header, init.twoFactorToken] as const)
         : undefined;
     const signing =
-      security.hmac && this.options.apiKey ? { hmac: security.hmac, apiKey: this.options.apiKey } : undefined;
+      security.hmac && security.sign && this.options.apiKey
+        ? { hmac: security.hmac, sign: security.sign, apiKey: this.options.apiKey }
+        : undefined;
     const headers = init.token !== undefined || twoFactor || signing ? new Headers(prepared.headers) : prepared.headers;
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
     if (twoFactor) headers.set(...twoFactor);
     if (signing) {
-      const signed = await signatureHeaders({
+      const signed = await signing.sign({
         hmac: signing.hmac,
         key: signing.apiKey.key,
         secret: signing.apiKey.secret,
@@ -550,8 +574,8 @@ export class HttpClient {
   }
 
   /** `syncTime: 'always'`: one server-time request before the first signed request, shared by concurrent calls. */
-  private syncTimeOnce(hmac: HmacSignatureSpec): Promise<void> {
-    this.timeSync ??= this.serverSkew(hmac).then(
+  private syncTimeOnce(hmac: HmacSignatureSpec, serverTime: OperationSpec | undefined): Promise<void> {
+    this.timeSync ??= this.serverSkew(hmac, serverTime).then(
       (skew) => {
         if (skew !== undefined) this.offsetMs += skew;
       },
@@ -570,6 +594,7 @@ export class HttpClient {
    */
   private async correctClock(init: {
     hmac: HmacSignatureSpec;
+    serverTime: OperationSpec | undefined;
     response: Response;
     signal: AbortSignal | undefined;
   }): Promise<boolean> {
@@ -580,7 +605,7 @@ export class HttpClient {
       skew = date - this.now();
     } else {
       try {
-        skew = await this.serverSkew(init.hmac, init.signal);
+        skew = await this.serverSkew(init.hmac, init.serverTime, init.signal);
       } catch (error) {
         if (init.signal?.aborted) throw error;
         // No server time to be had: the 401 stands.
@@ -596,15 +621,20 @@ export class HttpClient {
    * Server time minus corrected local time, in ms, from `hmac.serverTimeOperation`
    * (`serverTimeField`, epoch seconds; without it the response `Date`); undefined when no operation is named.
    */
-  private async serverSkew(hmac: HmacSignatureSpec, signal?: AbortSignal): Promise<number | undefined> {
+  private async serverSkew(
+    hmac: HmacSignatureSpec,
+    serverTime: OperationSpec | undefined,
+    signal?: AbortSignal,
+  ): Promise<number | undefined> {
     const name = hmac.serverTimeOperation;
     if (name === undefined) return undefined;
-    // `apiInfo` carries the operations the client calls itself; an `api` carries them all.
+    // The signed operation names it (`uses.serverTime`); else `apiInfo` carries it, or an `api` among all of them.
     const operations = {
       ...('operations' in this.api ? (this.api as ApiSpec).operations : {}),
       ...this.api.runtimeOperations,
     };
-    const op = operations[name] ?? Object.values(operations).find((candidate) => candidate.operationId === name);
+    const op =
+      serverTime ?? operations[name] ?? Object.values(operations).find((candidate) => candidate.operationId === name);
     if (!op) throw new TypeError(`Server time operation "${name}" is not an operation of ${this.api.title}`);
     const before = this.clock.now();
     const { result, raw } = await this.execute<unknown>({

@@ -47,7 +47,7 @@ export {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
-export { nextPageInput, nextPageParams, pageItems } from './pagination.js';
+export { nextPageInput, nextPageParams, pageItems, pageWalk } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
 export { carriesJson, collectWarnings, declaredMediaType, selectValidator, streamSpecOf } from './response.js';

@@ -209,7 +209,7 @@ export type { ApiResult, ApiWarning, CallOptions, ClientOptions, HttpClient, Ope
  * const client = createClient({ baseUrl: 'https://api.example.com' });
  */
 export function createClient(options: ClientOptions = {}): HttpClient {
-  return new HttpClient({ ...apiInfo, runtimeOperations: { getTime: getTimeCall } }, options);
+  return new HttpClient(apiInfo, options);
 }
 
 /**

@@ -8,7 +8,8 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
-import { parametersNode } from '../../model/derive.js';
+import { parametersNode, runtimeOperationsFirst } from '../../model/derive.js';
+import type { OperationModel } from '../../model/types.js';
 import { LEAN_NAMESPACE, leanPrintContext, printLean, printParametersLean, printRequestBodyLean } from '../../print/lean.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
 import { helperModuleOf } from '../../print/zod.js';
@@ -51,13 +52,19 @@ export function callsFile(context: TargetContext): GeneratedFile {
       statements.push(constStatement(validatorName, expression, jsDoc(`Lean validator of \`${typeName}\`${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!, validatorType));
     }
   }
-  for (const op of model.operations) {
+  const features = { model, names: { security: () => im.value('resolveSecurity'), pagination: () => im.value('pageWalk'), operation: (other: OperationModel) => other.targetNames[CALL_NAME]! } };
+  // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
+  for (const op of runtimeOperationsFirst(model)) {
     const body = op.requestBody?.contents[0];
-    const fields = operationSpecFields(op, {
-      ...(op.parameters.length > 0 ? { parameters: printParametersLean(parametersNode(op), forms.input) } : {}),
-      ...(body ? { body: printRequestBodyLean(body.schema, forms.input) } : {}),
-      response: (schema) => printLean(schema, forms.output),
-    });
+    const fields = operationSpecFields(
+      op,
+      {
+        ...(op.parameters.length > 0 ? { parameters: printParametersLean(parametersNode(op), forms.input) } : {}),
+        ...(body ? { body: printRequestBodyLean(body.schema, forms.input) } : {}),
+        response: (schema) => printLean(schema, forms.output),
+      },
+      features,
+    );
     statements.push(
       constStatement(
         op.targetNames[CALL_NAME]!,

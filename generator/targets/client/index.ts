@@ -7,10 +7,9 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds.js';
-import { docsOf, jsDoc, propertyKey, valueKey } from '../../util/text.js';
+import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
 import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { callsFile } from './calls.js';
-import { runtimeOperationsOf } from '../../model/derive.js';
 import { printSourceFile } from '../../util/ts.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -99,7 +98,6 @@ export const clientTarget: Target = {
     const classes: ClassDeclarationStructure[] = [];
     const functions: FunctionDeclarationStructure[] = [];
     const im = importsFor(context, './client.js');
-    const runtimeOperations = runtimeOperationsOf(model);
     const groupProps = model.client.groups.map((g) => ({ prop: g.property, cls: g.className, ...(g.description ? { description: g.description } : {}) }));
     const groupsByClass = new Map(model.client.groups.map((g) => [g.className, g]));
     for (const group of model.client.groups) {
@@ -178,12 +176,8 @@ export const clientTarget: Target = {
         ],
         parameters: [{ name: 'options', type: im.type('ClientOptions'), initializer: '{}' }],
         returnType: im.type('HttpClient'),
-        // The operations the runtime calls itself (HMAC's server time) come as calls too, so that no zod comes along.
-        statements: [
-          runtimeOperations.length === 0
-            ? `return new ${im.value('HttpClient')}(${im.value('apiInfo')}, options);`
-            : `return new ${im.value('HttpClient')}({ ...${im.value('apiInfo')}, runtimeOperations: { ${runtimeOperations.map((op) => `${valueKey(op.operationId)}: ${im.value(op.targetNames[CALL_NAME]!)}`).join(', ')} } }, options);`,
-        ],
+        // The signed calls name the server-time operation themselves (`uses.serverTime`).
+        statements: [`return new ${im.value('HttpClient')}(${im.value('apiInfo')}, options);`],
       },
       ...functions,
       ...classes,

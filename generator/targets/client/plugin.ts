@@ -16,7 +16,7 @@ export const clientPlugin: TargetPlugin = {
   entryPoint: 'client',
   // `http` and `constructor` are members of every group class, where operations become methods.
   // Then what `src/calls.ts` imports: the lean builders' namespace, the runtime's format checks, the spec type.
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', ...Object.values(FORMAT_CHECKS)],
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', ...Object.values(FORMAT_CHECKS)],
   operationNames: [{ key: CALL_NAME, want: ({ camel }) => `${camel}Call` }],
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,

@@ -9,7 +9,7 @@ import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
-import { clientGroupOf, parametersNode, tagTree } from '../../model/derive.js';
+import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
@@ -75,19 +75,26 @@ export const operationsTarget: Target = {
       }
     }
 
-    const operationFields = (op: OperationModel): string[] =>
-      operationSpecFields(op, {
-        ...(op.parameters.length > 0 ? { parameters: op.names.paramsSchema } : {}),
-        ...(op.requestBody?.contents[0] ? { body: op.names.bodySchema } : {}),
-        response: (schema) => printZod(schema, forms.output),
-      });
+    const features = { model, names: { security: () => im.value('resolveSecurity'), pagination: () => im.value('pageWalk'), operation: (other: OperationModel) => other.names.spec } };
+    const operationFields = (op: OperationModel, withFeatures = true): string[] =>
+      operationSpecFields(
+        op,
+        {
+          ...(op.parameters.length > 0 ? { parameters: op.names.paramsSchema } : {}),
+          ...(op.requestBody?.contents[0] ? { body: op.names.bodySchema } : {}),
+          response: (schema) => printZod(schema, forms.output),
+        },
+        withFeatures ? features : undefined,
+      );
     const operationEntry = (op: OperationModel): string => {
       const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
-      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${operationFields(op).join(', ')} }`;
+      // Webhooks are received, not called: no client features.
+      return `${doc ? `/** ${doc.replace(/\n/g, ' ')} */\n` : ''}${valueKey(op.operationId)}: { ${operationFields(op, false).join(', ')} }`;
     };
 
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
-    for (const op of model.operations) {
+    // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
+    for (const op of runtimeOperationsFirst(model)) {
       statements.push(constStatement(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(

@@ -3,10 +3,12 @@
  * and the fixed credentials it sends (api keys); tokens and signatures are added per attempt.
  */
 import { encodeKey, encodeValue } from './encoding.js';
+import { signatureHeaders } from './signing.js';
 import type {
   ApiInfo,
   ClientOptions,
   HmacSignatureSpec,
+  SecurityResolver,
   SecuritySchemeSpec,
   SecurityRequirement,
   TokenRefreshSpec,
@@ -28,6 +30,8 @@ export interface ResolvedSecurity {
   bearer?: TokenRefreshSpec;
   /** Set when the request is signed. */
   hmac?: HmacSignatureSpec;
+  /** The signer, with `hmac` (here, so that only programs that sign bundle it). */
+  sign?: typeof signatureHeaders;
 }
 
 /** The default of `x-token-refresh`. */
@@ -89,11 +93,7 @@ const NOTHING = (): ResolvedSecurity => ({ schemes: [], headers: [], query: [], 
  * The first alternative of `requirements` whose schemes all have credentials; `[]` (public)
  * or no satisfiable alternative send nothing, and the server decides.
  */
-export function resolveSecurity(init: {
-  api: ApiInfo;
-  requirements: readonly SecurityRequirement[];
-  credentials: Credentials;
-}): ResolvedSecurity {
+export const resolveSecurity: SecurityResolver = (init) => {
   const { api, credentials } = init;
   const chosen = init.requirements.find((requirement) => {
     const hmac = hmacOf(api, requirement);
@@ -108,6 +108,7 @@ export function resolveSecurity(init: {
     resolved.schemes.push(name);
     if (scheme.hmac) {
       resolved.hmac = scheme.hmac;
+      resolved.sign = signatureHeaders;
     } else if (signedBy(scheme, hmac)) {
       // Sent by the signer.
     } else if (scheme.type === 'apiKey') {
@@ -127,4 +128,4 @@ export function resolveSecurity(init: {
     }
   }
   return resolved;
-}
+};

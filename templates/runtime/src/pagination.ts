@@ -1,7 +1,7 @@
 /** `x-pagination`: the items of a page and the input of the next page. */
 import { readPath } from './dot-path.js';
 import { toRequestInput } from './params.js';
-import type { OperationSpec, PaginationSpec, RequestInput } from './types.js';
+import type { OperationSpec, PageWalk, PaginationSpec, RequestInput } from './types.js';
 
 /** The items of one page body (`itemsField`); an empty list when absent. */
 export function pageItems(spec: PaginationSpec, body: unknown): unknown[] {
@@ -77,3 +77,6 @@ export function nextPageParams<P extends object>(op: OperationSpec, params: P, p
   const value = param?.in === 'header' ? next.headers?.[name] : next.query?.[name];
   return { ...params, [param?.key ?? name]: value };
 }
+
+/** Pagination as an operation's feature (`OperationSpec.uses.pagination`): only programs that page bundle it. */
+export const pageWalk: PageWalk = { items: pageItems, next: nextPageInput };

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ApiError } from './errors.js';
+import type { ResolvedSecurity } from './auth.js';
 
 /**
  * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
@@ -152,6 +153,35 @@ export interface IdempotencySpec {
   maxLength?: number;
 }
 
+/** What picks the credentials of an operation's `security` and says how to send them (`resolveSecurity`). */
+export type SecurityResolver = (init: {
+  api: ApiInfo;
+  requirements: readonly SecurityRequirement[];
+  credentials: Pick<ClientOptions, 'apiKey' | 'apiKeys' | 'accessToken' | 'basic'>;
+}) => ResolvedSecurity;
+
+/** How the pages of a paginated operation follow each other (`pageWalk`). */
+export interface PageWalk {
+  /** The items of a page's body. */
+  items(spec: PaginationSpec, body: unknown): unknown[];
+  /** The input of the page after the one whose raw body is `body`, or undefined on the last page. */
+  next(init: { op: OperationSpec; input: RequestInput; body: unknown }): RequestInput | undefined;
+}
+
+/**
+ * The runtime's code an operation needs beyond the core, which generated code gives only where
+ * the operation uses it: a program bundles the security, signing and pagination code of the
+ * operations it calls, and none for a public operation that returns one page.
+ */
+export interface OperationFeatures {
+  /** Applies `security` (credentials, HMAC signing): required when `security` lists any alternative. */
+  security?: SecurityResolver;
+  /** The operation that tells the server's time, for the clock sync of HMAC signing. */
+  serverTime?: OperationSpec;
+  /** Walks the pages of `pagination`: required to page through the operation. */
+  pagination?: PageWalk;
+}
+
 /** Everything the runtime needs to know about one operation. */
 export interface OperationSpec {
   operationId: string;
@@ -178,6 +208,8 @@ export interface OperationSpec {
   responseMediaTypes?: Readonly<Record<string, string>>;
   /** Every scope any security alternative names (documentation; the runtime does not check scopes). */
   scopes?: readonly string[];
+  /** The runtime's code this operation needs beyond the core. */
+  uses?: OperationFeatures;
 }
 
 /** A server of the document, with its variables. */
