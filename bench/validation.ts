@@ -1,6 +1,6 @@
 /**
  * Parses per second of response validators on the v2 spec's success responses, filled with our
- * seeded fixtures: our generated zod validators (the committed package, zod mini, and the same
+ * seeded fixtures: the client's lean validators, our generated zod validators (the committed package, zod mini, and the same
  * document generated with `--zod classic`), ajv compiled from the spec's own schemas, and the zod
  * schemas hey-api generates from the same document.
  */
@@ -76,7 +76,11 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
   generateInto(specFile, classicOut, ['--zod', 'classic', '--targets', 'client']);
   const classic = (await import(pathToFileURL(join(classicOut, 'src', 'operations.ts')).href)) as { operations: Record<string, { responses: Record<string, Check | undefined> }> };
 
+  // The client's own validators: the lean ones of its calls (src/calls.ts), which need no zod.
+  const calls = (await import(pathToFileURL(join(args.root, 'generated', 'v2', 'src', 'calls.ts')).href)) as Record<string, { responses: Record<string, Check | undefined> } | undefined>;
+
   const ours: Body[] = [];
+  const oursLean: Body[] = [];
   const oursClassic: Body[] = [];
   const theirs: Body[] = [];
   const ajvs: Body[] = [];
@@ -100,6 +104,7 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
       const value = responseFixture(operationId, status, seed);
       bytes += JSON.stringify(value).length;
       ours.push({ value, check: validator! });
+      oursLean.push({ value, check: calls[`${operationId}Call`]!.responses[status]! });
       oursClassic.push({ value, check: classic.operations[operationId]!.responses[status]! });
       theirs.push({ value, check: heyCheck });
       ajvs.push({ value, check: ajvCheck });
@@ -110,8 +115,9 @@ export async function benchValidation(args: { root: string; benchDir: string; wo
     bodies: ours.length,
     bytes,
     rows: (() => {
-      const [oursRate, classicRate, ajvRate, heyRate] = rates([ours, oursClassic, ajvs, theirs]);
+      const [leanRate, oursRate, classicRate, ajvRate, heyRate] = rates([oursLean, ours, oursClassic, ajvs, theirs]);
       return [
+        { validator: "ours, the client's lean validators (no zod)", parsesPerSecond: leanRate!, rejected: refused(oursLean) },
         { validator: 'ours (generated zod, mini build: the default)', parsesPerSecond: oursRate!, rejected: refused(ours) },
         { validator: 'ours with --zod classic', parsesPerSecond: classicRate!, rejected: refused(oursClassic) },
         { validator: 'ajv (compiled from the spec)', parsesPerSecond: ajvRate!, rejected: refused(ajvs) },

@@ -3,6 +3,11 @@
  * runtime, never the server stub, the fixtures, the mock or Hono (sideEffects: false and
  * separate entry points make that hold for any bundler that shakes trees).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/spec-files.js';
@@ -105,6 +110,28 @@ describe('a one-endpoint program, bundled and minified', () => {
     expect(signedCall.filter((path) => /node_modules\/zod\//.test(path))).toEqual([]);
     const pagedCall = await inputsOf("import { createClient, iterateListBuys } from '@svc/v2/client';\nfor await (const buy of iterateListBuys(createClient(), { account_id: 'x' })) console.log(buy);");
     expect(pagedCall.some((path) => path.endsWith('runtime/src/pagination.ts'))).toBe(true);
+  });
+
+  it('a program that calls getSpotPrice through its function, validating strictly, is at most 12 KiB gzipped and still refuses an invalid body', async () => {
+    const program = (fetch: string): string =>
+      `import { createClient, getSpotPrice } from '@svc/v2/client';\nconst client = createClient({ baseUrl: 'https://api.example.com', validateResponses: 'strict'${fetch} });\nexport const result = await getSpotPrice(client, { currency_pair: 'BTC-USD' }).then(() => 'accepted', (error) => error.name);\n`;
+    const bundled = async (contents: string): Promise<Uint8Array> =>
+      (await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], write: false, logLevel: 'silent' })).outputFiles[0]!.contents;
+    expect(gzipSync(await bundled(program(''))).byteLength).toBeLessThanOrEqual(12 * 1024);
+    // The same program against a fetch that answers with a price whose amount is a number, not a decimal string.
+    const answering = (body: unknown): string => `, fetch: async () => new Response(${JSON.stringify(JSON.stringify(body))}, { headers: { 'content-type': 'application/json' } })`;
+    const run = async (body: unknown): Promise<unknown> => {
+      const dir = mkdtempSync(join(tmpdir(), 'svc-bundle-'));
+      try {
+        const file = join(dir, 'program.mjs');
+        writeFileSync(file, await bundled(program(answering(body))));
+        return ((await import(pathToFileURL(file).href)) as { result: unknown }).result;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(await run({ data: { amount: 12, currency: 'USD', base: 'BTC' } })).toBe('ResponseValidationError');
+    expect(await run({ data: { amount: '12.00', currency: 'USD', base: 'BTC' } })).toBe('accepted');
   });
 
   it('a query program carries its own operation and nothing of TanStack; a client program nothing of the query module', async () => {

@@ -7,6 +7,7 @@
  * (test/generator/keywords.test.ts) do the same for every JSON Schema keyword.
  */
 import fc from 'fast-check';
+import { changedAt, replacements as replacementsOf } from '../helpers/json-changes.js';
 import { describe, expect, it } from 'vitest';
 import type { Validator } from '../../templates/runtime/src/index.js';
 import * as lean from '../../templates/runtime/src/lean.js';
@@ -52,36 +53,7 @@ const api = (name: string, pkg: { schemas: object; operations: object }, calls: 
 });
 const APIS = [api('v2', v2, v2Calls, v2Fixtures), api('v1', v1, v1Calls, v1Fixtures), api('onramp', onramp, onrampCalls, onrampFixtures), api('x402', x402, x402Calls, x402Fixtures)];
 
-const REMOVE = Symbol('remove');
-type Path = (string | number)[];
-
-/** Every place in a JSON value: the value itself and everything inside it. */
-function placesIn(value: unknown, at: Path = []): Path[] {
-  const inner = Array.isArray(value) ? value.flatMap((item, i) => placesIn(item, [...at, i])) : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, item]) => placesIn(item, [...at, key])) : [];
-  return [at, ...inner];
-}
-
-/** A copy of `value` with `replacement` at `path` (or the entry there removed). */
-function replaced(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement === REMOVE ? undefined : replacement;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = [...value];
-    if (rest.length === 0 && replacement === REMOVE) copy.splice(Number(head), 1);
-    else copy[Number(head)] = replaced(copy[Number(head)], rest, replacement);
-    return copy;
-  }
-  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  if (rest.length === 0 && replacement === REMOVE) delete copy[String(head)];
-  else copy[String(head)] = replaced(copy[String(head)], rest, replacement);
-  return copy;
-}
-
-const replacements = fc.oneof(
-  fc.constant(REMOVE),
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom('', 'x', '2026-13-40T25:61:00Z', 'not-a-uuid', '1.5', '-0', -1, 0, 1.5, 2 ** 53, null, [], {}, true, 'BTC-USD', 'buy', 'sell', 'wallet'),
-);
+const replacements = replacementsOf('BTC-USD', 'buy', 'sell', 'wallet');
 
 /** The lean validator agrees with zod's on `value`, and returns a value it accepts as it is. */
 function agree(leanValidator: Validator, zodValidator: Validator, value: unknown, what: string): boolean {
@@ -98,8 +70,7 @@ function changedAgree(pairs: [Validator, Validator, string][], valid: (seed: num
   fc.assert(
     fc.property(fc.nat(99), fc.nat(), replacements, (fixtureSeed, pick, replacement) => {
       const value = valid(fixtureSeed);
-      const places = placesIn(value);
-      const changed = replaced(value, places[pick % places.length]!, replacement);
+      const changed = changedAt(value, pick, replacement);
       for (const [leanValidator, zodValidator, what] of pairs) if (!agree(leanValidator, zodValidator, changed, what)) refused++;
     }),
     { numRuns: 40, seed },

@@ -4,6 +4,7 @@
  * of our specs without falling back to zod (else it saves nothing).
  */
 import fc from 'fast-check';
+import { changedAt, replacements as replacementsOf } from '../helpers/json-changes.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fastAccepts, fastParsesToItself } from '@svc/server-runtime';
@@ -46,36 +47,7 @@ function sameKeys(a: unknown, b: unknown): boolean {
   return keysA.join('\0') === keysB.join('\0') && keysA.every((key) => sameKeys((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
-const REMOVE = Symbol('remove');
-type Path = (string | number)[];
-
-/** Every place in a JSON value: the value itself and everything inside it. */
-function placesIn(value: unknown, at: Path = []): Path[] {
-  const inner = Array.isArray(value) ? value.flatMap((item, i) => placesIn(item, [...at, i])) : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, item]) => placesIn(item, [...at, key])) : [];
-  return [at, ...inner];
-}
-
-/** A copy of `value` with `replacement` at `path` (or the entry there removed). */
-function replaced(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement === REMOVE ? undefined : replacement;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = [...value];
-    if (rest.length === 0 && replacement === REMOVE) copy.splice(Number(head), 1);
-    else copy[Number(head)] = replaced(copy[Number(head)], rest, replacement);
-    return copy;
-  }
-  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  if (rest.length === 0 && replacement === REMOVE) delete copy[String(head)];
-  else copy[String(head)] = replaced(copy[String(head)], rest, replacement);
-  return copy;
-}
-
-const replacements = fc.oneof(
-  fc.constant(REMOVE),
-  fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom('', 'x', '2026-13-40T25:61:00Z', 'not-a-uuid', '1.5', '-0', -1, 0, 1.5, 2 ** 53, null, [], {}, true, Number.POSITIVE_INFINITY),
-);
+const replacements = replacementsOf(Number.POSITIVE_INFINITY);
 
 describe('fastAccepts', () => {
   for (const api of APIS) {
@@ -97,8 +69,7 @@ describe('fastAccepts', () => {
         fc.assert(
           fc.property(fc.nat(99), fc.nat(), replacements, (seed, pick, replacement) => {
             const valid = api.fixture(name as never, seed);
-            const places = placesIn(valid);
-            const changed = replaced(valid, places[pick % places.length]!, replacement);
+            const changed = changedAt(valid, pick, replacement);
             const zodSays = schema.safeParse(changed).success;
             if (!zodSays) refused++;
             if (accepts(changed)) expect(zodSays, `${name}: ${JSON.stringify(changed)}`).toBe(true);
@@ -120,8 +91,7 @@ describe('fastAccepts', () => {
             fc.property(fc.nat(99), fc.nat(), replacements, fc.boolean(), (seed, pick, replacement, change) => {
               const request = api.requestFixture(operationId, seed);
               const valid = part === 'body' ? request.body : request.params;
-              const places = placesIn(valid);
-              const value = change ? replaced(valid, places[pick % places.length]!, replacement) : valid;
+              const value = change ? changedAt(valid, pick, replacement) : valid;
               if (itself(value)) {
                 taken++;
                 expect(parsesToEqual(schema, value), `${operationId} ${part}: ${JSON.stringify(value)}`).toBe(true);
