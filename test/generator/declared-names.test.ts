@@ -37,7 +37,7 @@ function topLevelNames(path: string, text: string): string[] {
 
 function plannedNames(model: ApiModel): Set<string> {
   return new Set([
-    ...model.schemas.flatMap((s) => [s.typeName, s.schemaName, ...Object.values(s.variants ?? {}).flatMap((v) => (v ? [v.typeName, v.schemaName] : []))]),
+    ...model.schemas.flatMap((s) => [s.typeName, s.schemaName, s.validatorName, ...Object.values(s.variants ?? {}).flatMap((v) => (v ? [v.typeName, v.schemaName, v.validatorName] : []))]),
     ...[...model.operations, ...model.webhooks].flatMap((op) => [op.name, ...Object.values(op.names), ...Object.values(op.targetNames)]),
     ...Object.values(model.entryNames),
     model.client.className,
