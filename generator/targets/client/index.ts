@@ -7,7 +7,8 @@ import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
 import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds.js';
-import { docsOf, jsDoc, propertyKey } from '../../util/text.js';
+import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
+import { isIdentifierName } from '../../model/names.js';
 import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
 import { callsFile } from './calls.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -50,7 +51,7 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     [
       deprecated,
       `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
-      `@see \`${op.method} ${op.path}\` (\`operations.${op.operationId}\` describes it)`,
+      `@see \`${op.method} ${op.path}\` (\`operations${isIdentifierName(op.operationId) ? `.${op.operationId}` : `[${stringLiteral(op.operationId)}]`}\` describes it)`,
     ]
       .filter(Boolean)
       .join('\n'),

@@ -1,11 +1,11 @@
 /**
- * Validators that need no zod, for the generated clients' own checks (`src/validators.ts` of a
+ * Validators that need no zod, for the generated clients' own checks (`src/calls.ts` of a
  * package): each walks a value in place, returns it as it came when it passes, and reports
  * issues shaped as zod's (the same codes, paths and English messages), so that tolerant
  * response validation, typed errors and the server's answers read alike. They accept and
  * refuse exactly what the package's zod validators do (a property test holds them to it).
  * Every builder is a function of its own, so a bundle carries only those its validators use:
- * a program that calls one operation carries about 2 KB of them, where zod's engine is 22 KB.
+ * a program that calls one operation carries about 3 KB of them, where zod's engine is 22 KB.
  */
 import type { z } from 'zod';
 import { canonical, isBinaryBody, BINARY_BODY_MESSAGE, refinements } from './validators.js';
@@ -113,20 +113,26 @@ export function number<T extends number = number>(integer: boolean, ...checks: C
     if (typeof value !== 'number' || !Number.isFinite(value))
       return void issues.push(invalidType('number', value, path));
     if (integer && !Number.isInteger(value)) return void issues.push(invalidType('int', value, path));
-    if (integer && !Number.isSafeInteger(value)) {
-      const [code, bound, word] =
-        value > 0 ? (['too_big', 'maximum', '<='] as const) : (['too_small', 'minimum', '>='] as const);
-      const limit = value > 0 ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+    if (integer && value > Number.MAX_SAFE_INTEGER)
       issues.push(
         at(path, {
-          code,
+          code: 'too_big',
           origin: 'int',
-          [bound]: limit,
+          maximum: Number.MAX_SAFE_INTEGER,
           inclusive: true,
-          message: `Too ${code === 'too_big' ? 'big' : 'small'}: expected int to be ${word}${limit}`,
-        } as Unplaced),
+          message: `Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`,
+        }),
       );
-    }
+    if (integer && value < Number.MIN_SAFE_INTEGER)
+      issues.push(
+        at(path, {
+          code: 'too_small',
+          origin: 'int',
+          minimum: Number.MIN_SAFE_INTEGER,
+          inclusive: true,
+          message: `Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`,
+        }),
+      );
     for (const check of checks) check(value, path, issues);
   });
 }
