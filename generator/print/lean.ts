@@ -21,7 +21,7 @@ export interface LeanPrintContext {
   isDeclared(key: string): boolean;
   /** Whether the zod printer tells a union of this named object apart by `property` (`z.discriminatedUnion`): the lean one must choose alike. */
   isTaggedObject(key: string, property: string): boolean;
-  /** What the printed code imports besides the lean namespace: the runtime's format checks, by name. */
+  /** What the printed code imports: the lean namespace ({@link LEAN_NAMESPACE}) when it calls a builder, and the runtime's format checks by name. */
   helpers: Set<string>;
   /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
   direction?: Direction;
@@ -46,16 +46,20 @@ export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>,
   };
 }
 
-/** A lean builder, marked pure when called: a bundler drops the validators nothing uses. */
-const call = (builder: string, args: string): string => `${PURE}${LEAN_NAMESPACE}.${builder}(${args})`;
-const value = (name: string): string => `${LEAN_NAMESPACE}.${name}`;
+/** A lean builder called, marked pure: a bundler drops the validators nothing uses. Records the namespace's use, so that the module imports it only then. */
+const call = (ctx: LeanPrintContext, builder: string, args: string): string => `${PURE}${value(ctx, builder)}(${args})`;
+/** A lean builder or constant, by name. */
+const value = (ctx: LeanPrintContext, name: string): string => {
+  ctx.helpers.add(LEAN_NAMESPACE);
+  return `${LEAN_NAMESPACE}.${name}`;
+};
 
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };
 
 /** The validator of a request body: bytes in any form `fetch` sends, for a binary one. */
 export function printRequestBodyLean(node: SchemaNode, ctx: LeanPrintContext): string {
-  return node.kind === 'binary' && !node.nullable ? value('binaryBody') : printLean(node, ctx);
+  return node.kind === 'binary' && !node.nullable ? value(ctx, 'binaryBody') : printLean(node, ctx);
 }
 
 /** The validator of an operation's parameters: keys it does not know are let through (callers pass extras). */
@@ -65,112 +69,112 @@ export function printParametersLean(node: ObjectNode, ctx: LeanPrintContext): st
 
 export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
   let out = printBase(node, ctx);
-  if (node.nullable && node.kind !== 'null') out = call('nullable', out);
+  if (node.nullable && node.kind !== 'null') out = call(ctx, 'nullable', out);
   const checks: string[] = [];
-  if (node.not) checks.push(call('not', printLean(node.not, ctx)));
+  if (node.not) checks.push(call(ctx, 'not', printLean(node.not, ctx)));
   if (node.conditional) {
     const c = node.conditional;
-    checks.push(call('conditional', [printLean(c.if, ctx), c.then ? printLean(c.then, ctx) : 'undefined', c.else ? printLean(c.else, ctx) : 'undefined'].join(', ')));
+    checks.push(call(ctx, 'conditional', [printLean(c.if, ctx), c.then ? printLean(c.then, ctx) : 'undefined', c.else ? printLean(c.else, ctx) : 'undefined'].join(', ')));
   }
   for (const [keyword, builder] of [['unevaluatedProperties', 'unevaluatedProperties'], ['unevaluatedItems', 'unevaluatedItems']] as const) {
     const rest = node[keyword];
     if (rest === undefined) continue;
     const which = keyword === 'unevaluatedProperties' ? 'properties' : 'items';
-    const printer: EvaluationPrinter = { schemaOf: ctx.schemaOf, print: (child) => printLean(child, ctx), anything: () => value('unknown') };
+    const printer: EvaluationPrinter = { schemaOf: ctx.schemaOf, print: (child) => printLean(child, ctx), anything: () => value(ctx, 'unknown') };
     const restText = typeof rest === 'boolean' ? String(rest) : printLean(rest, ctx);
-    checks.push(call(builder, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
+    checks.push(call(ctx, builder, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
   }
-  return checks.length === 0 ? out : call('refined', [out, ...checks].join(', '));
+  return checks.length === 0 ? out : call(ctx, 'refined', [out, ...checks].join(', '));
 }
 
 function printBase(node: SchemaNode, ctx: LeanPrintContext): string {
   switch (node.kind) {
     case 'ref': {
       const name = ctx.validatorNameOf(node.target);
-      return ctx.isDeclared(node.target) ? name : call('lazy', `() => ${name}`);
+      return ctx.isDeclared(node.target) ? name : call(ctx, 'lazy', `() => ${name}`);
     }
     case 'string':
       return printString(node, ctx);
     case 'number':
-      return printNumber(node);
+      return printNumber(node, ctx);
     case 'boolean':
-      return value('boolean');
+      return value(ctx, 'boolean');
     case 'null':
-      return value('nullValue');
+      return value(ctx, 'nullValue');
     case 'literal':
-      return call('literal', literal(node.values));
+      return call(ctx, 'literal', literal(node.values));
     case 'array': {
       const checks: string[] = [];
-      if (node.uniqueItems) checks.push(value('uniqueItems'));
-      if (node.contains) checks.push(call('contains', `${printLean(node.contains.schema, ctx)}, ${node.contains.min}, ${node.contains.max ?? 'Infinity'}`));
+      if (node.uniqueItems) checks.push(value(ctx, 'uniqueItems'));
+      if (node.contains) checks.push(call(ctx, 'contains', `${printLean(node.contains.schema, ctx)}, ${node.contains.min}, ${node.contains.max ?? 'Infinity'}`));
       if (!node.prefixItems) {
-        const bounds = [...(node.minItems !== undefined ? [call('bound', `'min', ${node.minItems}`)] : []), ...(node.maxItems !== undefined ? [call('bound', `'max', ${node.maxItems}`)] : [])];
-        return call('array', [printLean(node.items, ctx), ...bounds, ...checks].join(', '));
+        const bounds = [...(node.minItems !== undefined ? [call(ctx, 'bound', `'min', ${node.minItems}`)] : []), ...(node.maxItems !== undefined ? [call(ctx, 'bound', `'max', ${node.maxItems}`)] : [])];
+        return call(ctx, 'array', [printLean(node.items, ctx), ...bounds, ...checks].join(', '));
       }
       // Prefix items past `minItems` may be missing: JSON Schema checks only the items present.
       const required = Math.min(node.minItems ?? 0, node.prefixItems.length);
       const prefix = `[${node.prefixItems.map((p) => printLean(p, ctx)).join(', ')}]`;
       const min = node.minItems !== undefined && node.minItems > node.prefixItems.length ? node.minItems : undefined;
       const max = node.maxItems !== node.prefixItems.length ? node.maxItems : undefined;
-      const counts = min !== undefined || max !== undefined ? [call('itemCount', `${min ?? 0}, ${max ?? 'Infinity'}`)] : [];
+      const counts = min !== undefined || max !== undefined ? [call(ctx, 'itemCount', `${min ?? 0}, ${max ?? 'Infinity'}`)] : [];
       const rest = isClosedTuple(node) ? 'undefined' : printLean(node.items, ctx);
-      return call('tuple', [prefix, String(required), rest, ...counts, ...checks].join(', '));
+      return call(ctx, 'tuple', [prefix, String(required), rest, ...counts, ...checks].join(', '));
     }
     case 'object':
       return printObject(node, ctx);
     case 'union':
       return printUnion(node, ctx);
     case 'intersection':
-      return call('allOf', `[${node.parts.map((p) => printLean(p, ctx)).join(', ')}]`);
+      return call(ctx, 'allOf', `[${node.parts.map((p) => printLean(p, ctx)).join(', ')}]`);
     case 'binary':
-      return value('blob');
+      return value(ctx, 'blob');
     case 'unknown': {
-      if (!node.byType) return value('unknown');
+      if (!node.byType) return value(ctx, 'unknown');
       const branches = typelessBranches(node);
       if (branches) {
         // The same union the type lists: the narrowed type's validator, and every other JSON type.
-        const object = branches.object ? printLean(branches.object, ctx) : call('object', '[]');
-        const array = branches.array ? printLean(branches.array, ctx) : call('array', value('unknown'));
-        const string = branches.string ? printLean(branches.string, ctx) : call('string', '');
-        const number = branches.number ? printLean(branches.number, ctx) : call('number', 'false');
-        return call('union', `[${[object, array, string, number, value('boolean'), value('nullValue')].join(', ')}]`);
+        const object = branches.object ? printLean(branches.object, ctx) : call(ctx, 'object', '[]');
+        const array = branches.array ? printLean(branches.array, ctx) : call(ctx, 'array', value(ctx, 'unknown'));
+        const string = branches.string ? printLean(branches.string, ctx) : call(ctx, 'string', '');
+        const number = branches.number ? printLean(branches.number, ctx) : call(ctx, 'number', 'false');
+        return call(ctx, 'union', `[${[object, array, string, number, value(ctx, 'boolean'), value(ctx, 'nullValue')].join(', ')}]`);
       }
       const entries = (['object', 'array', 'string', 'number'] as const).flatMap((kind) => {
         const constrained = node.byType?.[kind];
         return constrained ? [`${kind}: ${printLean(constrained, ctx)}`] : [];
       });
-      return call('refined', `${value('unknown')}, ${call('byType', `{ ${entries.join(', ')} }`)}`);
+      return call(ctx, 'refined', `${value(ctx, 'unknown')}, ${call(ctx, 'byType', `{ ${entries.join(', ')} }`)}`);
     }
     case 'never':
-      return value('never');
+      return value(ctx, 'never');
   }
 }
 
 function printString(node: StringNode, ctx: LeanPrintContext): string {
-  if (node.enum) return node.openEnum ? call('string', '') : call('literal', literal(node.enum));
+  if (node.enum) return node.openEnum ? call(ctx, 'string', '') : call(ctx, 'literal', literal(node.enum));
   const checks: string[] = [];
   const format = node.format !== undefined && Object.hasOwn(FORMAT_CHECKS, node.format) ? FORMAT_CHECKS[node.format] : undefined;
   if (format) {
     ctx.helpers.add(format);
-    checks.push(call('format', format));
+    checks.push(call(ctx, 'format', format));
   }
-  if (node.pattern !== undefined) checks.push(call('pattern', regexOf(node.pattern)));
-  if (node.minLength !== undefined) checks.push(call('bound', `'min', ${node.minLength}`));
-  if (node.maxLength !== undefined) checks.push(call('bound', `'max', ${node.maxLength}`));
-  return call('string', checks.join(', '));
+  if (node.pattern !== undefined) checks.push(call(ctx, 'pattern', regexOf(node.pattern)));
+  if (node.minLength !== undefined) checks.push(call(ctx, 'bound', `'min', ${node.minLength}`));
+  if (node.maxLength !== undefined) checks.push(call(ctx, 'bound', `'max', ${node.maxLength}`));
+  return call(ctx, 'string', checks.join(', '));
 }
 
-function printNumber(node: NumberNode): string {
-  if (node.enum) return call('literal', literal(node.enum));
+function printNumber(node: NumberNode, ctx: LeanPrintContext): string {
+  if (node.enum) return call(ctx, 'literal', literal(node.enum));
   const checks: string[] = [];
-  if (node.format === 'int32') checks.push(call('bound', `'min', ${INT32.min}`), call('bound', `'max', ${INT32.max}`));
-  if (node.minimum !== undefined) checks.push(call('bound', `'min', ${node.minimum}`));
-  if (node.exclusiveMinimum !== undefined) checks.push(call('bound', `'min', ${node.exclusiveMinimum}, false`));
-  if (node.maximum !== undefined) checks.push(call('bound', `'max', ${node.maximum}`));
-  if (node.exclusiveMaximum !== undefined) checks.push(call('bound', `'max', ${node.exclusiveMaximum}, false`));
-  if (node.multipleOf !== undefined) checks.push(call('multipleOf', String(node.multipleOf)));
+  if (node.format === 'int32') checks.push(call(ctx, 'bound', `'min', ${INT32.min}`), call(ctx, 'bound', `'max', ${INT32.max}`));
+  if (node.minimum !== undefined) checks.push(call(ctx, 'bound', `'min', ${node.minimum}`));
+  if (node.exclusiveMinimum !== undefined) checks.push(call(ctx, 'bound', `'min', ${node.exclusiveMinimum}, false`));
+  if (node.maximum !== undefined) checks.push(call(ctx, 'bound', `'max', ${node.maximum}`));
+  if (node.exclusiveMaximum !== undefined) checks.push(call(ctx, 'bound', `'max', ${node.exclusiveMaximum}, false`));
+  if (node.multipleOf !== undefined) checks.push(call(ctx, 'multipleOf', String(node.multipleOf)));
   const integer = node.integer || node.format === 'int32' || node.format === 'int64';
-  return call('number', [String(integer), ...checks].join(', '));
+  return call(ctx, 'number', [String(integer), ...checks].join(', '));
 }
 
 function printObject(node: ObjectNode, ctx: LeanPrintContext, letUnknownKeysThrough = false): string {
@@ -178,7 +182,7 @@ function printObject(node: ObjectNode, ctx: LeanPrintContext, letUnknownKeysThro
     // A required property that may hold anything must still be present (zod: `nonoptional`).
     const printed = printLean(p.schema, ctx);
     const mustBePresent = p.required && p.schema.kind === 'unknown' && !p.schema.nullable;
-    const validator = !mustBePresent ? printed : printed === value('unknown') ? value('defined') : call('allOf', `[${value('defined')}, ${printed}]`);
+    const validator = !mustBePresent ? printed : printed === value(ctx, 'unknown') ? value(ctx, 'defined') : call(ctx, 'allOf', `[${value(ctx, 'defined')}, ${printed}]`);
     return `[${stringLiteral(p.name)}, ${validator}${p.required ? ', true' : ''}]`;
   });
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;
@@ -193,14 +197,14 @@ function printObject(node: ObjectNode, ctx: LeanPrintContext, letUnknownKeysThro
   if (hasPatterns) {
     const patterns = node.patternProperties!.map((p) => `[${regexOf(p.pattern)}, ${printLean(p.schema, ctx)}]`);
     const additional = node.additionalProperties === false ? 'false' : node.additionalProperties === true ? 'true' : printLean(node.additionalProperties, ctx);
-    checks.push(call('patternProperties', `[${patterns.join(', ')}], ${additional}, ${literal(node.properties.map((p) => p.name))}`));
+    checks.push(call(ctx, 'patternProperties', `[${patterns.join(', ')}], ${additional}, ${literal(node.properties.map((p) => p.name))}`));
   }
-  if (node.minProperties !== undefined || node.maxProperties !== undefined) checks.push(call('propertyCount', `${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}`));
-  if (node.dependentRequired !== undefined) checks.push(call('dependentRequired', literal(node.dependentRequired)));
-  if (node.dependentSchemas !== undefined) checks.push(call('dependentSchemas', `[${node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printLean(d.schema, ctx)}]`).join(', ')}]`));
-  if (node.propertyNames !== undefined) checks.push(call('propertyNames', printLean(node.propertyNames, ctx)));
+  if (node.minProperties !== undefined || node.maxProperties !== undefined) checks.push(call(ctx, 'propertyCount', `${node.minProperties ?? 0}, ${node.maxProperties ?? 'Infinity'}`));
+  if (node.dependentRequired !== undefined) checks.push(call(ctx, 'dependentRequired', literal(node.dependentRequired)));
+  if (node.dependentSchemas !== undefined) checks.push(call(ctx, 'dependentSchemas', `[${node.dependentSchemas.map((d) => `[${stringLiteral(d.name)}, ${printLean(d.schema, ctx)}]`).join(', ')}]`));
+  if (node.propertyNames !== undefined) checks.push(call(ctx, 'propertyNames', printLean(node.propertyNames, ctx)));
   const args = [`[${properties.join(', ')}]`, ...(rest !== 'true' || checks.length > 0 ? [rest] : []), ...checks];
-  return call('object', args.join(', '));
+  return call(ctx, 'object', args.join(', '));
 }
 
 /** The values a tagged object's `property` takes (its `const` or closed enum): what `z.discriminatedUnion` tells it apart by. */
@@ -213,21 +217,21 @@ function tagValuesOf(node: SchemaNode, property: string, ctx: LeanPrintContext):
 
 function printUnion(node: UnionNode, ctx: LeanPrintContext): string {
   const variants = node.variants.map((v) => printLean(v, ctx));
-  if (variants.length === 0) return value('never');
+  if (variants.length === 0) return value(ctx, 'never');
   const discriminator = node.discriminator;
   if (variants.length === 1 && !discriminator?.variantTags) return variants[0]!;
   // anyOf [X, null] is X or null (not for oneOf: when X accepts null too, exactly-one fails).
   const nullAt = node.variants.findIndex((v) => v.kind === 'null');
-  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call('nullable', variants[1 - nullAt]!);
+  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call(ctx, 'nullable', variants[1 - nullAt]!);
   // Told apart by the discriminator: the mapping's values (or the schema names), or, where the zod
   // printer makes a `z.discriminatedUnion`, the variants' own tags.
   if (discriminator?.variantTags) {
     const defaultVariant = discriminator.defaultVariant !== undefined ? `, ${discriminator.defaultVariant}` : '';
-    return call('tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(discriminator.variantTags)}, [${variants.join(', ')}]${defaultVariant}`);
+    return call(ctx, 'tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(discriminator.variantTags)}, [${variants.join(', ')}]${defaultVariant}`);
   }
   if (discriminator && node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))) {
     const tags = node.variants.map((v) => tagValuesOf(v, discriminator.propertyName, ctx));
-    return call('tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${variants.join(', ')}]`);
+    return call(ctx, 'tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${variants.join(', ')}]`);
   }
-  return call(node.mode === 'oneOf' ? 'oneOf' : 'union', `[${variants.join(', ')}]`);
+  return call(ctx, node.mode === 'oneOf' ? 'oneOf' : 'union', `[${variants.join(', ')}]`);
 }

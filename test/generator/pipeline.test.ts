@@ -230,6 +230,14 @@ describe('generic OpenAPI documents', () => {
     expect(output.files.get('src/schemas.ts')).toMatch(/Pet_: Pet2Schema/);
   });
 
+  it('imports the lean builders only where a call validates something (regression: a document without schemas, parameters or bodies left the import unused)', async () => {
+    const bare = { openapi: '3.0.3', info: { title: 'Bare', version: '1.0.0' }, paths: { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'Up.' } } } } } };
+    const { dir, output } = await generateToDisk(writeSpec(bare, 'bare-calls', 'json'), 'bare-calls');
+    expect(output.files.get('src/calls.ts')).not.toContain('lean');
+    expect(output.files.get('src/calls.ts')).toContain('export const pingCall = {');
+    typeChecks.add('bare-calls', dir, ['node']);
+  });
+
   it('every package generated above type-checks under strict (one tsc program for them all)', async () => {
     expect(await typeChecks.errors()).toEqual({});
   }, 120_000);

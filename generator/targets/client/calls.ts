@@ -37,7 +37,10 @@ export function callsFile(context: TargetContext): GeneratedFile {
   const ctx = leanPrintContext(model, declared, helpers);
   const forms = { input: leanPrintContext(model, declared, helpers, 'input'), output: leanPrintContext(model, declared, helpers, 'output') };
   // Annotated, untyped: a validator that refers to itself needs a declared type, and the calls' types come from types.ts.
-  const validatorType = `${LEAN_NAMESPACE}.LeanValidator`;
+  const validatorType = (): string => {
+    helpers.add(LEAN_NAMESPACE);
+    return `${LEAN_NAMESPACE}.LeanValidator`;
+  };
   const statements: StatementStructures[] = [];
   for (const named of model.schemas) {
     const printed = [
@@ -49,7 +52,7 @@ export function callsFile(context: TargetContext): GeneratedFile {
     ];
     declared.add(named.key);
     for (const { typeName, validatorName, expression, form } of printed) {
-      statements.push(constStatement(validatorName, expression, jsDoc(`Lean validator of \`${typeName}\`${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!, validatorType));
+      statements.push(constStatement(validatorName, expression, jsDoc(`Lean validator of \`${typeName}\`${named.origin === 'component' ? ` (component \`${named.key}\`${form})` : ''}.`)!, validatorType()));
     }
   }
   const features = { model, names: { security: () => im.value('resolveSecurity'), pagination: () => im.value('pageWalk'), operation: (other: OperationModel) => other.targetNames[CALL_NAME]! } };
@@ -73,7 +76,9 @@ export function callsFile(context: TargetContext): GeneratedFile {
       ),
     );
   }
-  for (const helper of helpers) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, 'classic'));
-  const imports: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: leanModuleOf(runtimePackage), namespaceImport: LEAN_NAMESPACE }, ...im.declarations()];
+  for (const helper of helpers) if (helper !== LEAN_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, 'classic'));
+  // The namespace only where something uses it: a document without schemas, parameters or bodies has nothing to validate.
+  const leanImport: StatementStructures[] = helpers.has(LEAN_NAMESPACE) ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: leanModuleOf(runtimePackage), namespaceImport: LEAN_NAMESPACE }] : [];
+  const imports: StatementStructures[] = [...leanImport, ...im.declarations()];
   return { path: 'src/calls.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] }) };
 }
