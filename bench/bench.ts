@@ -337,12 +337,12 @@ async function clientSection(): Promise<Section> {
   const lines = [
     '## Client (microseconds per call, fetch stubbed in-process)',
     '',
-    '- every call goes through the client as an application makes it, against a `fetch` that answers at once with a new `Response` of a fixture body; fastest of 3 rounds of 20,000 calls after a warm-up',
+    "- every call goes through the client as an application makes it, against a `fetch` that answers at once with a new `Response` of a fixture body; after a warm-up, nine rounds of 5,000 calls each that run every row in turn; µs: a row's fastest round; vs openapi-fetch: the median over the rounds of the row's time over openapi-fetch's in the same round (each round paired with the anchor's of moments later, so that a garbage collection or a slow stretch of the machine in one round of one row does not decide the figure, as it did when each row's fastest round was compared)",
     '- in a process of its own, our client and runtime bundled by esbuild as an application would build them (`bench/client-process.ts`, through the launcher); before, they ran through the TypeScript loader the bench runs under, whose function-name wrappers cost on every call',
     '',
     '| client | call | µs per call | vs openapi-fetch |',
     '| --- | --- | ---: | ---: |',
-    ...rows.map((r) => `| ${r.client} | ${r.call} | ${r.microseconds.toFixed(1)} | ${reference > 0 ? `${(r.microseconds / reference).toFixed(2)}x` : '-'} |`),
+    ...rows.map((r) => `| ${r.client} | ${r.call} | ${r.microseconds.toFixed(1)} | ${r.ratio.toFixed(2)}x |`),
     '',
     "- signing uses Node's `createHmac` where the runtime has it (2 µs) and Web Crypto elsewhere: Web Crypto's `sign` goes through a worker thread, about 60 µs a call, which made a signed call 148 µs before.",
     "- a call sets no deadline unless `timeoutMs` or a signal asks for one (the default was 60 s until this row was added; fetch, openapi-fetch and hey-api set none either): compare the row with one. Its AbortController and timer cost about 4 µs; the rest is Node 20's fetch (undici) wiring the signal into the request, about 12-15 µs a call (`new Request` with a fresh signal against one without, measured alone). Validating the response costs little here (a small body).",
@@ -351,8 +351,9 @@ async function clientSection(): Promise<Section> {
   const summary: SummaryRow[] = [];
   const unvalidated = rows.find((r) => r.client === 'ours' && r.call.endsWith('validation off'));
   const validated = rows.find((r) => r.client === 'ours' && r.call.startsWith('GET /v2/prices') && r.call.includes('response validated'));
-  if (reference > 0 && unvalidated) summary.push({ section: 'client', measure: 'µs per call, validation off, vs openapi-fetch', ours: `${unvalidated.microseconds.toFixed(1)} µs`, anchor: `${reference.toFixed(1)} µs`, ratio: `${(unvalidated.microseconds / reference).toFixed(2)}x`, target: 'at most 1x', met: unvalidated.microseconds <= reference });
-  if (reference > 0 && validated) summary.push({ section: 'client', measure: 'µs per call, response validated, vs openapi-fetch', ours: `${validated.microseconds.toFixed(1)} µs`, anchor: `${reference.toFixed(1)} µs`, ratio: `${(validated.microseconds / reference).toFixed(2)}x`, target: 'at most 1.3x', met: validated.microseconds <= reference * 1.3 });
+  // The ratio is the median of the per-round ratios (see the section's notes); the µs are each row's fastest round.
+  if (reference > 0 && unvalidated) summary.push({ section: 'client', measure: 'µs per call, validation off, vs openapi-fetch (median of per-round ratios)', ours: `${unvalidated.microseconds.toFixed(1)} µs`, anchor: `${reference.toFixed(1)} µs`, ratio: `${unvalidated.ratio.toFixed(2)}x`, target: 'at most 1x', met: unvalidated.ratio <= 1 });
+  if (reference > 0 && validated) summary.push({ section: 'client', measure: 'µs per call, response validated, vs openapi-fetch (median of per-round ratios)', ours: `${validated.microseconds.toFixed(1)} µs`, anchor: `${reference.toFixed(1)} µs`, ratio: `${validated.ratio.toFixed(2)}x`, target: 'at most 1.3x', met: validated.ratio <= 1.3 });
   return { lines, summary };
 }
 
