@@ -28,16 +28,15 @@ export interface LeanPrintContext {
 }
 
 /** The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far. */
-export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction, used?: Set<string>): LeanPrintContext {
+export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction): LeanPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
-  const zodContext = zodPrintContext(model, new Set(declared), new Set(), 'mini', direction);
+  // Read for `isTaggedObject` alone, which looks at the schemas, not at what was printed.
+  const zodContext = zodPrintContext(model, new Set(), new Set(), 'mini', direction);
   return {
     isTaggedObject: zodContext.isTaggedObject,
     validatorNameOf: (key) => {
       const schema = byKey.get(key)!;
-      const name = (direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName;
-      used?.add(name);
-      return name;
+      return (direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName;
     },
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
@@ -76,13 +75,14 @@ export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
     const c = node.conditional;
     checks.push(call(ctx, 'conditional', [printLean(c.if, ctx), c.then ? printLean(c.then, ctx) : 'undefined', c.else ? printLean(c.else, ctx) : 'undefined'].join(', ')));
   }
-  for (const [keyword, builder] of [['unevaluatedProperties', 'unevaluatedProperties'], ['unevaluatedItems', 'unevaluatedItems']] as const) {
+  // The builders are named after the keywords.
+  for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
     const rest = node[keyword];
     if (rest === undefined) continue;
     const which = keyword === 'unevaluatedProperties' ? 'properties' : 'items';
     const printer: EvaluationPrinter = { schemaOf: ctx.schemaOf, print: (child) => printLean(child, ctx), anything: () => value(ctx, 'unknown') };
     const restText = typeof rest === 'boolean' ? String(rest) : printLean(rest, ctx);
-    checks.push(call(ctx, builder, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
+    checks.push(call(ctx, keyword, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
   }
   return checks.length === 0 ? out : call(ctx, 'refined', [out, ...checks].join(', '));
 }
