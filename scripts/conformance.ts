@@ -1,7 +1,9 @@
 /**
  * `npm run conformance -- --suite <folder>`: how often the generated validators agree with
  * JSON Schema, measured on the public JSON Schema Test Suite (draft 2020-12 and its
- * optional/format tests), beside ajv (2020-12, ajv-formats) on the same cases. `<folder>` is
+ * optional/format tests), beside ajv (2020-12, ajv-formats) on the same cases: the package's zod
+ * validators (`schemas`), and the client's lean ones (`src/calls.ts`), with every case where
+ * the two give different verdicts. `<folder>` is
  * the suite's `tests/draft2020-12` folder, checked out somewhere. Not part of CI: the suite
  * comes from outside; the cases the project relies on are written as its own tests.
  *
@@ -61,18 +63,26 @@ const files = [
 ];
 
 
-/** Generates a package from a document under the output folder and imports its `schemas`. */
-async function generatedSchemas(specFile: string, name: string): Promise<Record<string, Validator>> {
+/** Generates a package from a document under the output folder and imports its `schemas` and the lean validators of its calls, by component. */
+async function generatedSchemas(specFile: string, name: string): Promise<{ schemas: Record<string, Validator>; lean: Record<string, Validator | undefined> }> {
   const output = await generatePackage({ file: specFile, name });
   const dir = join(values.out!, `pkg-${name}`);
   for (const [path, contents] of output.files) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), contents);
   }
-  return ((await import(pathToFileURL(resolve(dir, 'src', 'index.ts')).href)) as { schemas: Record<string, Validator> }).schemas;
+  const { schemas } = (await import(pathToFileURL(resolve(dir, 'src', 'index.ts')).href)) as { schemas: Record<string, Validator> };
+  const calls = (await import(pathToFileURL(resolve(dir, 'src', 'calls.ts')).href)) as Record<string, Validator | undefined>;
+  // The components are named S0, S1 …: their lean validators S0Validator …
+  return { schemas, lean: Object.fromEntries(Object.keys(schemas).map((key) => [key, calls[`${key}Validator`]])) };
 }
 
-const rows: { file: string; cases: number; ours: number; ajv: number; note: string }[] = [];
+/** One operation, so that the package has a client, and with it the lean validators. */
+const PATHS = { '/conformance': { get: { operationId: 'conformance', responses: { '204': { description: 'Nothing.' } } } } };
+
+const rows: { file: string; cases: number; ours: number; lean: number; ajv: number; note: string }[] = [];
+/** Cases where the lean validator's verdict is not the zod one's. */
+const leanDifferences: string[] = [];
 const disagreements: Disagreement[] = [];
 let index = 0;
 for (const file of files.sort()) {
@@ -84,33 +94,38 @@ for (const file of files.sort()) {
     components[`S${i}`] = typeof schema === 'object' && schema !== null && !('$id' in schema) ? { $id: `https://conformance.test/${index}/${i}`, ...schema } : schema;
   });
   index += 1;
-  const document = { openapi: '3.1.0', info: { title: file, version: '1' }, paths: {}, components: { schemas: components } };
+  const document = { openapi: '3.1.0', info: { title: file, version: '1' }, paths: PATHS, components: { schemas: components } };
   const specFile = join(values.out, `${file.replace(/[/.]/g, '-')}.openapi.json`);
   mkdirSync(values.out, { recursive: true });
   writeFileSync(specFile, JSON.stringify(document));
   let note = '';
   // One document per file; when it cannot be generated, one per group, so one schema does not hide the rest.
-  let schemas = await generatedSchemas(specFile, `conf-${index}`).catch((error: unknown) => {
+  let generated = await generatedSchemas(specFile, `conf-${index}`).catch((error: unknown) => {
     note = `not generated as one document: ${(error as Error).message.split('\n')[0]}`;
     return undefined;
   });
-  if (!schemas) {
+  if (!generated) {
     const single: Record<string, Validator> = {};
+    const singleLean: Record<string, Validator | undefined> = {};
     let failed = 0;
     for (const [key, schema] of Object.entries(components)) {
       const groupFile = join(values.out, `${file.replace(/[/.]/g, '-')}-${key}.openapi.json`);
       writeFileSync(groupFile, JSON.stringify({ ...document, components: { schemas: { [key]: schema } } }));
       const one = await generatedSchemas(groupFile, `conf-${index}-${key}`).catch(() => undefined);
-      if (one?.[key]) single[key] = one[key];
-      else failed += 1;
+      if (one?.schemas[key]) {
+        single[key] = one.schemas[key];
+        singleLean[key] = one.lean[key];
+      } else failed += 1;
     }
-    schemas = single;
+    generated = { schemas: single, lean: singleLean };
     note = `${failed} of ${usable.length} schemas not generated`;
   }
+  const { schemas, lean } = generated;
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, logger: false });
   addFormats(ajv);
   let cases = 0;
   let ours = 0;
+  let byLean = 0;
   let byAjv = 0;
   usable.forEach((group, i) => {
     let check: ((data: unknown) => boolean) | undefined;
@@ -137,6 +152,21 @@ for (const file of files.sort()) {
           reason = `threw: ${(error as Error).message.split('\n')[0]}`;
         }
       } else reason = 'no validator generated';
+      const leanValidator = lean[`S${i}`];
+      let leanSays: boolean | string = 'none generated';
+      try {
+        if (leanValidator) leanSays = leanValidator.safeParse(test.data).success;
+      } catch (error) {
+        leanSays = `threw: ${(error as Error).message.split('\n')[0]}`;
+      }
+      if (leanSays === test.valid) byLean += 1;
+      let zodSays: boolean | string = 'none generated';
+      try {
+        if (validator) zodSays = validator.safeParse(test.data).success;
+      } catch (error) {
+        zodSays = `threw: ${(error as Error).message.split('\n')[0]}`;
+      }
+      if (leanSays !== zodSays) leanDifferences.push(`${file} › ${group.description} › ${test.description}: zod ${String(zodSays)}, lean ${String(leanSays)}`);
       let ajvAgrees = false;
       try {
         ajvAgrees = check !== undefined && check(test.data) === test.valid;
@@ -148,19 +178,21 @@ for (const file of files.sort()) {
       if (reason) disagreements.push({ file, group: group.description, test: test.description, reason: known ? `${known.reason} [${reason}]` : reason, ajvAgrees });
     }
   });
-  rows.push({ file, cases, ours, ajv: byAjv, note });
+  rows.push({ file, cases, ours, lean: byLean, ajv: byAjv, note });
 }
 
 const percent = (n: number, d: number): string => `${d === 0 ? 0 : Math.round((1000 * n) / d) / 10}%`;
-console.log('| file | cases | ours | ajv | note |\n| --- | ---: | ---: | ---: | --- |');
-for (const r of rows) console.log(`| ${r.file} | ${r.cases} | ${percent(r.ours, r.cases)} | ${percent(r.ajv, r.cases)} | ${r.note} |`);
+console.log('| file | cases | ours (zod) | ours (lean) | ajv | note |\n| --- | ---: | ---: | ---: | ---: | --- |');
+for (const r of rows) console.log(`| ${r.file} | ${r.cases} | ${percent(r.ours, r.cases)} | ${percent(r.lean, r.cases)} | ${percent(r.ajv, r.cases)} | ${r.note} |`);
 const sum = (pick: (r: (typeof rows)[number]) => number, only?: (r: (typeof rows)[number]) => boolean): number =>
   rows.filter((r) => !only || only(r)).reduce((total, r) => total + pick(r), 0);
 const isFormat = (r: (typeof rows)[number]): boolean => r.file.startsWith('optional');
 for (const [label, only] of [['keywords', (r: (typeof rows)[number]) => !isFormat(r)], ['formats', isFormat], ['all', undefined]] as const) {
   const cases = sum((r) => r.cases, only);
-  console.log(`${label}: ${cases} cases, ours ${percent(sum((r) => r.ours, only), cases)}, ajv ${percent(sum((r) => r.ajv, only), cases)}`);
+  console.log(`${label}: ${cases} cases, ours (zod) ${percent(sum((r) => r.ours, only), cases)}, ours (lean) ${percent(sum((r) => r.lean, only), cases)}, ajv ${percent(sum((r) => r.ajv, only), cases)}`);
 }
+console.log(`\n${leanDifferences.length} cases where the lean validators' verdict is not the zod validators'${leanDifferences.length > 0 ? ':' : ''}`);
+for (const difference of leanDifferences) console.log(`- ${difference}`);
 
 // Every remaining disagreement, by file and group, with its reason and whether ajv gets it right.
 const chosen = disagreements.filter((d) => KNOWN_REASONS.some((k) => d.reason.startsWith(k.reason))).length;

@@ -161,5 +161,7 @@ describe('lean builders', () => {
     const cents = lean.number(false, lean.multipleOf(0.01));
     expect([0.1, 19.99, 1e-2, 123456.78].map((n) => cents.safeParse(n).success)).toEqual([true, true, true, true]);
     expect([0.001, 19.995].map((n) => cents.safeParse(n).success)).toEqual([false, false]);
+    // Beyond what scaling to integers holds exactly (JSON Schema Test Suite, multipleOf.json).
+    expect(lean.number(true, lean.multipleOf(1e-8)).safeParse(12391239123).success).toBe(true);
   });
 });

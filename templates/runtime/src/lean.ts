@@ -473,16 +473,20 @@ function decimals(n: number): number {
   return Math.max(0, places);
 }
 
-/** `multipleOf`, exact for decimal steps (`0.01`): both numbers are scaled to integers first, where they fit. */
+/**
+ * `multipleOf`, exact for decimal steps (`0.01`): both numbers are scaled to integers first, where
+ * they fit; beyond that (a large value, a tiny step), the quotient is an integer, as the zod
+ * validators read it (any integer is a multiple of `1e-8`).
+ */
 export function multipleOf(divisor: number): Check<number> {
   return (value, path, issues) => {
     const scale = 10 ** Math.max(decimals(value), decimals(divisor));
     const [scaledValue, scaledDivisor] = [Math.round(value * scale), Math.round(divisor * scale)];
-    const remainder =
+    const multiple =
       Number.isSafeInteger(scaledValue) && Number.isSafeInteger(scaledDivisor)
-        ? scaledValue % scaledDivisor
-        : value % divisor;
-    if (remainder !== 0)
+        ? scaledValue % scaledDivisor === 0
+        : Number.isInteger(value / divisor);
+    if (!multiple)
       issues.push(
         at(path, { code: 'not_multiple_of', divisor, message: `Invalid number: must be a multiple of ${divisor}` }),
       );
