@@ -14,12 +14,12 @@ export const work = join(benchDir, '.work');
 const cli = join(root, 'generator', 'launch.mjs');
 
 /** The `node` options of `npm run generate` (package.json), so that the bench runs the generator as users do. */
-const generateNodeOptions = (): string[] => {
+const generateNodeOptions = ((): string[] => {
   const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['generate']!;
   const words = script.split(/\s+/);
   if (words[0] !== 'node' || words.at(-1) !== 'generator/launch.mjs') throw new Error(`the bench cannot read the generate script: ${script}`);
   return words.slice(1, -1);
-};
+})();
 export const peakHook = join(benchDir, 'peak-memory.mjs');
 
 export const versionOf = (pkg: string): string => (JSON.parse(readFileSync(join(benchDir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -75,7 +75,7 @@ export async function measure(args: { label: string; tool: string; times: number
   return { case: args.label, tool: args.tool, runs: times, ms: median(results.map((r) => r.ms)), peakMb: median(results.map((r) => r.peakMb)) };
 }
 
-export const ours = (argv: string[]): string[] => [...generateNodeOptions(), cli, '--quiet', ...argv];
+export const ours = (argv: string[]): string[] => [...generateNodeOptions, cli, '--quiet', ...argv];
 
 /** `node` arguments that run a TypeScript entry as the project's scripts run: through scripts/launch.mjs, as a bundle. */
 export const launched = (entry: string, argv: string[] = []): string[] => ['--conditions=svc-source', join(root, 'scripts', 'launch.mjs'), entry, ...argv];

@@ -195,14 +195,12 @@ export function tagTree(model: Pick<ApiModel, 'tags'>): TagNode[] {
   return out;
 }
 
-/** The operations the runtime client calls itself: the server-time operation of HMAC signing. */
-export function runtimeOperationsOf(model: ApiModel): OperationModel[] {
-  const ids = new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])));
-  return model.operations.filter((op) => ids.has(op.operationId));
-}
-
-/** Every operation, those the runtime calls itself first: a module that declares them in this order can name those from the others. */
+/**
+ * Every operation, those the runtime calls itself (the server-time operation of HMAC signing)
+ * first: a module that declares them in this order can name those from the others.
+ */
 export function runtimeOperationsFirst(model: ApiModel): OperationModel[] {
-  const first = new Set(runtimeOperationsOf(model));
-  return [...first, ...model.operations.filter((op) => !first.has(op))];
+  const ids = new Set(model.securitySchemes.flatMap((s) => (s.hmac?.serverTimeOperation ? [s.hmac.serverTimeOperation] : [])));
+  const first = (op: OperationModel): boolean => ids.has(op.operationId);
+  return [...model.operations.filter(first), ...model.operations.filter((op) => !first(op))];
 }

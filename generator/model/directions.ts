@@ -3,7 +3,7 @@
  * sends (the `input` form of a schema), a secret the client sends is left out of what the
  * server returns (the `output` form). Schemas whose forms differ get named variants.
  */
-import type { NamedSchema, SchemaNode } from './types.js';
+import type { NamedSchema, SchemaNode, VariantNames } from './types.js';
 import { childrenOf } from './walk.js';
 
 /** `input`: request bodies and parameters; `output`: responses (and webhook payloads, which the server sends). */
@@ -33,4 +33,18 @@ export function schemasDifferingIn(schemas: readonly NamedSchema[], direction: D
     }
   }
   return differing;
+}
+
+/**
+ * The forms a named schema is declared in: as written, then its request (`input`) and response
+ * (`output`) forms where they differ, each with its names and the words that say which it is.
+ */
+export function formsOf(named: NamedSchema): { names: VariantNames; direction?: Direction; says: string }[] {
+  return [
+    { names: named, says: '' },
+    ...(['input', 'output'] as const).flatMap((direction) => {
+      const names = named.variants?.[direction];
+      return names ? [{ names, direction, says: direction === 'input' ? ', as a request sends it' : ', as a response returns it' }] : [];
+    }),
+  ];
 }

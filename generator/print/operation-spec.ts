@@ -16,13 +16,12 @@ export interface SpecValidators {
   response(schema: SchemaNode): string;
 }
 
-/** How the module names the runtime's features an operation uses (`OperationSpec.uses`), each printed where the module imports it. */
+/** What the module names the runtime's features an operation uses (`OperationSpec.uses`) by. */
 export interface SpecFeatures {
-  /** `resolveSecurity`. */
-  security(): string;
-  /** `pageWalk`. */
-  pagination(): string;
-  /** The spec constant of an operation (the server-time one of HMAC signing). */
+  model: ApiModel;
+  /** A runtime export (`resolveSecurity`, `pageWalk`), as the module imports it. */
+  runtime(name: string): string;
+  /** The spec constant of another operation (the server-time one of HMAC signing). */
   operation(op: OperationModel): string;
 }
 
@@ -33,7 +32,7 @@ function serverTimeOperationOf(model: ApiModel, op: OperationModel): OperationMo
   return id === undefined ? undefined : model.operations.find((candidate) => candidate.operationId === id);
 }
 
-export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: { model: ApiModel; names: SpecFeatures }): string[] {
+export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: SpecFeatures): string[] {
   const byStatus = [...op.responses].sort((a, b) => compareText(a.status, b.status));
   const responses = byStatus.map((r) => `${stringLiteral(r.status)}: ${r.content ? validators.response(r.content.schema) : 'undefined'}`);
   const fields: string[] = [
@@ -64,12 +63,11 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
   if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);
   if (features) {
     // The runtime's code the operation needs beyond the core: a program bundles it only with the operations that use it.
-    const { model, names } = features;
-    const serverTime = op.security.length > 0 ? serverTimeOperationOf(model, op) : undefined;
+    const serverTime = op.security.length > 0 ? serverTimeOperationOf(features.model, op) : undefined;
     const uses = [
-      ...(op.security.length > 0 ? [`security: ${names.security()}`] : []),
-      ...(serverTime && serverTime !== op ? [`serverTime: ${names.operation(serverTime)}`] : []),
-      ...(op.pagination ? [`pagination: ${names.pagination()}`] : []),
+      ...(op.security.length > 0 ? [`security: ${features.runtime('resolveSecurity')}`] : []),
+      ...(serverTime && serverTime !== op ? [`serverTime: ${features.operation(serverTime)}`] : []),
+      ...(op.pagination ? [`pagination: ${features.runtime('pageWalk')}`] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

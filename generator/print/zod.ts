@@ -169,9 +169,12 @@ const BUILD_HELPERS: ReadonlySet<string> = new Set(['openEnum', 'openObject', 'a
 /** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in (`idn`, `mini`). */
 export function helperModuleOf(helper: string, runtimePackage: string, flavor: ZodFlavor): string {
   const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
-  // A bundled runtime is imported by file (`./runtime/index.js`), a runtime package by name.
-  return subpath === undefined ? runtimePackage : runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
+  return subpath === undefined ? runtimePackage : runtimeSubpath(runtimePackage, subpath);
 }
+
+/** A subpath of the runtime (`idn`, `mini`, `lean`): a bundled runtime is imported by file (`./runtime/index.js` -> `./runtime/mini.js`), a runtime package by name. */
+export const runtimeSubpath = (runtimePackage: string, subpath: string): string =>
+  runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
 
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };

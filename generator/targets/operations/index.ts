@@ -3,11 +3,11 @@
  * `operations` record keyed by operationId (method, path, validators, responses by
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';
-import { printSourceFile } from '../../util/ts.js';
+import { exportedConst, printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
 import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -16,15 +16,6 @@ import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
-
-
-const constStatement = (name: string, initializer: string, docs?: string, type?: string): StatementStructures => ({
-  kind: StructureKind.VariableStatement,
-  declarationKind: VariableDeclarationKind.Const,
-  isExported: true,
-  docs: docs ? [docs] : [],
-  declarations: [{ name, initializer, ...(type ? { type } : {}) }],
-});
 
 export const operationsTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi',
@@ -64,18 +55,18 @@ export const operationsTarget: Target = {
       if (op.parameters.length > 0) {
         // Parameters are checked as a plain object: unknown keys are dropped, not rejected.
         const text = printParametersZod(parametersNode(op), requestForm(op));
-        statements.push(constStatement(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
+        statements.push(exportedConst(op.names.paramsSchema, text, `Validator of {@link ${op.names.params}}.`));
         checked.push({ validator: op.names.paramsSchema, type: op.names.params, validatorModule: './operations.js', typeModule: './types.js' });
       }
       const body = op.requestBody?.contents[0];
       if (body) {
-        statements.push(constStatement(op.names.bodySchema, printRequestBodyZod(body.schema, requestForm(op)), `Validator of the request body of \`${op.operationId}\`.`));
+        statements.push(exportedConst(op.names.bodySchema, printRequestBodyZod(body.schema, requestForm(op)), `Validator of the request body of \`${op.operationId}\`.`));
         if (!declaredType(body.schema) && !hasWidenedIndex(body.schema, typeCtx))
           checked.push({ validator: op.names.bodySchema, type: op.names.body, validatorModule: './operations.js', typeModule: './types.js' });
       }
     }
 
-    const features = { model, names: { security: () => im.value('resolveSecurity'), pagination: () => im.value('pageWalk'), operation: (other: OperationModel) => other.names.spec } };
+    const features = { model, runtime: (name: string) => im.value(name), operation: (other: OperationModel) => other.names.spec };
     const operationFields = (op: OperationModel, withFeatures = true): string[] =>
       operationSpecFields(
         op,
@@ -95,17 +86,17 @@ export const operationsTarget: Target = {
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
     // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
     for (const op of runtimeOperationsFirst(model)) {
-      statements.push(constStatement(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
+      statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(
-      constStatement(
+      exportedConst(
         'operations',
         `{ ${model.operations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(',\n')} } as const satisfies Record<string, ${operationSpec}>`,
         'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
       ),
     );
     statements.push(
-      constStatement(
+      exportedConst(
         'webhooks',
         `{ ${model.webhooks.map(operationEntry).join(',\n')} } as const satisfies Record<string, ${operationSpec}>`,
         'Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name.',
@@ -141,16 +132,16 @@ export const operationsTarget: Target = {
       ...(model.twoFactor ? { twoFactor: model.twoFactor } : {}),
     };
     // The operations the runtime calls itself (the server-time operation of HMAC signing) are not
-    // here: `api` holds them among the others, and the client's `createClient` adds its own.
+    // here: the signed operations name it (`uses.serverTime`), and `api` holds it among the others.
     const infoLiteral = objectLiteral(Object.entries(api).map(([k, v]) => [k, literal(v)] as const));
     statements.push(
-      constStatement(
+      exportedConst(
         'apiInfo',
         `${infoLiteral} as const satisfies ${im.type('ApiInfo')}`,
         jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
       ),
     );
-    statements.push(constStatement('api', `${PURE}${im.value('withOperations')}(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
+    statements.push(exportedConst('api', `${PURE}${im.value('withOperations')}(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
 
     // What the zod printer used: the package's validators and the runtime's helpers (zod itself is a namespace import).
     for (const name of used) im.value(name);

@@ -12,6 +12,7 @@ import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
+import { formsOf } from '../../model/directions.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -29,13 +30,7 @@ export const zodTarget: Target = {
     const { declared: annotated, unchecked } = validatorTypesOf(model);
     for (const named of model.schemas) {
       // The request and response forms (readOnly/writeOnly) follow the schema as written.
-      const printed = [
-        { typeName: named.typeName, schemaName: named.schemaName, expression: printZod(named.schema, ctx), form: '' },
-        ...(['input', 'output'] as const).flatMap((direction) => {
-          const names = named.variants?.[direction];
-          return names ? [{ ...names, expression: printZod(named.schema, forms[direction]), form: direction === 'input' ? ', as a request sends it' : ', as a response returns it' }] : [];
-        }),
-      ];
+      const printed = formsOf(named).map(({ names, direction, says }) => ({ ...names, expression: printZod(named.schema, direction ? forms[direction] : ctx), form: says }));
       declared.add(named.key);
       for (const { typeName, schemaName, expression, form } of printed) {
         const annotation = annotated.has(named.key) || unchecked.has(named.key) ? zodTypeOf(im.type(typeName), flavor) : '';

@@ -166,17 +166,11 @@ export function lazy<T>(get: () => LeanValidator<T>): LeanValidator<T> {
   return lean((value, path, issues) => get().verify(value, path, issues));
 }
 
-/** The items at `index` and on, each checked by `items` (`undefined`: no more items allowed). */
-function verifyItems(
-  list: readonly unknown[],
-  index: number,
-  items: LeanValidator | undefined,
-  path: Path,
-  issues: Issue[],
-): void {
+/** The items at `index` and on, each checked by `items`. */
+function verifyItems(list: readonly unknown[], index: number, items: LeanValidator, path: Path, issues: Issue[]): void {
   for (let i = index; i < list.length; i++) {
     path.push(i);
-    items?.verify(list[i], path, issues);
+    items.verify(list[i], path, issues);
     path.pop();
   }
 }
@@ -226,7 +220,8 @@ export function tuple<T>(
       prefix[i]!.verify(value[i], path, issues);
       path.pop();
     }
-    verifyItems(value, prefix.length, rest, path, issues);
+    // Without `rest`, an array longer than the prefix was refused above.
+    if (rest) verifyItems(value, prefix.length, rest, path, issues);
     runChecks(checks, value, path, issues, from);
   });
 }
