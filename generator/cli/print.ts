@@ -5,6 +5,8 @@ import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
 import type { MockGuess } from '../plans/mock.js';
+import { IMPLICIT_TAG_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
+import type { Diagnostic } from '../model/types.js';
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -53,8 +55,38 @@ export function timingLines(result: RunResult): string[] {
   return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets, ts-morph, the formatter; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
 }
 
-export function diagnosticLines(packages: PackageOutput[]): string[] {
-  return packages.flatMap((p) => p.diagnostics.map((d) => `${p.name}: ${d.level}: ${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`));
+/** What one line says for a group of diagnostics of one kind, given how many there are and the first. */
+const GROUP_SUMMARIES: Record<string, (count: number, first: Diagnostic) => string> = {
+  [NUMBERED_NAME_GROUP]: (count, first) => `${count} names are wanted twice; the later claims are numbered (first: ${first.message})`,
+  [IMPLICIT_TAG_GROUP]: (count) =>
+    `${count} discriminators without a mapping take each variant's tag from the value the variant pins (\`const\` or \`enum\`), not from its schema name, which would match no valid value`,
+};
+
+/** A group prints one line from this many diagnostics on; `--explain` prints each of them. */
+const GROUP_SUMMARY_FROM = 4;
+
+/**
+ * One line per diagnostic, except that a group of many diagnostics of one kind (numbered names,
+ * tags read from variants) is one summary line with their count unless `explain` asks for each.
+ */
+export function diagnosticLines(packages: PackageOutput[], explain = false): string[] {
+  const line = (name: string, d: Diagnostic): string => `${name}: ${d.level}: ${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`;
+  return packages.flatMap((p) => {
+    const counts = new Map<string, number>();
+    for (const d of p.diagnostics) if (d.group) counts.set(d.group, (counts.get(d.group) ?? 0) + 1);
+    const summarised = new Set<string>();
+    const lines: string[] = [];
+    for (const d of p.diagnostics) {
+      const count = d.group ? counts.get(d.group)! : 0;
+      const summary = d.group ? GROUP_SUMMARIES[d.group] : undefined;
+      if (explain || !summary || count < GROUP_SUMMARY_FROM) lines.push(line(p.name, d));
+      else if (!summarised.has(d.group!)) {
+        summarised.add(d.group!);
+        lines.push(`${p.name}: ${d.level}: ${summary(count, d)}; --explain lists each`);
+      }
+    }
+    return lines;
+  });
 }
 
 export function changeLines(options: Options, result: RunResult): string[] {

@@ -3,6 +3,8 @@
  * after what it uses, and mark reference cycles.
  */
 import { deriveOperationFacts, languagesOf, tagTree } from './derive.js';
+import { NUMBERED_NAME_GROUP } from './diagnostic-groups.js';
+import { tagDiscriminatedUnions } from './discriminators.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
@@ -18,6 +20,7 @@ import { compareText } from '../util/compare.js';
  */
 export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   narrowTypeless(model);
+  tagDiscriminatedUnions(model);
   const planner = new NamePlanner(names.fixed);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   for (const schema of model.schemas) {
@@ -92,6 +95,7 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   for (const c of planner.collisions) {
     model.diagnostics.push({
       level: 'warning',
+      group: NUMBERED_NAME_GROUP,
       message: `name ${c.name} is wanted by ${c.first} and by ${c.second}; the second is named ${c.resolvedAs}`,
     });
   }

@@ -359,11 +359,11 @@ function convertComposition(
         }
       }
       const defaultVariant = defaultVariantOf(raw.discriminator.defaultMapping, union.variants, `${pointer}/discriminator/defaultMapping`, ctx);
-      const variantTags = tagsOfVariants(union.variants, mapping, defaultVariant);
+      // The tags of each variant are decided once every schema is known (model/discriminators.ts).
       union.discriminator = {
         propertyName: raw.discriminator.propertyName,
         mapping,
-        ...(variantTags ? { variantTags } : {}),
+        pointer: `${pointer}/discriminator`,
         ...(defaultVariant !== undefined ? { defaultVariant } : {}),
       };
     }
@@ -371,24 +371,6 @@ function convertComposition(
   }
   if (parts.length === 0) return undefined;
   return { node: parts.length === 1 && parts[0] ? parts[0] : { kind: 'intersection', parts }, variants };
-}
-
-/**
- * The discriminator values of each variant: the mapping's entries that select it, or else
- * its schema name. Undefined when a variant is not a named schema or a value is ambiguous.
- */
-function tagsOfVariants(variants: SchemaNode[], mapping: Record<string, string>, defaultVariant: number | undefined): string[][] | undefined {
-  const tags: string[][] = [];
-  for (const [index, variant] of variants.entries()) {
-    if (variant.kind !== 'ref') return undefined;
-    const mapped = Object.entries(mapping)
-      .filter(([, target]) => target === variant.target)
-      .map(([value]) => value);
-    // The default variant takes every other value, so its name is no implicit tag of its own.
-    tags.push(mapped.length > 0 || index === defaultVariant ? mapped : [variant.target]);
-  }
-  const all = tags.flat();
-  return new Set(all).size === all.length ? tags : undefined;
 }
 
 /**

@@ -121,10 +121,14 @@ export interface UnionNode extends SchemaCommon {
     propertyName: string;
     /** Tag value -> key of the named schema it selects. */
     mapping: Record<string, string>;
+    /** Where the `discriminator` keyword is, for diagnostics. */
+    pointer?: string;
     /**
      * The tag values that select each variant (same order as `variants`): the mapping's
-     * entries for it, or else its schema name (OpenAPI's implicit mapping). Present only
-     * when every variant is a named schema and no value selects two of them.
+     * entries for it, else the values the variant itself allows for the property (`const` or
+     * `enum`, through `$ref` and `allOf`), else its schema name (OpenAPI's implicit mapping);
+     * model/discriminators.ts. Absent when an inline variant pins no value or a value selects
+     * two variants.
      */
     variantTags?: string[][];
     /**
@@ -496,6 +500,11 @@ export interface Diagnostic {
   level: 'warning' | 'error';
   message: string;
   pointer?: string;
+  /**
+   * Diagnostics of one kind that a large document may have by the dozen (numbered names, tags
+   * read from the variants): a run prints one line with their count, `--explain` each of them.
+   */
+  group?: string;
 }
 
 export interface ApiModel {

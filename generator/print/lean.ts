@@ -8,7 +8,7 @@ import type { Direction } from '../model/directions.js';
 import { FORMAT_CHECKS } from '../model/formats.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
-import { evaluationOf, PURE, regexOf, zodPrintContext, type EvaluationPrinter } from './zod.js';
+import { evaluationOf, PURE, regexOf, type EvaluationPrinter } from './zod.js';
 
 /** The namespace the lean builders are imported under (`import * as lean from '@svc/runtime/lean'`). */
 export const LEAN_NAMESPACE = 'lean';
@@ -19,8 +19,6 @@ export interface LeanPrintContext {
   schemaOf(key: string): SchemaNode | undefined;
   /** Whether the validator of a named schema is declared before the one being printed (else it is reached through `lean.lazy`). */
   isDeclared(key: string): boolean;
-  /** Whether the zod printer tells a union of this named object apart by `property` (`z.discriminatedUnion`): the lean one must choose alike. */
-  isTaggedObject(key: string, property: string): boolean;
   /** What the printed code imports: the lean namespace ({@link LEAN_NAMESPACE}) when it calls a builder, and the runtime's format checks by name. */
   helpers: Set<string>;
   /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
@@ -30,10 +28,7 @@ export interface LeanPrintContext {
 /** The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far. */
 export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction): LeanPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
-  // Read for `isTaggedObject` alone, which looks at the schemas, not at what was printed.
-  const zodContext = zodPrintContext(model, new Set(), new Set(), 'mini', direction);
   return {
-    isTaggedObject: zodContext.isTaggedObject,
     validatorNameOf: (key) => {
       const schema = byKey.get(key)!;
       return (direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName;
@@ -207,14 +202,6 @@ function printObject(node: ObjectNode, ctx: LeanPrintContext, letUnknownKeysThro
   return call(ctx, 'object', args.join(', '));
 }
 
-/** The values a tagged object's `property` takes (its `const` or closed enum): what `z.discriminatedUnion` tells it apart by. */
-function tagValuesOf(node: SchemaNode, property: string, ctx: LeanPrintContext): unknown[] {
-  const target = node.kind === 'ref' ? ctx.schemaOf(node.target) : undefined;
-  const tag = target?.kind === 'object' ? target.properties.find((p) => p.name === property)?.schema : undefined;
-  if (tag?.kind === 'literal') return tag.values;
-  return tag?.kind === 'string' ? (tag.enum ?? []) : [];
-}
-
 function printUnion(node: UnionNode, ctx: LeanPrintContext): string {
   const variants = node.variants.map((v) => printLean(v, ctx));
   if (variants.length === 0) return value(ctx, 'never');
@@ -223,15 +210,11 @@ function printUnion(node: UnionNode, ctx: LeanPrintContext): string {
   // anyOf [X, null] is X or null (not for oneOf: when X accepts null too, exactly-one fails).
   const nullAt = node.variants.findIndex((v) => v.kind === 'null');
   if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call(ctx, 'nullable', variants[1 - nullAt]!);
-  // Told apart by the discriminator: the mapping's values (or the schema names), or, where the zod
-  // printer makes a `z.discriminatedUnion`, the variants' own tags.
+  // Told apart by the discriminator, as the zod printer does (the tags: model/discriminators.ts);
+  // without `variantTags` a value selects two variants, and the variants decide.
   if (discriminator?.variantTags) {
     const defaultVariant = discriminator.defaultVariant !== undefined ? `, ${discriminator.defaultVariant}` : '';
     return call(ctx, 'tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(discriminator.variantTags)}, [${variants.join(', ')}]${defaultVariant}`);
-  }
-  if (discriminator && node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))) {
-    const tags = node.variants.map((v) => tagValuesOf(v, discriminator.propertyName, ctx));
-    return call(ctx, 'tagged', `${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${variants.join(', ')}]`);
   }
   return call(ctx, node.mode === 'oneOf' ? 'oneOf' : 'union', `[${variants.join(', ')}]`);
 }

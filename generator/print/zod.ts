@@ -546,7 +546,7 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
   const discriminator = node.discriminator;
   const tags = discriminator?.variantTags;
   if (discriminator && tags) {
-    // The tag values come from the mapping (or the schema names), not always from the variants themselves.
+    // The tag values come from the mapping, the variants' own values or the schema names (model/discriminators.ts).
     ctx.helpers.add('taggedUnion');
     // The default variant (`defaultMapping`) is guarded by the runtime instead: any tag but the others'.
     const options = variants.map((variant, i) =>
@@ -557,11 +557,6 @@ function printUnion(node: Extract<SchemaNode, { kind: 'union' }>, ctx: ZodPrintC
     const defaultOption = discriminator.defaultVariant === undefined ? '' : `, ${discriminator.defaultVariant}`;
     return `${PURE}taggedUnion(${stringLiteral(discriminator.propertyName)}, ${literal(tags)}, [${options.join(', ')}]${defaultOption})`;
   }
-  if (
-    discriminator &&
-    node.variants.every((v) => v.kind === 'ref' && !v.nullable && ctx.isDeclared(v.target) && ctx.isTaggedObject(v.target, discriminator.propertyName))
-  ) {
-    return `${zod(ctx)}.discriminatedUnion(${stringLiteral(discriminator.propertyName)}, [${variants.join(', ')}])`;
-  }
+  // A discriminator without `variantTags` tells no variant apart (a value selects two): the variants decide.
   return node.mode === 'oneOf' ? `${zod(ctx)}.xor([${variants.join(', ')}])` : `${zod(ctx)}.union([${variants.join(', ')}])`;
 }

@@ -4,6 +4,8 @@
  * inherit their tag property through `allOf` (regression: `z.xor` rejected a valid circle
  * with "more than one option matched", and the type did not narrow).
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { importGenerated, specWithSchemas, TypeCheckBatch, writeUsages } from '../helpers/generate.js';
@@ -123,6 +125,98 @@ describe('OpenAPI 3.2 discriminator.defaultMapping', () => {
     const { schemas, __output } = await importGenerated<Mod>(stray, 'default-mapping-stray');
     expect(__output.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Pet/discriminator/defaultMapping' }));
     expect(schemas.Pet!.safeParse({ petType: 'hamster', name: 'Hammy' }).success).toBe(false);
+  });
+});
+
+describe('a discriminator without mapping whose variants pin their tag (as OpenAI\'s description writes them)', () => {
+  // The tag is the value each variant allows for the property (`enum: [user]`, `const`, through
+  // `allOf` and a referenced enum), not the schema name, which no valid message carries
+  // (regression: `UserMessage & { role: 'UserMessage' }` typed `never`, and every message was refused).
+  const messages = {
+    ...specWithSchemas({
+      MessageBase: { type: 'object', required: ['content'], properties: { content: { type: 'string' } } },
+      ToolRole: { type: 'string', enum: ['tool'] },
+      UserMessage: { type: 'object', required: ['role', 'content'], properties: { role: { type: 'string', enum: ['user'] }, content: { type: 'string' } } },
+      SystemMessage: { type: 'object', required: ['role', 'content'], properties: { role: { const: 'system' }, content: { type: 'string' } } },
+      ToolMessage: { allOf: [ref('MessageBase'), { type: 'object', required: ['role', 'tool_call_id'], properties: { role: ref('ToolRole'), tool_call_id: { type: 'string' } } }] },
+      Message: { oneOf: [ref('UserMessage'), ref('SystemMessage'), ref('ToolMessage')], discriminator: { propertyName: 'role' } },
+      Conversation: { type: 'object', required: ['messages'], properties: { messages: { type: 'array', items: ref('Message') } } },
+      // `type: object` beside the oneOf: an intersection whose fixture is a variant's value (regression: none was valid).
+      SearchAction: { type: 'object', required: ['type', 'query'], properties: { type: { type: 'string', enum: ['search'] }, query: { type: 'string' } } },
+      OpenPageAction: { type: 'object', required: ['type', 'url'], properties: { type: { type: 'string', enum: ['open_page'] }, url: { type: 'string' } } },
+      WebSearchCall: {
+        type: 'object',
+        required: ['action'],
+        properties: { action: { type: 'object', oneOf: [ref('SearchAction'), ref('OpenPageAction')], discriminator: { propertyName: 'type' } } },
+      },
+    }),
+    paths: {
+      '/conversations': {
+        post: {
+          operationId: 'createConversation',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('Conversation') } } },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref('Conversation') } } } },
+        },
+      },
+    },
+  };
+  type Validator = { safeParse(value: unknown): { success: boolean } };
+
+  it('validates by the values the variants pin, in the zod and the lean validators, and warns once', async () => {
+    const mod = await importGenerated<Mod>(messages, 'discriminator-pinned');
+    const moduleOf = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(mod.__dir, 'src', file)).href)) as T;
+    const calls = await moduleOf<Record<string, Validator>>('calls.ts');
+    const { fixture } = await moduleOf<{ fixture(name: string, seed: number): unknown }>('fixtures.ts');
+    for (const message of [mod.schemas.Message!, calls.MessageValidator!]) {
+      expect(message.safeParse({ role: 'user', content: 'hi' }).success).toBe(true);
+      expect(message.safeParse({ role: 'system', content: 'be brief' }).success).toBe(true);
+      expect(message.safeParse({ role: 'tool', content: '42', tool_call_id: 'call_1' }).success).toBe(true);
+      expect(message.safeParse({ role: 'UserMessage', content: 'hi' }).success).toBe(false);
+      expect(message.safeParse({ role: 'tool', content: '42' }).success).toBe(false);
+    }
+    // The fixtures (and so the mock's answers) carry the variants' own tags.
+    for (let seed = 0; seed < 20; seed++) {
+      expect(mod.schemas.Conversation!.safeParse(fixture('Conversation', seed)).success).toBe(true);
+      expect(mod.schemas.WebSearchCall!.safeParse(fixture('WebSearchCall', seed)).success).toBe(true);
+    }
+    expect(mod.__output.diagnostics).toEqual([
+      expect.objectContaining({ level: 'warning', group: 'discriminator-tag-from-variant', pointer: '/components/schemas/Message/discriminator' }),
+      expect.objectContaining({ level: 'warning', group: 'discriminator-tag-from-variant', pointer: '/components/schemas/WebSearchCall/properties/action/discriminator' }),
+    ]);
+    writeUsages(mod.__dir, {
+      usage: `import type { Message } from './types.js';
+export const user: Message = { role: 'user', content: 'hi' };
+export const toolCallOf = (m: Message): string | undefined => (m.role === 'tool' ? m.tool_call_id : undefined);`,
+    });
+    typeChecks.add('pinned', mod.__dir);
+  });
+
+  it('keeps an explicit mapping, warning where it names a value its variant refuses', async () => {
+    const mapped = structuredClone(messages) as { components: { schemas: Record<string, Record<string, unknown>> } };
+    mapped.components.schemas.Message!.discriminator = { propertyName: 'role', mapping: { human: 'UserMessage' } };
+    const { schemas, __output } = await importGenerated<Mod>(mapped, 'discriminator-pinned-mapped');
+    expect(__output.diagnostics).toContainEqual(
+      expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Message/discriminator', message: expect.stringContaining('selects UserMessage for "human", but UserMessage allows only "user"') }),
+    );
+    // The mapping decides the tag (and no value is then valid for that variant), the others keep theirs.
+    expect(schemas.Message!.safeParse({ role: 'system', content: 'be brief' }).success).toBe(true);
+    expect(schemas.Message!.safeParse({ role: 'user', content: 'hi' }).success).toBe(false);
+  });
+
+  it('validates by the variants alone where a value selects two of them (regression: zod refused to build the union)', async () => {
+    const shared = specWithSchemas({
+      InputMessage: { type: 'object', required: ['type', 'role'], properties: { type: { enum: ['message'] }, role: { enum: ['user'] } } },
+      OutputMessage: { type: 'object', required: ['type', 'role'], properties: { type: { enum: ['message'] }, role: { enum: ['assistant'] } } },
+      Reasoning: { type: 'object', required: ['type'], properties: { type: { enum: ['reasoning'] } } },
+      Item: { oneOf: [ref('InputMessage'), ref('OutputMessage'), ref('Reasoning')], discriminator: { propertyName: 'type' } },
+    });
+    const { schemas, __output } = await importGenerated<Mod>(shared, 'discriminator-pinned-shared');
+    expect(__output.diagnostics).toEqual([
+      expect.objectContaining({ level: 'warning', pointer: '/components/schemas/Item/discriminator', message: expect.stringContaining('"message" selects InputMessage and OutputMessage') }),
+    ]);
+    expect(schemas.Item!.safeParse({ type: 'message', role: 'assistant' }).success).toBe(true);
+    expect(schemas.Item!.safeParse({ type: 'reasoning' }).success).toBe(true);
+    expect(schemas.Item!.safeParse({ type: 'message', role: 'tool' }).success).toBe(false);
   });
 });
 

@@ -1,0 +1,8 @@
+/**
+ * Kinds of diagnostics a large document may have by the dozen: a run prints one line with
+ * their count (cli/print.ts), `--explain` each of them.
+ */
+/** A name wanted twice, the later claim numbered (model/finish.ts). */
+export const NUMBERED_NAME_GROUP = 'numbered-name';
+/** A discriminator whose variants' tags are the values they pin, not their names (model/discriminators.ts). */
+export const IMPLICIT_TAG_GROUP = 'discriminator-tag-from-variant';

@@ -1,0 +1,157 @@
+/**
+ * The tag values that select each variant of a discriminated union, decided once for every
+ * target (types, zod and lean validators, fixtures, the diff). In order: the explicit
+ * `mapping`; the variant's own `const` or `enum` on the discriminator property (through `$ref`
+ * and `allOf`), which is how most public documents pin a variant (`role: {enum: [user]}`);
+ * then the schema name, OpenAPI's implicit mapping. Runs after every schema is converted, so a
+ * variant's referenced schema is known.
+ */
+import { IMPLICIT_TAG_GROUP } from './diagnostic-groups.js';
+import { childrenOf } from './walk.js';
+import type { ApiModel, Diagnostic, SchemaNode, UnionNode } from './types.js';
+
+
+/** Sets `discriminator.variantTags` on every discriminated union of the model. */
+export function tagDiscriminatedUnions(model: ApiModel): void {
+  const byKey = new Map(model.schemas.map((s) => [s.key, s.schema]));
+  const lookup = (key: string): SchemaNode | undefined => byKey.get(key);
+  const seen = new Set<SchemaNode>();
+  const visit = (node: SchemaNode): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (node.kind === 'union' && node.discriminator) tagUnion(node, lookup, model.diagnostics);
+    for (const child of childrenOf(node)) visit(child);
+  };
+  for (const root of schemaRootsOf(model)) visit(root);
+}
+
+/** Every schema the model holds at its top: components, parameters, bodies, responses, messages. */
+export function schemaRootsOf(model: ApiModel): SchemaNode[] {
+  const roots = model.schemas.map((s) => s.schema);
+  for (const op of [...model.operations, ...model.webhooks]) {
+    for (const p of op.parameters) roots.push(p.schema);
+    for (const c of op.requestBody?.contents ?? []) roots.push(c.schema);
+    for (const r of op.responses) {
+      if (r.content) roots.push(r.content.schema);
+      for (const h of r.headers) roots.push(h.schema);
+    }
+  }
+  for (const message of model.messages) roots.push(message.payload);
+  return roots;
+}
+
+function tagUnion(union: UnionNode, lookup: (key: string) => SchemaNode | undefined, diagnostics: Diagnostic[]): void {
+  const discriminator = union.discriminator!;
+  const property = discriminator.propertyName;
+  const tags: string[][] = [];
+  const fromVariants: string[] = [];
+  for (const [index, variant] of union.variants.entries()) {
+    const mapped = Object.entries(discriminator.mapping)
+      .filter(([, target]) => variant.kind === 'ref' && target === variant.target)
+      .map(([value]) => value);
+    const pinned = pinnedValues(variant, property, lookup, new Set());
+    const name = labelOf(variant, index);
+    if (mapped.length > 0) {
+      const refused = pinned ? mapped.filter((value) => !pinned.includes(value)) : [];
+      if (refused.length > 0)
+        diagnostics.push({
+          level: 'warning',
+          pointer: discriminator.pointer ?? union.pointer,
+          message: `discriminator.mapping selects ${name} for ${refused.map((v) => JSON.stringify(v)).join(', ')}, but ${name} allows only ${pinned!.map((v) => JSON.stringify(v)).join(', ')} for \`${property}\`: no such value can be valid`,
+        });
+      tags.push(mapped);
+    } else if (index === discriminator.defaultVariant) {
+      // The default variant takes every value no other variant claims: no implicit tag of its own.
+      tags.push([]);
+    } else if (pinned) {
+      if (variant.kind === 'ref' && !pinned.includes(variant.target)) fromVariants.push(`${name} (${pinned.map((v) => JSON.stringify(v)).join(', ')})`);
+      tags.push(pinned);
+    } else if (variant.kind === 'ref') {
+      tags.push([variant.target]);
+    } else {
+      // An inline variant that pins no value cannot be selected by its tag: a plain union.
+      return;
+    }
+  }
+  const shared = [...new Set(tags.flat())].filter((value) => tags.filter((t) => t.includes(value)).length > 1);
+  if (shared.length > 0) {
+    const owners = (value: string): string => union.variants.filter((_, i) => tags[i]!.includes(value)).map(labelOf).join(' and ');
+    diagnostics.push({
+      level: 'warning',
+      pointer: discriminator.pointer ?? union.pointer,
+      message: `discriminator \`${property}\`: ${shared.map((value) => `${JSON.stringify(value)} selects ${owners(value)}`).join('; ')}; the union is validated by its variants alone`,
+    });
+    return;
+  }
+  discriminator.variantTags = tags;
+  if (fromVariants.length > 0)
+    diagnostics.push({
+      level: 'warning',
+      pointer: discriminator.pointer ?? union.pointer,
+      group: IMPLICIT_TAG_GROUP,
+      message: `discriminator \`${property}\` has no mapping and its variants pin other values than their schema names: the tags are the variants' own (${fromVariants.join(', ')}), as the values they accept`,
+    });
+}
+
+const labelOf = (variant: SchemaNode, index: number): string => (variant.kind === 'ref' ? variant.target : `variant #${index + 1}`);
+
+/**
+ * The string values a schema allows for `property` when it pins them (`const`, or an `enum`
+ * that is not open), following `$ref`s and every `allOf` part; undefined when it does not.
+ */
+export function pinnedValues(
+  node: SchemaNode,
+  property: string,
+  lookup: (key: string) => SchemaNode | undefined,
+  seen: Set<string>,
+): string[] | undefined {
+  switch (node.kind) {
+    case 'ref': {
+      if (seen.has(node.target)) return undefined;
+      const target = lookup(node.target);
+      return target ? pinnedValues(target, property, lookup, new Set([...seen, node.target])) : undefined;
+    }
+    case 'object': {
+      const found = node.properties.find((p) => p.name === property);
+      return found ? valuesOf(found.schema, lookup, seen) : undefined;
+    }
+    case 'intersection': {
+      // Every part applies: the values all pinning parts allow.
+      let values: string[] | undefined;
+      for (const part of node.parts) {
+        const own = pinnedValues(part, property, lookup, seen);
+        if (own) values = values ? values.filter((v) => own.includes(v)) : own;
+      }
+      return values;
+    }
+    case 'unknown':
+      return node.byType?.object ? pinnedValues(node.byType.object, property, lookup, seen) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The string values a property's schema allows, when it names them all. */
+function valuesOf(node: SchemaNode, lookup: (key: string) => SchemaNode | undefined, seen: Set<string>): string[] | undefined {
+  switch (node.kind) {
+    case 'literal':
+      return node.values.every((v): v is string => typeof v === 'string') ? [...node.values] : undefined;
+    case 'string':
+      return node.enum && node.enum.length > 0 && !node.openEnum ? [...node.enum] : undefined;
+    case 'ref': {
+      if (seen.has(node.target)) return undefined;
+      const target = lookup(node.target);
+      return target ? valuesOf(target, lookup, new Set([...seen, node.target])) : undefined;
+    }
+    case 'intersection': {
+      let values: string[] | undefined;
+      for (const part of node.parts) {
+        const own = valuesOf(part, lookup, seen);
+        if (own) values = values ? values.filter((v) => own.includes(v)) : own;
+      }
+      return values;
+    }
+    default:
+      return undefined;
+  }
+}
