@@ -1,11 +1,12 @@
 /** Operations and webhooks: paths, parameters, bodies, responses, security and the operation's extensions. */
+import { pathLabel } from '../model/derive.js';
 import type { MediaModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirement } from '../model/types.js';
 import { brief, within, type ChangeCollector, type Scope, type Site } from './change.js';
 import type { SchemaComparer } from './schema.js';
 import type { Direction } from './rules.js';
 
 /** `GET /accounts/{}`: path parameters renamed in the template are the same operation. */
-const operationKey = (op: OperationModel): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+const operationKey = (op: OperationModel): string => `${op.method} ${pathLabel({ ...op, path: op.path.replace(/\{[^}]*\}/g, '{}') })}`;
 
 /**
  * Extensions the model reads (compared through its fields, as the targets read them); the others
@@ -24,25 +25,25 @@ export class OperationComparer {
   ) {}
 
   compareAll(base: OperationModel[], head: OperationModel[], kind: 'operation' | 'webhook'): void {
-    const key = (op: OperationModel): string => (kind === 'webhook' ? `${op.method} ${op.path}` : operationKey(op));
+    const key = (op: OperationModel): string => (kind === 'webhook' ? `${op.method} ${pathLabel(op)}` : operationKey(op));
     const headByKey = new Map(head.map((op) => [key(op), op]));
     const baseByKey = new Map(base.map((op) => [key(op), op]));
     for (const a of base) {
       const b = headByKey.get(key(a));
       const scope = this.scopeOf(a, kind);
       if (!b) {
-        this.out.report(`${kind}-removed`, scope, { basePointer: a.pointer }, `${kind} \`${a.operationId}\` (${a.method} ${a.path}) was removed`);
+        this.out.report(`${kind}-removed`, scope, { basePointer: a.pointer }, `${kind} \`${a.operationId}\` (${a.method} ${pathLabel(a)}) was removed`);
         continue;
       }
       this.compareOperation(a, b, { ...this.scopeOf(b, kind), operation: b.operationId }, kind);
     }
     for (const b of head) {
-      if (!baseByKey.has(key(b))) this.out.report(`${kind}-added`, this.scopeOf(b, kind), { headPointer: b.pointer }, `${kind} \`${b.operationId}\` (${b.method} ${b.path}) was added`);
+      if (!baseByKey.has(key(b))) this.out.report(`${kind}-added`, this.scopeOf(b, kind), { headPointer: b.pointer }, `${kind} \`${b.operationId}\` (${b.method} ${pathLabel(b)}) was added`);
     }
   }
 
   private scopeOf(op: OperationModel, kind: 'operation' | 'webhook'): Scope {
-    return { api: this.api, subject: kind === 'webhook' ? `webhook ${op.path} (${op.method})` : `${op.method} ${op.path}`, operation: op.operationId, path: '' };
+    return { api: this.api, subject: kind === 'webhook' ? `webhook ${op.path} (${op.method})` : `${op.method} ${pathLabel(op)}`, operation: op.operationId, path: '' };
   }
 
   private compareOperation(a: OperationModel, b: OperationModel, scope: Scope, kind: 'operation' | 'webhook'): void {

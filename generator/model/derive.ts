@@ -22,6 +22,11 @@ export function answeredResponseOf(op: Pick<OperationModel, 'responses'>): { sta
   return finals[0] ? { status: statusNumber(finals[0].status), response: finals[0] } : { status: 200, response: undefined };
 }
 
+/** The path as the document keys it: the template, and the query its key carries (`/responses?beta=true`). */
+export function pathLabel(op: Pick<OperationModel, 'path' | 'fixedQuery'>): string {
+  return op.fixedQuery ? `${op.path}?${new URLSearchParams(op.fixedQuery).toString()}` : op.path;
+}
+
 /** The URL of the document's first server with its variables' defaults; `https://api.example.com` when it names none. */
 export function serverUrlOf(model: ApiModel): string {
   const server = model.servers[0];

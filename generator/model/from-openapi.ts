@@ -276,19 +276,21 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
   const collect = (items: unknown, base: string): OperationModel[] => {
     const out: OperationModel[] = [];
     if (!isObject(items)) return out;
-    for (const [path, rawItem] of Object.entries(items)) {
+    for (const [key, rawItem] of Object.entries(items)) {
       const item = deref(rawItem);
       const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
-      const itemPointer = `${base}/${encodePointerToken(path)}`;
+      const itemPointer = `${base}/${encodePointerToken(key)}`;
+      const { path, fixedQuery } = base === '/paths' ? splitPathKey(key, itemPointer, ctx.diagnostics) : { path: key, fixedQuery: undefined };
+      const withQuery = (op: OperationModel): OperationModel => (fixedQuery ? { ...op, fixedQuery } : op);
       for (const method of METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
-        out.push(operation(method.toUpperCase(), path, op, pathParams, `${itemPointer}/${method}`, itemPointer));
+        out.push(withQuery(operation(method.toUpperCase(), path, op, pathParams, `${itemPointer}/${method}`, itemPointer)));
       }
       // OpenAPI 3.2: methods without a field of their own, keyed as they are sent (the schema refuses the fixed ones there).
       for (const [method, op] of Object.entries(isObject(item.additionalOperations) ? item.additionalOperations : {})) {
         if (!isObject(op)) continue;
-        out.push(operation(method, path, op, pathParams, `${itemPointer}/additionalOperations/${encodePointerToken(method)}`, itemPointer));
+        out.push(withQuery(operation(method, path, op, pathParams, `${itemPointer}/additionalOperations/${encodePointerToken(method)}`, itemPointer)));
       }
     }
     return out;
@@ -370,6 +372,27 @@ const OAUTH_FLOWS = ['implicit', 'password', 'clientCredentials', 'authorization
 const OAUTH_URLS = ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const;
 
 /** The OAuth flows a scheme names (the official schema has checked their fields), with their endpoints. */
+/**
+ * A path key with a query string (`/responses?beta=true`, which OpenAPI's path keys do not have
+ * but public documents write): the path, and the query as fixed pairs, with a located warning.
+ */
+function splitPathKey(key: string, pointer: string, diagnostics: Diagnostic[]): { path: string; fixedQuery: Record<string, string> | undefined } {
+  const at = key.indexOf('?');
+  if (at < 0) return { path: key, fixedQuery: undefined };
+  const path = key.slice(0, at);
+  const fixedQuery: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(key.slice(at + 1))) fixedQuery[name] = value;
+  const pairs = Object.keys(fixedQuery).length > 0 ? fixedQuery : undefined;
+  diagnostics.push({
+    level: 'warning',
+    pointer,
+    message: pairs
+      ? `path key ${JSON.stringify(key)} carries a query string: the operations are at ${path}, with ${key.slice(at + 1)} sent on every call and required to match a request to them`
+      : `path key ${JSON.stringify(key)} ends with an empty query string: the operations are at ${path}`,
+  });
+  return { path, fixedQuery: pairs };
+}
+
 function oauthFlowsOf(raw: Json): OAuthFlowModel[] {
   return Object.entries(raw).flatMap(([type, flow]): OAuthFlowModel[] => {
     if (!OAUTH_FLOWS.includes(type as OAuthFlowModel['type']) || !isObject(flow)) return [];

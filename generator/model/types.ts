@@ -277,6 +277,12 @@ export interface OperationModel {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'QUERY' | (string & {});
   /** Path template, or the webhook's name for webhooks. */
   path: string;
+  /**
+   * The query string a path key carries (`/responses?beta=true`: `{ beta: 'true' }`; OpenAPI path
+   * keys have none, but public documents write them to tell a variant of an operation apart):
+   * sent with every call, and a condition of matching a request to the operation.
+   */
+  fixedQuery?: Record<string, string>;
   tags: string[];
   summary?: string;
   description?: string;

@@ -8,7 +8,7 @@
  * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
  * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
  */
-import { answeredResponseOf, effectiveObject, isSuccessStatus, resolve } from '../model/derive.js';
+import { answeredResponseOf, effectiveObject, isSuccessStatus, resolve, pathLabel } from '../model/derive.js';
 import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
@@ -260,7 +260,7 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
 
   for (const { op, role, collection, idParam, filter } of placed) {
     const plan: OperationPlan = { role, successStatus: successStatusOf(op) };
-    if (!declaredRole(op) && !op.pagination && role !== 'other') guesses.push({ subject: op.operationId, guess: `${role}${collection ? ` in ${collection}` : ''} (from ${op.method} ${op.path})`, override: 'x-mock-role on the operation, or --mock-role' });
+    if (!declaredRole(op) && !op.pagination && role !== 'other') guesses.push({ subject: op.operationId, guess: `${role}${collection ? ` in ${collection}` : ''} (from ${op.method} ${pathLabel(op)})`, override: 'x-mock-role on the operation, or --mock-role' });
     if (collection !== undefined) {
       plan.collection = collection;
       const scope = op.parameters.filter((p) => p.in === 'path' && collection.includes(`{${p.name}}`)).map((p) => p.key);

@@ -39,6 +39,7 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
     `operationId: ${stringLiteral(op.operationId)}`,
     `method: ${stringLiteral(op.method)}`,
     `path: ${stringLiteral(op.path)}`,
+    ...(op.fixedQuery ? [`query: ${literal(op.fixedQuery)}`] : []),
     `tags: ${literal(op.tags)}`,
     `deprecated: ${op.deprecated}`,
     `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) })))}`,

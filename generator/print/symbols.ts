@@ -42,7 +42,7 @@ const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: 
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
 
 /** The mock runtime's exports the MSW handlers print. */
-const MOCK_RUNTIME_EXPORTS = ['handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator', 'createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
+const MOCK_RUNTIME_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator', 'createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
 
 export class SymbolTable {
   private readonly homes = new Map<string, SymbolHome>();

@@ -192,7 +192,7 @@ export const toolCallOf = (m: Message): string | undefined => (m.role === 'tool'
   });
 
   it('keeps an explicit mapping, warning where it names a value its variant refuses', async () => {
-    const mapped = structuredClone(messages) as { components: { schemas: Record<string, Record<string, unknown>> } };
+    const mapped = structuredClone(messages) as unknown as { components: { schemas: Record<string, Record<string, unknown>> } };
     mapped.components.schemas.Message!.discriminator = { propertyName: 'role', mapping: { human: 'UserMessage' } };
     const { schemas, __output } = await importGenerated<Mod>(mapped, 'discriminator-pinned-mapped');
     expect(__output.diagnostics).toContainEqual(

@@ -189,6 +189,11 @@ export interface OperationSpec {
   method: HttpMethod;
   /** Path template such as `/v2/accounts/{account_id}/buys`. */
   path: string;
+  /**
+   * The query its path key carries (`/responses?beta=true`): sent with every call, before the
+   * parameters, and required of a request for a server or a mock to match it to this operation.
+   */
+  query?: Readonly<Record<string, string>>;
   tags: readonly string[];
   deprecated: boolean;
   parameters: readonly ParameterSpec[];

@@ -159,6 +159,29 @@ function specificity(path: string): string {
     .join('/');
 }
 
+/**
+ * The routes of one method and path template, in the order they are tried: those whose path key
+ * carries a query (`/responses?beta=true`), more pairs first, then the one without.
+ */
+function routeGroups(routes: readonly Route[]): Route[][] {
+  const groups = new Map<string, Route[]>();
+  for (const route of routes) {
+    const key = `${route.op.method} ${route.honoPath}`;
+    const group = groups.get(key);
+    if (group) group.push(route);
+    else groups.set(key, [route]);
+  }
+  const pairs = (route: Route): number => Object.keys(route.op.query ?? {}).length;
+  return [...groups.values()].map((group) => group.sort((a, b) => pairs(b) - pairs(a)));
+}
+
+/** The first route of a group whose fixed query the request carries (a route without one takes any request). */
+function routeOfGroup(group: readonly Route[], href: string): Route | undefined {
+  if (group.length === 1 && group[0]!.op.query === undefined) return group[0];
+  const search = new URL(href).searchParams;
+  return group.find((route) => Object.entries(route.op.query ?? {}).every(([name, value]) => search.getAll(name).includes(value)));
+}
+
 /** Whether `sent` is one of the `declared` media types (already lower case, without parameters); `type/*` ranges included. */
 const acceptsMedia = (declared: readonly string[], sent: string): boolean =>
   declared.some(
@@ -839,6 +862,16 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   };
   const notFound = (exchange: Exchange, pathname: string): Answer =>
     problem(exchange, new HttpProblem({ status: 404, id: 'not_found', message: `no operation at ${pathname}` }));
+  // Every operation at this method and path wants a query its path key carries (`?beta=true`), and the request has none of them.
+  const queryNotMatched = (exchange: Exchange, group: readonly Route[]): Answer =>
+    problem(
+      exchange,
+      new HttpProblem({
+        status: 404,
+        id: 'not_found',
+        message: `no operation at ${new URL(exchange.href).pathname} without ${group.map((route) => new URLSearchParams(route.op.query as Record<string, string>).toString()).join(' or ')} in the query`,
+      }),
+    );
 
   // On Hono: Hono routes, in the order of `routes`, then a 405 for each known path.
   if (corsOptions)
@@ -846,10 +879,14 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const answer = preflight(new HonoExchange(c));
       return answer ? toResponse(answer) : next();
     });
-  for (const route of routes) {
-    app.on(route.op.method, route.honoPath, async (c) => {
+  for (const group of routeGroups(routes)) {
+    const [first] = group;
+    app.on(first!.op.method, first!.honoPath, async (c) => {
+      const exchange = new HonoExchange(c);
+      const route = routeOfGroup(group, exchange.href);
+      if (!route) return toResponse(queryNotMatched(exchange, group));
       const pathValues = Array.from({ length: route.slotCount }, (_, index) => c.req.param(`p${index}`));
-      return toResponse(await answerRoute(new HonoExchange(c), route, pathValues));
+      return toResponse(await answerRoute(exchange, route, pathValues));
     });
   }
   // A known path with a method it does not have: 405 with the methods it has.
@@ -865,8 +902,8 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   app.onError((error, c) => toResponse(answerError(new HonoExchange(c), error, undefined)));
 
   // Without Hono (`serveNode`): the same operations in a table of their own.
-  const table = new RouteTable<Route>();
-  for (const route of routes) table.add(route.op.method, route.op.path, route);
+  const table = new RouteTable<readonly Route[]>();
+  for (const group of routeGroups(routes)) table.add(group[0]!.op.method, group[0]!.op.path, group);
   cores.set(app, {
     answer: (exchange, pathname) => {
       const early = preflight(exchange);
@@ -875,7 +912,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const found =
         table.lookup(exchange.method, pathname) ??
         (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
-      return found ? answerRoute(exchange, found.entry, found.values) : undefined;
+      if (!found) return undefined;
+      const route = routeOfGroup(found.entry, exchange.href);
+      return route ? answerRoute(exchange, route, found.values) : Promise.resolve(queryNotMatched(exchange, found.entry));
     },
   });
   return app;

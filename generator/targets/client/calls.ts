@@ -8,7 +8,7 @@ import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc } from '../../util/text.js';
 import { exportedConst, printSourceFile } from '../../util/ts.js';
-import { parametersNode, runtimeOperationsFirst } from '../../model/derive.js';
+import { parametersNode, runtimeOperationsFirst, pathLabel } from '../../model/derive.js';
 import type { OperationModel } from '../../model/types.js';
 import { formsOf } from '../../model/directions.js';
 import { LEAN_NAMESPACE, leanPrintContext, printLean, printParametersLean, printRequestBodyLean } from '../../print/lean.js';
@@ -55,7 +55,7 @@ export function callsFile(context: TargetContext): GeneratedFile {
       exportedConst(
         op.targetNames[CALL_NAME]!,
         `{ ${fields.join(', ')} } as const satisfies ${im.type('OperationSpec')}`,
-        jsDoc(`\`${op.operationId}\` as the client calls it: ${op.method} ${op.path}, with validators that need no zod.`),
+        jsDoc(`\`${op.operationId}\` as the client calls it: ${op.method} ${pathLabel(op)}, with validators that need no zod.`),
       ),
     );
   }

@@ -3,6 +3,7 @@
  * one method per operation, `iterate…` methods for paginated lists, and a root class
  * that holds the groups.
  */
+import { pathLabel } from '../../model/derive.js';
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
@@ -51,7 +52,7 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     [
       deprecated,
       `@throws {OperationApiError<${op.names.errorId}, ${op.names.error}>} when the API answers with an error status (narrow it with \`isOperationError(error, '${op.operationId}')\`, then \`error.bodyMatchesSchema\` for the typed body).`,
-      `@see \`${op.method} ${op.path}\` (\`operations${isIdentifierName(op.operationId) ? `.${op.operationId}` : `[${stringLiteral(op.operationId)}]`}\` describes it)`,
+      `@see \`${op.method} ${pathLabel(op)}\` (\`operations${isIdentifierName(op.operationId) ? `.${op.operationId}` : `[${stringLiteral(op.operationId)}]`}\` describes it)`,
     ]
       .filter(Boolean)
       .join('\n'),

@@ -6,7 +6,7 @@
 import { StructureKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
-import { answeredResponseOf, serverUrlOf } from '../../model/derive.js';
+import { answeredResponseOf, serverUrlOf, pathLabel } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc, literal, stringLiteral } from '../../util/text.js';
 import { streamedResponseOf } from '../../model/operation-kinds.js';
@@ -55,7 +55,9 @@ export function bySpecificity(a: OperationModel, b: OperationModel): number {
     if (xParam !== yParam) return xParam ? 1 : -1;
     if (!xParam && x !== y) return x < y ? -1 : 1;
   }
-  return left.length - right.length;
+  if (left.length !== right.length) return left.length - right.length;
+  // On one path, an operation whose path key fixes a query (`?beta=true`) is tried before the plain one.
+  return Object.keys(b.fixedQuery ?? {}).length - Object.keys(a.fixedQuery ?? {}).length;
 }
 
 function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImports): FunctionDeclarationStructure {
@@ -63,7 +65,12 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
   const answered = `${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer)`;
   // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
   // any other method falls through to the next handler (a resolver that returns nothing).
-  const resolved = matcher === 'all' ? `(info.request.method === ${stringLiteral(op.method)} ? ${answered} : undefined)` : answered;
+  // MSW matches on the path alone: the query a path key fixes (`?beta=true`) is a condition of the resolver too.
+  const conditions = [
+    ...(matcher === 'all' ? [`info.request.method === ${stringLiteral(op.method)}`] : []),
+    ...(op.fixedQuery ? [`${im.value('carriesQuery')}(info.request, ${literal(op.fixedQuery)})`] : []),
+  ];
+  const resolved = conditions.length > 0 ? `(${conditions.join(' && ')} ? ${answered} : undefined)` : answered;
   const url = `${im.value('handlerUrl')}(options, ${stringLiteral(defaultBase)}, ${stringLiteral(mswPath(op.path))})`;
   return {
     kind: StructureKind.Function,
@@ -71,7 +78,7 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
     isExported: true,
     docs: [
       jsDoc(
-        `MSW handler of \`${op.operationId}\` (\`${op.method} ${op.path}\`): answers with \`answer\`'s body or response, else \`options.mock\`'s answer, else the operation's seeded fixture.`,
+        `MSW handler of \`${op.operationId}\` (\`${op.method} ${pathLabel(op)}\`): answers with \`answer\`'s body or response, else \`options.mock\`'s answer, else the operation's seeded fixture.`,
         `@example\nserver.use(${op.targetNames['mswHandler']}(() => new Response(null, { status: 503 })));`,
       )!,
     ],

@@ -9,7 +9,7 @@ import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';
 import { exportedConst, printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
-import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree } from '../../model/derive.js';
+import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree, pathLabel } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
@@ -86,7 +86,7 @@ export const operationsTarget: Target = {
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
     // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
     for (const op of runtimeOperationsFirst(model)) {
-      statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${op.path}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
+      statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${pathLabel(op)}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(
       exportedConst(

@@ -5,6 +5,7 @@
  * and `…QueryKey` helpers to invalidate them. It imports TanStack's types only, so a program
  * bundles nothing of TanStack through it.
  */
+import { pathLabel } from '../../model/derive.js';
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
@@ -109,7 +110,7 @@ function queryOptionsFunction(op: OperationModel, im: ModuleImports): FunctionDe
     isExported: true,
     docs: [
       jsDoc(
-        `\`${op.operationId}\` as a ${streamed ? 'streamed ' : ''}query (\`${op.method} ${op.path}\`): pass it to ${hook}; cancelling the query aborts the request.`,
+        `\`${op.operationId}\` as a ${streamed ? 'streamed ' : ''}query (\`${op.method} ${pathLabel(op)}\`): pass it to ${hook}; cancelling the query aborts the request.`,
         streamed ? 'A refetch starts the list again (TanStack\'s `streamedQuery`, `refetchMode: \'reset\'`).' : undefined,
         op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
       )!,
@@ -194,7 +195,7 @@ function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclar
     isExported: true,
     docs: [
       jsDoc(
-        `\`${op.operationId}\` as a mutation (\`${op.method} ${op.path}\`): pass it to \`useMutation\`, then \`${example}\`.`,
+        `\`${op.operationId}\` as a mutation (\`${op.method} ${pathLabel(op)}\`): pass it to \`useMutation\`, then \`${example}\`.`,
         op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
       )!,
     ],

@@ -6,7 +6,7 @@
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { InterfaceDeclarationStructure, OptionalKind, MethodSignatureStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
-import { resolve } from '../../model/derive.js';
+import { resolve, pathLabel } from '../../model/derive.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
@@ -79,7 +79,7 @@ export const serverTarget: Target = {
         name: propertyKey(op.operationId),
         parameters: [{ name: 'context', type: `${im.type('HandlerContext')}<${params}, ${body}>` }],
         returnType: `${replyName} | Promise<${replyName}>`,
-        docs: [jsDoc(`\`${op.method} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`, op.description, op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined)!],
+        docs: [jsDoc(`\`${op.method} ${pathLabel(op)}\`${op.summary ? `: ${op.summary}` : ''}`, op.description, op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined)!],
       });
     }
     for (const name of used) im.type(name);

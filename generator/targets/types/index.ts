@@ -4,7 +4,7 @@
  */
 import { StructureKind } from '../../util/ts-morph.js';
 import type { InterfaceDeclarationStructure, OptionalKind, TypeAliasDeclarationStructure } from 'ts-morph';
-import { isSuccessStatus } from '../../model/derive.js';
+import { isSuccessStatus, pathLabel } from '../../model/derive.js';
 import type { Direction } from '../../model/directions.js';
 import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
@@ -82,7 +82,7 @@ function alias(name: string, type: string, docs?: string): TypeAliasDeclarationS
 
 function operationDeclarations(op: OperationModel, ctx: TypePrintContext, responseCtx: TypePrintContext): Declaration[] {
   const out: Declaration[] = [];
-  const label = `\`${op.operationId}\` (${op.method} ${op.path})`;
+  const label = `\`${op.operationId}\` (${op.method} ${pathLabel(op)})`;
   if (op.parameters.length > 0) {
     const props: OptionalKind<import('ts-morph').PropertySignatureStructure>[] = op.parameters.map((p) => ({
       name: propertyKey(p.key),

@@ -395,6 +395,7 @@ export class HttpClient {
       operationId: op.operationId,
     });
     const query = [
+      op.query === undefined ? '' : new URLSearchParams(op.query as Record<string, string>).toString(),
       serializeQuery({ parameters: op.parameters, values: input.query ?? {}, operationId: op.operationId }),
       ...security.query,
     ]

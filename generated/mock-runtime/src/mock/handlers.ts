@@ -66,6 +66,16 @@ function streamed(
   return new Response(body, { status, headers: { 'content-type': contentType, 'cache-control': 'no-cache' } });
 }
 
+/**
+ * Whether a request carries the query an operation's path key fixes (`/responses?beta=true`):
+ * MSW matches paths only, so a handler of such an operation checks it and otherwise lets the
+ * request fall through to the next handler (the one at the plain path, if any).
+ */
+export function carriesQuery(request: Request, query: Readonly<Record<string, string>>): boolean {
+  const search = new URL(request.url).searchParams;
+  return Object.entries(query).every(([name, value]) => search.getAll(name).includes(value));
+}
+
 /** The URL pattern MSW matches an operation at: `path` (already in MSW's `:param` form) under the base URL or `defaultBase`. */
 export function handlerUrl(options: HandlerOptions, defaultBase: string, path: string): string {
   return `${(options.baseUrl ?? defaultBase).replace(/\/+$/, '')}${path}`;

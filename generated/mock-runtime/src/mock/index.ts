@@ -31,6 +31,7 @@ export {
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
 export { mayVary, propertyValidator } from './field-schemas.js';
 export {
+  carriesQuery,
   handlerAnswer,
   handlerUrl,
   type HandlerOptions,
