@@ -237,9 +237,10 @@ async function bundledRuntimes(): Promise<BundledRuntimeDependencies & { files: 
       // From src/<folder>/… up to src/.
       const depth = path.split('/').length - 2;
       const up = '../'.repeat(depth);
+      // `@svc/server-runtime` -> `../server-runtime/index.js`; a subpath (`@svc/server-runtime/stream`) -> its module.
       const text = (await readFile(join(generatorRoot, 'templates', folder, 'src', file), 'utf8')).replace(
-        /(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)'/g,
-        (_, lead: string, target: string) => `${lead}'${up}${target}/index.js'`,
+        /(from |import\()'@svc\/(runtime|server-runtime|mock-runtime)(?:\/([\w-]+))?'/g,
+        (_, lead: string, target: string, subpath: string | undefined) => `${lead}'${up}${target}/${subpath ?? 'index'}.js'`,
       );
       // templates/ keeps the runtimes in oxfmt's form (a test holds it): copies need no formatting.
       files.push({ path, contents: `${runtimeHeader(folder)}\n${text}`, preformatted: true });

@@ -41,8 +41,15 @@ const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: 
 /** The server runtime's exports the server stub and the mock print. */
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
 
-/** The mock runtime's exports the MSW handlers print. */
-const MOCK_RUNTIME_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator', 'createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
+/** The mock runtime's exports the mock prints. */
+const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
+
+/** What the fixtures and the MSW handlers print, from the mock runtime's `testing` subpath, which loads no server code. */
+const MOCK_TESTING_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator'] as const;
+
+/** A subpath of a runtime (`idn`, `mini`, `lean`, `testing`): a bundled runtime is imported by file (`./runtime/index.js` -> `./runtime/mini.js`), a runtime package by name. */
+export const runtimeSubpath = (runtimePackage: string, subpath: string): string =>
+  runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
 
 export class SymbolTable {
   private readonly homes = new Map<string, SymbolHome>();
@@ -116,6 +123,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
   for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);
   for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, source.mockRuntimePackage);
+  for (const name of MOCK_TESTING_EXPORTS) table.define(name, runtimeSubpath(source.mockRuntimePackage, 'testing'));
   for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, source.serverRuntimePackage);
   if (model.kind === 'asyncapi') {
     // The feed client's base class, printed under a name of its own so that the connection class may be called `FeedClient`.

@@ -8,6 +8,7 @@ import { FORMAT_CHECKS } from '../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
 import { validatorTypesOf } from '../plans/validator-types.js';
 import type { ZodFlavor } from './zod-flavor.js';
+import { runtimeSubpath } from './symbols.js';
 
 export { ZOD_FLAVORS, zodFlavorOf, type ZodFlavor } from './zod-flavor.js';
 
@@ -172,9 +173,6 @@ export function helperModuleOf(helper: string, runtimePackage: string, flavor: Z
   return subpath === undefined ? runtimePackage : runtimeSubpath(runtimePackage, subpath);
 }
 
-/** A subpath of the runtime (`idn`, `mini`, `lean`): a bundled runtime is imported by file (`./runtime/index.js` -> `./runtime/mini.js`), a runtime package by name. */
-export const runtimeSubpath = (runtimePackage: string, subpath: string): string =>
-  runtimePackage.endsWith('/index.js') ? runtimePackage.replace(/index\.js$/, `${subpath}.js`) : `${runtimePackage}/${subpath}`;
 
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };

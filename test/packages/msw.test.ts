@@ -102,3 +102,40 @@ describe('MSW handlers answering from the mock in memory', () => {
     expect(listed.data.map((t) => t.id)).toContain(sent.data.id);
   });
 });
+
+describe('what importing <pkg>/msw loads', () => {
+  // Every module reachable from the entry, without bundling or tree shaking (as Node loads it):
+  // the packages outside this repository that it imports.
+  const packagesImportedBy = async (entry: string): Promise<string[]> => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      conditions: ['svc-source'],
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'outside-packages',
+          setup(build) {
+            // Bare specifiers but the workspace's own (@svc/…) stay imports: they are what is listed.
+            build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@svc/') ? undefined : { path: args.path, external: true }));
+          },
+        },
+      ],
+    });
+    const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external).map((i) => i.path));
+    return [...new Set(imported.map((path) => (path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]!)))].sort();
+  };
+
+  it('needs msw, the runtime\'s dependencies and randexp, no server package (regression: Hono, jose and @hono/node-server through the mock runtime)', async () => {
+    const { fileURLToPath } = await import('node:url');
+    const entry = fileURLToPath(new URL('../../generated/v2/src/msw.ts', import.meta.url));
+    const packages = await packagesImportedBy(entry);
+    expect(packages).toEqual(['eventsource-parser', 'msw', 'randexp', 'zod']);
+    expect(packages.filter((name) => /^(hono|@hono\/|jose$|node:http)/.test(name))).toEqual([]);
+  });
+});

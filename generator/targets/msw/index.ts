@@ -93,11 +93,12 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
 }
 
 /** `defaultBase`: where handlers match without `options.baseUrl` (`--option msw.baseUrl`; any origin under the server path by default). */
-export function mswModule(model: ApiModel, symbols: SymbolTable, mockRuntimePackage: string, defaultBase = `*${serverPath(model)}`): StatementStructures[] {
+export function mswModule(model: ApiModel, symbols: SymbolTable, defaultBase = `*${serverPath(model)}`): StatementStructures[] {
   const im = new ModuleImports(symbols, './msw.js');
   // Printed first, so that the imports are known when they are declared above them.
   const declarations: StatementStructures[] = [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: mockRuntimePackage, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
+    // From the module that declares them (the mock runtime's `testing` subpath: no server code).
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: symbols.homeOf('HandlerOptions')!, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
     ...model.operations.map((op) => handlerFunction(op, defaultBase, im)),
     {
       kind: StructureKind.Function,
@@ -122,9 +123,9 @@ export const mswTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => mswReadmeData(model),
   run(context) {
-    const { model, sourceLabel, mockRuntimePackage, options } = context;
+    const { model, sourceLabel, options } = context;
     const symbols = packageSymbols(context);
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, symbols, mockRuntimePackage, options?.['baseUrl']) });
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, symbols, options?.['baseUrl']) });
     return [{ path: 'src/msw.ts', contents }];
   },
 };

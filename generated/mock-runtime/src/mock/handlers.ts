@@ -4,7 +4,8 @@
  * MSW takes those from a resolver as they are, so this module needs nothing of MSW.
  */
 import type { StreamSpec } from '@svc/runtime';
-import { isAsyncIterable, streamBody, toAsyncIterable } from '@svc/server-runtime';
+// The stream helpers alone: the server runtime's index would load Hono.
+import { isAsyncIterable, streamBody, toAsyncIterable } from '@svc/server-runtime/stream';
 import { numberedItem } from './stream-items.js';
 
 /** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
