@@ -5,7 +5,7 @@ import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
 import type { MockGuess } from '../plans/mock.js';
-import { IMPLICIT_TAG_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
+import { IMPLICIT_TAG_GROUP, NULLABLE_IN_31_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
 import type { Diagnostic } from '../model/types.js';
 
 function table(header: string[], rows: string[][]): string[] {
@@ -58,6 +58,8 @@ export function timingLines(result: RunResult): string[] {
 /** What one line says for a group of diagnostics of one kind, given how many there are and the first. */
 const GROUP_SUMMARIES: Record<string, (count: number, first: Diagnostic) => string> = {
   [NUMBERED_NAME_GROUP]: (count, first) => `${count} names are wanted twice; the later claims are numbered (first: ${first.message})`,
+  [NULLABLE_IN_31_GROUP]: (count) =>
+    `${count} schemas say \`nullable: true\`, OpenAPI 3.0's keyword, in this 3.1 document; each is read as 3.0 reads it (null is allowed), as its authors mean (3.1 writes \`type: [..., "null"]\`)`,
   [IMPLICIT_TAG_GROUP]: (count) =>
     `${count} discriminators without a mapping take each variant's tag from the value the variant pins (\`const\` or \`enum\`), not from its schema name, which would match no valid value`,
 };

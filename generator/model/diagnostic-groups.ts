@@ -6,3 +6,5 @@
 export const NUMBERED_NAME_GROUP = 'numbered-name';
 /** A discriminator whose variants' tags are the values they pin, not their names (model/discriminators.ts). */
 export const IMPLICIT_TAG_GROUP = 'discriminator-tag-from-variant';
+/** `nullable: true` in an OpenAPI 3.1 document, read as 3.0 reads it (model/schema.ts). */
+export const NULLABLE_IN_31_GROUP = 'nullable-in-3.1';

@@ -2,6 +2,7 @@
  * JSON Schema (OpenAPI 3.0 / 3.1 dialects, AsyncAPI schemas) -> SchemaNode.
  * Version quirks (`nullable`, boolean `exclusiveMinimum`, `example`) stop here.
  */
+import { NULLABLE_IN_31_GROUP } from './diagnostic-groups.js';
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import { valueAt, type Resolution } from '../load/references.js';
 import type { ArrayNode, Diagnostic, ObjectNode, PropertyModel, SchemaCommon, SchemaNode, StateMachineModel, StringNode, UnknownNode } from './types.js';
@@ -83,6 +84,22 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
   return out;
 }
 
+/**
+ * Whether `nullable: true` allows null: in OpenAPI 3.0 it does; 3.1 dropped the keyword for
+ * `type: [x, 'null']`, but documents written in 3.1 still use it (OpenAI's, 111 times) and mean
+ * what 3.0 meant, so it is read so, with a warning (one line per document: a group).
+ */
+function nullableRead(pointer: string, ctx: SchemaContext): true {
+  if (!ctx.legacy)
+    ctx.diagnostics.push({
+      level: 'warning',
+      pointer,
+      group: NULLABLE_IN_31_GROUP,
+      message: '`nullable: true` is OpenAPI 3.0\'s keyword, not 3.1\'s (`type: [..., "null"]`); it is read as 3.0 reads it: null is allowed',
+    });
+  return true;
+}
+
 /** Drops annotations that a reference's siblings must not override on the target. */
 function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext): SchemaNode {
   const node: SchemaNode = { kind: 'ref', target, pointer };
@@ -91,7 +108,7 @@ function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext)
   // Annotations of the property that holds the reference (`id: {$ref, readOnly: true}`).
   if (raw.readOnly === true) node.readOnly = true;
   if (raw.writeOnly === true) node.writeOnly = true;
-  if (raw.nullable === true && ctx.legacy) node.nullable = true;
+  if (raw.nullable === true && nullableRead(pointer, ctx)) node.nullable = true;
   return node;
 }
 
@@ -141,7 +158,7 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
 
   const base = common(raw, pointer, ctx);
   const declaredTypes: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
-  let nullable = declaredTypes.includes('null') || (ctx.legacy && raw.nullable === true);
+  let nullable = declaredTypes.includes('null') || (raw.nullable === true && nullableRead(pointer, ctx));
   const types = declaredTypes.filter((t) => t !== 'null');
 
   const withBase = (node: SchemaNode): SchemaNode => {

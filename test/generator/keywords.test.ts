@@ -591,6 +591,14 @@ const cases31: KeywordCase[] = [
     invalid: [json('{"__proto__": {"polluted": true}}')],
   },
   { keyword: 'an empty enum', name: 'EmptyEnum', schema: { enum: [] }, valid: [], invalid: [null, 0, '', {}] },
+  // 3.0's keyword in a 3.1 document, as OpenAI's writes it 111 times: read as 3.0 reads it (regression: every null refused).
+  {
+    keyword: 'nullable: true in 3.1',
+    name: 'Nullable31',
+    schema: { type: 'object', required: ['logprobs'], properties: { logprobs: { type: 'object', nullable: true, properties: { p: { type: 'number' } } }, user: { $ref: '#/components/schemas/EmptyEnum', nullable: true } } },
+    valid: [{ logprobs: null }, { logprobs: { p: 0.5 } }, { logprobs: null, user: null }],
+    invalid: [{ logprobs: 1 }, {}],
+  },
 ];
 
 const ownCases30: KeywordCase[] = [
