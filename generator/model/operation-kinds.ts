@@ -1,5 +1,5 @@
 /** What kind of call an operation is, as clients and query libraries see it. Imports nothing, so plugin declarations can use it. */
-import type { OperationModel, ResponseModel } from './types.js';
+import type { MediaModel, OperationModel, ResponseModel } from './types.js';
 import { isSuccessStatus } from './derive.js';
 
 /** Whether an operation only reads (GET or HEAD, without a body): a cached query, not a mutation, for a query library. */
@@ -18,6 +18,19 @@ export const isPagedRead = (op: Pick<OperationModel, 'method' | 'requestBody' | 
 /** The success response whose body is a stream of items (OpenAPI 3.2 `itemSchema` …), if the operation has one. */
 export const streamedResponseOf = (op: Pick<OperationModel, 'responses'>): ResponseModel | undefined =>
   op.responses.find((r) => isSuccessStatus(r.status) && r.content?.sequence !== undefined);
+
+/**
+ * The success response that offers a stream beside its body (`ResponseModel.stream`: JSON and
+ * text/event-stream), if the operation has one; the caller chooses by `streamFlag` or `Accept`.
+ */
+export const streamAlternativeOf = (op: Pick<OperationModel, 'responses'>): (ResponseModel & { stream: MediaModel }) | undefined =>
+  op.responses.find((r): r is ResponseModel & { stream: MediaModel } => isSuccessStatus(r.status) && r.stream !== undefined);
+
+/** The key of the client's per-operation name rule for that second function (`createChatCompletionStream`), a method of its group too. */
+export const STREAM_FUNCTION = 'stream';
+
+/** Whether the client has a second function for an operation's stream alternative: no body flag chooses it, `Accept` does. */
+export const hasStreamFunction = (op: Pick<OperationModel, 'responses' | 'streamFlag'>): boolean => op.streamFlag === undefined && streamAlternativeOf(op) !== undefined;
 
 export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'requestBody'>): { hasParams: boolean; paramsRequired: boolean; hasBody: boolean; bodyRequired: boolean } {
   return {
