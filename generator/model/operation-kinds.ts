@@ -41,3 +41,15 @@ export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'request
   };
 }
 
+
+/**
+ * How a caller gets each answer of an operation whose success response offers a stream beside its
+ * body, in words (`--explain`, the package README); undefined for any other operation.
+ */
+export function streamChoiceOf(op: Pick<OperationModel, 'name' | 'responses' | 'streamFlag' | 'targetNames'>): string | undefined {
+  const alternative = streamAlternativeOf(op);
+  if (!alternative) return undefined;
+  const body = `${alternative.status} ${alternative.content?.contentType ?? 'no body'}`;
+  if (op.streamFlag !== undefined) return `${body}, or ${alternative.stream.contentType} when the body says \`${op.streamFlag}: true\` (one function, its answer type follows the flag)`;
+  return `${body}, or ${alternative.stream.contentType} by Accept: ${op.targetNames[STREAM_FUNCTION] ?? `${op.name}Stream`}`;
+}
