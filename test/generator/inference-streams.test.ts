@@ -126,6 +126,13 @@ describe('the model and the package', () => {
     expect(errors.refused?.join('\n')).toMatch(/AsyncIterableIterator<CreateChatCompletionStreamResponse>/);
   }, 120_000);
 
+  it('the package README lists the streams beside a body and how to ask for each', () => {
+    const readme = output.files.get('README.md')!;
+    expect(readme).toContain('## Streams beside a body');
+    expect(readme).toMatch(/\| `createChatCompletion` +\| 200 application\/json, or text\/event-stream when the body says `stream: true` \(one function, its answer type follows the flag\) +\|/);
+    expect(readme).toMatch(/\| `getRunLogs` +\| 200 application\/json, or application\/x-ndjson by Accept: getRunLogsStream +\|/);
+  });
+
   it('--explain lists each stream offered beside a body and what asks for it', async () => {
     const run = await runCli({ cwd: repoRoot, argv: ['--spec', file, '--out', join(repoRoot, '.tmp', 'test-output', 'inference-explain'), '--quiet', '--explain', '--targets', 'client'] });
     expect(run.code).toBe(0);
