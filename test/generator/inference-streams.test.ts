@@ -290,3 +290,33 @@ describe('the client against a hand-written Hono server on loopback', () => {
     expect(beats).toEqual([{ event: 'beat', data: '1' }, { data: '2' }]);
   });
 });
+
+describe('the server stub and the mock frame events read as their data', () => {
+  interface Server {
+    createInference31Server(handlers: Record<string, () => unknown>): { fetch(request: Request): Response | Promise<Response> };
+  }
+  interface Mock {
+    createInference31Mock(options?: { streams?: { count?: number } }): { app: { fetch(request: Request): Response | Promise<Response> } };
+  }
+
+  it('each item a handler yields is one `data:` event of its JSON, and the client reads it back', async () => {
+    const { createInference31Server } = (await import(pathToFileURL(join(dir, 'src', 'server.ts')).href)) as Server;
+    const app = createInference31Server({ watchModel: () => ({ status: 200, body: [{ state: 'loading', progress: 0.5 }, { state: 'ready' }] }) });
+    const answer = await app.fetch(new Request('https://inference.example.test/models/m/status'));
+    expect(answer.headers.get('content-type')).toBe('text/event-stream');
+    expect(await answer.text()).toBe('data: {"state":"loading","progress":0.5}\n\ndata: {"state":"ready"}\n\n');
+  });
+
+  it('the mock streams seeded data, not numbered into the document\'s data, each valid', async () => {
+    const { createInference31Mock } = (await import(pathToFileURL(join(dir, 'src', 'mock.ts')).href)) as Mock;
+    const app = createInference31Mock({ streams: { count: 3 } }).app;
+    const client = inference.createClient({ baseUrl: 'https://inference.example.test', fetch: async (request: Request) => app.fetch(request) } as never);
+    const states = [];
+    for await (const status of await inference.watchModel(client, { model: 'm' })) {
+      check('/components/schemas/ModelStatus', status);
+      expect(status).not.toHaveProperty('id');
+      states.push(status);
+    }
+    expect(states).toHaveLength(3);
+  });
+});
