@@ -229,8 +229,16 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       const content = isObject(resp.content) ? resp.content : {};
       const types = Object.keys(content);
       const chosen = types.find(isJsonMediaType) ?? types[0];
-      // A stream declared beside a body (JSON and text/event-stream): the caller chooses, so both are read.
-      const streamed = chosen !== undefined && sequenceFormatOf(chosen) === undefined ? types.find((type) => sequenceFormatOf(type) !== undefined) : undefined;
+      // A stream declared beside a success body (JSON and text/event-stream): the caller chooses, so both are read.
+      const streams = chosen !== undefined && sequenceFormatOf(chosen) === undefined ? types.filter((type) => sequenceFormatOf(type) !== undefined) : [];
+      const streamed = isSuccessStatus(status) ? streams[0] : undefined;
+      // Any other stream is not read: said, never dropped unseen.
+      for (const type of streams.filter((t) => t !== streamed))
+        ctx.diagnostics.push({
+          level: 'warning',
+          pointer: `${pointer}/responses/${status}/content/${encodePointerToken(type)}`,
+          message: `${type} of response ${status} is not read: ${streamed === undefined ? 'only a success response offers a stream beside its body' : `the response offers one stream beside its body, ${streamed}`}; the client reads ${chosen}`,
+        });
       const model: ResponseModel = {
         status,
         description: typeof resp.description === 'string' ? resp.description : '',

@@ -16,10 +16,10 @@ import addFormatsModule from 'ajv-formats';
 import { Hono } from 'hono';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateToDisk, typeCheckUsages } from '../helpers/generate.js';
+import { generateToDisk, typeCheckUsages, writeSpec } from '../helpers/generate.js';
 import { repoRoot } from '../helpers/spec-files.js';
 import { runCli } from '../helpers/cli.js';
-import type { PackageOutput } from '../../generator/pipeline.js';
+import { loadModel, type PackageOutput } from '../../generator/pipeline.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const file = join(repoRoot, 'test', 'fixtures', 'documents', 'inference.openapi.yaml');
@@ -58,6 +58,21 @@ describe('the model and the package', () => {
   it('warns once, located, for each event stream whose schema is its data; none for the one whose schema is the event', () => {
     const warnings = output.diagnostics.filter((d) => d.message === STREAM_WARNING).map((d) => d.pointer);
     expect(warnings).toEqual(['/paths/~1chat~1completions/post/responses/200/content/text~1event-stream/schema', '/paths/~1models~1{model}~1status/get/responses/200/content/text~1event-stream/schema']);
+  });
+
+  it('a stream beside an error body, or a second stream beside a body, is not read, and says so where it is declared', async () => {
+    const content = { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'object' } }, 'application/jsonl': { schema: { type: 'object' } } };
+    const spec = { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/x': { get: { operationId: 'getX', responses: { '200': { description: 'OK', content }, '400': { description: 'Bad', content } } } } } };
+    const model = await loadModel({ file: writeSpec(spec, 'streams-unread'), name: 'unread' });
+    expect(model.diagnostics.filter((d) => d.message.includes('is not read')).map((d) => `${d.pointer}: ${d.message}`)).toEqual([
+      '/paths/~1x/get/responses/200/content/application~1jsonl: application/jsonl of response 200 is not read: the response offers one stream beside its body, text/event-stream; the client reads application/json',
+      '/paths/~1x/get/responses/400/content/text~1event-stream: text/event-stream of response 400 is not read: only a success response offers a stream beside its body; the client reads application/json',
+      '/paths/~1x/get/responses/400/content/application~1jsonl: application/jsonl of response 400 is not read: only a success response offers a stream beside its body; the client reads application/json',
+    ]);
+    expect(model.operations[0]!.responses.map((r) => [r.status, r.content?.contentType, r.stream?.contentType])).toEqual([
+      ['200', 'application/json', 'text/event-stream'],
+      ['400', 'application/json', undefined],
+    ]);
   });
 
   it('types the stream beside the JSON (`<Op>StreamItem`), the data of a data stream, and the event object that stays one', () => {
