@@ -57,7 +57,11 @@ const STREAM_WARNING = 'text/event-stream with a `schema` (no `itemSchema`) is r
 describe('the model and the package', () => {
   it('warns once, located, for each event stream whose schema is its data; none for the one whose schema is the event', () => {
     const warnings = output.diagnostics.filter((d) => d.message === STREAM_WARNING).map((d) => d.pointer);
-    expect(warnings).toEqual(['/paths/~1chat~1completions/post/responses/200/content/text~1event-stream/schema', '/paths/~1models~1{model}~1status/get/responses/200/content/text~1event-stream/schema']);
+    expect(warnings).toEqual([
+      '/paths/~1chat~1completions/post/responses/200/content/text~1event-stream/schema',
+      '/paths/~1runs/post/responses/201/content/text~1event-stream/schema',
+      '/paths/~1models~1{model}~1status/get/responses/200/content/text~1event-stream/schema',
+    ]);
   });
 
   it('a stream beside an error body, or a second stream beside a body, is not read, and says so where it is declared', async () => {
@@ -104,7 +108,7 @@ describe('the model and the package', () => {
 
   it('a strict consumer: the literal flag picks the answer type, a flag known at run time gives either; the query mutation takes no stream', async () => {
     const usage = `
-      import { createClient, createChatCompletion, getRunLogs, getRunLogsStream, watchModel, Inference31Client } from './client.js';
+      import { createClient, createChatCompletion, createRun, getRunLogs, getRunLogsStream, watchModel, Inference31Client } from './client.js';
       import { createChatCompletionMutation } from './query.js';
       import type { CreateChatCompletionResponse, CreateChatCompletionStreamResponse, LogLine, ModelStatus } from './types.js';
       type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -124,6 +128,9 @@ describe('the model and the package', () => {
         holds<Equal<Awaited<ReturnType<typeof getRunLogs>>, { lines: LogLine[] }>>();
         for await (const line of await getRunLogsStream(client, { run_id: 'r' })) holds<Equal<typeof line, LogLine>>();
         for await (const status of await watchModel(client, { model: 'm' })) holds<Equal<typeof status, ModelStatus>>();
+        const run = await createRun(client, {}, { label: 'x' });
+        holds<Equal<typeof run, ModelStatus>>();
+        for await (const progress of await createRun(client, undefined, { stream: true })) holds<Equal<typeof progress, ModelStatus>>();
         const mutation = createChatCompletionMutation(client);
         holds<Equal<Awaited<ReturnType<NonNullable<typeof mutation.mutationFn>>>, CreateChatCompletionResponse>>();
       }
@@ -151,7 +158,7 @@ describe('the model and the package', () => {
   it('--explain lists each stream offered beside a body and what asks for it', async () => {
     const run = await runCli({ cwd: repoRoot, argv: ['--spec', file, '--out', join(repoRoot, '.tmp', 'test-output', 'inference-explain'), '--quiet', '--explain', '--targets', 'client'] });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('streams offered beside a body (2):');
+    expect(run.stdout).toContain('streams offered beside a body (3):');
     expect(run.stdout).toMatch(/createChatCompletion\s+200 application\/json, or text\/event-stream when the body says `stream: true` \(one function, its answer type follows the flag\)/);
     expect(run.stdout).toMatch(/getRunLogs\s+200 application\/json, or application\/x-ndjson by Accept: getRunLogsStream/);
   }, 60_000);
@@ -202,6 +209,13 @@ describe('the client against a hand-written Hono server on loopback', () => {
       seen.push({ path: c.req.path, accept: c.req.header('accept'), body: undefined, closed: false });
       if (c.req.header('accept') === 'application/x-ndjson') return c.body(lines.map((line) => JSON.stringify(line)).join('\n') + '\n', 200, { 'content-type': 'application/x-ndjson' });
       return c.json({ lines });
+    });
+    app.post('/v1/runs', async (c) => {
+      const text = await c.req.text();
+      const body = (text === '' ? {} : JSON.parse(text)) as { stream?: boolean };
+      seen.push({ path: `${c.req.path}?${new URL(c.req.url).search}`, accept: c.req.header('accept'), body: text === '' ? undefined : body, closed: false });
+      if (body.stream !== true) return c.json({ state: 'queued' }, 201);
+      return c.body('data: {"state":"loading","progress":0.5}\n\ndata: {"state":"ready"}\n\ndata: [DONE]\n\n', 201, { 'content-type': 'text/event-stream' });
     });
     app.get('/v1/models/:model/status', (c) => {
       const states = c.req.param('model') === 'broken' ? [{ state: 'queued' }, { state: 'loading', progress: 'half' }] : [{ state: 'queued' }, { state: 'loading', progress: 0.5 }, { state: 'ready', progress: 1 }];
@@ -281,6 +295,17 @@ describe('the client against a hand-written Hono server on loopback', () => {
     }
     expect(read).toEqual(lines);
     expect(seen.at(-1)).toMatchObject({ accept: 'application/x-ndjson' });
+  });
+
+  it('optional parameters and an optional body: left out, the JSON answer; `stream: true`, the progress (201)', async () => {
+    const client = inference.createClient({ baseUrl }) as never;
+    const run = inference as unknown as { createRun(client: never, params?: { dry_run?: boolean }, body?: { stream?: boolean }): Promise<unknown> };
+    expect(await run.createRun(client)).toEqual({ state: 'queued' });
+    expect(seen.at(-1)).toMatchObject({ accept: 'application/json', body: undefined });
+    const progress = [];
+    for await (const status of (await run.createRun(client, undefined, { stream: true })) as AsyncIterable<unknown>) progress.push(status);
+    expect(progress).toEqual([{ state: 'loading', progress: 0.5 }, { state: 'ready' }]);
+    expect(seen.at(-1)).toMatchObject({ accept: 'text/event-stream', body: { stream: true } });
   });
 
   it('a 3.1 event stream with no JSON beside it: items typed and validated, an invalid one refused at its index', async () => {
