@@ -213,9 +213,12 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       params.set(`${m.in}:${m.name}`, m);
     });
     let requestBody: RequestBodyModel | undefined;
+    // The schema of the body the client sends (its first media type), as written: where a flag that asks for a stream is looked for.
+    let bodySchema: unknown;
     if (raw.requestBody) {
       const body = deref(raw.requestBody);
       const content = isObject(body.content) ? body.content : {};
+      bodySchema = deref(Object.values(content)[0]).schema;
       requestBody = {
         required: body.required === true,
         contents: Object.entries(content).map(([type, m]) =>
@@ -274,8 +277,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     if (typeof raw.description === 'string') model.description = raw.description;
     if (requestBody) model.requestBody = requestBody;
     if (requestBody && responses.some((r) => isSuccessStatus(r.status) && r.stream)) {
-      const first = Object.values(isObject(deref(raw.requestBody).content) ? (deref(raw.requestBody).content as Json) : {})[0];
-      const flag = streamFlagOf(deref(first).schema, deref);
+      const flag = streamFlagOf(bodySchema, deref);
       if (flag !== undefined) model.streamFlag = flag;
     }
     const pagination = paginationOf(raw['x-pagination'], ctx.diagnostics, pointer);
