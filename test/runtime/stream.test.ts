@@ -330,6 +330,20 @@ describe('events described by their data (before 3.2), and a stream offered besi
     expect(body.cancelled()).toBe(true);
   });
 
+  it('a data stream that breaks off is reopened only from an event id: without one, asked again, the server would answer anew', async () => {
+    const piece = 'data: {"id":"c","n":1}\n\n';
+    const broken = await read(data, () => new Response(bodyOf(encoder.encode(piece), [], new TypeError('terminated'))));
+    expect(broken.items).toEqual([{ id: 'c', n: 1 }]);
+    expect(broken.error).toMatchObject({ kind: 'interrupted', index: 1, message: 'watch: stream item 1: the connection broke off (no event id to resume from)' });
+    expect(broken.seen).toHaveLength(1);
+    const resumed = await read(data, (_, attempt) =>
+      attempt === 0 ? new Response(bodyOf(encoder.encode(`id: 1\n${piece}`), [], new TypeError('terminated'))) : new Response('id: 2\ndata: {"id":"c","n":2}\n\ndata: [DONE]\n\n'),
+    );
+    expect(resumed.error).toBeUndefined();
+    expect(resumed.items).toEqual([{ id: 'c', n: 1 }, { id: 'c', n: 2 }]);
+    expect(resumed.seen.map((request) => request.headers.get('last-event-id'))).toEqual([null, '1']);
+  });
+
   const Summary = z.object({ lines: z.array(Line) });
   const both = op({
     operationId: 'logs',

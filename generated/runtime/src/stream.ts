@@ -476,13 +476,16 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
       // Leaving early (break, an error, the signal) closes the connection.
       if (!finished) await reader?.cancel().catch(() => undefined);
     }
-    // The connection broke off: server-sent events are reopened where they stopped.
-    if (spec.format !== 'sse' || reconnects >= limits.reconnects)
+    // The connection broke off: server-sent events are reopened where they stopped. Events read as
+    // their data (a chat completion's chunks) are reopened only from an event id: asked again
+    // without one, the server would answer anew, and the items would repeat.
+    const unresumable = spec.items === 'data' && seen.lastEventId === undefined;
+    if (spec.format !== 'sse' || reconnects >= limits.reconnects || unresumable)
       throw new StreamError({
         kind: 'interrupted',
         operationId: op.operationId,
         index,
-        message: `the connection broke off${spec.format === 'sse' ? ` (reconnected ${reconnects} times)` : ''}`,
+        message: `the connection broke off${spec.format !== 'sse' ? '' : unresumable ? ' (no event id to resume from)' : ` (reconnected ${reconnects} times)`}`,
         cause: interruption,
       });
     reconnects++;
