@@ -153,6 +153,8 @@ describe('the model and the package', () => {
     expect(readme).toContain('## Streams beside a body');
     expect(readme).toMatch(/\| `createChatCompletion` +\| 200 application\/json, or text\/event-stream when the body says `stream: true` \(one function, its answer type follows the flag\) +\|/);
     expect(readme).toMatch(/\| `getRunLogs` +\| 200 application\/json, or application\/x-ndjson by Accept: getRunLogsStream +\|/);
+    // The query example's mutation takes a body declared as the body type: not one whose flag may ask for a stream.
+    expect(readme).not.toMatch(/useMutation\(\{\s*\.\.\.create(ChatCompletion|Run)Mutation/);
   });
 
   it('--explain lists each stream offered beside a body and what asks for it', async () => {
