@@ -145,11 +145,22 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
 }
 
 /** What the mock plan of a document guesses (`--explain`); none for a document without operations. */
-export async function explainMock(job: SpecJob): Promise<MockGuess[]> {
-  const model = await loadModel(job);
+export async function explainMock(job: SpecJob, built?: ApiModel): Promise<MockGuess[]> {
+  const model = built ?? (await loadModel(job));
   if (model.kind !== 'openapi' || model.operations.length === 0) return [];
   const { planMock } = await import('./plans/mock.js');
   return planMock(model, job.mockOverrides).guesses;
+}
+
+/** What `--explain` tells of a document: the mock plan's guesses, and each stream offered beside a body with what asks for it. */
+export async function explainDocument(job: SpecJob): Promise<{ guesses: MockGuess[]; streams: { operationId: string; choice: string }[] }> {
+  const model = await loadModel(job);
+  const { streamChoiceOf } = await import('./model/operation-kinds.js');
+  const streams = model.operations.flatMap((op) => {
+    const choice = streamChoiceOf(op);
+    return choice === undefined ? [] : [{ operationId: op.operationId, choice }];
+  });
+  return { guesses: await explainMock(job, model), streams };
 }
 
 /**

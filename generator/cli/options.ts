@@ -31,8 +31,10 @@ options:
   --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
                        or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
-                       id fields, paging) and how to overrule each guess, and every warning of a kind
-                       that is otherwise summed up in one line (numbered names, discriminator tags)
+                       id fields, paging) and how to overrule each guess; each stream an operation offers
+                       beside its JSON answer with what asks for it (a body flag, or Accept); and every
+                       warning of a kind otherwise summed up in one line (numbered names, discriminator
+                       tags, nullable in 3.1)
   --mock-role <operationId>=<role>   the mock's role of an operation (create, list, read, update, delete,
                        action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
   --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as

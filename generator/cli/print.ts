@@ -122,6 +122,13 @@ export function unlinkedPackageLines(result: RunResult, projectRoot: string): st
   return names.length === 0 ? [] : [`note: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} new to the workspace: run \`npm install\` so that other packages, the tests and \`npm run pack\` can use ${names.length === 1 ? 'it' : 'them'} by name`];
 }
 
+/** `--explain`: each operation whose success response offers a stream beside its body, and what asks for which (none: no line). */
+export function streamChoiceLines(file: string, streams: readonly { operationId: string; choice: string }[]): string[] {
+  if (streams.length === 0) return [];
+  const width = Math.min(40, Math.max(...streams.map((s) => s.operationId.length)));
+  return [`info: ${file}: streams offered beside a body (${streams.length}):`, ...streams.map((s) => `  ${s.operationId.padEnd(width)}  ${s.choice}`)];
+}
+
 /** The mock plan's guesses of one document, one line each with what overrules it; a line saying so when there are none. */
 export function guessLines(file: string, guesses: readonly MockGuess[]): string[] {
   if (guesses.length === 0) return [`info: ${file}: the mock plan guessed nothing`];

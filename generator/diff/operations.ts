@@ -167,6 +167,8 @@ export class OperationComparer {
     if (r.content && !s.content) this.out.report('response-body-removed', body, site, `response ${r.status} no longer has a body`);
     else if (!r.content && s.content) this.out.report('response-body-added', body, site, `response ${r.status} now has a body`);
     else if (r.content && s.content) this.compareContents([r.content], [s.content], body, site, direction);
+    // A stream offered beside the body (JSON and text/event-stream): its items are compared as the body is (its media type, added or removed, below).
+    if (r.stream && s.stream && r.stream.contentType === s.stream.contentType) this.compareContents([r.stream], [s.stream], within(scope, 'stream'), site, direction);
     // The media types besides the one compared above (a swap of that one is reported there).
     const typesOf = (response: ResponseModel): string[] => [...(response.content ? [response.content.contentType] : []), ...(response.otherMediaTypes ?? [])];
     const [before, after] = [typesOf(r), typesOf(s)];

@@ -33,6 +33,7 @@ export function schemaRootsOf(model: ApiModel): SchemaNode[] {
     for (const c of op.requestBody?.contents ?? []) roots.push(c.schema);
     for (const r of op.responses) {
       if (r.content) roots.push(r.content.schema);
+      if (r.stream) roots.push(r.stream.schema);
       for (const h of r.headers) roots.push(h.schema);
     }
   }

@@ -5,6 +5,7 @@
 import { deriveOperationFacts, languagesOf, tagTree } from './derive.js';
 import { NUMBERED_NAME_GROUP } from './diagnostic-groups.js';
 import { tagDiscriminatedUnions } from './discriminators.js';
+import { STREAM_FUNCTION, streamAlternativeOf } from './operation-kinds.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
@@ -78,6 +79,7 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
         iterator: op.pagination ? planner.claim(`iterate${base}`, source) : '',
         reply: planner.claim(`${base}Reply`, source),
         spec: planner.claim(`${camelCase(op.operationId)}Operation`, source),
+        streamItem: streamAlternativeOf(op) ? planner.claim(`${base}StreamItem`, source) : '',
       };
       const bases = { camel: camelCase(op.operationId), pascal: base };
       op.targetNames = {};
@@ -172,7 +174,7 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));
   for (const group of groups) {
     // A child's property sits beside the group's methods, `http` and its constructor.
-    const members = new NamePlanner(['http', 'constructor', ...group.operations.flatMap((id) => [byId.get(id)!.name, byId.get(id)!.names.iterator].filter((n) => n !== ''))]);
+    const members = new NamePlanner(['http', 'constructor', ...group.operations.flatMap((id) => [byId.get(id)!.name, byId.get(id)!.names.iterator, byId.get(id)!.targetNames[STREAM_FUNCTION] ?? ''].filter((n) => n !== ''))]);
     for (const child of groups) {
       if (parents.get(child.tag) === group.tag) group.children.push({ property: members.claim(camelCaseProperty(child.tag), `tag ${child.tag} under ${group.tag}`), className: child.className });
     }

@@ -4,7 +4,8 @@ import type { LoadedOpenApi } from '../load/openapi.js';
 import type { ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { isJsonMediaType, isTextualMediaType, sequenceFormatOf } from './media.js';
-import { decodedEventSchema } from './streams.js';
+import { decodedEventSchema, STREAM_END, streamFlagOf } from './streams.js';
+import { isSuccessStatus } from './derive.js';
 import { readExtension, type ExtensionValues } from './extensions.js';
 import { isMockRole, MOCK_ROLES } from './mock-hints.js';
 import { camelCase } from './names.js';
@@ -162,7 +163,11 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       const itemPointer = `${pointer}/${'itemSchema' in m ? 'itemSchema' : 'schema'}`;
       const item = 'itemSchema' in m ? m.itemSchema : m.schema;
       if (format !== 'sse') return { contentType, json: false, schema: convertSchema(item, itemPointer, ctx), sequence: { format } };
-      const events = decodedEventSchema(item, deref);
+      const events = decodedEventSchema(item, deref, !('itemSchema' in m));
+      if (events.items === 'data') {
+        ctx.diagnostics.push({ level: 'warning', pointer: itemPointer, message: `${contentType} with a \`schema\` (no \`itemSchema\`) is read as events whose \`data\` is JSON of that schema: each item is the parsed data; a \`data: ${STREAM_END}\` event ends the stream` });
+        return { contentType, json: false, schema: convertSchema(events.schema, itemPointer, ctx), sequence: { format, jsonData: true, items: 'data', end: STREAM_END } };
+      }
       return { contentType, json: false, schema: convertSchema(events.schema, itemPointer, ctx), sequence: { format, jsonData: events.jsonData } };
     }
     if ('itemSchema' in m)
@@ -208,9 +213,12 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       params.set(`${m.in}:${m.name}`, m);
     });
     let requestBody: RequestBodyModel | undefined;
+    // The schema of the body the client sends (its first media type), as written: where a flag that asks for a stream is looked for.
+    let bodySchema: unknown;
     if (raw.requestBody) {
       const body = deref(raw.requestBody);
       const content = isObject(body.content) ? body.content : {};
+      bodySchema = deref(Object.values(content)[0]).schema;
       requestBody = {
         required: body.required === true,
         contents: Object.entries(content).map(([type, m]) =>
@@ -224,6 +232,16 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       const content = isObject(resp.content) ? resp.content : {};
       const types = Object.keys(content);
       const chosen = types.find(isJsonMediaType) ?? types[0];
+      // A stream declared beside a success body (JSON and text/event-stream): the caller chooses, so both are read.
+      const streams = chosen !== undefined && sequenceFormatOf(chosen) === undefined ? types.filter((type) => sequenceFormatOf(type) !== undefined) : [];
+      const streamed = isSuccessStatus(status) ? streams[0] : undefined;
+      // Any other stream is not read: said, never dropped unseen.
+      for (const type of streams.filter((t) => t !== streamed))
+        ctx.diagnostics.push({
+          level: 'warning',
+          pointer: `${pointer}/responses/${status}/content/${encodePointerToken(type)}`,
+          message: `${type} of response ${status} is not read: ${streamed === undefined ? 'only a success response offers a stream beside its body' : `the response offers one stream beside its body, ${streamed}`}; the client reads ${chosen}`,
+        });
       const model: ResponseModel = {
         status,
         description: typeof resp.description === 'string' ? resp.description : '',
@@ -233,6 +251,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       };
       if (chosen !== undefined)
         model.content = media(chosen, content[chosen], `${pointer}/responses/${status}/content/${encodePointerToken(chosen)}`);
+      if (streamed !== undefined) model.stream = media(streamed, content[streamed], `${pointer}/responses/${status}/content/${encodePointerToken(streamed)}`);
       if (types.length > 1) model.otherMediaTypes = types.filter((type) => type !== chosen);
       return model;
     });
@@ -250,13 +269,17 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
       extensions: extensionsOf(raw),
       pointer,
-      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '', spec: '' },
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '', spec: '', streamItem: '' },
       targetNames: {},
       errorIds: { known: [], open: true },
     };
     if (typeof raw.summary === 'string') model.summary = raw.summary;
     if (typeof raw.description === 'string') model.description = raw.description;
     if (requestBody) model.requestBody = requestBody;
+    if (requestBody && responses.some((r) => isSuccessStatus(r.status) && r.stream)) {
+      const flag = streamFlagOf(bodySchema, deref);
+      if (flag !== undefined) model.streamFlag = flag;
+    }
     const pagination = paginationOf(raw['x-pagination'], ctx.diagnostics, pointer);
     if (pagination) model.pagination = pagination;
     const rateLimit = rateLimitOf(raw['x-rate-limit'], ctx.diagnostics, pointer);

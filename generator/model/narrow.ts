@@ -115,7 +115,10 @@ export function narrowTypeless(model: ApiModel): void {
   for (const op of [...model.operations, ...model.webhooks]) {
     for (const p of op.parameters) p.schema = narrowTree(p.schema, lookup);
     for (const c of op.requestBody?.contents ?? []) c.schema = narrowTree(c.schema, lookup);
-    for (const r of op.responses) if (r.content) r.content.schema = narrowTree(r.content.schema, lookup);
+    for (const r of op.responses) {
+      if (r.content) r.content.schema = narrowTree(r.content.schema, lookup);
+      if (r.stream) r.stream.schema = narrowTree(r.stream.schema, lookup);
+    }
   }
   for (const message of model.messages) message.payload = narrowTree(message.payload, lookup);
   for (const schema of model.schemas) {

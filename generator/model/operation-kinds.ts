@@ -1,5 +1,5 @@
 /** What kind of call an operation is, as clients and query libraries see it. Imports nothing, so plugin declarations can use it. */
-import type { OperationModel, ResponseModel } from './types.js';
+import type { MediaModel, OperationModel, ResponseModel } from './types.js';
 import { isSuccessStatus } from './derive.js';
 
 /** Whether an operation only reads (GET or HEAD, without a body): a cached query, not a mutation, for a query library. */
@@ -19,6 +19,19 @@ export const isPagedRead = (op: Pick<OperationModel, 'method' | 'requestBody' | 
 export const streamedResponseOf = (op: Pick<OperationModel, 'responses'>): ResponseModel | undefined =>
   op.responses.find((r) => isSuccessStatus(r.status) && r.content?.sequence !== undefined);
 
+/**
+ * The success response that offers a stream beside its body (`ResponseModel.stream`: JSON and
+ * text/event-stream), if the operation has one; the caller chooses by `streamFlag` or `Accept`.
+ */
+export const streamAlternativeOf = (op: Pick<OperationModel, 'responses'>): (ResponseModel & { stream: MediaModel }) | undefined =>
+  op.responses.find((r): r is ResponseModel & { stream: MediaModel } => isSuccessStatus(r.status) && r.stream !== undefined);
+
+/** The key of the client's per-operation name rule for that second function (`createChatCompletionStream`), a method of its group too. */
+export const STREAM_FUNCTION = 'stream';
+
+/** Whether the client has a second function for an operation's stream alternative: no body flag chooses it, `Accept` does. */
+export const hasStreamFunction = (op: Pick<OperationModel, 'responses' | 'streamFlag'>): boolean => op.streamFlag === undefined && streamAlternativeOf(op) !== undefined;
+
 export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'requestBody'>): { hasParams: boolean; paramsRequired: boolean; hasBody: boolean; bodyRequired: boolean } {
   return {
     hasParams: op.parameters.length > 0,
@@ -28,3 +41,15 @@ export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'request
   };
 }
 
+
+/**
+ * How a caller gets each answer of an operation whose success response offers a stream beside its
+ * body, in words (`--explain`, the package README); undefined for any other operation.
+ */
+export function streamChoiceOf(op: Pick<OperationModel, 'name' | 'responses' | 'streamFlag' | 'targetNames'>): string | undefined {
+  const alternative = streamAlternativeOf(op);
+  if (!alternative) return undefined;
+  const body = `${alternative.status} ${alternative.content?.contentType ?? 'no body'}`;
+  if (op.streamFlag !== undefined) return `${body}, or ${alternative.stream.contentType} when the body says \`${op.streamFlag}: true\` (one function, its answer type follows the flag)`;
+  return `${body}, or ${alternative.stream.contentType} by Accept: ${op.targetNames[STREAM_FUNCTION] ?? `${op.name}Stream`}`;
+}

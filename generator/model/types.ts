@@ -244,6 +244,13 @@ export interface StreamModel {
   format: SequenceFormat;
   /** Server-sent events: every event's data is JSON (`true`), none's, or that of these event names. */
   jsonData?: boolean | string[];
+  /**
+   * Server-sent events described by a `schema` of their `data` (no `itemSchema`, the spelling
+   * before 3.2): each item is an event's `data`, parsed as JSON, and `schema` is the data's.
+   */
+  items?: 'data';
+  /** With `items: 'data'`: the `data` that ends the stream instead of being an item (`[DONE]`, as OpenAI's streams end). */
+  end?: string;
 }
 
 export interface RequestBodyModel {
@@ -259,7 +266,13 @@ export interface ResponseModel {
   description: string;
   /** The JSON (or first) body; absent when the response has none. */
   content?: MediaModel;
-  /** The other media types the response declares, besides `content`'s (the API diff reports them removed or added). */
+  /**
+   * A stream the caller may ask for instead of `content` (`text/event-stream` or JSON Lines
+   * declared beside JSON): its item schema and framing. Targets that know nothing of it answer
+   * and read `content`, as before.
+   */
+  stream?: MediaModel;
+  /** The other media types the response declares, besides `content`'s, `stream`'s included (the API diff reports them removed or added). */
   otherMediaTypes?: string[];
   headers: ParameterModel[];
 }
@@ -310,6 +323,12 @@ export interface OperationModel {
   errorIds: { known: string[]; open: boolean };
   /** Schema of one item of a paginated list (from `pagination.itemsField`). */
   itemSchema?: SchemaNode;
+  /**
+   * Where a success response has a `stream` alternative: the request body's boolean property
+   * that asks for it (`stream: true`, OpenAI's spelling). Absent: `Accept` alone chooses, and
+   * the client has a second function for the stream.
+   */
+  streamFlag?: string;
 }
 
 /**
@@ -356,6 +375,8 @@ export interface OperationNames {
   spec: string;
   /** What a server handler answers: the union of the declared statuses with their bodies. */
   reply: string;
+  /** One item of the stream a success response offers beside its body (`ResponseModel.stream`); '' when none does. */
+  streamItem: string;
 }
 
 export type PaginationModel =

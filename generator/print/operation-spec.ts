@@ -4,6 +4,7 @@
  * package's `operations` (zod validators) and the client's calls (lean validators).
  */
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
+import { streamAlternativeOf } from '../model/operation-kinds.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { compareText } from '../util/compare.js';
 
@@ -59,6 +60,12 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
   // Streamed responses: `responses` holds the validator of each item.
   const streams = Object.fromEntries(byStatus.flatMap((r) => (r.content?.sequence ? [[r.status, r.content.sequence]] : [])));
   if (Object.keys(streams).length > 0) fields.push(`streams: ${literal(streams)}`);
+  // A stream offered beside a success body: how it streams, what asks for it, and its items' validator.
+  const alternative = streamAlternativeOf(op);
+  if (alternative) {
+    const described = literal({ status: alternative.status, contentType: alternative.stream.contentType, ...alternative.stream.sequence, ...(op.streamFlag !== undefined ? { flag: op.streamFlag } : {}) });
+    fields.push(`streamAlternative: { ${described.slice(1, -1).trim()}, item: ${validators.response(alternative.stream.schema)} }`);
+  }
   fields.push(`responses: { ${responses.join(', ')} }`);
   const scopes = [...new Set(op.security.flatMap((req) => Object.values(req).flat()))].sort();
   if (scopes.length > 0) fields.push(`scopes: ${literal(scopes)}`);

@@ -6,6 +6,7 @@
  */
 import type { ImportDeclarationStructure } from 'ts-morph';
 import type { ApiModel } from '../model/types.js';
+import { STREAM_FUNCTION } from '../model/operation-kinds.js';
 import { StructureKind } from '../util/ts-morph.js';
 import { compareText } from '../util/compare.js';
 
@@ -36,7 +37,7 @@ const RUNTIME_EXPORTS = [
 ] as const;
 
 /** The module that declares each per-operation name a target plans (`op.targetNames`), by the rule's key; the query's otherwise. */
-const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: './msw.js', call: './calls.js' };
+const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: './msw.js', call: './calls.js', [STREAM_FUNCTION]: './client.js' };
 
 /** The server runtime's exports the server stub and the mock print. */
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
@@ -112,7 +113,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
     }
   }
   for (const op of model.operations) {
-    for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item]) table.define(name, './types.js');
+    for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item, op.names.streamItem]) if (name !== '') table.define(name, './types.js');
     table.define(op.names.spec, './operations.js');
     table.define(op.name, './client.js');
     if (op.names.iterator) table.define(op.names.iterator, './client.js');

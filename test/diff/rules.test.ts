@@ -219,6 +219,16 @@ describe('what is not a change', () => {
   });
 });
 
+describe('a stream offered beside a JSON body', () => {
+  it('its items are compared as a body is, under `stream` (they were not read before)', async () => {
+    const chunk = (properties: Json): Json => object(properties);
+    const document = (item: Json): Json => openapi(operation({ responses: { '200': { description: 'OK', content: { 'application/json': { schema: object({ a: str }) }, 'text/event-stream': { schema: item } } } } }, 'post'));
+    const changes = await diffDocuments(document(chunk({ id: str, text: str })), document(chunk({ id: str })));
+    expect(changes.map((c) => [c.id, c.location])).toEqual([['response-property-removed', 'POST /items › response 200 › stream.text']]);
+    expect(await diffDocuments(document(chunk({ id: str })), document(chunk({ id: str })))).toEqual([]);
+  });
+});
+
 describe('shared schemas', () => {
   it('a change inside a schema reached by a million paths is found once, and names the other operations (regression: the diff ran out of memory on Stripe)', async () => {
     // Level0 -> Level1 (twice) -> … -> Level20: 2^20 paths from the response to the leaf.

@@ -282,3 +282,91 @@ describe('reconnection (server-sent events)', () => {
     expect(lineDrop.error).toMatchObject({ kind: 'interrupted', index: 1 });
   });
 });
+
+describe('events described by their data (before 3.2), and a stream offered beside a body', () => {
+  const Chunk = z.object({ id: z.string(), n: z.number() });
+  const dataSpec: StreamSpec = { format: 'sse', jsonData: true, items: 'data', end: '[DONE]' };
+  const data = streaming(dataSpec, Chunk, 'text/event-stream');
+  const chunkItems = [
+    { id: 'c', n: 1 },
+    { id: 'c', n: 2 },
+  ];
+  // As OpenAI sends them: data only, a comment, and `[DONE]`, with an event after it that must not be read.
+  const dataBytes = encoder.encode(`: keep-alive\n\n${chunkItems.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\ndata: {"id":"c","n":3}\n\n`);
+
+  it('each item is an event\'s data, however the bytes are cut; `data: [DONE]` ends the stream and the connection', async () => {
+    const everyByte = Array.from({ length: dataBytes.length }, (_, i) => i);
+    for (const cuts of [[], everyByte]) {
+      const body = bodyOf(dataBytes, cuts);
+      const { items, error } = await read(data, () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+      expect(error).toBeUndefined();
+      expect(items).toEqual(chunkItems);
+      // Cut in pieces, the body had more to give: the connection was closed at [DONE], not read to its end.
+      if (cuts.length > 0) expect([body.cancelled(), body.pulled() < dataBytes.length]).toEqual([true, true]);
+    }
+  });
+
+  it('data that is not JSON (nor the end) is invalid_json; an item its schema refuses is invalid_item', async () => {
+    const text = await read(data, () => new Response(bodyOf(encoder.encode('data: {"id":"c","n":1}\n\ndata: hello\n\n'))));
+    expect(text.items).toHaveLength(1);
+    expect(text.error).toMatchObject({ name: 'StreamError', kind: 'invalid_json', index: 1 });
+    const wrong = await read(data, () => new Response(bodyOf(encoder.encode('data: {"id":1}\n\n'))));
+    expect(wrong.error).toMatchObject({ name: 'StreamError', kind: 'invalid_item', index: 0 });
+  });
+
+  it.each([
+    ['JSON', 'application/json', false],
+    ['HTML', 'text/html; charset=utf-8', false],
+    ['another stream format', 'application/jsonl', false],
+    ['the stream, with parameters', 'text/event-stream; charset=utf-8', true],
+    ['text only', 'text/plain', true],
+    ['nothing', undefined, true],
+  ])('an answer labelled %s is %s', async (_, label, read_) => {
+    const body = bodyOf(dataBytes);
+    const { items, error } = await read(data, () => new Response(body, label === undefined ? {} : { headers: { 'content-type': label } }));
+    if (read_) return expect(items).toEqual(chunkItems);
+    expect(items).toEqual([]);
+    expect(error).toMatchObject({ name: 'StreamError', kind: 'not_a_stream', index: 0, message: `watch: stream item 0: the answer (200) is ${label!.split(';')[0]}, not the event stream asked for` });
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('a data stream that breaks off is reopened only from an event id: without one, asked again, the server would answer anew', async () => {
+    const piece = 'data: {"id":"c","n":1}\n\n';
+    const broken = await read(data, () => new Response(bodyOf(encoder.encode(piece), [], new TypeError('terminated'))));
+    expect(broken.items).toEqual([{ id: 'c', n: 1 }]);
+    expect(broken.error).toMatchObject({ kind: 'interrupted', index: 1, message: 'watch: stream item 1: the connection broke off (no event id to resume from)' });
+    expect(broken.seen).toHaveLength(1);
+    const resumed = await read(data, (_, attempt) =>
+      attempt === 0 ? new Response(bodyOf(encoder.encode(`id: 1\n${piece}`), [], new TypeError('terminated'))) : new Response('id: 2\ndata: {"id":"c","n":2}\n\ndata: [DONE]\n\n'),
+    );
+    expect(resumed.error).toBeUndefined();
+    expect(resumed.items).toEqual([{ id: 'c', n: 1 }, { id: 'c', n: 2 }]);
+    expect(resumed.seen.map((request) => request.headers.get('last-event-id'))).toEqual([null, '1']);
+  });
+
+  const Summary = z.object({ lines: z.array(Line) });
+  const both = op({
+    operationId: 'logs',
+    responses: { '200': Summary },
+    streamAlternative: { status: '200', contentType: 'application/x-ndjson', format: 'jsonl', item: Line },
+  });
+
+  it('the stream beside a body: read with its own item validator, asked for with Accept: its media type', async () => {
+    const { items, error, seen } = await read(both, () => new Response(bodyOf(encoder.encode(jsonlText)), { headers: { 'content-type': 'application/x-ndjson' } }));
+    expect(error).toBeUndefined();
+    expect(items).toEqual(lines);
+    expect(seen[0]!.headers.get('accept')).toBe('application/x-ndjson');
+    const refused = await read(both, () => new Response(bodyOf(encoder.encode('{"n":"one"}\n'))));
+    expect(refused.error).toMatchObject({ kind: 'invalid_item', index: 0 });
+  });
+
+  it('the body of the same operation: asked for with Accept: application/json; the stream answered in its place is a ResponseValidationError', async () => {
+    let accept: string | null = null;
+    const answer = (response: () => Response) => async (request: Request): Promise<Response> => ((accept = request.headers.get('accept')), response());
+    const whole = new HttpClient(api(), { fetch: answer(() => Response.json({ lines })) });
+    expect((await whole.request(both)).data).toEqual({ lines });
+    expect(accept).toBe('application/json');
+    const streamed = new HttpClient(api(), { fetch: answer(() => new Response(jsonlText, { headers: { 'content-type': 'application/x-ndjson' } })), validateResponses: false });
+    await expect(streamed.request(both)).rejects.toMatchObject({ name: 'ResponseValidationError', message: expect.stringContaining("the answer is application/x-ndjson, the operation's stream, where its body was asked for") });
+  });
+});

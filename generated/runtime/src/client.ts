@@ -21,7 +21,15 @@ import {
 } from './encoding.js';
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
 import { applyIdempotency } from './idempotency.js';
-import { collectWarnings, declaredMediaType, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
+import {
+  answersStreamAlternative,
+  collectWarnings,
+  declaredMediaType,
+  errorBody,
+  hasNoBody,
+  readBody,
+  selectValidator,
+} from './response.js';
 import {
   backoffDelay,
   isNetworkError,
@@ -304,6 +312,24 @@ export class HttpClient {
           ? this.customFetch(new Request(request.url, request.init))
           : globalThis.fetch(request.url, request.init));
         streamed = current.stream === true && response.ok;
+        // The stream of an operation that offers one beside its body, answered where the body was asked for.
+        if (!streamed && response.ok && answersStreamAlternative(op, response)) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new ResponseValidationError({
+            operationId: op.operationId,
+            status: response.status,
+            issues: [
+              {
+                code: 'custom',
+                path: [],
+                input: undefined,
+                message: `the answer is ${mediaType(response.headers.get('content-type'))}, the operation's stream, where its body was asked for${op.streamAlternative?.flag === undefined ? '' : ` (\`${op.streamAlternative.flag}: true\` asks for the stream)`}`,
+              },
+            ],
+            body: undefined,
+            response,
+          });
+        }
         if (!streamed)
           body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
       } catch (error) {
@@ -416,6 +442,10 @@ export class HttpClient {
     if (versionHeader && version !== null && version !== undefined) headers.set(versionHeader, version);
     for (const [name, value] of serializeHeaders({ parameters: op.parameters, values: input.headers ?? {} }))
       headers.set(name, value);
+    // An operation that answers a body or a stream: the body's call says which it wants (the stream's says so in streamOperation).
+    const alternative = op.streamAlternative;
+    if (alternative && !current.stream && !headers.has('accept'))
+      headers.set('accept', op.responseMediaTypes?.[alternative.status] ?? 'application/json');
     for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
 
     const cookies = [

@@ -1,7 +1,7 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Reads a response body and picks the schema that validates it. */
 import { isJsonMediaType, mediaType } from './encoding.js';
-import type { ApiWarning, HttpMethod, StreamSpec, Validator } from './types.js';
+import type { ApiWarning, HttpMethod, OperationSpec, StreamSpec, Validator } from './types.js';
 
 // Statuses whose responses never have a body.
 const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -95,6 +95,16 @@ export function selectValidator(
 export function streamSpecOf(streams: Readonly<Record<string, StreamSpec>>, status: number): StreamSpec | undefined {
   const key = statusKey(streams, status);
   return key === undefined ? undefined : streams[key];
+}
+
+/**
+ * Whether a response is labelled as the stream its operation offers beside its body (the
+ * stream's media type, on the alternative's status): what a call that asked for the body must not read as one.
+ */
+export function answersStreamAlternative(op: OperationSpec, response: Response): boolean {
+  const alternative = op.streamAlternative;
+  if (!alternative || !streamSpecOf({ [alternative.status]: alternative }, response.status)) return false;
+  return mediaType(response.headers.get('content-type')) === mediaType(alternative.contentType);
 }
 
 /** Whether a server-sent event's `data` is JSON, by the operation's stream spec (an event without a name is `message`). */

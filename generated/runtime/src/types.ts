@@ -32,6 +32,29 @@ export interface StreamSpec {
   format: 'sse' | 'jsonl' | 'json-seq';
   /** Server-sent events: every event's `data` is JSON (`true`), none's (`false`, the default), or that of these `event` names. */
   jsonData?: boolean | readonly string[];
+  /**
+   * Server-sent events described by the schema of their `data` (before OpenAPI 3.2's `itemSchema`):
+   * each item is an event's `data`, parsed as JSON, instead of the event object.
+   */
+  items?: 'data';
+  /** With `items: 'data'`: the `data` that ends the stream instead of being an item (`[DONE]`). */
+  end?: string;
+}
+
+/**
+ * A stream a success response offers beside its body (JSON and `text/event-stream`): the call
+ * that asks for it (`streamOperation`) sends `Accept: contentType`, and, where the operation has
+ * one, the request body's `flag` is `true` in it.
+ */
+export interface StreamAlternativeSpec extends StreamSpec {
+  /** The response's status key (`'200'`). */
+  status: string;
+  /** The stream's media type. */
+  contentType: string;
+  /** The request body's boolean property that asks for the stream (`stream`); absent: `Accept` alone does. */
+  flag?: string;
+  /** Each item's validator. */
+  item: Validator | undefined;
 }
 
 /**
@@ -210,6 +233,8 @@ export interface OperationSpec {
    * each item's): server-sent events, JSON Lines, JSON text sequences. See `streamOperation`.
    */
   streams?: Readonly<Record<string, StreamSpec>>;
+  /** A stream one success response offers beside its body (`responses` holds the body's validator): see `StreamAlternativeSpec`. */
+  streamAlternative?: StreamAlternativeSpec;
   /** Declared media type of the responses whose body is not JSON (same keys as `responses`): binary types are read as a Blob, text types as a string. */
   responseMediaTypes?: Readonly<Record<string, string>>;
   /** Every scope any security alternative names (documentation; the runtime does not check scopes). */

@@ -34,11 +34,14 @@ const singleLine = (name: string, value: unknown): string => {
 /**
  * One item as its framing writes it. A server-sent event is an object with `data` and optional
  * `event`, `id` and `retry`: `data` is written as JSON where the operation says that event's
- * data is JSON, as text otherwise, one `data:` line per line of it.
+ * data is JSON, as text otherwise, one `data:` line per line of it; where the items are the
+ * events' data (`items: 'data'`), each is one event of JSON data.
  */
 export function frameItem(spec: StreamSpec, item: unknown): string {
   if (spec.format === 'jsonl') return `${JSON.stringify(item)}\n`;
   if (spec.format === 'json-seq') return `\u001e${JSON.stringify(item)}\n`;
+  // Events described by their data's schema: the item is the data.
+  if (spec.items === 'data') return `data: ${JSON.stringify(item)}\n\n`;
   const event = (typeof item === 'object' && item !== null ? item : { data: item }) as Record<string, unknown>;
   const name = event['event'] === undefined ? undefined : singleLine('event', event['event']);
   const json = carriesJson(spec, name);

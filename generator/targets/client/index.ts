@@ -7,7 +7,7 @@ import { pathLabel } from '../../model/derive.js';
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
-import { callArgumentsOf, streamedResponseOf } from '../../model/operation-kinds.js';
+import { callArgumentsOf, STREAM_FUNCTION, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { isIdentifierName } from '../../model/names.js';
 import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
@@ -45,9 +45,11 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
   // callOperation(client, op, options, params?, body?): the values this operation takes, and no more.
   const values = ['client', opRef, 'options', ...(hasParams || body ? [hasParams ? 'params' : 'undefined'] : []), ...(body ? ['body'] : [])].join(', ');
   const deprecated = op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined;
-  const docs = jsDoc(
+  // `line`: what an overload adds, before the tags.
+  const docsWith = (line?: string, brief = false): string | undefined => jsDoc(
     op.summary,
-    op.description,
+    brief ? undefined : op.description,
+    line,
     securityDocs(op),
     [
       deprecated,
@@ -57,23 +59,39 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
       .filter(Boolean)
       .join('\n'),
   );
+  const docs = docsWith();
   // A streamed response resolves, once it has arrived, to its items (the response type is an item's).
   const streamed = streamedResponseOf(op) !== undefined;
   const returnType = streamed ? `Promise<AsyncIterableIterator<${im.type(op.names.response)}>>` : `Promise<${im.type(op.names.response)}>`;
-  const functions: FunctionDeclarationStructure[] = [
-    {
-      kind: StructureKind.Function,
-      name: op.name,
-      isExported: true,
-      parameters: withClient,
-      returnType,
-      docs: docs ? [docs] : [],
-      statements: [`return ${im.value(streamed ? 'streamOperation' : 'callOperation')}<${op.names.response}>(${values});`],
-    },
-  ];
-  const methods: OptionalKind<MethodDeclarationStructure>[] = [
-    { name: op.name, parameters, returnType, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] },
-  ];
+  const alternative = streamAlternativeOf(op);
+  const items = alternative ? `Promise<AsyncIterableIterator<${im.type(op.names.streamItem)}>>` : '';
+  const flag = alternative && body ? op.streamFlag : undefined;
+  const plain = `${im.value(streamed ? 'streamOperation' : 'callOperation')}<${op.names.response}>(${values})`;
+  const functions: FunctionDeclarationStructure[] = [];
+  const methods: OptionalKind<MethodDeclarationStructure>[] = [];
+  if (flag !== undefined) {
+    // One function whose answer follows the body's flag: `stream: true` reads the stream, anything else the body.
+    const { overloads, implementation } = flagOverloads({ op, im, parameters, flag, items, docsWith });
+    const access = `body${bodyRequired ? '' : '?'}.${flag}`;
+    const chosen = `${access} === true ? ${im.value('streamOperation')}<${op.names.streamItem}>(${values}) : ${plain}`;
+    functions.push({ kind: StructureKind.Function, name: op.name, isExported: true, parameters: withClient, returnType: implementation, overloads: overloads.map((o) => ({ ...o, parameters: [withClient[0]!, ...o.parameters] })), statements: [`return ${chosen};`] });
+    methods.push({ name: op.name, parameters, returnType: implementation, overloads, statements: [`return ${op.name}(${forwarded});`] });
+  } else {
+    functions.push({ kind: StructureKind.Function, name: op.name, isExported: true, parameters: withClient, returnType, docs: docs ? [docs] : [], statements: [`return ${plain};`] });
+    methods.push({ name: op.name, parameters, returnType, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] });
+  }
+  const streamName = op.targetNames[STREAM_FUNCTION];
+  if (alternative && streamName !== undefined) {
+    // No flag in the body: the stream is a function of its own, asked for by `Accept`.
+    const streamDocs = jsDoc(
+      op.summary,
+      `\`${op.operationId}\` answered as a stream (\`Accept: ${alternative.stream.contentType}\`): resolves once the answer has arrived, to its items as they are read; \`${op.name}\` asks for the body (\`${alternative.content?.contentType ?? 'application/json'}\`) instead.`,
+      securityDocs(op),
+      [deprecated, `@throws {StreamError} while iterating, at an item the stream is bad at; and with kind \`not_a_stream\` when the answer is not the stream.`, `@see \`${op.method} ${op.path}\``].filter(Boolean).join('\n'),
+    )!;
+    functions.push({ kind: StructureKind.Function, name: streamName, isExported: true, parameters: withClient, returnType: items, docs: [streamDocs], statements: [`return ${im.value('streamOperation')}<${op.names.streamItem}>(${values});`] });
+    methods.push({ name: streamName, parameters, returnType: items, docs: [streamDocs], statements: [`return ${streamName}(${forwarded});`] });
+  }
   if (op.pagination) {
     const iteratorDocs = jsDoc(`Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`, deprecated, `@throws {ApiError<${op.names.errorId}>} when a page request fails.`)!;
     functions.push({
@@ -88,6 +106,45 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     methods.push({ name: op.names.iterator, parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${op.names.iterator}(${forwarded});`] });
   }
   return { functions, methods };
+}
+
+/**
+ * The overloads of an operation whose success answer is a body or a stream, chosen by a boolean
+ * property of its body (`stream`): `true` resolves to the stream's items, `false` or absent to the
+ * body, and a flag only known at run time to either.
+ */
+function flagOverloads(init: {
+  op: OperationModel;
+  im: ModuleImports;
+  parameters: OptionalKind<ParameterDeclarationStructure>[];
+  flag: string;
+  items: string;
+  /** The operation's docs with a line about one overload; `brief`: without the description, which the first overload carries. */
+  docsWith: (line: string, brief?: boolean) => string | undefined;
+}): { overloads: { parameters: OptionalKind<ParameterDeclarationStructure>[]; returnType: string; docs: string[] }[]; implementation: string } {
+  const { op, im, parameters, flag, items, docsWith } = init;
+  const bodyType = im.type(op.names.body);
+  const key = propertyKey(flag);
+  const answer = `Promise<${im.type(op.names.response)}>`;
+  const implementation = `Promise<${im.type(op.names.response)} | AsyncIterableIterator<${im.type(op.names.streamItem)}>>`;
+  const withBody = (type: string, required: boolean): OptionalKind<ParameterDeclarationStructure>[] =>
+    parameters.map((p) => {
+      const bodyRequired = required || parameters.some((other) => other.name === 'body' && !other.hasQuestionToken);
+      if (p.name === 'body') return { name: 'body', type, ...(bodyRequired ? {} : { hasQuestionToken: true }) };
+      // An overload declares no default: the parameter may be left out there, or be undefined before a required body.
+      const { initializer, ...declared } = p;
+      if (initializer === undefined) return p;
+      return bodyRequired ? { ...declared, type: `${String(p.type)} | undefined` } : { ...declared, hasQuestionToken: true };
+    });
+  const say = (line: string, brief = true): string[] => docsOf(docsWith(line, brief));
+  return {
+    overloads: [
+      { parameters: withBody(`${bodyType} & { ${key}: true }`, true), returnType: items, docs: say(`With \`${flag}: true\`: resolves once the answer has arrived, to the stream's items as they are read (\`StreamError\` while iterating).`, false) },
+      { parameters: withBody(`${bodyType} & { ${key}?: false | null }`, false), returnType: answer, docs: say(`Without \`${flag}: true\`: resolves to the answer's body.`) },
+      { parameters: withBody(bodyType, false), returnType: implementation, docs: say(`With \`${flag}\` known only at run time: the stream's items when it is \`true\`, else the body.`) },
+    ],
+    implementation,
+  };
 }
 
 export const clientTarget: Target = {

@@ -1,5 +1,6 @@
 /** What the client's README sections show: a call, an iteration, and how each security scheme is supplied. */
 import { clientGroupOf, isSuccessStatus, serverUrlOf } from '../../model/derive.js';
+import { streamChoiceOf } from '../../model/operation-kinds.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { exampleParams } from '../../print/examples.js';
 
@@ -33,6 +34,11 @@ export function clientReadmeData(model: ApiModel): Record<string, unknown> {
     hasHmac: model.securitySchemes.some((s) => s.hmac),
     exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleParams(simple) } : undefined,
     exampleIterator: paged ? { group: group(paged), method: paged.names.iterator, args: exampleParams(paged) } : undefined,
+    // Operations that answer a body or, when asked, a stream: how to ask for each.
+    streamChoices: model.operations.flatMap((op) => {
+      const choice = streamChoiceOf(op);
+      return choice === undefined ? [] : [{ operationId: op.operationId, choice: choice.replace(/\|/g, '\\|') }];
+    }),
     security: model.securitySchemes.map((scheme) => ({
       key: scheme.key,
       type: scheme.type === 'http' && scheme.scheme ? `http ${scheme.scheme}` : scheme.type,

@@ -10,8 +10,8 @@ import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { callArgumentsOf, isPagedRead, isQueryOperation, streamedResponseOf } from '../../model/operation-kinds.js';
-import { jsDoc, stringLiteral } from '../../util/text.js';
+import { callArgumentsOf, isPagedRead, isQueryOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
+import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { STREAMED_QUERY, TANSTACK_NAMESPACE as Q } from './plugin.js';
@@ -34,11 +34,18 @@ function keyPartsOf(op: OperationModel, im: ModuleImports): { name: 'params' | '
   const parts: { name: 'params' | 'body'; type: string; required: boolean; inKey: string }[] = [];
   if (hasParams) parts.push({ name: 'params', type: im.type(op.names.params), required: paramsRequired, inKey: im.type(op.names.params) });
   if (hasBody) {
-    const body = im.type(op.names.body);
+    const body = bodyTypeOf(op, im);
     parts.push({ name: 'body', type: body, required: bodyRequired, inKey: bodyRequired ? body : `${body} | undefined` });
   }
   return parts;
 }
+
+/**
+ * The body a query or mutation sends: where the body's flag (`stream: true`) would ask for the
+ * stream an operation offers beside its JSON, the flag is left out (the stream is no query data).
+ */
+const bodyTypeOf = (op: OperationModel, im: ModuleImports): string =>
+  op.streamFlag !== undefined && streamAlternativeOf(op) ? `${im.type(op.names.body)} & { ${propertyKey(op.streamFlag)}?: false | null }` : im.type(op.names.body);
 
 /** The data a query caches: the response, or a streamed operation's items so far. */
 const queryDataOf = (op: OperationModel, im: ModuleImports): string => (streamedResponseOf(op) ? `${im.type(op.names.response)}[]` : im.type(op.names.response));
@@ -184,7 +191,7 @@ function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDecla
 /** `…Mutation`: a write as mutation options; its variables are the function's parameters and body by name. */
 function mutationFunction(op: OperationModel, im: ModuleImports): FunctionDeclarationStructure {
   const { hasParams, paramsRequired, hasBody, bodyRequired } = callArgumentsOf(op);
-  const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${im.type(op.names.params)}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${im.type(op.names.body)}`] : [])];
+  const fields = [...(hasParams ? [`params${paramsRequired ? '' : '?'}: ${im.type(op.names.params)}`] : []), ...(hasBody ? [`body${bodyRequired ? '' : '?'}: ${bodyTypeOf(op, im)}`] : [])];
   const variables = fields.length === 0 ? 'void' : `{ ${fields.join('; ')} }`;
   const names = [...(hasParams ? ['params'] : []), ...(hasBody ? ['body'] : [])];
   const fn = names.length === 0 ? `() => ${im.value(op.name)}(client, options)` : `({ ${names.join(', ')} }) => ${im.value(op.name)}(client, ${names.join(', ')}, options)`;

@@ -1,5 +1,5 @@
 /** What the query target's README sections show: a query, an infinite query and a mutation of the package. */
-import { isPagedRead, isReadOperation, streamedResponseOf } from '../../model/operation-kinds.js';
+import { isPagedRead, isReadOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { serverUrlOf } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { exampleParams } from '../../print/examples.js';
@@ -11,7 +11,8 @@ export function queryReadmeData(model: ApiModel, scope: string): Record<string, 
   const queried = model.operations.filter((op) => streamedResponseOf(op) === undefined);
   const read = queried.find((op) => isReadOperation(op) && !op.pagination);
   const lists = queried.filter(isPagedRead);
-  const writes = queried.filter((op) => !isReadOperation(op) && op.requestBody?.contents[0] !== undefined);
+  // Not one whose body may ask for a stream: its mutation's body type is narrower than the body's (no `stream: true`).
+  const writes = queried.filter((op) => !isReadOperation(op) && op.requestBody?.contents[0] !== undefined && (op.streamFlag === undefined || !streamAlternativeOf(op)));
   // A write into a list's own collection (POST on the list's path), whose success that list shows; else any of each.
   const pair = lists.flatMap((list) => writes.filter((w) => w.path === list.path).map((write) => ({ list, write })))[0];
   const paged = pair?.list ?? lists[0];

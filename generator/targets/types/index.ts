@@ -5,6 +5,7 @@
 import { StructureKind } from '../../util/ts-morph.js';
 import type { InterfaceDeclarationStructure, OptionalKind, TypeAliasDeclarationStructure } from 'ts-morph';
 import { isSuccessStatus, pathLabel } from '../../model/derive.js';
+import { streamAlternativeOf } from '../../model/operation-kinds.js';
 import type { Direction } from '../../model/directions.js';
 import type { NamedSchema, OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, propertyKey } from '../../util/text.js';
@@ -97,6 +98,9 @@ function operationDeclarations(op: OperationModel, ctx: TypePrintContext, respon
   const success = op.responses.filter((r) => isSuccessStatus(r.status));
   const bodies = [...new Set(success.map((r) => (r.content ? printType(r.content.schema, responseCtx) : 'undefined')))];
   out.push(alias(op.names.response, bodies.length > 0 ? bodies.join(' | ') : 'unknown', `Success response body of ${label}.`));
+  const alternative = streamAlternativeOf(op);
+  if (alternative)
+    out.push(alias(op.names.streamItem, printType(alternative.stream.schema, responseCtx), `One item of the stream (\`${alternative.stream.contentType}\`) ${label} answers instead of its body when asked${op.streamFlag !== undefined ? ` (\`${op.streamFlag}: true\`)` : ''}.`));
   const ids = op.errorIds.known.map((id) => literal(id));
   if (op.errorIds.open) ids.push(ids.length > 0 ? '(string & {})' : 'string');
   out.push(alias(op.names.errorId, ids.join(' | '), `Error ids that ${label} can fail with.`));

@@ -6,13 +6,14 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import type { z } from 'zod';
 import type { HttpClient } from './client.js';
+import { mediaType } from './encoding.js';
 import { toRequestInput } from './params.js';
 import { fastParsesToItself } from './precheck.js';
 import { carriesJson, selectValidator, streamSpecOf } from './response.js';
 import { describeIssues } from './errors.js';
 import { isNetworkError } from './retry.js';
 import { checkByMode, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
-import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec } from './types.js';
+import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec, Validator } from './types.js';
 
 /** One server-sent event: `data` as the wire carries it, or parsed where the operation says it is JSON. */
 export interface ServerSentEvent<T = string> {
@@ -34,7 +35,9 @@ export type StreamErrorKind =
   /** An item its schema refuses (`issues`). */
   | 'invalid_item'
   /** The connection broke off, and was not (or no longer) reopened. */
-  | 'interrupted';
+  | 'interrupted'
+  /** The answer is not a stream: its Content-Type is JSON (or another body) where the call asked for a stream. */
+  | 'not_a_stream';
 
 /** A stream that could not be read to its end: at which item, and why. Items before it were delivered. */
 export class StreamError extends Error {
@@ -103,6 +106,8 @@ interface Problem {
 interface Parsed {
   items: unknown[];
   problem: Problem | undefined;
+  /** The stream said it ended (`StreamSpec.end`): nothing after is read. */
+  ended?: boolean;
 }
 
 /** A framing's parser: fed text as it arrives, then told the stream ended. */
@@ -139,10 +144,15 @@ function sseParser(
   const parser = createParser({
     maxBufferSize: maxItemSize,
     onEvent(message: EventSourceMessage) {
-      if (out.problem) return;
+      if (out.problem || out.ended) return;
       // The parser bounds what it holds across pieces; an event that came whole in one piece is bounded here.
       if (message.data.length > maxItemSize) return void (out.problem = tooLarge('an event', maxItemSize));
       if (message.id !== undefined) seen.lastEventId = message.id;
+      // Events described by their data's schema: the item is the data, and `[DONE]` (or the spec's `end`) ends the stream.
+      if (spec.items === 'data') {
+        if (spec.end !== undefined && message.data === spec.end) return void (out.ended = true);
+        return pushJson(message.data, `the data of event ${message.event ?? 'message'}`, out);
+      }
       const event: ServerSentEvent<unknown> = { data: message.data };
       if (message.event !== undefined) event.event = message.event;
       if (message.id !== undefined) event.id = message.id;
@@ -238,13 +248,56 @@ export async function streamOperation<T>(
   const call = withAccept(op, options ?? {});
   const limits = limitsOf(client.options.stream, call.stream);
   const first = await client.openStream(op, input, call);
+  await expectStream(op, first, streamOf(op, first.status)?.spec);
   return readStream<T>({ client, op, input, call, limits, first });
+}
+
+/**
+ * How the response of `status` streams and what checks its items: the operation's stream
+ * alternative where it applies (its status, `streamAlternative`), else `streams` and `responses`.
+ */
+function streamOf(
+  op: OperationSpec,
+  status: number,
+): { spec: StreamSpec; validator: Validator | undefined } | undefined {
+  const alternative = op.streamAlternative;
+  if (alternative && streamSpecOf({ [alternative.status]: alternative }, status))
+    return { spec: alternative, validator: alternative.item };
+  const spec = op.streams ? streamSpecOf(op.streams, status) : undefined;
+  return spec && { spec, validator: selectValidator(op.responses, status).schema };
+}
+
+/** The framing of a media type that labels a stream; undefined for any other. */
+function formatOf(media: string): StreamSpec['format'] | undefined {
+  if (media === 'text/event-stream') return 'sse';
+  if (/^application\/(?:jsonl|x-ndjson|x-jsonlines|jsonlines)$/.test(media)) return 'jsonl';
+  return media === 'application/json-seq' ? 'json-seq' : undefined;
+}
+
+/**
+ * Refuses an answer whose Content-Type says it is not the stream asked for (the JSON answer of an
+ * operation that offers both, an HTML error page): read as a stream, it would be an empty one.
+ * An unlabelled answer, or one labelled only as text or bytes, is read as the stream.
+ */
+async function expectStream(op: OperationSpec, response: Response, spec: StreamSpec | undefined): Promise<void> {
+  if (!spec) return;
+  const label = mediaType(response.headers.get('content-type'));
+  if (label === '' || label === 'text/plain' || label === 'application/octet-stream' || formatOf(label) === spec.format)
+    return;
+  await response.body?.cancel().catch(() => undefined);
+  throw new StreamError({
+    kind: 'not_a_stream',
+    operationId: op.operationId,
+    index: 0,
+    message: `the answer (${response.status}) is ${label}, not the ${spec.format === 'sse' ? 'event stream' : 'stream'} asked for`,
+  });
 }
 
 /** The call's options with an `Accept` of the stream's media type, unless the caller set one. */
 function withAccept(op: OperationSpec, call: CallOptions): CallOptions {
   const streamed = Object.keys(op.streams ?? {})[0];
-  const accept = streamed === undefined ? undefined : op.responseMediaTypes?.[streamed];
+  const accept =
+    op.streamAlternative?.contentType ?? (streamed === undefined ? undefined : op.responseMediaTypes?.[streamed]);
   const given = Object.keys(call.headers ?? {}).some((name) => name.toLowerCase() === 'accept');
   return accept === undefined || given ? call : { ...call, headers: { ...call.headers, accept } };
 }
@@ -355,10 +408,11 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
   let index = 0;
   let reconnects = 0;
   for (;;) {
-    const spec = op.streams ? streamSpecOf(op.streams, response.status) : undefined;
-    if (!spec)
+    const stream = streamOf(op, response.status);
+    if (!stream)
       throw new TypeError(`${op.operationId}: status ${response.status} has no stream in the operation (streams)`);
-    const validate = itemValidator<T>(client, op, response.status, mode);
+    const { spec } = stream;
+    const validate = itemValidator<T>({ client, op, status: response.status, mode, validator: stream.validator });
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -408,6 +462,8 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
         parsed.items = [];
         if (batch.items.length > 0 || 'error' in batch) yield batch;
         if ('error' in batch) return;
+        // The stream said it ended (`data: [DONE]`): what follows is not read, and the connection is closed.
+        if (parsed.ended) return;
         if (chunk.done) {
           finished = true;
           return;
@@ -419,13 +475,16 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
       // Leaving early (break, an error, the signal) closes the connection.
       if (!finished) await reader?.cancel().catch(() => undefined);
     }
-    // The connection broke off: server-sent events are reopened where they stopped.
-    if (spec.format !== 'sse' || reconnects >= limits.reconnects)
+    // The connection broke off: server-sent events are reopened where they stopped. Events read as
+    // their data (a chat completion's chunks) are reopened only from an event id: asked again
+    // without one, the server would answer anew, and the items would repeat.
+    const unresumable = spec.items === 'data' && seen.lastEventId === undefined;
+    if (spec.format !== 'sse' || reconnects >= limits.reconnects || unresumable)
       throw new StreamError({
         kind: 'interrupted',
         operationId: op.operationId,
         index,
-        message: `the connection broke off${spec.format === 'sse' ? ` (reconnected ${reconnects} times)` : ''}`,
+        message: `the connection broke off${spec.format !== 'sse' ? '' : unresumable ? ' (no event id to resume from)' : ` (reconnected ${reconnects} times)`}`,
         cause: interruption,
       });
     reconnects++;
@@ -433,6 +492,7 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const headers =
       seen.lastEventId === undefined ? call.headers : { ...call.headers, 'last-event-id': seen.lastEventId };
     response = await client.openStream(op, input, { ...call, ...(headers ? { headers } : {}) });
+    await expectStream(op, response, streamOf(op, response.status)?.spec);
   }
 }
 
@@ -441,13 +501,14 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
  * the response validation mode; a tolerated one is reported as a tolerated response is, a refused
  * one is a StreamError at its index.
  */
-function itemValidator<T>(
-  client: HttpClient,
-  op: OperationSpec,
-  status: number,
-  mode: ResponseValidationMode,
-): (item: unknown, index: number) => T {
-  const validator = selectValidator(op.responses, status).schema;
+function itemValidator<T>(init: {
+  client: HttpClient;
+  op: OperationSpec;
+  status: number;
+  mode: ResponseValidationMode;
+  validator: Validator | undefined;
+}): (item: unknown, index: number) => T {
+  const { client, op, status, mode, validator } = init;
   if (mode === 'off' || !validator) return (item) => item as T;
   // A predicate that reads an item without building zod's copy of it: where that copy would be the item itself, the item is the answer.
   const itself = fastParsesToItself(validator);
