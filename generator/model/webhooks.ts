@@ -1,0 +1,122 @@
+/**
+ * What a receiver of the document's webhooks needs to know, decided once here: which body
+ * property tells the webhooks apart (each payload pins it to a value of its own, as OpenAI's
+ * `type: { enum: [batch.completed] }` and our `type: { const: ping }`), and how deliveries are
+ * signed (our `x-delivery` RSA scheme, or Standard Webhooks).
+ */
+import { compareText } from '../util/compare.js';
+import type { ApiModel, Diagnostic, OperationModel, SchemaNode, WebhookMatchModel, WebhookSignatureModel } from './types.js';
+
+/** A value a property can be pinned to and a JSON body compared with (`===`). */
+type Pinned = string | number | boolean;
+
+/** Names tried first, in this order, when several properties tell the webhooks apart. */
+const PREFERRED = ['type', 'event', 'event_type', 'eventType', 'kind'];
+
+/**
+ * The body property every webhook's JSON payload pins to one value (a `const`, or an `enum` of one
+ * value, through `$ref` and `allOf`), with no value shared by two webhooks. When several do,
+ * `type`, `event`, `event_type`, `eventType`, `kind`, then the first by name.
+ */
+export function webhookMatchOf(model: Pick<ApiModel, 'schemas' | 'webhooks'>): WebhookMatchModel | undefined {
+  if (model.webhooks.length === 0) return undefined;
+  const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
+  const bodies = model.webhooks.map((op) => bodyOf(op));
+  if (bodies.some((b) => b === undefined)) return undefined;
+  const candidates = [...propertyNames(bodies[0]!, schemas, new Set())].sort();
+  const ordered = [...PREFERRED.filter((p) => candidates.includes(p)), ...candidates.filter((p) => !PREFERRED.includes(p))];
+  for (const property of ordered) {
+    const values = bodies.map((body) => pinnedValue(body!, property, schemas, new Set()));
+    if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
+    const pairs = model.webhooks.map((op, i) => [op.operationId, values[i]!] as const);
+    return { property, values: Object.fromEntries(pairs.sort(([a], [b]) => compareText(a, b))) };
+  }
+  return undefined;
+}
+
+/**
+ * How the document says its webhooks are signed: `x-delivery.scheme: standard-webhooks`, or
+ * every webhook declaring the `webhook-signature` header, is Standard Webhooks; an
+ * `x-delivery.signatureHeader` is our RSA scheme; otherwise unsigned (undefined).
+ */
+export function webhookSignatureOf(input: {
+  webhooks: readonly OperationModel[];
+  delivery: { signatureHeader?: string; scheme?: 'standard-webhooks' | 'rsa-sha256' } | undefined;
+}): WebhookSignatureModel | undefined {
+  const { webhooks, delivery } = input;
+  if (webhooks.length === 0) return undefined;
+  if (delivery?.scheme === 'standard-webhooks') return { scheme: 'standard', source: 'x-delivery' };
+  if (delivery?.signatureHeader !== undefined) return { scheme: 'x-delivery', header: delivery.signatureHeader, source: 'x-delivery' };
+  const declaresStandard = (op: OperationModel): boolean => op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'webhook-signature');
+  if (webhooks.every(declaresStandard)) return { scheme: 'standard', source: 'headers' };
+  return undefined;
+}
+
+/** The located warning of webhooks that no body property tells apart: a receiver then needs a header or path to match by. */
+export function unmatchedWebhooksWarning(model: Pick<ApiModel, 'webhooks'>): Diagnostic {
+  return {
+    level: 'warning',
+    message: `no body property tells the ${model.webhooks.length} webhooks apart (none pins a value of its own in every payload, as \`type: { const: … }\` does): a receiver (\`<package>/webhooks\`) matches a delivery by the header or path segment its \`match\` option names`,
+    pointer: '/webhooks',
+  };
+}
+
+function bodyOf(op: OperationModel): SchemaNode | undefined {
+  const json = op.requestBody?.contents.find((c) => c.json);
+  return json?.schema;
+}
+
+/** Follows references, and reads a schema without `type` by what it says of objects; `seen` stops at a cycle. */
+function resolved(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): SchemaNode | undefined {
+  let current: SchemaNode | undefined = node;
+  while (current?.kind === 'ref') {
+    if (seen.has(current.target)) return undefined;
+    seen.add(current.target);
+    current = schemas.get(current.target);
+  }
+  return current?.kind === 'unknown' && current.byType?.object ? current.byType.object : current;
+}
+
+/** The property names an object body declares, through references and `allOf`. */
+function propertyNames(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): Set<string> {
+  const target = resolved(node, schemas, seen);
+  if (target?.kind === 'object') return new Set(target.properties.map((p) => p.name));
+  if (target?.kind === 'intersection') return new Set(target.parts.flatMap((part) => [...propertyNames(part, schemas, new Set(seen))]));
+  return new Set();
+}
+
+/** The one value `property` is pinned to in `node`; undefined when it is free, absent or pinned to two values. */
+function pinnedValue(node: SchemaNode, property: string, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): Pinned | undefined {
+  const target = resolved(node, schemas, seen);
+  if (target?.kind === 'object') {
+    const declared = target.properties.find((p) => p.name === property);
+    return declared ? constantOf(declared.schema, schemas, new Set(seen)) : undefined;
+  }
+  if (target?.kind !== 'intersection') return undefined;
+  // Parts may each say something of the property (`type: string` in the base, `const: ping` in the variant): one value, or none.
+  const values = new Set(target.parts.map((part) => pinnedValue(part, property, schemas, new Set(seen))).filter((v) => v !== undefined));
+  return values.size === 1 ? [...values][0] : undefined;
+}
+
+function constantOf(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): Pinned | undefined {
+  const target = resolved(node, schemas, seen);
+  if (!target || target.nullable) return undefined;
+  const only = (values: readonly unknown[] | undefined): Pinned | undefined => {
+    const value = values?.length === 1 ? values[0] : undefined;
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+  };
+  switch (target.kind) {
+    case 'literal':
+      return only(target.values);
+    case 'string':
+      return target.openEnum ? undefined : only(target.enum);
+    case 'number':
+      return only(target.enum);
+    case 'intersection': {
+      const values = new Set(target.parts.map((part) => constantOf(part, schemas, new Set(seen))).filter((v) => v !== undefined));
+      return values.size === 1 ? [...values][0] : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

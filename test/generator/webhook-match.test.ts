@@ -1,0 +1,92 @@
+/**
+ * What the model decides for a receiver of webhooks (model/webhooks.ts): the body property that
+ * tells the webhooks apart, and how the document says they are signed.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadModel } from '../../generator/pipeline.js';
+import { writeSpec } from '../helpers/generate.js';
+
+const pinned = (property: string, value: string, extra: Record<string, unknown> = {}): object => ({
+  type: 'object',
+  required: ['id', property],
+  properties: { id: { type: 'string' }, [property]: { type: 'string', enum: [value] }, ...extra },
+});
+
+/** A 3.1 document whose webhooks `name -> body schema` each have a POST with that JSON body. */
+function hooks(bodies: Record<string, object>, extra: { schemas?: Record<string, unknown>; root?: Record<string, unknown>; parameters?: object[] } = {}): object {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Hooks', version: '1.0.0' },
+    paths: {},
+    webhooks: Object.fromEntries(
+      Object.entries(bodies).map(([name, schema]) => [
+        name,
+        { post: { ...(extra.parameters ? { parameters: extra.parameters } : {}), requestBody: { content: { 'application/json': { schema } } }, responses: { '200': { description: 'taken' } } } },
+      ]),
+    ),
+    components: { schemas: extra.schemas ?? {} },
+    ...extra.root,
+  };
+}
+
+const modelOf = async (doc: object, name: string) => loadModel({ file: writeSpec(doc, name), name });
+
+describe('the body property that tells webhooks apart', () => {
+  it.each([
+    [
+      "OpenAI's spelling: `type` pinned by a one-value enum, `object` the same in all",
+      hooks({ batch_completed: pinned('type', 'batch.completed', { object: { type: 'string', enum: ['event'] } }), batch_failed: pinned('type', 'batch.failed', { object: { type: 'string', enum: ['event'] } }) }),
+      { property: 'type', values: { postBatchCompleted: 'batch.completed', postBatchFailed: 'batch.failed' } },
+    ],
+    [
+      'ours: a base with a free `type`, each webhook pinning it by `const` beside the `allOf`',
+      hooks(
+        { ping: { $ref: '#/components/schemas/Ping' }, created: { $ref: '#/components/schemas/Created' } },
+        {
+          schemas: {
+            Base: { type: 'object', properties: { type: { type: 'string' }, id: { type: 'string' } } },
+            Ping: { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { type: { const: 'ping' } } },
+            Created: { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { type: { const: 'thing:created' } } },
+          },
+        },
+      ),
+      { property: 'type', values: { postCreated: 'thing:created', postPing: 'ping' } },
+    ],
+    [
+      'a pinned value behind a $ref',
+      hooks(
+        { a: { type: 'object', properties: { event: { $ref: '#/components/schemas/A' } } }, b: pinned('event', 'b') },
+        { schemas: { A: { type: 'string', const: 'a' } } },
+      ),
+      { property: 'event', values: { postA: 'a', postB: 'b' } },
+    ],
+    ['`type` preferred to another property that tells them apart', hooks({ a: pinned('kind', 'x', { type: { const: 'a' } }), b: pinned('kind', 'y', { type: { const: 'b' } }) }), { property: 'type', values: { postA: 'a', postB: 'b' } }],
+    ['one value pinned by two webhooks', hooks({ a: pinned('type', 'same'), b: pinned('type', 'same') }), undefined],
+    ['a property pinned in one webhook only', hooks({ a: pinned('type', 'a'), b: { type: 'object', properties: { type: { type: 'string' } } } }), undefined],
+    ['an open enum', hooks({ a: { type: 'object', properties: { type: { type: 'string', anyOf: [{ enum: ['a'] }, { type: 'string' }] } } }, b: pinned('type', 'b') }), undefined],
+  ])('%s', async (name, doc, want) => {
+    const model = await modelOf(doc, 'webhook-match');
+    expect(model.webhookMatch, name).toEqual(want);
+    const warned = model.diagnostics.filter((d) => d.pointer === '/webhooks' && /no body property tells the 2 webhooks apart/.test(d.message));
+    expect(warned, name).toHaveLength(want ? 0 : 1);
+  });
+});
+
+describe('how the document says its webhooks are signed', () => {
+  const two = { a: pinned('type', 'a'), b: pinned('type', 'b') };
+  const standardHeaders = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } }));
+  it.each([
+    ['nothing', hooks(two), undefined],
+    ['x-delivery with a signature header: our RSA scheme', hooks(two, { root: { 'x-delivery': { signatureHeader: 'X-Sig' } } }), { scheme: 'x-delivery', header: 'X-Sig', source: 'x-delivery' }],
+    ['x-delivery naming Standard Webhooks', hooks(two, { root: { 'x-delivery': { scheme: 'standard-webhooks' } } }), { scheme: 'standard', source: 'x-delivery' }],
+    ["every webhook declaring Standard Webhooks' headers", hooks(two, { parameters: standardHeaders }), { scheme: 'standard', source: 'headers' }],
+  ])('%s', async (name, doc, want) => {
+    expect((await modelOf(doc, 'webhook-signature')).webhookSignature, name).toEqual(want);
+  });
+
+  it('warns of an x-delivery scheme it does not know, where it is', async () => {
+    const model = await modelOf(hooks(two, { root: { 'x-delivery': { scheme: 'hmac-md5' } } }), 'webhook-signature-bad');
+    expect(model.webhookSignature).toBeUndefined();
+    expect(model.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/x-delivery', message: expect.stringMatching(/^x-delivery\.scheme: must be one of/) }));
+  });
+});
