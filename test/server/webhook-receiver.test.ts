@@ -231,6 +231,15 @@ describe('the target and its option', () => {
     expect(output.files.get('README.md')).toContain('## Receiving webhooks');
   });
 
+  it('requires `match` where no body property tells the webhooks apart', async () => {
+    const untold = { ...openAiLike, components: { schemas: Object.fromEntries(Object.entries(openAiLike.components.schemas).map(([name, schema]) => [name, { ...schema, properties: { ...schema.properties, type: { type: 'string' } } }])) } };
+    const output = await generatePackage({ file: writeSpec(untold, 'webhooks-untold'), name: 'events', parts: ['webhooks'] });
+    expect(output.files.get('src/webhooks.ts')).toContain("match: Exclude<WebhookMatch, 'body'>;");
+    expect(output.diagnostics).toContainEqual(expect.objectContaining({ pointer: '/webhooks', message: expect.stringContaining('no body property tells the 3 webhooks apart') }));
+    const told = await generatePackage({ file: writeSpec(openAiLike, 'webhooks-told'), name: 'events', parts: ['webhooks'] });
+    expect(told.files.get('src/webhooks.ts')).not.toContain('match: Exclude');
+  });
+
   it('gives a document without webhooks no entry point', async () => {
     const output = await generatePackage({ file: writeSpec({ ...openAiLike, webhooks: undefined, 'x-delivery': undefined }, 'webhooks-none'), name: 'plain' });
     expect(output.files.has('src/webhooks.ts')).toBe(false);

@@ -64,9 +64,6 @@ function webhooksModule(context: TargetContext): string {
   const table = packageSymbols(context);
   const receiverModule = runtimeSubpath(runtimePackage, 'receiver');
   for (const [printed, exported] of RECEIVER_EXPORTS) table.define(printed, receiverModule, exported);
-  table.define('webhooks', './operations.js');
-  // Webhooks' own names are not among the operations': their body types are declared in types.ts all the same.
-  for (const op of model.webhooks) table.define(op.names.body, './types.js');
   const im = new ModuleImports(table, './webhooks.js');
   const signature = signatureOf(model, options?.['signature']);
   const match = model.webhookMatch;
@@ -133,7 +130,11 @@ function webhooksModule(context: TargetContext): string {
           : "The receiver's handlers and how it checks the sender (`verify`: a Standard Webhooks `secret` or an RSA `publicKey`).",
       ],
       extends: [`${im.type('ReceiverOptions')}<${payloads}>`],
-      properties: signature ? [{ name: 'verify', type: `${im.type('WebhookVerification')} | false` }] : [],
+      properties: [
+        ...(signature ? [{ name: 'verify', type: `${im.type('WebhookVerification')} | false` }] : []),
+        // Nothing in the body tells these webhooks apart: the path or a header must.
+        ...(!match && model.webhooks.length > 1 ? [{ name: 'match', type: `Exclude<${im.type('WebhookMatch')}, 'body'>` }] : []),
+      ],
     },
     {
       kind: StructureKind.Function,

@@ -8,20 +8,20 @@
 import type { Validator } from './types.js';
 import { verifyWebhookSignature } from './webhooks.js';
 
-/** One webhook as a receiver knows it. */
-export interface ReceivedWebhook {
+/** One webhook as a receiver knows it, with `T` the type of its payload. */
+export interface ReceivedWebhook<T = unknown> {
   /** Its key under the document's `webhooks` (`batch_completed`, `wallet:buys:created`). */
   name: string;
   /** The method it is delivered with (`POST`). */
   method: string;
   /** Its JSON body's validator; absent when it declares no JSON body. */
-  body?: Validator | undefined;
+  body?: Validator<T> | undefined;
 }
 
 /** What the generated `<package>/webhooks` knows of the document's webhooks (`webhookReceiverSpec`). */
 export interface WebhookReceiverSpec<P extends object> {
-  /** Every webhook, by operationId. */
-  webhooks: { readonly [K in keyof P & string]: ReceivedWebhook };
+  /** Every webhook, by operationId, with a validator of its payload's type. */
+  webhooks: { readonly [K in keyof P & string]: ReceivedWebhook<P[K]> };
   /** The body property every payload pins to a value of its own, and that value by operationId. */
   match?: { property: string; values: { readonly [K in keyof P & string]: string | number | boolean } } | undefined;
   /** How the document says its webhooks are signed; absent when it says nothing. */
@@ -182,7 +182,7 @@ export function createReceiver<P extends object>(
     }
     const id = identify(request, body);
     if (typeof id === 'object') return refuse(400, 'unknown_webhook', id.refusal);
-    const hook = spec.webhooks[id];
+    const hook: ReceivedWebhook = spec.webhooks[id];
     if (hook.method.toUpperCase() !== request.method.toUpperCase())
       return refuse(405, 'method_not_allowed', `webhook ${hook.name} is delivered with ${hook.method}`, {
         allow: hook.method,
@@ -209,7 +209,7 @@ export function createReceiver<P extends object>(
     const handler = options.handlers[id];
     if (!handler) return new Response(null, { status: 200 });
     try {
-      // The payload passed this webhook's own validator, whose type is the webhook's body type (the package's type checks hold them equal).
+      // The payload passed this webhook's own validator, a Validator<P[id]> (the spec's type says so); `id` being a union of keys, TypeScript cannot follow.
       const answer = await handler(payload as P[keyof P & string], context);
       return answer instanceof Response ? answer : new Response(null, { status: 200 });
     } catch (error) {
