@@ -173,7 +173,7 @@ async function produceFiles(
   targetOptions: TargetOptions = resolveTargetOptions(job.targetOptions, plugins),
 ): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
-  const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf } = await stages();
+  const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf, carriesRuntimeFile } = await stages();
   const parts = partsWithNeeds(job.parts, plugins);
   const loaded = await loadTargets(plugins, parts, job.file);
   const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
@@ -206,7 +206,7 @@ async function produceFiles(
   if (bundled) {
     // Only the runtimes the targets that ran declare, and those they import (a client-only package carries no server code).
     const used = runtimesOf(applied, bundled.needs);
-    produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`))));
+    produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`)) && carriesRuntimeFile({ path: f.path, applied, plugins })));
   }
   const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
   return { produced, stats, diagnostics: model.diagnostics, timings };

@@ -246,4 +246,14 @@ describe('the target and its option', () => {
     expect(output.files.get('package.json')).not.toContain('./webhooks');
     expect(output.files.get('package.json')).not.toContain('standardwebhooks');
   });
+
+  it('copies the receiver into a standalone package only where it is used, so that one without webhooks builds without standardwebhooks', async () => {
+    const receiverFiles = (files: ReadonlyMap<string, string>) => [...files.keys()].filter((path) => /^src\/runtime\/(receiver|standard-webhooks)\.ts$/.test(path)).sort();
+    const plain = await generatePackage({ file: writeSpec({ ...openAiLike, webhooks: undefined, 'x-delivery': undefined }, 'webhooks-none'), name: 'plain', bundleRuntime: true });
+    expect(plain.files.has('src/runtime/index.ts')).toBe(true);
+    expect(receiverFiles(plain.files)).toEqual([]);
+    const hooked = await generatePackage({ file: writeSpec(openAiLike, 'webhooks-standalone'), name: 'events', parts: ['webhooks'], bundleRuntime: true });
+    expect(receiverFiles(hooked.files)).toEqual(['src/runtime/receiver.ts', 'src/runtime/standard-webhooks.ts']);
+    expect(hooked.files.get('src/webhooks.ts')).toContain("from './runtime/receiver.js'");
+  });
 });

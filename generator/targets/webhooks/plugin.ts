@@ -32,7 +32,8 @@ export const webhooksPlugin: TargetPlugin = {
       default: 'auto',
     },
   },
-  // Loaded only by a receiver that verifies Standard Webhooks.
+  // The receiver, and what it loads to verify Standard Webhooks (the only importer of `standardwebhooks`).
+  runtimeModules: ['runtime/receiver.ts', 'runtime/standard-webhooks.ts'],
   peerDependencies: { standardwebhooks: '^1.1.1' },
   readme: { exports: 'readme/webhooks.exports.md.hbs', usage: 'readme/webhooks.usage.md.hbs' },
   load: async () => (await import('./index.js')).webhooksTarget,
