@@ -103,6 +103,13 @@ describe('receiving a Standard Webhooks delivery', () => {
     expect((await receive(standardDelivery(failed))).status).toBe(200);
   });
 
+  it("takes no handler from Object.prototype: a webhook named `valueOf` without one is acknowledged", async () => {
+    const named = { webhooks: { valueOf: { name: 'value_of', method: 'POST' } } } as const satisfies WebhookReceiverSpec<{ valueOf: undefined }>;
+    const receive = createReceiver<{ valueOf: undefined }>(named, { handlers: {} });
+    // Object.prototype.valueOf, called as a handler, would throw (a 500).
+    expect((await receive(new Request('http://127.0.0.1/webhooks', { method: 'POST', body: '{}' }))).status).toBe(200);
+  });
+
   it('types each handler by its payload', () => {
     createReceiver<Payloads>(spec, {
       handlers: {

@@ -85,6 +85,22 @@ const openAiLike = {
   },
 };
 
+/** Webhooks whose operationIds are no identifiers. */
+const oddNames = {
+  openapi: '3.1.0',
+  info: { title: 'Odd', version: '1.0.0' },
+  paths: {},
+  webhooks: Object.fromEntries(
+    [
+      ['ping', 'on-ping'],
+      ['proto', '__proto__'],
+    ].map(([name, operationId]) => [
+      name,
+      { post: { operationId, requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['type'], properties: { type: { const: name } } } } } }, responses: { '200': { description: 'taken' } } } },
+    ]),
+  ),
+};
+
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
 const signer = new Webhook(secret);
 
@@ -173,7 +189,15 @@ describe('a package from an OpenAI-like document (Standard Webhooks)', () => {
     });
     const batch = new TypeCheckBatch('webhook-receiver');
     batch.add('events', dir);
+    // operationIds that are no identifiers (`on-ping`, `__proto__`) are keys of the spec, the payloads and the handlers all the same.
+    const odd = await generateToDisk(writeSpec(oddNames, 'webhooks-odd-names'), 'odd');
+    batch.add('odd', odd.dir);
     expect(await batch.errors()).toEqual({});
+    const { createWebhookReceiver } = (await import(pathToFileURL(join(odd.dir, 'src', 'webhooks.ts')).href)) as { createWebhookReceiver: (options: unknown) => Receiver };
+    const seen: string[] = [];
+    const receive = createWebhookReceiver({ handlers: Object.fromEntries([['on-ping', () => void seen.push('on-ping')], ['__proto__', () => void seen.push('__proto__')]]), verify: false });
+    for (const type of ['ping', 'proto']) expect((await receive(new Request('http://127.0.0.1/', { method: 'POST', body: JSON.stringify({ type }) }))).status).toBe(200);
+    expect(seen).toEqual(['on-ping', '__proto__']);
   });
 });
 

@@ -207,7 +207,8 @@ export function createReceiver<P extends object>(
       request,
       ...(deliveryId !== undefined ? { deliveryId } : {}),
     };
-    const handler = options.handlers[id];
+    // Own handlers only: a webhook named `toString` without a handler must not reach Object.prototype's.
+    const handler = Object.hasOwn(options.handlers, id) ? options.handlers[id] : undefined;
     if (!handler) return new Response(null, { status: 200 });
     try {
       // The payload passed this webhook's own validator, a Validator<P[id]> (the spec's type says so); `id` being a union of keys, TypeScript cannot follow.

@@ -120,22 +120,17 @@ function webhooksModule(context: TargetContext): string {
       docs: ['A handler per webhook, by operationId, each typed by its payload.'],
       type: `${im.type('ReceiverHandlers')}<${payloads}>`,
     },
-    {
-      kind: StructureKind.Interface,
-      name: 'WebhookReceiverOptions',
-      isExported: true,
-      docs: [
-        signature
-          ? "The receiver's handlers and how it checks the sender: `verify` is required since the document signs its webhooks (`false` to skip the check, in a test)."
-          : "The receiver's handlers and how it checks the sender (`verify`: a Standard Webhooks `secret` or an RSA `publicKey`).",
-      ],
-      extends: [`${im.type('ReceiverOptions')}<${payloads}>`],
-      properties: [
+    optionsDeclaration({
+      base: `${im.type('ReceiverOptions')}<${payloads}>`,
+      docs: signature
+        ? "The receiver's handlers and how it checks the sender: `verify` is required since the document signs its webhooks (`false` to skip the check, in a test)."
+        : "The receiver's handlers and how it checks the sender (`verify`: a Standard Webhooks `secret` or an RSA `publicKey`).",
+      required: [
         ...(signature ? [{ name: 'verify', type: `${im.type('WebhookVerification')} | false` }] : []),
         // Nothing in the body tells these webhooks apart: the path or a header must.
         ...(!match && model.webhooks.length > 1 ? [{ name: 'match', type: `Exclude<${im.type('WebhookMatch')}, 'body'>` }] : []),
       ],
-    },
+    }),
     {
       kind: StructureKind.Function,
       name: 'createWebhookReceiver',
@@ -154,4 +149,10 @@ function webhooksModule(context: TargetContext): string {
     },
   ];
   return printSourceFile(generatedHeader(sourceLabel), { statements: [...im.declarations(), ...statements] });
+}
+
+/** `WebhookReceiverOptions`: the runtime's options, with the ones this document makes required; an alias when there are none. */
+function optionsDeclaration({ base, docs, required }: { base: string; docs: string; required: { name: string; type: string }[] }): StatementStructures {
+  if (required.length === 0) return { kind: StructureKind.TypeAlias, name: 'WebhookReceiverOptions', isExported: true, docs: [docs], type: base };
+  return { kind: StructureKind.Interface, name: 'WebhookReceiverOptions', isExported: true, docs: [docs], extends: [base], properties: required };
 }
