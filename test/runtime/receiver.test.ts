@@ -67,6 +67,14 @@ describe('receiving a Standard Webhooks delivery', () => {
     ['an invalid payload', () => standardDelivery(JSON.stringify({ id: 'evt_3', type: 'batch.failed', data: { id: 7 } })), 422, 'invalid_payload', /batch_failed: data\.id/],
     ['a body that is not JSON', () => standardDelivery('{"id":'), 400, 'invalid_json', /not JSON/],
     ['another method', () => new Request('http://127.0.0.1/webhooks', { method: 'PUT', body: completed }), 405, 'method_not_allowed', /POST/],
+    ['a body over the limit (1 MiB)', () => standardDelivery(JSON.stringify({ id: 'evt_5', type: 'batch.completed', data: { id: 'x'.repeat(1024 * 1024) } })), 413, 'payload_too_large', /at most 1048576 bytes/],
+    [
+      'a streamed body over the limit, without a length',
+      () => new Request('http://127.0.0.1/webhooks', { method: 'POST', body: new Blob(['{"id":"', 'x'.repeat(1024 * 1024), '"}']).stream(), duplex: 'half' } as RequestInit),
+      413,
+      'payload_too_large',
+      /at most/,
+    ],
   ])('refuses %s', async (_, request, status, error, message) => {
     const { receive, onBatchCompleted, onBatchFailed } = receiverWith();
     const answer = await refusal(await receive(request()));

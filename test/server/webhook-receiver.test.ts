@@ -148,6 +148,7 @@ describe('a package from an OpenAI-like document (Standard Webhooks)', () => {
     ['signed with another secret', (body: string) => deliver(url, body, { by: new Webhook(`whsec_${randomBytes(24).toString('base64')}`) }), 401, 'bad_signature'],
     ['ten minutes old', (body: string) => deliver(url, body, { ageSeconds: 600 }), 401, 'bad_signature'],
     ['of an unknown webhook', (body: string) => { const other = body.replace('batch.completed', 'batch.exploded'); return deliver(url, other); }, 400, 'unknown_webhook'],
+    ['over 1 MiB', (body: string) => deliver(url, body.replace('"batch_abc123"', `"${'x'.repeat(1024 * 1024)}"`)), 413, 'payload_too_large'],
     ['with an invalid payload', (body: string) => { const other = body.replace('"batch_abc123"', '42'); return deliver(url, other); }, 422, 'invalid_payload'],
   ])('refuses a delivery %s', async (_, send, status, error) => {
     received.length = 0;

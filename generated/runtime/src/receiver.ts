@@ -82,6 +82,8 @@ export interface WebhookReceiverOptions<P extends object> {
   verify?: WebhookVerification | false | undefined;
   /** @default 'body' when the document's payloads pin a property of their own, else required */
   match?: WebhookMatch | undefined;
+  /** The largest body read; a larger delivery is refused (413) before it is read further. @default 1048576 (1 MiB) */
+  maxBodyBytes?: number | undefined;
   /** Told of a handler's failure, or of verification failing to run (no context then); both are answered 500 without details. */
   onError?: ((error: unknown, context: WebhookContext | undefined) => void) | undefined;
 }
@@ -92,6 +94,7 @@ export type WebhookReceiver = (request: Request) => Promise<Response>;
 /** Why a delivery was refused, as the JSON body of the answer says. */
 export type WebhookRefusal =
   | 'method_not_allowed'
+  | 'payload_too_large'
   | 'bad_signature'
   | 'invalid_json'
   | 'unknown_webhook'
@@ -128,6 +131,7 @@ export function createReceiver<P extends object>(
     );
   const methods = [...new Set(entries.map(([, hook]) => hook.method.toUpperCase()))].sort();
   const verify = verifierOf(options.verify, spec.signature);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   const identify = (request: Request, body: unknown): (keyof P & string) | WebhookRefusalAnswer => {
     if (entries.length === 1 && match === 'body' && !spec.match) return entries[0]![0];
@@ -161,7 +165,8 @@ export function createReceiver<P extends object>(
       return refuse(405, 'method_not_allowed', `webhooks are delivered with ${methods.join(', ')}`, {
         allow: methods.join(', '),
       });
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    const bytes = await bodyBytes(request, maxBodyBytes);
+    if (!bytes) return refuse(413, 'payload_too_large', `a delivery is at most ${maxBodyBytes} bytes`);
     const text = new TextDecoder().decode(bytes);
     let deliveryId: string | undefined;
     if (verify) {
@@ -231,6 +236,36 @@ function report<P extends object>(
   } catch {
     // A failing error hook must not turn the answer into an unhandled rejection.
   }
+}
+
+/** Webhook payloads are small (OpenAI's and ours: well under 10 kB); a receiver on the open internet need not read more. */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body's bytes, or undefined once more than `limit` arrived (as declared, or as read). */
+async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 interface WebhookRefusalAnswer {
