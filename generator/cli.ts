@@ -11,8 +11,8 @@ import { SpecError } from './load/errors.js';
 import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Options } from './cli/options.js';
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines, unlinkedPackageLines } from './cli/print.js';
 import { outFolderOf, runOnce, specJobs, type RunResult } from './cli/run.js';
-import { explainMock } from './pipeline.js';
-import { guessLines } from './cli/print.js';
+import { explainDocument } from './pipeline.js';
+import { guessLines, webhookGuessLines } from './cli/print.js';
 import { startWatch } from './cli/watch.js';
 import { onStopRequest } from './util/lifetime.js';
 
@@ -55,10 +55,13 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
   if (options.spec === undefined && options.out === undefined) for (const line of unlinkedPackageLines(result, process.cwd())) console.warn(line);
 }
 
-/** `--explain`: the mock plan's guesses of each document generated. */
+/** `--explain`: the mock plan's guesses of each document generated, and what its webhook receiver was told. */
 async function explainLines(options: Options): Promise<string[]> {
   const lines: string[] = [];
-  for (const job of await specJobs(options)) lines.push(...guessLines(job.file, await explainMock(job)));
+  for (const job of await specJobs(options)) {
+    const { mock, webhooks } = await explainDocument(job);
+    lines.push(...guessLines(job.file, mock), ...webhookGuessLines(job.file, webhooks));
+  }
   return lines;
 }
 

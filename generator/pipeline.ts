@@ -146,7 +146,17 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
 
 /** What the mock plan of a document guesses (`--explain`); none for a document without operations. */
 export async function explainMock(job: SpecJob): Promise<MockGuess[]> {
+  return mockGuessesOf(await loadModel(job), job);
+}
+
+/** `--explain` of one document: the mock plan's guesses, and how a webhook receiver matches and verifies (none without webhooks). */
+export async function explainDocument(job: SpecJob): Promise<{ mock: MockGuess[]; webhooks: MockGuess[] }> {
   const model = await loadModel(job);
+  const { webhookGuesses } = await import('./model/webhooks.js');
+  return { mock: await mockGuessesOf(model, job), webhooks: webhookGuesses({ model, signatureOption: job.targetOptions?.['webhooks']?.['signature'] }) };
+}
+
+async function mockGuessesOf(model: ApiModel, job: SpecJob): Promise<MockGuess[]> {
   if (model.kind !== 'openapi' || model.operations.length === 0) return [];
   const { planMock } = await import('./plans/mock.js');
   return planMock(model, job.mockOverrides).guesses;

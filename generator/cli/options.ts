@@ -32,7 +32,8 @@ options:
   --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
                        or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
-                       id fields, paging) and how to overrule each guess
+                       id fields, paging), how its webhook receiver matches and verifies deliveries, and
+                       how to overrule each guess
   --mock-role <operationId>=<role>   the mock's role of an operation (create, list, read, update, delete,
                        action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
   --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as

@@ -120,3 +120,34 @@ function constantOf(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, 
       return undefined;
   }
 }
+
+/** What `--explain` says of the webhooks: how a receiver matches a delivery and checks its sender, and what overrules each. */
+export function webhookGuesses({ model, signatureOption }: { model: Pick<ApiModel, 'webhooks' | 'webhookMatch' | 'webhookSignature'>; signatureOption?: string | undefined }): { subject: string; guess: string; override: string }[] {
+  if (model.webhooks.length === 0) return [];
+  const count = model.webhooks.length;
+  const match = model.webhookMatch;
+  const signature = model.webhookSignature;
+  return [
+    {
+      subject: 'matching',
+      guess: match
+        ? `by the body's \`${match.property}\`, which each of the ${count} webhooks' payloads pins to a value of its own`
+        : count === 1
+          ? 'every delivery is the one webhook'
+          : `nothing in the body tells the ${count} webhooks apart: a receiver is given \`match\``,
+      override: "the receiver's `match` option ('path' or { header })",
+    },
+    {
+      subject: 'signature',
+      guess:
+        signatureOption === 'standard' || signatureOption === 'none'
+          ? `${signatureOption === 'standard' ? 'Standard Webhooks' : 'unsigned'}, as --option webhooks.signature=${signatureOption} says`
+          : signature === undefined
+          ? 'unsigned: the document says nothing of signatures'
+          : signature.scheme === 'x-delivery'
+            ? `RSA PKCS#1 v1.5 SHA-256 in ${signature.header}, from x-delivery`
+            : `Standard Webhooks, ${signature.source === 'x-delivery' ? 'from x-delivery.scheme' : 'as every webhook declares the webhook-signature header'}`,
+      override: "--option webhooks.signature=standard|none, or at run time the shape of the receiver's `verify`",
+    },
+  ];
+}

@@ -3,8 +3,11 @@
  * tells the webhooks apart, and how the document says they are signed.
  */
 import { describe, expect, it } from 'vitest';
+import { webhookGuesses } from '../../generator/model/webhooks.js';
 import { loadModel } from '../../generator/pipeline.js';
+import { runCli } from '../helpers/cli.js';
 import { writeSpec } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
 
 const pinned = (property: string, value: string, extra: Record<string, unknown> = {}): object => ({
   type: 'object',
@@ -88,5 +91,26 @@ describe('how the document says its webhooks are signed', () => {
     const model = await modelOf(hooks(two, { root: { 'x-delivery': { scheme: 'hmac-md5' } } }), 'webhook-signature-bad');
     expect(model.webhookSignature).toBeUndefined();
     expect(model.diagnostics).toContainEqual(expect.objectContaining({ level: 'warning', pointer: '/x-delivery', message: expect.stringMatching(/^x-delivery\.scheme: must be one of/) }));
+  });
+});
+
+describe('--explain', () => {
+  const two = { a: pinned('type', 'a'), b: pinned('type', 'b') };
+  it.each([
+    ['matched by a body property, signed with RSA', hooks(two, { root: { 'x-delivery': { signatureHeader: 'X-Sig' } } }), undefined, [/^by the body's `type`, which each of the 2 webhooks' payloads/, /^RSA PKCS#1 v1\.5 SHA-256 in X-Sig, from x-delivery$/]],
+    ['nothing tells them apart, unsigned', hooks({ a: pinned('type', 'same'), b: pinned('type', 'same') }), undefined, [/^nothing in the body tells the 2 webhooks apart/, /^unsigned: the document says nothing/]],
+    ['the option says Standard Webhooks', hooks(two), 'standard', [/^by the body's `type`/, /^Standard Webhooks, as --option webhooks\.signature=standard says$/]],
+  ])('%s', async (_, doc, signatureOption, want) => {
+    const guesses = webhookGuesses({ model: await modelOf(doc, 'webhook-explain'), signatureOption });
+    expect(guesses.map((g) => g.subject)).toEqual(['matching', 'signature']);
+    guesses.forEach((g, i) => expect(g.guess).toMatch(want[i]!));
+  });
+
+  it('says nothing of a document without webhooks, and prints what it says with the mock plan', async () => {
+    expect(webhookGuesses({ model: { webhooks: [] } })).toEqual([]);
+    const result = await runCli({ cwd: repoRoot, argv: ['--only', 'v2', '--check', '--explain', '--quiet'] });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^info: specs\/v2\.openapi\.yaml: the webhook receiver \(<package>\/webhooks\):\n {2}matching {3}by the body's `type`, which each of the 14 webhooks' payloads pins to a value of its own; overrule with the receiver's `match` option/m);
+    expect(result.stdout).toMatch(/^ {2}signature {2}RSA PKCS#1 v1\.5 SHA-256 in SVC-SIGNATURE, from x-delivery; overrule with --option webhooks\.signature=standard\|none/m);
   });
 });
