@@ -63,6 +63,7 @@ describe('receiving a Standard Webhooks delivery', () => {
     ['a stale timestamp', () => standardDelivery(completed, { ageSeconds: 600 }), 401, 'bad_signature', /too old/],
     ['no signature headers', () => new Request('http://127.0.0.1/webhooks', { method: 'POST', body: completed }), 401, 'bad_signature', /Missing required headers/],
     ['an unknown webhook', () => standardDelivery(JSON.stringify({ id: 'evt_2', type: 'batch.exploded', data: {} })), 400, 'unknown_webhook', /no webhook has type "batch.exploded"/],
+    ['an unknown webhook with a long name, repeated cut short', () => standardDelivery(JSON.stringify({ id: 'evt_2', type: 'x'.repeat(5000), data: {} })), 400, 'unknown_webhook', /^no webhook has type "x{79}…; known: "batch\.completed", "batch\.failed"$/],
     ['a body without the matching property', () => standardDelivery(JSON.stringify({ id: 'evt_2' })), 400, 'unknown_webhook', /has no `type`/],
     ['an invalid payload', () => standardDelivery(JSON.stringify({ id: 'evt_3', type: 'batch.failed', data: { id: 7 } })), 422, 'invalid_payload', /batch_failed: data\.id/],
     ['a body that is not JSON', () => standardDelivery('{"id":'), 400, 'invalid_json', /not JSON/],

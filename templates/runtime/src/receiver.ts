@@ -145,7 +145,7 @@ export function createReceiver<P extends object>(
       return found
         ? found[0]
         : {
-            refusal: `no webhook has ${property} ${JSON.stringify(value)}; known: ${entries.map(([id]) => JSON.stringify(values[id])).join(', ')}`,
+            refusal: `no webhook has ${property} ${shown(value)}; known: ${entries.map(([id]) => JSON.stringify(values[id])).join(', ')}`,
           };
     }
     const named = match === 'path' ? lastPathSegment(request.url) : request.headers.get(match.header);
@@ -155,7 +155,7 @@ export function createReceiver<P extends object>(
     return found
       ? found[0]
       : {
-          refusal: `${where} names ${JSON.stringify(named)}, which is no webhook; known: ${entries.map(([, hook]) => hook.name).join(', ')}`,
+          refusal: `${where} names ${shown(named)}, which is no webhook; known: ${entries.map(([, hook]) => hook.name).join(', ')}`,
         };
   };
 
@@ -265,6 +265,12 @@ async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | 
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** A value the sender chose, as a refusal repeats it: JSON, cut short (it may be most of a megabyte). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 interface WebhookRefusalAnswer {
