@@ -61,9 +61,10 @@ export function unmatchedWebhooksWarning(model: Pick<ApiModel, 'webhooks'>): Dia
   };
 }
 
+/** The schema of a webhook's body when its first media type (the one its validator checks) is JSON. */
 function bodyOf(op: OperationModel): SchemaNode | undefined {
-  const json = op.requestBody?.contents.find((c) => c.json);
-  return json?.schema;
+  const first = op.requestBody?.contents[0];
+  return first?.json ? first.schema : undefined;
 }
 
 /** Follows references, and reads a schema without `type` by what it says of objects; `seen` stops at a cycle. */

@@ -34,7 +34,8 @@ export function signatureOf(model: ApiModel, option: string | undefined): Webhoo
   return model.webhookSignature;
 }
 
-const jsonBodyOf = (op: OperationModel) => op.requestBody?.contents.find((c) => c.json);
+/** The webhook's JSON body: its first media type, which its validator (`validators.body`) and its body type describe. */
+const jsonBodyOf = (op: OperationModel) => (op.requestBody?.contents[0]?.json ? op.requestBody.contents[0] : undefined);
 
 /** `.name`, or `['name']` where the key is no identifier. */
 const member = (key: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${stringLiteral(key)}]`);
@@ -68,7 +69,7 @@ function webhooksModule(context: TargetContext): string {
   const signature = signatureOf(model, options?.['signature']);
   const match = model.webhookMatch;
 
-  const payloads = `WebhookPayloads`;
+  const payloads = 'WebhookPayloads';
   const entries = model.webhooks.map((op) => {
     const fields: [string, string][] = [
       ['name', stringLiteral(op.path)],
