@@ -66,6 +66,16 @@ describe('the body property that tells webhooks apart', () => {
     ['`type` preferred to another property that tells them apart', hooks({ a: pinned('kind', 'x', { type: { const: 'a' } }), b: pinned('kind', 'y', { type: { const: 'b' } }) }), { property: 'type', values: { postA: 'a', postB: 'b' } }],
     ['one value pinned by two webhooks', hooks({ a: pinned('type', 'same'), b: pinned('type', 'same') }), undefined],
     ['a property pinned in one webhook only', hooks({ a: pinned('type', 'a'), b: { type: 'object', properties: { type: { type: 'string' } } } }), undefined],
+    [
+      'a JSON body listed after a form (the validator checks the first media type)',
+      (() => {
+        const doc = hooks({ a: pinned('type', 'a'), b: pinned('type', 'b') }) as { webhooks: Record<string, { post: { requestBody: { content: Record<string, unknown> } } }> };
+        const content = doc.webhooks['a']!.post.requestBody.content;
+        doc.webhooks['a']!.post.requestBody.content = { 'application/x-www-form-urlencoded': { schema: { type: 'object' } }, ...content };
+        return doc;
+      })(),
+      undefined,
+    ],
     ['an open enum', hooks({ a: { type: 'object', properties: { type: { type: 'string', anyOf: [{ enum: ['a'] }, { type: 'string' }] } } }, b: pinned('type', 'b') }), undefined],
   ])('%s', async (name, doc, want) => {
     const model = await modelOf(doc, 'webhook-match');
