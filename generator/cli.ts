@@ -12,7 +12,7 @@ import { callerDirectory, displayPath, HELP, parseOptions, UsageError, type Opti
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines, unlinkedPackageLines } from './cli/print.js';
 import { outFolderOf, runOnce, specJobs, type RunResult } from './cli/run.js';
 import { explainDocument } from './pipeline.js';
-import { guessLines, streamChoiceLines } from './cli/print.js';
+import { guessLines, streamChoiceLines, webhookGuessLines } from './cli/print.js';
 import { startWatch } from './cli/watch.js';
 import { onStopRequest } from './util/lifetime.js';
 
@@ -55,12 +55,12 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
   if (options.spec === undefined && options.out === undefined) for (const line of unlinkedPackageLines(result, process.cwd())) console.warn(line);
 }
 
-/** `--explain`: the mock plan's guesses of each document generated, and the streams its operations offer beside a body. */
+/** `--explain`: the mock plan's guesses of each document generated, the streams its operations offer beside a body, and what its webhook receiver was told. */
 async function explainLines(options: Options): Promise<string[]> {
   const lines: string[] = [];
   for (const job of await specJobs(options)) {
-    const { guesses, streams } = await explainDocument(job);
-    lines.push(...guessLines(job.file, guesses), ...streamChoiceLines(job.file, streams));
+    const { guesses, streams, webhooks } = await explainDocument(job);
+    lines.push(...guessLines(job.file, guesses), ...streamChoiceLines(job.file, streams), ...webhookGuessLines(job.file, webhooks));
   }
   return lines;
 }

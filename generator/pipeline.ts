@@ -152,15 +152,20 @@ export async function explainMock(job: SpecJob, built?: ApiModel): Promise<MockG
   return planMock(model, job.mockOverrides).guesses;
 }
 
-/** What `--explain` tells of a document: the mock plan's guesses, and each stream offered beside a body with what asks for it. */
-export async function explainDocument(job: SpecJob): Promise<{ guesses: MockGuess[]; streams: { operationId: string; choice: string }[] }> {
+/**
+ * What `--explain` tells of a document: the mock plan's guesses, each stream offered beside a
+ * body with what asks for it, and how a webhook receiver matches and verifies (none without webhooks).
+ */
+export async function explainDocument(job: SpecJob): Promise<{ guesses: MockGuess[]; streams: { operationId: string; choice: string }[]; webhooks: MockGuess[] }> {
   const model = await loadModel(job);
   const { streamChoiceOf } = await import('./model/operation-kinds.js');
+  const { webhookGuesses } = await import('./model/webhooks.js');
   const streams = model.operations.flatMap((op) => {
     const choice = streamChoiceOf(op);
     return choice === undefined ? [] : [{ operationId: op.operationId, choice }];
   });
-  return { guesses: await explainMock(job, model), streams };
+  const webhooks = webhookGuesses({ model, signatureOption: job.targetOptions?.['webhooks']?.['signature'] });
+  return { guesses: await explainMock(job, model), streams, webhooks };
 }
 
 /**
@@ -184,7 +189,7 @@ async function produceFiles(
   targetOptions: TargetOptions = resolveTargetOptions(job.targetOptions, plugins),
 ): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
-  const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf } = await stages();
+  const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf, carriesRuntimeFile } = await stages();
   const parts = partsWithNeeds(job.parts, plugins);
   const loaded = await loadTargets(plugins, parts, job.file);
   const timings: StageTimings = { cached: false, setup: since(stage), load: 0, model: 0, targets: {}, format: 0 };
@@ -217,7 +222,7 @@ async function produceFiles(
   if (bundled) {
     // Only the runtimes the targets that ran declare, and those they import (a client-only package carries no server code).
     const used = runtimesOf(applied, bundled.needs);
-    produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`))));
+    produced.push(...bundled.files.filter((f) => [...used].some((folder) => f.path.startsWith(`src/${folder}/`)) && carriesRuntimeFile({ path: f.path, applied, plugins })));
   }
   const stats = { operations: model.operations.length, schemas: model.schemas.length, messages: model.messages.length };
   return { produced, stats, diagnostics: model.diagnostics, timings };

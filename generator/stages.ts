@@ -13,7 +13,7 @@ import { NamePlanner } from './model/names.js';
 import type { ApiModel, NameRequests } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
-export { runtimesOf } from './package/assemble.js';
+export { carriesRuntimeFile, runtimesOf } from './package/assemble.js';
 import { enabledPlugins, nameRequestsOf } from './targets/registry.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';

@@ -23,18 +23,19 @@ options:
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
   --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
   --targets <parts>    what to emit besides types, validators and operations (--spec only), comma-separated
-                       among client, query, server, fixtures, mock, msw (query brings client; mock brings
-                       server and fixtures; msw brings fixtures); default: all
+                       among client, query, server, fixtures, mock, msw, webhooks (query brings client; mock
+                       brings server and fixtures; msw brings fixtures; webhooks applies to documents with
+                       webhooks); default: all
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
   --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
                        or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
-                       id fields, paging) and how to overrule each guess; each stream an operation offers
-                       beside its JSON answer with what asks for it (a body flag, or Accept); and every
-                       warning of a kind otherwise summed up in one line (numbered names, discriminator
-                       tags, nullable in 3.1)
+                       id fields, paging) and how to overrule each guess; how its webhook receiver matches
+                       and verifies deliveries; each stream an operation offers beside its JSON answer with
+                       what asks for it (a body flag, or Accept); and every warning of a kind otherwise
+                       summed up in one line (numbered names, discriminator tags, nullable in 3.1)
   --mock-role <operationId>=<role>   the mock's role of an operation (create, list, read, update, delete,
                        action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
   --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as
@@ -44,7 +45,9 @@ options:
                        when unused, about a third of the size in a browser); same as --option zod.flavor=
   --option <target>.<name>=<value>  an option of one target; repeatable. query.scope: the first element of
                        every TanStack Query key (default: the package's npm name); msw.baseUrl: where the
-                       MSW handlers match by default (default: any origin, under the spec's server path)
+                       MSW handlers match by default (default: any origin, under the spec's server path);
+                       webhooks.signature: auto (what the document says), standard (Standard Webhooks) or
+                       none, the scheme the webhook receiver's required verify option is for
   --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its
                        folder) whose files $refs may name; repeatable. Nothing else is read, nothing remote
   --help               this text

@@ -130,6 +130,13 @@ export function streamChoiceLines(file: string, streams: readonly { operationId:
 }
 
 /** The mock plan's guesses of one document, one line each with what overrules it; a line saying so when there are none. */
+/** `--explain`: how the document's webhook receiver matches and verifies deliveries; nothing without webhooks. */
+export function webhookGuessLines(file: string, guesses: readonly MockGuess[]): string[] {
+  if (guesses.length === 0) return [];
+  const width = Math.max(...guesses.map((g) => g.subject.length));
+  return [`info: ${file}: the webhook receiver (<package>/webhooks):`, ...guesses.map((g) => `  ${g.subject.padEnd(width)}  ${g.guess}; overrule with ${g.override}`)];
+}
+
 export function guessLines(file: string, guesses: readonly MockGuess[]): string[] {
   if (guesses.length === 0) return [`info: ${file}: the mock plan guessed nothing`];
   const width = Math.min(40, Math.max(...guesses.map((g) => g.subject.length)));

@@ -41,7 +41,7 @@ export interface ExtensionValues {
   };
   'x-two-factor': { status?: number; errorId?: string; header: string };
   'x-token-refresh': { status?: number; errorIds?: string[] };
-  'x-delivery': { signatureHeader?: string; retryIntervalSeconds?: number; retryForSeconds?: number };
+  'x-delivery': { signatureHeader?: string; scheme?: 'rsa-sha256' | 'standard-webhooks'; retryIntervalSeconds?: number; retryForSeconds?: number };
   'x-hosted-flows': { name: string; server: string; default?: string; path: string; query?: { name: string; required?: boolean; description?: string }[]; description?: string }[];
   'x-languages': string[];
   'x-cadence': { intervalMs?: number };
@@ -79,7 +79,7 @@ export const EXTENSION_SCHEMAS: Record<ExtensionName, { schema: Schema; otherwis
   'x-two-factor': { schema: object({ status: httpStatus, errorId: { type: 'string' }, header: headerName }, ['header']), otherwise: 'clients do not ask for a second factor' },
   'x-token-refresh': { schema: object({ status: httpStatus, errorIds: { type: 'array', items: { type: 'string' } } }), otherwise: 'clients refresh on 401 `expired_token`' },
   'x-delivery': {
-    schema: object({ signatureHeader: headerName, retryIntervalSeconds: positiveNumber, retryForSeconds: positiveNumber }),
+    schema: object({ signatureHeader: headerName, scheme: { enum: ['rsa-sha256', 'standard-webhooks'] }, retryIntervalSeconds: positiveNumber, retryForSeconds: positiveNumber }),
     otherwise: 'webhooks are delivered unsigned, without retries',
   },
   'x-hosted-flows': {

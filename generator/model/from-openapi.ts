@@ -29,6 +29,7 @@ import type {
   ServerModel,
 } from './types.js';
 import { compareText } from '../util/compare.js';
+import { unmatchedWebhooksWarning, webhookMatchOf, webhookSignatureOf } from './webhooks.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -388,6 +389,11 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       ...(delivery.retryForSeconds !== undefined ? { retryForSeconds: delivery.retryForSeconds } : {}),
     };
   }
+  const webhookSignature = webhookSignatureOf({ webhooks, delivery });
+  if (webhookSignature) model.webhookSignature = webhookSignature;
+  const webhookMatch = webhookMatchOf(model);
+  if (webhookMatch) model.webhookMatch = webhookMatch;
+  else if (webhooks.length > 1) ctx.diagnostics.push(unmatchedWebhooksWarning(model));
   return finishModel(model, names);
 }
 

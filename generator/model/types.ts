@@ -523,6 +523,21 @@ export interface ClientModel {
   }[];
 }
 
+/** A body property every webhook's payload pins to a value of its own: how a receiver tells a delivery's webhook. */
+export interface WebhookMatchModel {
+  /** The property's name on the wire (`type`). */
+  property: string;
+  /** Its value in each webhook's payload, by operationId. */
+  values: Record<string, string | number | boolean>;
+}
+
+/**
+ * How the webhooks are signed: our RSA scheme in the header `x-delivery.signatureHeader`
+ * names, or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`);
+ * `source` says where the document says so.
+ */
+export type WebhookSignatureModel = { scheme: 'x-delivery'; header: string; source: 'x-delivery' } | { scheme: 'standard'; source: 'x-delivery' | 'headers' };
+
 export interface Diagnostic {
   level: 'warning' | 'error';
   message: string;
@@ -558,6 +573,10 @@ export interface ApiModel {
   twoFactor?: { status: number; errorId: string; header: string };
   /** `x-delivery`: how the service delivers its webhooks; a `signatureHeader` means they are signed. */
   webhookDelivery?: { signatureHeader?: string; retryIntervalSeconds?: number; retryForSeconds?: number };
+  /** The body property that tells the webhooks apart, when there is one (model/webhooks.ts). */
+  webhookMatch?: WebhookMatchModel;
+  /** How the document says its webhooks are signed; absent: unsigned, or not said (model/webhooks.ts). */
+  webhookSignature?: WebhookSignatureModel;
   hostedFlows: HostedFlowModel[];
   /** Planned names of the typed client (OpenAPI documents). */
   client: ClientModel;

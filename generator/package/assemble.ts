@@ -46,6 +46,16 @@ export function runtimesOf(applied: readonly AppliedTarget[], needs: Partial<Rec
 }
 
 /**
+ * Whether a standalone package carries a runtime file (`src/runtime/receiver.ts`): a module some
+ * target declares as its own (`runtimeModules`) only when such a target applied.
+ */
+export function carriesRuntimeFile({ path, applied, plugins }: { path: string; applied: readonly AppliedTarget[]; plugins: readonly TargetPlugin[] }): boolean {
+  const module = path.replace(/^src\//, '');
+  if (!plugins.some((p) => p.runtimeModules?.includes(module))) return true;
+  return applied.some(({ plugin }) => plugin.runtimeModules?.includes(module));
+}
+
+/**
  * Entry points besides `.`, each pulling in only what it needs: one per target that ran and
  * declares one (`./schemas`, `./client`, `./server` …), checked against the files emitted.
  */

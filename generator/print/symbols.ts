@@ -119,7 +119,9 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
     if (op.names.iterator) table.define(op.names.iterator, './client.js');
     for (const [key, name] of Object.entries(op.targetNames)) table.define(name, TARGET_NAME_MODULES[key] ?? './query.js');
   }
-  for (const name of ['api', 'apiInfo', 'operations']) table.define(name, './operations.js');
+  // A webhook's types are declared in types.ts as an operation's are (the webhook receiver prints its body's).
+  for (const op of model.webhooks) for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error]) table.define(name, './types.js');
+  for (const name of ['api', 'apiInfo', 'operations', 'webhooks']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
   for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
   for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);

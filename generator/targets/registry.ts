@@ -17,9 +17,10 @@ import { serverPlugin } from './server/plugin.js';
 import type { TargetPlugin } from './target.js';
 import type { NameRequests } from '../model/types.js';
 import { typesPlugin } from './types/plugin.js';
+import { webhooksPlugin } from './webhooks/plugin.js';
 import { zodPlugin } from './zod/plugin.js';
 
-export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin, mswPlugin];
+export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin, mswPlugin, webhooksPlugin];
 
 /** A plugin list that cannot work: a name taken twice, a need nobody provides, needs in a circle. */
 export class PluginError extends Error {

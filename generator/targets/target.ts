@@ -113,6 +113,12 @@ export interface TargetPlugin {
   options?: Readonly<Record<string, TargetOption>> | undefined;
   /** Runtime packages its files import besides `@svc/runtime`: optional peers, or copies in a standalone package. */
   runtimes?: readonly Exclude<RuntimeFolder, 'runtime'>[] | undefined;
+  /**
+   * Modules of a runtime (`runtime/receiver.ts`) that only its files import, with what they import
+   * of one another: a standalone package carries them only when the target applied, so that a
+   * package without it needs none of their imports (its `peerDependencies`) to build.
+   */
+  runtimeModules?: readonly string[] | undefined;
   /** Third-party packages its files import (npm name -> range), optional peers of the package. */
   peerDependencies?: Readonly<Record<string, string>> | undefined;
   /**

@@ -90,21 +90,22 @@ describe('the registry', () => {
   it('runs each target after those it needs, otherwise in registration order', () => {
     const order = resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }]).map((p) => p.name);
     for (const plugin of resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }])) for (const needed of plugin.needs ?? []) expect(order.indexOf(needed)).toBeLessThan(order.indexOf(plugin.name));
-    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'msw', 'paths']);
+    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'msw', 'webhooks', 'paths']);
   });
 
   it.each([
-    [undefined, ['client', 'query', 'server', 'fixtures', 'mock', 'msw']],
+    [undefined, ['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks']],
     [['client'], ['client']],
     [['mock'], ['server', 'fixtures', 'mock']],
     [['msw'], ['fixtures', 'msw']],
+    [['webhooks'], ['webhooks']],
     [['fixtures', 'client'], ['client', 'fixtures']],
   ] as [string[] | undefined, string[]][])('--targets %j emits the parts %j', (chosen, parts) => {
     expect(partsWithNeeds(chosen)).toEqual(parts);
   });
 
   it('derives the --targets choices from the declarations', () => {
-    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock', 'msw']);
+    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks']);
     expect(partNames(resolvePlugins([pathsPlugin]))).toContain('paths');
   });
 
