@@ -72,25 +72,33 @@ export interface PackedPackage {
   tarball: string;
 }
 
+/** The `node` arguments of the build of one package's `dist/` (tsc with its tsconfig.build.json); `npm run sweep -- --corpus` measures the same command. */
+export const buildArgs = (folder: string): string[] => [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(folder, 'tsconfig.build.json')];
+
 /** Builds one package's `dist/` from its sources. */
 export async function buildPackage(folder: string): Promise<void> {
   rmSync(join(folder, 'dist'), { recursive: true, force: true });
   try {
-    await run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(folder, 'tsconfig.build.json')], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, buildArgs(folder), { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`tsc failed for ${relative(root, folder)}:\n${stdout ?? ''}${stderr ?? ''}`);
   }
 }
 
-export async function packAll(out: string, extra: readonly string[] = []): Promise<PackedPackage[]> {
+/** The tarball of a built package folder, written into `out`. */
+export async function packBuilt(folder: string, out: string): Promise<PackedPackage> {
   mkdirSync(out, { recursive: true });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
+  const [info] = JSON.parse(stdout) as { name: string; version: string; filename: string }[];
+  return { name: info!.name, version: info!.version, tarball: join(out, info!.filename) };
+}
+
+export async function packAll(out: string, extra: readonly string[] = []): Promise<PackedPackage[]> {
   const packed: PackedPackage[] = [];
   for (const { folder } of packagesToPack(extra)) {
     await buildPackage(folder);
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: folder, maxBuffer: 64 * 1024 * 1024 });
-    const [info] = JSON.parse(stdout) as { name: string; version: string; filename: string }[];
-    packed.push({ name: info!.name, version: info!.version, tarball: join(out, info!.filename) });
+    packed.push(await packBuilt(folder, out));
   }
   return packed;
 }

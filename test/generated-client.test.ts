@@ -6,9 +6,27 @@
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import { V1Client } from '@svc/v1';
 import { offrampFlowUrl, onrampFlowUrl } from '@svc/onramp';
-import { ApiError, RequestValidationError, ResponseValidationError, V2Client, operations, receiveWebhook, toRequestInput, webhooks, type CreateTransactionErrorId, type ListBuysItem } from '@svc/v2';
+import {
+  ApiError,
+  RequestValidationError,
+  ResponseValidationError,
+  V2Client,
+  api,
+  apiInfo,
+  getSpotPriceOperation,
+  operations,
+  PriceResponseSchema,
+  receiveWebhook,
+  schemas,
+  toRequestInput,
+  webhooks,
+  type CreateTransactionErrorId,
+  type ListBuysItem,
+  type PriceResponse,
+} from '@svc/v2';
 import { createClient, getSpotPrice, iterateListBuys, type HttpClient } from '@svc/v2/client';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { startServer, type RecordedRequest, type TestServer } from './helpers/http-server.js';
 import { readSpec } from './helpers/spec-files.js';
 
@@ -120,6 +138,20 @@ describe('v2 client', () => {
     expectTypeOf<'validation_error'>().toExtend<CreateTransactionErrorId>();
     // POST without an idempotency token on the wire is not retried; createTransaction has one, so a 400 is simply final.
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('operations, schemas and api keep the precise type of each member (their types are written out for declaration files)', () => {
+    expect(operations.getSpotPrice).toBe(getSpotPriceOperation);
+    expect(operations.getSpotPrice.responses[200]).toBe(PriceResponseSchema);
+    expect(schemas.PriceResponse).toBe(PriceResponseSchema);
+    expect(api.operations).toBe(operations);
+    expectTypeOf(operations.getSpotPrice).toEqualTypeOf<typeof getSpotPriceOperation>();
+    expectTypeOf(operations.getSpotPrice.method).toEqualTypeOf<'GET'>();
+    expectTypeOf(operations.getSpotPrice.responses[200]).toEqualTypeOf<typeof PriceResponseSchema>();
+    expectTypeOf(schemas.PriceResponse).toEqualTypeOf<typeof PriceResponseSchema>();
+    expectTypeOf<z.infer<typeof schemas.PriceResponse>>().toEqualTypeOf<PriceResponse>();
+    expectTypeOf(api.operations).toEqualTypeOf<typeof operations>();
+    expectTypeOf(api.title).toEqualTypeOf<typeof apiInfo.title>();
   });
 
   it('refreshes an expired OAuth2 token once and repeats the request', async () => {

@@ -1,6 +1,7 @@
 /** ts-morph printing: structures straight to text, with no source file or project behind them. */
 import { printStructure, StructureKind, VariableDeclarationKind } from './ts-morph.js';
 import type { OptionalKind, SourceFileStructure, StatementStructures } from 'ts-morph';
+import { propertyKey, valueKey } from './text.js';
 
 export function printSourceFile(header: string, structure: OptionalKind<SourceFileStructure>): string {
   const text = printStructure({ ...structure, kind: StructureKind.SourceFile }, { indentNumberOfSpaces: 2, useSingleQuote: true });
@@ -15,3 +16,18 @@ export const exportedConst = (name: string, initializer: string, docs?: string, 
   docs: docs ? [docs] : [],
   declarations: [{ name, initializer, ...(type ? { type } : {}) }],
 });
+
+/**
+ * `export const name: { readonly key: typeof value; … } = { key: value, … };`: a record of
+ * exported constants (`schemas`, `operations`) with the type `as const` would infer written out.
+ * A declaration file then states the type as written instead of serializing the inferred one,
+ * which on a large document (OpenAI's, GitHub's) exceeds what tsc will write (TS7056) and costs
+ * it time and memory either way; each member stays the precise type of its constant.
+ */
+export const exportedRecord = ({ name, entries, docs }: { name: string; entries: readonly { key: string; value: string }[]; docs?: string }): StatementStructures =>
+  exportedConst(
+    name,
+    `{ ${entries.map(({ key, value }) => `${valueKey(key)}: ${value}`).join(',\n')} }`,
+    docs,
+    `{ ${entries.map(({ key, value }) => `readonly ${propertyKey(key)}: typeof ${value}`).join(';\n')} }`,
+  );

@@ -455,7 +455,61 @@ export const ServerMessageSchema = /* @__PURE__ */ z.xor([
   ErrorMessageSchema,
 ]);
 /** Every validator, keyed by the schema name used in the spec. */
-export const schemas = {
+export const schemas: {
+  readonly Candle: typeof CandleSchema;
+  readonly CandlesEvent: typeof CandlesEventSchema;
+  readonly CandlesMessage: typeof CandlesMessageSchema;
+  readonly CandlesSubscription: typeof CandlesSubscriptionSchema;
+  readonly ClientId: typeof ClientIdSchema;
+  readonly ClientMessage: typeof ClientMessageSchema;
+  readonly DecimalString: typeof DecimalStringSchema;
+  readonly ErrorMessage: typeof ErrorMessageSchema;
+  readonly EventType: typeof EventTypeSchema;
+  readonly ExpiringFuturesPosition: typeof ExpiringFuturesPositionSchema;
+  readonly FCMBalanceSummary: typeof FCMBalanceSummarySchema;
+  readonly FuturesBalanceSummaryEvent: typeof FuturesBalanceSummaryEventSchema;
+  readonly FuturesBalanceSummaryMessage: typeof FuturesBalanceSummaryMessageSchema;
+  readonly FuturesBalanceSummarySubscription: typeof FuturesBalanceSummarySubscriptionSchema;
+  readonly HeartbeatEvent: typeof HeartbeatEventSchema;
+  readonly HeartbeatsMessage: typeof HeartbeatsMessageSchema;
+  readonly HeartbeatsSubscription: typeof HeartbeatsSubscriptionSchema;
+  readonly Jwt: typeof JwtSchema;
+  readonly L2DataEvent: typeof L2DataEventSchema;
+  readonly L2DataMessage: typeof L2DataMessageSchema;
+  readonly L2Update: typeof L2UpdateSchema;
+  readonly Level2Subscription: typeof Level2SubscriptionSchema;
+  readonly MarginWindowMeasure: typeof MarginWindowMeasureSchema;
+  readonly MarketTrade: typeof MarketTradeSchema;
+  readonly MarketTradesEvent: typeof MarketTradesEventSchema;
+  readonly MarketTradesMessage: typeof MarketTradesMessageSchema;
+  readonly MarketTradesSubscription: typeof MarketTradesSubscriptionSchema;
+  readonly Order: typeof OrderSchema;
+  readonly PerpetualFuturesPosition: typeof PerpetualFuturesPositionSchema;
+  readonly Positions: typeof PositionsSchema;
+  readonly ProductId: typeof ProductIdSchema;
+  readonly ProductIdList: typeof ProductIdListSchema;
+  readonly ProductStatus: typeof ProductStatusSchema;
+  readonly SequenceNum: typeof SequenceNumSchema;
+  readonly ServerMessage: typeof ServerMessageSchema;
+  readonly ServerTimestamp: typeof ServerTimestampSchema;
+  readonly StatusEvent: typeof StatusEventSchema;
+  readonly StatusMessage: typeof StatusMessageSchema;
+  readonly StatusSubscription: typeof StatusSubscriptionSchema;
+  readonly SubscriptionType: typeof SubscriptionTypeSchema;
+  readonly SubscriptionsEvent: typeof SubscriptionsEventSchema;
+  readonly SubscriptionsMessage: typeof SubscriptionsMessageSchema;
+  readonly Ticker: typeof TickerSchema;
+  readonly TickerBatch: typeof TickerBatchSchema;
+  readonly TickerBatchEvent: typeof TickerBatchEventSchema;
+  readonly TickerBatchMessage: typeof TickerBatchMessageSchema;
+  readonly TickerBatchSubscription: typeof TickerBatchSubscriptionSchema;
+  readonly TickerEvent: typeof TickerEventSchema;
+  readonly TickerMessage: typeof TickerMessageSchema;
+  readonly TickerSubscription: typeof TickerSubscriptionSchema;
+  readonly UserEvent: typeof UserEventSchema;
+  readonly UserMessage: typeof UserMessageSchema;
+  readonly UserSubscription: typeof UserSubscriptionSchema;
+} = {
   Candle: CandleSchema,
   CandlesEvent: CandlesEventSchema,
   CandlesMessage: CandlesMessageSchema,
@@ -509,4 +563,4 @@ export const schemas = {
   UserEvent: UserEventSchema,
   UserMessage: UserMessageSchema,
   UserSubscription: UserSubscriptionSchema,
-} as const;
+};

@@ -224,7 +224,17 @@ export const listSellTransactionsOperation = {
   uses: { security: resolveSecurity, pagination: pageWalk },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
-export const operations = {
+export const operations: {
+  readonly createBuyQuote: typeof createBuyQuoteOperation;
+  readonly createSellQuote: typeof createSellQuoteOperation;
+  readonly createSessionToken: typeof createSessionTokenOperation;
+  readonly getBuyConfig: typeof getBuyConfigOperation;
+  readonly getBuyOptions: typeof getBuyOptionsOperation;
+  readonly getSellConfig: typeof getSellConfigOperation;
+  readonly getSellOptions: typeof getSellOptionsOperation;
+  readonly listBuyTransactions: typeof listBuyTransactionsOperation;
+  readonly listSellTransactions: typeof listSellTransactionsOperation;
+} = {
   createBuyQuote: createBuyQuoteOperation,
   createSellQuote: createSellQuoteOperation,
   createSessionToken: createSessionTokenOperation,
@@ -234,7 +244,7 @@ export const operations = {
   getSellOptions: getSellOptionsOperation,
   listBuyTransactions: listBuyTransactionsOperation,
   listSellTransactions: listSellTransactionsOperation,
-} as const satisfies Record<string, OperationSpec>;
+};
 /** Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name. */
 export const webhooks = {} as const satisfies Record<string, OperationSpec>;
 /** SVC onramp and offramp API v1: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls. */
@@ -249,4 +259,7 @@ export const apiInfo = {
   versioning: { current: 'v1' },
 } as const satisfies ApiInfo;
 /** SVC onramp and offramp API v1: `apiInfo` with every operation. */
-export const api = /* @__PURE__ */ withOperations(apiInfo, operations);
+export const api: typeof apiInfo & { readonly operations: typeof operations } = /* @__PURE__ */ withOperations(
+  apiInfo,
+  operations,
+);

@@ -285,7 +285,51 @@ export const SessionTokenEnvelopeSchema = /* @__PURE__ */ openObject({ data: Ses
 /** Validator of {@link SessionTokenResponse} (component `SessionTokenResponse`). */
 export const SessionTokenResponseSchema = /* @__PURE__ */ z.union([SessionTokenSchema, SessionTokenEnvelopeSchema]);
 /** Every validator, keyed by the schema name used in the spec. */
-export const schemas = {
+export const schemas: {
+  readonly BuyConfig: typeof BuyConfigSchema;
+  readonly BuyConfigEnvelope: typeof BuyConfigEnvelopeSchema;
+  readonly BuyConfigResponse: typeof BuyConfigResponseSchema;
+  readonly BuyOptions: typeof BuyOptionsSchema;
+  readonly BuyPaymentMethod: typeof BuyPaymentMethodSchema;
+  readonly BuyQuote: typeof BuyQuoteSchema;
+  readonly BuyQuoteEnvelope: typeof BuyQuoteEnvelopeSchema;
+  readonly BuyQuoteResponse: typeof BuyQuoteResponseSchema;
+  readonly CashoutMethod: typeof CashoutMethodSchema;
+  readonly ConfigCountry: typeof ConfigCountrySchema;
+  readonly ConfigPaymentMethod: typeof ConfigPaymentMethodSchema;
+  readonly CreateBuyQuoteRequest: typeof CreateBuyQuoteRequestSchema;
+  readonly CreateSellQuoteRequest: typeof CreateSellQuoteRequestSchema;
+  readonly CreateSessionTokenRequest: typeof CreateSessionTokenRequestSchema;
+  readonly CryptoNetwork: typeof CryptoNetworkSchema;
+  readonly DecimalString: typeof DecimalStringSchema;
+  readonly DestinationWallet: typeof DestinationWalletSchema;
+  readonly ErrorBody: typeof ErrorBodySchema;
+  readonly OfframpPaymentMethod: typeof OfframpPaymentMethodSchema;
+  readonly OfframpTransaction: typeof OfframpTransactionSchema;
+  readonly OfframpTransactionList: typeof OfframpTransactionListSchema;
+  readonly OfframpTransactionStatus: typeof OfframpTransactionStatusSchema;
+  readonly OnrampAmount: typeof OnrampAmountSchema;
+  readonly OnrampAmountForm: typeof OnrampAmountFormSchema;
+  readonly OnrampTransaction: typeof OnrampTransactionSchema;
+  readonly OnrampTransactionList: typeof OnrampTransactionListSchema;
+  readonly OnrampTransactionPaymentMethod: typeof OnrampTransactionPaymentMethodSchema;
+  readonly OnrampTransactionStatus: typeof OnrampTransactionStatusSchema;
+  readonly OnrampTransactionType: typeof OnrampTransactionTypeSchema;
+  readonly OnrampValueAmount: typeof OnrampValueAmountSchema;
+  readonly PaymentCurrency: typeof PaymentCurrencySchema;
+  readonly PaymentCurrencyLimit: typeof PaymentCurrencyLimitSchema;
+  readonly PurchaseCurrency: typeof PurchaseCurrencySchema;
+  readonly RateLimitError: typeof RateLimitErrorSchema;
+  readonly SellConfig: typeof SellConfigSchema;
+  readonly SellOptions: typeof SellOptionsSchema;
+  readonly SellQuote: typeof SellQuoteSchema;
+  readonly SellQuoteEnvelope: typeof SellQuoteEnvelopeSchema;
+  readonly SellQuoteResponse: typeof SellQuoteResponseSchema;
+  readonly SessionToken: typeof SessionTokenSchema;
+  readonly SessionTokenAddress: typeof SessionTokenAddressSchema;
+  readonly SessionTokenEnvelope: typeof SessionTokenEnvelopeSchema;
+  readonly SessionTokenResponse: typeof SessionTokenResponseSchema;
+} = {
   BuyConfig: BuyConfigSchema,
   BuyConfigEnvelope: BuyConfigEnvelopeSchema,
   BuyConfigResponse: BuyConfigResponseSchema,
@@ -329,4 +373,4 @@ export const schemas = {
   SessionTokenAddress: SessionTokenAddressSchema,
   SessionTokenEnvelope: SessionTokenEnvelopeSchema,
   SessionTokenResponse: SessionTokenResponseSchema,
-} as const;
+};

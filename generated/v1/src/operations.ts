@@ -1296,7 +1296,55 @@ export const updateUserOperation = {
   uses: { security: resolveSecurity },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
-export const operations = {
+export const operations: {
+  readonly cancelRequest: typeof cancelRequestOperation;
+  readonly cancelRequestPut: typeof cancelRequestPutOperation;
+  readonly commitTransfer: typeof commitTransferOperation;
+  readonly completeRequest: typeof completeRequestOperation;
+  readonly createAccount: typeof createAccountOperation;
+  readonly createAccountAddress: typeof createAccountAddressOperation;
+  readonly createAddress: typeof createAddressOperation;
+  readonly createBuy: typeof createBuyOperation;
+  readonly createDeposit: typeof createDepositOperation;
+  readonly createOAuthApplication: typeof createOAuthApplicationOperation;
+  readonly createWithdrawal: typeof createWithdrawalOperation;
+  readonly deleteAccount: typeof deleteAccountOperation;
+  readonly getAccount: typeof getAccountOperation;
+  readonly getAccountAddress: typeof getAccountAddressOperation;
+  readonly getAccountBalance: typeof getAccountBalanceOperation;
+  readonly getAddress: typeof getAddressOperation;
+  readonly getAuthorization: typeof getAuthorizationOperation;
+  readonly getBuyPrice: typeof getBuyPriceOperation;
+  readonly getCurrentUser: typeof getCurrentUserOperation;
+  readonly getExchangeRates: typeof getExchangeRatesOperation;
+  readonly getOAuthApplication: typeof getOAuthApplicationOperation;
+  readonly getPaymentMethod: typeof getPaymentMethodOperation;
+  readonly getPrimaryAccount: typeof getPrimaryAccountOperation;
+  readonly getRecurringPayment: typeof getRecurringPaymentOperation;
+  readonly getSellPrice: typeof getSellPriceOperation;
+  readonly getSpotRate: typeof getSpotRateOperation;
+  readonly getTransfer: typeof getTransferOperation;
+  readonly getUser: typeof getUserOperation;
+  readonly listAccountChanges: typeof listAccountChangesOperation;
+  readonly listAccounts: typeof listAccountsOperation;
+  readonly listAddresses: typeof listAddressesOperation;
+  readonly listContacts: typeof listContactsOperation;
+  readonly listCurrencies: typeof listCurrenciesOperation;
+  readonly listOAuthApplications: typeof listOAuthApplicationsOperation;
+  readonly listPaymentMethods: typeof listPaymentMethodsOperation;
+  readonly listRecurringPayments: typeof listRecurringPaymentsOperation;
+  readonly listReports: typeof listReportsOperation;
+  readonly listTransfers: typeof listTransfersOperation;
+  readonly listUsers: typeof listUsersOperation;
+  readonly postCurrentUser: typeof postCurrentUserOperation;
+  readonly requestMoney: typeof requestMoneyOperation;
+  readonly resendRequest: typeof resendRequestOperation;
+  readonly setPrimaryAccount: typeof setPrimaryAccountOperation;
+  readonly transferMoney: typeof transferMoneyOperation;
+  readonly updateAccount: typeof updateAccountOperation;
+  readonly updateCurrentUser: typeof updateCurrentUserOperation;
+  readonly updateUser: typeof updateUserOperation;
+} = {
   cancelRequest: cancelRequestOperation,
   cancelRequestPut: cancelRequestPutOperation,
   commitTransfer: commitTransferOperation,
@@ -1344,7 +1392,7 @@ export const operations = {
   updateAccount: updateAccountOperation,
   updateCurrentUser: updateCurrentUserOperation,
   updateUser: updateUserOperation,
-} as const satisfies Record<string, OperationSpec>;
+};
 /** Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name. */
 export const webhooks = {} as const satisfies Record<string, OperationSpec>;
 /** SVC legacy REST API v1 v1: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls. */
@@ -1367,4 +1415,7 @@ export const apiInfo = {
   versioning: { current: 'v1' },
 } as const satisfies ApiInfo;
 /** SVC legacy REST API v1 v1: `apiInfo` with every operation. */
-export const api = /* @__PURE__ */ withOperations(apiInfo, operations);
+export const api: typeof apiInfo & { readonly operations: typeof operations } = /* @__PURE__ */ withOperations(
+  apiInfo,
+  operations,
+);

@@ -546,7 +546,90 @@ export const UserSuccessResponseSchema = /* @__PURE__ */ openObject({
   user: UserSchema,
 });
 /** Every validator, keyed by the schema name used in the spec. */
-export const schemas = {
+export const schemas: {
+  readonly Account: typeof AccountSchema;
+  readonly AccountAddressResponse: typeof AccountAddressResponseSchema;
+  readonly AccountChange: typeof AccountChangeSchema;
+  readonly AccountChangeCache: typeof AccountChangeCacheSchema;
+  readonly AccountChangeListResponse: typeof AccountChangeListResponseSchema;
+  readonly AccountChangeOtherUser: typeof AccountChangeOtherUserSchema;
+  readonly AccountListResponse: typeof AccountListResponseSchema;
+  readonly AccountResponse: typeof AccountResponseSchema;
+  readonly AccountSuccessResponse: typeof AccountSuccessResponseSchema;
+  readonly Address: typeof AddressSchema;
+  readonly AddressCallback: typeof AddressCallbackSchema;
+  readonly AddressEntry: typeof AddressEntrySchema;
+  readonly AddressFields: typeof AddressFieldsSchema;
+  readonly AddressListResponse: typeof AddressListResponseSchema;
+  readonly AddressResponse: typeof AddressResponseSchema;
+  readonly Authorization: typeof AuthorizationSchema;
+  readonly AuthorizationMeta: typeof AuthorizationMetaSchema;
+  readonly Contact: typeof ContactSchema;
+  readonly ContactEntry: typeof ContactEntrySchema;
+  readonly ContactListResponse: typeof ContactListResponseSchema;
+  readonly CreateAccountAddressRequest: typeof CreateAccountAddressRequestSchema;
+  readonly CreateAccountFields: typeof CreateAccountFieldsSchema;
+  readonly CreateAccountRequest: typeof CreateAccountRequestSchema;
+  readonly CreateAddressRequest: typeof CreateAddressRequestSchema;
+  readonly CreateBuyRequest: typeof CreateBuyRequestSchema;
+  readonly CreateDepositRequest: typeof CreateDepositRequestSchema;
+  readonly CreateOAuthApplicationRequest: typeof CreateOAuthApplicationRequestSchema;
+  readonly CreateWithdrawalRequest: typeof CreateWithdrawalRequestSchema;
+  readonly CreatedAddressResponse: typeof CreatedAddressResponseSchema;
+  readonly CreatedOAuthApplication: typeof CreatedOAuthApplicationSchema;
+  readonly CreatedOAuthApplicationResponse: typeof CreatedOAuthApplicationResponseSchema;
+  readonly CurrencyList: typeof CurrencyListSchema;
+  readonly CurrencyPair: typeof CurrencyPairSchema;
+  readonly CurrentUserSummary: typeof CurrentUserSummarySchema;
+  readonly DecimalString: typeof DecimalStringSchema;
+  readonly ExchangeRates: typeof ExchangeRatesSchema;
+  readonly FeeCents: typeof FeeCentsSchema;
+  readonly LegacyError: typeof LegacyErrorSchema;
+  readonly MerchantLogo: typeof MerchantLogoSchema;
+  readonly Money: typeof MoneySchema;
+  readonly OAuthApplication: typeof OAuthApplicationSchema;
+  readonly OAuthApplicationFields: typeof OAuthApplicationFieldsSchema;
+  readonly OAuthApplicationListResponse: typeof OAuthApplicationListResponseSchema;
+  readonly OAuthApplicationResponse: typeof OAuthApplicationResponseSchema;
+  readonly PagedList: typeof PagedListSchema;
+  readonly PaymentMethod: typeof PaymentMethodSchema;
+  readonly PaymentMethodEntry: typeof PaymentMethodEntrySchema;
+  readonly PaymentMethodListResponse: typeof PaymentMethodListResponseSchema;
+  readonly PaymentMethodResponse: typeof PaymentMethodResponseSchema;
+  readonly PriceFee: typeof PriceFeeSchema;
+  readonly PriceQuote: typeof PriceQuoteSchema;
+  readonly RecurringPayment: typeof RecurringPaymentSchema;
+  readonly RecurringPaymentEntry: typeof RecurringPaymentEntrySchema;
+  readonly RecurringPaymentListResponse: typeof RecurringPaymentListResponseSchema;
+  readonly RecurringPaymentResponse: typeof RecurringPaymentResponseSchema;
+  readonly Report: typeof ReportSchema;
+  readonly ReportListResponse: typeof ReportListResponseSchema;
+  readonly RequestMoneyFields: typeof RequestMoneyFieldsSchema;
+  readonly RequestMoneyRequest: typeof RequestMoneyRequestSchema;
+  readonly SuccessResponse: typeof SuccessResponseSchema;
+  readonly Transaction: typeof TransactionSchema;
+  readonly TransactionParty: typeof TransactionPartySchema;
+  readonly TransactionSuccessResponse: typeof TransactionSuccessResponseSchema;
+  readonly Transfer: typeof TransferSchema;
+  readonly TransferEntry: typeof TransferEntrySchema;
+  readonly TransferFees: typeof TransferFeesSchema;
+  readonly TransferListResponse: typeof TransferListResponseSchema;
+  readonly TransferMoneyFields: typeof TransferMoneyFieldsSchema;
+  readonly TransferMoneyRequest: typeof TransferMoneyRequestSchema;
+  readonly TransferPaymentMethod: typeof TransferPaymentMethodSchema;
+  readonly TransferResponse: typeof TransferResponseSchema;
+  readonly TransferSuccessResponse: typeof TransferSuccessResponseSchema;
+  readonly UpdateAccountFields: typeof UpdateAccountFieldsSchema;
+  readonly UpdateAccountRequest: typeof UpdateAccountRequestSchema;
+  readonly UpdateUserFields: typeof UpdateUserFieldsSchema;
+  readonly UpdateUserRequest: typeof UpdateUserRequestSchema;
+  readonly User: typeof UserSchema;
+  readonly UserEntry: typeof UserEntrySchema;
+  readonly UserListResponse: typeof UserListResponseSchema;
+  readonly UserMerchant: typeof UserMerchantSchema;
+  readonly UserResponse: typeof UserResponseSchema;
+  readonly UserSuccessResponse: typeof UserSuccessResponseSchema;
+} = {
   Account: AccountSchema,
   AccountAddressResponse: AccountAddressResponseSchema,
   AccountChange: AccountChangeSchema,
@@ -629,4 +712,4 @@ export const schemas = {
   UserMerchant: UserMerchantSchema,
   UserResponse: UserResponseSchema,
   UserSuccessResponse: UserSuccessResponseSchema,
-} as const;
+};

@@ -2599,7 +2599,42 @@ export const updateCurrentUserOperation = {
   uses: { security: resolveSecurity, serverTime: getTimeOperation },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
-export const operations = {
+export const operations: {
+  readonly cancelTransaction: typeof cancelTransactionOperation;
+  readonly commitDeposit: typeof commitDepositOperation;
+  readonly commitWithdrawal: typeof commitWithdrawalOperation;
+  readonly completeTransaction: typeof completeTransactionOperation;
+  readonly createAddress: typeof createAddressOperation;
+  readonly createBuy: typeof createBuyOperation;
+  readonly createDeposit: typeof createDepositOperation;
+  readonly createTransaction: typeof createTransactionOperation;
+  readonly createWithdrawal: typeof createWithdrawalOperation;
+  readonly getAccount: typeof getAccountOperation;
+  readonly getAuthorizationInfo: typeof getAuthorizationInfoOperation;
+  readonly getBuy: typeof getBuyOperation;
+  readonly getBuyPrice: typeof getBuyPriceOperation;
+  readonly getCurrentUser: typeof getCurrentUserOperation;
+  readonly getDeposit: typeof getDepositOperation;
+  readonly getExchangeRates: typeof getExchangeRatesOperation;
+  readonly getNotification: typeof getNotificationOperation;
+  readonly getPaymentMethod: typeof getPaymentMethodOperation;
+  readonly getSellPrice: typeof getSellPriceOperation;
+  readonly getSpotPrice: typeof getSpotPriceOperation;
+  readonly getTime: typeof getTimeOperation;
+  readonly getTransaction: typeof getTransactionOperation;
+  readonly getUserById: typeof getUserByIdOperation;
+  readonly getWithdrawal: typeof getWithdrawalOperation;
+  readonly listAccounts: typeof listAccountsOperation;
+  readonly listBuys: typeof listBuysOperation;
+  readonly listCurrencies: typeof listCurrenciesOperation;
+  readonly listDeposits: typeof listDepositsOperation;
+  readonly listNotifications: typeof listNotificationsOperation;
+  readonly listPaymentMethods: typeof listPaymentMethodsOperation;
+  readonly listTransactions: typeof listTransactionsOperation;
+  readonly listWithdrawals: typeof listWithdrawalsOperation;
+  readonly resendTransaction: typeof resendTransactionOperation;
+  readonly updateCurrentUser: typeof updateCurrentUserOperation;
+} = {
   cancelTransaction: cancelTransactionOperation,
   commitDeposit: commitDepositOperation,
   commitWithdrawal: commitWithdrawalOperation,
@@ -2634,7 +2669,7 @@ export const operations = {
   listWithdrawals: listWithdrawalsOperation,
   resendTransaction: resendTransactionOperation,
   updateCurrentUser: updateCurrentUserOperation,
-} as const satisfies Record<string, OperationSpec>;
+};
 /** Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name. */
 export const webhooks = {
   /** wallet:addresses:new-payment notification */
@@ -2861,4 +2896,7 @@ export const apiInfo = {
   twoFactor: { status: 402, errorId: 'two_factor_required', header: 'SVC-2FA-Token' },
 } as const satisfies ApiInfo;
 /** SVC REST API v2 2017-08-07: `apiInfo` with every operation. */
-export const api = /* @__PURE__ */ withOperations(apiInfo, operations);
+export const api: typeof apiInfo & { readonly operations: typeof operations } = /* @__PURE__ */ withOperations(
+  apiInfo,
+  operations,
+);

@@ -862,7 +862,99 @@ export const WithdrawalResponseSchema = /* @__PURE__ */ openObject({
   warnings: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(WarningSchema)),
 });
 /** Every validator, keyed by the schema name used in the spec. */
-export const schemas = {
+export const schemas: {
+  readonly Account: typeof AccountSchema;
+  readonly AccountCurrency: typeof AccountCurrencySchema;
+  readonly AccountListResponse: typeof AccountListResponseSchema;
+  readonly AccountResponse: typeof AccountResponseSchema;
+  readonly Address: typeof AddressSchema;
+  readonly AddressNewPaymentNotification: typeof AddressNewPaymentNotificationSchema;
+  readonly AddressResponse: typeof AddressResponseSchema;
+  readonly AuthorizationInfo: typeof AuthorizationInfoSchema;
+  readonly AuthorizationInfoResponse: typeof AuthorizationInfoResponseSchema;
+  readonly Buy: typeof BuySchema;
+  readonly BuyCanceledNotification: typeof BuyCanceledNotificationSchema;
+  readonly BuyCompletedNotification: typeof BuyCompletedNotificationSchema;
+  readonly BuyCreatedNotification: typeof BuyCreatedNotificationSchema;
+  readonly BuyListResponse: typeof BuyListResponseSchema;
+  readonly BuyResponse: typeof BuyResponseSchema;
+  readonly CreateAddressRequest: typeof CreateAddressRequestSchema;
+  readonly CreateBuyRequest: typeof CreateBuyRequestSchema;
+  readonly CreateDepositRequest: typeof CreateDepositRequestSchema;
+  readonly CreateTransactionRequest: typeof CreateTransactionRequestSchema;
+  readonly CreateWithdrawalRequest: typeof CreateWithdrawalRequestSchema;
+  readonly Currency: typeof CurrencySchema;
+  readonly CurrencyListResponse: typeof CurrencyListResponseSchema;
+  readonly DecimalString: typeof DecimalStringSchema;
+  readonly Deposit: typeof DepositSchema;
+  readonly DepositCanceledNotification: typeof DepositCanceledNotificationSchema;
+  readonly DepositCompletedNotification: typeof DepositCompletedNotificationSchema;
+  readonly DepositCreatedNotification: typeof DepositCreatedNotificationSchema;
+  readonly DepositListResponse: typeof DepositListResponseSchema;
+  readonly DepositResponse: typeof DepositResponseSchema;
+  readonly Error400: typeof Error400Schema;
+  readonly Error401: typeof Error401Schema;
+  readonly Error402: typeof Error402Schema;
+  readonly Error403: typeof Error403Schema;
+  readonly Error404: typeof Error404Schema;
+  readonly Error422: typeof Error422Schema;
+  readonly Error429: typeof Error429Schema;
+  readonly Error500: typeof Error500Schema;
+  readonly Error503: typeof Error503Schema;
+  readonly ErrorDetail: typeof ErrorDetailSchema;
+  readonly ErrorEnvelope: typeof ErrorEnvelopeSchema;
+  readonly ExchangeRates: typeof ExchangeRatesSchema;
+  readonly ExchangeRatesResponse: typeof ExchangeRatesResponseSchema;
+  readonly LegacyFee: typeof LegacyFeeSchema;
+  readonly MoneyHash: typeof MoneyHashSchema;
+  readonly Notification: typeof NotificationSchema;
+  readonly NotificationListResponse: typeof NotificationListResponseSchema;
+  readonly NotificationResponse: typeof NotificationResponseSchema;
+  readonly NotificationType: typeof NotificationTypeSchema;
+  readonly OAuthError: typeof OAuthErrorSchema;
+  readonly OrderStatus: typeof OrderStatusSchema;
+  readonly Pagination: typeof PaginationSchema;
+  readonly PaymentMethod: typeof PaymentMethodSchema;
+  readonly PaymentMethodLimit: typeof PaymentMethodLimitSchema;
+  readonly PaymentMethodLimits: typeof PaymentMethodLimitsSchema;
+  readonly PaymentMethodListResponse: typeof PaymentMethodListResponseSchema;
+  readonly PaymentMethodResponse: typeof PaymentMethodResponseSchema;
+  readonly PaymentMethodType: typeof PaymentMethodTypeSchema;
+  readonly PingNotification: typeof PingNotificationSchema;
+  readonly Price: typeof PriceSchema;
+  readonly PriceResponse: typeof PriceResponseSchema;
+  readonly RequestMoneyRequest: typeof RequestMoneyRequestSchema;
+  readonly ResourceReference: typeof ResourceReferenceSchema;
+  readonly Sell: typeof SellSchema;
+  readonly SellCanceledNotification: typeof SellCanceledNotificationSchema;
+  readonly SellCompletedNotification: typeof SellCompletedNotificationSchema;
+  readonly SellCreatedNotification: typeof SellCreatedNotificationSchema;
+  readonly SendMoneyRequest: typeof SendMoneyRequestSchema;
+  readonly Time: typeof TimeSchema;
+  readonly TimeResponse: typeof TimeResponseSchema;
+  readonly Transaction: typeof TransactionSchema;
+  readonly TransactionActionResponse: typeof TransactionActionResponseSchema;
+  readonly TransactionDetails: typeof TransactionDetailsSchema;
+  readonly TransactionListResponse: typeof TransactionListResponseSchema;
+  readonly TransactionNetwork: typeof TransactionNetworkSchema;
+  readonly TransactionParty: typeof TransactionPartySchema;
+  readonly TransactionResponse: typeof TransactionResponseSchema;
+  readonly TransactionStatus: typeof TransactionStatusSchema;
+  readonly TransactionType: typeof TransactionTypeSchema;
+  readonly TransferMoneyRequest: typeof TransferMoneyRequestSchema;
+  readonly UpdateUserRequest: typeof UpdateUserRequestSchema;
+  readonly User: typeof UserSchema;
+  readonly UserCountry: typeof UserCountrySchema;
+  readonly UserResponse: typeof UserResponseSchema;
+  readonly Warning: typeof WarningSchema;
+  readonly WebhookNotification: typeof WebhookNotificationSchema;
+  readonly Withdrawal: typeof WithdrawalSchema;
+  readonly WithdrawalCanceledNotification: typeof WithdrawalCanceledNotificationSchema;
+  readonly WithdrawalCompletedNotification: typeof WithdrawalCompletedNotificationSchema;
+  readonly WithdrawalCreatedNotification: typeof WithdrawalCreatedNotificationSchema;
+  readonly WithdrawalListResponse: typeof WithdrawalListResponseSchema;
+  readonly WithdrawalResponse: typeof WithdrawalResponseSchema;
+} = {
   Account: AccountSchema,
   AccountCurrency: AccountCurrencySchema,
   AccountListResponse: AccountListResponseSchema,
@@ -954,4 +1046,4 @@ export const schemas = {
   WithdrawalCreatedNotification: WithdrawalCreatedNotificationSchema,
   WithdrawalListResponse: WithdrawalListResponseSchema,
   WithdrawalResponse: WithdrawalResponseSchema,
-} as const;
+};

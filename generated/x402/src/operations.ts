@@ -98,11 +98,15 @@ export const verifyX402PaymentOperation = {
   uses: { security: resolveSecurity },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
-export const operations = {
+export const operations: {
+  readonly settleX402Payment: typeof settleX402PaymentOperation;
+  readonly supportedX402PaymentKinds: typeof supportedX402PaymentKindsOperation;
+  readonly verifyX402Payment: typeof verifyX402PaymentOperation;
+} = {
   settleX402Payment: settleX402PaymentOperation,
   supportedX402PaymentKinds: supportedX402PaymentKindsOperation,
   verifyX402Payment: verifyX402PaymentOperation,
-} as const satisfies Record<string, OperationSpec>;
+};
 /** Every webhook (notification) the API sends, keyed by operationId; `path` is the webhook name. */
 export const webhooks = {} as const satisfies Record<string, OperationSpec>;
 /** SVC x402 payment verification API v2: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls. */
@@ -114,4 +118,7 @@ export const apiInfo = {
   versioning: { current: 'v2' },
 } as const satisfies ApiInfo;
 /** SVC x402 payment verification API v2: `apiInfo` with every operation. */
-export const api = /* @__PURE__ */ withOperations(apiInfo, operations);
+export const api: typeof apiInfo & { readonly operations: typeof operations } = /* @__PURE__ */ withOperations(
+  apiInfo,
+  operations,
+);

@@ -666,7 +666,44 @@ export const VerifyResponseSchema = /* @__PURE__ */ openObject({
   extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
 });
 /** Every validator, keyed by the schema name used in the spec. */
-export const schemas = {
+export const schemas: {
+  readonly AtomicAmount: typeof AtomicAmountSchema;
+  readonly Erc7710Payload: typeof Erc7710PayloadSchema;
+  readonly ErrorEnvelope: typeof ErrorEnvelopeSchema;
+  readonly EvmAddress: typeof EvmAddressSchema;
+  readonly ExactEvmAuthorization: typeof ExactEvmAuthorizationSchema;
+  readonly ExactEvmPayload: typeof ExactEvmPayloadSchema;
+  readonly ExactEvmPermit2Payload: typeof ExactEvmPermit2PayloadSchema;
+  readonly ExactSolanaPayload: typeof ExactSolanaPayloadSchema;
+  readonly Network: typeof NetworkSchema;
+  readonly NetworkV1: typeof NetworkV1Schema;
+  readonly NetworkV2: typeof NetworkV2Schema;
+  readonly OtherSchemePayload: typeof OtherSchemePayloadSchema;
+  readonly PaymentPayload: typeof PaymentPayloadSchema;
+  readonly PaymentPayloadV1: typeof PaymentPayloadV1Schema;
+  readonly PaymentPayloadV2: typeof PaymentPayloadV2Schema;
+  readonly PaymentRequirements: typeof PaymentRequirementsSchema;
+  readonly PaymentRequirementsV1: typeof PaymentRequirementsV1Schema;
+  readonly PaymentRequirementsV2: typeof PaymentRequirementsV2Schema;
+  readonly Permit2Authorization: typeof Permit2AuthorizationSchema;
+  readonly Permit2TokenPermissions: typeof Permit2TokenPermissionsSchema;
+  readonly Permit2Witness: typeof Permit2WitnessSchema;
+  readonly ResourceInfo: typeof ResourceInfoSchema;
+  readonly Scheme: typeof SchemeSchema;
+  readonly SchemePayload: typeof SchemePayloadSchema;
+  readonly SettleErrorReason: typeof SettleErrorReasonSchema;
+  readonly SettleRejection: typeof SettleRejectionSchema;
+  readonly SettleRequest: typeof SettleRequestSchema;
+  readonly SettleResponse: typeof SettleResponseSchema;
+  readonly SettleTransaction: typeof SettleTransactionSchema;
+  readonly SupportedKind: typeof SupportedKindSchema;
+  readonly SupportedResponse: typeof SupportedResponseSchema;
+  readonly VerifyInvalidReason: typeof VerifyInvalidReasonSchema;
+  readonly VerifyRejection: typeof VerifyRejectionSchema;
+  readonly VerifyRequest: typeof VerifyRequestSchema;
+  readonly VerifyResponse: typeof VerifyResponseSchema;
+  readonly X402Version: typeof X402VersionSchema;
+} = {
   AtomicAmount: AtomicAmountSchema,
   Erc7710Payload: Erc7710PayloadSchema,
   ErrorEnvelope: ErrorEnvelopeSchema,
@@ -703,4 +740,4 @@ export const schemas = {
   VerifyRequest: VerifyRequestSchema,
   VerifyResponse: VerifyResponseSchema,
   X402Version: X402VersionSchema,
-} as const;
+};

@@ -7,7 +7,7 @@ import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';
-import { exportedConst, printSourceFile } from '../../util/ts.js';
+import { exportedConst, exportedRecord, printSourceFile } from '../../util/ts.js';
 import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
 import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree, pathLabel } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -89,11 +89,12 @@ export const operationsTarget: Target = {
       statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${pathLabel(op)}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(
-      exportedConst(
-        'operations',
-        `{ ${model.operations.map((op) => `${valueKey(op.operationId)}: ${op.names.spec}`).join(',\n')} } as const satisfies Record<string, ${operationSpec}>`,
-        'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
-      ),
+      // Each member is checked against OperationSpec where its constant is declared.
+      exportedRecord({
+        name: 'operations',
+        entries: model.operations.map((op) => ({ key: op.operationId, value: op.names.spec })),
+        docs: 'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
+      }),
     );
     statements.push(
       exportedConst(
@@ -141,7 +142,15 @@ export const operationsTarget: Target = {
         jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
       ),
     );
-    statements.push(exportedConst('api', `${PURE}${im.value('withOperations')}(apiInfo, operations)`, jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`)));
+    // The type withOperations returns, written out so that a declaration file names the two constants instead of expanding them.
+    statements.push(
+      exportedConst(
+        'api',
+        `${PURE}${im.value('withOperations')}(apiInfo, operations)`,
+        jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`),
+        'typeof apiInfo & { readonly operations: typeof operations }',
+      ),
+    );
 
     // What the zod printer used: the package's validators and the runtime's helpers (zod itself is a namespace import).
     for (const name of used) im.value(name);

@@ -5,8 +5,8 @@
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { jsDoc, valueKey } from '../../util/text.js';
-import { printSourceFile } from '../../util/ts.js';
+import { jsDoc } from '../../util/text.js';
+import { exportedRecord, printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { validatorTypesOf } from '../../plans/validator-types.js';
@@ -49,21 +49,13 @@ export const zodTarget: Target = {
         });
       }
     }
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      isExported: true,
-      docs: ['Every validator, keyed by the schema name used in the spec.'],
-      declarations: [
-        {
-          name: 'schemas',
-          initializer: `{ ${[...model.schemas]
-            .sort((a, b) => compareText(a.key, b.key))
-            .map((s) => `${valueKey(s.key)}: ${s.schemaName}`)
-            .join(', ')} } as const`,
-        },
-      ],
-    });
+    statements.push(
+      exportedRecord({
+        name: 'schemas',
+        entries: [...model.schemas].sort((a, b) => compareText(a.key, b.key)).map((s) => ({ key: s.key, value: s.schemaName })),
+        docs: 'Every validator, keyed by the schema name used in the spec.',
+      }),
+    );
     // The runtime helpers the zod printer used (zod itself is a namespace import).
     for (const helper of helpers) if (helper !== ZOD_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, flavor));
     const imports: StatementStructures[] = [...zodImportFor(helpers, flavor), ...im.declarations()];
