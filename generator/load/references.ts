@@ -177,6 +177,16 @@ function absolute(reference: string, base: string): string | undefined {
 
 const withoutFragment = (uri: string): string => (uri.includes('#') ? uri.slice(0, uri.indexOf('#')) : uri);
 
+/**
+ * The JSON pointer a same-document `$ref` names: its fragment, percent-decoded as a URI
+ * fragment is (`#/paths/~1droplets~1%7Bid%7D` -> `/paths/~1droplets~1{id}`); as written when it
+ * does not decode.
+ */
+export function refPointer(ref: string): string {
+  const fragment = ref.replace(/^#/, '');
+  return decodeFragment(fragment) ?? fragment;
+}
+
 function decodeFragment(fragment: string): string | undefined {
   if (!fragment.includes('%')) return fragment;
   try {

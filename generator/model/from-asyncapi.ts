@@ -4,6 +4,7 @@
  */
 import { encodePointerToken } from '../load/locations.js';
 import type { LoadedAsyncApi } from '../load/asyncapi.js';
+import { refPointer } from '../load/references.js';
 import { readExtension } from './extensions.js';
 import { finishModel } from './finish.js';
 import { componentSchemas, createSchemaContext, extensionsOf } from './from-openapi.js';
@@ -26,7 +27,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, names: Nam
     let node = value;
     let at = pointer;
     for (let i = 0; i < 20 && isObject(node) && typeof node.$ref === 'string'; i++) {
-      at = node.$ref.replace(/^#/, '');
+      at = refPointer(node.$ref);
       node = resolvePointer(doc, at);
     }
     return at;

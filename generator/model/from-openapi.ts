@@ -1,7 +1,7 @@
 /** OpenAPI 3.0 / 3.1 (bundled) -> ApiModel. */
 import { decodePointerToken, encodePointerToken } from '../load/locations.js';
 import type { LoadedOpenApi } from '../load/openapi.js';
-import type { ReferenceIndex } from '../load/references.js';
+import { refPointer, type ReferenceIndex } from '../load/references.js';
 import { finishModel } from './finish.js';
 import { isJsonMediaType, isTextualMediaType, sequenceFormatOf } from './media.js';
 import { decodedEventSchema, STREAM_END, streamFlagOf } from './streams.js';
@@ -127,7 +127,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     const seen = new Set<string>();
     while (isObject(node) && typeof node.$ref === 'string' && !seen.has(node.$ref)) {
       seen.add(node.$ref);
-      node = resolvePointer(doc, node.$ref.replace(/^#/, ''));
+      node = resolvePointer(doc, refPointer(node.$ref));
     }
     return isObject(node) ? node : {};
   };

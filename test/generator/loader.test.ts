@@ -113,6 +113,22 @@ describe('$ref resolution', () => {
     expect(accepts(mod.schemas.Child, { id: 'a' })).toBe(true);
   });
 
+  it('follows a parameter $ref whose fragment is percent-encoded, into another path (regression: DigitalOcean\'s droplet_id became a query parameter named undefined)', async () => {
+    const idParameter = { name: 'droplet_id', in: 'path', required: true, schema: { type: 'integer' } };
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Droplets', version: '1.0.0' },
+      paths: {
+        '/v2/droplets/{droplet_id}': { get: { operationId: 'getDroplet', parameters: [idParameter], responses: { '204': { description: 'ok' } } } },
+        '/v2/droplets/{droplet_id}/backups': {
+          get: { operationId: 'listBackups', parameters: [{ $ref: '#/paths/~1v2~1droplets~1%7Bdroplet_id%7D/get/parameters/0' }], responses: { '204': { description: 'ok' } } },
+        },
+      },
+    };
+    const mod = await importGenerated<{ operations: Record<string, { parameters: unknown[] }> }>(spec, 'encoded-fragment');
+    expect(mod.operations.listBackups!.parameters).toEqual([expect.objectContaining({ name: 'droplet_id', in: 'path', required: true })]);
+  });
+
   it.each([
     ['a missing $defs entry', { A: { $defs: {}, $ref: '#/components/schemas/A/$defs/nope' } }, '#/components/schemas/A/$defs/nope'],
     ['a missing anchor', { A: { type: 'object', properties: { b: { $ref: '#nowhere' } } } }, '#nowhere'],
