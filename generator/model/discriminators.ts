@@ -7,6 +7,7 @@
  * variant's referenced schema is known.
  */
 import { IMPLICIT_TAG_GROUP } from './diagnostic-groups.js';
+import { pinnedValues } from './pinned.js';
 import { childrenOf } from './walk.js';
 import type { ApiModel, Diagnostic, SchemaNode, UnionNode } from './types.js';
 
@@ -50,7 +51,9 @@ function tagUnion(union: UnionNode, lookup: (key: string) => SchemaNode | undefi
     const mapped = Object.entries(discriminator.mapping)
       .filter(([, target]) => variant.kind === 'ref' && target === variant.target)
       .map(([value]) => value);
-    const pinned = pinnedValues(variant, property, lookup, new Set());
+    // Tags are strings: a variant pinning a number or a boolean is told apart by its name.
+    const values = pinnedValues(variant, property, lookup);
+    const pinned = values?.every((v): v is string => typeof v === 'string') ? values : undefined;
     const name = labelOf(variant, index);
     if (mapped.length > 0) {
       const refused = pinned ? mapped.filter((value) => !pinned.includes(value)) : [];
@@ -95,64 +98,3 @@ function tagUnion(union: UnionNode, lookup: (key: string) => SchemaNode | undefi
 }
 
 const labelOf = (variant: SchemaNode, index: number): string => (variant.kind === 'ref' ? variant.target : `variant #${index + 1}`);
-
-/**
- * The string values a schema allows for `property` when it pins them (`const`, or an `enum`
- * that is not open), following `$ref`s and every `allOf` part; undefined when it does not.
- */
-export function pinnedValues(
-  node: SchemaNode,
-  property: string,
-  lookup: (key: string) => SchemaNode | undefined,
-  seen: Set<string>,
-): string[] | undefined {
-  switch (node.kind) {
-    case 'ref': {
-      if (seen.has(node.target)) return undefined;
-      const target = lookup(node.target);
-      return target ? pinnedValues(target, property, lookup, new Set([...seen, node.target])) : undefined;
-    }
-    case 'object': {
-      const found = node.properties.find((p) => p.name === property);
-      return found ? valuesOf(found.schema, lookup, seen) : undefined;
-    }
-    case 'intersection': {
-      // Every part applies: the values all pinning parts allow.
-      let values: string[] | undefined;
-      for (const part of node.parts) {
-        const own = pinnedValues(part, property, lookup, seen);
-        if (own) values = values ? values.filter((v) => own.includes(v)) : own;
-      }
-      return values;
-    }
-    case 'unknown':
-      return node.byType?.object ? pinnedValues(node.byType.object, property, lookup, seen) : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/** The string values a property's schema allows, when it names them all. */
-function valuesOf(node: SchemaNode, lookup: (key: string) => SchemaNode | undefined, seen: Set<string>): string[] | undefined {
-  switch (node.kind) {
-    case 'literal':
-      return node.values.every((v): v is string => typeof v === 'string') ? [...node.values] : undefined;
-    case 'string':
-      return node.enum && node.enum.length > 0 && !node.openEnum ? [...node.enum] : undefined;
-    case 'ref': {
-      if (seen.has(node.target)) return undefined;
-      const target = lookup(node.target);
-      return target ? valuesOf(target, lookup, new Set([...seen, node.target])) : undefined;
-    }
-    case 'intersection': {
-      let values: string[] | undefined;
-      for (const part of node.parts) {
-        const own = valuesOf(part, lookup, seen);
-        if (own) values = values ? values.filter((v) => own.includes(v)) : own;
-      }
-      return values;
-    }
-    default:
-      return undefined;
-  }
-}

@@ -5,10 +5,9 @@
  * signed (our `x-delivery` RSA scheme, or Standard Webhooks).
  */
 import { compareText } from '../util/compare.js';
+import { pinnedValues, type Pinned } from './pinned.js';
 import type { ApiModel, Diagnostic, OperationModel, SchemaNode, WebhookMatchModel, WebhookSignatureModel } from './types.js';
 
-/** A value a property can be pinned to and a JSON body compared with (`===`). */
-type Pinned = string | number | boolean;
 
 /** Names tried first, in this order, when several properties tell the webhooks apart. */
 const PREFERRED = ['type', 'event', 'event_type', 'eventType', 'kind'];
@@ -26,7 +25,7 @@ export function webhookMatchOf(model: Pick<ApiModel, 'schemas' | 'webhooks'>): W
   const candidates = [...propertyNames(bodies[0]!, schemas, new Set())].sort();
   const ordered = [...PREFERRED.filter((p) => candidates.includes(p)), ...candidates.filter((p) => !PREFERRED.includes(p))];
   for (const property of ordered) {
-    const values = bodies.map((body) => pinnedValue(body!, property, schemas, new Set()));
+    const values = bodies.map((body) => pinnedValue(body!, property, schemas));
     if (values.some((v) => v === undefined) || new Set(values).size !== values.length) continue;
     const pairs = model.webhooks.map((op, i) => [op.operationId, values[i]!] as const);
     return { property, values: Object.fromEntries(pairs.sort(([a], [b]) => compareText(a, b))) };
@@ -87,39 +86,9 @@ function propertyNames(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode
 }
 
 /** The one value `property` is pinned to in `node`; undefined when it is free, absent or pinned to two values. */
-function pinnedValue(node: SchemaNode, property: string, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): Pinned | undefined {
-  const target = resolved(node, schemas, seen);
-  if (target?.kind === 'object') {
-    const declared = target.properties.find((p) => p.name === property);
-    return declared ? constantOf(declared.schema, schemas, new Set(seen)) : undefined;
-  }
-  if (target?.kind !== 'intersection') return undefined;
-  // Parts may each say something of the property (`type: string` in the base, `const: ping` in the variant): one value, or none.
-  const values = new Set(target.parts.map((part) => pinnedValue(part, property, schemas, new Set(seen))).filter((v) => v !== undefined));
-  return values.size === 1 ? [...values][0] : undefined;
-}
-
-function constantOf(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, seen: Set<string>): Pinned | undefined {
-  const target = resolved(node, schemas, seen);
-  if (!target || target.nullable) return undefined;
-  const only = (values: readonly unknown[] | undefined): Pinned | undefined => {
-    const value = values?.length === 1 ? values[0] : undefined;
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
-  };
-  switch (target.kind) {
-    case 'literal':
-      return only(target.values);
-    case 'string':
-      return target.openEnum ? undefined : only(target.enum);
-    case 'number':
-      return only(target.enum);
-    case 'intersection': {
-      const values = new Set(target.parts.map((part) => constantOf(part, schemas, new Set(seen))).filter((v) => v !== undefined));
-      return values.size === 1 ? [...values][0] : undefined;
-    }
-    default:
-      return undefined;
-  }
+function pinnedValue(node: SchemaNode, property: string, schemas: ReadonlyMap<string, SchemaNode>): Pinned | undefined {
+  const values = pinnedValues(node, property, (key) => schemas.get(key));
+  return values?.length === 1 ? values[0] : undefined;
 }
 
 /** What `--explain` says of the webhooks: how a receiver matches a delivery and checks its sender, and what overrules each. */
