@@ -10,6 +10,9 @@ import { isRecord, TWO_FACTOR_CODE, type ApiBehaviour } from './types.js';
 
 const COMMITTABLE = new Set(['createBuy', 'createDeposit', 'createWithdrawal']);
 
+/** What a send or transfer debits: the amount negated (`0.5` -> `-0.5`; a negative one, which a request may send, loses its sign: `-0` -> `0`). */
+const debited = (amount: string): string => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+
 function onCreate(resource: Resource, call: MockCall): void {
   const body = isRecord(call.context.body) ? call.context.body : {};
   if (COMMITTABLE.has(call.operationId) && 'committed' in resource) resource.committed = body.commit !== false;
@@ -19,7 +22,7 @@ function onCreate(resource: Resource, call: MockCall): void {
     if (typeof body.type === 'string') resource.type = body.type;
     if (body.type === 'send' || body.type === 'transfer') resource.status = 'completed';
     if (typeof body.description === 'string' && 'description' in resource) resource.description = body.description;
-    if (amount && currency && isRecord(resource.amount)) resource.amount = { amount: body.type === 'request' ? amount : `-${amount}`, currency };
+    if (amount && currency && isRecord(resource.amount)) resource.amount = { amount: body.type === 'request' ? amount : debited(amount), currency };
     if (typeof body.idem === 'string' && 'idem' in resource) resource.idem = body.idem;
     return;
   }

@@ -138,6 +138,14 @@ describe('v2', () => {
     expect((await client.transactions.listTransactions({ account_id })).data.length).toBe(1);
   });
 
+  it('records a send as the amount debited, also for a negative amount (regression: "-0" was stored as "--0" and answered 500)', async () => {
+    const client = v2();
+    const account_id = '6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+    const send = (amount: string, idem: string) => client.transactions.createTransaction({ account_id }, { type: 'send', to: 'someone@example.com', amount, currency: 'BTC', idem });
+    expect((await send('0.5', 'debit-1')).data.amount).toEqual({ amount: '-0.5', currency: 'BTC' });
+    expect((await send('-0', 'debit-2')).data.amount).toEqual({ amount: '0', currency: 'BTC' });
+  });
+
   it('prices a buy with quote: true without saving it', async () => {
     const client = v2();
     const account_id = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';

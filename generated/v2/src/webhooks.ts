@@ -146,7 +146,7 @@ export interface WebhookReceiverOptions extends ReceiverOptions<WebhookPayloads>
  * @example
  * const receive = createWebhookReceiver({
  *   handlers: { onAddressNewPayment: async (payload, context) => console.log(context.name, payload) },
- *   verify: { publicKey: process.env.WEBHOOK_PUBLIC_KEY! },
+ *   verify: { publicKey: process.env['WEBHOOK_PUBLIC_KEY']! },
  * });
  * Bun.serve({ fetch: receive });
  */

@@ -139,7 +139,7 @@ function webhooksModule(context: TargetContext): string {
         jsDoc(
           `A Fetch-API handler of ${model.title}'s webhooks: verifies a delivery (when \`verify\` is given), matches it to its webhook, validates its payload and calls that webhook's handler; an unknown or invalid delivery is refused with a JSON error (4xx), a handler's failure is a 500 that does not show it.`,
           `@example\nconst receive = ${'createWebhookReceiver'}({\n  handlers: { ${valueKey(model.webhooks[0]!.operationId)}: async (payload, context) => console.log(context.name, payload) },\n${
-            signature?.scheme === 'standard' ? '  verify: { secret: process.env.WEBHOOK_SECRET! },\n' : signature?.scheme === 'x-delivery' ? '  verify: { publicKey: process.env.WEBHOOK_PUBLIC_KEY! },\n' : ''
+            signature?.scheme === 'standard' ? "  verify: { secret: process.env['WEBHOOK_SECRET']! },\n" : signature?.scheme === 'x-delivery' ? "  verify: { publicKey: process.env['WEBHOOK_PUBLIC_KEY']! },\n" : ''
           }});\nBun.serve({ fetch: receive });`,
         )!,
       ],

@@ -178,7 +178,9 @@ function routeGroups(routes: readonly Route[]): Route[][] {
 function routeOfGroup(group: readonly Route[], href: string): Route | undefined {
   if (group.length === 1 && group[0]!.op.query === undefined) return group[0];
   const search = new URL(href).searchParams;
-  return group.find((route) => Object.entries(route.op.query ?? {}).every(([name, value]) => search.getAll(name).includes(value)));
+  return group.find((route) =>
+    Object.entries(route.op.query ?? {}).every(([name, value]) => search.getAll(name).includes(value)),
+  );
 }
 
 /** Whether `sent` is one of the `declared` media types (already lower case, without parameters); `type/*` ranges included. */
@@ -913,7 +915,9 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
         (exchange.method === 'HEAD' ? table.lookup('GET', pathname) : undefined);
       if (!found) return undefined;
       const route = routeOfGroup(found.entry, exchange.href);
-      return route ? answerRoute(exchange, route, found.values) : Promise.resolve(queryNotMatched(exchange, found.entry));
+      return route
+        ? answerRoute(exchange, route, found.values)
+        : Promise.resolve(queryNotMatched(exchange, found.entry));
     },
   });
   return app;
