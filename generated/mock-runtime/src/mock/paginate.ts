@@ -5,7 +5,7 @@ import type { Resource } from './store.js';
 
 export interface Page {
   items: Resource[];
-  /** Fields of the list body to set (dot paths): next cursor, page counts, next token. */
+  /** Fields of the list body to set (dot paths): next cursor, page counts, next token; `undefined` removes the field. */
   fields: Record<string, unknown>;
   /** Fields to set only where the list body has them (`pagination.limit`, `total_count`). */
   optional: Record<string, unknown>;
@@ -17,7 +17,13 @@ const numberParam = (params: Record<string, unknown>, key: string | undefined, f
 };
 
 const encodeToken = (offset: number): string => btoa(`offset:${offset}`);
-function decodeToken(token: unknown): number {
+/** The offset a token stands for: a number or its digits where the token field is an integer, else an `offset:` token in base64. */
+function decodeToken(token: unknown, form: 'integer' | 'uri' | undefined): number {
+  if (form === 'integer') {
+    const offset =
+      typeof token === 'number' ? token : typeof token === 'string' && /^\d+$/.test(token) ? Number(token) : 0;
+    return Number.isSafeInteger(offset) ? offset : 0;
+  }
   if (typeof token !== 'string' || token === '') return 0;
   try {
     const match = /^offset:(\d+)$/.exec(atob(token));
@@ -25,6 +31,16 @@ function decodeToken(token: unknown): number {
   } catch {
     return 0;
   }
+}
+
+/** The next-token field's value: a number, the list's own URL asking for the next page, or a token. */
+function nextToken(offset: number, pagination: Extract<MockPagination, { style: 'token' }>, url: URL): unknown {
+  if (pagination.tokenForm === 'integer') return offset;
+  const token = encodeToken(offset);
+  if (pagination.tokenForm !== 'uri') return token;
+  const next = new URL(url.href);
+  next.searchParams.set(pagination.tokenParam, token);
+  return next.href;
 }
 
 export function paginate(
@@ -90,18 +106,15 @@ export function paginate(
   }
   if (pagination.style === 'token') {
     const size = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
-    const offset = decodeToken(params[pagination.tokenParam]);
+    const offset = decodeToken(params[pagination.tokenParam], pagination.tokenForm);
     const items = all.slice(offset, offset + size);
     const more = offset + size < all.length;
+    // On the last page: null where the field may be null, left out where it is optional (undefined removes it), else ''.
+    const last =
+      pagination.lastToken === 'absent' ? undefined : pagination.lastToken === undefined ? '' : pagination.lastToken;
     return {
       items,
-      fields: {
-        [pagination.nextTokenField]: more
-          ? encodeToken(offset + size)
-          : pagination.lastToken === undefined
-            ? ''
-            : pagination.lastToken,
-      },
+      fields: { [pagination.nextTokenField]: more ? nextToken(offset + size, pagination, url) : last },
       optional: {},
     };
   }

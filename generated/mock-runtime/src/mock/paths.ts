@@ -28,6 +28,15 @@ export function setAt(body: unknown, path: string, value: unknown): unknown {
   return root;
 }
 
+/** `body` without the value at the dot path `path` (nothing happens where there is none). */
+export function removeAt(body: unknown, path: string): unknown {
+  const keys = path.split('.');
+  let node = body;
+  for (const key of keys.slice(0, -1)) node = isRecord(node) ? node[key] : undefined;
+  if (isRecord(node)) delete node[keys[keys.length - 1]!];
+  return body;
+}
+
 /** Plain twins of frozen objects (the shared seeded fixtures), spread in their place: V8 copies a frozen object's properties one at a time, several times slower. */
 const twins = new WeakMap<object, Record<string, unknown>>();
 

@@ -53,7 +53,12 @@ export type MockPagination =
       limitParam?: string;
       defaultLimit: number;
     }
-  /** `lastToken`: what the next-token field holds on the last page (`null` where the schema allows it, else ''). */
+  /**
+   * `lastToken`: what the next-token field holds on the last page (`null` where the schema allows
+   * it, `'absent'` to leave it out where it is optional, else ''). `tokenForm`: the field's schema is
+   * an integer (the next offset, as a number) or a URI (the list's own URL with the token as the
+   * cursor parameter); a string token otherwise.
+   */
   | {
       style: 'token';
       itemsField: string;
@@ -61,7 +66,8 @@ export type MockPagination =
       nextTokenField: string;
       limitParam?: string;
       defaultLimit: number;
-      lastToken?: null | '';
+      lastToken?: null | '' | 'absent';
+      tokenForm?: 'integer' | 'uri';
     }
   /** Guessed from the parameters: `offset`/`limit`. */
   | ({
