@@ -300,6 +300,13 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       } else if (op.pagination.style === 'page') plan.pagination = { ...op.pagination, pageParam: keys(op.pagination.pageParam) ?? op.pagination.pageParam, ...extra };
       else plan.pagination = { ...op.pagination, tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam, ...extra };
     }
+    if (plan.pagination) {
+      const least = leastItems(model, successSchema(op), plan.pagination.itemsField);
+      if (least > 0) {
+        plan.pagination = { ...plan.pagination, minItems: least };
+        guesses.push({ subject: op.operationId, guess: `answers at least ${least} item${least === 1 ? '' : 's'} (minItems), filling a shorter page with seeded items`, override: 'a schema without minItems on the list' });
+      }
+    }
     if (op.idempotency) plan.idempotency = { field: op.idempotency.field, in: op.idempotency.in };
     const machine = resolve(model, itemRef)?.stateMachine;
     if (machine) {
@@ -372,6 +379,13 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
 }
 
 /** The paging of a list without `x-pagination`, from its query parameters and the fields of its answer; and what was guessed. */
+/** The `minItems` of the list's items array in a success body (`itemsField`: a dot path, '' for the body itself); 0 when none. */
+function leastItems(model: ApiModel, body: SchemaNode | undefined, itemsField: string): number {
+  let node = resolve(model, body);
+  for (const name of itemsField === '' ? [] : itemsField.split('.')) node = resolve(model, effectiveObject(model, node)?.properties.find((p) => p.name === name)?.schema);
+  return node?.kind === 'array' ? (node.minItems ?? 0) : 0;
+}
+
 function guessPagination(model: ApiModel, op: OperationModel, itemsField: string): { pagination: MockPagination; guess: string } {
   const query = op.parameters.filter((p) => p.in === 'query');
   const named = (names: readonly string[]) => names.map((n) => query.find((p) => p.name === n)).find((p) => p !== undefined);

@@ -813,11 +813,12 @@ export function createMockEngine(
             : collection.all();
           const page = paginate(all, pagination, params, context.url, collectionPlan?.idField ?? 'id');
           const wrapper = collectionPlan?.itemWrapper;
-          body = setAt(
-            body,
-            pagination.itemsField,
-            page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item))),
-          );
+          const items = page.items.map((item) => (wrapper ? { [wrapper]: clone(item) } : clone(item)));
+          // A document whose list answers hold at least `minItems` items: the seeded answer's fill a short page.
+          const seededItems = getAt(body, pagination.itemsField);
+          if (pagination.minItems !== undefined && items.length < pagination.minItems && Array.isArray(seededItems))
+            items.push(...seededItems.slice(0, pagination.minItems - items.length));
+          body = setAt(body, pagination.itemsField, items);
           for (const [path, value] of Object.entries(page.fields))
             body = value === undefined ? removeAt(body, path) : setAt(body, path, value);
           for (const [path, value] of Object.entries(page.optional)) setIfPresent(body, path, value);

@@ -31,7 +31,12 @@ export interface MockPageFields {
   totalPagesField?: string;
 }
 
-export type MockPagination =
+/**
+ * How a list answer pages. `minItems`: the least number of items the document lets a list answer
+ * hold (its items array's `minItems`); a page with fewer stored items is filled up with the
+ * seeded answer's items, which the document requires.
+ */
+export type MockPagination = { minItems?: number } & (
   | {
       style: 'cursor';
       itemsField: string;
@@ -86,7 +91,8 @@ export type MockPagination =
       defaultLimit: number;
     } & MockPageFields)
   /** A list without paging parameters: every item. */
-  | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>);
+  | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>)
+);
 
 /** One `x-state-machine` transition that an operation triggers. */
 export interface MockTransition {
