@@ -13,11 +13,11 @@ import { benchDir, coldCache, measure, measureOnce, median, ours, peakHook, root
 import { megabytes, seconds, type SummaryRow } from './summary.js';
 import { syntheticDocument } from './synthetic.js';
 import { isPresent, readCorpus } from '../scripts/corpus.js';
-import { parse as parseYaml } from 'yaml';
+import yaml from 'yaml';
 
 function describeDocument(file: string): { operations: number; schemas: number; bytes: number } {
   const text = readFileSync(file, 'utf8');
-  const doc = (/\.ya?ml$/.test(file) ? parseYaml(text) : JSON.parse(text)) as { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
+  const doc = (/\.ya?ml$/.test(file) ? yaml.parse(text) : JSON.parse(text)) as { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: object } };
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
   const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((k) => methods.has(k)).length, 0);
   return { operations, schemas: Object.keys(doc.components?.schemas ?? {}).length, bytes: Buffer.byteLength(text) };
