@@ -8,9 +8,8 @@
  */
 import { IMPLICIT_TAG_GROUP } from './diagnostic-groups.js';
 import { pinnedValues } from './pinned.js';
-import { childrenOf } from './walk.js';
+import { childrenOf, mapSchemaRoots } from './walk.js';
 import type { ApiModel, Diagnostic, SchemaNode, UnionNode } from './types.js';
-
 
 /** Sets `discriminator.variantTags` on every discriminated union of the model. */
 export function tagDiscriminatedUnions(model: ApiModel): void {
@@ -23,23 +22,10 @@ export function tagDiscriminatedUnions(model: ApiModel): void {
     if (node.kind === 'union' && node.discriminator) tagUnion(node, lookup, model.diagnostics);
     for (const child of childrenOf(node)) visit(child);
   };
-  for (const root of schemaRootsOf(model)) visit(root);
-}
-
-/** Every schema the model holds at its top: components, parameters, bodies, responses, messages. */
-export function schemaRootsOf(model: ApiModel): SchemaNode[] {
-  const roots = model.schemas.map((s) => s.schema);
-  for (const op of [...model.operations, ...model.webhooks]) {
-    for (const p of op.parameters) roots.push(p.schema);
-    for (const c of op.requestBody?.contents ?? []) roots.push(c.schema);
-    for (const r of op.responses) {
-      if (r.content) roots.push(r.content.schema);
-      if (r.stream) roots.push(r.stream.schema);
-      for (const h of r.headers) roots.push(h.schema);
-    }
-  }
-  for (const message of model.messages) roots.push(message.payload);
-  return roots;
+  mapSchemaRoots(model, (root) => {
+    visit(root);
+    return root;
+  });
 }
 
 function tagUnion(union: UnionNode, lookup: (key: string) => SchemaNode | undefined, diagnostics: Diagnostic[]): void {

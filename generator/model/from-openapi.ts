@@ -400,7 +400,6 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
 const OAUTH_FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode', 'deviceAuthorization'] as const;
 const OAUTH_URLS = ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const;
 
-/** The OAuth flows a scheme names (the official schema has checked their fields), with their endpoints. */
 /**
  * A path key with a query string (`/responses?beta=true`, which OpenAPI's path keys do not have
  * but public documents write): the path, and the query as fixed pairs, with a located warning.
@@ -422,6 +421,7 @@ function splitPathKey(key: string, pointer: string, diagnostics: Diagnostic[]): 
   return { path, fixedQuery: pairs };
 }
 
+/** The OAuth flows a scheme names (the official schema has checked their fields), with their endpoints. */
 function oauthFlowsOf(raw: Json): OAuthFlowModel[] {
   return Object.entries(raw).flatMap(([type, flow]): OAuthFlowModel[] => {
     if (!OAUTH_FLOWS.includes(type as OAuthFlowModel['type']) || !isObject(flow)) return [];

@@ -4,6 +4,7 @@
  * only its object constraints (and not "an object like this, or any string, number...").
  */
 import type { ApiModel, SchemaNode } from './types.js';
+import { mapSchemaRoots } from './walk.js';
 
 type JsonKind = 'object' | 'array' | 'string' | 'number';
 
@@ -111,16 +112,7 @@ function replaceChildren(node: SchemaNode, map: (child: SchemaNode) => SchemaNod
 export function narrowTypeless(model: ApiModel): void {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const lookup = (key: string): SchemaNode | undefined => byKey.get(key)?.schema;
-  for (const schema of model.schemas) schema.schema = narrowTree(schema.schema, lookup);
-  for (const op of [...model.operations, ...model.webhooks]) {
-    for (const p of op.parameters) p.schema = narrowTree(p.schema, lookup);
-    for (const c of op.requestBody?.contents ?? []) c.schema = narrowTree(c.schema, lookup);
-    for (const r of op.responses) {
-      if (r.content) r.content.schema = narrowTree(r.content.schema, lookup);
-      if (r.stream) r.stream.schema = narrowTree(r.stream.schema, lookup);
-    }
-  }
-  for (const message of model.messages) message.payload = narrowTree(message.payload, lookup);
+  mapSchemaRoots(model, (node) => narrowTree(node, lookup));
   for (const schema of model.schemas) {
     if (schema.origin === 'component' && schema.schema.kind === 'unknown' && schema.schema.byType?.object)
       model.diagnostics.push({

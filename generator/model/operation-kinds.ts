@@ -41,7 +41,6 @@ export function callArgumentsOf(op: Pick<OperationModel, 'parameters' | 'request
   };
 }
 
-
 /**
  * How a caller gets each answer of an operation whose success response offers a stream beside its
  * body, in words (`--explain`, the package README); undefined for any other operation.

@@ -85,11 +85,12 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
 }
 
 /**
- * Whether `nullable: true` allows null: in OpenAPI 3.0 it does; 3.1 dropped the keyword for
- * `type: [x, 'null']`, but documents written in 3.1 still use it (OpenAI's, 111 times) and mean
- * what 3.0 meant, so it is read so, with a warning (one line per document: a group).
+ * Whether the schema says `nullable: true`, which allows null: in OpenAPI 3.0, and in 3.1 too,
+ * which dropped the keyword for `type: [x, 'null']` but whose documents still use it (OpenAI's,
+ * 111 times) and mean what 3.0 meant; there with a warning (a group: one line per document).
  */
-function nullableRead(pointer: string, ctx: SchemaContext): true {
+function saysNullable(raw: Json, pointer: string, ctx: SchemaContext): boolean {
+  if (raw.nullable !== true) return false;
   if (!ctx.legacy)
     ctx.diagnostics.push({
       level: 'warning',
@@ -108,7 +109,7 @@ function refNode(raw: Json, target: string, pointer: string, ctx: SchemaContext)
   // Annotations of the property that holds the reference (`id: {$ref, readOnly: true}`).
   if (raw.readOnly === true) node.readOnly = true;
   if (raw.writeOnly === true) node.writeOnly = true;
-  if (raw.nullable === true && nullableRead(pointer, ctx)) node.nullable = true;
+  if (saysNullable(raw, pointer, ctx)) node.nullable = true;
   return node;
 }
 
@@ -158,7 +159,7 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
 
   const base = common(raw, pointer, ctx);
   const declaredTypes: string[] = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === 'string' ? [raw.type] : [];
-  let nullable = declaredTypes.includes('null') || (raw.nullable === true && nullableRead(pointer, ctx));
+  let nullable = declaredTypes.includes('null') || saysNullable(raw, pointer, ctx);
   const types = declaredTypes.filter((t) => t !== 'null');
 
   const withBase = (node: SchemaNode): SchemaNode => {

@@ -1,5 +1,5 @@
 /** Generic traversal of schema nodes (the only place that knows where children live). */
-import type { SchemaNode } from './types.js';
+import type { ApiModel, SchemaNode } from './types.js';
 
 export function childrenOf(node: SchemaNode): SchemaNode[] {
   const out: SchemaNode[] = [];
@@ -43,4 +43,23 @@ export function referencedNames(node: SchemaNode, out = new Set<string>()): Set<
   if (node.kind === 'ref') out.add(node.target);
   for (const child of childrenOf(node)) referencedNames(child, out);
   return out;
+}
+
+/**
+ * Replaces every schema the model holds at its top (components, parameters, bodies, responses
+ * and their streams, response headers, messages) with what `map` makes of it: the one list of
+ * where those roots are, for the passes that visit them all.
+ */
+export function mapSchemaRoots(model: ApiModel, map: (node: SchemaNode) => SchemaNode): void {
+  for (const schema of model.schemas) schema.schema = map(schema.schema);
+  for (const op of [...model.operations, ...model.webhooks]) {
+    for (const p of op.parameters) p.schema = map(p.schema);
+    for (const c of op.requestBody?.contents ?? []) c.schema = map(c.schema);
+    for (const r of op.responses) {
+      if (r.content) r.content.schema = map(r.content.schema);
+      if (r.stream) r.stream.schema = map(r.stream.schema);
+      for (const h of r.headers) h.schema = map(h.schema);
+    }
+  }
+  for (const message of model.messages) message.payload = map(message.payload);
 }

@@ -173,7 +173,6 @@ export function helperModuleOf(helper: string, runtimePackage: string, flavor: Z
   return subpath === undefined ? runtimePackage : runtimeSubpath(runtimePackage, subpath);
 }
 
-
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };
 

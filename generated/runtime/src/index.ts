@@ -29,6 +29,7 @@ export {
   headerValue,
   isJsonMediaType,
   joinUrl,
+  readAtMost,
   mediaType,
   serializeCookies,
   serializeHeaders,

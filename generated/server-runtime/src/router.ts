@@ -13,6 +13,7 @@ import {
   fastParsesToItself,
   isJsonMediaType,
   mediaType,
+  readAtMost,
   selectValidator,
   setOwnProperty,
   streamSpecOf,
@@ -326,25 +327,8 @@ export function declaredLength(headers: RequestHeaders): number {
 
 /** A body stream read whole, unless it goes over `limit` bytes: then the rest is cancelled unread and a 413 thrown. */
 async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readAtMost(stream, limit);
+  if (bytes === undefined) throw bodyTooLarge(limit);
   return bytes;
 }
 

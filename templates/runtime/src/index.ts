@@ -28,6 +28,7 @@ export {
   headerValue,
   isJsonMediaType,
   joinUrl,
+  readAtMost,
   mediaType,
   serializeCookies,
   serializeHeaders,

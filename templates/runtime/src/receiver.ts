@@ -7,6 +7,7 @@
  */
 import type { Validator } from './types.js';
 import { verifyWebhookSignature } from './webhooks.js';
+import { readAtMost } from './encoding.js';
 
 /** One webhook as a receiver knows it, with `T` the type of its payload. */
 export interface ReceivedWebhook<T = unknown> {
@@ -244,27 +245,7 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > limit) return undefined;
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return request.body ? readAtMost(request.body, limit) : new Uint8Array(0);
 }
 
 /** A value the sender chose, as a refusal repeats it: JSON, cut short (it may be most of a megabyte). */
