@@ -5,7 +5,7 @@ import type { PackageOutput } from '../pipeline.js';
 import { displayPath, type Options } from './options.js';
 import type { RunResult } from './run.js';
 import type { MockGuess } from '../plans/mock.js';
-import { IMPLICIT_TAG_GROUP, NULLABLE_IN_31_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
+import { EXAMPLE_MISFIT_GROUP, IMPLICIT_TAG_GROUP, NULLABLE_IN_31_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
 import type { Diagnostic } from '../model/types.js';
 
 function table(header: string[], rows: string[][]): string[] {
@@ -60,6 +60,7 @@ const GROUP_SUMMARIES: Record<string, (count: number, first: Diagnostic) => stri
   [NUMBERED_NAME_GROUP]: (count, first) => `${count} names are wanted twice; the later claims are numbered (first: ${first.message})`,
   [NULLABLE_IN_31_GROUP]: (count) =>
     `${count} schemas say \`nullable: true\`, OpenAPI 3.0's keyword, in this 3.1 document; each is read as 3.0 reads it (null is allowed), as its authors mean (3.1 writes \`type: [..., "null"]\`)`,
+  [EXAMPLE_MISFIT_GROUP]: (count, first) => `${count} examples do not fit their own schemas and are left out of fixtures and docs (first: ${first.message})`,
   [IMPLICIT_TAG_GROUP]: (count) =>
     `${count} discriminators without a mapping take each variant's tag from the value the variant pins (\`const\` or \`enum\`), not from its schema name, which would match no valid value`,
 };

@@ -8,3 +8,5 @@ export const NUMBERED_NAME_GROUP = 'numbered-name';
 export const IMPLICIT_TAG_GROUP = 'discriminator-tag-from-variant';
 /** `nullable: true` in an OpenAPI 3.1 document, read as 3.0 reads it (model/schema.ts). */
 export const NULLABLE_IN_31_GROUP = 'nullable-in-3.1';
+/** An example that contradicts its own schema, left out of fixtures and docs (model/examples.ts). */
+export const EXAMPLE_MISFIT_GROUP = 'example-misfit';

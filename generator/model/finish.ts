@@ -8,6 +8,7 @@ import { tagDiscriminatedUnions } from './discriminators.js';
 import { STREAM_FUNCTION, streamAlternativeOf } from './operation-kinds.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
+import { dropMisfitExamples } from './examples.js';
 import { NamePlanner, camelCase, camelCaseProperty, pascalCase } from './names.js';
 import type { ApiModel, ClientModel, EntryNames, NamedSchema, NameRequests, OperationModel } from './types.js';
 import { referencedNames } from './walk.js';
@@ -21,6 +22,7 @@ import { compareText } from '../util/compare.js';
  */
 export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   narrowTypeless(model);
+  dropMisfitExamples(model);
   tagDiscriminatedUnions(model);
   const planner = new NamePlanner(names.fixed);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));

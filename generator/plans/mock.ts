@@ -132,6 +132,40 @@ const PAGE_PARAMS = ['page', 'pageNumber', 'page_number', 'pageIndex', 'p'];
 const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'startingAfter', 'page_token', 'pageToken', 'next_token', 'nextToken', 'continuation', 'continuationToken', 'marker'];
 const NEXT_TOKEN_NAMES = ['nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'nextToken', 'next_token', 'continuationToken', 'nextMarker', 'next_marker', 'cursor', 'next'];
 
+/** The error statuses the mock answers an operation with by itself: refusals of a request, a missing resource, a failure. */
+export const SERVER_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500] as const;
+
+/**
+ * What the mock answers where a server would answer an error status `status` the operation
+ * does not declare: its range (`4XX`) or `default` as they are; else a declared status of the
+ * same class: 400 and 422 stand for each other (both say the request is not valid), then 400
+ * (a request refused for any reason), then the nearest declared one. An operation that
+ * declares no error at all keeps the server's status: the document says nothing to keep.
+ */
+function errorStatusesOf(op: OperationModel): { statuses?: Record<string, number>; guess?: string } {
+  const keys = new Set(op.responses.map((r) => r.status.toUpperCase()));
+  const declared = [...keys].filter((key) => /^[45]\d\d$/.test(key)).map(Number).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  const viaRange = new Map<string, number[]>();
+  for (const status of SERVER_ERROR_STATUSES) {
+    if (keys.has(String(status))) continue;
+    const range = `${String(status)[0]}XX`;
+    if (keys.has(range) || keys.has('DEFAULT')) {
+      const key = keys.has(range) ? range : 'default';
+      viaRange.set(key, [...(viaRange.get(key) ?? []), status]);
+      continue;
+    }
+    const sameClass = declared.filter((d) => Math.floor(d / 100) === Math.floor(status / 100));
+    const twin = status === 400 ? 422 : status === 422 ? 400 : undefined;
+    const preferred = [...(twin !== undefined ? [twin] : []), ...(status < 500 ? [400] : [])].find((candidate) => sameClass.includes(candidate));
+    const nearest = preferred ?? [...sameClass].sort((a, b) => Math.abs(a - status) - Math.abs(b - status) || a - b)[0];
+    if (nearest !== undefined) statuses[String(status)] = nearest;
+  }
+  const substituted = Object.entries(statuses).map(([from, to]) => `${from} as ${to}`);
+  const parts = [...(substituted.length > 0 ? [`answers errors it does not declare ${substituted.join(', ')}`] : []), ...[...viaRange].map(([key, listed]) => `answers ${listed.join(', ')} with its ${key} response`)];
+  return { ...(substituted.length > 0 ? { statuses } : {}), ...(parts.length > 0 ? { guess: parts.join('; ') } : {}) };
+}
+
 export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPlanModel {
   const byPath = new Map<string, OperationModel[]>();
   for (const op of model.operations) {
@@ -260,6 +294,9 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
 
   for (const { op, role, collection, idParam, filter } of placed) {
     const plan: OperationPlan = { role, successStatus: successStatusOf(op) };
+    const errors = errorStatusesOf(op);
+    if (errors.statuses) plan.errorStatuses = errors.statuses;
+    if (errors.guess) guesses.push({ subject: op.operationId, guess: errors.guess, override: 'the status in the operation\'s responses' });
     if (!declaredRole(op) && !op.pagination && role !== 'other') guesses.push({ subject: op.operationId, guess: `${role}${collection ? ` in ${collection}` : ''} (from ${op.method} ${pathLabel(op)})`, override: 'x-mock-role on the operation, or --mock-role' });
     if (collection !== undefined) {
       plan.collection = collection;

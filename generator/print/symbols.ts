@@ -43,7 +43,7 @@ const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: 
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
 
 /** The mock runtime's exports the mock prints. */
-const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
+const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'mockServerOptions', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
 
 /** What the fixtures and the MSW handlers print, from the mock runtime's `testing` subpath, which loads no server code. */
 const MOCK_TESTING_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator'] as const;

@@ -48,6 +48,8 @@ export interface DocumentAjv {
   response(operationId: string, status: number, body: unknown): string[] | undefined;
   /** The media types the operation declares for a status (its range, or `default`); undefined when the status is not declared. */
   mediaTypes(operationId: string, status: number): string[] | undefined;
+  /** Whether the operation declares any error answer (a 4xx or 5xx status, a range of them, or `default`). */
+  declaresErrors(operationId: string): boolean;
 }
 
 export async function documentAjv(file: string): Promise<DocumentAjv> {
@@ -98,6 +100,10 @@ export async function documentAjv(file: string): Promise<DocumentAjv> {
     mediaTypes(operationId, status) {
       const found = declared(operationId, status);
       return found ? Object.keys((found.response.content ?? {}) as Json) : undefined;
+    },
+    declaresErrors(operationId) {
+      const op = operations.get(operationId);
+      return op !== undefined && Object.keys(op.responses).some((key) => /^[45]|^default$/i.test(key));
     },
   };
 }

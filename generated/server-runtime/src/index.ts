@@ -38,6 +38,7 @@ export {
   type HandlerContext,
   type HandlerReply,
   type OperationHandler,
+  type ProblemConformer,
   type RequestHeaders,
   type RouterCore,
   type ServerOptions,

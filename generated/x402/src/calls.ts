@@ -266,6 +266,7 @@ export const settleX402PaymentCall = {
   responses: {
     '200': SettleResponseValidator,
     '400': SettleRejectionValidator,
+    '401': ErrorEnvelopeValidator,
     '402': ErrorEnvelopeValidator,
     '500': ErrorEnvelopeValidator,
     '502': ErrorEnvelopeValidator,
@@ -308,6 +309,7 @@ export const verifyX402PaymentCall = {
   responses: {
     '200': VerifyResponseValidator,
     '400': VerifyRejectionValidator,
+    '401': ErrorEnvelopeValidator,
     '402': ErrorEnvelopeValidator,
     '500': ErrorEnvelopeValidator,
     '502': ErrorEnvelopeValidator,

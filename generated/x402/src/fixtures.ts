@@ -1222,6 +1222,7 @@ export const operationFixtureSchemas: Readonly<
     responses: {
       '200': { kind: 'ref', target: 'SettleResponse' },
       '400': { kind: 'ref', target: 'SettleRejection' },
+      '401': { kind: 'ref', target: 'ErrorEnvelope' },
       '402': { kind: 'ref', target: 'ErrorEnvelope' },
       '500': { kind: 'ref', target: 'ErrorEnvelope' },
       '502': { kind: 'ref', target: 'ErrorEnvelope' },
@@ -1246,6 +1247,7 @@ export const operationFixtureSchemas: Readonly<
     responses: {
       '200': { kind: 'ref', target: 'VerifyResponse' },
       '400': { kind: 'ref', target: 'VerifyRejection' },
+      '401': { kind: 'ref', target: 'ErrorEnvelope' },
       '402': { kind: 'ref', target: 'ErrorEnvelope' },
       '500': { kind: 'ref', target: 'ErrorEnvelope' },
       '502': { kind: 'ref', target: 'ErrorEnvelope' },

@@ -43,6 +43,7 @@ export const settleX402PaymentOperation = {
   responses: {
     '200': SettleResponseSchema,
     '400': SettleRejectionSchema,
+    '401': ErrorEnvelopeSchema,
     '402': ErrorEnvelopeSchema,
     '500': ErrorEnvelopeSchema,
     '502': ErrorEnvelopeSchema,
@@ -90,6 +91,7 @@ export const verifyX402PaymentOperation = {
   responses: {
     '200': VerifyResponseSchema,
     '400': VerifyRejectionSchema,
+    '401': ErrorEnvelopeSchema,
     '402': ErrorEnvelopeSchema,
     '500': ErrorEnvelopeSchema,
     '502': ErrorEnvelopeSchema,

@@ -39,6 +39,7 @@ export const serverSpec: ServerApiSpec = {
 export type SettleX402PaymentReply =
   | HandlerReply<200, SettleResponse>
   | HandlerReply<400, SettleRejection>
+  | HandlerReply<401, ErrorEnvelope>
   | HandlerReply<402, ErrorEnvelope>
   | HandlerReply<500, ErrorEnvelope>
   | HandlerReply<502, ErrorEnvelope>
@@ -53,6 +54,7 @@ export type SupportedX402PaymentKindsReply =
 export type VerifyX402PaymentReply =
   | HandlerReply<200, VerifyResponse>
   | HandlerReply<400, VerifyRejection>
+  | HandlerReply<401, ErrorEnvelope>
   | HandlerReply<402, ErrorEnvelope>
   | HandlerReply<500, ErrorEnvelope>
   | HandlerReply<502, ErrorEnvelope>

@@ -65,7 +65,7 @@ export const mockTarget: Target = {
         isExported: true,
         extends: [`Omit<${im.type('MockEngineOptions')}, 'fixtures' | 'webhooks'>`],
         properties: [
-          { name: 'server', hasQuestionToken: true, type: im.type('ServerOptions'), docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`.'] },
+          { name: 'server', hasQuestionToken: true, type: im.type('ServerOptions'), docs: ['Options of the server stub under the mock (authentication hooks, two-factor, CORS); responses are validated unless `validateResponses: false`, error answers keep the document, and every 500 is logged to the console unless `onError` and `onInvalidResponse` are given.'] },
           ...(hasWebhooks
             ? [{ name: 'webhooks', hasQuestionToken: true, type: `Omit<${im.type('WebhookDispatcherOptions')}, 'signatureHeader'>`, docs: [jsDoc(`Where to send the document's webhooks (signed in \`${signatureHeader}\`) when resources are created or change state.`)!] }]
             : []),
@@ -101,7 +101,7 @@ export const mockTarget: Target = {
                 `const engine = ${engine}(${operations}, mockPlan, { ...engineOptions, fixtures, ...(dispatcher ? { webhooks: { dispatcher, names: webhookNames } } : {}) });`,
               ]
             : ['const { server, ...engineOptions } = options;', fixturesStatement, `const engine = ${engine}(${operations}, mockPlan, { ...engineOptions, fixtures });`]),
-          `const app = ${im.value('createRouter')}(${im.value('serverSpec')}, engine.handlers, { validateResponses: true, ...server });`,
+          `const app = ${im.value('createRouter')}(${im.value('serverSpec')}, engine.handlers, { ...${im.value('mockServerOptions')}(${operations}, mockPlan, fixtures), ...server });`,
           hasWebhooks ? 'return { app, store: engine.store, webhooks: dispatcher };' : 'return { app, store: engine.store };',
         ],
       },

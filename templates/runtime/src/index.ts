@@ -50,7 +50,14 @@ export {
 export { nextPageInput, nextPageParams, pageItems, pageWalk } from './pagination.js';
 export { resolveSecurity, DEFAULT_TOKEN_REFRESH, type Credentials, type ResolvedSecurity } from './auth.js';
 export { applyIdempotency, IDEMPOTENCY_KEY_HEADER, type IdempotentParts } from './idempotency.js';
-export { carriesJson, collectWarnings, declaredMediaType, selectValidator, streamSpecOf } from './response.js';
+export {
+  carriesJson,
+  collectWarnings,
+  declaredMediaType,
+  selectValidator,
+  statusKey,
+  streamSpecOf,
+} from './response.js';
 export {
   byteFormat,
   dateFormat,

@@ -73,7 +73,7 @@ export const errorBody = (body: unknown): unknown => (typeof body === 'string' ?
 const own = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** The key of a record by response status that applies to `status`: the exact code, then its range (`2XX`), then `default`. */
-function statusKey(record: object, status: number): string | undefined {
+export function statusKey(record: object, status: number): string | undefined {
   const keys = [String(status), `${Math.floor(status / 100)}XX`, `${Math.floor(status / 100)}xx`, 'default'];
   return keys.find((candidate) => own(record, candidate));
 }

@@ -119,6 +119,19 @@ export interface ServerOptions {
   maxUrlLength?: number;
   /** Called when a response fails its own validation (with `validateResponses`). */
   onInvalidResponse?: (report: { operationId: string; status: number; issues: readonly z.core.$ZodIssue[] }) => void;
+  /**
+   * Keeps an operation's error answers to its document: the mock gives one (its fixtures fill
+   * what the error envelope lacks); without it, problems are answered in the envelope as it is.
+   */
+  problems?: ProblemConformer;
+}
+
+/** What makes an operation's error answers the ones its document declares (`ServerOptions.problems`). */
+export interface ProblemConformer {
+  /** The status to answer for a problem of `status` (a declared one in place of one the operation does not declare). */
+  status(operationId: string, status: number): number;
+  /** The body to answer in place of `body`, the problem in the error envelope; undefined for none. */
+  body(operationId: string, status: number, body: Record<string, unknown>): unknown;
 }
 
 interface Route {
@@ -475,12 +488,26 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
    * `default`), else the document's; with the envelope's media type (`application/problem+json`).
    */
   const problem = (exchange: Exchange, error: HttpProblem, route?: Route): Answer => {
+    const conform = route ? options.problems : undefined;
+    const operationId = route?.op.operationId ?? '';
+    const status = conform ? conform.status(operationId, error.status) : error.status;
+    const stated =
+      status === error.status
+        ? error
+        : new HttpProblem({
+            status,
+            id: error.id,
+            message: error.message,
+            fields: error.fields,
+            headers: { ...error.headers },
+          });
     const own = route?.spec.errorEnvelopes;
-    const chosen: ErrorEnvelopeSpec = (own && envelopeFor(own, error.status)) ?? envelope;
+    const chosen: ErrorEnvelopeSpec = (own && envelopeFor(own, status)) ?? envelope;
     const headers = chosen.mediaType
       ? { ...error.headers, 'content-type': chosen.mediaType }
       : (error.headers as Record<string, string>);
-    return send(exchange, error.status, problemBody(error, chosen), headers);
+    const body = problemBody(stated, chosen);
+    return send(exchange, status, conform ? conform.body(operationId, status, body) : body, headers);
   };
 
   const routes: Route[] = Object.entries(spec.operations)

@@ -114,6 +114,11 @@ export interface MockOperationPlan {
   idParam?: string;
   /** The status of the success answer, and whether it has a body. */
   successStatus: number;
+  /**
+   * Error statuses the operation does not declare (nor their range, nor `default`), by the
+   * declared one the mock answers instead (a validation error is 422 where only 422 is declared).
+   */
+  errorStatuses?: Readonly<Record<string, number>>;
   /** Dot path of the resource in the success body ('' = the whole body); absent when the body does not carry it. */
   resourceAt?: string;
   pagination?: MockPagination;

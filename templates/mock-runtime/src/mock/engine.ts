@@ -173,6 +173,8 @@ function deepFreeze<T>(value: T): T {
 
 // Building and checking a fixture takes a fraction of a millisecond; answers reuse them.
 const FIXTURE_CACHE_LIMIT = 20_000;
+/** Seeds tried for a valid seeded body before the mock gives up (and answers 500, logged). */
+const FIXTURE_SEED_ATTEMPTS = 8;
 /** Creates draw their seeded body from this many seeds (each new resource still gets its own id). */
 const CREATE_POOL = 64;
 
@@ -189,6 +191,25 @@ const isoSeconds = (() => {
     return text;
   };
 })();
+
+/** The forms a timestamp field may take, in the order tried: RFC 3339 time, Unix seconds, Unix milliseconds, a date. */
+const TIME_FORMS: readonly ((ms: number) => unknown)[] = [
+  isoSeconds,
+  (ms) => Math.floor(ms / 1000),
+  (ms) => ms,
+  (ms) => isoSeconds(ms).slice(0, 10),
+];
+
+/** The time form of a seeded value, for a field whose schema cannot be asked alone (a union's). */
+function timeFormLike(seeded: unknown): ((ms: number) => unknown) | undefined {
+  if (typeof seeded === 'number') return seeded < 1e11 ? TIME_FORMS[1] : TIME_FORMS[2];
+  if (typeof seeded !== 'string') return seeded === null ? TIME_FORMS[0] : undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(seeded)
+    ? TIME_FORMS[3]
+    : /^\d{4}-\d{2}-\d{2}T/.test(seeded)
+      ? TIME_FORMS[0]
+      : undefined;
+}
 
 /** `00` … `ff`: a word's hex digits by table, several times faster than `toString(16)` and padding. */
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
@@ -300,7 +321,10 @@ class ResourceEvent implements DeferredEntry {
   payload(id: string | number | undefined): Record<string, unknown> {
     const payload: Record<string, unknown> = isRecord(this.made) ? shallowCopy(this.made) : {};
     payload[this.hook.resourceAt] = this.snapshot;
-    if ('created_at' in payload) payload.created_at = this.createdAt;
+    // The event's time in the form the seeded payload has it (Unix seconds, or RFC 3339).
+    if ('created_at' in payload)
+      payload.created_at =
+        typeof payload.created_at === 'number' ? Math.floor(Date.parse(this.createdAt) / 1000) : this.createdAt;
     if (id !== undefined) payload.id = id;
     return payload;
   }
@@ -333,11 +357,27 @@ export function createMockEngine(
   const handlers: Record<string, OperationHandler> = {};
   const cache = new Map<string, unknown>();
 
+  /**
+   * A seeded response body; where the fixtures cannot build a valid one for `seed` (a union whose
+   * variants some seeds fill wrongly), the one of the next seed that can, so that a request is
+   * answered the same way every time.
+   */
+  const seededResponse = (operationId: string, status: string, seed: number): unknown => {
+    let failure: unknown;
+    for (let attempt = 0; attempt < FIXTURE_SEED_ATTEMPTS; attempt++) {
+      try {
+        return options.fixtures.response(operationId, status, seed + attempt * 7919);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    throw failure;
+  };
   /** A seeded response body, built once per operation, status and seed; callers clone before changing it. */
   const cachedResponse = (operationId: string, status: string, seed: number): unknown => {
     const key = `${operationId}\0${status}\0${seed}`;
     if (cache.has(key)) return cache.get(key);
-    const made = options.fixtures.response(operationId, status, seed);
+    const made = seededResponse(operationId, status, seed);
     let body: unknown = made;
     if (isRecord(made) && (plan.serverFields ?? []).some((field) => field in made)) {
       const stripped = { ...made };
@@ -485,8 +525,22 @@ export function createMockEngine(
       if (path) resource[field] = path;
     };
 
+    /** How each timestamp field is written, found on its first stamp: the form its schema takes. */
+    const stampForms = new Map<string, ((ms: number) => unknown) | undefined>();
     const stamp = (resource: Resource, field: string | undefined): void => {
-      if (field && field in resource) resource[field] = isoSeconds(now());
+      if (!field || !(field in resource)) return;
+      if (!stampForms.has(field)) {
+        const validator = fieldValidator(field);
+        const accepts = validator ? fastAccepts(validator) : undefined;
+        const sample = now();
+        stampForms.set(
+          field,
+          accepts ? TIME_FORMS.find((form) => accepts(form(sample))) : timeFormLike(resource[field]),
+        );
+      }
+      const form = stampForms.get(field);
+      // A field no time form fits (an object, a pattern of its own) keeps its seeded value.
+      if (form) resource[field] = form(now());
     };
 
     /** Seeds a collection no operation creates with a few resources, once. */

@@ -29,6 +29,7 @@ export {
 } from './credentials.js';
 export { conditionHolds, parseCondition, type Condition } from './conditions.js';
 export { mayVary, propertyValidator } from './field-schemas.js';
+export { mockServerOptions, problemConformer } from './problems.js';
 export {
   carriesQuery,
   handlerAnswer,
