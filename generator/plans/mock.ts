@@ -137,10 +137,11 @@ export const SERVER_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 42
 
 /**
  * What the mock answers where a server would answer an error status `status` the operation
- * does not declare: its range (`4XX`) or `default` as they are; else a declared status of the
- * same class: 400 and 422 stand for each other (both say the request is not valid), then 400
- * (a request refused for any reason), then the nearest declared one. An operation that
- * declares no error at all keeps the server's status: the document says nothing to keep.
+ * does not declare: its range (`4XX`) or `default` as they are; else 400 and 422 stand for
+ * each other (both say the request is not valid), 400 for any other refusal, and the first
+ * declared 5xx for a 5xx. Nothing else stands for another status (a 429 for a refused request
+ * would make clients retry it): without such a status the server's own is kept, undeclared, as
+ * no declared answer says what happened.
  */
 function errorStatusesOf(op: OperationModel): { statuses?: Record<string, number>; guess?: string } {
   const keys = new Set(op.responses.map((r) => r.status.toUpperCase()));
@@ -157,9 +158,8 @@ function errorStatusesOf(op: OperationModel): { statuses?: Record<string, number
     }
     const sameClass = declared.filter((d) => Math.floor(d / 100) === Math.floor(status / 100));
     const twin = status === 400 ? 422 : status === 422 ? 400 : undefined;
-    const preferred = [...(twin !== undefined ? [twin] : []), ...(status < 500 ? [400] : [])].find((candidate) => sameClass.includes(candidate));
-    const nearest = preferred ?? [...sameClass].sort((a, b) => Math.abs(a - status) - Math.abs(b - status) || a - b)[0];
-    if (nearest !== undefined) statuses[String(status)] = nearest;
+    const substitute = status < 500 ? [...(twin !== undefined ? [twin] : []), 400].find((candidate) => sameClass.includes(candidate)) : sameClass[0];
+    if (substitute !== undefined) statuses[String(status)] = substitute;
   }
   const substituted = Object.entries(statuses).map(([from, to]) => `${from} as ${to}`);
   const parts = [...(substituted.length > 0 ? [`answers errors it does not declare ${substituted.join(', ')}`] : []), ...[...viaRange].map(([key, listed]) => `answers ${listed.join(', ')} with its ${key} response`)];

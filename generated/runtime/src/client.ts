@@ -463,7 +463,7 @@ export class HttpClient {
     });
     if (idempotency.header) headers.set(...idempotency.header);
 
-    const contentType = input.contentType ?? call.contentType ?? op.requestBody?.contentTypes[0] ?? 'application/json';
+    const contentType = input.contentType ?? call.contentType ?? defaultContentType(op, idempotency.body);
     const encoded = await encodeBody({
       body: idempotency.body,
       contentType,
@@ -685,4 +685,19 @@ export class HttpClient {
     }
     return serverMs - local;
   }
+}
+
+/**
+ * The media type a body goes as when the call names none: the operation's first, unless that is
+ * JSON, the body holds files (a `Blob`, or a list of them) and the operation takes multipart too,
+ * as files cannot go as JSON (OpenAI offers both for its uploads, JSON first).
+ */
+function defaultContentType(op: OperationSpec, body: unknown): string {
+  const offered = op.requestBody?.contentTypes ?? [];
+  const first = offered[0] ?? 'application/json';
+  if (!/json/i.test(first) || typeof body !== 'object' || body === null) return first;
+  const isFile = (value: unknown): boolean =>
+    value instanceof Blob || (Array.isArray(value) && value.length > 0 && value.every((item) => item instanceof Blob));
+  if (!Object.values(body).some(isFile)) return first;
+  return offered.find((type) => /^multipart\/form-data/i.test(type)) ?? first;
 }

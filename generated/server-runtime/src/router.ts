@@ -610,11 +610,28 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       });
     }
     const fields: [string, string][] = [];
-    const files: Record<string, Blob> = {};
+    const files: Record<string, unknown> = {};
+    const jsonParts: Promise<void>[] = [];
     form.forEach((value, key) => {
       if (typeof value === 'string') fields.push([key, value]);
+      // An object or array part is JSON (OpenAPI's default `contentType` for them in multipart).
+      else if (isJsonMediaType(mediaType(value.type)))
+        jsonParts.push(
+          value.text().then((text) => {
+            try {
+              setOwnProperty(files, key, JSON.parse(text) as unknown);
+            } catch {
+              throw new HttpProblem({
+                status: 400,
+                id: 'invalid_request',
+                message: `the ${key} part is not valid JSON`,
+              });
+            }
+          }),
+        );
       else setOwnProperty(files, key, value);
     });
+    await Promise.all(jsonParts);
     return { ...(coerceTree(bracketTree(fields), route.spec.bodyShape) as object), ...files };
   };
 
