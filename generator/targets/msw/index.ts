@@ -62,7 +62,7 @@ export function bySpecificity(a: OperationModel, b: OperationModel): number {
 
 function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImports): FunctionDeclarationStructure {
   const matcher = MSW_METHODS.has(op.method) ? op.method.toLowerCase() : 'all';
-  const answered = `${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer)`;
+  const answered = `${im.value('handlerAnswer')}({ info, seeded: ${seededAnswer(op, im)}, options, defaultBase: ${stringLiteral(defaultBase)}, override: answer })`;
   // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
   // any other method falls through to the next handler (a resolver that returns nothing).
   // MSW matches on the path alone: the query a path key fixes (`?beta=true`) is a condition of the resolver too.

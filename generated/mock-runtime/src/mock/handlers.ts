@@ -90,18 +90,49 @@ function response(status: number, body: SeededAnswer['body'], value: unknown): R
   return new Response(text, { status, headers: { 'content-type': body.contentType } });
 }
 
+/** The path of a base URL or pattern (`/v1` of `https://host/v1`, of the pattern `*` + `/v1` and of `/v1`), without a trailing slash. */
+export function basePathOf(base: string): string {
+  const rest = base.startsWith('*') ? base.slice(1) : base;
+  if (rest.startsWith('/') || rest === '') return rest.replace(/\/+$/, '');
+  try {
+    return new URL(rest).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The request as the mock's router sees it: the mock serves the document's paths from the root
+ * (`/titles`), while MSW hands over the URL the client called (`https://host/v1/titles`), so
+ * the base path (`/v1`) comes off. A request outside the base path is handed on as it is.
+ */
+export function requestForMock(request: Request, basePath: string): Request {
+  if (basePath === '') return request;
+  const url = new URL(request.url);
+  if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return request;
+  url.pathname = url.pathname.slice(basePath.length) || '/';
+  return new Request(url, request);
+}
+
+/** One handler's call: MSW's request, the seeded answer, the options, where the handler matches, and the test's own answer. */
+export interface HandlerCall<T> {
+  info: HandlerRequest;
+  seeded: SeededAnswer;
+  options: HandlerOptions;
+  /** Where handlers match without `options.baseUrl` (`*` and the path: any origin under the document's server path). */
+  defaultBase: string;
+  override?: HandlerOverride<T> | undefined;
+}
+
 /** One handler's answer: the test's override, else the mock's answer, else the seeded fixture. */
-export async function handlerAnswer<T>(
-  info: HandlerRequest,
-  seeded: SeededAnswer,
-  options: HandlerOptions,
-  override?: HandlerOverride<T>,
-): Promise<Response> {
+export async function handlerAnswer<T>(call: HandlerCall<T>): Promise<Response> {
+  const { info, seeded, options, override } = call;
   if (override) {
     const answer = await override(info);
     return answer instanceof Response ? answer : response(seeded.status, seeded.body, answer);
   }
-  if (options.mock) return options.mock.app.fetch(info.request);
+  if (options.mock)
+    return options.mock.app.fetch(requestForMock(info.request, basePathOf(options.baseUrl ?? call.defaultBase)));
   const body = seeded.body;
   if (body?.stream) {
     const spec = body.stream;
