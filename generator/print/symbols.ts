@@ -123,7 +123,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   for (const op of model.webhooks) for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error]) table.define(name, './types.js');
   for (const name of ['api', 'apiInfo', 'operations', 'webhooks']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
-  for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
+  for (const name of ['fixture', 'responseFixture', 'streamItemFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
   for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);
   for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, source.mockRuntimePackage);
   for (const name of MOCK_TESTING_EXPORTS) table.define(name, runtimeSubpath(source.mockRuntimePackage, 'testing'));

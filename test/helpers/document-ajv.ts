@@ -48,6 +48,11 @@ export interface DocumentAjv {
   response(operationId: string, status: number, body: unknown): string[] | undefined;
   /** The media types the operation declares for a status (its range, or `default`); undefined when the status is not declared. */
   mediaTypes(operationId: string, status: number): string[] | undefined;
+  /**
+   * ajv's complaints about a value of one declared media type ([] when valid): an item of a
+   * stream (its `itemSchema`, or before 3.2 its `schema`, which an event stream's data follows).
+   */
+  media(operationId: string, status: number, mediaType: string, value: unknown): string[];
 }
 
 export async function documentAjv(file: string): Promise<DocumentAjv> {
@@ -94,6 +99,15 @@ export async function documentAjv(file: string): Promise<DocumentAjv> {
       if (!media || !isObject(content[media]) || !('schema' in (content[media] as Json))) return undefined;
       const validate = compile(`${found.pointer}/content/${escape(media)}/schema`);
       return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    media(operationId, status, mediaType, value) {
+      const found = declared(operationId, status);
+      if (!found) return [`status ${status} is not declared`];
+      const entry = ((found.response.content ?? {}) as Json)[mediaType];
+      if (!isObject(entry)) return [`${mediaType} is not declared for ${status}`];
+      const keyword = 'itemSchema' in entry ? 'itemSchema' : 'schema';
+      const validate = compile(`${found.pointer}/content/${escape(mediaType)}/${keyword}`);
+      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     },
     mediaTypes(operationId, status) {
       const found = declared(operationId, status);

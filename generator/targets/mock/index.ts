@@ -10,6 +10,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planMock } from '../../plans/mock.js';
 import { importsFor } from '../../print/symbols.js';
+import { streamAlternativeOf } from '../../model/operation-kinds.js';
 
 
 export const mockTarget: Target = {
@@ -26,7 +27,9 @@ export const mockTarget: Target = {
     // Every scope the document names: the mock's ready-made credentials carry them all.
     const scopes = new Set<string>();
     for (const scheme of model.securitySchemes) for (const scope of Object.keys(scheme.scopes)) scopes.add(scope);
-    const fixturesStatement = `const fixtures = { response: ${im.value('responseFixture')}, schema: (key: string, seed: number) => ${im.value('fixture')}(key as keyof ${im.type('FixtureTypes')}, seed) };`;
+    // Items of the streams operations offer beside their JSON answers, where any does.
+    const streamItems = model.operations.some((op) => streamAlternativeOf(op) !== undefined) ? `, streamItem: ${im.value('streamItemFixture')}` : '';
+    const fixturesStatement = `const fixtures = { response: ${im.value('responseFixture')}, schema: (key: string, seed: number) => ${im.value('fixture')}(key as keyof ${im.type('FixtureTypes')}, seed)${streamItems} };`;
     const [engine, operations] = [im.value('createMockEngine'), im.value('operations')];
     for (const op of model.operations) {
       for (const requirement of op.security) for (const list of Object.values(requirement)) for (const scope of list) scopes.add(scope);

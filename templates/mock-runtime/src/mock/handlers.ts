@@ -2,10 +2,10 @@
  * What the MSW handlers of a generated package (`<pkg>/msw`) answer, as Fetch API responses:
  * MSW takes those from a resolver as they are, so this module needs nothing of MSW.
  */
-import type { StreamSpec } from '@svc/runtime';
+import type { StreamAlternativeSpec, StreamSpec } from '@svc/runtime';
 // The stream helpers alone: the server runtime's index would load Hono.
 import { isAsyncIterable, streamBody, toAsyncIterable } from '@svc/server-runtime/stream';
-import { numberedItem } from './stream-items.js';
+import { asksForStream, endFrame, numberedItem } from './stream-items.js';
 
 /** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
 export interface RequestAnswerer {
@@ -45,6 +45,11 @@ export interface SeededAnswer {
   status: number;
   /** `stream`: the body is items, framed as server-sent events or lines (`STREAMED_ITEMS` seeded ones by default). */
   body?: { contentType: string; json: boolean; fixture: (seed: number) => unknown; stream?: StreamSpec };
+  /**
+   * The stream the success response offers beside its body (JSON and `text/event-stream`),
+   * answered instead of the body when the request asks for it (the body's `flag`, else `Accept`).
+   */
+  alternative?: { spec: Omit<StreamAlternativeSpec, 'item'>; fixture: (seed: number) => unknown };
 }
 
 /** How many seeded items a streamed response of a handler sends. */
@@ -123,23 +128,56 @@ export interface HandlerCall<T> {
   override?: HandlerOverride<T> | undefined;
 }
 
+/** Whether a request asks for the stream its operation offers beside its body (reads a JSON body's flag from a copy). */
+async function wantsStream(request: Request, seeded: SeededAnswer): Promise<boolean> {
+  const alternative = seeded.alternative?.spec;
+  if (!alternative) return false;
+  const accept = request.headers.get('accept');
+  const bodyType = seeded.body?.contentType ?? 'application/json';
+  if (alternative.flag === undefined) return asksForStream({ alternative, bodyType, accept, body: undefined });
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return asksForStream({ alternative, bodyType, accept, body });
+}
+
+/** The status a stream beside a body is answered with: its own (`'200'`), or the seeded one for a range. */
+const alternativeStatus = (seeded: SeededAnswer, spec: Omit<StreamAlternativeSpec, 'item'>): number =>
+  Number(spec.status) || seeded.status;
+
 /** One handler's answer: the test's override, else the mock's answer, else the seeded fixture. */
 export async function handlerAnswer<T>(call: HandlerCall<T>): Promise<Response> {
   const { info, seeded, options, override } = call;
   if (override) {
     const answer = await override(info);
-    return answer instanceof Response ? answer : response(seeded.status, seeded.body, answer);
+    if (answer instanceof Response) return answer;
+    // A test's items for the stream beside the body, sent as the stream whatever was asked.
+    const alternative = seeded.alternative?.spec;
+    if (alternative && isAsyncIterable(answer))
+      return streamed(alternativeStatus(seeded, alternative), alternative.contentType, alternative, answer);
+    return response(seeded.status, seeded.body, answer);
   }
   if (options.mock)
     return options.mock.app.fetch(requestForMock(info.request, basePathOf(options.baseUrl ?? call.defaultBase)));
+  const alternative = seeded.alternative;
+  if (alternative && (await wantsStream(info.request, seeded))) {
+    const spec = alternative.spec;
+    const items: unknown[] = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
+      numberedItem(spec, alternative.fixture((options.seed ?? 0) + i), i),
+    );
+    const end = endFrame(spec);
+    return streamed(alternativeStatus(seeded, spec), spec.contentType, spec, end ? [...items, end] : items);
+  }
   const body = seeded.body;
   if (body?.stream) {
     const spec = body.stream;
     // Numbered as the mock numbers its streams.
-    const items = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
+    const items: unknown[] = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
       numberedItem(spec, body.fixture((options.seed ?? 0) + i), i),
     );
-    return streamed(seeded.status, body.contentType, spec, items);
+    const end = endFrame(spec);
+    return streamed(seeded.status, body.contentType, spec, end ? [...items, end] : items);
   }
   return response(seeded.status, body, body?.fixture(options.seed ?? 0));
 }
