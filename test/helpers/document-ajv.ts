@@ -53,6 +53,8 @@ export interface DocumentAjv {
    * stream (its `itemSchema`, or before 3.2 its `schema`, which an event stream's data follows).
    */
   media(operationId: string, status: number, mediaType: string, value: unknown): string[];
+  /** ajv's complaints about a value of the schema at a JSON pointer of the document (`/components/schemas/Event`; [] when valid). */
+  schema(pointer: string, value: unknown): string[];
 }
 
 export async function documentAjv(file: string): Promise<DocumentAjv> {
@@ -107,6 +109,10 @@ export async function documentAjv(file: string): Promise<DocumentAjv> {
       if (!isObject(entry)) return [`${mediaType} is not declared for ${status}`];
       const keyword = 'itemSchema' in entry ? 'itemSchema' : 'schema';
       const validate = compile(`${found.pointer}/content/${escape(mediaType)}/${keyword}`);
+      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    schema(pointer, value) {
+      const validate = compile(pointer);
       return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     },
     mediaTypes(operationId, status) {
