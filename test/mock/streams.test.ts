@@ -5,7 +5,9 @@
  * data, ended by `data: [DONE]`; run logs as JSON or JSON Lines chosen by `Accept`) answers the
  * stream when asked for it and JSON otherwise (it answered JSON, or 500, before); an event
  * stream of a 3.0 document with no JSON beside it sends each item as an event whose data is
- * JSON of its schema. Every item and body is judged by ajv over the document.
+ * JSON of its schema, and one whose schema is the event object sends data on every event (JSON
+ * where the data is an object: it was empty, or `[object Object]`). Every item and body is
+ * judged by ajv over the document.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +28,13 @@ const completions30 = {
   info: { title: 'Completions', version: '1.0.0' },
   servers: [{ url: 'https://api.completions.test/v1' }],
   paths: {
+    '/completions/{completionId}/progress': {
+      get: {
+        operationId: 'watchCompletion',
+        parameters: [{ name: 'completionId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'Progress events', content: { 'text/event-stream': { schema: { $ref: '#/components/schemas/ProgressEvent' } } } } },
+      },
+    },
     '/completions': {
       post: {
         operationId: 'createCompletion',
@@ -39,6 +48,15 @@ const completions30 = {
   },
   components: {
     schemas: {
+      // The event object itself (event fields only, `data` among them), its data optional and an object: JSON.
+      ProgressEvent: {
+        type: 'object',
+        properties: {
+          event: { type: 'string', enum: ['progress', 'done'] },
+          id: { type: 'string' },
+          data: { type: 'object', required: ['percent'], properties: { percent: { type: 'integer', minimum: 0, maximum: 100 } } },
+        },
+      },
       CompletionChunk: {
         type: 'object',
         required: ['id', 'text', 'index'],
@@ -220,6 +238,35 @@ describe('an event stream of a 3.0 document, with no JSON beside it', () => {
         expect(event.data, 'no empty data frames').not.toBe('');
         expect(ajv.media('createCompletion', 200, 'text/event-stream', JSON.parse(event.data)), event.data).toEqual([]);
       }
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('sends events whose schema is the event object with data on every one, JSON where the data is an object; the client reads them all', async () => {
+    const file = writeSpec(completions30, 'completions-3-0');
+    const mock = await loadDocumentMock(file);
+    const server = await serveNode(mock.app, { port: 0 });
+    try {
+      const ajv = await documentAjv(file);
+      const response = await fetch(`${server.url}/completions/c-1/progress`, { headers: { accept: 'text/event-stream' } });
+      expect(response.status).toBe(200);
+      const events = parseEvents(await response.text());
+      expect(events).toHaveLength(5);
+      for (const event of events) {
+        // An event without data is never dispatched by a client; `[object Object]` is not JSON.
+        expect(event.data, 'no empty data frames').not.toBe('');
+        const item = { ...(event.event === undefined ? {} : { event: event.event }), ...(event.id === undefined ? {} : { id: event.id }), data: JSON.parse(event.data) as unknown };
+        expect(ajv.media('watchCompletion', 200, 'text/event-stream', item), JSON.stringify(item)).toEqual([]);
+      }
+      const { dir } = await generateToDisk(file, 'completions-3-0-client');
+      const client = (await import(pathToFileURL(join(dir, 'src', 'client.ts')).href)) as {
+        createClient(options: { baseUrl: string }): unknown;
+        watchCompletion(client: unknown, params: { completionId: string }): Promise<AsyncIterable<{ data?: { percent: number } }>>;
+      };
+      const read: unknown[] = [];
+      for await (const item of await client.watchCompletion(client.createClient({ baseUrl: server.url }), { completionId: 'c-1' })) read.push(item.data);
+      expect(read).toEqual(events.map((event) => JSON.parse(event.data)));
     } finally {
       await server.close();
     }

@@ -12,6 +12,22 @@ import { isRecord } from './paths.js';
 export const numberedItem = (spec: StreamSpec, item: unknown, index: number): unknown =>
   spec.format === 'sse' && spec.items !== 'data' && isRecord(item) ? { ...item, id: String(index + 1) } : item;
 
+/** Seeds tried for an event that carries `data` before one without it is sent as it is. */
+const EVENT_ATTEMPTS = 8;
+
+/**
+ * A seeded item of a stream, `make(attempt)` for attempt 0, 1, …: a server-sent event whose
+ * schema leaves `data` optional is made again until it has one, since a client never sees an
+ * event without data (the event stream standard drops it); other items as the first attempt made them.
+ */
+export function seededItem(spec: StreamSpec, make: (attempt: number) => unknown): unknown {
+  let item = make(0);
+  if (spec.format !== 'sse' || spec.items === 'data') return item;
+  for (let attempt = 1; attempt < EVENT_ATTEMPTS && isRecord(item) && item['data'] === undefined; attempt++)
+    item = make(attempt);
+  return item;
+}
+
 /**
  * The frame that ends a stream whose events are their data and whose document names an end
  * (`data: [DONE]`, as OpenAI's streams end), sent after the last item; none for other streams.

@@ -26,7 +26,7 @@ import {
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
-import { asksForStream, endFrame, numberedItem } from './stream-items.js';
+import { asksForStream, endFrame, numberedItem, seededItem } from './stream-items.js';
 import { getAt, hashSeed, isRecord, removeAt, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
@@ -909,7 +909,10 @@ export function createMockEngine(
             mockStream({
               spec: streamed,
               options: options.streams ?? {},
-              item: (index) => fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}`)),
+              item: (index) =>
+                seededItem(streamed, (attempt) =>
+                  fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
+                ),
               first: after,
               resumed: lastEventId !== null,
             }),
@@ -1033,7 +1036,10 @@ function streamOrBody(init: {
     const items = mockStream({
       spec: alternative,
       options: init.streams,
-      item: (index) => init.item(hashSeed(`${seedKey}#${index}`)),
+      item: (index) =>
+        seededItem(alternative, (attempt) =>
+          init.item(hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
+        ),
       first: after,
       resumed: lastEventId !== null,
     });

@@ -5,7 +5,7 @@
 import type { StreamAlternativeSpec, StreamSpec } from '@svc/runtime';
 // The stream helpers alone: the server runtime's index would load Hono.
 import { isAsyncIterable, streamBody, toAsyncIterable } from '@svc/server-runtime/stream';
-import { asksForStream, endFrame, numberedItem } from './stream-items.js';
+import { asksForStream, endFrame, numberedItem, seededItem } from './stream-items.js';
 
 /** Something that answers requests as the API would: `create<Name>Mock()` of the package's `./mock`. */
 export interface RequestAnswerer {
@@ -142,6 +142,10 @@ async function wantsStream(request: Request, seeded: SeededAnswer): Promise<bool
   return asksForStream({ alternative, bodyType, accept, body });
 }
 
+/** The seed of a handler's seeded stream item: the options' seed and the item's place (and, after the first, the attempt: see `seededItem`). */
+const itemSeed = (options: HandlerOptions, index: number, attempt: number): number =>
+  (options.seed ?? 0) + index + attempt * 7919;
+
 /** The status a stream beside a body is answered with: its own (`'200'`), or the seeded one for a range. */
 const alternativeStatus = (seeded: SeededAnswer, spec: Omit<StreamAlternativeSpec, 'item'>): number =>
   Number(spec.status) || seeded.status;
@@ -164,7 +168,11 @@ export async function handlerAnswer<T>(call: HandlerCall<T>): Promise<Response> 
   if (alternative && (await wantsStream(info.request, seeded))) {
     const spec = alternative.spec;
     const items: unknown[] = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
-      numberedItem(spec, alternative.fixture((options.seed ?? 0) + i), i),
+      numberedItem(
+        spec,
+        seededItem(spec, (attempt) => alternative.fixture(itemSeed(options, i, attempt))),
+        i,
+      ),
     );
     const end = endFrame(spec);
     return streamed(alternativeStatus(seeded, spec), spec.contentType, spec, end ? [...items, end] : items);
@@ -174,7 +182,11 @@ export async function handlerAnswer<T>(call: HandlerCall<T>): Promise<Response> 
     const spec = body.stream;
     // Numbered as the mock numbers its streams.
     const items: unknown[] = Array.from({ length: STREAMED_ITEMS }, (_, i) =>
-      numberedItem(spec, body.fixture((options.seed ?? 0) + i), i),
+      numberedItem(
+        spec,
+        seededItem(spec, (attempt) => body.fixture(itemSeed(options, i, attempt))),
+        i,
+      ),
     );
     const end = endFrame(spec);
     return streamed(seeded.status, body.contentType, spec, end ? [...items, end] : items);
