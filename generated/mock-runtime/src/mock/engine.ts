@@ -1029,7 +1029,8 @@ function streamOrBody(init: {
     : Number(alternative.status) || init.successStatus;
   return (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
     const ctx = context as HandlerContext;
-    const accept = ctx.request.headers.get('accept');
+    // The body's flag decides where there is one: no Request is made to read Accept then.
+    const accept = alternative.flag === undefined ? ctx.request.headers.get('accept') : null;
     if (!asksForStream({ alternative, bodyType, accept, body: ctx.body })) return init.body(context);
     const lastEventId = alternative.format === 'sse' ? ctx.request.headers.get('last-event-id') : null;
     const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
