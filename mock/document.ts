@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { MockEngineOptions, MockPlan, MockStore } from '@svc/mock-runtime';
+import type { MockEngineOptions, MockPlan, MockStore, WebhookDelivery, WebhookDispatcher, WebhookDispatcherOptions } from '@svc/mock-runtime';
 import type { SecuritySchemeSpec } from '@svc/runtime';
 import type { ServerOptions } from '@svc/server-runtime';
 import type { Hono } from 'hono';
@@ -29,6 +29,12 @@ export interface DocumentMock {
   securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
   /** What the mock plan guessed (`npm run generate -- --explain` prints the same). */
   guesses: readonly MockGuess[];
+  /** The operationIds of the document's webhooks (none without a `webhooks` section). */
+  webhooks: readonly string[];
+  /** The deliveries, when `options.webhooks` was given to a document with webhooks. */
+  dispatcher: WebhookDispatcher | undefined;
+  /** Sends a seeded payload of a webhook (by operationId) through the dispatcher; undefined for a document without webhooks. */
+  sendWebhook: ((operationId: string, seed?: number) => Promise<WebhookDelivery>) | undefined;
 }
 
 /** The generated module's surface that `create…Mock` and the server spec give. */
@@ -36,10 +42,17 @@ interface MockModule {
   mockPlan: MockPlan;
   mockScopes: readonly string[];
   serverSpec: { api: { securitySchemes: Readonly<Record<string, SecuritySchemeSpec>> } };
+  /** The document's webhooks by operationId (from `./operations`). */
+  webhooks?: Readonly<Record<string, unknown>>;
   [name: string]: unknown;
 }
 
-type CreateMock = (options: Omit<MockEngineOptions, 'fixtures' | 'webhooks'> & { server?: ServerOptions }) => { app: Hono; store: MockStore };
+type CreateMock = (options: Omit<MockEngineOptions, 'fixtures' | 'webhooks'> & { server?: ServerOptions; webhooks?: DocumentMockOptions['webhooks'] }) => {
+  app: Hono;
+  store: MockStore;
+  webhooks?: WebhookDispatcher | undefined;
+  sendWebhook?: (operationId: string, seed?: number) => Promise<WebhookDelivery>;
+};
 
 export const documentCacheDir = join(generatorRoot, 'node_modules', '.cache', 'svc-mock-documents');
 
@@ -50,6 +63,8 @@ export interface DocumentMockOptions {
   engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
   /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`). */
   mockOverrides?: MockOverrides;
+  /** Where the document's webhooks go, signed with this key (`--webhook-url`); ignored for a document without webhooks. */
+  webhooks?: Omit<WebhookDispatcherOptions, 'signatureHeader'>;
 }
 
 /**
@@ -67,13 +82,29 @@ export async function loadDocumentMock(specFile: string, options: DocumentMockOp
   const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
   const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
   if (!create) throw new Error(`the generated mock of ${file} has no create…Mock function`);
-  const { app, store } = create({ ...options.engine, ...(options.server ? { server: options.server } : {}) });
-  return { name, app, store, plan: module.mockPlan, scopes: module.mockScopes, securitySchemes: module.serverSpec.api.securitySchemes, guesses };
+  // A document without webhooks has no `webhooks` option to give.
+  const webhooks = module.webhooks ?? {};
+  const { app, store, ...sender } = create({ ...options.engine, ...(options.server ? { server: options.server } : {}), ...(options.webhooks && Object.keys(webhooks).length > 0 ? { webhooks: options.webhooks } : {}) });
+  return {
+    name,
+    app,
+    store,
+    plan: module.mockPlan,
+    scopes: module.mockScopes,
+    securitySchemes: module.serverSpec.api.securitySchemes,
+    guesses,
+    webhooks: Object.keys(webhooks),
+    dispatcher: sender.webhooks,
+    sendWebhook: sender.sendWebhook,
+  };
 }
+
+/** What the bundle exports: the mock, the server spec and the webhooks (part of the bundle's key, with the files). */
+const BUNDLE_ENTRY = "export * from './src/mock.js';\nexport { serverSpec } from './src/server.js';\nexport { webhooks } from './src/operations.js';\n";
 
 /** The folder's bundle of the package's mock and server spec, made once per distinct output. */
 async function bundleOf(name: string, files: ReadonlyMap<string, string>): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(BUNDLE_ENTRY).update('\0');
   for (const [path, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(path).update('\0').update(contents).update('\0');
   const folderName = `${name}-${hash.digest('hex').slice(0, 16)}`;
   const folder = join(documentCacheDir, folderName);
@@ -86,7 +117,7 @@ async function bundleOf(name: string, files: ReadonlyMap<string, string>): Promi
       mkdirSync(dirname(join(building, path)), { recursive: true });
       writeFileSync(join(building, path), contents);
     }
-    writeFileSync(join(building, 'entry.ts'), "export * from './src/mock.js';\nexport { serverSpec } from './src/server.js';\n");
+    writeFileSync(join(building, 'entry.ts'), BUNDLE_ENTRY);
     const esbuild = await import('esbuild');
     // zod, hono, jose and randexp stay imports, found in the project's node_modules above the cache.
     await esbuild.build({ absWorkingDir: building, entryPoints: [join(building, 'entry.ts')], outfile: join(building, 'mock.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });

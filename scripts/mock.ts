@@ -16,7 +16,7 @@ import { startSandbox } from '../mock/index.js';
 
 const usage = `usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]
        npm run mock -- --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]
-                       [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>]`;
+                       [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>] [--webhook-url <url>]`;
 let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
@@ -58,8 +58,8 @@ try {
   console.error(`${(error as Error).message}\n${usage}`);
   process.exit(2);
 }
-if (values.spec !== undefined && values['webhook-url']) {
-  console.error(`--webhook-url applies to the service's own mocks, not to --spec\n${usage}`);
+if (values['webhook-url'] !== undefined && !/^https?:\/\/[^/]/i.test(values['webhook-url'])) {
+  console.error(`--webhook-url must be an http(s) URL, got ${values['webhook-url']}\n${usage}`);
   process.exit(2);
 }
 
@@ -73,6 +73,7 @@ if (values.spec !== undefined) {
     rateLimit: !values['no-rate-limit'],
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
     ...overrides,
+    ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}),
     ...(port !== undefined ? { port } : {}),
   });
   if (code !== 0) process.exit(code);

@@ -72,14 +72,26 @@ export function decodedEventSchema(item: unknown, deref: (value: unknown) => Jso
     }
     const properties = isObject(schema.properties) ? schema.properties : undefined;
     const data = properties && 'data' in properties ? deref(properties.data) : undefined;
-    if (!properties || !data || typeof data.contentMediaType !== 'string' || !isJsonMediaType(data.contentMediaType) || !('contentSchema' in data)) return value;
-    const names = eventNames(properties.event, deref);
+    // Before 3.2 an event object's `data` that cannot be text (an object, a number) can only travel as JSON.
+    const jsonByShape = fromSchema && data !== undefined && data.contentMediaType === undefined && isNotText(data);
+    if (!properties || !data || (!jsonByShape && (typeof data.contentMediaType !== 'string' || !isJsonMediaType(data.contentMediaType) || !('contentSchema' in data)))) return value;
+    // An event the server may leave unnamed is a `message`: its name tells nothing where the shape of its data does.
+    const named = !jsonByShape || (Array.isArray(schema.required) && schema.required.includes('event'));
+    const names = named ? eventNames(properties.event, deref) : undefined;
     if (names) events.push(...names);
     else every = true;
-    return { ...schema, properties: { ...properties, data: data.contentSchema } };
+    return jsonByShape ? value : { ...schema, properties: { ...properties, data: data.contentSchema } };
   };
   const schema = decode(item, 0);
   return { schema, jsonData: every ? true : events.length > 0 ? [...new Set(events)].sort() : false };
+}
+
+/** Whether a schema admits no string: a type that is not `string` (nor lists it), or an object's `properties` without a type. */
+function isNotText(schema: Json): boolean {
+  const type = schema.type;
+  if (typeof type === 'string') return type !== 'string';
+  if (Array.isArray(type)) return type.length > 0 && !type.includes('string');
+  return isObject(schema.properties) || Array.isArray(schema.items) || isObject(schema.items);
 }
 
 /** The `event` names a variant's `event` property allows (`const` or `enum`); undefined when any. */

@@ -43,7 +43,7 @@ const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: 
 const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
 
 /** The mock runtime's exports the mock prints. */
-const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'mockServerOptions', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDispatcherOptions'] as const;
+const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'mockServerOptions', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDelivery', 'WebhookDispatcherOptions'] as const;
 
 /** What the fixtures and the MSW handlers print, from the mock runtime's `testing` subpath, which loads no server code. */
 const MOCK_TESTING_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator'] as const;
@@ -123,7 +123,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   for (const op of model.webhooks) for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error]) table.define(name, './types.js');
   for (const name of ['api', 'apiInfo', 'operations', 'webhooks']) table.define(name, './operations.js');
   for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
-  for (const name of ['fixture', 'responseFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
+  for (const name of ['fixture', 'responseFixture', 'streamItemFixture', 'webhookFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
   for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);
   for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, source.mockRuntimePackage);
   for (const name of MOCK_TESTING_EXPORTS) table.define(name, runtimeSubpath(source.mockRuntimePackage, 'testing'));

@@ -82,6 +82,22 @@ describe('an SSE schema before 3.2 (no itemSchema): the event object, or its dat
     if (!isEvent) expect(decoded).toEqual({ schema, jsonData: true, items: 'data' });
   });
 
+  it.each<[string, unknown, boolean | readonly string[]]>([
+    ['text data', event({ data: { type: 'string' }, event: { type: 'string' } }), false],
+    ['data of any shape', event({ data: {} }), false],
+    ['text or null', event({ data: { type: ['string', 'null'] } }), false],
+    ['object data', event({ data: { type: 'object', properties: { n: { type: 'integer' } } }, event: { type: 'string' } }), true],
+    ['data without a type but with properties', event({ data: { properties: { n: {} } } }), true],
+    ['integer data', event({ data: { type: 'integer' } }), true],
+    ['events of two names, one with object data', { oneOf: [{ ...event({ data: { type: 'object' }, event: { const: 'step' } }), required: ['event'] }, { ...event({ data: { type: 'string' }, event: { const: 'note' } }), required: ['event'] }] }, ['step']],
+    // An event may come without a name (a `message`): its data's shape decides.
+    ['object data, the event name optional', event({ data: { type: 'object' }, event: { type: 'string', enum: ['progress', 'done'] } }), true],
+  ])('an event object whose data is %s: JSON %s', (_, schema, jsonData) => {
+    // Before 3.2 a `data` that cannot be text is JSON (it was written as `[object Object]`, or read as a string its schema refuses).
+    const decoded = decodedEventSchema(schema, deref, true);
+    expect(decoded).toEqual({ schema, jsonData });
+  });
+
   it('a string schema stays text events; an itemSchema is never the data', () => {
     expect(decodedEventSchema({ type: 'string' }, deref, true)).toEqual({ schema: PLAIN_EVENT, jsonData: false });
     expect(decodedEventSchema({ $ref: '#/components/schemas/Chunk' }, deref, false).items).toBeUndefined();

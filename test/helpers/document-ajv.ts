@@ -54,6 +54,13 @@ export interface DocumentAjv {
    * status, its range, `default`, or (the README's rule) 400 or 422 for a 4xx, any 5xx for a 5xx.
    */
   declaresStandIn(operationId: string, status: number): boolean;
+  /**
+   * ajv's complaints about a value of one declared media type ([] when valid): an item of a
+   * stream (its `itemSchema`, or before 3.2 its `schema`, which an event stream's data follows).
+   */
+  media(operationId: string, status: number, mediaType: string, value: unknown): string[];
+  /** ajv's complaints about a value of the schema at a JSON pointer of the document (`/components/schemas/Event`; [] when valid). */
+  schema(pointer: string, value: unknown): string[];
 }
 
 export async function documentAjv(file: string): Promise<DocumentAjv> {
@@ -102,6 +109,19 @@ export async function documentAjv(file: string): Promise<DocumentAjv> {
       if (!media || !isObject(content[media]) || !('schema' in (content[media] as Json))) return undefined;
       const validate = compile(`${found.pointer}/content/${escape(media)}/schema`);
       return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    media(operationId, status, mediaType, value) {
+      const found = declared(operationId, status);
+      if (!found) return [`status ${status} is not declared`];
+      const entry = ((found.response.content ?? {}) as Json)[mediaType];
+      if (!isObject(entry)) return [`${mediaType} is not declared for ${status}`];
+      const keyword = 'itemSchema' in entry ? 'itemSchema' : 'schema';
+      const validate = compile(`${found.pointer}/content/${escape(mediaType)}/${keyword}`);
+      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    schema(pointer, value) {
+      const validate = compile(pointer);
+      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     },
     mediaTypes(operationId, status) {
       const found = declared(operationId, status);

@@ -1,5 +1,6 @@
 /** Documents that are not ours, for the contract tests of the mock and of the MSW handlers. */
 import { join } from 'node:path';
+import type { ApiSpec, ClientOptions } from '@svc/runtime';
 import { repoRoot } from './spec-files.js';
 
 const examples = (path: string): string => join(repoRoot, 'node_modules', '@readme', 'oas-examples', path);
@@ -20,3 +21,14 @@ export const DOCUMENTS: readonly DocumentCase[] = [
   { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
 ];
 
+/** What the client sends for each scheme, from what the mock hands out (`credentials.schemes`). */
+export function clientCredentials(api: ApiSpec, schemes: Record<string, string>): ClientOptions {
+  const options: ClientOptions = {};
+  for (const [name, value] of Object.entries(schemes)) {
+    const scheme = api.securitySchemes[name];
+    if (scheme?.type === 'apiKey') options.apiKeys = { ...options.apiKeys, [name]: value };
+    else if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') options.basic = { username: value.slice(0, value.indexOf(':')), password: value.slice(value.indexOf(':') + 1) };
+    else options.accessToken ??= value;
+  }
+  return options;
+}

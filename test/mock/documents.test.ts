@@ -9,14 +9,14 @@
  */
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { ApiError, HttpClient, toRequestInput, type ApiSpec, type ClientOptions, type OperationSpec } from '@svc/runtime';
+import { ApiError, HttpClient, toRequestInput, type ApiSpec, type OperationSpec } from '@svc/runtime';
 import { CredentialRegistry, defaultCredentials, schemeCredentials, type MockPlan } from '@svc/mock-runtime';
 import { serveNode, type RunningServer } from '@svc/server-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocumentMock, type DocumentMock } from '../../mock/document.js';
 import { documentAjv, type DocumentAjv } from '../helpers/document-ajv.js';
 import { generateToDisk } from '../helpers/generate.js';
-import { DOCUMENTS, type DocumentCase } from '../helpers/documents.js';
+import { clientCredentials, DOCUMENTS, type DocumentCase } from '../helpers/documents.js';
 
 interface Running {
   mock: DocumentMock;
@@ -46,18 +46,6 @@ async function call(running: Running, op: OperationSpec, params: Record<string, 
     if (error instanceof ApiError) return { status: error.status, body: error.body, contentType: running.contentTypes.at(-1) ?? null };
     throw error;
   }
-}
-
-/** What the client sends for each scheme, from what the mock hands out (`credentials.schemes`). */
-function clientCredentials(api: ApiSpec, schemes: Record<string, string>): ClientOptions {
-  const options: ClientOptions = {};
-  for (const [name, value] of Object.entries(schemes)) {
-    const scheme = api.securitySchemes[name];
-    if (scheme?.type === 'apiKey') options.apiKeys = { ...options.apiKeys, [name]: value };
-    else if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') options.basic = { username: value.slice(0, value.indexOf(':')), password: value.slice(value.indexOf(':') + 1) };
-    else options.accessToken ??= value;
-  }
-  return options;
 }
 
 async function start(document: DocumentCase): Promise<Running> {

@@ -28,9 +28,9 @@ export function createBuyQuoteHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/onramp/v1/buy/quote'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -39,8 +39,9 @@ export function createBuyQuoteHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -55,9 +56,9 @@ export function createSellQuoteHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/onramp/v1/sell/quote'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -66,8 +67,9 @@ export function createSellQuoteHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -82,9 +84,9 @@ export function createSessionTokenHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/onramp/v1/token'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -93,8 +95,9 @@ export function createSessionTokenHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -109,9 +112,9 @@ export function getBuyConfigHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/buy/config'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -120,8 +123,9 @@ export function getBuyConfigHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -136,9 +140,9 @@ export function getBuyOptionsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/buy/options'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -147,8 +151,9 @@ export function getBuyOptionsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -163,9 +168,9 @@ export function getSellConfigHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/sell/config'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -174,8 +179,9 @@ export function getSellConfigHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -190,9 +196,9 @@ export function getSellOptionsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/sell/options'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -201,8 +207,9 @@ export function getSellOptionsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -217,9 +224,9 @@ export function listBuyTransactionsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/buy/user/:partnerUserRef/transactions'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -228,8 +235,9 @@ export function listBuyTransactionsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -244,9 +252,9 @@ export function listSellTransactionsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/onramp/v1/sell/user/:partnerUserRef/transactions'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -255,8 +263,9 @@ export function listSellTransactionsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 

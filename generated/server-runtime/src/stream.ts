@@ -45,7 +45,8 @@ export function frameItem(spec: StreamSpec, item: unknown): string {
   const event = (typeof item === 'object' && item !== null ? item : { data: item }) as Record<string, unknown>;
   const name = event['event'] === undefined ? undefined : singleLine('event', event['event']);
   const json = carriesJson(spec, name);
-  const data = json ? JSON.stringify(event['data']) : String(event['data'] ?? '');
+  // An event without data is written with an empty one (which a client does not dispatch), never `undefined`.
+  const data = event['data'] === undefined ? '' : json ? JSON.stringify(event['data']) : String(event['data']);
   let out = '';
   if (typeof event['retry'] === 'number') out += `retry: ${Math.max(0, Math.floor(event['retry']))}\n`;
   if (event['id'] !== undefined) out += `id: ${singleLine('id', event['id'])}\n`;

@@ -66,9 +66,9 @@ export function cancelRequestHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.delete(handlerUrl(options, '*/v1', '/transactions/:id/cancel_request'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -77,8 +77,9 @@ export function cancelRequestHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -93,9 +94,9 @@ export function cancelRequestPutHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/transactions/:id/cancel_request'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -104,8 +105,9 @@ export function cancelRequestPutHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -120,9 +122,9 @@ export function commitTransferHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/transfers/:id/commit'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -131,8 +133,9 @@ export function commitTransferHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -147,9 +150,9 @@ export function completeRequestHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/transactions/:id/complete_request'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -158,8 +161,9 @@ export function completeRequestHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -174,9 +178,9 @@ export function createAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/accounts'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -185,8 +189,9 @@ export function createAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -201,9 +206,9 @@ export function createAccountAddressHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/accounts/:account_id/address'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -212,8 +217,9 @@ export function createAccountAddressHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -228,9 +234,9 @@ export function createAddressHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/addresses'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -239,8 +245,9 @@ export function createAddressHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -255,9 +262,9 @@ export function createBuyHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/buys'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -266,8 +273,9 @@ export function createBuyHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -282,9 +290,9 @@ export function createDepositHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/deposits'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -293,8 +301,9 @@ export function createDepositHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -309,9 +318,9 @@ export function createOAuthApplicationHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/oauth/applications'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -320,8 +329,9 @@ export function createOAuthApplicationHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -336,9 +346,9 @@ export function createWithdrawalHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/withdrawals'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -347,8 +357,9 @@ export function createWithdrawalHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -363,9 +374,9 @@ export function deleteAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.delete(handlerUrl(options, '*/v1', '/accounts/:account_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -374,8 +385,9 @@ export function deleteAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -390,9 +402,9 @@ export function getAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/accounts/:account_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -401,8 +413,9 @@ export function getAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -417,9 +430,9 @@ export function getAccountAddressHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/accounts/:account_id/address'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -428,8 +441,9 @@ export function getAccountAddressHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -444,9 +458,9 @@ export function getAccountBalanceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/accounts/:account_id/balance'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -455,8 +469,9 @@ export function getAccountBalanceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -471,9 +486,9 @@ export function getAddressHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/addresses/:id_or_address'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -482,8 +497,9 @@ export function getAddressHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -498,9 +514,9 @@ export function getAuthorizationHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/authorization'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -509,8 +525,9 @@ export function getAuthorizationHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -525,9 +542,9 @@ export function getBuyPriceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/prices/buy'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -536,8 +553,9 @@ export function getBuyPriceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -552,9 +570,9 @@ export function getCurrentUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/users/self'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -563,8 +581,9 @@ export function getCurrentUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -579,9 +598,9 @@ export function getExchangeRatesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/currencies/exchange_rates'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -590,8 +609,9 @@ export function getExchangeRatesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -606,9 +626,9 @@ export function getOAuthApplicationHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/oauth/applications/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -617,8 +637,9 @@ export function getOAuthApplicationHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -633,9 +654,9 @@ export function getPaymentMethodHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/payment_methods/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -644,8 +665,9 @@ export function getPaymentMethodHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -660,9 +682,9 @@ export function getPrimaryAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/accounts/primary'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -671,8 +693,9 @@ export function getPrimaryAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -687,9 +710,9 @@ export function getRecurringPaymentHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/recurring_payments/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -698,8 +721,9 @@ export function getRecurringPaymentHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -714,9 +738,9 @@ export function getSellPriceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/prices/sell'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -725,8 +749,9 @@ export function getSellPriceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -741,9 +766,9 @@ export function getSpotRateHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/prices/spot_rate'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -752,8 +777,9 @@ export function getSpotRateHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -768,9 +794,9 @@ export function getTransferHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/transfers/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -779,8 +805,9 @@ export function getTransferHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -792,9 +819,9 @@ export function getTransferHandler(
  */
 export function getUserHandler(answer?: HandlerOverride<GetUserResponse>, options: HandlerOptions = {}): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/users/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -803,8 +830,9 @@ export function getUserHandler(answer?: HandlerOverride<GetUserResponse>, option
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -819,9 +847,9 @@ export function listAccountChangesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/account_changes'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -830,8 +858,9 @@ export function listAccountChangesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -846,9 +875,9 @@ export function listAccountsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/accounts'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -857,8 +886,9 @@ export function listAccountsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -873,9 +903,9 @@ export function listAddressesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/addresses'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -884,8 +914,9 @@ export function listAddressesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -900,9 +931,9 @@ export function listContactsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/contacts'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -911,8 +942,9 @@ export function listContactsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -927,9 +959,9 @@ export function listCurrenciesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/currencies'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -938,8 +970,9 @@ export function listCurrenciesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -954,9 +987,9 @@ export function listOAuthApplicationsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/oauth/applications'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -965,8 +998,9 @@ export function listOAuthApplicationsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -981,9 +1015,9 @@ export function listPaymentMethodsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/payment_methods'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -992,8 +1026,9 @@ export function listPaymentMethodsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1008,9 +1043,9 @@ export function listRecurringPaymentsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/recurring_payments'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1019,8 +1054,9 @@ export function listRecurringPaymentsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1035,9 +1071,9 @@ export function listReportsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/reports'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1046,8 +1082,9 @@ export function listReportsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1062,9 +1099,9 @@ export function listTransfersHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/transfers'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1073,8 +1110,9 @@ export function listTransfersHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1089,9 +1127,9 @@ export function listUsersHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*/v1', '/users'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1100,8 +1138,9 @@ export function listUsersHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1116,9 +1155,9 @@ export function postCurrentUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/users/self'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1127,8 +1166,9 @@ export function postCurrentUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1143,9 +1183,9 @@ export function requestMoneyHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/transactions/request_money'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1154,8 +1194,9 @@ export function requestMoneyHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1170,9 +1211,9 @@ export function resendRequestHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/transactions/:id/resend_request'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1181,8 +1222,9 @@ export function resendRequestHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1197,9 +1239,9 @@ export function setPrimaryAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/accounts/:account_id/primary'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1208,8 +1250,9 @@ export function setPrimaryAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1224,9 +1267,9 @@ export function transferMoneyHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*/v1', '/transactions/transfer_money'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1235,8 +1278,9 @@ export function transferMoneyHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1251,9 +1295,9 @@ export function updateAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/accounts/:account_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1262,8 +1306,9 @@ export function updateAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1278,9 +1323,9 @@ export function updateCurrentUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/users/self'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1289,8 +1334,9 @@ export function updateCurrentUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 
@@ -1305,9 +1351,9 @@ export function updateUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*/v1', '/users/:id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -1316,8 +1362,9 @@ export function updateUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*/v1',
+      override: answer,
+    }),
   );
 }
 

@@ -2,7 +2,7 @@
 import { validFixture } from '@svc/mock-runtime/testing';
 import type { FixtureForm, FixtureNode, FixtureValidator } from '@svc/mock-runtime/testing';
 import type { OperationSpec } from '@svc/runtime';
-import { operations } from './operations.js';
+import { operations, webhooks } from './operations.js';
 import {
   AccountCurrencySchema,
   AccountListResponseSchema,
@@ -4693,6 +4693,44 @@ export function responseFixture(operationId: string, status: string, seed: numbe
     validator: operation.responses[status],
     label: `${operationId} ${status}`,
   });
+}
+
+/** Descriptors of each webhook's payload (its JSON body), by operationId. */
+const webhookFixtureSchemas: Readonly<Record<string, FixtureNode>> = {
+  onAddressNewPayment: { kind: 'ref', target: 'AddressNewPaymentNotification' },
+  onBuyCanceled: { kind: 'ref', target: 'BuyCanceledNotification' },
+  onBuyCompleted: { kind: 'ref', target: 'BuyCompletedNotification' },
+  onBuyCreated: { kind: 'ref', target: 'BuyCreatedNotification' },
+  onDepositCanceled: { kind: 'ref', target: 'DepositCanceledNotification' },
+  onDepositCompleted: { kind: 'ref', target: 'DepositCompletedNotification' },
+  onDepositCreated: { kind: 'ref', target: 'DepositCreatedNotification' },
+  onPing: { kind: 'ref', target: 'PingNotification' },
+  onSellCanceled: { kind: 'ref', target: 'SellCanceledNotification' },
+  onSellCompleted: { kind: 'ref', target: 'SellCompletedNotification' },
+  onSellCreated: { kind: 'ref', target: 'SellCreatedNotification' },
+  onWithdrawalCanceled: { kind: 'ref', target: 'WithdrawalCanceledNotification' },
+  onWithdrawalCompleted: { kind: 'ref', target: 'WithdrawalCompletedNotification' },
+  onWithdrawalCreated: { kind: 'ref', target: 'WithdrawalCreatedNotification' },
+};
+
+/**
+ * A valid payload of one of the document's webhooks, by its operationId; undefined for a webhook without a body.
+ *
+ * @example webhookFixture('onAddressNewPayment', 3)
+ */
+export function webhookFixture(operationId: string, seed: number = 0): unknown {
+  const webhook = (webhooks as Readonly<Record<string, OperationSpec>>)[operationId];
+  if (!webhook) throw new TypeError(`Unknown webhook ${operationId}`);
+  const node = webhookFixtureSchemas[operationId];
+  return node
+    ? validFixture(node, {
+        seed,
+        resolve,
+        form: 'output',
+        validator: webhook.validators.body,
+        label: `${operationId} payload`,
+      })
+    : undefined;
 }
 
 /** Valid parameters (the flat record the client takes) and body of a request to an operation. */

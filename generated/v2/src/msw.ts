@@ -53,7 +53,7 @@ export function cancelTransactionHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.delete(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions/:transaction_id'), (info) =>
-    handlerAnswer(info, { status: 204 }, options, answer),
+    handlerAnswer({ info, seeded: { status: 204 }, options, defaultBase: '*', override: answer }),
   );
 }
 
@@ -68,9 +68,9 @@ export function commitDepositHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/deposits/:deposit_id/commit'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -79,8 +79,9 @@ export function commitDepositHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -95,9 +96,9 @@ export function commitWithdrawalHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/withdrawals/:withdrawal_id/commit'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -106,8 +107,9 @@ export function commitWithdrawalHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -122,9 +124,9 @@ export function completeTransactionHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions/:transaction_id/complete'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -133,8 +135,9 @@ export function completeTransactionHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -149,9 +152,9 @@ export function createAddressHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/addresses'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 201,
         body: {
           contentType: 'application/json',
@@ -160,8 +163,9 @@ export function createAddressHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -176,9 +180,9 @@ export function createBuyHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/buys'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 201,
         body: {
           contentType: 'application/json',
@@ -187,8 +191,9 @@ export function createBuyHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -203,9 +208,9 @@ export function createDepositHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/deposits'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 201,
         body: {
           contentType: 'application/json',
@@ -214,8 +219,9 @@ export function createDepositHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -230,9 +236,9 @@ export function createTransactionHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 201,
         body: {
           contentType: 'application/json',
@@ -241,8 +247,9 @@ export function createTransactionHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -257,9 +264,9 @@ export function createWithdrawalHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/withdrawals'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 201,
         body: {
           contentType: 'application/json',
@@ -268,8 +275,9 @@ export function createWithdrawalHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -284,9 +292,9 @@ export function getAccountHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -295,8 +303,9 @@ export function getAccountHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -311,9 +320,9 @@ export function getAuthorizationInfoHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/user/auth'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -322,8 +331,9 @@ export function getAuthorizationInfoHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -335,9 +345,9 @@ export function getAuthorizationInfoHandler(
  */
 export function getBuyHandler(answer?: HandlerOverride<GetBuyResponse>, options: HandlerOptions = {}): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/buys/:buy_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -346,8 +356,9 @@ export function getBuyHandler(answer?: HandlerOverride<GetBuyResponse>, options:
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -362,9 +373,9 @@ export function getBuyPriceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/prices/:currency_pair/buy'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -373,8 +384,9 @@ export function getBuyPriceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -389,9 +401,9 @@ export function getCurrentUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/user'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -400,8 +412,9 @@ export function getCurrentUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -416,9 +429,9 @@ export function getDepositHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/deposits/:deposit_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -427,8 +440,9 @@ export function getDepositHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -443,9 +457,9 @@ export function getExchangeRatesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/exchange-rates'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -454,8 +468,9 @@ export function getExchangeRatesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -470,9 +485,9 @@ export function getNotificationHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/notifications/:notification_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -481,8 +496,9 @@ export function getNotificationHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -497,9 +513,9 @@ export function getPaymentMethodHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/payment-methods/:payment_method_id/'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -508,8 +524,9 @@ export function getPaymentMethodHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -524,9 +541,9 @@ export function getSellPriceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/prices/:currency_pair/sell'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -535,8 +552,9 @@ export function getSellPriceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -551,9 +569,9 @@ export function getSpotPriceHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/prices/:currency_pair/spot'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -562,8 +580,9 @@ export function getSpotPriceHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -575,9 +594,9 @@ export function getSpotPriceHandler(
  */
 export function getTimeHandler(answer?: HandlerOverride<GetTimeResponse>, options: HandlerOptions = {}): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/time'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -586,8 +605,9 @@ export function getTimeHandler(answer?: HandlerOverride<GetTimeResponse>, option
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -602,9 +622,9 @@ export function getTransactionHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions/:transaction_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -613,8 +633,9 @@ export function getTransactionHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -629,9 +650,9 @@ export function getUserByIdHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/users/:user_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -640,8 +661,9 @@ export function getUserByIdHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -656,9 +678,9 @@ export function getWithdrawalHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/withdrawals/:withdrawal_id'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -667,8 +689,9 @@ export function getWithdrawalHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -683,9 +706,9 @@ export function listAccountsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -694,8 +717,9 @@ export function listAccountsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -707,9 +731,9 @@ export function listAccountsHandler(
  */
 export function listBuysHandler(answer?: HandlerOverride<ListBuysResponse>, options: HandlerOptions = {}): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/buys'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -718,8 +742,9 @@ export function listBuysHandler(answer?: HandlerOverride<ListBuysResponse>, opti
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -734,9 +759,9 @@ export function listCurrenciesHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/currencies'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -745,8 +770,9 @@ export function listCurrenciesHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -761,9 +787,9 @@ export function listDepositsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/deposits'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -772,8 +798,9 @@ export function listDepositsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -788,9 +815,9 @@ export function listNotificationsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/notifications'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -799,8 +826,9 @@ export function listNotificationsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -815,9 +843,9 @@ export function listPaymentMethodsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/payment-methods'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -826,8 +854,9 @@ export function listPaymentMethodsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -842,9 +871,9 @@ export function listTransactionsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -853,8 +882,9 @@ export function listTransactionsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -869,9 +899,9 @@ export function listWithdrawalsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/accounts/:account_id/withdrawals'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -880,8 +910,9 @@ export function listWithdrawalsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -896,9 +927,9 @@ export function resendTransactionHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/accounts/:account_id/transactions/:transaction_id/resend'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -907,8 +938,9 @@ export function resendTransactionHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -923,9 +955,9 @@ export function updateCurrentUserHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.put(handlerUrl(options, '*', '/v2/user'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -934,8 +966,9 @@ export function updateCurrentUserHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 

@@ -22,9 +22,9 @@ export function settleX402PaymentHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/x402/settle'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -33,8 +33,9 @@ export function settleX402PaymentHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -49,9 +50,9 @@ export function supportedX402PaymentKindsHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.get(handlerUrl(options, '*', '/v2/x402/supported'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -60,8 +61,9 @@ export function supportedX402PaymentKindsHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 
@@ -76,9 +78,9 @@ export function verifyX402PaymentHandler(
   options: HandlerOptions = {},
 ): HttpHandler {
   return http.post(handlerUrl(options, '*', '/v2/x402/verify'), (info) =>
-    handlerAnswer(
+    handlerAnswer({
       info,
-      {
+      seeded: {
         status: 200,
         body: {
           contentType: 'application/json',
@@ -87,8 +89,9 @@ export function verifyX402PaymentHandler(
         },
       },
       options,
-      answer,
-    ),
+      defaultBase: '*',
+      override: answer,
+    }),
   );
 }
 

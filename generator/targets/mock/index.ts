@@ -10,23 +10,28 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { planMock } from '../../plans/mock.js';
 import { importsFor } from '../../print/symbols.js';
+import { streamAlternativeOf } from '../../model/operation-kinds.js';
 
 
 export const mockTarget: Target = {
-  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  // A document of webhooks alone gets them too: a mock with no routes, which sends its webhooks.
+  appliesTo: (model) => model.kind === 'openapi' && (model.operations.length > 0 || model.webhooks.length > 0),
   run(context) {
     const { model, sourceLabel, mockOverrides } = context;
     const { createMock, mock: mockName, mockOptions } = model.entryNames;
     const im = importsFor(context, './mock.js');
     // The guesses are told to the user (`--explain`, the mock's start), not shipped.
     const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
-    const hasWebhooks = (plan.webhooks?.length ?? 0) > 0;
+    // Every webhook can be sent (`sendWebhook`), those that carry a collection's resource also on its events.
+    const hasWebhooks = model.webhooks.length > 0;
     const signatureHeader = model.webhookDelivery?.signatureHeader ?? 'X-Signature';
-    const webhookNames = Object.fromEntries(model.webhooks.filter((w) => plan.webhooks?.some((p) => p.webhook === w.operationId)).map((w) => [w.operationId, w.path]));
+    const webhookNames = Object.fromEntries(model.webhooks.map((w) => [w.operationId, w.path]));
     // Every scope the document names: the mock's ready-made credentials carry them all.
     const scopes = new Set<string>();
     for (const scheme of model.securitySchemes) for (const scope of Object.keys(scheme.scopes)) scopes.add(scope);
-    const fixturesStatement = `const fixtures = { response: ${im.value('responseFixture')}, schema: (key: string, seed: number) => ${im.value('fixture')}(key as keyof ${im.type('FixtureTypes')}, seed) };`;
+    // Items of the streams operations offer beside their JSON answers, where any does.
+    const streamItems = model.operations.some((op) => streamAlternativeOf(op) !== undefined) ? `, streamItem: ${im.value('streamItemFixture')}` : '';
+    const fixturesStatement = `const fixtures = { response: ${im.value('responseFixture')}, schema: (key: string, seed: number) => ${im.value('fixture')}(key as keyof ${im.type('FixtureTypes')}, seed)${streamItems} };`;
     const [engine, operations] = [im.value('createMockEngine'), im.value('operations')];
     for (const op of model.operations) {
       for (const requirement of op.security) for (const list of Object.values(requirement)) for (const scope of list) scopes.add(scope);
@@ -78,7 +83,12 @@ export const mockTarget: Target = {
         properties: [
           { name: 'app', type: im.type('Hono'), isReadonly: true, docs: ['The Hono app: `app.fetch` answers requests; serve it with `serveNode`.'] },
           { name: 'store', type: im.type('MockStore'), isReadonly: true, docs: ['Everything the callers created, per credential; `store.reset()` forgets it.'] },
-          ...(hasWebhooks ? [{ name: 'webhooks', type: `${im.type('WebhookDispatcher')} | undefined`, isReadonly: true, docs: ['The webhook deliveries, when `options.webhooks` was given.'] }] : []),
+          ...(hasWebhooks
+            ? [
+                { name: 'webhooks', type: `${im.type('WebhookDispatcher')} | undefined`, isReadonly: true, docs: ['The webhook deliveries, when `options.webhooks` was given.'] },
+                { name: 'sendWebhook', type: `(operationId: string, seed?: number) => Promise<${im.type('WebhookDelivery')}>`, isReadonly: true, docs: ['Sends a seeded payload of the webhook with this operationId, signed, to `options.webhooks.url` (retried as the dispatcher retries); refused without `options.webhooks`.'] },
+              ]
+            : []),
         ],
       },
       {
@@ -102,7 +112,17 @@ export const mockTarget: Target = {
               ]
             : ['const { server, ...engineOptions } = options;', fixturesStatement, `const engine = ${engine}(${operations}, mockPlan, { ...engineOptions, fixtures });`]),
           `const app = ${im.value('createRouter')}(${im.value('serverSpec')}, engine.handlers, { ...${im.value('mockServerOptions')}(${operations}, mockPlan, fixtures), ...server });`,
-          hasWebhooks ? 'return { app, store: engine.store, webhooks: dispatcher };' : 'return { app, store: engine.store };',
+          ...(hasWebhooks
+            ? [
+                `const sendWebhook = async (operationId: string, seed = 0): Promise<${im.type('WebhookDelivery')}> => {`,
+                '  const name = webhookNames[operationId];',
+                '  if (name === undefined) throw new TypeError(`Unknown webhook ${operationId}`);',
+                "  if (!dispatcher) throw new Error('sendWebhook needs options.webhooks: where to send them, and the key that signs them');",
+                `  return dispatcher.send(name, ${im.value('webhookFixture')}(operationId, seed));`,
+                '};',
+                'return { app, store: engine.store, webhooks: dispatcher, sendWebhook };',
+              ]
+            : ['return { app, store: engine.store };']),
         ],
       },
     ];

@@ -9,7 +9,7 @@ import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/sym
 import { answeredResponseOf, serverUrlOf, pathLabel } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc, literal, stringLiteral } from '../../util/text.js';
-import { streamedResponseOf } from '../../model/operation-kinds.js';
+import { streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { mswReadmeData } from './readme.js';
@@ -33,11 +33,16 @@ export function serverPath(model: ApiModel): string {
 /** The answer a handler gives unless told otherwise: what the package's mock answers (`answeredResponseOf`), with that response's body fixture. */
 function seededAnswer(op: OperationModel, im: ModuleImports): string {
   const { status, response } = answeredResponseOf(op);
-  if (!response?.content) return `{ status: ${status} }`;
+  // A stream offered beside the body: how it streams, what asks for it, and its seeded items.
+  const offered = streamAlternativeOf(op);
+  const alternative = offered
+    ? `, alternative: { spec: ${literal({ status: offered.status, contentType: offered.stream.contentType, ...offered.stream.sequence, ...(op.streamFlag !== undefined ? { flag: op.streamFlag } : {}) })}, fixture: (seed) => ${im.value('streamItemFixture')}(${stringLiteral(op.operationId)}, seed) }`
+    : '';
+  if (!response?.content) return `{ status: ${status}${alternative} }`;
   const fixture = `(seed) => ${im.value('responseFixture')}(${stringLiteral(op.operationId)}, ${stringLiteral(response.status)}, seed)`;
   // A streamed response answers with several seeded items, framed as its media type frames them.
   const stream = response.content.sequence ? `, stream: ${literal(response.content.sequence)}` : '';
-  return `{ status: ${status}, body: { contentType: ${stringLiteral(response.content.contentType)}, json: ${response.content.json}, fixture: ${fixture}${stream} } }`;
+  return `{ status: ${status}, body: { contentType: ${stringLiteral(response.content.contentType)}, json: ${response.content.json}, fixture: ${fixture}${stream} }${alternative} }`;
 }
 
 /**
@@ -62,7 +67,7 @@ export function bySpecificity(a: OperationModel, b: OperationModel): number {
 
 function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImports): FunctionDeclarationStructure {
   const matcher = MSW_METHODS.has(op.method) ? op.method.toLowerCase() : 'all';
-  const answered = `${im.value('handlerAnswer')}(info, ${seededAnswer(op, im)}, options, answer)`;
+  const answered = `${im.value('handlerAnswer')}({ info, seeded: ${seededAnswer(op, im)}, options, defaultBase: ${stringLiteral(defaultBase)}, override: answer })`;
   // MSW has no matcher of its own for QUERY and the methods of additionalOperations: `all`, and
   // any other method falls through to the next handler (a resolver that returns nothing).
   // MSW matches on the path alone: the query a path key fixes (`?beta=true`) is a condition of the resolver too.
@@ -84,7 +89,8 @@ function handlerFunction(op: OperationModel, defaultBase: string, im: ModuleImpo
     ],
     parameters: [
       // A streamed operation's test answers with its items: a list, or an async iterable sent as it yields.
-      { name: 'answer', type: `${im.type('HandlerOverride')}<${streamedResponseOf(op) ? `readonly ${im.type(op.names.response)}[] | AsyncIterable<${im.type(op.names.response)}>` : im.type(op.names.response)}>`, hasQuestionToken: true },
+      // One whose success response offers a stream beside its body answers with the body, or with the stream's items as an async iterable.
+      { name: 'answer', type: `${im.type('HandlerOverride')}<${streamedResponseOf(op) ? `readonly ${im.type(op.names.response)}[] | AsyncIterable<${im.type(op.names.response)}>` : streamAlternativeOf(op) && op.names.streamItem !== '' ? `${im.type(op.names.response)} | AsyncIterable<${im.type(op.names.streamItem)}>` : im.type(op.names.response)}>`, hasQuestionToken: true },
       { name: 'options', type: im.type('HandlerOptions'), initializer: '{}' },
     ],
     returnType: im.type('HttpHandler'),

@@ -8,7 +8,7 @@ export const mswPlugin: TargetPlugin = {
   needs: ['types', 'fixtures'],
   entryPoint: 'msw',
   // Its own declarations, then what it imports and re-exports.
-  declares: ['handlers', 'http', 'HttpHandler', 'carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture'],
+  declares: ['handlers', 'http', 'HttpHandler', 'carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture', 'streamItemFixture'],
   operationNames: [{ key: 'mswHandler', want: ({ camel }) => `${camel}Handler` }],
   options: { baseUrl: { description: "where the handlers match when a test gives no baseUrl (https://api.example.com); default: any origin, under the spec's server path" } },
   runtimes: ['mock-runtime'],

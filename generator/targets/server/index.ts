@@ -59,7 +59,8 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
 
 
 export const serverTarget: Target = {
-  appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
+  // A document of webhooks alone gets them too: a mock with no routes, which sends its webhooks.
+  appliesTo: (model) => model.kind === 'openapi' && (model.operations.length > 0 || model.webhooks.length > 0),
   readmeData: ({ model }) => ({ createServer: model.entryNames.createServer, createMock: model.entryNames.createMock }),
   run(context) {
     const { model, sourceLabel, serverRuntimePackage } = context;

@@ -789,6 +789,16 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const streamed = op.streams ? streamSpecOf(op.streams, reply.status) : undefined;
     if (streamed && (isAsyncIterable(replyBody) || Array.isArray(replyBody)))
       return streamAnswer(exchange, route, reply.status, streamed, toAsyncIterable(replyBody), replyHeaders);
+    // The stream an operation offers beside its body: items an async iterable yields (a list is the JSON body).
+    const alternative = op.streamAlternative;
+    if (
+      alternative &&
+      isAsyncIterable(replyBody) &&
+      streamSpecOf({ [alternative.status]: alternative }, reply.status)
+    ) {
+      const headers = { ...replyHeaders, 'content-type': alternative.contentType };
+      return streamAnswer(exchange, route, reply.status, alternative, replyBody, headers, alternative.item);
+    }
     if (options.validateResponses) checkReply(route, reply.status, replyBody);
     return send(exchange, reply.status, replyBody, replyHeaders);
   };
@@ -805,16 +815,33 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     spec: StreamSpec,
     items: AsyncIterable<unknown>,
     headers: Record<string, string>,
+    /** The items' validator where it is not the status's response validator (a stream beside a body). */
+    itemValidator?: Validator,
   ): Answer => {
-    const check = options.validateResponses
-      ? (item: unknown): void => checkReply(route, status, item)
-      : () => undefined;
+    const check = !options.validateResponses
+      ? () => undefined
+      : itemValidator
+        ? (item: unknown): void => checkItem(route, status, itemValidator, item)
+        : (item: unknown): void => checkReply(route, status, item);
     const body = streamBody(items, spec, check, (error) => report(error, route));
     return send(exchange, status, body, {
       'content-type': STREAM_MEDIA_TYPES[spec.format],
       'cache-control': 'no-cache',
       ...headers,
     });
+  };
+
+  /** Checks one item of a stream offered beside a body against the stream's item schema. */
+  const checkItem = ({ op }: Route, status: number, validator: Validator, item: unknown): void => {
+    if (fastAccepts(validator)(item)) return;
+    const result = validator.safeParse(item);
+    if (!result.success)
+      throw new InvalidResponse(
+        op.operationId,
+        status,
+        result.error.issues,
+        `${op.operationId} answered ${status} with a stream item its spec does not allow`,
+      );
   };
 
   const checkReply = ({ op, replyValidators }: Route, status: number, body: unknown): void => {

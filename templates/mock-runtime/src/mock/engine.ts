@@ -11,6 +11,7 @@ import {
   streamSpecOf,
   systemClock,
   type OperationSpec,
+  type StreamAlternativeSpec,
   type StreamSpec,
   type Validator,
 } from '@svc/runtime';
@@ -25,7 +26,7 @@ import {
 import { conditionHolds, parseCondition, type Condition } from './conditions.js';
 import { mayVary, propertyValidator } from './field-schemas.js';
 import { paginate } from './paginate.js';
-import { numberedItem } from './stream-items.js';
+import { asksForStream, endFrame, numberedItem, seededItem } from './stream-items.js';
 import { getAt, hashSeed, isRecord, removeAt, setAt, setIfPresent, shallowCopy, spreadable, withAt } from './paths.js';
 import type { MockCollectionPlan, MockOperationPlan, MockPlan, MockWebhookPlan } from './plan.js';
 import { MockStore, type Collection, type DeferredEntry, type Resource, type Tenant } from './store.js';
@@ -36,6 +37,8 @@ export interface MockFixtures {
   response(operationId: string, status: string, seed: number): unknown;
   /** A seeded instance of a named schema (webhook payloads). */
   schema?(key: string, seed: number): unknown;
+  /** A seeded item of the stream an operation offers beside its body (`streamAlternative`). */
+  streamItem?(operationId: string, seed: number): unknown;
 }
 
 /** Where webhooks go: the document's webhook names by operationId, and the dispatcher. */
@@ -955,13 +958,19 @@ export function createMockEngine(
         const seedKey = `${operationId}${JSON.stringify(ctx.params)}${JSON.stringify(ctx.body ?? null)}`;
         return {
           status: opPlan.successStatus,
-          body: mockStream({
-            spec: streamed,
-            options: options.streams ?? {},
-            item: (index) => fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}`)),
-            first: after,
-            resumed: lastEventId !== null,
-          }),
+          body: endedStream(
+            streamed,
+            mockStream({
+              spec: streamed,
+              options: options.streams ?? {},
+              item: (index) =>
+                seededItem(streamed, (attempt) =>
+                  fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
+                ),
+              first: after,
+              resumed: lastEventId !== null,
+            }),
+          ),
         };
       };
       continue;
@@ -1031,8 +1040,66 @@ export function createMockEngine(
       const replied = behaviour ? behaviour(call) : defaultAnswer(call);
       return replied instanceof Promise ? replied.then(finish) : finish(replied);
     };
+    // A stream offered beside the body: the stream when the request asks for it, the body otherwise.
+    if (op.streamAlternative)
+      handlers[operationId] = streamOrBody({
+        op,
+        alternative: op.streamAlternative,
+        successStatus: opPlan.successStatus,
+        body: handlers[operationId]!,
+        streams: options.streams ?? {},
+        item: (seed) => options.fixtures.streamItem?.(operationId, seed),
+      });
   }
   return { handlers, store };
+}
+
+/** A mock stream followed by the end its document names (`data: [DONE]`), where it names one. */
+async function* endedStream(spec: StreamSpec, items: AsyncIterable<unknown>): AsyncGenerator<unknown, void, undefined> {
+  yield* items;
+  const end = endFrame(spec);
+  if (end) yield end;
+}
+
+/**
+ * The handler of an operation whose success response offers a stream beside its body: a request
+ * that asks for the stream (`asksForStream`: the body's flag, else `Accept`) gets seeded items
+ * as `MockStreamOptions` say, numbered and resumable as other mock streams; any other, `body`'s answer.
+ */
+function streamOrBody(init: {
+  op: OperationSpec;
+  alternative: StreamAlternativeSpec;
+  successStatus: number;
+  body: OperationHandler;
+  streams: MockStreamOptions;
+  item: (seed: number) => unknown;
+}): OperationHandler {
+  const { op, alternative } = init;
+  const bodyType = op.responseMediaTypes?.[alternative.status] ?? 'application/json';
+  // The alternative's own status where it names one (`'200'`), else the success status (`'2XX'`).
+  const status = streamSpecOf({ [alternative.status]: alternative }, init.successStatus)
+    ? init.successStatus
+    : Number(alternative.status) || init.successStatus;
+  return (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
+    const ctx = context as HandlerContext;
+    // The body's flag decides where there is one: no Request is made to read Accept then.
+    const accept = alternative.flag === undefined ? ctx.request.headers.get('accept') : null;
+    if (!asksForStream({ alternative, bodyType, accept, body: ctx.body })) return init.body(context);
+    const lastEventId = alternative.format === 'sse' ? ctx.request.headers.get('last-event-id') : null;
+    const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
+    const seedKey = `${op.operationId}${JSON.stringify(ctx.params)}${JSON.stringify(ctx.body ?? null)}`;
+    const items = mockStream({
+      spec: alternative,
+      options: init.streams,
+      item: (index) =>
+        seededItem(alternative, (attempt) =>
+          init.item(hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
+        ),
+      first: after,
+      resumed: lastEventId !== null,
+    });
+    return { status, body: endedStream(alternative, items) };
+  };
 }
 
 /** A media type of bytes: neither JSON, text, a form nor multipart. */
