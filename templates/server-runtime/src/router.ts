@@ -208,7 +208,7 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): Fi
 const isMissing = (issue: z.core.$ZodIssue): boolean =>
   issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
-/** Decodes JSON and text bodies, refusing bytes that are not UTF-8; one for the module, as it keeps no state between calls. */
+/** Decodes JSON, form and text bodies, refusing bytes that are not UTF-8; one for the module, as it keeps no state between calls. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Most clients send one of a few `Accept-Language` values; the answers to this many are kept. */
