@@ -189,6 +189,20 @@ describe('hostile streams', () => {
         expect(error).toMatchObject({ kind: 'invalid_utf8', index: 2 });
       }
     });
+
+    it('a byte order mark is dropped at the stream\'s start only, as the stream\'s decoder drops it, also from a piece read up to a bad byte', async () => {
+      const bom = [0xef, 0xbb, 0xbf];
+      const start = new Uint8Array([...bom, ...encoder.encode(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`), 0xff]);
+      for (const cuts of [[], [1], [2], [3]]) expect((await read(jsonl, () => new Response(bodyOf(start, cuts)))).items).toEqual(lines.slice(0, 2));
+      // U+FEFF later on is text: here the first character of an event's data, at the start of the piece that holds the bad byte.
+      const head = encoder.encode('event: done\ndata: a\n\nevent: done\ndata: ');
+      const later = new Uint8Array([...head, ...bom, ...encoder.encode('b\n\n'), 0xff]);
+      for (const cuts of [[head.length], [head.length + 1]]) {
+        const { items, error } = await read(sse, () => new Response(bodyOf(later, cuts)));
+        expect(items).toEqual([{ event: 'done', data: 'a' }, { event: 'done', data: '\ufeffb' }]);
+        expect(error).toMatchObject({ kind: 'invalid_utf8', index: 2 });
+      }
+    });
   });
 
   it('a line that is not JSON, and event data that should be JSON and is not, are invalid_json', async () => {

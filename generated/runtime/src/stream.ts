@@ -244,8 +244,11 @@ function heldAfter(held: Uint8Array, piece: Uint8Array): Uint8Array {
   return NO_BYTES;
 }
 
-/** The text of `held` and `piece` up to the first byte that is not UTF-8 (WHATWG's decoder rules). */
-function utf8Before(held: Uint8Array, piece: Uint8Array): string {
+/**
+ * The text of `held` and `piece` up to the first byte that is not UTF-8 (WHATWG's decoder rules);
+ * a byte order mark is dropped only at the stream's start, as the stream's decoder drops it.
+ */
+function utf8Before(held: Uint8Array, piece: Uint8Array, atStart: boolean): string {
   const bytes = concat(held, piece);
   let at = 0;
   while (at < bytes.length) {
@@ -261,7 +264,7 @@ function utf8Before(held: Uint8Array, piece: Uint8Array): string {
     if (!continued) break;
     at += length;
   }
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, at));
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: !atStart }).decode(bytes.subarray(0, at));
 }
 
 const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
@@ -508,6 +511,8 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const decoder = new TextDecoder('utf-8', { fatal: true });
     // The bytes of a character the decoder holds until the next piece completes it.
     let held: Uint8Array = NO_BYTES;
+    // Bytes the decoder took from the pieces before, `held` included.
+    let taken = 0;
     const reader = response.body?.getReader();
     let finished = false;
     let interruption: unknown;
@@ -531,10 +536,13 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
         let notUtf8: { cause: unknown } | undefined;
         try {
           text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-          if (!chunk.done) held = heldAfter(held, chunk.value);
+          if (!chunk.done) {
+            held = heldAfter(held, chunk.value);
+            taken += chunk.value.byteLength;
+          }
         } catch (cause) {
           // The items the piece completes before its first bad byte are read; the stream stops there.
-          text = chunk.done ? '' : utf8Before(held, chunk.value);
+          text = chunk.done ? '' : utf8Before(held, chunk.value, taken === held.length);
           notUtf8 = { cause };
         }
         parser.feed(text, parsed);
