@@ -270,12 +270,12 @@ describe('the client against a hand-written Hono server on loopback', () => {
     }
   });
 
-  it('the JSON answer where the stream was asked for is a StreamError (not_a_stream), not an empty stream; the stream where JSON was asked for is refused too', async () => {
+  it('the JSON answer where the stream was asked for is an ApiError, not an empty stream; the stream where JSON was asked for is refused too', async () => {
     const client = inference.createClient({ baseUrl });
     await expect(inference.createChatCompletion(client, { model: 'contrary', messages, stream: true })).rejects.toMatchObject({
-      name: 'StreamError',
-      kind: 'not_a_stream',
-      message: 'createChatCompletion: stream item 0: the answer (200) is application/json, not the event stream asked for',
+      name: 'ApiError',
+      status: 200,
+      message: '200 the answer is application/json, not the event stream asked for (createChatCompletion)',
     });
     await expect(inference.createChatCompletion(client, { model: 'contrary', messages })).rejects.toMatchObject({
       name: 'ResponseValidationError',

@@ -5,8 +5,13 @@
  * reaches `Object.prototype`, and every mock answers a valid request afterwards.
  */
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { CredentialRegistry, defaultCredentials, schemeCredentials } from '@svc/mock-runtime';
+import { serveNode, type RunningServer } from '@svc/server-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocumentMock } from '../../mock/document.js';
 import { startSandbox, type Sandbox } from '../../mock/index.js';
+import { repoRoot } from '../helpers/spec-files.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -181,5 +186,61 @@ describe('valid but large inputs', () => {
     });
     expect(odd.status).toBe(200);
     expect((odd.body as Record<string, { value: string }>).payment_total!.value).toMatch(/^100\.0+$/);
+  });
+});
+
+describe('the mock of a document (`npm run mock -- --spec`): the library', () => {
+  let server: RunningServer;
+  let schemes: Record<string, string>;
+  beforeAll(async () => {
+    // Served as the command serves it (mock/serve-document.ts): the server options it passes, no maxDepth among them.
+    const registry = new CredentialRegistry();
+    const mock = await loadDocumentMock(join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml'), { server: { auth: registry.hooks(), rateLimit: false } });
+    schemes = schemeCredentials(registry, await defaultCredentials(registry, mock.scopes), mock.securitySchemes, mock.scopes);
+    server = await serveNode(mock.app, { port: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const key = (): Record<string, string> => ({ 'X-Library-Key': schemes.apiKeyAuth! });
+  /** A new member whose `notes` nest `levels - 1` arrays in the body's object: `levels` levels in all. */
+  const member = (levels: number): string => `{"name":"Ada","email":"ada@example.com","notes":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+  const members = async (): Promise<{ status: number; ids: string[] }> => {
+    const listed = await answer(`${server.url}/members?limit=50`, { headers: key() });
+    return { status: listed.status, ids: ((listed.body as { items?: { id: string }[] }).items ?? []).map((item) => item.id) };
+  };
+
+  it('a body at the depth limit (64) is stored and read back; deeper ones (65, 3,000, 5,000 levels) are 400 in the document\'s envelope, and nothing is stored', async () => {
+    const headers = { ...key(), 'content-type': 'application/json' };
+    const before = await members();
+    expect(before.status).toBe(200);
+    const kept = await answer(`${server.url}/members`, { method: 'POST', headers, body: member(64) });
+    expect(kept.status).toBe(201);
+    const id = (kept.body as { id: string }).id;
+    for (const levels of [65, 3000, 5000]) {
+      const refused = await answer(`${server.url}/members`, { method: 'POST', headers, body: member(levels) });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toBe('application/problem+json');
+      expect(JSON.stringify(refused.body)).toContain('more than 64 levels deep');
+    }
+    const after = await members();
+    expect(after.status).toBe(200);
+    expect(after.ids).toEqual([...before.ids, id]);
+    expect((await answer(`${server.url}/members/${id}`, { headers: key() })).status).toBe(200);
+  });
+
+  it('either security alternative lets a request in: a valid API key beside a bad bearer token (bearer listed first) is 200', async () => {
+    expect((await answer(`${server.url}/members`, { headers: { ...key(), authorization: 'Bearer not-a-token' } })).status).toBe(200);
+    expect((await answer(`${server.url}/members`, { headers: { authorization: `Bearer ${schemes.bearerAuth!}`, 'X-Library-Key': 'not-a-key' } })).status).toBe(200);
+    expect((await answer(`${server.url}/members`, { headers: { authorization: 'Bearer not-a-token', 'X-Library-Key': 'not-a-key' } })).status).toBe(401);
+  });
+
+  it('a JSON body that is not UTF-8 is 400 and one without a Content-Type 415, and neither is stored', async () => {
+    const before = await members();
+    const notUtf8 = new Uint8Array([...new TextEncoder().encode('{"name":"Ad'), 0xff, ...new TextEncoder().encode('a","email":"ada@example.com"}')]);
+    expect((await answer(`${server.url}/members`, { method: 'POST', headers: { ...key(), 'content-type': 'application/json' }, body: notUtf8 })).status).toBe(400);
+    expect((await answer(`${server.url}/members`, { method: 'POST', headers: key(), body: new TextEncoder().encode('{"name":"Ada","email":"ada@example.com"}') })).status).toBe(415);
+    expect((await members()).ids).toEqual(before.ids);
   });
 });

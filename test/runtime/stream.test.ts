@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, HttpClient, StreamError, streamOperation, type OperationSpec, type StreamSpec } from '../../templates/runtime/src/index.js';
+import * as lean from '../../templates/runtime/src/lean.js';
 import { api, op } from './fakes.js';
 
 const encoder = new TextEncoder();
@@ -152,6 +153,58 @@ describe('hostile streams', () => {
     expect(error).toMatchObject({ kind: 'invalid_utf8', index: 1 });
   });
 
+  describe('every item the bytes complete before one that is not UTF-8 comes first, however the bytes are cut', () => {
+    /** `text`, a byte that is never UTF-8 and whatever follows it (`tail`). */
+    const spoilt = (text: string, tail: string): Uint8Array => new Uint8Array([...encoder.encode(text), 0xff, ...encoder.encode(tail)]);
+    // Two whole items before the bad byte (the second with a character of four bytes, which a cut may split), and one after.
+    const cases = [
+      { name: 'server-sent events', spec: sse, bytes: spoilt(sseText.slice(0, sseText.indexOf(': a comment')) + 'event: done\ndata: 🌍\n\n', 'event: done\ndata: late\n\n'), expected: [sseItems[0], { event: 'done', data: '🌍' }] },
+      { name: 'JSON Lines', spec: jsonl, bytes: spoilt(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n{"n":3,"text":"`, '"}\n{"n":4,"text":"d"}\n'), expected: lines.slice(0, 2) },
+      { name: 'JSON text sequences', spec: jsonSeq, bytes: spoilt(`\u001e${JSON.stringify(lines[0])}\n\u001e${JSON.stringify(lines[1])}\n\u001e`, '{"n":3,"text":"c"}\n\u001e{"n":4,"text":"d"}\n'), expected: lines.slice(0, 2) },
+    ];
+
+    it.each(cases)('$name: in one piece (the piece was refused whole), cut after every byte, and cut at random', async ({ spec, bytes, expected }) => {
+      const check = async (cuts: readonly number[]): Promise<void> => {
+        const { items, error } = await read(spec, () => new Response(bodyOf(bytes, cuts)));
+        expect(items).toEqual(expected);
+        expect(error).toBeInstanceOf(StreamError);
+        expect(error).toMatchObject({ kind: 'invalid_utf8', index: 2, message: 'watch: stream item 2: the stream is not UTF-8' });
+      };
+      await check([]);
+      await check(Array.from({ length: bytes.length }, (_, i) => i));
+      await fc.assert(fc.asyncProperty(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 20 }), check), { numRuns: 100 });
+    });
+
+    it.each([
+      ['a character cut short by a byte that cannot continue it', [0xf0, 0x9f, 0x41]],
+      ['a lone continuation byte', [0x80]],
+      ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+      ['an overlong form', [0xc0, 0xaf]],
+      ['a character left unfinished at the end', [0xe4, 0xb8]],
+    ])('%s: the whole lines before it are read', async (_, bad) => {
+      const bytes = new Uint8Array([...encoder.encode(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`), ...bad]);
+      for (const cuts of [[], [bytes.length - 2], [bytes.length - 1]]) {
+        const { items, error } = await read(jsonl, () => new Response(bodyOf(bytes, cuts)));
+        expect(items).toEqual(lines.slice(0, 2));
+        expect(error).toMatchObject({ kind: 'invalid_utf8', index: 2 });
+      }
+    });
+
+    it('a byte order mark is dropped at the stream\'s start only, as the stream\'s decoder drops it, also from a piece read up to a bad byte', async () => {
+      const bom = [0xef, 0xbb, 0xbf];
+      const start = new Uint8Array([...bom, ...encoder.encode(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`), 0xff]);
+      for (const cuts of [[], [1], [2], [3]]) expect((await read(jsonl, () => new Response(bodyOf(start, cuts)))).items).toEqual(lines.slice(0, 2));
+      // U+FEFF later on is text: here the first character of an event's data, at the start of the piece that holds the bad byte.
+      const head = encoder.encode('event: done\ndata: a\n\nevent: done\ndata: ');
+      const later = new Uint8Array([...head, ...bom, ...encoder.encode('b\n\n'), 0xff]);
+      for (const cuts of [[head.length], [head.length + 1]]) {
+        const { items, error } = await read(sse, () => new Response(bodyOf(later, cuts)));
+        expect(items).toEqual([{ event: 'done', data: 'a' }, { event: 'done', data: '\ufeffb' }]);
+        expect(error).toMatchObject({ kind: 'invalid_utf8', index: 2 });
+      }
+    });
+  });
+
   it('a line that is not JSON, and event data that should be JSON and is not, are invalid_json', async () => {
     expect((await read(jsonl, () => new Response('{"n":1,"text":"a"}\nnot json\n'))).error).toMatchObject({ kind: 'invalid_json', index: 1 });
     expect((await read(sse, () => new Response('event: delta\ndata: {oops\n\n'))).error).toMatchObject({ kind: 'invalid_json', index: 0 });
@@ -172,6 +225,30 @@ describe('hostile streams', () => {
     expect(error).toBeUndefined();
     expect(items).toEqual([{ n: 1 }, { n: 99 }]);
     expect(reports).toEqual([{ operationId: 'watch', status: 200, index: 1, issues: [expect.objectContaining({ code: 'too_big', path: ['n'] })] }]);
+  });
+
+  describe('tolerant validation takes an item of a union only as the branch its constant selects', () => {
+    const Step = z.object({ event: z.literal('step'), data: z.object({ n: z.number().max(10) }) });
+    // A note's data takes any object: a step's wrong data fits it, and only the note's `event` constant differs.
+    const Note = z.object({ event: z.literal('note'), data: z.record(z.string(), z.unknown()) });
+    const leanStep = lean.object([['event', lean.literal(['step']), true], ['data', lean.object([['n', lean.number(false, lean.bound('max', 10)), true]]), true]]);
+    const leanNote = lean.object([['event', lean.literal(['note']), true], ['data', lean.object([]), true]]);
+    it.each([
+      ['zod', z.union([Step, Note])],
+      ['the lean validators (anyOf)', lean.union([leanStep, leanNote])],
+      ['the lean validators (oneOf)', lean.oneOf([leanStep, leanNote])],
+    ] as const)('%s: `event: step` with data not a step\'s is refused; a step that only leaves a range is tolerated', async (_, item) => {
+      const steps = streaming({ format: 'sse', jsonData: true }, item as z.ZodType, 'text/event-stream');
+      const reports: unknown[] = [];
+      const body = 'event: step\ndata: {"n":1}\n\nevent: step\ndata: {"n":99}\n\nevent: step\ndata: {"n":"seven"}\n\n';
+      const { items, error } = await read(steps, () => new Response(body), {}, { onValidationIssues: (report) => reports.push(report) });
+      expect(items).toEqual([
+        { event: 'step', data: { n: 1 } },
+        { event: 'step', data: { n: 99 } },
+      ]);
+      expect(error).toMatchObject({ name: 'StreamError', kind: 'invalid_item', index: 2 });
+      expect(reports).toEqual([expect.objectContaining({ index: 1 })]);
+    });
   });
 
   it('validateResponse: false hands items over as they came', async () => {
@@ -321,13 +398,29 @@ describe('events described by their data (before 3.2), and a stream offered besi
     ['the stream, with parameters', 'text/event-stream; charset=utf-8', true],
     ['text only', 'text/plain', true],
     ['nothing', undefined, true],
-  ])('an answer labelled %s is %s', async (_, label, read_) => {
+  ])('an answer labelled %s (%s) is read as the stream: %s; else it is an ApiError when the call resolves', async (_, label, read_) => {
     const body = bodyOf(dataBytes);
     const { items, error } = await read(data, () => new Response(body, label === undefined ? {} : { headers: { 'content-type': label } }));
     if (read_) return expect(items).toEqual(chunkItems);
     expect(items).toEqual([]);
-    expect(error).toMatchObject({ name: 'StreamError', kind: 'not_a_stream', index: 0, message: `watch: stream item 0: the answer (200) is ${label!.split(';')[0]}, not the event stream asked for` });
-    expect(body.cancelled()).toBe(true);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, operationId: 'watch', message: `200 the answer is ${label!.split(';')[0]}, not the event stream asked for (watch)`, body: new TextDecoder().decode(dataBytes) });
+  });
+
+  it('a 200 HTML page where the stream was asked for is an ApiError with its status and text, not an empty stream; a JSON one carries its parsed body', async () => {
+    const page = '<!doctype html><title>Sign in to the network</title>';
+    for (const spec of [sse, data, jsonl]) {
+      const html = await read(spec, () => new Response(page, { headers: { 'content-type': 'text/html' } }));
+      expect(html.items).toEqual([]);
+      expect(html.error).toBeInstanceOf(ApiError);
+      expect(html.error).toMatchObject({ status: 200, body: page, message: `200 the answer is text/html, not the ${spec === jsonl ? 'stream' : 'event stream'} asked for (watch)` });
+    }
+    const json = await read(data, () => Response.json({ errors: [{ id: 'busy', message: 'try later' }] }));
+    expect(json.error).toMatchObject({ name: 'ApiError', status: 200, body: { errors: [{ id: 'busy', message: 'try later' }] }, ids: ['busy'] });
+    // An answer that never ends is read no further than stream.maxItemSize.
+    const endless = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(encoder.encode('<p>'.repeat(1000))) });
+    const bounded = await read(data, () => new Response(endless, { headers: { 'content-type': 'text/html' } }), { stream: { maxItemSize: 10_000 } });
+    expect((bounded.error as ApiError).body).toHaveLength(10_000);
   });
 
   it('a data stream that breaks off is reopened only from an event id: without one, asked again, the server would answer anew', async () => {

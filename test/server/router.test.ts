@@ -16,7 +16,7 @@ const spec = {
   info: { title: 'Shop', version: '1.0.0' },
   'x-rate-limit': { limit: 5, windowSeconds: 60, status: 429, errorId: 'too_many' },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
     schemas: {
       Problem: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
       Item: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, qty: { type: 'integer', minimum: 0 } } },
@@ -65,6 +65,18 @@ const spec = {
       },
     },
     '/items/special': { get: { operationId: 'getSpecial', responses: { '204': { description: 'nothing' } } } },
+    '/docs': {
+      post: {
+        operationId: 'saveDoc',
+        // Either scheme lets a caller in.
+        security: [{ bearer: [] }, { key: [] }],
+        requestBody: {
+          required: true,
+          content: Object.fromEntries(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((media) => [media, { schema: { type: 'object', properties: { data: {} } } }])),
+        },
+        responses: { '201': { description: 'kept' }, default: { $ref: '#/components/responses/Problem' } },
+      },
+    },
   },
 };
 
@@ -88,11 +100,11 @@ interface Answer {
   headers: Headers;
   body: Record<string, unknown> | undefined;
 }
-type Caller = (app: Hono, method: string, path: string, init?: { body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string> }) => Promise<Answer>;
+type Caller = (app: Hono, method: string, path: string, init?: { body?: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>; headers?: Record<string, string> }) => Promise<Answer>;
 
-/** A body for `fetch` or `Request`: a stream is sent chunked (no length), which needs `duplex`. */
-const bodyInit = (body: string | ReadableStream<Uint8Array> | undefined): RequestInit =>
-  body === undefined ? {} : typeof body === 'string' ? { body } : ({ body, duplex: 'half' } as RequestInit);
+/** A body for `fetch` or `Request`: a stream is sent chunked (no length), which needs `duplex`; bytes go without a Content-Type unless one is given. */
+const bodyInit = (body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined): RequestInit =>
+  body === undefined ? {} : typeof body === 'string' || body instanceof Uint8Array ? { body } : ({ body, duplex: 'half' } as RequestInit);
 
 /** `size` bytes of JSON-ish text as a stream of 1 KiB chunks, with no length known in advance. */
 const chunkedBody = (size: number): ReadableStream<Uint8Array> => {
@@ -198,6 +210,71 @@ describe.each([
     const long = await call(app, 'GET', `/items?tags=${'a'.repeat(100)}`);
     expect(long).toMatchObject({ status: 414, body: { code: 'uri_too_long' } });
     expect((await call(app, 'GET', '/items?tags=a')).status).toBe(200);
+  });
+
+  it('refuses a JSON body that is not UTF-8 (400), and a body without a Content-Type (415), before the handler', async () => {
+    const { createShopServer } = await serverModule();
+    const bodies: unknown[] = [];
+    const app = createShopServer({ createItem: (context) => (bodies.push(context.body), { status: 201, body: { id: 1, name: 'made', qty: 0 } }) }, { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } });
+    const auth = { authorization: 'Bearer good' };
+    // `{"name":"la<FF>mp"}`: decoded leniently it would be stored as "la\uFFFDmp".
+    const notUtf8 = new Uint8Array([...new TextEncoder().encode('{"name":"la'), 0xff, ...new TextEncoder().encode('mp"}')]);
+    const refused = await call(app, 'POST', '/items', { body: notUtf8, headers: { ...auth, 'content-type': 'application/json' } });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_request', message: 'the application/json body is not UTF-8' } });
+    const unlabelled = await call(app, 'POST', '/items', { body: new TextEncoder().encode('{"name":"lamp"}'), headers: auth });
+    expect(unlabelled).toMatchObject({ status: 415, body: { code: 'unsupported_media_type', message: 'a body without a Content-Type is not accepted; send application/json or application/x-www-form-urlencoded' } });
+    expect(bodies).toEqual([]);
+    expect((await call(app, 'POST', '/items', { body: '{"name":"lamp"}', headers: { ...auth, 'content-type': 'application/json' } })).status).toBe(201);
+  });
+
+  it('lets a caller in by any one security alternative it satisfies, whatever else it sends; refuses with the first one\'s error when none passes', async () => {
+    const { createShopServer } = await serverModule();
+    const callers: unknown[] = [];
+    const app = createShopServer(
+      { saveDoc: (context) => (callers.push(context.principal.subject), { status: 201 }) },
+      { auth: { bearer: (token: string) => (token === 'good' ? { subject: 'ann', scopes: [] } : undefined), apiKey: (key: string) => (key === 'k1' ? { subject: 'bob', scopes: [] } : undefined) } },
+    );
+    const save = (headers: Record<string, string>) => call(app, 'POST', '/docs', { body: '{}', headers: { ...headers, 'content-type': 'application/json' } });
+    // The bearer alternative is listed first: its refusal no longer hides the valid key.
+    expect((await save({ authorization: 'Bearer bad', 'X-Key': 'k1' })).status).toBe(201);
+    expect((await save({ authorization: 'Bearer good', 'X-Key': 'bad' })).status).toBe(201);
+    expect((await save({ 'X-Key': 'k1' })).status).toBe(201);
+    expect(callers).toEqual(['bob', 'ann', 'bob']);
+    expect(await save({ authorization: 'Bearer bad', 'X-Key': 'bad' })).toMatchObject({ status: 401, body: { code: 'invalid_token' } });
+    expect(await save({ 'X-Key': 'bad' })).toMatchObject({ status: 401, body: { code: 'authentication_error', message: 'invalid API key' } });
+    expect(await save({})).toMatchObject({ status: 401, body: { code: 'authentication_error' } });
+  });
+
+  it('refuses a body nested deeper than maxDepth (JSON, form, multipart) with 400 before the handler; one at the limit is read', async () => {
+    const { createShopServer } = await serverModule();
+    const bodies: unknown[] = [];
+    const handlers = { saveDoc: (context: HandlerCall) => (bodies.push(context.body), { status: 201 }) };
+    const auth = { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } };
+    const headers = { authorization: 'Bearer good', 'content-type': 'application/json' };
+    /** `{"data":[[…]]}`: the object and `levels - 1` arrays. */
+    const nested = (levels: number): string => `{"data":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    const byDefault = createShopServer(handlers, auth);
+    expect((await call(byDefault, 'POST', '/docs', { body: nested(64), headers })).status).toBe(201);
+    for (const levels of [65, 3000, 100_000])
+      expect(await call(byDefault, 'POST', '/docs', { body: nested(levels), headers })).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_request', message: 'the body nests arrays and objects more than 64 levels deep (the server\'s maxDepth)' },
+      });
+    expect(bodies).toHaveLength(1);
+    const strict = createShopServer(handlers, { ...auth, maxDepth: 3 });
+    const form = { authorization: 'Bearer good', 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await call(strict, 'POST', '/docs', { body: 'data[a][b]=1', headers: form })).status).toBe(201);
+    expect(await call(strict, 'POST', '/docs', { body: 'data[a][b][c]=1', headers: form })).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    const multipart = (key: string): Promise<Answer> => {
+      const form = new FormData();
+      form.append(key, '1');
+      form.append('file', new Blob(['x'], { type: 'text/plain' }));
+      const request = new Request('http://shop.test', { method: 'POST', body: form });
+      return request.arrayBuffer().then((bytes) => call(strict, 'POST', '/docs', { body: new Uint8Array(bytes), headers: { authorization: 'Bearer good', 'content-type': request.headers.get('content-type')! } }));
+    };
+    expect((await multipart('data[a][b]')).status).toBe(201);
+    expect(await multipart('data[a][b][c]')).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    expect(bodies.slice(1)).toEqual([{ data: { a: { b: '1' } } }, expect.objectContaining({ data: { a: { b: '1' } } })]);
   });
 
   it('keeps keys that name a prototype as data in form bodies and deepObject queries', async () => {

@@ -72,10 +72,13 @@ export interface ApiErrorInit {
   warnings?: ApiWarning[];
   /** Whether `body` is what the error schema declared for the status accepted (and parsed). @default false */
   bodyMatchesSchema?: boolean;
+  /** Why an answer whose status is not an error is one (a 2xx that is not the stream asked for); the message leads with it. */
+  reason?: string;
 }
 
 /**
- * A non-2xx response.
+ * A non-2xx response, or a 2xx one the call cannot use as its answer (an HTML page where a
+ * stream was asked for: `reason` says why, in the message).
  *
  * @example
  * try { await client.createBuy(...) } catch (e) {
@@ -140,6 +143,7 @@ export type OperationApiError<TId extends string, TBody> = ApiError<TId, unknown
   );
 
 function formatMessage(init: ApiErrorInit, errors: readonly ApiErrorEntry[]): string {
+  if (init.reason !== undefined) return `${init.status} ${init.reason} (${init.operationId})`;
   if (errors.length === 0) {
     const own = ownText(init.body);
     if (own) return `${init.status} ${own} (${init.operationId})`;

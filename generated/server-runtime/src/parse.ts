@@ -244,3 +244,40 @@ export function parseCookies(header: string | null | undefined): Map<string, str
   }
   return out;
 }
+
+/**
+ * The default of `ServerOptions.maxDepth`: 64 levels of arrays and objects. Real request bodies
+ * nest a few levels (a GeoJSON multipolygon, four); what reads a body after it is parsed
+ * (validation, a store's copy, `JSON.stringify` of an answer that holds it) recurses once a
+ * level, and a few thousand levels overflow the stack, so the bound sits far from both.
+ */
+export const DEFAULT_MAX_DEPTH = 64;
+
+/**
+ * Whether `value` nests arrays and plain objects more than `limit` levels deep (`[]` is one
+ * level, `[[1]]` two; a Blob or other object is a leaf). An explicit stack, not recursion:
+ * the value may be as deep as the body is long.
+ */
+export function deeperThan(value: unknown, limit: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const next = values.pop();
+    const depth = depths.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    const children = Array.isArray(next) ? next : isPlainRecord(next) ? Object.values(next) : undefined;
+    if (children === undefined) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of children) {
+      if (typeof child !== 'object' || child === null) continue;
+      values.push(child);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
+
+const isPlainRecord = (value: object): boolean => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};

@@ -28,6 +28,8 @@ import { negotiateLanguage } from './language.js';
 import {
   bracketTree,
   coerceTree,
+  DEFAULT_MAX_DEPTH,
+  deeperThan,
   parseCookies,
   parseHeaderValue,
   parsePathValue,
@@ -118,6 +120,12 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** The longest request URL, in characters; a longer one is answered 414. @default 8192 */
   maxUrlLength?: number;
+  /**
+   * The deepest nesting of arrays and objects a request body may have (JSON, form or multipart,
+   * as parsed; `[]` is one level). A deeper one is answered 400 (`invalid_request`) before any
+   * handler sees it: whatever reads or stores it later recurses once a level. @default 64
+   */
+  maxDepth?: number;
   /** Called when a response fails its own validation (with `validateResponses`). */
   onInvalidResponse?: (report: { operationId: string; status: number; issues: readonly z.core.$ZodIssue[] }) => void;
   /**
@@ -214,8 +222,8 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): Fi
 const isMissing = (issue: z.core.$ZodIssue): boolean =>
   issue.code === 'invalid_type' && /received undefined/.test(issue.message);
 
-/** Decodes request bodies; one for the module, as it keeps no state between calls. */
-const utf8 = new TextDecoder();
+/** Decodes JSON, form and text bodies, refusing bytes that are not UTF-8; one for the module, as it keeps no state between calls. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Most clients send one of a few `Accept-Language` values; the answers to this many are kept. */
 const LANGUAGE_CACHE_LIMIT = 256;
@@ -410,6 +418,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
   const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const limiter = new RateLimiter(now);
   const hooks = options.auth ?? {};
   const { api } = spec;
@@ -575,19 +584,39 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     media: string,
   ): unknown => {
     if (raw.byteLength === 0) return undefined;
-    const text = (): string => utf8.decode(raw);
-    if (isJsonMediaType(media) || media === '') {
+    const text = (): string => {
       try {
-        return JSON.parse(text()) as unknown;
+        return utf8.decode(raw);
+      } catch {
+        throw new HttpProblem({ status: 400, id: 'invalid_request', message: `the ${media} body is not UTF-8` });
+      }
+    };
+    if (isJsonMediaType(media)) {
+      const decoded = text();
+      let value: unknown;
+      try {
+        value = JSON.parse(decoded) as unknown;
       } catch {
         throw new HttpProblem({ status: 400, id: 'invalid_request', message: 'the body is not valid JSON' });
       }
+      return withinDepth(value);
     }
     if (media === 'application/x-www-form-urlencoded')
-      return coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape);
-    if (media === 'multipart/form-data') return parseForm(exchange, route, raw, contentType);
+      return withinDepth(coerceTree(bracketTree(new URLSearchParams(text())), route.spec.bodyShape));
+    if (media === 'multipart/form-data') return parseForm(exchange, route, raw, contentType).then(withinDepth);
     if (media.startsWith('text/')) return text();
+    // Bytes without a Content-Type reach here only where the operation takes any media type (`*/*`).
     return new Blob([raw], { type: media });
+  };
+  /** A parsed body, unless it nests deeper than `maxDepth`. */
+  const withinDepth = (value: unknown): unknown => {
+    if (deeperThan(value, maxDepth))
+      throw new HttpProblem({
+        status: 400,
+        id: 'invalid_request',
+        message: `the body nests arrays and objects more than ${maxDepth} levels deep (the server's maxDepth)`,
+      });
+    return value;
   };
   const parseForm = async (
     exchange: Exchange,
@@ -655,11 +684,12 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
     const contentType = header('content-type') ?? '';
     const media = contentType ? mediaType(contentType) : '';
     const view = new RequestView(exchange.method, exchange.href, headers, raw, now());
-    if (raw.byteLength > 0 && op.requestBody && contentType && !acceptsMedia(route.bodyMedia, media)) {
+    // A body without a Content-Type is not guessed to be JSON: only an operation that takes any media type reads it.
+    if (raw.byteLength > 0 && op.requestBody && !acceptsMedia(route.bodyMedia, media)) {
       throw new HttpProblem({
         status: 415,
         id: 'unsupported_media_type',
-        message: `${media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
+        message: `${media === '' ? 'a body without a Content-Type' : media} is not accepted; send ${op.requestBody.contentTypes.join(' or ')}`,
       });
     }
     const authenticated = authenticateNow(api, op.security, view, hooks);

@@ -87,7 +87,7 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
       op.summary,
       `\`${op.operationId}\` answered as a stream (\`Accept: ${alternative.stream.contentType}\`): resolves once the answer has arrived, to its items as they are read; \`${op.name}\` asks for the body (\`${alternative.content?.contentType ?? 'application/json'}\`) instead.`,
       securityDocs(op),
-      [deprecated, `@throws {StreamError} while iterating, at an item the stream is bad at; and with kind \`not_a_stream\` when the answer is not the stream.`, `@see \`${op.method} ${op.path}\``].filter(Boolean).join('\n'),
+      [deprecated, `@throws {ApiError} when the answer is an error, or not the stream (its Content-Type says another media type).`, `@throws {StreamError} while iterating, at an item the stream is bad at.`, `@see \`${op.method} ${op.path}\``].filter(Boolean).join('\n'),
     )!;
     functions.push({ kind: StructureKind.Function, name: streamName, isExported: true, parameters: withClient, returnType: items, docs: [streamDocs], statements: [`return ${im.value('streamOperation')}<${op.names.streamItem}>(${values});`] });
     methods.push({ name: streamName, parameters, returnType: items, docs: [streamDocs], statements: [`return ${streamName}(${forwarded});`] });

@@ -6,11 +6,11 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
 import type { z } from 'zod';
 import type { HttpClient } from './client.js';
-import { mediaType } from './encoding.js';
+import { isJsonMediaType, mediaType } from './encoding.js';
 import { toRequestInput } from './params.js';
 import { fastParsesToItself } from './precheck.js';
 import { carriesJson, selectValidator, streamSpecOf } from './response.js';
-import { describeIssues } from './errors.js';
+import { ApiError, describeIssues } from './errors.js';
 import { isNetworkError } from './retry.js';
 import { checkByMode, responseValidationMode, type ResponseValidationMode } from './tolerance.js';
 import type { CallOptions, OperationSpec, RequestInput, StreamOptions, StreamSpec, Validator } from './types.js';
@@ -35,9 +35,7 @@ export type StreamErrorKind =
   /** An item its schema refuses (`issues`). */
   | 'invalid_item'
   /** The connection broke off, and was not (or no longer) reopened. */
-  | 'interrupted'
-  /** The answer is not a stream: its Content-Type is JSON (or another body) where the call asked for a stream. */
-  | 'not_a_stream';
+  | 'interrupted';
 
 /** A stream that could not be read to its end: at which item, and why. Items before it were delivered. */
 export class StreamError extends Error {
@@ -224,6 +222,57 @@ function recordParser(format: 'jsonl' | 'json-seq', maxItemSize: number): ItemPa
   };
 }
 
+const NO_BYTES = new Uint8Array(0);
+
+/** The bytes a UTF-8 character has, by its first byte; 0 for a byte no character starts with. */
+const sequenceLength = (byte: number): number =>
+  byte < 0x80 ? 1 : byte < 0xc2 ? 0 : byte < 0xe0 ? 2 : byte < 0xf0 ? 3 : byte < 0xf5 ? 4 : 0;
+
+/**
+ * The start of a character that `piece` (after the `held` bytes of one before it) leaves
+ * unfinished, which a streaming decoder holds; empty when the piece ends on a whole character.
+ * Reads only the last three bytes, as the decoder accepted the piece.
+ */
+function heldAfter(held: Uint8Array, piece: Uint8Array): Uint8Array {
+  const bytes = held.length === 0 ? piece : concat(held, piece);
+  for (let at = bytes.length - 1; at >= Math.max(0, bytes.length - 3); at--) {
+    const byte = bytes[at]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    return bytes.length - at < sequenceLength(byte) ? bytes.slice(at) : NO_BYTES;
+  }
+  return NO_BYTES;
+}
+
+/**
+ * The text of `held` and `piece` up to the first byte that is not UTF-8 (WHATWG's decoder rules);
+ * a byte order mark is dropped only at the stream's start, as the stream's decoder drops it.
+ */
+function utf8Before(held: Uint8Array, piece: Uint8Array, atStart: boolean): string {
+  const bytes = concat(held, piece);
+  let at = 0;
+  while (at < bytes.length) {
+    const length = sequenceLength(bytes[at]!);
+    if (length === 0 || at + length > bytes.length) break;
+    const second = bytes[at + 1];
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const low = bytes[at] === 0xe0 ? 0xa0 : bytes[at] === 0xf0 ? 0x90 : 0x80;
+    const high = bytes[at] === 0xed ? 0x9f : bytes[at] === 0xf4 ? 0x8f : 0xbf;
+    if (length > 1 && (second! < low || second! > high)) break;
+    let continued = true;
+    for (let next = at + 2; next < at + length; next++) continued &&= (bytes[next]! & 0xc0) === 0x80;
+    if (!continued) break;
+    at += length;
+  }
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: !atStart }).decode(bytes.subarray(0, at));
+}
+
+const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  const bytes = new Uint8Array(a.length + b.length);
+  bytes.set(a);
+  bytes.set(b, a.length);
+  return bytes;
+};
+
 /** Whether `error` is the connection breaking off (not the caller's abort, not our own errors). */
 const brokeOff = (error: unknown, signal: AbortSignal | undefined): boolean =>
   !signal?.aborted && isNetworkError(error);
@@ -248,7 +297,7 @@ export async function streamOperation<T>(
   const call = withAccept(op, options ?? {});
   const limits = limitsOf(client.options.stream, call.stream);
   const first = await client.openStream(op, input, call);
-  await expectStream(op, first, streamOf(op, first.status)?.spec);
+  await expectStream({ op, response: first, spec: streamOf(op, first.status)?.spec, limits });
   return readStream<T>({ client, op, input, call, limits, first });
 }
 
@@ -275,22 +324,65 @@ function formatOf(media: string): StreamSpec['format'] | undefined {
 }
 
 /**
- * Refuses an answer whose Content-Type says it is not the stream asked for (the JSON answer of an
- * operation that offers both, an HTML error page): read as a stream, it would be an empty one.
- * An unlabelled answer, or one labelled only as text or bytes, is read as the stream.
+ * Refuses an answer whose Content-Type says it is not the stream asked for (an HTML page from a
+ * proxy, the JSON answer of an operation that offers both, another stream format): read as a
+ * stream, it would be an empty one. It is an `ApiError` with its status and what it said (the
+ * first `stream.maxItemSize` bytes, as text, or parsed where labelled JSON). An unlabelled
+ * answer, or one labelled only as text or bytes, is read as the stream.
+ *
+ * @throws ApiError for an answer that is not the stream.
  */
-async function expectStream(op: OperationSpec, response: Response, spec: StreamSpec | undefined): Promise<void> {
+async function expectStream(init: {
+  op: OperationSpec;
+  response: Response;
+  spec: StreamSpec | undefined;
+  limits: Limits;
+}): Promise<void> {
+  const { op, response, spec, limits } = init;
   if (!spec) return;
   const label = mediaType(response.headers.get('content-type'));
   if (label === '' || label === 'text/plain' || label === 'application/octet-stream' || formatOf(label) === spec.format)
     return;
-  await response.body?.cancel().catch(() => undefined);
-  throw new StreamError({
-    kind: 'not_a_stream',
+  const text = await textAtMost(response, limits.maxItemSize);
+  let body: unknown = text === '' ? undefined : text;
+  if (text !== '' && isJsonMediaType(label)) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON after all: the text is what it said.
+    }
+  }
+  throw new ApiError({
+    status: response.status,
     operationId: op.operationId,
-    index: 0,
-    message: `the answer (${response.status}) is ${label}, not the ${spec.format === 'sse' ? 'event stream' : 'stream'} asked for`,
+    body,
+    response,
+    reason: `the answer is ${label}, not the ${spec.format === 'sse' ? 'event stream' : 'stream'} asked for`,
   });
+}
+
+/** The first `limit` bytes of a body as text (not UTF-8 where it is not): an answer that is not the stream may never end. */
+async function textAtMost(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  try {
+    while (read < limit) {
+      const chunk = await reader.read();
+      if (chunk.done) return text + decoder.decode();
+      const piece = chunk.value.subarray(0, limit - read);
+      read += piece.byteLength;
+      text += decoder.decode(piece, { stream: true });
+    }
+    return text + decoder.decode();
+  } catch {
+    // What arrived before the connection broke off is what the answer said.
+    return text + decoder.decode();
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 /** The call's options with an `Accept` of the stream's media type, unless the caller set one. */
@@ -416,6 +508,10 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const parser =
       spec.format === 'sse' ? sseParser(spec, limits.maxItemSize, seen) : recordParser(spec.format, limits.maxItemSize);
     const decoder = new TextDecoder('utf-8', { fatal: true });
+    // The bytes of a character the decoder holds until the next piece completes it.
+    let held: Uint8Array = NO_BYTES;
+    // Bytes the decoder took from the pieces before, `held` included.
+    let taken = 0;
     const reader = response.body?.getReader();
     let finished = false;
     let interruption: unknown;
@@ -436,18 +532,20 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
         }
         signal?.throwIfAborted();
         let text: string;
+        let notUtf8: { cause: unknown } | undefined;
         try {
           text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
+          if (!chunk.done) {
+            held = heldAfter(held, chunk.value);
+            taken += chunk.value.byteLength;
+          }
         } catch (cause) {
-          throw new StreamError({
-            kind: 'invalid_utf8',
-            operationId: op.operationId,
-            index,
-            message: 'the stream is not UTF-8',
-            cause,
-          });
+          // The items the piece completes before its first bad byte are read; the stream stops there.
+          text = chunk.done ? '' : utf8Before(held, chunk.value, taken === held.length);
+          notUtf8 = { cause };
         }
         parser.feed(text, parsed);
+        if (notUtf8) parsed.problem ??= { kind: 'invalid_utf8', message: 'the stream is not UTF-8', ...notUtf8 };
         if (chunk.done && !parsed.problem) parser.end(parsed);
         const batch: Batch<T> = { items: [] };
         try {
@@ -492,7 +590,7 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     const headers =
       seen.lastEventId === undefined ? call.headers : { ...call.headers, 'last-event-id': seen.lastEventId };
     response = await client.openStream(op, input, { ...call, ...(headers ? { headers } : {}) });
-    await expectStream(op, response, streamOf(op, response.status)?.spec);
+    await expectStream({ op, response, spec: streamOf(op, response.status)?.spec, limits });
   }
 }
 

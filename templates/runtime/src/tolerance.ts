@@ -22,11 +22,32 @@ const TOLERABLE_CODES: ReadonlySet<string> = new Set([
 /** True when the issue only says a value is outside its documented range, not of another shape. */
 export function isTolerableIssue(issue: z.core.$ZodIssue): boolean {
   if (TOLERABLE_CODES.has(issue.code)) return true;
-  // A union is tolerable when one of its branches failed only on tolerable issues.
-  if (issue.code === 'invalid_union')
-    return issue.errors.some((branch) => branch.length > 0 && branch.every(isTolerableIssue));
+  // A union is tolerable when the branch the value is one of failed only on tolerable issues.
+  if (issue.code === 'invalid_union') return issue.errors.some((branch) => isTolerableBranch(branch, issue.path));
   return false;
 }
+
+/**
+ * Whether a union branch the value failed could still be the value's own: only tolerable issues,
+ * and no constant inside it (`const`, a one-value enum: an event's `event`, a tag) that the value
+ * does not carry. Such a constant tells branches apart: a value with another one belongs to
+ * another branch, and is not this one's with a value out of range. A branch that is itself a
+ * constant (a union of constants, an enum by another name) is membership, tolerable as an enum's.
+ */
+function isTolerableBranch(branch: readonly z.core.$ZodIssue[], union: readonly PropertyKey[]): boolean {
+  return (
+    branch.length > 0 &&
+    branch.every(isTolerableIssue) &&
+    !branch.some((issue) => issue.code === 'invalid_value' && issue.values.length <= 1 && !atUnion(issue.path, union))
+  );
+}
+
+/**
+ * Whether a branch's issue is about the union's value itself: zod gives branch issues paths from
+ * the union (empty), the lean validators the whole path (the union's own).
+ */
+const atUnion = (path: readonly PropertyKey[], union: readonly PropertyKey[]): boolean =>
+  path.length === 0 || (path.length === union.length && path.every((key, at) => key === union[at]));
 
 /** A body checked in a mode that validates: its value, with the issues tolerated on the way; or the issues that refuse it. */
 export type ModeCheck =

@@ -1,6 +1,6 @@
 /**
  * Who is calling: the first security alternative of an operation whose credentials the
- * request carries, verified. API-key signatures are checked here with the runtime's own
+ * request carries and that verifies. API-key signatures are checked here with the runtime's own
  * signing code; keys, tokens and JWTs are looked up through the server's hooks.
  */
 import {
@@ -234,9 +234,10 @@ export interface Authenticated {
 
 /**
  * The caller of an operation. A public operation (`[]` or an empty alternative) admits
- * anyone; otherwise the first alternative whose credentials are present must verify.
+ * anyone; otherwise the alternatives whose credentials the request carries are tried in order,
+ * and the first that verifies lets it in, whatever else it sends.
  *
- * @throws HttpProblem 401 when no alternative is present or the present one fails.
+ * @throws HttpProblem 401 when no alternative is present, or with the first present one's refusal when none verifies.
  */
 export async function authenticate(
   api: ApiSpec,
@@ -257,19 +258,54 @@ export function authenticateNow(
   request: AuthRequest,
   hooks: AuthHooks,
 ): Authenticated | Promise<Authenticated> {
-  for (const requirement of requirements) {
-    const plan = planOf(api, requirement);
+  return tryAlternatives({ api, requirements, request, hooks }, 0, undefined);
+}
+
+/** One authentication: what every alternative is tried against. */
+interface Attempt {
+  api: ApiSpec;
+  requirements: readonly SecurityRequirement[];
+  request: AuthRequest;
+  hooks: AuthHooks;
+}
+
+/**
+ * The alternatives from `from` on, tried in order; `refusal` is the first refusal met before.
+ * An error that is not a refusal (a hook that throws) is the answer at once.
+ */
+function tryAlternatives(
+  attempt: Attempt,
+  from: number,
+  refusal: HttpProblem | undefined,
+): Authenticated | Promise<Authenticated> {
+  const { api, requirements, request, hooks } = attempt;
+  for (let at = from; at < requirements.length; at++) {
+    const plan = planOf(api, requirements[at]!);
     const { names, hmac, schemes, required } = plan;
     if (names.length === 0) continue;
     if (!schemes.every(([, scheme]) => scheme !== undefined && carries(scheme, request, hmac))) continue;
-    // One scheme, the usual case: its principal is the answer.
-    if (!hmac && schemes.length === 1)
-      return after(verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names), (principal) => ({
-        principal,
-        required,
-      }));
-    return verifyAll(api, plan, request, hooks).then((principal) => ({ principal, required }));
+    let verified: Principal | Promise<Principal>;
+    try {
+      // One scheme, the usual case: its principal is the answer.
+      verified =
+        !hmac && schemes.length === 1
+          ? verifyScheme(names[0]!, schemes[0]![1]!, request, hooks, names)
+          : verifyAll(api, plan, request, hooks);
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+      refusal ??= error;
+      continue;
+    }
+    if (!(verified instanceof Promise)) return { principal: verified, required };
+    return verified.then(
+      (principal) => ({ principal, required }),
+      (error: unknown) => {
+        if (!(error instanceof HttpProblem)) throw error;
+        return tryAlternatives(attempt, at + 1, refusal ?? error);
+      },
+    );
   }
+  if (refusal) throw refusal;
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
     return { principal: ANONYMOUS, required: [] };
   throw unauthorized('this operation needs credentials');
