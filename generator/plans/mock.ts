@@ -132,8 +132,12 @@ const PAGE_PARAMS = ['page', 'pageNumber', 'page_number', 'pageIndex', 'p'];
 const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'startingAfter', 'page_token', 'pageToken', 'next_token', 'nextToken', 'continuation', 'continuationToken', 'marker'];
 const NEXT_TOKEN_NAMES = ['nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'nextToken', 'next_token', 'continuationToken', 'nextMarker', 'next_marker', 'cursor', 'next'];
 
-/** The error statuses the mock answers an operation with by itself: refusals of a request, a missing resource, a failure. */
-export const SERVER_ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500] as const;
+/**
+ * The error statuses the mock answers an operation with by itself: refusals of a request, a
+ * missing resource, a failure. A request the server cannot read at all (413 too large, 414 URL
+ * too long, 415 no or another media type) keeps its own status, as a proxy before the API would answer it.
+ */
+export const SERVER_ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500] as const;
 
 /**
  * What the mock answers where a server would answer an error status `status` the operation

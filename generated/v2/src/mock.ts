@@ -20,7 +20,7 @@ export const mockPlan: MockPlan = {
     cancelTransaction: {
       role: 'delete',
       successStatus: 204,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       idParam: 'transaction_id',
@@ -34,7 +34,7 @@ export const mockPlan: MockPlan = {
     commitDeposit: {
       role: 'action',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/deposits',
       scope: ['account_id'],
       idParam: 'deposit_id',
@@ -44,7 +44,7 @@ export const mockPlan: MockPlan = {
     commitWithdrawal: {
       role: 'action',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/withdrawals',
       scope: ['account_id'],
       idParam: 'withdrawal_id',
@@ -54,7 +54,7 @@ export const mockPlan: MockPlan = {
     completeTransaction: {
       role: 'action',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       idParam: 'transaction_id',
@@ -73,7 +73,7 @@ export const mockPlan: MockPlan = {
     createAddress: {
       role: 'create',
       successStatus: 201,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/addresses',
       scope: ['account_id'],
       resourceAt: 'data',
@@ -81,7 +81,7 @@ export const mockPlan: MockPlan = {
     createBuy: {
       role: 'create',
       successStatus: 201,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/buys',
       scope: ['account_id'],
       resourceAt: 'data',
@@ -97,7 +97,7 @@ export const mockPlan: MockPlan = {
     createDeposit: {
       role: 'create',
       successStatus: 201,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/deposits',
       scope: ['account_id'],
       resourceAt: 'data',
@@ -112,7 +112,7 @@ export const mockPlan: MockPlan = {
     createTransaction: {
       role: 'create',
       successStatus: 201,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       resourceAt: 'data',
@@ -125,7 +125,7 @@ export const mockPlan: MockPlan = {
     createWithdrawal: {
       role: 'create',
       successStatus: 201,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/withdrawals',
       scope: ['account_id'],
       resourceAt: 'data',
@@ -140,7 +140,7 @@ export const mockPlan: MockPlan = {
     getAccount: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts',
       idParam: 'account_id',
       resourceAt: 'data',
@@ -148,14 +148,14 @@ export const mockPlan: MockPlan = {
     getAuthorizationInfo: {
       role: 'singleton-read',
       successStatus: 200,
-      errorStatuses: { '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '403': 400, '404': 400, '409': 400, '422': 400 },
       collection: '/v2/user/auth',
       resourceAt: 'data',
     },
     getBuy: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/buys',
       scope: ['account_id'],
       idParam: 'buy_id',
@@ -164,7 +164,7 @@ export const mockPlan: MockPlan = {
     getBuyPrice: {
       role: 'other',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '409': 400, '422': 400 },
       collection: '/v2/prices',
       idParam: 'currency_pair',
       resourceAt: 'data',
@@ -172,14 +172,14 @@ export const mockPlan: MockPlan = {
     getCurrentUser: {
       role: 'singleton-read',
       successStatus: 200,
-      errorStatuses: { '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '404': 400, '409': 400, '422': 400 },
       collection: '/v2/user',
       resourceAt: 'data',
     },
     getDeposit: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/deposits',
       scope: ['account_id'],
       idParam: 'deposit_id',
@@ -188,14 +188,14 @@ export const mockPlan: MockPlan = {
     getExchangeRates: {
       role: 'singleton-read',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '422': 400 },
       collection: '/v2/exchange-rates',
       resourceAt: 'data',
     },
     getNotification: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/notifications',
       idParam: 'notification_id',
       resourceAt: 'data',
@@ -203,7 +203,7 @@ export const mockPlan: MockPlan = {
     getPaymentMethod: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/payment-methods',
       idParam: 'payment_method_id',
       resourceAt: 'data',
@@ -211,7 +211,7 @@ export const mockPlan: MockPlan = {
     getSellPrice: {
       role: 'other',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '409': 400, '422': 400 },
       collection: '/v2/prices',
       idParam: 'currency_pair',
       resourceAt: 'data',
@@ -219,7 +219,7 @@ export const mockPlan: MockPlan = {
     getSpotPrice: {
       role: 'other',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '409': 400, '422': 400 },
       collection: '/v2/prices',
       idParam: 'currency_pair',
       resourceAt: 'data',
@@ -227,7 +227,7 @@ export const mockPlan: MockPlan = {
     getTime: {
       role: 'singleton-read',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '422': 400 },
       collection: '/v2/time',
       resourceAt: 'data',
       timeField: 'data.epoch',
@@ -235,7 +235,7 @@ export const mockPlan: MockPlan = {
     getTransaction: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       idParam: 'transaction_id',
@@ -244,7 +244,7 @@ export const mockPlan: MockPlan = {
     getUserById: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/users',
       idParam: 'user_id',
       resourceAt: '',
@@ -252,7 +252,7 @@ export const mockPlan: MockPlan = {
     getWithdrawal: {
       role: 'read',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/withdrawals',
       scope: ['account_id'],
       idParam: 'withdrawal_id',
@@ -261,7 +261,7 @@ export const mockPlan: MockPlan = {
     listAccounts: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '404': 400, '409': 400, '422': 400 },
       collection: '/v2/accounts',
       pagination: {
         style: 'cursor',
@@ -278,7 +278,7 @@ export const mockPlan: MockPlan = {
     listBuys: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/buys',
       scope: ['account_id'],
       pagination: {
@@ -296,13 +296,13 @@ export const mockPlan: MockPlan = {
     listCurrencies: {
       role: 'singleton-read',
       successStatus: 200,
-      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '401': 400, '403': 400, '404': 400, '409': 400, '422': 400 },
       collection: '/v2/currencies',
     },
     listDeposits: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/deposits',
       scope: ['account_id'],
       pagination: {
@@ -320,7 +320,7 @@ export const mockPlan: MockPlan = {
     listNotifications: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '404': 400, '409': 400, '422': 400 },
       collection: '/v2/notifications',
       pagination: {
         style: 'cursor',
@@ -337,7 +337,7 @@ export const mockPlan: MockPlan = {
     listPaymentMethods: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '404': 400, '409': 400, '422': 400 },
       collection: '/v2/payment-methods',
       pagination: {
         style: 'cursor',
@@ -354,7 +354,7 @@ export const mockPlan: MockPlan = {
     listTransactions: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       pagination: {
@@ -372,7 +372,7 @@ export const mockPlan: MockPlan = {
     listWithdrawals: {
       role: 'list',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400, '422': 400 },
+      errorStatuses: { '409': 400, '422': 400 },
       collection: '/v2/accounts/{account_id}/withdrawals',
       scope: ['account_id'],
       pagination: {
@@ -390,7 +390,7 @@ export const mockPlan: MockPlan = {
     resendTransaction: {
       role: 'action',
       successStatus: 200,
-      errorStatuses: { '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '409': 400 },
       collection: '/v2/accounts/{account_id}/transactions',
       scope: ['account_id'],
       idParam: 'transaction_id',
@@ -403,7 +403,7 @@ export const mockPlan: MockPlan = {
     updateCurrentUser: {
       role: 'singleton-update',
       successStatus: 200,
-      errorStatuses: { '404': 400, '409': 400, '413': 400, '414': 400, '415': 400 },
+      errorStatuses: { '404': 400, '409': 400 },
       collection: '/v2/user',
       resourceAt: 'data',
     },

@@ -14,7 +14,7 @@ export const mockPlan: MockPlan = {
     settleX402Payment: {
       role: 'create',
       successStatus: 200,
-      errorStatuses: { '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400, '429': 400 },
+      errorStatuses: { '403': 400, '404': 400, '409': 400, '422': 400, '429': 400 },
       collection: '/v2/x402/settle',
     },
     supportedX402PaymentKinds: {
@@ -26,7 +26,7 @@ export const mockPlan: MockPlan = {
     verifyX402Payment: {
       role: 'create',
       successStatus: 200,
-      errorStatuses: { '403': 400, '404': 400, '409': 400, '413': 400, '414': 400, '415': 400, '422': 400, '429': 400 },
+      errorStatuses: { '403': 400, '404': 400, '409': 400, '422': 400, '429': 400 },
       collection: '/v2/x402/verify',
     },
   },
