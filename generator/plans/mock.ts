@@ -84,10 +84,11 @@ function resourcePath(model: ApiModel, body: SchemaNode | undefined, item: Schem
   if (data && resolve(model, data.schema)?.kind === 'object') return 'data';
   // A body with an id of its own is the resource, whatever objects it holds (`links`).
   if (resolved?.kind === 'intersection' && properties.some((p) => p.name === 'id')) return '';
+  // A body with an id of its own is the resource, whatever object it holds (a certificate's `certificate_details`).
+  if (resolved?.kind === 'object' && properties.some((p) => p.name === 'id')) return '';
   // A single wrapped object (`{transfer: {...}}`, with `success` beside it).
   const objects = properties.filter((p) => resolve(model, p.schema)?.kind === 'object');
   if (objects.length === 1) return objects[0]!.name;
-  if (resolved?.kind === 'object' && properties.some((p) => p.name === 'id')) return '';
   return undefined;
 }
 
@@ -208,7 +209,9 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
     let role: Role = 'other';
     let collection: string | undefined;
     let idParam: string | undefined;
-    const collectionHere = hasItems(path) || listed(path) || (op.method === 'POST' && successStatusOf(op) === 201);
+    // A POST under an item to a plural noun (`/service_accounts/{id}/api_keys`) makes one of them; to a verb (`/calls/{id}/accept`) acts.
+    const pluralNoun = op.method === 'POST' && isParam(before) && /[a-z][^s\W]s$/i.test(last);
+    const collectionHere = hasItems(path) || listed(path) || (op.method === 'POST' && successStatusOf(op) === 201) || pluralNoun;
     if (isParam(last)) {
       collection = segments.slice(0, -1).join('/');
       idParam = keyOf(op, paramName(last));
@@ -295,6 +298,20 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
     const read = placed.find((p) => p.collection === collection && p.role === 'read');
     return read ? successSchema(read.op) : undefined;
   };
+
+  // A POST under a collection (`/responses/compact`) creates in it only where it answers the
+  // collection's items: one answering another named schema (a compaction) just answers.
+  for (const entry of placed) {
+    if (entry.role !== 'create' || declaredRole(entry.op) || entry.collection === undefined || entry.collection === trimSlash(entry.op.path)) continue;
+    const item = itemSchemaOf(entry.collection);
+    const made = successSchema(entry.op);
+    if (item?.kind !== 'ref' || made?.kind !== 'ref' || item.target === made.target) continue;
+    // A wrapper of the item (`{data: Response}`) still answers it.
+    if (propertiesOf(model, made).some((p) => p.schema.kind === 'ref' && p.schema.target === item.target)) continue;
+    guesses.push({ subject: entry.op.operationId, guess: `answers ${made.target}, not an item of ${entry.collection} (${item.target}): stores nothing`, override: 'x-mock-role on the operation, or --mock-role' });
+    entry.role = 'other';
+    entry.collection = undefined;
+  }
 
   for (const { op, role, collection, idParam, filter } of placed) {
     const plan: OperationPlan = { role, successStatus: successStatusOf(op) };

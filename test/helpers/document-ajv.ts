@@ -35,9 +35,10 @@ function to2020(node: unknown): unknown {
   }
   if (out.nullable === true) {
     delete out.nullable;
+    // An enum with `nullable` takes null too (OpenAI's `finish_reason`, null until the last chunk), as the generator reads it.
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    else if (out.type === undefined) return { anyOf: [out, { type: 'null' }] };
+    else if (out.type === undefined && !Array.isArray(out.enum)) return { anyOf: [out, { type: 'null' }] };
   }
   return out;
 }
@@ -59,6 +60,12 @@ export interface DocumentAjv {
    * stream (its `itemSchema`, or before 3.2 its `schema`, which an event stream's data follows).
    */
   media(operationId: string, status: number, mediaType: string, value: unknown): string[];
+  /**
+   * Whether a media type of a response describes whole items: by `itemSchema` (OpenAPI 3.2, where
+   * an event stream's items are events), or, before 3.2, by a schema whose properties are an
+   * event's fields (`event`, `data`, `id`, `retry`); else an event stream's schema is each event's data.
+   */
+  describesItems(operationId: string, status: number, mediaType: string): boolean;
   /** ajv's complaints about a value of the schema at a JSON pointer of the document (`/components/schemas/Event`; [] when valid). */
   schema(pointer: string, value: unknown): string[];
 }
@@ -118,6 +125,15 @@ export async function documentAjv(file: string): Promise<DocumentAjv> {
       const keyword = 'itemSchema' in entry ? 'itemSchema' : 'schema';
       const validate = compile(`${found.pointer}/content/${escape(mediaType)}/${keyword}`);
       return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    },
+    describesItems(operationId, status, mediaType) {
+      const entry = ((declared(operationId, status)?.response.content ?? {}) as Json)[mediaType];
+      if (!isObject(entry)) return false;
+      if ('itemSchema' in entry) return true;
+      let schema = entry.schema as Json | undefined;
+      while (isObject(schema) && typeof schema.$ref === 'string') schema = at(schema.$ref.slice(1));
+      const names = isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : [];
+      return names.includes('data') && names.every((name) => ['event', 'data', 'id', 'retry'].includes(name));
     },
     schema(pointer, value) {
       const validate = compile(pointer);

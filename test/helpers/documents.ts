@@ -15,10 +15,12 @@ export interface DocumentCase {
 export const DOCUMENTS: readonly DocumentCase[] = [
   { name: 'library', file: join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml') },
   { name: 'helpdesk', file: join(repoRoot, 'test', 'fixtures', 'documents', 'helpdesk.openapi.yaml') },
+  { name: 'inference', file: join(repoRoot, 'test', 'fixtures', 'documents', 'inference.openapi.yaml') },
   { name: 'petstore', file: examples('3.0/json/petstore.json') },
   { name: 'petstore-expanded', file: examples('3.0/json/petstore-expanded.json') },
   { name: 'petstore-swagger2', file: examples('2.0/json/petstore.json') },
   { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
+  { name: 'openai', file: join(repoRoot, 'test', 'corpus', 'openai', 'openapi.yaml') },
 ];
 
 /** What the client sends for each scheme, from what the mock hands out (`credentials.schemes`). */

@@ -561,8 +561,14 @@ export function createMockEngine(
 
     /** A resource of a seeded collection that nobody stored: made up from its id, then kept. */
     const virtual = (context: HandlerContext, collection: Collection, id: string): Resource | undefined => {
-      if (collectionPlan?.created !== false || opPlan.resourceAt === undefined) return undefined;
-      const made = getAt(fixture(opPlan.successStatus, hashSeed(`${scopeKey(context)}#${id}`)), opPlan.resourceAt);
+      if (collectionPlan?.created !== false) return undefined;
+      const seed = hashSeed(`${scopeKey(context)}#${id}`);
+      // An operation whose answer does not carry the resource (an action answering nothing) makes
+      // it as the collection's list shows it, else as nothing but its id.
+      const made =
+        opPlan.resourceAt === undefined
+          ? (listItemFixture(opPlan.collection!, seed) ?? { [collectionPlan.idField]: id })
+          : getAt(fixture(opPlan.successStatus, seed), opPlan.resourceAt);
       if (!isRecord(made)) return undefined;
       // An id of another type than the collection's (a name where ids are numbers) names nothing.
       if (typeof made[collectionPlan.idField] === 'number' && !/^-?\d+$/.test(id)) return undefined;
@@ -613,9 +619,35 @@ export function createMockEngine(
           check(opPlan.successStatus, withAt(body, opPlan.resourceAt, resource)).length > 0
         )
           for (const key of missing) resource[key] = seeded[key];
-        body = setAt(body, opPlan.resourceAt, clone(resource));
+        body = fitted(setAt(body, opPlan.resourceAt, clone(resource)), seed);
       }
       return { status: opPlan.successStatus, body };
+    };
+
+    const acceptsAnswer = ((): ((value: unknown) => boolean) => {
+      const { schema } = selectValidator(op.responses, opPlan.successStatus);
+      return schema ? fastAccepts(schema) : () => true;
+    })();
+    /**
+     * An answer holding stored resources, kept to this operation's schema: a resource stored by one
+     * operation may break what another pins (a certificate stored by an upload as
+     * `organization.project.certificate`, listed where the list says `organization.certificate`).
+     * Each failing field takes the seeded answer's value in the answer only; the stored resource
+     * stays as it is.
+     */
+    const fitted = (body: unknown, seed: number): unknown => {
+      if (acceptsAnswer(body)) return body;
+      const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
+      let fixed = body;
+      // A seeded item of the collection, for the items of a seeded list that is empty.
+      let item: Resource | null | undefined;
+      for (let round = 0; round < 4; round++) {
+        const issues = check(opPlan.successStatus, fixed);
+        if (issues.length === 0) return fixed;
+        item ??= opPlan.collection ? (sharedListItem(opPlan.collection, seed, 32) ?? null) : null;
+        for (const path of issues) fixed = replacedFrom(fixed, seeded, path, item ?? undefined);
+      }
+      return acceptsAnswer(fixed) ? fixed : clone(seeded);
     };
 
     /**
@@ -878,7 +910,7 @@ export function createMockEngine(
           for (const [path, value] of Object.entries(page.fields))
             body = value === undefined ? removeAt(body, path) : setAt(body, path, value);
           for (const [path, value] of Object.entries(page.optional)) setIfPresent(body, path, value);
-          return { status: opPlan.successStatus, body };
+          return { status: opPlan.successStatus, body: fitted(body, hashSeed(key)) };
         }
         case 'read': {
           const { resource, id } = findResource(context, tenant);
@@ -1100,6 +1132,40 @@ function streamOrBody(init: {
     });
     return { status, body: endedStream(alternative, items) };
   };
+}
+
+/**
+ * The value at `path` of `root`; an index past an array's end reads its last item (a seeded list
+ * is shorter than a page), and an index into an empty one reads `item` (a seeded item of the list).
+ */
+function seededAt(root: unknown, path: readonly (string | number)[], item: unknown): unknown {
+  let current = root;
+  for (const key of path) {
+    if (Array.isArray(current))
+      current = current.length > 0 ? current[Math.min(Number(key), current.length - 1)] : item;
+    else if (isRecord(current) && Object.hasOwn(current, key)) current = current[key];
+    else return undefined;
+  }
+  return current;
+}
+
+/**
+ * `body` with the value at `path`, or at the nearest enclosing path the seeded answer has, taken
+ * from `seeded` (copied); the seeded answer itself where it has none.
+ */
+function replacedFrom(body: unknown, seeded: unknown, path: readonly (string | number)[], item: unknown): unknown {
+  for (let length = path.length; length > 0; length--) {
+    // An enclosing list is never replaced for what is wrong inside one of its items.
+    if (length < path.length && typeof path[length] === 'number') return body;
+    const source = seededAt(seeded, path.slice(0, length), item);
+    if (source === undefined) continue;
+    let parent = body;
+    for (const key of path.slice(0, length - 1)) parent = (parent as Record<string | number, unknown>)[key];
+    if (typeof parent !== 'object' || parent === null) continue;
+    (parent as Record<string | number, unknown>)[path[length - 1]!] = clone(source);
+    return body;
+  }
+  return clone(seeded);
 }
 
 /** A media type of bytes: neither JSON, text, a form nor multipart. */
