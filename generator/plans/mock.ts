@@ -13,7 +13,7 @@ import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
 // The plan is data for the mock runtime: its types are the runtime's own.
-import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../templates/mock-runtime/src/mock/plan.js';
+import type { MockCollectionPlan as CollectionPlan, MockEmptyCursor, MockOperationPlan, MockPageEnd, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../templates/mock-runtime/src/mock/plan.js';
 
 // The model's list of roles (x-mock-role, --mock-role) is the runtime's: this fails to compile if they part.
 export const MOCK_ROLES: readonly Role[] = MODEL_MOCK_ROLES satisfies readonly Role[];
@@ -290,15 +290,28 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       if (op.pagination.style === 'cursor') {
         const order = keys(firstOf(['order'], names));
         const endingBefore = keys(firstOf(['ending_before', 'endingBefore'], names));
+        // The next URI ends the list as its schema says; null is x-pagination's own default.
+        const end = pageEndOf(model, successSchema(op), op.pagination.nextUriField);
         plan.pagination = {
           ...op.pagination,
           cursorParam: keys(op.pagination.cursorParam) ?? op.pagination.cursorParam,
           ...extra,
           ...(order ? { orderParam: order } : {}),
           ...(endingBefore ? { endingBeforeParam: endingBefore } : {}),
+          ...(end !== undefined && end !== null ? { lastCursor: end } : {}),
+          emptyCursor: emptyCursorOf(model, op, op.pagination.cursorParam),
         };
       } else if (op.pagination.style === 'page') plan.pagination = { ...op.pagination, pageParam: keys(op.pagination.pageParam) ?? op.pagination.pageParam, ...extra };
-      else plan.pagination = { ...op.pagination, tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam, ...extra };
+      else {
+        const end = pageEndOf(model, successSchema(op), op.pagination.nextTokenField);
+        plan.pagination = {
+          ...op.pagination,
+          tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam,
+          ...extra,
+          ...(end !== undefined && end !== '' ? { lastToken: end } : {}),
+          emptyCursor: emptyCursorOf(model, op, op.pagination.tokenParam),
+        };
+      }
     }
     if (plan.pagination) {
       const least = leastItems(model, successSchema(op), plan.pagination.itemsField);
@@ -434,15 +447,75 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   if (cursor && next) {
     const nextProperty = effectiveObject(model, body)!.properties.find((p) => p.name === next)!;
     const nextNode = resolve(model, nextProperty.schema);
-    const nullable = nextProperty.schema.nullable === true || nextNode?.nullable === true;
     // The token as the field's schema has it: a number (Box's next_marker), a URL (Jira's next), else a string.
     const tokenForm = nextNode?.kind === 'number' ? 'integer' : nextNode?.kind === 'string' && (nextNode.format === 'uri' || nextNode.format === 'url') ? 'uri' : undefined;
-    // The last page: null where the schema allows it, no field where it is optional, else ''.
-    const lastToken = nullable ? null : !nextProperty.required ? 'absent' : undefined;
+    const lastToken = pageEndOf(model, body, next);
+    const emptyCursor = emptyCursorOf(model, op, cursor.name);
+    const ends = lastToken === null ? 'null' : lastToken === 'absent' ? 'no field' : "''";
     return {
-      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(lastToken !== undefined ? { lastToken } : {}), ...(tokenForm ? { tokenForm } : {}) },
-      guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default)`,
+      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(lastToken !== undefined && lastToken !== '' ? { lastToken } : {}), ...(tokenForm ? { tokenForm } : {}), emptyCursor },
+      guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default), ending with ${ends}${emptyCursor === 'absent' ? `; an empty ${cursor.name} asks for the first page` : ''}`,
     };
   }
   return { pagination: { style: 'all', itemsField, ...(total ? { totalField: total } : {}) }, guess: `lists every item${itemsField ? ` in ${itemsField}` : ''} (no paging parameter found)` };
 }
+
+/**
+ * What the next cursor or token field at a dot path of a list answer holds on the last page, as
+ * its schema says: `null` where it may be null, no field (`'absent'`) where it is optional, else
+ * ''; undefined where the answer's schema does not have the field.
+ */
+function pageEndOf(model: ApiModel, body: SchemaNode | undefined, path: string): MockPageEnd | undefined {
+  let node = body;
+  let property: { schema: SchemaNode; required: boolean } | undefined;
+  for (const name of path.split('.')) {
+    property = effectiveObject(model, node)?.properties.find((p) => p.name === name);
+    if (!property) return undefined;
+    node = property.schema;
+  }
+  if (!property) return undefined;
+  return mayBeNull(model, property.schema) ? null : property.required ? '' : 'absent';
+}
+
+const mayBeNull = (model: ApiModel, node: SchemaNode): boolean => {
+  const schema = resolve(model, node);
+  if (node.nullable === true || schema?.nullable === true) return true;
+  if (schema?.kind === 'null' || schema?.kind === 'unknown') return true;
+  if (schema?.kind === 'literal') return schema.values.includes(null);
+  return schema?.kind === 'union' && schema.variants.some((variant) => mayBeNull(model, variant));
+};
+
+/** Formats whose check refuses '' (a uri-reference or a json-pointer may be empty). */
+const EMPTY_REFUSING_FORMATS = new Set(['date', 'time', 'date-time', 'duration', 'uri', 'iri', 'url', 'email', 'idn-email', 'ipv4', 'ipv6', 'uuid', 'relative-json-pointer', 'hostname', 'idn-hostname']);
+
+/** Whether a value of `node` may be '' (for a query parameter: `cursor=`). */
+function acceptsEmpty(model: ApiModel, node: SchemaNode | undefined): boolean {
+  const schema = resolve(model, node);
+  if (!schema) return true;
+  switch (schema.kind) {
+    case 'string': {
+      if ((schema.minLength ?? 0) >= 1 || EMPTY_REFUSING_FORMATS.has(schema.format ?? '')) return false;
+      if (schema.enum && !schema.openEnum && !schema.enum.includes('')) return false;
+      if (schema.pattern === undefined) return true;
+      try {
+        return new RegExp(schema.pattern, 'u').test('');
+      } catch {
+        return true;
+      }
+    }
+    case 'literal':
+      return schema.values.includes('');
+    case 'union':
+      return schema.variants.some((variant) => acceptsEmpty(model, variant));
+    case 'intersection':
+      return schema.parts.every((part) => acceptsEmpty(model, part));
+    case 'unknown':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** An empty cursor parameter is the first page where the parameter's schema accepts '', else a 400. */
+const emptyCursorOf = (model: ApiModel, op: OperationModel, name: string): MockEmptyCursor =>
+  acceptsEmpty(model, op.parameters.find((p) => p.in === 'query' && p.name === name)?.schema) ? 'absent' : 'refused';

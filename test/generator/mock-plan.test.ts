@@ -29,7 +29,7 @@ describe('the mock plan of a document that is not ours', () => {
     expect(plan.operations.listCopies).toMatchObject({ role: 'list', collection: '/titles/{titleId}/copies', pagination: { style: 'all', itemsField: '' } });
     // Paging guessed from the parameters and the answer's fields.
     expect(plan.operations.listTitles!.pagination).toEqual({ style: 'page-number', itemsField: 'items', pageParam: 'page', firstPage: 1, limitParam: 'size', defaultLimit: 20, totalField: 'total', pageField: 'page', sizeField: 'size' });
-    expect(plan.operations.listMembers!.pagination).toMatchObject({ style: 'token', tokenParam: 'cursor', nextTokenField: 'nextCursor', lastToken: null });
+    expect(plan.operations.listMembers!.pagination).toMatchObject({ style: 'token', tokenParam: 'cursor', nextTokenField: 'nextCursor', lastToken: null, emptyCursor: 'absent' });
     // A nested list that no create fills is a filtered view of the collection its items belong to.
     expect(plan.operations.listMemberLoans).toMatchObject({ role: 'list', collection: '/loans', filter: { memberId: 'memberId' }, pagination: { style: 'offset', offsetParam: 'offset' } });
     // A read-only creation time by another name than created_at.
@@ -38,6 +38,23 @@ describe('the mock plan of a document that is not ours', () => {
     expect(subjects).toContain('listTitles: pages by number (page from 1, size; 20 by default), answering total, page, size');
     expect(subjects).toContain('listMemberLoans: lists /loans filtered by memberId (its items are that collection\'s, and no create fills /members/{memberId}/loans)');
     expect(plan.guesses.every((g) => g.override.length > 0)).toBe(true);
+  });
+
+  it.each([
+    { name: 'a nullable next field: null', next: { type: ['string', 'null'] }, required: false, cursor: { type: 'string' }, want: { lastToken: null, emptyCursor: 'absent' } },
+    { name: 'an optional one: no field', next: { type: 'string' }, required: false, cursor: { type: 'string', pattern: '^c_' }, want: { lastToken: 'absent', emptyCursor: 'refused' } },
+    { name: "a required one: ''", next: { type: 'string' }, required: true, cursor: { type: 'string', format: 'uuid' }, want: { emptyCursor: 'refused' } },
+  ])('ends x-pagination token paging as the schema says, $name', async ({ next, required, cursor, want }) => {
+    const document = library();
+    const members = document.paths['/members'].get;
+    members['x-pagination'] = { style: 'token', itemsField: 'items', tokenParam: 'cursor', nextTokenField: 'nextCursor' };
+    members.parameters[0].schema = cursor;
+    const schema = members.responses['200'].content['application/json'].schema;
+    schema.properties.nextCursor = next;
+    if (required) schema.required.push('nextCursor');
+    const pagination = (await planOf(document)).operations.listMembers!.pagination;
+    expect(pagination).toMatchObject(want);
+    if (!('lastToken' in want)) expect(pagination).not.toHaveProperty('lastToken');
   });
 
   it('takes x-mock-role and x-mock-id-field from the document instead of guessing', async () => {
@@ -71,7 +88,7 @@ describe('the mock plan of a document that is not ours', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^info: test\/fixtures\/documents\/library\.openapi\.yaml: the mock plan guessed \(\d+\):$/m);
-    expect(result.stdout).toMatch(/^ {2}listMembers +pages by cursor \(cursor in, nextCursor out; 10 by default\); overrule with x-pagination on the operation$/m);
+    expect(result.stdout).toMatch(/^ {2}listMembers +pages by cursor \(cursor in, nextCursor out; 10 by default\), ending with null; an empty cursor asks for the first page; overrule with x-pagination on the operation$/m);
     expect(result.stdout).not.toMatch(/exportMembers/);
     expect(readFileSync(join(work, 'library', 'src', 'mock.ts'), 'utf8')).toMatch(/exportMembers: \{ role: 'other'/);
     const refused = await runCli({ cwd: repoRoot, argv: ['--spec', libraryFile, '--out', join(work, 'other'), '--mock-role', 'exportMembers=reader'] });

@@ -21,6 +21,8 @@ interface Running {
   mock: DocumentMock;
   ajv: DocumentAjv;
   invalid: string[];
+  /** The API key the calls send. */
+  key: string;
   /** Calls the mock as a client would, with the document's API key; the answer is checked by ajv. */
   call(operationId: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
@@ -35,6 +37,7 @@ async function start(file: string): Promise<Running> {
     mock,
     ajv,
     invalid,
+    key: schemes.apiKeyAuth!,
     async call(operationId, method, path, body) {
       const headers: Record<string, string> = { 'x-library-key': schemes.apiKeyAuth! };
       if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
@@ -96,4 +99,66 @@ describe('a nullable field of the library set to null', () => {
     expect(patched.body).toMatchObject({ publishedYear: null, name: 'Dune Messiah' });
     expect((await running.call('getTitle', 'GET', `/titles/${made.body.id}`)).body).toMatchObject({ publishedYear: null, name: 'Dune Messiah' });
   });
+});
+
+describe('paging of the library members ends the way the schema says', () => {
+  /** Pages through `GET /members` as a careful client does: until the next cursor is null or absent; the cursors seen. */
+  async function pageThrough(running: Running, follow: (next: string) => string): Promise<{ ids: string[]; cursors: unknown[] }> {
+    const ids: string[] = [];
+    const cursors: unknown[] = [];
+    let path = '/members?limit=2';
+    for (let page = 0; page < 20; page++) {
+      const answer = await running.call('listMembers', 'GET', path);
+      expect(answer.status).toBe(200);
+      ids.push(...(answer.body.items as { id: string }[]).map((m) => m.id));
+      const next: unknown = answer.body.nextCursor;
+      cursors.push(Object.hasOwn(answer.body, 'nextCursor') ? next : 'absent');
+      if (next === null || next === undefined) return { ids, cursors };
+      expect(next, 'a cursor that is neither null nor absent goes on').not.toBe('');
+      path = follow(String(next));
+    }
+    throw new Error('the list never ended');
+  }
+
+  async function register(running: Running, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await running.call('registerMember', 'POST', '/members', { name: `Reader ${i}`, email: `reader${i}@library.example` })).body.id as string);
+    return ids;
+  }
+
+  it('guessed: nextCursor is null on the last page (its schema is [string, null]), and cursor= is the first page', async () => {
+    const running = await start(libraryFile);
+    const made = await register(running, 5);
+    const { ids, cursors } = await pageThrough(running, (next) => `/members?limit=2&cursor=${encodeURIComponent(next)}`);
+    expect(ids).toEqual(made);
+    expect(cursors.at(-1)).toBeNull();
+    // `cursor` is a plain string: an empty one is no cursor.
+    expect((await running.call('listMembers', 'GET', '/members?limit=2&cursor=')).body.items.map((m: { id: string }) => m.id)).toEqual(made.slice(0, 2));
+    expect(running.invalid).toEqual([]);
+  }, 60_000);
+
+  it('x-pagination cursor style: no nextCursor on the last page where it is optional and not nullable, and cursor= is the first page (regression: null, and an empty page)', async () => {
+    const document = library();
+    const members = document.paths['/members'].get;
+    members['x-pagination'] = { style: 'cursor', itemsField: 'items', cursorParam: 'cursor', cursorField: 'id', nextUriField: 'nextCursor' };
+    members.responses['200'].content['application/json'].schema.properties.nextCursor = { type: 'string' };
+    const running = await start(writeSpec(document, 'library-cursor-paging'));
+    const made = await register(running, 5);
+    // The next field holds the next call (x-pagination's cursor style).
+    const { ids, cursors } = await pageThrough(running, (next) => next);
+    // Cursor paging lists the newest first.
+    expect(ids).toEqual([...made].reverse());
+    expect(cursors.at(-1)).toBe('absent');
+    expect((await running.call('listMembers', 'GET', '/members?limit=2&cursor=')).body.items.map((m: { id: string }) => m.id)).toEqual([...made].reverse().slice(0, 2));
+    expect(running.invalid).toEqual([]);
+  }, 60_000);
+
+  it('an empty cursor where the parameter refuses it is a 400', async () => {
+    const document = library();
+    document.paths['/members'].get.parameters[0].schema = { type: 'string', minLength: 1 };
+    const running = await start(writeSpec(document, 'library-cursor-min-length'));
+    expect(running.mock.plan.operations.listMembers!.pagination).toMatchObject({ style: 'token', emptyCursor: 'refused' });
+    const refused = await running.mock.app.fetch(new Request('http://mock.test/members?limit=2&cursor=', { headers: { 'x-library-key': running.key } }));
+    expect(refused.status).toBe(400);
+  }, 60_000);
 });

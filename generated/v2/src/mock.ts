@@ -231,6 +231,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listBuys: {
@@ -248,6 +249,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listCurrencies: { role: 'singleton-read', successStatus: 200, collection: '/v2/currencies' },
@@ -266,6 +268,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listNotifications: {
@@ -282,6 +285,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listPaymentMethods: {
@@ -298,6 +302,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listTransactions: {
@@ -315,6 +320,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listWithdrawals: {
@@ -332,6 +338,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     resendTransaction: {

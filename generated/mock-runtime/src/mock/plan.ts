@@ -33,6 +33,18 @@ export interface MockPageFields {
 }
 
 /**
+ * What the next cursor or token field holds on the last page, as its schema says: `null` where
+ * it may be null, `'absent'` (left out) where it is optional, else ''.
+ */
+export type MockPageEnd = null | '' | 'absent';
+
+/**
+ * What an empty cursor or token parameter (`cursor=`) means: the first page where the
+ * parameter's schema accepts '' (`'absent'`), a 400 where it refuses it (`'refused'`).
+ */
+export type MockEmptyCursor = 'absent' | 'refused';
+
+/**
  * How a list answer pages. `minItems`: the least number of items the document lets a list answer
  * hold (its items array's `minItems`); a page with fewer stored items is filled up with the
  * seeded answer's items, which the document requires.
@@ -48,6 +60,9 @@ export type MockPagination = { minItems?: number } & (
       orderParam?: string;
       endingBeforeParam?: string;
       defaultLimit: number;
+      /** The next-URI field on the last page; `null` when unsaid (`x-pagination`'s own convention). */
+      lastCursor?: MockPageEnd;
+      emptyCursor?: MockEmptyCursor;
     }
   | {
       style: 'page';
@@ -59,10 +74,9 @@ export type MockPagination = { minItems?: number } & (
       defaultLimit: number;
     }
   /**
-   * `lastToken`: what the next-token field holds on the last page (`null` where the schema allows
-   * it, `'absent'` to leave it out where it is optional, else ''). `tokenForm`: the field's schema is
-   * an integer (the next offset, as a number) or a URI (the list's own URL with the token as the
-   * cursor parameter); a string token otherwise.
+   * `lastToken`: what the next-token field holds on the last page ('' when unsaid). `tokenForm`:
+   * the field's schema is an integer (the next offset, as a number) or a URI (the list's own URL
+   * with the token as the cursor parameter); a string token otherwise.
    */
   | {
       style: 'token';
@@ -71,8 +85,9 @@ export type MockPagination = { minItems?: number } & (
       nextTokenField: string;
       limitParam?: string;
       defaultLimit: number;
-      lastToken?: null | '' | 'absent';
+      lastToken?: MockPageEnd;
       tokenForm?: 'integer' | 'uri';
+      emptyCursor?: MockEmptyCursor;
     }
   /** Guessed from the parameters: `offset`/`limit`. */
   | ({
