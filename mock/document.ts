@@ -48,7 +48,7 @@ export interface DocumentMockOptions {
   allowRefRoots?: readonly string[];
   server?: ServerOptions;
   engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
-  /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`). */
+  /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`). */
   mockOverrides?: MockOverrides;
 }
 

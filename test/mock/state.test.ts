@@ -1,8 +1,8 @@
 /**
  * State that follows the request, on the mock of a document that is not ours (the Library Loans
  * API): a `null` clears a field, an upload is described as it was sent, a new loan starts in its
- * state enum's first value with its return time unset, `POST /loans/{id}/return` returns it, and
- * a list paged by cursor ends the way its schema says. Every answer is checked by ajv over the document.
+ * state enum's first value with its return time unset, `POST /loans/{id}/return` returns it and
+ * stamps the time, and a list paged by cursor ends the way its schema says. Every answer is checked by ajv over the document.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +80,42 @@ describe('the library mock keeps state as the requests say', () => {
       expect(uploaded.status).toBe(200);
       expect(uploaded.body).toEqual({ titleId, mediaType: type, bytes: 6, caption });
     }
+  });
+});
+
+describe('the state of a library loan', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start(libraryFile);
+  }, 120_000);
+  afterAll(() => expect(running.invalid, 'answers the mock found invalid').toEqual([]));
+
+  it('starts active with no return time (regression: a random state such as overdue, and a returnedAt)', async () => {
+    // Many seeds: the seeded loans come in every state.
+    for (let i = 0; i < 12; i++) {
+      const made = await running.call('borrow', 'POST', '/loans', { memberId: 'm_reader', copyId: `copy-${i}` });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ status: 'active', returnedAt: null, memberId: 'm_reader', copyId: `copy-${i}` });
+      expect((await running.call('getLoan', 'GET', `/loans/${made.body.id}`)).body).toMatchObject({ status: 'active', returnedAt: null });
+    }
+  });
+
+  it('is returned by POST /loans/{id}/return, with the time of the return (regression: nothing changed)', async () => {
+    const made = await running.call('borrow', 'POST', '/loans', { memberId: 'm_reader', copyId: 'copy-r' });
+    const before = Date.now();
+    const returned = await running.call('returnLoan', 'POST', `/loans/${made.body.id}/return`);
+    expect(returned.status).toBe(200);
+    expect(returned.body).toMatchObject({ id: made.body.id, status: 'returned' });
+    // A date-time, as the schema says, of this second.
+    expect(returned.body.returnedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(returned.body.returnedAt as string)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect((await running.call('getLoan', 'GET', `/loans/${made.body.id}`)).body).toEqual(returned.body);
+    // A renewal is named after no state: the loan stays as it is.
+    const renewed = await running.call('renewLoan', 'POST', `/loans/${made.body.id}/renew`);
+    expect(renewed.body).toMatchObject({ status: 'returned', returnedAt: returned.body.returnedAt });
+    // The member's loans show it too.
+    const listed = await running.call('listMemberLoans', 'GET', '/members/m_reader/loans');
+    expect(listed.body.loans.find((loan: { id: string }) => loan.id === made.body.id)).toMatchObject({ status: 'returned' });
   });
 });
 

@@ -110,10 +110,10 @@ export type MockPagination = { minItems?: number } & (
   | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>)
 );
 
-/** One `x-state-machine` transition that an operation triggers. */
+/** One `x-state-machine` transition that an operation triggers, or one the plan guessed. */
 export interface MockTransition {
-  /** `null`: the resource does not exist yet (a create). */
-  from: string | null;
+  /** `null`: the resource does not exist yet (a create); absent: from any state (a guessed action). */
+  from?: string | null;
   to: string;
   /** The prose condition of the spec, for error messages. */
   condition?: string;
@@ -134,8 +134,16 @@ export interface MockOperationPlan {
   pagination?: MockPagination;
   /** `x-idempotency`: the body field or header whose repetition returns the first answer. */
   idempotency?: { field: string; in: 'body' | 'header' };
-  /** The state field and the transitions this operation triggers. */
-  state?: { field: string; transitions: readonly MockTransition[] };
+  /**
+   * The state field and the transitions this operation triggers. `guessed`: no `x-state-machine`
+   * says them (a create starts in the state enum's default or first value, an action moves to the
+   * value named after its verb); a create then keeps a state its request sets.
+   */
+  state?: { field: string; transitions: readonly MockTransition[]; guessed?: boolean };
+  /** Fields a create starts as `null`: nullable times the server sets later (`returnedAt` of a new loan). */
+  unset?: readonly string[];
+  /** Fields an action sets to the time of the call (`returnedAt` of a return). */
+  stamps?: readonly MockStamp[];
   /** Dot path of epoch seconds the mock fills from its clock (the API's server-time operation). */
   timeField?: string;
   /**
@@ -143,6 +151,15 @@ export interface MockOperationPlan {
    * key) whose value it must have (`GET /members/{memberId}/loans` lists the loans whose `memberId` is it).
    */
   filter?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A time the mock writes, in its field's form: `date-time` (`2026-01-02T03:04:05Z`), `date`
+ * (`2026-01-02`) or `unix-seconds` (an integer).
+ */
+export interface MockStamp {
+  field: string;
+  form: 'date-time' | 'date' | 'unix-seconds';
 }
 
 export interface MockCollectionPlan {

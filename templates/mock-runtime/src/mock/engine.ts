@@ -802,8 +802,18 @@ export function createMockEngine(
     const transition = (resource: Resource, context: HandlerContext, creating: boolean): string | undefined => {
       const machine = opPlan.state;
       if (!machine || machine.transitions.length === 0) return undefined;
+      // A guessed first state gives way to one the request set (and the answer accepted).
+      if (
+        creating &&
+        machine.guessed &&
+        isRecord(context.body) &&
+        Object.hasOwn(context.body, machine.field) &&
+        resource[machine.field] === context.body[machine.field]
+      )
+        return undefined;
       const current = creating ? null : resource[machine.field];
-      const candidates = machine.transitions.filter((t) => t.from === current);
+      // A transition without `from` (a guessed action) starts from any state.
+      const candidates = machine.transitions.filter((t) => (t.from === undefined ? !creating : t.from === current));
       const move = candidates.find(
         (t) => conditionHolds(parsedCondition(t.condition), [context.body, resource]) !== false,
       );
@@ -823,6 +833,24 @@ export function createMockEngine(
       return move.to !== current ? move.to : undefined;
     };
 
+    /** Starts the fields a create leaves unset at `null` (`returnedAt` of a new loan), where the answer accepts it. */
+    const unsetFields = (resource: Resource): void => {
+      for (const field of opPlan.unset ?? []) {
+        const validator = fieldValidator(field);
+        if (validator ? fastAccepts(validator)(null) : Object.hasOwn(resource, field)) resource[field] = null;
+      }
+    };
+
+    /** Sets the times an action sets (`returnedAt` of a return), each in its field's form. */
+    const stampTimes = (resource: Resource): void => {
+      for (const { field, form } of opPlan.stamps ?? []) {
+        const iso = isoSeconds(now());
+        const value = form === 'unix-seconds' ? Math.floor(now() / 1000) : form === 'date' ? iso.slice(0, 10) : iso;
+        const validator = fieldValidator(field);
+        if (validator ? fastAccepts(validator)(value) : Object.hasOwn(resource, field)) resource[field] = value;
+      }
+    };
+
     // Answers at once unless something must be waited for (webhooks going out): each promise and
     // `await` costs a turn of the queue, and most answers need neither.
     const defaultAnswer = (call: MockCall): HandlerReply | Promise<HandlerReply> => {
@@ -840,6 +868,7 @@ export function createMockEngine(
           // answer are shared, and frozen (fields are replaced, never changed in place).
           const resource = isRecord(seededResource) ? { ...spreadable(seededResource) } : undefined;
           if (isRecord(resource) && collectionPlan) {
+            unsetFields(resource);
             mergeRequest(resource, context.body, seed);
             fillScope(resource, context);
             if (uploads) describeUpload(withAt(seeded, opPlan.resourceAt!, resource), opPlan.resourceAt!, context);
@@ -918,6 +947,7 @@ export function createMockEngine(
             // The event holds the resource as it was: the stamp goes on a copy.
             const current = collection.writable(id) ?? resource;
             stamp(current, collectionPlan?.updatedAtField);
+            stampTimes(current);
             if (!uploads) return answerWith(opPlan.resourceAt === undefined ? undefined : current, hashSeed(id));
             // An upload to an item (`PUT /titles/{id}/cover`) is described as it was sent.
             if (opPlan.resourceAt !== undefined) {
