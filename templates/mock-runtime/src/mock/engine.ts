@@ -598,19 +598,17 @@ export function createMockEngine(
       valueOf: (key: string) => unknown,
       seed: number,
     ): string[] => {
+      // The old values, of the fields the resource had (a revert removes the others).
       const original: Resource = {};
-      const had = new Set<string>();
-      const put = (key: string, value: unknown): void => {
+      const revert = (key: string): void => {
+        if (Object.hasOwn(original, key)) resource[key] = original[key];
+        else delete resource[key];
+      };
+      for (const key of keys) {
+        if (Object.hasOwn(resource, key)) setOwnProperty(original, key, resource[key]);
+        const value = valueOf(key);
         if (value === undefined) delete resource[key];
         else resource[key] = value;
-      };
-      const revert = (key: string): void => put(key, had.has(key) ? original[key] : undefined);
-      for (const key of keys) {
-        if (Object.hasOwn(resource, key)) {
-          had.add(key);
-          original[key] = resource[key];
-        }
-        put(key, valueOf(key));
       }
       const checks = keys.map(fieldValidator);
       if (checks.every((validator) => validator !== undefined)) {
