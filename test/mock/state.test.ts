@@ -83,6 +83,37 @@ describe('the library mock keeps state as the requests say', () => {
   });
 });
 
+describe('an upload that nothing stores', () => {
+  it('is described as it was sent (regression: the seeded description)', async () => {
+    const description = { type: 'object', required: ['filename', 'contentType', 'size'], properties: { filename: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer', minimum: 0 }, note: { type: 'string', maxLength: 5 } } };
+    const file = writeSpec({
+      openapi: '3.1.0',
+      info: { title: 'Uploads', version: '1.0.0' },
+      paths: {
+        '/uploads': {
+          post: {
+            operationId: 'upload',
+            requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, note: { type: 'string' } } } } } },
+            responses: { '200': { description: 'What was stored', content: { 'application/json': { schema: description } } } },
+          },
+        },
+      },
+    }, 'uploads');
+    const mock = await loadDocumentMock(file);
+    const ajv = await documentAjv(file);
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(10)], 'scan.pdf', { type: 'application/pdf' }));
+    // Longer than the answer's note may be: that field keeps its seeded value.
+    form.set('note', 'far too long');
+    const answer = await mock.app.fetch(new Request('http://mock.test/uploads', { method: 'POST', body: form }));
+    const body = (await answer.json()) as Record<string, unknown>;
+    expect(answer.status).toBe(200);
+    expect(ajv.response('upload', 200, body) ?? []).toEqual([]);
+    expect(body).toMatchObject({ filename: 'scan.pdf', contentType: 'application/pdf', size: 10 });
+    expect(body.note).not.toBe('far too long');
+  }, 60_000);
+});
+
 describe('the state of a library loan', () => {
   let running: Running;
   beforeAll(async () => {

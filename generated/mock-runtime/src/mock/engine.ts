@@ -891,7 +891,10 @@ export function createMockEngine(
               body: withAt(seeded, opPlan.resourceAt!, resource),
             }));
           }
-          return { status: opPlan.successStatus, body: clone(seeded) };
+          // Nothing stored (`POST /uploads` answering a description): an upload is still described as sent.
+          const body = clone(seeded);
+          if (uploads) describeUpload(body, opPlan.resourceAt ?? '', context);
+          return { status: opPlan.successStatus, body };
         }
         case 'list': {
           const key = scopeKey(context)!;
