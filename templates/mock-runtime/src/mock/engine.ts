@@ -637,8 +637,8 @@ export function createMockEngine(
     /**
      * An answer that describes an upload (`{mediaType, bytes, caption}`) takes its facts from what
      * was sent: the file's media type, size and name, the form's other fields and the path
-     * parameters, by field name, where the answer's schema accepts them. `target` is the
-     * description, `at` its dot path in `body` ('' for the body itself).
+     * parameters, by field name, where the answer's schema accepts them. `at`: the dot path of
+     * the description in the answer `body` ('' for the body itself); it is changed in place.
      */
     const describeUpload = (body: unknown, at: string, context: HandlerContext): void => {
       const target = getAt(body, at);
@@ -841,9 +841,10 @@ export function createMockEngine(
 
     /** Sets the times an action sets (`returnedAt` of a return), each in its field's form. */
     const stampTimes = (resource: Resource): void => {
+      const time = now();
       for (const { field, form } of opPlan.stamps ?? []) {
-        const iso = isoSeconds(now());
-        const value = form === 'unix-seconds' ? Math.floor(now() / 1000) : form === 'date' ? iso.slice(0, 10) : iso;
+        const iso = isoSeconds(time);
+        const value = form === 'unix-seconds' ? Math.floor(time / 1000) : form === 'date' ? iso.slice(0, 10) : iso;
         const validator = fieldValidator(field);
         if (validator ? fastAccepts(validator)(value) : Object.hasOwn(resource, field)) resource[field] = value;
       }
