@@ -49,7 +49,7 @@ export interface SpecJob {
   parts?: readonly string[] | undefined;
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
   allowRefRoots?: readonly string[] | undefined;
-  /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
+  /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
   /** `--option <target>.<name>=<value>`: the targets' options (checked against their declarations). */
   targetOptions?: TargetOptions | undefined;

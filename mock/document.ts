@@ -61,7 +61,7 @@ export interface DocumentMockOptions {
   allowRefRoots?: readonly string[];
   server?: ServerOptions;
   engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
-  /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`). */
+  /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`). */
   mockOverrides?: MockOverrides;
   /** Where the document's webhooks go, signed with this key (`--webhook-url`); ignored for a document without webhooks. */
   webhooks?: Omit<WebhookDispatcherOptions, 'signatureHeader'>;

@@ -16,8 +16,9 @@ import { startSandbox } from '../mock/index.js';
 
 const usage = `usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]
        npm run mock -- --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]
-                       [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>] [--webhook-url <url>]`;
-let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
+                       [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>] [--webhook-url <url>]
+                       [--mock-state-field <collection>=<field>] [--mock-state <operationId>=<state>]`;
+let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'mock-state-field'?: string[]; 'mock-state'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
@@ -27,6 +28,8 @@ try {
       'allow-ref-root': { type: 'string', multiple: true },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
+      'mock-state-field': { type: 'string', multiple: true },
+      'mock-state': { type: 'string', multiple: true },
       'webhook-url': { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -45,7 +48,7 @@ if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65530))
   console.error(`--port must be a port number, got ${values.port}\n${usage}`);
   process.exit(2);
 }
-for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field'] as const) {
+for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field', 'mock-state-field', 'mock-state'] as const) {
   if (values.spec === undefined && values[flag]) {
     console.error(`--${flag} applies to --spec\n${usage}`);
     process.exit(2);
@@ -53,7 +56,7 @@ for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field'] as const) {
 }
 let overrides: ReturnType<typeof mockOverridesOf>;
 try {
-  overrides = mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []);
+  overrides = mockOverridesOf({ roles: values['mock-role'], idFields: values['mock-id-field'], stateFields: values['mock-state-field'], states: values['mock-state'] });
 } catch (error) {
   console.error(`${(error as Error).message}\n${usage}`);
   process.exit(2);

@@ -32,7 +32,7 @@ options:
   --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
                        or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
-                       id fields, paging) and how to overrule each guess; how its webhook receiver matches
+                       id fields, paging, states) and how to overrule each guess; how its webhook receiver matches
                        and verifies deliveries; each stream an operation offers beside its JSON answer with
                        what asks for it (a body flag, or Accept); and every warning of a kind otherwise
                        summed up in one line (numbered names, discriminator tags, nullable in 3.1)
@@ -40,6 +40,10 @@ options:
                        action, singleton-read, singleton-update, other), as x-mock-role would; repeatable
   --mock-id-field <collection>=<field>  the property holding a collection's item ids (/titles=isbn), as
                        x-mock-id-field would; repeatable
+  --mock-state-field <collection>=<field>  the property holding a collection's state (/loans=status; empty
+                       for none) where no x-state-machine says; repeatable
+  --mock-state <operationId>=<state>  the state a create starts in or an action moves to (returnLoan=returned;
+                       empty: the operation sets no state and no time) where no x-state-machine says; repeatable
   --zod <build>        the zod build the validators are written for: classic (the default: zod's methods,
                        for every zod API and form library) or mini ('zod/mini': functions a bundler drops
                        when unused, about a third of the size in a browser); same as --option zod.flavor=
@@ -84,7 +88,7 @@ export interface Options {
   explain: boolean;
   /** `--format`. */
   format: FormatterName;
-  /** `--mock-role`, `--mock-id-field`. */
+  /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`. */
   mockOverrides?: MockOverrides;
   /** `--option <target>.<name>=<value>`, checked against the targets' declarations. */
   targetOptions?: TargetOptions;
@@ -126,6 +130,8 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       format: { type: 'string' },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
+      'mock-state-field': { type: 'string', multiple: true },
+      'mock-state': { type: 'string', multiple: true },
       option: { type: 'string', multiple: true },
       zod: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -145,7 +151,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
     explain: values.explain ?? false,
     format: parseFormatter(values.format),
-    ...mockOverridesOf(values['mock-role'] ?? [], values['mock-id-field'] ?? []),
+    ...mockOverridesOf({ roles: values['mock-role'], idFields: values['mock-id-field'], stateFields: values['mock-state-field'], states: values['mock-state'] }),
     ...targetOptionsOf([...(values.option ?? []), ...(values.zod === undefined ? [] : [`zod.flavor=${values.zod}`])]),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
     ...(values.out !== undefined ? { out: resolve(callerDir, values.out) } : {}),
@@ -186,25 +192,32 @@ export function targetOptionsOf(flags: readonly string[]): { targetOptions?: Tar
   return { targetOptions: options };
 }
 
-/** `--mock-role a=create --mock-id-field /titles=isbn` as the plan's overrides; none when neither flag was given. */
-export function mockOverridesOf(roleFlags: readonly string[], idFlags: readonly string[]): { mockOverrides?: MockOverrides } {
-  const pairs = (flag: string, values: readonly string[]): [string, string][] =>
+/**
+ * `--mock-role a=create --mock-id-field /titles=isbn --mock-state-field /loans=status --mock-state
+ * returnLoan=returned` as the plan's overrides (each flag's values as given); none when no flag was given.
+ */
+export function mockOverridesOf(flags: { roles?: readonly string[] | undefined; idFields?: readonly string[] | undefined; stateFields?: readonly string[] | undefined; states?: readonly string[] | undefined }): { mockOverrides?: MockOverrides } {
+  // `emptyAllowed`: `<name>=` says "none" (no state field, no state).
+  const pairs = (flag: string, values: readonly string[] = [], emptyAllowed = false): [string, string][] =>
     values.map((value) => {
       const at = value.lastIndexOf('=');
-      if (at <= 0 || at === value.length - 1) throw new UsageError(`--${flag} ${value}: expected <name>=<value>`);
+      if (at <= 0 || (at === value.length - 1 && !emptyAllowed)) throw new UsageError(`--${flag} ${value}: expected <name>=<value>`);
       return [value.slice(0, at), value.slice(at + 1)];
     });
-  const roles = pairs('mock-role', roleFlags);
+  const roles = pairs('mock-role', flags.roles);
   for (const [operationId, role] of roles) if (!(MOCK_ROLES as readonly string[]).includes(role)) throw new UsageError(`--mock-role ${operationId}=${role}: not a role; choose among ${MOCK_ROLES.join(', ')}`);
-  const idFields = pairs('mock-id-field', idFlags);
+  const idFields = pairs('mock-id-field', flags.idFields);
   for (const [collection] of idFields) if (!collection.startsWith('/')) throw new UsageError(`--mock-id-field ${collection}: name the collection by its path (/titles=isbn)`);
-  if (roles.length === 0 && idFields.length === 0) return {};
-  return {
-    mockOverrides: {
-      ...(roles.length > 0 ? { roles: Object.fromEntries(roles) as Record<string, MockRole> } : {}),
-      ...(idFields.length > 0 ? { idFields: Object.fromEntries(idFields) } : {}),
-    },
+  const stateFields = pairs('mock-state-field', flags.stateFields, true);
+  for (const [collection] of stateFields) if (!collection.startsWith('/')) throw new UsageError(`--mock-state-field ${collection}: name the collection by its path (/loans=status)`);
+  const states = pairs('mock-state', flags.states, true);
+  const mockOverrides: MockOverrides = {
+    ...(roles.length > 0 ? { roles: Object.fromEntries(roles) as Record<string, MockRole> } : {}),
+    ...(idFields.length > 0 ? { idFields: Object.fromEntries(idFields) } : {}),
+    ...(stateFields.length > 0 ? { stateFields: Object.fromEntries(stateFields) } : {}),
+    ...(states.length > 0 ? { states: Object.fromEntries(states) } : {}),
   };
+  return Object.keys(mockOverrides).length === 0 ? {} : { mockOverrides };
 }
 
 /** `--format oxfmt|prettier|none`; oxfmt when absent. */

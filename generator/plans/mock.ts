@@ -6,14 +6,15 @@
  *
  * What is guessed rather than declared is recorded (`MockPlanModel.guesses`), and each guess
  * can be overruled: `x-mock-role` and `x-mock-collection` on an operation, `x-pagination` on a
- * list, `x-mock-id-field` on an item schema, or the same as generator options (`MockOverrides`).
+ * list, `x-mock-id-field` and `x-state-machine` on an item schema, or the same as generator
+ * options (`MockOverrides`).
  */
 import { answeredResponseOf, effectiveObject, isSuccessStatus, resolve, pathLabel } from '../model/derive.js';
 import { MOCK_ROLES as MODEL_MOCK_ROLES } from '../model/mock-hints.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 
 // The plan is data for the mock runtime: its types are the runtime's own.
-import type { MockCollectionPlan as CollectionPlan, MockOperationPlan, MockPageFields, MockPagination, MockRole as Role, MockWebhookPlan as WebhookPlan } from '../../templates/mock-runtime/src/mock/plan.js';
+import type { MockCollectionPlan as CollectionPlan, MockEmptyCursor, MockOperationPlan, MockPageEnd, MockPageFields, MockPagination, MockRole as Role, MockStamp, MockWebhookPlan as WebhookPlan } from '../../templates/mock-runtime/src/mock/plan.js';
 
 // The model's list of roles (x-mock-role, --mock-role) is the runtime's: this fails to compile if they part.
 export const MOCK_ROLES: readonly Role[] = MODEL_MOCK_ROLES satisfies readonly Role[];
@@ -28,12 +29,22 @@ export interface MockGuess {
   override: string;
 }
 
-/** Choices that replace the plan's guesses (`--mock-role`, `--mock-id-field`): the same as the extensions, from outside the document. */
+/**
+ * Choices that replace the plan's guesses (`--mock-role`, `--mock-id-field`, `--mock-state-field`,
+ * `--mock-state`): the same as the extensions, from outside the document.
+ */
 export interface MockOverrides {
   /** operationId -> role. */
   roles?: Readonly<Record<string, Role>>;
   /** Collection path (`/titles`) -> the property holding an item's id. */
   idFields?: Readonly<Record<string, string>>;
+  /** Collection path (`/loans`) -> the property holding an item's state ('' for none), where no `x-state-machine` says. */
+  stateFields?: Readonly<Record<string, string>>;
+  /**
+   * operationId -> the state a create starts its resource in, or an action moves it to; '' for
+   * none (the operation then sets no state and no time), where no `x-state-machine` says.
+   */
+  states?: Readonly<Record<string, string>>;
 }
 
 /** An operation's plan as the generator builds it (mutable while it is worked out). */
@@ -348,15 +359,28 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
       if (op.pagination.style === 'cursor') {
         const order = keys(firstOf(['order'], names));
         const endingBefore = keys(firstOf(['ending_before', 'endingBefore'], names));
+        // The next URI ends the list as its schema says; null is x-pagination's own default.
+        const end = pageEndOf(model, successSchema(op), op.pagination.nextUriField);
         plan.pagination = {
           ...op.pagination,
           cursorParam: keys(op.pagination.cursorParam) ?? op.pagination.cursorParam,
           ...extra,
           ...(order ? { orderParam: order } : {}),
           ...(endingBefore ? { endingBeforeParam: endingBefore } : {}),
+          ...(end !== undefined && end !== null ? { lastCursor: end } : {}),
+          emptyCursor: emptyCursorOf(model, op, op.pagination.cursorParam),
         };
       } else if (op.pagination.style === 'page') plan.pagination = { ...op.pagination, pageParam: keys(op.pagination.pageParam) ?? op.pagination.pageParam, ...extra };
-      else plan.pagination = { ...op.pagination, tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam, ...extra };
+      else {
+        const end = pageEndOf(model, successSchema(op), op.pagination.nextTokenField);
+        plan.pagination = {
+          ...op.pagination,
+          tokenParam: keys(op.pagination.tokenParam) ?? op.pagination.tokenParam,
+          ...extra,
+          ...(end !== undefined && end !== '' ? { lastToken: end } : {}),
+          emptyCursor: emptyCursorOf(model, op, op.pagination.tokenParam),
+        };
+      }
     }
     if (plan.pagination) {
       const least = leastItems(model, successSchema(op), plan.pagination.itemsField);
@@ -408,6 +432,7 @@ export function planMock(model: ApiModel, overrides: MockOverrides = {}): MockPl
   }
   // A collection keeps state only when a create answers with the resource it made (so the mock can store it).
   for (const { op, role, collection } of placed) if (role === 'create' && collection !== undefined && operations[op.operationId]!.resourceAt !== undefined) collections[collection]!.created = true;
+  planStates({ model, placed, operations, collections, itemSchemaOf, overrides, guesses });
   // Grouped by what they are about, in a stable order.
   guesses.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
   const result: MockPlanModel = { operations, collections, guesses };
@@ -492,15 +517,205 @@ function guessPagination(model: ApiModel, op: OperationModel, itemsField: string
   if (cursor && next) {
     const nextProperty = effectiveObject(model, body)!.properties.find((p) => p.name === next)!;
     const nextNode = resolve(model, nextProperty.schema);
-    const nullable = nextProperty.schema.nullable === true || nextNode?.nullable === true;
     // The token as the field's schema has it: a number (Box's next_marker), a URL (Jira's next), else a string.
     const tokenForm = nextNode?.kind === 'number' ? 'integer' : nextNode?.kind === 'string' && (nextNode.format === 'uri' || nextNode.format === 'url') ? 'uri' : undefined;
-    // The last page: null where the schema allows it, no field where it is optional, else ''.
-    const lastToken = nullable ? null : !nextProperty.required ? 'absent' : undefined;
+    const lastToken = pageEndOf(model, body, next);
+    const emptyCursor = emptyCursorOf(model, op, cursor.name);
+    const ends = lastToken === null ? 'null' : lastToken === 'absent' ? 'no field' : "''";
     return {
-      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(lastToken !== undefined ? { lastToken } : {}), ...(tokenForm ? { tokenForm } : {}) },
-      guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default)`,
+      pagination: { style: 'token', itemsField, tokenParam: cursor.key, nextTokenField: next, ...limitPart, defaultLimit, ...(lastToken !== undefined && lastToken !== '' ? { lastToken } : {}), ...(tokenForm ? { tokenForm } : {}), emptyCursor },
+      guess: `pages by cursor (${cursor.name} in, ${next} out; ${defaultLimit} by default), ending with ${ends}${emptyCursor === 'absent' ? `; an empty ${cursor.name} asks for the first page` : ''}`,
     };
   }
   return { pagination: { style: 'all', itemsField, ...(total ? { totalField: total } : {}) }, guess: `lists every item${itemsField ? ` in ${itemsField}` : ''} (no paging parameter found)` };
+}
+
+/**
+ * What the next cursor or token field at a dot path of a list answer holds on the last page, as
+ * its schema says: `null` where it may be null, no field (`'absent'`) where it is optional, else
+ * ''; undefined where the answer's schema does not have the field.
+ */
+function pageEndOf(model: ApiModel, body: SchemaNode | undefined, path: string): MockPageEnd | undefined {
+  let node = body;
+  let property: { schema: SchemaNode; required: boolean } | undefined;
+  for (const name of path.split('.')) {
+    property = effectiveObject(model, node)?.properties.find((p) => p.name === name);
+    if (!property) return undefined;
+    node = property.schema;
+  }
+  if (!property) return undefined;
+  return mayBeNull(model, property.schema) ? null : property.required ? '' : 'absent';
+}
+
+const mayBeNull = (model: ApiModel, node: SchemaNode): boolean => {
+  const schema = resolve(model, node);
+  if (node.nullable === true || schema?.nullable === true) return true;
+  if (schema?.kind === 'null' || schema?.kind === 'unknown') return true;
+  if (schema?.kind === 'literal') return schema.values.includes(null);
+  return schema?.kind === 'union' && schema.variants.some((variant) => mayBeNull(model, variant));
+};
+
+/** Formats whose check refuses '' (a uri-reference or a json-pointer may be empty). */
+const EMPTY_REFUSING_FORMATS = new Set(['date', 'time', 'date-time', 'duration', 'uri', 'iri', 'url', 'email', 'idn-email', 'ipv4', 'ipv6', 'uuid', 'relative-json-pointer', 'hostname', 'idn-hostname']);
+
+/** Whether a value of `node` may be '' (for a query parameter: `cursor=`). */
+function acceptsEmpty(model: ApiModel, node: SchemaNode | undefined): boolean {
+  const schema = resolve(model, node);
+  if (!schema) return true;
+  switch (schema.kind) {
+    case 'string': {
+      if ((schema.minLength ?? 0) >= 1 || EMPTY_REFUSING_FORMATS.has(schema.format ?? '')) return false;
+      if (schema.enum && !schema.openEnum && !schema.enum.includes('')) return false;
+      if (schema.pattern === undefined) return true;
+      try {
+        return new RegExp(schema.pattern, 'u').test('');
+      } catch {
+        return true;
+      }
+    }
+    case 'literal':
+      return schema.values.includes('');
+    case 'union':
+      return schema.variants.some((variant) => acceptsEmpty(model, variant));
+    case 'intersection':
+      return schema.parts.every((part) => acceptsEmpty(model, part));
+    case 'unknown':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** An empty cursor parameter is the first page where the parameter's schema accepts '', else a 400. */
+const emptyCursorOf = (model: ApiModel, op: OperationModel, name: string): MockEmptyCursor =>
+  acceptsEmpty(model, op.parameters.find((p) => p.in === 'query' && p.name === name)?.schema) ? 'absent' : 'refused';
+
+/** Properties named like a resource's state, in order of preference (then any `…Status`, `…_state`). */
+const STATE_NAMES = ['status', 'state', 'stage', 'phase', 'lifecycleState', 'lifecycle_state'];
+
+/** Past participles that do not end in -ed (`pay` -> `paid`). */
+const IRREGULAR: Readonly<Record<string, string>> = { pay: 'paid', send: 'sent', resend: 'resent', hold: 'held', freeze: 'frozen', unfreeze: 'unfrozen', begin: 'begun', sell: 'sold', buy: 'bought', lay: 'laid', write: 'written', set: 'set', put: 'put', shut: 'shut', split: 'split', run: 'run' };
+
+const normal = (name: string): string => name.toLowerCase().replace(/[-_\s.]/g, '');
+
+/** The names a verb's outcome goes by, best first: its past participles, then the verb itself (`cancel`: cancelled, canceled, cancel). */
+function verbForms(verb: string): string[] {
+  const v = normal(verb);
+  const forms: string[] = [];
+  if (IRREGULAR[v]) forms.push(IRREGULAR[v]);
+  if (v.endsWith('e')) forms.push(`${v}d`);
+  else if (/[^aeiou]y$/.test(v)) forms.push(`${v.slice(0, -1)}ied`);
+  else {
+    // A final consonant after one vowel is doubled in British spelling and often in American (cancelled, submitted).
+    if (/(?:^|[^aeiou])[aeiou][bdgklmnprt]$/.test(v)) forms.push(`${v}${v.at(-1)!}ed`);
+    forms.push(`${v}ed`);
+  }
+  forms.push(v);
+  return [...new Set(forms)];
+}
+
+/** The words of a path segment naming an action (`mark-paid`, `markPaid` -> mark, paid). */
+const wordsOf = (segment: string): string[] => segment.split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean).map((w) => w.toLowerCase());
+
+/** The form of a time field's schema: a date-time or date string, or Unix seconds (an integer); undefined for anything else. */
+function timeFormOf(model: ApiModel, node: SchemaNode): MockStamp['form'] | undefined {
+  const schema = resolve(model, node);
+  if (schema?.kind === 'union') {
+    const forms = schema.variants.filter((v) => resolve(model, v)?.kind !== 'null').map((v) => timeFormOf(model, v));
+    return forms.length === 1 ? forms[0] : undefined;
+  }
+  if (schema?.kind === 'string') return schema.format === 'date-time' ? 'date-time' : schema.format === 'date' ? 'date' : undefined;
+  return schema?.kind === 'number' && schema.integer ? 'unix-seconds' : undefined;
+}
+
+/**
+ * The state of each collection's resources where no `x-state-machine` says it, and what creates
+ * and actions do to it: a create starts in the state enum's default (else its first value) with
+ * the nullable times the server sets later at null; an action (`POST /loans/{id}/return`) moves
+ * to the value named after its verb (returned) and sets the time named after it (returnedAt).
+ * Every guess is reported with what overrules it.
+ */
+function planStates(init: {
+  model: ApiModel;
+  placed: readonly { op: OperationModel; role: Role; collection: string | undefined }[];
+  operations: Record<string, OperationPlan>;
+  collections: Readonly<Record<string, CollectionPlan>>;
+  itemSchemaOf: (collection: string) => SchemaNode | undefined;
+  overrides: MockOverrides;
+  guesses: MockGuess[];
+}): void {
+  const { model, placed, operations, collections, itemSchemaOf, overrides, guesses } = init;
+  for (const collection of Object.keys(collections)) {
+    const item = itemSchemaOf(collection);
+    const resolvedItem = resolve(model, item);
+    const variants = resolvedItem?.kind === 'union' ? resolvedItem.variants : [item];
+    const properties = variants.flatMap((variant) => propertiesOf(model, variant)).filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i);
+    if (properties.length === 0) continue;
+    const itemName = item?.kind === 'ref' ? item.target : 'the item schema';
+    const declared = resolvedItem?.stateMachine !== undefined;
+    const enumOf = (name: string): string[] | undefined => {
+      const schema = resolve(model, properties.find((p) => p.name === name)?.schema);
+      return schema?.kind === 'string' && schema.enum && schema.enum.length > 0 ? schema.enum : undefined;
+    };
+    // The state field: the document's, the option's, or a string enum named like one.
+    const chosen = overrides.stateFields?.[collection];
+    const guessedField = chosen === undefined && !declared ? (firstOf(STATE_NAMES, properties.filter((p) => enumOf(p.name)).map((p) => p.name)) ?? properties.find((p) => /(?:Status|_status|State|_state)$/.test(p.name) && enumOf(p.name))?.name) : undefined;
+    const field = declared ? resolvedItem!.stateMachine!.field : chosen === '' ? undefined : (chosen ?? guessedField);
+    const fixState = `x-state-machine on ${itemName}, or --mock-state-field ${collection}=<field> ('' for none)`;
+    // The field is reported where a create or an action of the collection uses it.
+    let used = false;
+    const values = field ? enumOf(field) : undefined;
+    const times = properties.filter((p) => p.name !== field && p.name !== collections[collection]!.createdAtField && p.name !== collections[collection]!.updatedAtField);
+
+    for (const { op, role, collection: at } of placed) {
+      if (at !== collection || (role !== 'create' && role !== 'action')) continue;
+      const plan = operations[op.operationId]!;
+      if (plan.resourceAt === undefined && role === 'create') continue;
+      const chosenState = overrides.states?.[op.operationId];
+      if (chosenState === '') continue;
+      const fix = `--mock-state ${op.operationId}=<state> ('' for neither state nor times), or x-state-machine on ${itemName}`;
+      // x-state-machine says what creates and actions do (a create may complete at once): nothing is guessed.
+      if (declared) continue;
+      if (role === 'create') {
+        // Nullable times that the request cannot set: the server sets them later.
+        const sent = new Set((op.requestBody?.contents ?? []).flatMap((content) => propertiesOf(model, content.schema).map((p) => p.name)));
+        const unset = times.filter((p) => !sent.has(p.name) && mayBeNull(model, p.schema) && timeFormOf(model, p.schema) !== undefined).map((p) => p.name);
+        if (unset.length > 0) {
+          plan.unset = unset;
+          guesses.push({ subject: op.operationId, guess: `starts ${unset.join(', ')} as null (nullable times the request does not set)`, override: fix });
+        }
+        if (!field || plan.state) continue;
+        const property = properties.find((p) => p.name === field)!;
+        const fallback = resolve(model, property.schema)?.default ?? property.schema.default;
+        const initial = chosenState ?? (typeof fallback === 'string' && values?.includes(fallback) ? fallback : values?.[0]);
+        if (initial === undefined) continue;
+        plan.state = { field, transitions: [{ from: null, to: initial }], guessed: true };
+        used = true;
+        if (chosenState === undefined) guesses.push({ subject: op.operationId, guess: `starts ${field} at ${initial} (${initial === fallback ? "the enum's default" : "the enum's first value"}), unless the request sets it`, override: fix });
+        continue;
+      }
+      // An action named by the path's last segment (`/loans/{loanId}/return`).
+      const segment = trimSlash(op.path).split('/').pop() ?? '';
+      if (isParam(segment)) continue;
+      const words = wordsOf(segment);
+      const forms = [...new Set([...verbForms(words.join('')), ...(words.length > 1 ? verbForms(words.at(-1)!) : [])])];
+      const target = chosenState ?? forms.map((form) => values?.find((value) => normal(value) === form)).find((value) => value !== undefined);
+      if (field && (target !== undefined || values)) used = true;
+      if (field && target !== undefined) {
+        plan.state = { field, transitions: [{ to: target }], guessed: true };
+        if (chosenState === undefined) guesses.push({ subject: op.operationId, guess: `moves ${field} to ${target} (named after ${segment})`, override: fix });
+      } else if (field && values) guesses.push({ subject: op.operationId, guess: `moves no state (no value of ${field} is named after ${segment})`, override: fix });
+      // The time named after the verb or the state reached: returnedAt, returned_at, return_at.
+      const names = new Set([...forms, ...(target !== undefined ? [normal(target)] : [])].map((form) => `${form}at`));
+      const stamps = times.flatMap((p): MockStamp[] => {
+        const form = names.has(normal(p.name)) ? timeFormOf(model, p.schema) : undefined;
+        return form ? [{ field: p.name, form }] : [];
+      });
+      if (stamps.length > 0) {
+        plan.stamps = stamps;
+        guesses.push({ subject: op.operationId, guess: `sets ${stamps.map((s) => `${s.field} (${s.form})`).join(', ')} to the time of the call`, override: fix });
+      }
+    }
+    if (guessedField && used) guesses.push({ subject: collection, guess: `${guessedField} holds the state (a string enum named like one)`, override: fixState });
+  }
 }

@@ -41,7 +41,7 @@ export interface TargetContext {
   sourceLabel: string;
   /** The optional parts emitted (`--targets`, with what they need). */
   parts: readonly string[];
-  /** `--mock-role`, `--mock-id-field`: choices that replace the mock plan's guesses. */
+  /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
   /** Every target's options (`--option <target>.<name>=<value>`) with the declared defaults filled in (registry.ts `resolveTargetOptions`). */
   targetOptions?: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;

@@ -42,3 +42,50 @@ describe('token paging of the mock', () => {
     expect(paginate(items, pagination, { limit: 2, marker: '4' }, url, 'id').fields).toEqual(want);
   });
 });
+
+const cursor = (extra: Partial<Extract<MockPagination, { style: 'cursor' }>>): MockPagination => ({
+  style: 'cursor',
+  itemsField: 'items',
+  cursorParam: 'after',
+  cursorField: 'id',
+  nextUriField: 'page.next',
+  limitParam: 'limit',
+  defaultLimit: 2,
+  ...extra,
+});
+
+describe('cursor paging of the mock', () => {
+  // Regression: the last page's next field was always null, where the schema may not allow it.
+  it.each([
+    { name: 'null when unsaid (x-pagination\'s convention)', lastCursor: undefined, want: null },
+    { name: 'null where the field is nullable', lastCursor: null, want: null },
+    { name: 'no field where it is optional (undefined removes it)', lastCursor: 'absent' as const, want: undefined },
+    { name: "'' where it is a required string", lastCursor: '' as const, want: '' },
+  ])('ends with $name', ({ lastCursor, want }) => {
+    const pagination = cursor(lastCursor === undefined ? {} : { lastCursor });
+    // Newest first: r4 r3 | r2 r1 | r0.
+    const first = paginate(items, pagination, { limit: 2 }, url, 'id');
+    expect(first.items.map((r) => r.id)).toEqual(['r4', 'r3']);
+    expect(first.fields['page.next']).toBe('/2.0/entries?limit=2&after=r3');
+    const last = paginate(items, pagination, { limit: 2, after: 'r1' }, url, 'id');
+    expect(last.items.map((r) => r.id)).toEqual(['r0']);
+    expect(last.fields).toEqual({ 'page.next': want });
+  });
+});
+
+describe('an empty cursor or token parameter', () => {
+  // Regression: `after=` answered an empty page (cursor), so a client never saw the first one.
+  it.each([
+    { name: 'cursor', pagination: cursor({ emptyCursor: 'absent' }), params: { limit: 2, after: '' }, first: ['r4', 'r3'] },
+    { name: 'token', pagination: token({ emptyCursor: 'absent' }), params: { limit: 2, marker: '' }, first: ['r0', 'r1'] },
+  ])('is the first page where the document accepts it ($name)', ({ pagination, params, first }) => {
+    expect(paginate(items, pagination, params, url, 'id').items.map((r) => r.id)).toEqual(first);
+  });
+
+  it.each([
+    { name: 'cursor', pagination: cursor({ emptyCursor: 'refused' }), params: { limit: 2, after: '' } },
+    { name: 'token', pagination: token({ emptyCursor: 'refused' }), params: { limit: 2, marker: '' } },
+  ])('is a 400 where the document refuses it ($name)', ({ pagination, params }) => {
+    expect(() => paginate(items, pagination, params, url, 'id')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});

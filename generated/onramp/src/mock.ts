@@ -30,6 +30,8 @@ export const mockPlan: MockPlan = {
         nextTokenField: 'next_page_key',
         defaultLimit: 1,
         limitParam: 'page_size',
+        lastToken: 'absent',
+        emptyCursor: 'absent',
       },
     },
     listSellTransactions: {
@@ -44,6 +46,8 @@ export const mockPlan: MockPlan = {
         nextTokenField: 'next_page_key',
         defaultLimit: 1,
         limitParam: 'page_size',
+        lastToken: 'absent',
+        emptyCursor: 'absent',
       },
     },
   },

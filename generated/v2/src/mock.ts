@@ -273,6 +273,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listBuys: {
@@ -291,6 +292,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listCurrencies: {
@@ -315,6 +317,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listNotifications: {
@@ -332,6 +335,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listPaymentMethods: {
@@ -349,6 +353,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listTransactions: {
@@ -367,6 +372,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     listWithdrawals: {
@@ -385,6 +391,7 @@ export const mockPlan: MockPlan = {
         limitParam: 'limit',
         orderParam: 'order',
         endingBeforeParam: 'ending_before',
+        emptyCursor: 'absent',
       },
     },
     resendTransaction: {

@@ -652,7 +652,9 @@ export function createMockEngine(
 
     /**
      * Copies request fields onto a resource where the answer stays valid: a field the answer's
-     * schema shapes differently (a string amount in the request, an object in the resource) keeps its seeded value.
+     * schema shapes differently (a string amount in the request, an object in the resource) keeps
+     * its seeded value. A `null` clears a field: stored as `null` where the answer accepts null
+     * there, else left out where the answer may lack it (JSON Merge Patch), else kept.
      */
     const mergeRequest = (resource: Resource, request: unknown, seed: number): void => {
       if (!isRecord(request) || opPlan.resourceAt === undefined) return;
@@ -665,31 +667,94 @@ export function createMockEngine(
         (key) =>
           Object.hasOwn(resource, key) &&
           key !== collectionPlan?.idField &&
-          (resource[key] === null || kind(resource[key]) === kind(request[key])),
+          (resource[key] === null || request[key] === null || kind(resource[key]) === kind(request[key])),
       );
       if (merged.length === 0) return;
+      // Request values are parsed JSON, owned by this request: no copy needed.
+      const refused = mergeChecked(resource, merged, (key) => request[key], seed);
+      // A null the answer refuses there clears the field instead, where the answer may lack it.
+      const cleared = refused.filter((key) => request[key] === null);
+      if (cleared.length > 0) mergeChecked(resource, cleared, () => undefined, seed);
+    };
+
+    /**
+     * Sets `keys` of a resource to `valueOf(key)` (`undefined`: removes the field), then puts back
+     * the old value of each that the success answer refuses; returns those.
+     */
+    const mergeChecked = (
+      resource: Resource,
+      keys: readonly string[],
+      valueOf: (key: string) => unknown,
+      seed: number,
+    ): string[] => {
+      // The old values, of the fields the resource had (a revert removes the others).
       const original: Resource = {};
-      for (const key of merged) {
-        original[key] = resource[key];
-        // Request values are parsed JSON, owned by this request: no copy needed.
-        resource[key] = request[key];
+      const revert = (key: string): void => {
+        if (Object.hasOwn(original, key)) resource[key] = original[key];
+        else delete resource[key];
+      };
+      for (const key of keys) {
+        if (Object.hasOwn(resource, key)) setOwnProperty(original, key, resource[key]);
+        const value = valueOf(key);
+        if (value === undefined) delete resource[key];
+        else resource[key] = value;
       }
-      const checks = merged.map(fieldValidator);
+      const checks = keys.map(fieldValidator);
       if (checks.every((validator) => validator !== undefined)) {
-        for (const [i, key] of merged.entries())
-          if (!fastAccepts(checks[i]!)(resource[key])) resource[key] = original[key];
-        return;
+        const refused = keys.filter((key, i) => !fastAccepts(checks[i]!)(resource[key]));
+        for (const key of refused) revert(key);
+        return refused;
       }
-      const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt.split('.').length;
+      const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt!.split('.').length;
       const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
+      const refused = new Set<string>();
       for (let round = 0; round < 3; round++) {
-        const body = withAt(seeded, opPlan.resourceAt, resource);
+        const body = withAt(seeded, opPlan.resourceAt!, resource);
+        const issues = check(opPlan.successStatus, body);
+        if (issues.length === 0) break;
+        const bad = new Set(issues.map((path) => String(path[depth] ?? '')));
+        const reverted = keys.filter((key) => bad.has(key));
+        // A failure no single field explains (a union's variant): the seeded resource stands.
+        for (const key of reverted.length > 0 && round < 2 ? reverted : keys) {
+          revert(key);
+          refused.add(key);
+        }
+      }
+      return keys.filter((key) => refused.has(key));
+    };
+
+    /**
+     * An answer that describes an upload (`{mediaType, bytes, caption}`) takes its facts from what
+     * was sent: the file's media type, size and name, the form's other fields and the path
+     * parameters, by field name, where the answer's schema accepts them. `at`: the dot path of
+     * the description in the answer `body` ('' for the body itself); it is changed in place.
+     */
+    const describeUpload = (body: unknown, at: string, context: HandlerContext): void => {
+      const target = getAt(body, at);
+      const file = uploads ? bytesIn(context.body) : undefined;
+      if (!file || !isRecord(target)) return;
+      const facts = uploadFacts(file, context);
+      const { schema } = selectValidator(op.responses, opPlan.successStatus);
+      const path = at === '' ? [] : at.split('.');
+      // A field the answer declares (or the seeded answer has, for a union) may be described.
+      const keys = Object.keys(facts).filter(
+        (key) => Object.hasOwn(target, key) || (schema !== undefined && propertyValidator(schema, [...path, key])),
+      );
+      const original: Resource = {};
+      for (const key of keys) {
+        if (Object.hasOwn(target, key)) setOwnProperty(original, key, target[key]);
+        setOwnProperty(target, key, facts[key]);
+      }
+      const revert = (key: string): void => {
+        if (Object.hasOwn(original, key)) setOwnProperty(target, key, original[key]);
+        else delete target[key];
+      };
+      for (let round = 0; round < 3; round++) {
         const issues = check(opPlan.successStatus, body);
         if (issues.length === 0) return;
-        const bad = new Set(issues.map((path) => String(path[depth] ?? '')));
-        const revert = merged.filter((key) => bad.has(key));
-        // A failure no single field explains (a union's variant): the seeded resource stands.
-        for (const key of revert.length > 0 && round < 2 ? revert : merged) resource[key] = original[key];
+        const bad = new Set(issues.map((issue) => String(issue[path.length] ?? '')));
+        const refused = keys.filter((key) => bad.has(key));
+        for (const key of refused.length > 0 && round < 2 ? refused : keys) revert(key);
       }
     };
 
@@ -824,8 +889,18 @@ export function createMockEngine(
     const transition = (resource: Resource, context: HandlerContext, creating: boolean): string | undefined => {
       const machine = opPlan.state;
       if (!machine || machine.transitions.length === 0) return undefined;
+      // A guessed first state gives way to one the request set (and the answer accepted).
+      if (
+        creating &&
+        machine.guessed &&
+        isRecord(context.body) &&
+        Object.hasOwn(context.body, machine.field) &&
+        resource[machine.field] === context.body[machine.field]
+      )
+        return undefined;
       const current = creating ? null : resource[machine.field];
-      const candidates = machine.transitions.filter((t) => t.from === current);
+      // A transition without `from` (a guessed action) starts from any state.
+      const candidates = machine.transitions.filter((t) => (t.from === undefined ? !creating : t.from === current));
       const move = candidates.find(
         (t) => conditionHolds(parsedCondition(t.condition), [context.body, resource]) !== false,
       );
@@ -845,6 +920,25 @@ export function createMockEngine(
       return move.to !== current ? move.to : undefined;
     };
 
+    /** Starts the fields a create leaves unset at `null` (`returnedAt` of a new loan), where the answer accepts it. */
+    const unsetFields = (resource: Resource): void => {
+      for (const field of opPlan.unset ?? []) {
+        const validator = fieldValidator(field);
+        if (validator ? fastAccepts(validator)(null) : Object.hasOwn(resource, field)) resource[field] = null;
+      }
+    };
+
+    /** Sets the times an action sets (`returnedAt` of a return), each in its field's form. */
+    const stampTimes = (resource: Resource): void => {
+      const time = now();
+      for (const { field, form } of opPlan.stamps ?? []) {
+        const iso = isoSeconds(time);
+        const value = form === 'unix-seconds' ? Math.floor(time / 1000) : form === 'date' ? iso.slice(0, 10) : iso;
+        const validator = fieldValidator(field);
+        if (validator ? fastAccepts(validator)(value) : Object.hasOwn(resource, field)) resource[field] = value;
+      }
+    };
+
     // Answers at once unless something must be waited for (webhooks going out): each promise and
     // `await` costs a turn of the queue, and most answers need neither.
     const defaultAnswer = (call: MockCall): HandlerReply | Promise<HandlerReply> => {
@@ -862,8 +956,10 @@ export function createMockEngine(
           // answer are shared, and frozen (fields are replaced, never changed in place).
           const resource = isRecord(seededResource) ? { ...spreadable(seededResource) } : undefined;
           if (isRecord(resource) && collectionPlan) {
+            unsetFields(resource);
             mergeRequest(resource, context.body, seed);
             fillScope(resource, context);
+            if (uploads) describeUpload(withAt(seeded, opPlan.resourceAt!, resource), opPlan.resourceAt!, context);
             // The seeded body repeats every CREATE_POOL creates; the id never does.
             const made = newId(
               collection,
@@ -884,7 +980,10 @@ export function createMockEngine(
               body: withAt(seeded, opPlan.resourceAt!, resource),
             }));
           }
-          return { status: opPlan.successStatus, body: clone(seeded) };
+          // Nothing stored (`POST /uploads` answering a description): an upload is still described as sent.
+          const body = clone(seeded);
+          if (uploads) describeUpload(body, opPlan.resourceAt ?? '', context);
+          return { status: opPlan.successStatus, body };
         }
         case 'list': {
           const key = scopeKey(context)!;
@@ -939,7 +1038,17 @@ export function createMockEngine(
             // The event holds the resource as it was: the stamp goes on a copy.
             const current = collection.writable(id) ?? resource;
             stamp(current, collectionPlan?.updatedAtField);
-            return answerWith(opPlan.resourceAt === undefined ? undefined : current, hashSeed(id));
+            stampTimes(current);
+            if (!uploads) return answerWith(opPlan.resourceAt === undefined ? undefined : current, hashSeed(id));
+            // An upload to an item (`PUT /titles/{id}/cover`) is described as it was sent.
+            if (opPlan.resourceAt !== undefined) {
+              const seeded = cachedResponse(operationId, String(opPlan.successStatus), hashSeed(id));
+              describeUpload(withAt(seeded, opPlan.resourceAt, current), opPlan.resourceAt, context);
+              return answerWith(current, hashSeed(id));
+            }
+            const answer = answerWith(undefined, hashSeed(id));
+            describeUpload(answer.body, '', context);
+            return answer;
           });
         }
         case 'singleton-read':
@@ -1179,6 +1288,60 @@ const bytesIn = (body: unknown): Blob | undefined =>
     : isRecord(body)
       ? Object.values(body).find((value): value is Blob => value instanceof Blob)
       : undefined;
+
+/** The names an answer gives a file's media type, size and name (`mediaType`, `sizeBytes`, `filename`). */
+const MEDIA_TYPE_FIELDS = [
+  'contentType',
+  'content_type',
+  'mediaType',
+  'media_type',
+  'mimeType',
+  'mime_type',
+  'mimetype',
+];
+const SIZE_FIELDS = [
+  'size',
+  'sizeBytes',
+  'size_bytes',
+  'sizeInBytes',
+  'size_in_bytes',
+  'bytes',
+  'byteSize',
+  'byte_size',
+  'fileSize',
+  'file_size',
+  'contentLength',
+  'content_length',
+];
+const NAME_FIELDS = [
+  'filename',
+  'fileName',
+  'file_name',
+  'originalName',
+  'original_name',
+  'originalFilename',
+  'original_filename',
+];
+
+/**
+ * What an upload says of itself, by the answer field that may tell it: the path parameters and
+ * the form's other fields under their own names, the file's media type, size and name under
+ * the names such fields have.
+ */
+function uploadFacts(file: Blob, context: HandlerContext): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(context.params as Record<string, unknown>))
+    if (value !== undefined) setOwnProperty(facts, key, value);
+  if (isRecord(context.body))
+    for (const [key, value] of Object.entries(context.body))
+      if (!(value instanceof Blob) && value !== undefined) setOwnProperty(facts, key, value);
+  const type = file.type.split(';')[0]!.trim();
+  if (type) for (const key of MEDIA_TYPE_FIELDS) facts[key] = type;
+  for (const key of SIZE_FIELDS) facts[key] = file.size;
+  if (typeof File !== 'undefined' && file instanceof File && file.name)
+    for (const key of NAME_FIELDS) facts[key] = file.name;
+  return facts;
+}
 
 /** An id in the type the resource uses (numbers stay numbers when the id looks like one). */
 function coerceId(previous: unknown, id: string): unknown {

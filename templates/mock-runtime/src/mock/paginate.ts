@@ -1,5 +1,6 @@
 /** Real pagination over stored resources, in each `x-pagination` style and the styles the plan guesses. */
-import type { MockPagination } from './plan.js';
+import { HttpProblem } from '@svc/server-runtime';
+import type { MockPageEnd, MockPagination } from './plan.js';
 import type { Resource } from './store.js';
 
 export interface Page {
@@ -42,6 +43,25 @@ function nextToken(offset: number, pagination: Extract<MockPagination, { style: 
   return next.href;
 }
 
+/** The field's value on the last page: `undefined` removes it. */
+const endValue = (end: MockPageEnd): unknown => (end === 'absent' ? undefined : end);
+
+/**
+ * The cursor or token a request sends: an empty one is no cursor where the document accepts ''
+ * (the first page), and a 400 where it does not (the server's validation refuses it first).
+ */
+function cursorIn(params: Record<string, unknown>, key: string, empty: 'absent' | 'refused' | undefined): unknown {
+  const value = params[key];
+  if (value !== '' || empty === undefined) return value;
+  if (empty === 'absent') return undefined;
+  throw new HttpProblem({
+    status: 400,
+    id: 'invalid_request',
+    message: `${key} must not be empty`,
+    fields: [{ field: key, message: 'must not be empty' }],
+  });
+}
+
 export function paginate(
   all: readonly Resource[],
   pagination: MockPagination,
@@ -54,7 +74,7 @@ export function paginate(
     const order = pagination.orderParam && params[pagination.orderParam] === 'asc' ? 'asc' : 'desc';
     // Newest first unless asked otherwise, as cursor APIs list.
     let ordered = order === 'asc' ? [...all] : [...all].reverse();
-    const after = params[pagination.cursorParam];
+    const after = cursorIn(params, pagination.cursorParam, pagination.emptyCursor);
     const before = pagination.endingBeforeParam ? params[pagination.endingBeforeParam] : undefined;
     if (typeof after === 'string') {
       const at = ordered.findIndex((r) => r[pagination.cursorField] === after);
@@ -66,7 +86,7 @@ export function paginate(
     const items = limit > 0 ? ordered.slice(0, limit) : [];
     const more = ordered.length > items.length && items.length > 0;
     const last = items[items.length - 1];
-    let next: string | null = null;
+    let next: unknown = endValue(pagination.lastCursor === undefined ? null : pagination.lastCursor);
     if (more && last) {
       const query = new URLSearchParams();
       if (pagination.limitParam) query.set(pagination.limitParam, String(limit));
@@ -105,15 +125,16 @@ export function paginate(
   }
   if (pagination.style === 'token') {
     const size = Math.max(1, numberParam(params, pagination.limitParam, pagination.defaultLimit));
-    const offset = decodeToken(params[pagination.tokenParam], pagination.tokenForm);
+    const offset = decodeToken(cursorIn(params, pagination.tokenParam, pagination.emptyCursor), pagination.tokenForm);
     const items = all.slice(offset, offset + size);
     const more = offset + size < all.length;
-    // On the last page: null where the field may be null, left out where it is optional (undefined removes it), else ''.
-    const last =
-      pagination.lastToken === 'absent' ? undefined : pagination.lastToken === undefined ? '' : pagination.lastToken;
     return {
       items,
-      fields: { [pagination.nextTokenField]: more ? nextToken(offset + size, pagination, url) : last },
+      fields: {
+        [pagination.nextTokenField]: more
+          ? nextToken(offset + size, pagination, url)
+          : endValue(pagination.lastToken === undefined ? '' : pagination.lastToken),
+      },
       optional: {},
     };
   }

@@ -32,6 +32,18 @@ export interface MockPageFields {
 }
 
 /**
+ * What the next cursor or token field holds on the last page, as its schema says: `null` where
+ * it may be null, `'absent'` (left out) where it is optional, else ''.
+ */
+export type MockPageEnd = null | '' | 'absent';
+
+/**
+ * What an empty cursor or token parameter (`cursor=`) means: the first page where the
+ * parameter's schema accepts '' (`'absent'`), a 400 where it refuses it (`'refused'`).
+ */
+export type MockEmptyCursor = 'absent' | 'refused';
+
+/**
  * How a list answer pages. `minItems`: the least number of items the document lets a list answer
  * hold (its items array's `minItems`); a page with fewer stored items is filled up with the
  * seeded answer's items, which the document requires.
@@ -47,6 +59,9 @@ export type MockPagination = { minItems?: number } & (
       orderParam?: string;
       endingBeforeParam?: string;
       defaultLimit: number;
+      /** The next-URI field on the last page; `null` when unsaid (`x-pagination`'s own convention). */
+      lastCursor?: MockPageEnd;
+      emptyCursor?: MockEmptyCursor;
     }
   | {
       style: 'page';
@@ -58,10 +73,9 @@ export type MockPagination = { minItems?: number } & (
       defaultLimit: number;
     }
   /**
-   * `lastToken`: what the next-token field holds on the last page (`null` where the schema allows
-   * it, `'absent'` to leave it out where it is optional, else ''). `tokenForm`: the field's schema is
-   * an integer (the next offset, as a number) or a URI (the list's own URL with the token as the
-   * cursor parameter); a string token otherwise.
+   * `lastToken`: what the next-token field holds on the last page ('' when unsaid). `tokenForm`:
+   * the field's schema is an integer (the next offset, as a number) or a URI (the list's own URL
+   * with the token as the cursor parameter); a string token otherwise.
    */
   | {
       style: 'token';
@@ -70,8 +84,9 @@ export type MockPagination = { minItems?: number } & (
       nextTokenField: string;
       limitParam?: string;
       defaultLimit: number;
-      lastToken?: null | '' | 'absent';
+      lastToken?: MockPageEnd;
       tokenForm?: 'integer' | 'uri';
+      emptyCursor?: MockEmptyCursor;
     }
   /** Guessed from the parameters: `offset`/`limit`. */
   | ({
@@ -94,10 +109,10 @@ export type MockPagination = { minItems?: number } & (
   | ({ style: 'all'; itemsField: string } & Pick<MockPageFields, 'totalField'>)
 );
 
-/** One `x-state-machine` transition that an operation triggers. */
+/** One `x-state-machine` transition that an operation triggers, or one the plan guessed. */
 export interface MockTransition {
-  /** `null`: the resource does not exist yet (a create). */
-  from: string | null;
+  /** `null`: the resource does not exist yet (a create); absent: from any state (a guessed action). */
+  from?: string | null;
   to: string;
   /** The prose condition of the spec, for error messages. */
   condition?: string;
@@ -123,8 +138,16 @@ export interface MockOperationPlan {
   pagination?: MockPagination;
   /** `x-idempotency`: the body field or header whose repetition returns the first answer. */
   idempotency?: { field: string; in: 'body' | 'header' };
-  /** The state field and the transitions this operation triggers. */
-  state?: { field: string; transitions: readonly MockTransition[] };
+  /**
+   * The state field and the transitions this operation triggers. `guessed`: no `x-state-machine`
+   * says them (a create starts in the state enum's default or first value, an action moves to the
+   * value named after its verb); a create then keeps a state its request sets.
+   */
+  state?: { field: string; transitions: readonly MockTransition[]; guessed?: boolean };
+  /** Fields a create starts as `null`: nullable times the server sets later (`returnedAt` of a new loan). */
+  unset?: readonly string[];
+  /** Fields an action sets to the time of the call (`returnedAt` of a return). */
+  stamps?: readonly MockStamp[];
   /** Dot path of epoch seconds the mock fills from its clock (the API's server-time operation). */
   timeField?: string;
   /**
@@ -132,6 +155,15 @@ export interface MockOperationPlan {
    * key) whose value it must have (`GET /members/{memberId}/loans` lists the loans whose `memberId` is it).
    */
   filter?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A time the mock writes, in its field's form: `date-time` (`2026-01-02T03:04:05Z`), `date`
+ * (`2026-01-02`) or `unix-seconds` (an integer).
+ */
+export interface MockStamp {
+  field: string;
+  form: 'date-time' | 'date' | 'unix-seconds';
 }
 
 export interface MockCollectionPlan {
