@@ -107,7 +107,7 @@ describe('the mock plan of a document that is not ours', () => {
     expect(byMachine.operations.returnLoan!.state).toEqual({ field: 'status', transitions: [{ from: 'overdue', to: 'returned' }] });
     expect(byMachine.operations.borrow).not.toHaveProperty('state');
     expect(byMachine.operations.borrow).not.toHaveProperty('unset');
-    expect(byMachine.guesses.filter((g) => ['/loans', 'borrow', 'returnLoan', 'renewLoan'].includes(g.subject)).map((g) => g.guess)).toEqual(['create in /loans (from POST /loans)', 'action in /loans (from POST /loans/{loanId}/renew)', 'action in /loans (from POST /loans/{loanId}/return)']);
+    expect(byMachine.guesses.filter((g) => ['/loans', 'borrow', 'returnLoan', 'renewLoan'].includes(g.subject) && !g.guess.startsWith('answers errors')).map((g) => g.guess)).toEqual(['create in /loans (from POST /loans)', 'action in /loans (from POST /loans/{loanId}/renew)', 'action in /loans (from POST /loans/{loanId}/return)']);
     const none = await planOf(library(), { stateFields: { '/loans': '' } });
     expect(none.operations.returnLoan).not.toHaveProperty('state');
     expect(none.guesses.some((g) => g.subject === '/loans')).toBe(false);

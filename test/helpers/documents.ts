@@ -10,17 +10,25 @@ export interface DocumentCase {
   file: string;
   /** Operations that do not succeed when called once with seeded arguments, and why; they must still answer as declared. */
   notSuccessful?: Record<string, string>;
+  /**
+   * How much of the MSW contract (test/packages/msw-documents.test.ts) runs on it: all of it
+   * (default), the stateful handlers' round trips alone (creates read back and listed under the
+   * server path; every operation is judged over HTTP by the mock's contract), or none (a document
+   * of streams, which test/mock/streams.test.ts drives through MSW).
+   */
+  msw?: 'all' | 'round-trips' | 'none';
 }
 
 export const DOCUMENTS: readonly DocumentCase[] = [
   { name: 'library', file: join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml') },
   { name: 'helpdesk', file: join(repoRoot, 'test', 'fixtures', 'documents', 'helpdesk.openapi.yaml') },
-  { name: 'inference', file: join(repoRoot, 'test', 'fixtures', 'documents', 'inference.openapi.yaml') },
+  { name: 'inference', file: join(repoRoot, 'test', 'fixtures', 'documents', 'inference.openapi.yaml'), msw: 'none' },
   { name: 'petstore', file: examples('3.0/json/petstore.json') },
   { name: 'petstore-expanded', file: examples('3.0/json/petstore-expanded.json') },
   { name: 'petstore-swagger2', file: examples('2.0/json/petstore.json') },
   { name: 'train-travel', file: examples('3.1/json/train-travel.json') },
-  { name: 'openai', file: join(repoRoot, 'test', 'corpus', 'openai', 'openapi.yaml') },
+  // Not through MSW yet: its files list pages past a file just made, and a stream asked for through the stateful handlers stalls when the client drops it (README, Limits).
+  { name: 'openai', file: join(repoRoot, 'test', 'corpus', 'openai', 'openapi.yaml'), msw: 'none' },
 ];
 
 /** What the client sends for each scheme, from what the mock hands out (`credentials.schemes`). */
