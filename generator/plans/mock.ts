@@ -122,7 +122,8 @@ function listItemsOf(model: ApiModel, op: OperationModel): { itemsField: string;
   const resolved = resolve(model, body);
   const isItem = (node: SchemaNode | undefined): boolean => {
     const item = resolve(model, node);
-    return item !== undefined && (item.kind === 'object' || item.kind === 'union' || item.kind === 'intersection');
+    // A schema with properties and no `type` (OpenAI's `OpenAIFile`) describes objects too.
+    return item !== undefined && (item.kind === 'object' || item.kind === 'union' || item.kind === 'intersection' || (item.kind === 'unknown' && item.byType?.object !== undefined));
   };
   if (resolved?.kind === 'array') return isItem(resolved.items) ? { itemsField: '', item: resolved.items } : undefined;
   const arrays = propertiesOf(model, body).filter((p) => {

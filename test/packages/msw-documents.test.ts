@@ -1,7 +1,7 @@
 /**
  * The generated MSW handlers on documents that are not ours (the mock contract's, test/helpers/
  * documents.ts: a Library Loans API with problem+json errors, binary and CSV answers; Petstore
- * 3.0 and 2.0; the Train Travel API 3.1; OpenAI's, round trips alone): every operation, called through the runtime client with seeded
+ * 3.0 and 2.0; the Train Travel API 3.1; OpenAI's under its `/v1`, round trips alone): every operation, called through the runtime client with seeded
  * arguments, is answered by `setupServer(...handlers())` with its success status (or, where
  * the document declares none, the response it declares), a declared media type and a body
  * ajv accepts over the document itself. Through the stateful handlers (`handlers({ mock })`,

@@ -462,4 +462,18 @@ describe('events described by their data (before 3.2), and a stream offered besi
     const streamed = new HttpClient(api(), { fetch: answer(() => new Response(jsonlText, { headers: { 'content-type': 'application/x-ndjson' } })), validateResponses: false });
     await expect(streamed.request(both)).rejects.toMatchObject({ name: 'ResponseValidationError', message: expect.stringContaining("the answer is application/x-ndjson, the operation's stream, where its body was asked for") });
   });
+
+  it('a stream dropped unread settles the call though its body is one branch of a tee (MSW keeps the other)', async () => {
+    // Cancelling one branch of a tee settles only once the other branch is cancelled too: awaited, the call would never end.
+    const teed = (): Response => {
+      const [branch] = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(encoder.encode(`${JSON.stringify(lines[0])}\n`)) }).tee();
+      return new Response(branch, { headers: { 'content-type': 'application/x-ndjson' } });
+    };
+    const streamed = new HttpClient(api(), { fetch: async () => teed(), validateResponses: false });
+    await expect(streamed.request(both)).rejects.toMatchObject({ name: 'ResponseValidationError' });
+    for await (const item of await streamOperation(new HttpClient(api(), { fetch: async () => teed() }), both)) {
+      expect(item).toEqual(lines[0]);
+      break;
+    }
+  }, 10_000);
 });

@@ -314,7 +314,8 @@ export class HttpClient {
         streamed = current.stream === true && response.ok;
         // The stream of an operation that offers one beside its body, answered where the body was asked for.
         if (!streamed && response.ok && answersStreamAlternative(op, response)) {
-          await response.body?.cancel().catch(() => undefined);
+          // Not awaited: a body that is one branch of a tee (MSW, a service worker) settles its cancel only with the other.
+          void response.body?.cancel().catch(() => undefined);
           throw new ResponseValidationError({
             operationId: op.operationId,
             status: response.status,

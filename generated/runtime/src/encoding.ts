@@ -247,7 +247,8 @@ export async function readAtMost(
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited (see the client's stream alternative): a tee's branch may never settle it.
+      void reader.cancel().catch(() => undefined);
       return undefined;
     }
     chunks.push(value);

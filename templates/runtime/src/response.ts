@@ -32,7 +32,8 @@ function parseJson(text: string): unknown {
  */
 export async function readBody(response: Response, method: HttpMethod, declared?: string): Promise<unknown> {
   if (hasNoBody(method, response.status)) {
-    await response.body?.cancel();
+    // Not awaited: a tee's branch settles its cancel only with the other's.
+    void response.body?.cancel().catch(() => undefined);
     return undefined;
   }
   const declaredMedia = declared === undefined ? undefined : mediaType(declared);

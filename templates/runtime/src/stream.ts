@@ -381,7 +381,8 @@ async function textAtMost(response: Response, limit: number): Promise<string> {
     // What arrived before the connection broke off is what the answer said.
     return text + decoder.decode();
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // Not awaited: a tee's branch (MSW's) settles its cancel only with the other's.
+    void reader.cancel().catch(() => undefined);
   }
 }
 
@@ -571,7 +572,8 @@ async function* readBatches<T>(init: StreamCall): AsyncGenerator<Batch<T>, void,
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // Leaving early (break, an error, the signal) closes the connection.
-      if (!finished) await reader?.cancel().catch(() => undefined);
+      // Not awaited: a tee's branch (MSW's) settles its cancel only with the other's.
+      if (!finished) void reader?.cancel().catch(() => undefined);
     }
     // The connection broke off: server-sent events are reopened where they stopped. Events read as
     // their data (a chat completion's chunks) are reopened only from an event id: asked again
