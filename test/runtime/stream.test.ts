@@ -471,7 +471,7 @@ describe('events described by their data (before 3.2), and a stream offered besi
     };
     const streamed = new HttpClient(api(), { fetch: async () => teed(), validateResponses: false });
     await expect(streamed.request(both)).rejects.toMatchObject({ name: 'ResponseValidationError' });
-    for await (const item of await streamOperation(new HttpClient(api(), { fetch: async () => teed() }), both)) {
+    for await (const item of await streamOperation(new HttpClient(api(), { fetch: async () => teed() }), both, {})) {
       expect(item).toEqual(lines[0]);
       break;
     }

@@ -8,7 +8,7 @@ export const mockPlugin: TargetPlugin = {
   // A mock is the server stub answering from fixtures.
   needs: ['operations', 'server', 'fixtures'],
   entryPoint: 'mock',
-  declares: ['mockPlan', 'mockScopes', 'webhookNames', 'createMockEngine', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDelivery', 'WebhookDispatcher', 'WebhookDispatcherOptions'],
+  declares: ['mockPlan', 'mockScopes', 'webhookNames', 'createMockEngine', 'mockServerOptions', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDelivery', 'WebhookDispatcher', 'WebhookDispatcherOptions'],
   runtimes: ['server-runtime', 'mock-runtime'],
   peerDependencies: SERVER_DEPENDENCIES,
   load: async () => (await import('./index.js')).mockTarget,
