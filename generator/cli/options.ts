@@ -32,7 +32,8 @@ options:
   --format <name>      oxfmt (default: fast, native), prettier (the output of earlier versions, byte for byte),
                        or none (as the targets produce it); part of the cache key
   --explain            print what the mock plan guessed for each document (operation roles, collections,
-                       id fields, paging, states) and how to overrule each guess; how its webhook receiver matches
+                       id fields, paging, states, the declared statuses errors are answered with) and how to
+                       overrule each guess; how its webhook receiver matches
                        and verifies deliveries; each stream an operation offers beside its JSON answer with
                        what asks for it (a body flag, or Accept); and every warning of a kind otherwise
                        summed up in one line (numbered names, discriminator tags, nullable in 3.1)
