@@ -687,35 +687,57 @@ export function createMockEngine(
       keys: readonly string[],
       valueOf: (key: string) => unknown,
       seed: number,
-    ): string[] => {
-      // The old values, of the fields the resource had (a revert removes the others).
+    ): string[] =>
+      setChecked({
+        target: resource,
+        at: opPlan.resourceAt === '' ? [] : opPlan.resourceAt!.split('.'),
+        keys,
+        valueOf,
+        answer: () =>
+          withAt(cachedResponse(operationId, String(opPlan.successStatus), seed), opPlan.resourceAt!, resource),
+        fieldCheck: fieldValidator,
+      });
+
+    /**
+     * Sets `keys` of `target`, the object at the path `at` of the success answer `answer()` makes,
+     * to `valueOf(key)` (`undefined`: removes the field), then puts back the old value of each
+     * that the answer's schema refuses; returns those. Where `fieldCheck` gives every key's own
+     * validator, those decide; otherwise the whole answer is validated, and a failure no single
+     * field explains (a union's variant) puts every key back.
+     */
+    const setChecked = (init: {
+      target: Resource;
+      at: readonly string[];
+      keys: readonly string[];
+      valueOf: (key: string) => unknown;
+      answer: () => unknown;
+      fieldCheck?: (key: string) => Validator | undefined;
+    }): string[] => {
+      const { target, keys } = init;
+      // The old values, of the fields the target had (a revert removes the others).
       const original: Resource = {};
       const revert = (key: string): void => {
-        if (Object.hasOwn(original, key)) resource[key] = original[key];
-        else delete resource[key];
+        if (Object.hasOwn(original, key)) setOwnProperty(target, key, original[key]);
+        else delete target[key];
       };
       for (const key of keys) {
-        if (Object.hasOwn(resource, key)) setOwnProperty(original, key, resource[key]);
-        const value = valueOf(key);
-        if (value === undefined) delete resource[key];
-        else resource[key] = value;
+        if (Object.hasOwn(target, key)) setOwnProperty(original, key, target[key]);
+        const value = init.valueOf(key);
+        if (value === undefined) delete target[key];
+        else setOwnProperty(target, key, value);
       }
-      const checks = keys.map(fieldValidator);
-      if (checks.every((validator) => validator !== undefined)) {
-        const refused = keys.filter((key, i) => !fastAccepts(checks[i]!)(resource[key]));
+      const checks = init.fieldCheck ? keys.map(init.fieldCheck) : [];
+      if (init.fieldCheck && checks.every((validator) => validator !== undefined)) {
+        const refused = keys.filter((key, i) => !fastAccepts(checks[i]!)(target[key]));
         for (const key of refused) revert(key);
         return refused;
       }
-      const depth = opPlan.resourceAt === '' ? 0 : opPlan.resourceAt!.split('.').length;
-      const seeded = cachedResponse(operationId, String(opPlan.successStatus), seed);
       const refused = new Set<string>();
       for (let round = 0; round < 3; round++) {
-        const body = withAt(seeded, opPlan.resourceAt!, resource);
-        const issues = check(opPlan.successStatus, body);
+        const issues = check(opPlan.successStatus, init.answer());
         if (issues.length === 0) break;
-        const bad = new Set(issues.map((path) => String(path[depth] ?? '')));
+        const bad = new Set(issues.map((path) => String(path[init.at.length] ?? '')));
         const reverted = keys.filter((key) => bad.has(key));
-        // A failure no single field explains (a union's variant): the seeded resource stands.
         for (const key of reverted.length > 0 && round < 2 ? reverted : keys) {
           revert(key);
           refused.add(key);
@@ -741,22 +763,7 @@ export function createMockEngine(
       const keys = Object.keys(facts).filter(
         (key) => Object.hasOwn(target, key) || (schema !== undefined && propertyValidator(schema, [...path, key])),
       );
-      const original: Resource = {};
-      for (const key of keys) {
-        if (Object.hasOwn(target, key)) setOwnProperty(original, key, target[key]);
-        setOwnProperty(target, key, facts[key]);
-      }
-      const revert = (key: string): void => {
-        if (Object.hasOwn(original, key)) setOwnProperty(target, key, original[key]);
-        else delete target[key];
-      };
-      for (let round = 0; round < 3; round++) {
-        const issues = check(opPlan.successStatus, body);
-        if (issues.length === 0) return;
-        const bad = new Set(issues.map((issue) => String(issue[path.length] ?? '')));
-        const refused = keys.filter((key) => bad.has(key));
-        for (const key of refused.length > 0 && round < 2 ? refused : keys) revert(key);
-      }
+      setChecked({ target, at: path, keys, valueOf: (key) => facts[key], answer: () => body });
     };
 
     const successAt = (seed: number): unknown =>
@@ -1093,28 +1100,15 @@ export function createMockEngine(
     const behaviour = options.behaviours?.[operationId];
     const streamed = op.streams ? streamSpecOf(op.streams, opPlan.successStatus) : undefined;
     if (streamed && !behaviour) {
-      handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply => {
-        const ctx = context as HandlerContext;
-        const lastEventId = streamed.format === 'sse' ? ctx.request.headers.get('last-event-id') : null;
-        const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
-        const seedKey = `${operationId}${JSON.stringify(ctx.params)}${JSON.stringify(ctx.body ?? null)}`;
-        return {
-          status: opPlan.successStatus,
-          body: endedStream(
-            streamed,
-            mockStream({
-              spec: streamed,
-              options: options.streams ?? {},
-              item: (index) =>
-                seededItem(streamed, (attempt) =>
-                  fixture(opPlan.successStatus, hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
-                ),
-              first: after,
-              resumed: lastEventId !== null,
-            }),
-          ),
-        };
-      };
+      handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply => ({
+        status: opPlan.successStatus,
+        body: seededStream({
+          spec: streamed,
+          context: context as HandlerContext,
+          options: options.streams ?? {},
+          item: (seed) => fixture(opPlan.successStatus, seed),
+        }),
+      });
       continue;
     }
     handlers[operationId] = (context: HandlerContext<never, never>): HandlerReply | Promise<HandlerReply> => {
@@ -1227,21 +1221,33 @@ function streamOrBody(init: {
     // The body's flag decides where there is one: no Request is made to read Accept then.
     const accept = alternative.flag === undefined ? ctx.request.headers.get('accept') : null;
     if (!asksForStream({ alternative, bodyType, accept, body: ctx.body })) return init.body(context);
-    const lastEventId = alternative.format === 'sse' ? ctx.request.headers.get('last-event-id') : null;
-    const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0;
-    const seedKey = `${op.operationId}${JSON.stringify(ctx.params)}${JSON.stringify(ctx.body ?? null)}`;
-    const items = mockStream({
-      spec: alternative,
-      options: init.streams,
-      item: (index) =>
-        seededItem(alternative, (attempt) =>
-          init.item(hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`)),
-        ),
-      first: after,
-      resumed: lastEventId !== null,
-    });
-    return { status, body: endedStream(alternative, items) };
+    return { status, body: seededStream({ spec: alternative, context: ctx, options: init.streams, item: init.item }) };
   };
+}
+
+/**
+ * The stream a mock answers a call with: seeded items (`item(seed)`, seeded by the call's
+ * parameters and body and the item's index) as `MockStreamOptions` say, numbered so that a
+ * client that reconnects with `Last-Event-ID` gets the rest, then the end its document names.
+ */
+function seededStream(init: {
+  spec: StreamSpec;
+  context: HandlerContext;
+  options: MockStreamOptions;
+  item: (seed: number) => unknown;
+}): AsyncGenerator<unknown, void, undefined> {
+  const { spec, context } = init;
+  const lastEventId = spec.format === 'sse' ? context.request.headers.get('last-event-id') : null;
+  const seedKey = `${context.operationId}${JSON.stringify(context.params)}${JSON.stringify(context.body ?? null)}`;
+  const items = mockStream({
+    spec,
+    options: init.options,
+    item: (index) =>
+      seededItem(spec, (attempt) => init.item(hashSeed(`${seedKey}#${index}${attempt > 0 ? `~${attempt}` : ''}`))),
+    first: lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : 0,
+    resumed: lastEventId !== null,
+  });
+  return endedStream(spec, items);
 }
 
 /**
