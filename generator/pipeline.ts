@@ -3,7 +3,7 @@
  * output folder; write/ does that once everything has succeeded.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
 import type { RunCache } from './cache/run-cache.js';
@@ -37,6 +37,10 @@ const runtimeHeader = (folder: RuntimeFolder): string =>
 export interface SpecJob {
   /** Spec file path, relative to the working directory (the project root). */
   file: string;
+  /** What generated files name as their source (`specs/v2.openapi.yaml`); `file` when absent. */
+  label?: string | undefined;
+  /** OpenAPI Overlay 1.0 documents applied to the document before it is validated, in order (paths as `file`). */
+  overlays?: readonly string[] | undefined;
   /** Package folder name. */
   name: string;
   /** npm name of the package; `@svc/<name>` when absent. */
@@ -90,15 +94,17 @@ export interface GenerateOptions {
   formatter?: FormatterName | undefined;
   /**
    * Targets from outside the generator, run after the built-in ones they need (targets/target.ts
-   * says what a plugin declares). A run with plugins is not cached: their code is not part of the cache key.
+   * says what a plugin declares). A run with plugins is cached only with `pluginsKey`.
    */
   plugins?: readonly TargetPlugin[] | undefined;
+  /** A hash of the plugins' code (config.ts): with it, a run with plugins is cached, and editing a plugin makes it stale. */
+  pluginsKey?: string | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
 export const packageNameOf = (file: string): string => basename(file).replace(/\.(openapi|asyncapi)?\.?(ya?ml|json)$/, '').replace(/\.$/, '');
 
-const sourceLabelOf = (job: SpecJob): string => job.file.split('\\').join('/');
+const sourceLabelOf = (job: SpecJob): string => (job.label ?? job.file).split('\\').join('/');
 
 const since = (started: number): number => Math.round(performance.now() - started);
 
@@ -118,8 +124,10 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   const targetOptions = resolveTargetOptions(job.targetOptions, plugins);
   const optioned = job.targetOptions ? `\0options ${JSON.stringify(targetOptions)}` : '';
   const formatter = options.formatter ?? DEFAULT_FORMATTER;
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}${optioned}\0format ${formatter}` };
-  const cache = options.plugins?.length ? undefined : options.cache;
+  const plugged = options.plugins?.length ? `\0plugins ${options.pluginsKey ?? ''}` : '';
+  const overlaid = job.overlays?.length ? `\0overlays ${job.overlays.map((o) => resolve(o)).join('\0')}` : '';
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}${optioned}\0format ${formatter}${plugged}${overlaid}` };
+  const cache = options.plugins?.length && !options.pluginsKey ? undefined : options.cache;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
   const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
   const hit = await cache?.lookup(identity);

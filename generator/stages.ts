@@ -14,7 +14,8 @@ import type { ApiModel, NameRequests } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { carriesRuntimeFile, runtimesOf } from './package/assemble.js';
-import { enabledPlugins, nameRequestsOf } from './targets/registry.js';
+import { enabledPlugins, nameRequestsOf, PluginError } from './targets/registry.js';
+import { INSIDE_PACKAGE } from './plugin.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
@@ -88,7 +89,7 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
     if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
-    files.push(...inStageSync(stage, () => target.run(contextFor(context, plugin))));
+    files.push(...inStageSync(stage, () => checkedFiles(plugin, target.run(contextFor(context, plugin)))));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }
@@ -96,6 +97,15 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
   files.push(...inStageSync({ file: context.model.source, stage: 'target package' }, () => assemblePackage(context, applied, files)));
   timings['package'] = Math.round(performance.now() - started);
   return { files, applied };
+}
+
+/** A target's files, each a path inside the package folder and, when it declares its files, one of them. */
+function checkedFiles(plugin: TargetPlugin, files: GeneratedFile[]): GeneratedFile[] {
+  for (const file of files) {
+    if (!INSIDE_PACKAGE.test(file.path)) throw new PluginError(`target '${plugin.name}' emits ${file.path}, which is not a path inside the package folder`);
+    if (plugin.files && !plugin.files.includes(file.path)) throw new PluginError(`target '${plugin.name}' emits ${file.path}, which is not among the files it declares (${plugin.files.join(', ')})`);
+  }
+  return files;
 }
 
 export async function formatPackageFiles(args: { file: string; produced: GeneratedFile[]; cache: FormatCache | undefined; pool: FormatterPool | undefined; formatter: FormatterName }): Promise<Map<string, string>> {

@@ -44,6 +44,8 @@ export function fingerprintGenerator(): Promise<string> {
   generatorFingerprint ??= (async () => {
     const files = [
       ...(await filesUnder(join(generatorRoot, 'generator'))),
+      // The installed package's code (this repository has none there).
+      ...(await filesUnder(join(generatorRoot, 'dist'))),
       ...(await filesUnder(join(generatorRoot, 'templates'))),
       join(generatorRoot, 'package.json'),
       join(generatorRoot, 'package-lock.json'),

@@ -3,7 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { partNames, PluginError, resolveTargetOptions, type TargetOptions } from '../targets/registry.js';
 import { MOCK_ROLES, type MockOverrides } from '../plans/mock.js';
-import { DEFAULT_FORMATTER, FORMATTERS, type FormatterName } from '../write/format.js';
+import { FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
 
 export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
@@ -62,6 +62,25 @@ Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is w
 
 export class UsageError extends Error {}
 
+/** How the commands are run, for what they print: `npm run` in this repository, the installed `svc-api-codegen` elsewhere. */
+let installed = false;
+
+/** Says the commands run as the installed `svc-api-codegen` (bin.ts). */
+export function setInvocation(command: 'svc-api-codegen'): void {
+  installed = command === 'svc-api-codegen';
+}
+
+/** `npm run generate` (`withArguments`: `npm run generate --`) or `svc-api-codegen generate`. */
+export const commandLine = (name: 'generate' | 'mock' | 'diff', withArguments = false): string => (installed ? `svc-api-codegen ${name}` : `npm run ${name}${withArguments ? ' --' : ''}`);
+
+/** A help or usage text as the command is run here (its forms are written as `npm run generate`). */
+export const asInvoked = (text: string): string =>
+  installed
+    ? text
+        .replaceAll(/npm run (generate|mock|diff) \[-- options\]/g, 'svc-api-codegen $1 [options]')
+        .replaceAll(/npm run (generate|mock|diff)(?: --)?/g, 'svc-api-codegen $1')
+    : text;
+
 export interface Options {
   check: boolean;
   watch: boolean;
@@ -87,8 +106,12 @@ export interface Options {
   allowRefRoots: string[];
   /** `--explain`: print the mock plan's guesses. */
   explain: boolean;
-  /** `--format`. */
-  format: FormatterName;
+  /** `--format`; the config's, or oxfmt, when absent. */
+  format?: FormatterName | undefined;
+  /** `--config`, absolute: the config file to follow (else one found in the working directory). */
+  config?: string;
+  /** `--plugin`, as given (module paths relative to `callerDir`, or package names): plugins of a `--spec` run. */
+  plugins?: string[];
   /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`. */
   mockOverrides?: MockOverrides;
   /** `--option <target>.<name>=<value>`, checked against the targets' declarations. */
@@ -129,6 +152,8 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       'allow-ref-root': { type: 'string', multiple: true },
       explain: { type: 'boolean', default: false },
       format: { type: 'string' },
+      config: { type: 'string' },
+      plugin: { type: 'string', multiple: true },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
       'mock-state-field': { type: 'string', multiple: true },
@@ -151,7 +176,9 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     callerDir,
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
     explain: values.explain ?? false,
-    format: parseFormatter(values.format),
+    ...(values.format !== undefined ? { format: parseFormatter(values.format) } : {}),
+    ...(values.config !== undefined ? { config: resolve(callerDir, values.config) } : {}),
+    ...(values.plugin !== undefined ? { plugins: values.plugin.map((p) => (p.startsWith('.') ? resolve(callerDir, p) : p)) } : {}),
     ...mockOverridesOf({ roles: values['mock-role'], idFields: values['mock-id-field'], stateFields: values['mock-state-field'], states: values['mock-state'] }),
     ...targetOptionsOf([...(values.option ?? []), ...(values.zod === undefined ? [] : [`zod.flavor=${values.zod}`])]),
     ...(values.spec !== undefined ? { spec: resolve(callerDir, values.spec) } : {}),
@@ -164,6 +191,8 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   if (options.help) return options;
   if (options.spec !== undefined && options.out === undefined) throw new UsageError('--spec needs --out <dir> (the package folder to write)');
   if (options.spec !== undefined && options.only !== undefined) throw new UsageError('--only chooses among specs/; it does not combine with --spec');
+  if (options.config !== undefined && options.spec !== undefined) throw new UsageError('--config lists the documents to generate; it does not combine with --spec (use --plugin for plugins of one document)');
+  if (options.plugins !== undefined && options.spec === undefined) throw new UsageError('--plugin applies to one document: use it with --spec <file> --out <dir> (a config file lists its plugins)');
   if (options.sharedRuntime && options.spec === undefined) throw new UsageError('--shared-runtime applies to one document: use it with --spec <file> --out <dir>');
   for (const flag of ['name', 'client', 'targets'] as const) {
     if (options[flag] !== undefined && options.spec === undefined) throw new UsageError(`--${flag} applies to one document: use it with --spec <file> --out <dir>`);
@@ -221,9 +250,8 @@ export function mockOverridesOf(flags: { roles?: readonly string[] | undefined; 
   return Object.keys(mockOverrides).length === 0 ? {} : { mockOverrides };
 }
 
-/** `--format oxfmt|prettier|none`; oxfmt when absent. */
-function parseFormatter(text: string | undefined): FormatterName {
-  if (text === undefined) return DEFAULT_FORMATTER;
+/** `--format oxfmt|prettier|none`. */
+function parseFormatter(text: string): FormatterName {
   if (!(FORMATTERS as readonly string[]).includes(text)) throw new UsageError(`--format ${text}: choose among ${FORMATTERS.join(', ')}`);
   return text as FormatterName;
 }

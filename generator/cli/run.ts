@@ -1,14 +1,17 @@
 /** One run of the command: generate every job, then write (or compare) the packages. */
 import { readdir } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { generatorRoot } from '../cache/fingerprint.js';
 import { compiledCodeDir, keepCompiledCodeIn } from '../cache/compiled-code.js';
 import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
+import { CONFIG_FILES, findConfig, loadConfig, loadPluginModules, type LoadedConfig } from '../config.js';
+import type { TargetOptions } from '../targets/registry.js';
+import type { TargetPlugin } from '../targets/target.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
-import { formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/format.js';
+import { DEFAULT_FORMATTER, formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/format.js';
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
 import { displayPath, UsageError, type Options } from './options.js';
@@ -31,26 +34,113 @@ export interface RunResult {
 
 const toPosix = (path: string): string => path.split('\\').join('/');
 
-export async function specJobs(options: Options): Promise<SpecJob[]> {
+/** One package of a run: the job, and the package folder it is written to (its last segment is `job.name`). */
+export interface PlannedPackage {
+  job: SpecJob;
+  out: string;
+}
+
+/** What a run generates: its packages, where the shared runtimes go, and the plugins that run. */
+export interface RunPlan {
+  packages: PlannedPackage[];
+  /** The folder of the `@svc/runtime` packages and the workspace tsconfig.json; none for a run of bundled packages only. */
+  runtimes?: string | undefined;
+  plugins: TargetPlugin[];
+  /** A hash of the plugins' code, part of the cache key (config.ts). */
+  pluginsKey: string;
+  /** The config file the run follows, if any. */
+  config?: LoadedConfig | undefined;
+}
+
+/** `targets.scope` options as a config writes them (`{ 'query.scope': 'library' }`), by target. */
+const optionsByTarget = (options: Readonly<Record<string, string>> | undefined): TargetOptions | undefined => {
+  if (options === undefined) return undefined;
+  const byTarget: Record<string, Record<string, string>> = {};
+  for (const [key, value] of Object.entries(options)) {
+    const at = key.indexOf('.');
+    (byTarget[key.slice(0, at)] ??= {})[key.slice(at + 1)] = value;
+  }
+  return byTarget;
+};
+
+/** A path as a job names its file: relative to the working directory when under it. */
+const jobPath = (file: string): string => {
+  const shown = relative(process.cwd(), file);
+  return toPosix(shown.startsWith('..') || isAbsolute(shown) ? file : shown);
+};
+
+/**
+ * The run the options ask for: one document (`--spec`), the entries of a config file (`--config`,
+ * or one found in the working directory), or, with neither, every document of `specs/` into
+ * `generated/` as this repository has always had it.
+ */
+export async function planRun(options: Options): Promise<RunPlan> {
   if (options.spec !== undefined) {
-    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }];
+    const loaded = options.plugins?.length ? await loadPluginModules(options.plugins, options.callerDir) : { plugins: [], key: '' };
+    const job: SpecJob = { file: jobPath(options.spec), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions };
+    return { packages: [{ job, out: options.out! }], plugins: loaded.plugins, pluginsKey: loaded.key };
+  }
+  const configFile = options.config ?? findConfig(process.cwd());
+  if (configFile !== undefined) {
+    const config = await loadConfig(configFile);
+    const packages = config.specs.map((entry): PlannedPackage => {
+      const name = basename(entry.output);
+      return {
+        job: {
+          file: jobPath(entry.input),
+          label: toPosix(relative(config.dir, entry.input)),
+          name,
+          packageName: entry.name,
+          clientName: entry.client,
+          bundleRuntime: entry.runtime !== 'shared',
+          parts: entry.targets,
+          allowRefRoots: [...entry.allowRefRoots, ...options.allowRefRoots],
+          mockOverrides: options.mockOverrides ?? entry.mock,
+          targetOptions: options.targetOptions ?? optionsByTarget(entry.options),
+          ...(entry.overlays.length > 0 ? { overlays: entry.overlays } : {}),
+        },
+        // --out moves every package into one folder, as it moves the packages of specs/.
+        out: options.out !== undefined ? join(options.out, name) : entry.output,
+      };
+    });
+    return { packages: onlyThe(options, packages), runtimes: options.out ?? config.runtimes, plugins: config.plugins, pluginsKey: config.pluginsKey, config };
   }
   const specsDir = projectPath('specs');
-  const files = (await readdir(specsDir)).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort(compareText);
-  const jobs = files.map((f) => ({ file: `specs/${f}`, name: packageNameOf(f), allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }));
-  if (options.only !== undefined) {
-    const chosen = jobs.filter((j) => j.name === options.only);
-    if (chosen.length === 0) throw new UsageError(`--only ${options.only}: no spec in specs/ makes a package of that name (${jobs.map((j) => j.name).join(', ')})`);
-    return chosen;
-  }
-  return jobs;
+  const files = await readdir(specsDir).catch(() => {
+    throw new UsageError(`no ${CONFIG_FILES.join(', ')} in ${displayPath(options, process.cwd(), true)} and no specs/ folder: run \`svc-api-codegen init\`, name a config with --config, or give one document with --spec <file> --out <dir>`);
+  });
+  const outRoot = options.out ?? projectPath('generated');
+  const packages = files
+    .filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f))
+    .sort(compareText)
+    .map((f): PlannedPackage => ({ job: { file: `specs/${f}`, name: packageNameOf(f), allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }, out: join(outRoot, packageNameOf(f)) }));
+  return { packages: onlyThe(options, packages), runtimes: outRoot, plugins: [], pluginsKey: '' };
+}
+
+/** `--only <name>`: the package of that folder name. */
+function onlyThe(options: Options, packages: PlannedPackage[]): PlannedPackage[] {
+  if (options.only === undefined) return packages;
+  const chosen = packages.filter((p) => p.job.name === options.only);
+  if (chosen.length === 0) throw new UsageError(`--only ${options.only}: no spec makes a package of that name (${packages.map((p) => p.job.name).join(', ')})`);
+  return chosen;
+}
+
+/** The jobs of a run (`--explain` reads each document again). */
+export async function specJobs(options: Options): Promise<SpecJob[]> {
+  return (await planRun(options)).packages.map((p) => p.job);
 }
 
 /** Every file the run reads: what --watch watches. */
 export async function runInputs(options: Options): Promise<string[]> {
-  if (options.spec !== undefined) return [...(await hashInputs(options.spec, options.allowRefRoots)).keys()];
-  // The templates are the generator's own, wherever the project is.
-  return [projectPath('specs'), join(generatorRoot, 'templates')];
+  const plan = await planRun(options);
+  const inputs: string[] = [];
+  for (const { job } of plan.packages) inputs.push(...(await hashInputs(job.file, job.allowRefRoots)).keys(), ...(job.overlays ?? []).map((o) => resolve(o)));
+  if (plan.config) inputs.push(...plan.config.inputs);
+  // Without a config, a spec added to specs/ is one more package.
+  else if (options.spec === undefined) inputs.push(projectPath('specs'));
+  // The templates are the generator's own, wherever the project is; a run of one document does not watch them.
+  if (options.spec === undefined) inputs.push(join(generatorRoot, 'templates'));
+  return [...new Set(inputs)];
 }
 
 /** Where the packages go: the package folder itself for --spec, else the root of one folder per package. */
@@ -65,15 +155,13 @@ async function workspaceFiles(cache: RunCache | undefined, formatter: FormatterN
   return new Map([['tsconfig.json', formatted]]);
 }
 
-export async function runOnce(options: Options): Promise<RunResult> {
+export async function runOnce(options: Options, plan?: RunPlan): Promise<RunResult> {
   const started = performance.now();
   const cache = options.cache ? new RunCache() : undefined;
   keepCompiledCodeIn(options.cache ? compiledCodeDir : undefined);
-  const jobs = await specJobs(options);
-  const single = options.spec !== undefined;
-  const outFolder = outFolderOf(options);
-  const outRoot = single ? dirname(outFolder) : outFolder;
-  const packageDirs = [...jobs.map((j) => join(outRoot, j.name)), ...(single ? [] : RUNTIME_FOLDERS.map((folder) => join(outRoot, folder)))];
+  const { packages: planned, runtimes, plugins, pluginsKey, config } = plan ?? (await planRun(options));
+  const outFolder = options.spec !== undefined ? options.out! : (runtimes ?? commonFolder(planned.map((p) => p.out)));
+  const packageDirs = [...planned.map((p) => p.out), ...(runtimes !== undefined ? RUNTIME_FOLDERS.map((folder) => join(runtimes, folder)) : [])];
   if (!options.check && !options.force) {
     const foreign = await foreignFolders(packageDirs);
     if (foreign.length > 0) {
@@ -83,21 +171,49 @@ export async function runOnce(options: Options): Promise<RunResult> {
     }
   }
   const packages: PackageOutput[] = [];
-  const formatter = options.format;
+  const formatter = options.format ?? config?.format ?? DEFAULT_FORMATTER;
   // Threads only for prettier: oxfmt runs natively, in parallel by itself.
   const pool = formatter === 'prettier' ? new FormatterPool(PRETTIER_OPTIONS) : undefined;
   try {
-    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool, formatter }));
+    for (const { job } of planned) packages.push(await generatePackage(job, { cache, pool, formatter, plugins, pluginsKey }));
   } finally {
     await pool?.close();
   }
-  if (!single) for (const folder of RUNTIME_FOLDERS) packages.push(await runtimePackage(folder, { cache, formatter }));
-  const extra = single ? new Map<string, string>() : await workspaceFiles(cache, formatter);
-  const base = { packages, outFolder, written: [], removed: [], differences: [], writeMs: new Map<string, number>() };
-  if (options.check) {
-    const differences = await comparePackages(outRoot, packages, extra);
-    return { ...base, code: differences.length > 0 ? 1 : 0, differences, totalMs: Math.round(performance.now() - started) };
+  // Each folder that holds packages, with what goes into it: the runtimes and the workspace tsconfig go beside the shared ones.
+  const groups = new Map<string, { packages: PackageOutput[]; extra: Map<string, string> }>();
+  const groupOf = (folder: string): { packages: PackageOutput[]; extra: Map<string, string> } => {
+    const group = groups.get(folder) ?? { packages: [], extra: new Map<string, string>() };
+    groups.set(folder, group);
+    return group;
+  };
+  planned.forEach((p, i) => groupOf(dirname(p.out)).packages.push(packages[i]!));
+  if (runtimes !== undefined) {
+    const group = groupOf(runtimes);
+    for (const folder of RUNTIME_FOLDERS) {
+      const runtime = await runtimePackage(folder, { cache, formatter });
+      packages.push(runtime);
+      group.packages.push(runtime);
+    }
+    group.extra = await workspaceFiles(cache, formatter);
   }
-  const { written, removed, ms } = await inStage({ file: outFolder, stage: 'write' }, () => writePackages(outRoot, packages, extra));
-  return { ...base, code: 0, written, removed, writeMs: ms, totalMs: Math.round(performance.now() - started) };
+  const base = { packages, outFolder, written: [] as string[], removed: [] as string[], differences: [] as Difference[], writeMs: new Map<string, number>() };
+  if (options.check) {
+    for (const [folder, group] of groups) base.differences.push(...(await comparePackages(folder, group.packages, group.extra)));
+    return { ...base, code: base.differences.length > 0 ? 1 : 0, totalMs: Math.round(performance.now() - started) };
+  }
+  for (const [folder, group] of groups) {
+    const { written, removed, ms } = await inStage({ file: folder, stage: 'write' }, () => writePackages(folder, group.packages, group.extra));
+    base.written.push(...written);
+    base.removed.push(...removed);
+    for (const [name, spent] of ms) base.writeMs.set(name, spent);
+  }
+  return { ...base, code: 0, totalMs: Math.round(performance.now() - started) };
+}
+
+/** The deepest folder holding every one of `folders` (what a summary names as where the packages went). */
+function commonFolder(folders: readonly string[]): string {
+  const split = folders.map((folder) => dirname(folder).split(sep));
+  const common: string[] = [];
+  for (let i = 0; split.every((parts) => parts[i] !== undefined && parts[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+  return common.join(sep) || sep;
 }

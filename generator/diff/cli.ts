@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GeneratorBug } from '../failure.js';
-import { UsageError } from '../cli/options.js';
+import { asInvoked, UsageError } from '../cli/options.js';
 import { SpecError } from '../load/errors.js';
 import { diffSpecPairs, pairSpecs, type FailOn } from './index.js';
 import { IgnoreFileError, readIgnoreFile } from './ignore.js';
@@ -89,11 +89,11 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
   try {
     options = parseDiffOptions(argv);
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${DIFF_HELP}`);
+    io.err(`${(error as Error).message}\n\n${asInvoked(DIFF_HELP)}`);
     return 2;
   }
   if (options === 'help') {
-    io.out(DIFF_HELP);
+    io.out(asInvoked(DIFF_HELP));
     return 0;
   }
   if (options === 'rules') {

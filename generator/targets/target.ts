@@ -96,6 +96,11 @@ export interface TargetPlugin {
   part?: string | undefined;
   /** Targets whose files its files import: they run before it, and choosing its part chooses theirs. */
   needs?: readonly string[] | undefined;
+  /**
+   * The files it emits, as paths inside the package folder (`src/routes.ts`): when given, emitting
+   * any other is an error (a plugin from outside the generator always gives them).
+   */
+  files?: readonly string[] | undefined;
   /** The package entry point (`./<name>`, file `src/<name>.ts`) that its files provide, when it applies. */
   entryPoint?: string | undefined;
   /**
