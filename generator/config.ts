@@ -189,7 +189,8 @@ async function importBundled(args: { file: string; contents?: string }): Promise
     throw new SpecError(at, first.text, first.location ? { line: first.location.line, column: first.location.column + 1 } : {});
   }
   const inputs = Object.keys(result.metafile.inputs)
-    .filter((input) => !input.startsWith('svc-api-codegen:') && !input.startsWith('<stdin>'))
+    // Not the virtual module of a JSON config or of --plugin (named after the file it stands for).
+    .filter((input) => !input.startsWith('svc-api-codegen:') && !(args.contents !== undefined && input === basename(args.file)))
     .map((input) => resolve(dir, input))
     .sort();
   const hash = createHash('sha256');

@@ -89,7 +89,8 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
     if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
-    files.push(...inStageSync(stage, () => checkedFiles(plugin, target.run(contextFor(context, plugin)))));
+    // Outside the stage: a target's file out of bounds is the plugin's mistake, said as such (exit 2), not a crash.
+    files.push(...checkedFiles(plugin, inStageSync(stage, () => target.run(contextFor(context, plugin)))));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }

@@ -13,7 +13,7 @@
  * Nothing of the specs, tests, bench or generated packages goes in.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -101,6 +101,7 @@ export async function buildGeneratorPackage(): Promise<BuiltGenerator> {
   });
   const binFile = join(dist, 'bin.mjs');
   writeFileSync(binFile, `#!/usr/bin/env node\n${readFileSync(binFile, 'utf8')}`);
+  chmodSync(binFile, 0o755);
   const imported = new Set<string>(LOADED_BY_NAME);
   for (const output of Object.values(result.metafile.outputs)) {
     for (const entry of output.imports) {

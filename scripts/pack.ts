@@ -3,7 +3,8 @@
  * ESM JavaScript, declarations and source maps into its `dist/`), and any other package folder
  * named (a `--spec … --out` package), and writes an installable tarball of each into `<dir>`
  * (default `packs/`), printing their paths. Other repositories install the tarballs (all of
- * them, or the API packages they use with the runtimes those depend on).
+ * them, or the API packages they use with the runtimes those depend on). Last, the generator's own
+ * package, `svc-api-codegen-<version>.tgz` (scripts/build-generator.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -107,7 +108,7 @@ const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fil
 if (isMain) {
   const { values } = parseArgs({ options: { out: { type: 'string' }, package: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    console.log('usage: npm run pack -- [--out <dir>] [--package <dir>…]   build every package of generated/ (and each --package folder) and write its tarball into <dir> (default packs/)');
+    console.log('usage: npm run pack -- [--out <dir>] [--package <dir>…]   build every package of generated/ (and each --package folder) and write its tarball into <dir> (default packs/), then the generator\'s own (svc-api-codegen-<version>.tgz)');
   } else {
     // Relative to where the command was run (npm passes it as INIT_CWD).
     const here = process.env.INIT_CWD ?? process.cwd();
@@ -117,6 +118,9 @@ if (isMain) {
     try {
       if (missing.length > 0) throw new Error(`--package ${missing.map((folder) => relative(here, folder)).join(', ')}: no package.json there`);
       for (const { tarball } of await packAll(out, extra)) console.log(tarball);
+      // The generator itself, as other repositories install it (svc-api-codegen-<version>.tgz).
+      const { packGenerator } = await import('./build-generator.js');
+      console.log((await packGenerator(out)).tarball);
     } catch (error) {
       console.error((error as Error).message);
       process.exitCode = 2;
