@@ -12,10 +12,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../mock/start.js';
 import { packAll, type PackedPackage } from '../../scripts/pack.js';
+import { startLocalRegistry } from '../helpers/registry.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
 const run = promisify(execFile);
@@ -187,33 +187,12 @@ describe('a consumer project outside the workspace', () => {
 
 describe('published to a registry', () => {
   it('npm publish puts every package on a local Verdaccio, and a fresh project installs them from it by name and version and calls the mock', async () => {
-    const { runServer } = (await import('verdaccio')) as { runServer: (config: object) => Promise<{ listen(port: number, host: string, done: () => void): import('node:http').Server }> };
     const home = join(work, 'registry');
-    mkdirSync(home);
-    // Packages that are not ours come through from the registry npm itself uses.
-    const upstream = (await run('npm', ['config', 'get', 'registry'])).stdout.trim();
-    const app = await runServer({
-      self_path: join(home, 'config.yaml'),
-      storage: join(home, 'storage'),
-      auth: { htpasswd: { file: join(home, 'htpasswd'), max_users: 10 } },
-      uplinks: { upstream: { url: upstream } },
-      packages: { '@svc/*': { access: '$all', publish: '$authenticated' }, '**': { access: '$all', publish: '$authenticated', proxy: 'upstream' } },
-      web: { enable: false },
-      log: { type: 'stdout', format: 'pretty', level: 'fatal' },
-    });
-    const server = await new Promise<import('node:http').Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
+    const local = await startLocalRegistry({ home, own: ['@svc/*'] });
     try {
-      const registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      // A publisher's account, as `npm adduser` makes it; its token goes to the publisher's .npmrc.
-      const added = await fetch(`${registry}-/user/org.couchdb.user:publisher`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'publisher', password: 'publisher-password' }) });
-      const { token } = (await added.json()) as { token: string };
-      const publisher = join(home, 'publisher');
-      mkdirSync(publisher);
-      writeFileSync(join(publisher, '.npmrc'), `registry=${registry}\n//${registry.replace(/^http:\/\//, '')}:_authToken=${token}\n`);
+      const registry = local.url;
       // The runtimes first: the API packages depend on them.
-      for (const { tarball } of packs) await run('npm', ['publish', tarball, '--registry', registry, '--no-audit', '--loglevel=error'], { cwd: publisher });
+      for (const { tarball } of packs) await local.publish(tarball);
       const published = (await (await fetch(`${registry}@svc%2fv2`)).json()) as { 'dist-tags': Record<string, string> };
       expect(published['dist-tags']['latest']).toBe('2017.8.7');
 
@@ -242,7 +221,7 @@ describe('published to a registry', () => {
       const { stdout } = await run(process.execPath, [join(fresh, 'main.mjs'), sandbox.servers.v2], { cwd: fresh, timeout: 30_000 });
       expect(stdout.trim()).toBe('65000.00 USD 200');
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await local.close();
     }
   }, 300_000);
 });
