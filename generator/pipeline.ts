@@ -49,6 +49,12 @@ export interface SpecJob {
   parts?: readonly string[] | undefined;
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
   allowRefRoots?: readonly string[] | undefined;
+  /**
+   * `--overlay`: OpenAPI Overlay 1.0 files applied, in this order, to the document as written before
+   * anything else reads it (load/overlay.ts); paths as `file` is (relative to the working directory, or
+   * absolute). They are inputs like the spec: an edited overlay generates the package again.
+   */
+  overlays?: readonly string[] | undefined;
   /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
   /** `--option <target>.<name>=<value>`: the targets' options (checked against their declarations). */
@@ -114,14 +120,16 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
   const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
+  // Which overlays, in which order; what they say is among the inputs hashed below.
+  const overlaid = job.overlays?.length ? `\0overlays ${job.overlays.join('\0')}` : '';
   // Checked before the cache is asked: a wrong option fails the same with a warm cache and a cold one.
   const targetOptions = resolveTargetOptions(job.targetOptions, plugins);
   const optioned = job.targetOptions ? `\0options ${JSON.stringify(targetOptions)}` : '';
   const formatter = options.formatter ?? DEFAULT_FORMATTER;
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}${optioned}\0format ${formatter}` };
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overlaid}${overridden}${optioned}\0format ${formatter}` };
   const cache = options.plugins?.length ? undefined : options.cache;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
-  const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
+  const inputs = cache ? await hashInputs(job.file, job.allowRefRoots, job.overlays) : undefined;
   const hit = await cache?.lookup(identity);
   if (hit) {
     return {

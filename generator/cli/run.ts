@@ -33,7 +33,7 @@ const toPosix = (path: string): string => path.split('\\').join('/');
 
 export async function specJobs(options: Options): Promise<SpecJob[]> {
   if (options.spec !== undefined) {
-    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }];
+    return [{ file: toPosix(relative(process.cwd(), options.spec)), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, overlays: options.overlays.map((overlay) => toPosix(relative(process.cwd(), overlay))), mockOverrides: options.mockOverrides, targetOptions: options.targetOptions }];
   }
   const specsDir = projectPath('specs');
   const files = (await readdir(specsDir)).filter((f) => /\.(openapi|asyncapi)\.(ya?ml|json)$/.test(f)).sort(compareText);
@@ -48,7 +48,7 @@ export async function specJobs(options: Options): Promise<SpecJob[]> {
 
 /** Every file the run reads: what --watch watches. */
 export async function runInputs(options: Options): Promise<string[]> {
-  if (options.spec !== undefined) return [...(await hashInputs(options.spec, options.allowRefRoots)).keys()];
+  if (options.spec !== undefined) return [...(await hashInputs(options.spec, options.allowRefRoots, options.overlays)).keys()];
   // The templates are the generator's own, wherever the project is.
   return [projectPath('specs'), join(generatorRoot, 'templates')];
 }
