@@ -85,6 +85,14 @@ export function applyOverlays({ document, overlays }: { document: Record<string,
   return { document: root, warnings };
 }
 
+/**
+ * Checks overlays without applying them, for a caller that may not read a document (the API diff
+ * skips byte-identical sides): a malformed one is the same located SpecError as when applied.
+ */
+export function checkOverlays(overlays: readonly OverlaySource[]): void {
+  for (const overlay of overlays) parseOverlay(overlay);
+}
+
 /** An overlay's text checked against Overlay 1.0: its actions, or a located SpecError. */
 function parseOverlay(source: OverlaySource): ParsedOverlay {
   const { file, text } = source;
