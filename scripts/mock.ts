@@ -15,16 +15,17 @@ import { onStopRequest } from '../generator/util/lifetime.js';
 import { startSandbox } from '../mock/index.js';
 
 const usage = `usage: npm run mock -- [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]
-       npm run mock -- --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]
+       npm run mock -- --spec <file> [--overlay <file>]... [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]
                        [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>] [--webhook-url <url>]
                        [--mock-state-field <collection>=<field>] [--mock-state <operationId>=<state>]`;
-let values: { json?: boolean; port?: string; spec?: string; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'mock-state-field'?: string[]; 'mock-state'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
+let values: { json?: boolean; port?: string; spec?: string; overlay?: string[]; 'allow-ref-root'?: string[]; 'mock-role'?: string[]; 'mock-id-field'?: string[]; 'mock-state-field'?: string[]; 'mock-state'?: string[]; 'webhook-url'?: string; 'no-rate-limit'?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
       json: { type: 'boolean' },
       port: { type: 'string' },
       spec: { type: 'string' },
+      overlay: { type: 'string', multiple: true },
       'allow-ref-root': { type: 'string', multiple: true },
       'mock-role': { type: 'string', multiple: true },
       'mock-id-field': { type: 'string', multiple: true },
@@ -48,7 +49,7 @@ if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65530))
   console.error(`--port must be a port number, got ${values.port}\n${usage}`);
   process.exit(2);
 }
-for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field', 'mock-state-field', 'mock-state'] as const) {
+for (const flag of ['overlay', 'allow-ref-root', 'mock-role', 'mock-id-field', 'mock-state-field', 'mock-state'] as const) {
   if (values.spec === undefined && values[flag]) {
     console.error(`--${flag} applies to --spec\n${usage}`);
     process.exit(2);
@@ -75,6 +76,7 @@ if (values.spec !== undefined) {
     json: values.json ?? false,
     rateLimit: !values['no-rate-limit'],
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
+    overlays: (values.overlay ?? []).map((overlay) => resolve(callerDir, overlay)),
     ...overrides,
     ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}),
     ...(port !== undefined ? { port } : {}),
