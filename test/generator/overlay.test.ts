@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load as loadYaml } from 'js-yaml';
 import { applyOverlays, type OverlaySource } from '../../generator/load/overlay.js';
 import { SpecError } from '../../generator/load/errors.js';
-import { generatePackage, generateSources } from '../../generator/pipeline.js';
+import { generatePackage, generateSources, loadModel } from '../../generator/pipeline.js';
 import { runCli, tinySpec } from '../helpers/cli.js';
+import { parseOptions } from '../../generator/cli/options.js';
+import { runInputs } from '../../generator/cli/run.js';
 import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const overlay = (actions: string, file = 'o.overlay.yaml'): OverlaySource => ({ file, text: `overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n${actions}` });
@@ -140,6 +142,22 @@ describe('overlays through the pipeline and the command line', () => {
     const files = await generateSources({ file: rel(spec), name: 'petstore', overlays: [rel(file)] });
     expect(files.get('src/operations.ts')).not.toContain('createPet');
     expect(files.get('src/types.ts')).toMatch(/tag\?: string/);
+  });
+
+  it('applies to an AsyncAPI document, whose parser reads the overlaid document', async () => {
+    const file = join(work, 'feed.overlay.yaml');
+    writeFileSync(file, "overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n  - target: $.info\n    update: { description: 'The feed, overlaid.' }\n");
+    const model = await loadModel({ file: 'specs/feed.asyncapi.yaml', name: 'feed', overlays: [rel(file)] });
+    expect(model.description).toBe('The feed, overlaid.');
+  });
+
+  it('--watch watches the overlays, and the files the $refs they add name', async () => {
+    writeFileSync(join(work, 'watched.openapi.yaml'), tinySpec());
+    writeFileSync(join(work, 'extra.yaml'), 'type: string\n');
+    writeFileSync(join(work, 'watched.overlay.yaml'), "overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n  - target: $.components.schemas\n    update: { Extra: { $ref: './extra.yaml' } }\n");
+    const options = parseOptions(['--spec', 'watched.openapi.yaml', '--out', 'out/watched', '--overlay', 'watched.overlay.yaml'], work);
+    expect(options.overlays).toEqual([join(work, 'watched.overlay.yaml')]);
+    expect(await runInputs(options)).toEqual([join(work, 'watched.openapi.yaml'), join(work, 'watched.overlay.yaml'), join(work, 'extra.yaml')]);
   });
 
   it('the CLI prints the warning with the overlay file, refuses a malformed overlay with exit 2, and regenerates when the overlay changes', async () => {
