@@ -101,7 +101,7 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
     checkOverlays(await readOverlays(overlays));
   }
   for (const pair of [...pairs].sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : 0))) {
-    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair, options))) {
+    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs({ base: pair.base, head: pair.head }, options))) {
       // Byte-identical documents (and referenced files): nothing to load or generate.
       if (options.surface !== false) packages.push(unchangedPackage(pair.api));
       continue;

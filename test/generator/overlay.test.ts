@@ -182,10 +182,18 @@ describe('overlays through the pipeline and the command line', () => {
     expect((await runCli({ cwd: work, argv: [...argv, '--timings'] })).stdout).toMatch(/tiny \(cached\)/);
     expect((await runCli({ cwd: work, argv })).stderr).toContain('(at #/actions/1)');
 
-    writeFileSync(file, "overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n  - description: no target\n    remove: true\n");
-    const malformed = await runCli({ cwd: work, argv });
-    expect(malformed.code).toBe(2);
-    expect(malformed.stderr).toMatch(/^error: tiny\.overlay\.yaml:4:5 \(at #\/actions\/0\): the action has no `target`/m);
+    // Malformed overlays: exit 2 naming the overlay file, located, and the package left as it was.
+    const malformed: [string, RegExp][] = [
+      ['overlay: 1.0.0\ninfo: { title: t, version: 1\nactions: []\n', /^error: tiny\.overlay\.yaml:\d+:\d+: invalid YAML/m],
+      ["info: { title: t, version: '1' }\nactions:\n  - { target: $.info, remove: true }\n", /^error: tiny\.overlay\.yaml:1:1 \(at #\): not an overlay: `overlay: 1\.0\.x`/m],
+      ["overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n  - description: no target\n    remove: true\n", /^error: tiny\.overlay\.yaml:4:5 \(at #\/actions\/0\): the action has no `target`/m],
+      ["overlay: 1.0.0\ninfo: { title: t, version: '1' }\nactions:\n  - target: $.info\n    update: { title: x }\n    remove: true\n", /^error: tiny\.overlay\.yaml:4:5 \(at #\/actions\/0\): the action has both `update` and `remove: true`/m],
+    ];
+    for (const [text, message] of malformed) {
+      writeFileSync(file, text);
+      const refused = await runCli({ cwd: work, argv });
+      expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(message)]);
+    }
     expect(readFileSync(client, 'utf8')).toContain('Second words.');
 
     mkdirSync(join(work, 'specs'), { recursive: true });
