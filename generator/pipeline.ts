@@ -3,7 +3,7 @@
  * output folder; write/ does that once everything has succeeded.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { generatorRoot } from './cache/fingerprint.js';
 import { hashInputs } from './cache/inputs.js';
 import type { RunCache } from './cache/run-cache.js';
@@ -39,8 +39,6 @@ export interface SpecJob {
   file: string;
   /** What generated files name as their source (`specs/v2.openapi.yaml`); `file` when absent. */
   label?: string | undefined;
-  /** OpenAPI Overlay 1.0 documents applied to the document before it is validated, in order (paths as `file`). */
-  overlays?: readonly string[] | undefined;
   /** Package folder name. */
   name: string;
   /** npm name of the package; `@svc/<name>` when absent. */
@@ -53,6 +51,12 @@ export interface SpecJob {
   parts?: readonly string[] | undefined;
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name (load/confine.ts). */
   allowRefRoots?: readonly string[] | undefined;
+  /**
+   * `--overlay`: OpenAPI Overlay 1.0 files applied, in this order, to the document as written before
+   * anything else reads it (load/overlay.ts); paths as `file` is (relative to the working directory, or
+   * absolute). They are inputs like the spec: an edited overlay generates the package again.
+   */
+  overlays?: readonly string[] | undefined;
   /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses. */
   mockOverrides?: MockOverrides | undefined;
   /** `--option <target>.<name>=<value>`: the targets' options (checked against their declarations). */
@@ -120,16 +124,17 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
   // A package made with wider roots is not the answer of a run without them, which must refuse the same references.
   const allowed = job.allowRefRoots?.length ? `\0roots ${job.allowRefRoots.join('\0')}` : '';
   const overridden = job.mockOverrides ? `\0mock ${JSON.stringify(job.mockOverrides)}` : '';
+  // Which overlays, in which order; what they say is among the inputs hashed below.
+  const overlaid = job.overlays?.length ? `\0overlays ${job.overlays.join('\0')}` : '';
   // Checked before the cache is asked: a wrong option fails the same with a warm cache and a cold one.
   const targetOptions = resolveTargetOptions(job.targetOptions, plugins);
   const optioned = job.targetOptions ? `\0options ${JSON.stringify(targetOptions)}` : '';
   const formatter = options.formatter ?? DEFAULT_FORMATTER;
   const plugged = options.plugins?.length ? `\0plugins ${options.pluginsKey ?? ''}` : '';
-  const overlaid = job.overlays?.length ? `\0overlays ${job.overlays.map((o) => resolve(o)).join('\0')}` : '';
-  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overridden}${optioned}\0format ${formatter}${plugged}${overlaid}` };
+  const identity = { file: job.file, name: job.name, clientName: job.clientName, sourceLabel: `${sourceLabelOf(job)}\0${job.packageName ?? ''}${job.bundleRuntime ? '\0bundled' : ''}${parts}${allowed}${overlaid}${overridden}${optioned}\0format ${formatter}${plugged}` };
   const cache = options.plugins?.length && !options.pluginsKey ? undefined : options.cache;
   // Hash the inputs before reading them, so an edit made while generating is seen next time.
-  const inputs = cache ? await hashInputs(job.file, job.allowRefRoots) : undefined;
+  const inputs = cache ? await hashInputs(job.file, job.allowRefRoots, job.overlays) : undefined;
   const hit = await cache?.lookup(identity);
   if (hit) {
     return {

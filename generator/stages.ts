@@ -34,7 +34,7 @@ export interface LoadedDocument {
 
 export async function loadDocument(job: SpecJob): Promise<LoadedDocument> {
   return inStage({ file: job.file, stage: 'load' }, async (): Promise<LoadedDocument> => {
-    const source = await readSourceDocument(job.file);
+    const source = await readSourceDocument(job.file, { overlays: job.overlays });
     const scope = referenceScope(job.file, job.allowRefRoots);
     if (source.kind === 'openapi') {
       const { loadOpenApi, openApiToModel } = await openApi();
@@ -60,6 +60,8 @@ export function buildModel({ source, loaded }: LoadedDocument, job: SpecJob, nam
     if (error) throw located(error);
   }
   if (job.clientName !== undefined) renameClient({ model, clientName: job.clientName, file: job.file });
+  // The overlays were applied before anything else read the document: their warnings come first.
+  model.diagnostics.unshift(...source.overlayWarnings.map(({ file, pointer, line, column, message }) => ({ level: 'warning' as const, message, pointer, file: { path: file, line, column } })));
   return model;
 }
 

@@ -16,6 +16,7 @@ import type { Hono } from 'hono';
 import { generatorRoot } from '../generator/cache/fingerprint.js';
 import type { SpecJob } from '../generator/pipeline.js';
 import type { MockGuess, MockOverrides } from '../generator/plans/mock.js';
+import type { Diagnostic } from '../generator/model/types.js';
 
 /** What the command needs of a document's generated mock. */
 export interface DocumentMock {
@@ -29,6 +30,8 @@ export interface DocumentMock {
   securitySchemes: Readonly<Record<string, SecuritySchemeSpec>>;
   /** What the mock plan guessed (`npm run generate -- --explain` prints the same). */
   guesses: readonly MockGuess[];
+  /** What the overlays warn of (an action whose target selects nothing), located in the overlay files; none without overlays. */
+  overlayWarnings: readonly Diagnostic[];
   /** The operationIds of the document's webhooks (none without a `webhooks` section). */
   webhooks: readonly string[];
   /** The deliveries, when `options.webhooks` was given to a document with webhooks. */
@@ -59,6 +62,8 @@ export const documentCacheDir = join(generatorRoot, 'node_modules', '.cache', 's
 export interface DocumentMockOptions {
   /** `--allow-ref-root`: folders besides the project root whose files `$ref`s may name. */
   allowRefRoots?: readonly string[];
+  /** `--overlay`: Overlay documents (absolute paths) applied, in order, to the document before it is generated. */
+  overlays?: readonly string[];
   server?: ServerOptions;
   engine?: Omit<MockEngineOptions, 'fixtures' | 'webhooks'>;
   /** Choices that replace the mock plan's guesses (`--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`). */
@@ -73,12 +78,17 @@ export interface DocumentMockOptions {
  * @throws SpecError for a document the generator refuses (located, as `npm run generate` reports it).
  */
 export async function loadDocumentMock(specFile: string, options: DocumentMockOptions = {}): Promise<DocumentMock> {
-  const { explainMock, generateSources, packageNameOf } = await import('../generator/pipeline.js');
+  const { explainMock, generateSources, loadModel, packageNameOf } = await import('../generator/pipeline.js');
   const name = packageNameOf(specFile);
-  const file = relative(process.cwd(), specFile).split('\\').join('/');
-  const job: SpecJob = { file, name, bundleRuntime: true, parts: ['mock'], allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides };
-  const files = await generateSources(job);
-  const guesses = await explainMock(job);
+  const loaderPath = (path: string): string => relative(process.cwd(), path).split('\\').join('/');
+  const file = loaderPath(specFile);
+  const overlays = options.overlays?.map(loaderPath);
+  const job: SpecJob = { file, name, bundleRuntime: true, parts: ['mock'], allowRefRoots: options.allowRefRoots, overlays, mockOverrides: options.mockOverrides };
+  // The document is read and modelled once, for the package and for the plan's guesses.
+  const model = await loadModel(job);
+  const files = await generateSources(job, model);
+  const guesses = await explainMock(job, model);
+  const overlayWarnings = model.diagnostics.filter((d) => d.file !== undefined);
   const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
   const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
   if (!create) throw new Error(`the generated mock of ${file} has no create…Mock function`);
@@ -93,6 +103,7 @@ export async function loadDocumentMock(specFile: string, options: DocumentMockOp
     scopes: module.mockScopes,
     securitySchemes: module.serverSpec.api.securitySchemes,
     guesses,
+    overlayWarnings,
     webhooks: Object.keys(webhooks),
     dispatcher: sender.webhooks,
     sendWebhook: sender.sendWebhook,

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { CredentialRegistry, defaultCredentials, generateWebhookKeys, schemeCredentials } from '@svc/mock-runtime';
 import { serveNode } from '@svc/server-runtime';
 import { displayPath } from '../generator/cli/options.js';
-import { guessLines } from '../generator/cli/print.js';
+import { diagnosticText, guessLines } from '../generator/cli/print.js';
 import type { MockOverrides } from '../generator/plans/mock.js';
 import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../generator/failure.js';
 import { SpecError } from '../generator/load/errors.js';
@@ -22,6 +22,8 @@ export interface ServeDocumentOptions {
   port?: number;
   rateLimit: boolean;
   allowRefRoots: readonly string[];
+  /** `--overlay`, absolute, in the order given: Overlay documents applied to the document before it is generated. */
+  overlays?: readonly string[];
   mockOverrides?: MockOverrides;
   /** Where the document's webhooks go (`--webhook-url`), signed with a fresh RSA key whose public half is printed. */
   webhookUrl?: string;
@@ -35,6 +37,7 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
   try {
     mock = await loadDocumentMock(options.spec, {
       allowRefRoots: options.allowRefRoots,
+      ...(options.overlays?.length ? { overlays: options.overlays } : {}),
       ...(options.webhookUrl && keys ? { webhooks: { url: options.webhookUrl, privateKey: keys.privateKey } } : {}),
       ...(options.mockOverrides ? { mockOverrides: options.mockOverrides } : {}),
       server: {
@@ -56,7 +59,9 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
   const schemes = schemeCredentials(registry, ready, mock.securitySchemes, mock.scopes);
   const server = await serveNode(mock.app, { port: options.port ?? 0 });
   const servers = { [mock.name]: server.url };
-  const explained = [...guessLines(displayPath(options, options.spec), mock.guesses), ...webhookLines(mock, options.webhookUrl)];
+  // What the overlays warn of (an action whose target selects nothing), as `npm run generate` says it.
+  const warnings = mock.overlayWarnings.map((d) => `warning: ${diagnosticText({ ...d, ...(d.file ? { file: { ...d.file, path: displayPath(options, resolve(d.file.path)) } } : {}) })}`);
+  const explained = [...warnings, ...guessLines(displayPath(options, options.spec), mock.guesses), ...webhookLines(mock, options.webhookUrl)];
   // Webhooks that no operation's events send (a document of webhooks alone): one seeded delivery of each, at start.
   const unsent = mock.webhooks.filter((id) => !mock.plan.webhooks?.some((hook) => hook.webhook === id));
   const sending = mock.dispatcher && mock.sendWebhook ? unsent.map((id) => mock.sendWebhook!(id)) : [];

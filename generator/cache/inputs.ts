@@ -11,25 +11,29 @@ const EXTERNAL_REF = /["']?\$ref["']?\s*:\s*["']?([^"'#\s,}]+)/g;
 
 /**
  * Absolute path -> sha256 of its bytes ('' when it cannot be read), for the spec and what it
- * references. Only regular files its `$ref`s may reach (load/confine.ts, with `allowRefRoots`)
- * are read (`/dev/zero` would never end); the loader refuses the others.
+ * references, then its overlays (in their order) and what the `$ref`s they add reference. Only
+ * regular files its `$ref`s may reach (load/confine.ts, with `allowRefRoots`) are read
+ * (`/dev/zero` would never end); the loader refuses the others.
  */
-export async function hashInputs(specFile: string, allowRefRoots: readonly string[] = []): Promise<Map<string, string>> {
+export async function hashInputs(specFile: string, allowRefRoots: readonly string[] = [], overlays: readonly string[] = []): Promise<Map<string, string>> {
   const scope = referenceScope(specFile, allowRefRoots);
   const hashes = new Map<string, string>();
-  const visit = async (file: string): Promise<void> => {
+  /** `base`: the folder its `$ref`s are relative to (an overlay's land in the spec, so they are the spec's). */
+  const visit = async (file: string, base = dirname(file), confined = true): Promise<void> => {
     if (hashes.has(file)) return;
-    const readable = fileRefusal(file, scope) === undefined && (await stat(file).then((info) => info.isFile(), () => false));
+    const readable = (!confined || fileRefusal(file, scope) === undefined) && (await stat(file).then((info) => info.isFile(), () => false));
     const bytes = readable ? await readFile(file).catch(() => undefined) : undefined;
     hashes.set(file, bytes === undefined ? '' : sha256(bytes));
     if (bytes === undefined) return;
     for (const match of bytes.toString('utf8').matchAll(EXTERNAL_REF)) {
       const target = match[1]!;
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http: and other URLs are not watched files
-      await visit(resolve(dirname(file), safeDecode(target)));
+      await visit(resolve(base, safeDecode(target)));
     }
   };
   await visit(resolve(specFile));
+  // The overlays are named by the user, as the spec is: they are read wherever they are.
+  for (const overlay of overlays) await visit(resolve(overlay), dirname(resolve(specFile)), false);
   return hashes;
 }
 

@@ -10,7 +10,8 @@ export const HELP = `usage: npm run generate [-- options]                  every
        npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
        npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
        npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1, Swagger 2.0 or AsyncAPI 3) into <dir>
-             [--name <npm-name>] [--client <ClassName>] [--targets <parts>] [--shared-runtime] [--force] [options]
+             [--name <npm-name>] [--client <ClassName>] [--targets <parts>] [--overlay <file>]... [--shared-runtime]
+             [--force] [options]
 
 options:
   --check              compare instead of writing; exit 1 listing the files that differ
@@ -26,6 +27,10 @@ options:
                        among client, query, server, fixtures, mock, msw, webhooks (query brings client; mock
                        brings server and fixtures; msw brings fixtures; webhooks applies to documents with
                        webhooks); default: all
+  --overlay <file>     an OpenAPI Overlay 1.0 document (update and remove actions with JSONPath targets)
+                       applied to the --spec document as written, before it is validated (--spec only);
+                       repeatable, applied in the order given; an action whose target selects nothing is a
+                       warning; the overlays are inputs like the spec (cache, --watch)
   --shared-runtime     depend on the @svc/runtime packages (--spec only) instead of bundling the runtimes
                        into the package's src/ (the default: the package installs and builds on its own)
   --force              write into an existing folder whose package.json the generator did not write
@@ -104,6 +109,8 @@ export interface Options {
   callerDir: string;
   /** `--allow-ref-root`, absolute: folders besides the project root whose files `$ref`s may name. */
   allowRefRoots: string[];
+  /** `--overlay`, absolute, in the order given: Overlay documents applied to the --spec document. */
+  overlays: string[];
   /** `--explain`: print the mock plan's guesses. */
   explain: boolean;
   /** `--format`; the config's, or oxfmt, when absent. */
@@ -150,6 +157,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
       quiet: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       'allow-ref-root': { type: 'string', multiple: true },
+      overlay: { type: 'string', multiple: true },
       explain: { type: 'boolean', default: false },
       format: { type: 'string' },
       config: { type: 'string' },
@@ -175,6 +183,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     sharedRuntime: values['shared-runtime'] ?? false,
     callerDir,
     allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
+    overlays: (values.overlay ?? []).map((overlay) => resolve(callerDir, overlay)),
     explain: values.explain ?? false,
     ...(values.format !== undefined ? { format: parseFormatter(values.format) } : {}),
     ...(values.config !== undefined ? { config: resolve(callerDir, values.config) } : {}),
@@ -193,6 +202,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   if (options.spec !== undefined && options.only !== undefined) throw new UsageError('--only chooses among specs/; it does not combine with --spec');
   if (options.config !== undefined && options.spec !== undefined) throw new UsageError('--config lists the documents to generate; it does not combine with --spec (use --plugin for plugins of one document)');
   if (options.plugins !== undefined && options.spec === undefined) throw new UsageError('--plugin applies to one document: use it with --spec <file> --out <dir> (a config file lists its plugins)');
+  if (options.overlays.length > 0 && options.spec === undefined) throw new UsageError('--overlay applies to one document: use it with --spec <file> --out <dir>');
   if (options.sharedRuntime && options.spec === undefined) throw new UsageError('--shared-runtime applies to one document: use it with --spec <file> --out <dir>');
   for (const flag of ['name', 'client', 'targets'] as const) {
     if (options[flag] !== undefined && options.spec === undefined) throw new UsageError(`--${flag} applies to one document: use it with --spec <file> --out <dir>`);

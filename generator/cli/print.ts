@@ -7,6 +7,7 @@ import type { RunResult } from './run.js';
 import type { MockGuess } from '../plans/mock.js';
 import { EXAMPLE_MISFIT_GROUP, IMPLICIT_TAG_GROUP, NULLABLE_IN_31_GROUP, NUMBERED_NAME_GROUP } from '../model/diagnostic-groups.js';
 import type { Diagnostic } from '../model/types.js';
+import { SpecError } from '../load/errors.js';
 
 function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -65,15 +66,22 @@ const GROUP_SUMMARIES: Record<string, (count: number, first: Diagnostic) => stri
     `${count} discriminators without a mapping take each variant's tag from the value the variant pins (\`const\` or \`enum\`), not from its schema name, which would match no valid value`,
 };
 
+/** A diagnostic's message with where it is: after it in the spec (`… (at #/paths/…)`), before it in another file (an overlay, `file:line:column (at #/actions/3): …`). */
+export function diagnosticText(d: Diagnostic): string {
+  if (d.file) return SpecError.format(d.file.path, d.message, { line: d.file.line, column: d.file.column, pointer: d.pointer });
+  return `${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`;
+}
+
 /** A group prints one line from this many diagnostics on; `--explain` prints each of them. */
 const GROUP_SUMMARY_FROM = 4;
 
 /**
  * One line per diagnostic, except that a group of many diagnostics of one kind (numbered names,
  * tags read from variants) is one summary line with their count unless `explain` asks for each.
+ * `showPath`: how a file other than the spec (an overlay) is written, from the path the job gave.
  */
-export function diagnosticLines(packages: PackageOutput[], explain = false): string[] {
-  const line = (name: string, d: Diagnostic): string => `${name}: ${d.level}: ${d.message}${d.pointer ? ` (at #${d.pointer})` : ''}`;
+export function diagnosticLines(packages: PackageOutput[], explain = false, showPath: (path: string) => string = (path) => path): string[] {
+  const line = (name: string, d: Diagnostic): string => `${name}: ${d.level}: ${diagnosticText(d.file ? { ...d, file: { ...d.file, path: showPath(d.file.path) } } : d)}`;
   return packages.flatMap((p) => {
     const counts = new Map<string, number>();
     for (const d of p.diagnostics) if (d.group) counts.set(d.group, (counts.get(d.group) ?? 0) + 1);

@@ -77,7 +77,7 @@ const jobPath = (file: string): string => {
 export async function planRun(options: Options): Promise<RunPlan> {
   if (options.spec !== undefined) {
     const loaded = options.plugins?.length ? await loadPluginModules(options.plugins, options.callerDir) : { plugins: [], key: '' };
-    const job: SpecJob = { file: jobPath(options.spec), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, mockOverrides: options.mockOverrides, targetOptions: options.targetOptions };
+    const job: SpecJob = { file: jobPath(options.spec), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, overlays: options.overlays.map((overlay) => jobPath(overlay)), mockOverrides: options.mockOverrides, targetOptions: options.targetOptions };
     return { packages: [{ job, out: options.out! }], plugins: loaded.plugins, pluginsKey: loaded.key };
   }
   const configFile = options.config ?? findConfig(process.cwd());
@@ -134,7 +134,7 @@ export async function specJobs(options: Options): Promise<SpecJob[]> {
 export async function runInputs(options: Options): Promise<string[]> {
   const plan = await planRun(options);
   const inputs: string[] = [];
-  for (const { job } of plan.packages) inputs.push(...(await hashInputs(job.file, job.allowRefRoots)).keys(), ...(job.overlays ?? []).map((o) => resolve(o)));
+  for (const { job } of plan.packages) inputs.push(...(await hashInputs(job.file, job.allowRefRoots, job.overlays)).keys());
   if (plan.config) inputs.push(...plan.config.inputs);
   // Without a config, a spec added to specs/ is one more package.
   else if (options.spec === undefined) inputs.push(projectPath('specs'));

@@ -49,7 +49,7 @@ function printResult(options: Options, result: RunResult, mode: 'once' | 'watch'
     return;
   }
   if (!options.timings && !options.quiet && mode === 'once') for (const line of summaryLines(result)) console.log(line);
-  for (const line of diagnosticLines(result.packages, options.explain)) console.warn(line);
+  for (const line of diagnosticLines(result.packages, options.explain, (path) => displayPath(options, resolve(path)))) console.warn(line);
   if (mode === 'watch') {
     const changes = changeLines(options, result);
     console.log(changes.length > 0 ? changes.join('\n') : `  no file changed in ${out}`);

@@ -27,7 +27,7 @@ export async function runMockCommand(argv: readonly string[], context: MockComma
     ...(context.startSandbox
       ? [`usage: ${invocation} [--json] [--port <first port>] [--webhook-url <url>] [--no-rate-limit]`]
       : []),
-    `${context.startSandbox ? '      ' : 'usage:'} ${invocation} --spec <file> [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]`,
+    `${context.startSandbox ? '      ' : 'usage:'} ${invocation} --spec <file> [--overlay <file>]... [--json] [--port <n>] [--no-rate-limit] [--allow-ref-root <dir>]`,
     `       ${pad} [--mock-role <operationId>=<role>] [--mock-id-field <collection>=<field>] [--webhook-url <url>]`,
     `       ${pad} [--mock-state-field <collection>=<field>] [--mock-state <operationId>=<state>]`,
   ].join('\n');
@@ -35,6 +35,7 @@ export async function runMockCommand(argv: readonly string[], context: MockComma
     json?: boolean;
     port?: string;
     spec?: string;
+    overlay?: string[];
     'allow-ref-root'?: string[];
     'mock-role'?: string[];
     'mock-id-field'?: string[];
@@ -51,6 +52,7 @@ export async function runMockCommand(argv: readonly string[], context: MockComma
         json: { type: 'boolean' },
         port: { type: 'string' },
         spec: { type: 'string' },
+        overlay: { type: 'string', multiple: true },
         'allow-ref-root': { type: 'string', multiple: true },
         'mock-role': { type: 'string', multiple: true },
         'mock-id-field': { type: 'string', multiple: true },
@@ -74,7 +76,7 @@ export async function runMockCommand(argv: readonly string[], context: MockComma
     console.error(`--port must be a port number, got ${values.port}\n${usage}`);
     return 2;
   }
-  for (const flag of ['allow-ref-root', 'mock-role', 'mock-id-field', 'mock-state-field', 'mock-state'] as const) {
+  for (const flag of ['overlay', 'allow-ref-root', 'mock-role', 'mock-id-field', 'mock-state-field', 'mock-state'] as const) {
     if (values.spec === undefined && values[flag]) {
       console.error(`--${flag} applies to --spec\n${usage}`);
       return 2;
@@ -106,6 +108,7 @@ export async function runMockCommand(argv: readonly string[], context: MockComma
       json: values.json ?? false,
       rateLimit: !values['no-rate-limit'],
       allowRefRoots: (values['allow-ref-root'] ?? []).map((root) => resolve(callerDir, root)),
+      overlays: (values.overlay ?? []).map((overlay) => resolve(callerDir, overlay)),
       ...overrides,
       ...(values['webhook-url'] ? { webhookUrl: values['webhook-url'] } : {}),
       ...(port !== undefined ? { port } : {}),

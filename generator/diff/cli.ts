@@ -10,7 +10,7 @@ import { SpecError } from '../load/errors.js';
 import { diffSpecPairs, pairSpecs, type FailOn } from './index.js';
 import { IgnoreFileError, readIgnoreFile } from './ignore.js';
 import { renderReport, renderRules, type ReportFormat } from './report.js';
-import { defaultBase, DiffInputError, resolveSide, type ResolvedSide } from './sources.js';
+import { defaultBase, DiffInputError, loaderPath, resolveSide, type ResolvedSide } from './sources.js';
 
 export const DIFF_HELP = `usage: npm run diff -- [options]
 
@@ -31,6 +31,11 @@ packages' exports added, removed or changed, and the semver bump each package ne
   --allow-breaking        exit 0 even when a change is breaking
   --no-surface            compare the specs only, not the generated packages' exports
   --allow-ref-root <dir>  a folder besides the project root whose files $refs may name (repeatable)
+  --overlay <file>        an OpenAPI Overlay 1.0 document applied to every document of both sides
+                          before they are compared (repeatable, in the order given); an action whose
+                          target selects nothing is a warning on standard error
+  --base-overlay <file>   the same for the base side only (after the --overlay ones; repeatable)
+  --head-overlay <file>   the same for the head side only (after the --overlay ones; repeatable)
   --rules                 list every rule with its level, and exit
   -h, --help              this text
 
@@ -48,6 +53,8 @@ interface DiffCliOptions {
   ignore: string | undefined;
   surface: boolean;
   allowRefRoots: string[];
+  /** Overlay files as given, per side: `--overlay` then `--base-overlay` or `--head-overlay`. */
+  overlays: { base: string[]; head: string[] };
 }
 
 function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
@@ -65,6 +72,9 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
         ignore: { type: 'string' },
         'no-surface': { type: 'boolean' },
         'allow-ref-root': { type: 'string', multiple: true },
+        overlay: { type: 'string', multiple: true },
+        'base-overlay': { type: 'string', multiple: true },
+        'head-overlay': { type: 'string', multiple: true },
         rules: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -81,7 +91,7 @@ function parseDiffOptions(argv: string[]): DiffCliOptions | 'help' | 'rules' {
   if (format !== 'text' && format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: one of text, markdown, json`);
   const failOn = values['fail-on'] ?? 'breaking';
   if (failOn !== 'breaking' && failOn !== 'possibly-breaking') throw new UsageError(`--fail-on ${failOn}: one of breaking, possibly-breaking`);
-  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, failOn, ignore: values.ignore, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [] };
+  return { base: values.base, head: values.head, specs: values.specs ?? 'specs', format, allowBreaking: values['allow-breaking'] === true, failOn, ignore: values.ignore, surface: values['no-surface'] !== true, allowRefRoots: values['allow-ref-root'] ?? [], overlays: { base: [...(values.overlay ?? []), ...(values['base-overlay'] ?? [])], head: [...(values.overlay ?? []), ...(values['head-overlay'] ?? [])] } };
 }
 
 export async function runDiffCli(argv: string[], io: { out: (text: string) => void; err: (text: string) => void; cwd: string }): Promise<number> {
@@ -114,7 +124,15 @@ export async function runDiffCli(argv: string[], io: { out: (text: string) => vo
     const report = await diffSpecPairs(
       pairSpecs(base.files, head.files),
       { base: base.label, head: options.head ?? `${options.specs} (working tree)` },
-      { surface: options.surface, failOn: options.failOn, ignore, allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)) },
+      {
+        surface: options.surface,
+        failOn: options.failOn,
+        ignore,
+        allowRefRoots: options.allowRefRoots.map((root) => resolve(io.cwd, root)),
+        overlays: { base: options.overlays.base.map((file) => loaderPath(resolve(io.cwd, file))), head: options.overlays.head.map((file) => loaderPath(resolve(io.cwd, file))) },
+        // Standard output is the report (JSON for tools): what the overlays say goes to standard error.
+        onWarning: (warning) => io.err(`api diff: warning: ${warning.side} ${warning.api}: ${sides.reduce((text, side) => side.describe(text), warning.message)}\n`),
+      },
     );
     io.out(renderReport(report, options.format));
     return report.failed && !options.allowBreaking ? 1 : 0;

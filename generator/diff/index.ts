@@ -6,6 +6,7 @@ import { hashInputs } from '../cache/inputs.js';
 import { generateSources, loadModel, PACKAGE_SCOPE, PACKAGE_VERSION, packageNameOf } from '../pipeline.js';
 import type { SpecError } from '../load/errors.js';
 import type { ApiModel } from '../model/types.js';
+import { diagnosticText } from '../cli/print.js';
 import { diffApis } from './api.js';
 import { sortChanges, type Change } from './change.js';
 import { acceptingEntry, type IgnoreEntry } from './ignore.js';
@@ -67,6 +68,10 @@ export interface DiffOptions {
   failOn?: FailOn;
   /** `--ignore`: changes accepted; they stay in the report, marked, and fail nothing. */
   ignore?: readonly IgnoreEntry[];
+  /** `--overlay`, `--base-overlay`, `--head-overlay`: Overlay files applied, in order, to every document of that side before it is compared (paths as SpecJob.overlays). */
+  overlays?: { base?: readonly string[]; head?: readonly string[] };
+  /** Told each warning of an overlay (an action whose target selects nothing), with its side; the report does not carry them. */
+  onWarning?: (warning: DocumentProblem) => void;
 }
 
 /** `breaking` fails on breaking changes only; `possibly-breaking` on warnings too. */
@@ -89,14 +94,23 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
   const changes: Change[] = [];
   const packages: PackageReport[] = [];
   const problems: DocumentProblem[] = [];
+  const overlays = [...new Set([...(options.overlays?.base ?? []), ...(options.overlays?.head ?? [])])];
+  if (overlays.length > 0) {
+    // Refused even where both sides turn out the same and no document is read.
+    const { checkOverlays, readOverlays } = await import('../load/overlay.js');
+    checkOverlays(await readOverlays(overlays));
+  }
   for (const pair of [...pairs].sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : 0))) {
-    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs(pair.base, pair.head, options))) {
+    if (pair.base !== undefined && pair.head !== undefined && (await sameInputs({ base: pair.base, head: pair.head }, options))) {
       // Byte-identical documents (and referenced files): nothing to load or generate.
       if (options.surface !== false) packages.push(unchangedPackage(pair.api));
       continue;
     }
-    const [base, head] = await Promise.all([loadSide(pair.base, pair.api, options), loadSide(pair.head, pair.api, options)]);
-    for (const [side, loaded] of [['base', base], ['head', head]] as const) for (const problem of loaded?.problems ?? []) problems.push({ api: pair.api, side, message: problem.message });
+    const [base, head] = await Promise.all([loadSide({ file: pair.base, api: pair.api, side: 'base', options }), loadSide({ file: pair.head, api: pair.api, side: 'head', options })]);
+    for (const [side, loaded] of [['base', base], ['head', head]] as const) {
+      for (const problem of loaded?.problems ?? []) problems.push({ api: pair.api, side, message: problem.message });
+      for (const warning of loaded?.model.diagnostics.filter((d) => d.file !== undefined) ?? []) options.onWarning?.({ api: pair.api, side, message: diagnosticText(warning) });
+    }
     let apiChanges: Change[];
     if (base && head) apiChanges = diffApis(base.model, head.model, pair.api);
     else if (base) apiChanges = [{ id: 'api-removed', level: 'breaking', api: pair.api, location: 'document', basePointer: '', message: `the API \`${pair.api}\` (${pair.base}) was removed` }];
@@ -114,9 +128,9 @@ export async function diffSpecPairs(pairs: SpecPair[], labels: { base: string; h
   return { base: labels.base, head: labels.head, breaking: sorted.some((c) => c.level === 'breaking'), failOn, failed: sorted.some((c) => fails(c, failOn)), changes: sorted, packages, problems };
 }
 
-/** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach. */
-async function sameInputs(a: string, b: string, options: DiffOptions): Promise<boolean> {
-  const [x, y] = await Promise.all([hashInputs(a, options.allowRefRoots), hashInputs(b, options.allowRefRoots)]);
+/** Whether two specs read the same bytes: the files themselves and, in the same order, what their `$ref`s reach and their overlays. */
+async function sameInputs(pair: { base: string; head: string }, options: DiffOptions): Promise<boolean> {
+  const [x, y] = await Promise.all([hashInputs(pair.base, options.allowRefRoots, options.overlays?.base), hashInputs(pair.head, options.allowRefRoots, options.overlays?.head)]);
   const hashes = (m: Map<string, string>): string[] => [...m.values()];
   // An unreadable file is never "unchanged": loading it reports the error.
   return !hashes(x).includes('') && JSON.stringify(hashes(x)) === JSON.stringify(hashes(y));
@@ -126,10 +140,10 @@ function unchangedPackage(api: string): PackageReport {
   return { name: `${PACKAGE_SCOPE}/${api}`, api, bump: 'none', reason: 'no change', version: { base: PACKAGE_VERSION, next: PACKAGE_VERSION }, exports: { added: [], removed: [], changed: [] } };
 }
 
-async function loadSide(file: string | undefined, api: string, options: DiffOptions): Promise<Side | undefined> {
+async function loadSide({ file, api, side, options }: { file: string | undefined; api: string; side: 'base' | 'head'; options: DiffOptions }): Promise<Side | undefined> {
   if (file === undefined) return undefined;
   const problems: SpecError[] = [];
-  const job = { file, name: api, allowRefRoots: options.allowRefRoots };
+  const job = { file, name: api, allowRefRoots: options.allowRefRoots, overlays: options.overlays?.[side] };
   const model = await loadModel({ ...job, problems });
   // A document with problems is compared as far as it reads; the generator refuses it, so it has no package to compare.
   if (options.surface === false || problems.length > 0) return { model, problems };

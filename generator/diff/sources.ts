@@ -83,7 +83,7 @@ function gitFolderOf(wanted: string, single: boolean): string {
 }
 
 /** The loader reads paths relative to the process's directory (and writes them into messages). */
-const loaderPath = (path: string): string => relative(process.cwd(), path).split('\\').join('/');
+export const loaderPath = (path: string): string => relative(process.cwd(), path).split('\\').join('/');
 
 /** Spec files of a folder (full paths): `*.openapi.yaml` and the like, or any YAML/JSON file whose root is `openapi:` or `asyncapi:`. */
 async function specFilesIn(folder: string): Promise<string[]> {

@@ -6,20 +6,32 @@ import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import { SpecError } from './errors.js';
 import { encodePointerToken, lazySourceMap, parseYamlWithLocations, type SourceMap } from './locations.js';
+import type { OverlayWarning } from './overlay.js';
 import { findAliasCycle, type ReferenceIndex } from './references.js';
 
 export interface SourceDocument {
   /** Path as given by the caller (used in messages). */
   file: string;
   kind: 'openapi' | 'asyncapi';
-  /** The parsed document, before any `$ref` is resolved. */
+  /** The parsed document, before any `$ref` is resolved; with the overlays applied when there are some. */
   raw: Record<string, unknown>;
-  /** The file's text, for tools that parse it themselves (read once, here). */
+  /**
+   * The file's text, for tools that parse it themselves (read once, here); with overlays, the
+   * overlaid document as JSON, so that such a tool reads what the other stages read.
+   */
   text: string;
+  /** Where pointers are in the file as written (a node an overlay added is located at its nearest parent the file has). */
   sourceMap: SourceMap;
+  /** What the overlays say to the user (an action whose target selects nothing); none without overlays. */
+  overlayWarnings: OverlayWarning[];
 }
 
-export async function readSourceDocument(file: string): Promise<SourceDocument> {
+export interface ReadOptions {
+  /** Overlay files (OpenAPI Overlay 1.0), applied in this order to the document as written, before anything else reads it. */
+  overlays?: readonly string[] | undefined;
+}
+
+export async function readSourceDocument(file: string, options: ReadOptions = {}): Promise<SourceDocument> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -33,21 +45,30 @@ export async function readSourceDocument(file: string): Promise<SourceDocument> 
   }
   checkAliasExpansion(file, raw, sourceMap);
   checkDepth(file, raw, sourceMap);
-  const record = raw as Record<string, unknown>;
+  let record = raw as Record<string, unknown>;
+  let overlayWarnings: OverlayWarning[] = [];
+  if (options.overlays?.length) {
+    // Loaded only for a run with overlays (it brings the JSONPath engine).
+    const { applyOverlays, readOverlays } = await import('./overlay.js');
+    ({ document: record, warnings: overlayWarnings } = applyOverlays({ document: record, overlays: await readOverlays(options.overlays) }));
+    // An update may nest deeper than the file did.
+    checkDepth(file, record, sourceMap);
+    text = JSON.stringify(record);
+  }
   const versionError = (key: string, problem: string): SpecError =>
     new SpecError(file, problem, { ...sourceMap.locate(`/${key}`), pointer: `/${key}` });
   if (typeof record.openapi === 'string') {
     if (!/^3\.[012]\./.test(record.openapi))
       throw versionError('openapi', `unsupported OpenAPI version ${record.openapi} (3.0.x, 3.1.x and 3.2.x are supported)`);
-    return { file, kind: 'openapi', raw: record, text, sourceMap };
+    return { file, kind: 'openapi', raw: record, text, sourceMap, overlayWarnings };
   }
   if (typeof record.asyncapi === 'string') {
     if (!/^3\./.test(record.asyncapi)) throw versionError('asyncapi', `unsupported AsyncAPI version ${record.asyncapi} (3.x is supported)`);
-    return { file, kind: 'asyncapi', raw: record, text, sourceMap };
+    return { file, kind: 'asyncapi', raw: record, text, sourceMap, overlayWarnings };
   }
   if ('swagger' in record) {
     if (record.swagger !== '2.0') throw versionError('swagger', `unsupported Swagger version ${String(record.swagger)} (2.0 is converted to OpenAPI 3.0)`);
-    return { file, kind: 'openapi', raw: await fromSwagger2(file, record), text, sourceMap };
+    return { file, kind: 'openapi', raw: await fromSwagger2(file, record), text, sourceMap, overlayWarnings };
   }
   throw new SpecError(file, 'neither an OpenAPI (`openapi: 3.x`) nor an AsyncAPI (`asyncapi: 3.x`) document', {
     line: 1,
@@ -158,7 +179,7 @@ export function refuseAliasCycle(source: SourceDocument, document: Record<string
  * keys rejected): both several times faster than a parse that keeps node ranges, which
  * runs only to locate a syntax error.
  */
-function parseText(file: string, text: string): unknown {
+export function parseText(file: string, text: string): unknown {
   if (/^\s*[{[]/.test(text)) {
     try {
       return JSON.parse(text) as unknown;

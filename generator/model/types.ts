@@ -541,7 +541,13 @@ export type WebhookSignatureModel = { scheme: 'x-delivery'; header: string; sour
 export interface Diagnostic {
   level: 'warning' | 'error';
   message: string;
+  /** Where, in the spec or, when `file` is given, in that file. */
   pointer?: string;
+  /**
+   * The file the diagnostic is in when it is not the spec (an overlay's action), with the line and
+   * column of `pointer` there; the CLI prints `file:line:column (at #pointer)` before the message.
+   */
+  file?: { path: string; line?: number | undefined; column?: number | undefined };
   /**
    * Diagnostics of one kind that a large document may have by the dozen (numbered names, tags
    * read from the variants): a run prints one line with their count, `--explain` each of them.

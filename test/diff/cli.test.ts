@@ -274,3 +274,41 @@ describe('--ignore', () => {
     expect([missing.code, missing.err]).toEqual([2, 'api diff: --ignore nope.txt: no such file\n']);
   });
 });
+
+describe('--overlay, --base-overlay, --head-overlay', () => {
+  it('applies overlays before comparing: an operation an overlay removes is a breaking change on that side only', async () => {
+    const docs = join(repo, 'overlays');
+    mkdirSync(docs, { recursive: true });
+    const spec = join(docs, 'api.yaml');
+    writeFileSync(spec, stringify(openapi({ ...operation(), ...operation({}, 'post', '/orders') })));
+    const write = (name: string, actions: string): string => {
+      writeFileSync(join(docs, name), `overlay: 1.0.0\ninfo: { title: ${name}, version: '1' }\nactions:\n${actions}`);
+      return join('overlays', name);
+    };
+    const remove = write('remove.yaml', "  - target: $.paths['/orders'].post\n    remove: true\n");
+    const json = async (...args: string[]): Promise<{ code: number; report: DiffReport; err: string }> => {
+      const { code, out, err } = await diff('--base', spec, '--head', spec, '--format', 'json', ...args);
+      return { code, report: JSON.parse(out) as DiffReport, err };
+    };
+
+    const head = await json('--head-overlay', remove);
+    expect([head.code, head.report.changes.map((c) => [c.id, c.level, c.operation])]).toEqual([1, [['operation-removed', 'breaking', 'postItems']]]);
+    expect(head.report.packages[0]!.bump).toBe('major');
+    const baseOnly = await json('--base-overlay', remove, '--no-surface');
+    expect([baseOnly.code, baseOnly.report.changes.map((c) => c.id)]).toEqual([0, ['operation-added']]);
+    // On both sides, the same overlaid document: nothing to report.
+    const both = await json('--overlay', remove, '--no-surface');
+    expect([both.code, both.report.changes]).toEqual([0, []]);
+
+    // A target that selects nothing is said on standard error, with the overlay file and the action; the report stays JSON.
+    const stale = write('stale.yaml', "  - target: $.paths['/gone']\n    remove: true\n");
+    const warned = await json('--head-overlay', remove, '--head-overlay', stale, '--no-surface');
+    expect(warned.code).toBe(1);
+    expect(warned.err).toMatch(/^api diff: warning: head api: \S*overlays\/stale\.yaml:4:5 \(at #\/actions\/0\): the target `\$\.paths\['\/gone'\]` selects nothing in the document; the action changes nothing\n$/);
+
+    const malformed = write('malformed.yaml', '  - update: { x: 1 }\n');
+    const refused = await diff('--base', spec, '--head', spec, '--overlay', malformed);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^api diff: .*overlays\/malformed\.yaml:4:5 \(at #\/actions\/0\): the action has no `target`/);
+  });
+});

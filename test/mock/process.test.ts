@@ -104,6 +104,35 @@ describe('npm run --silent mock -- --spec <file> --json, through npm', () => {
     rmSync(outside, { recursive: true, force: true });
   }, 120_000);
 
+  it('--overlay: serves the overlaid document, says what a stale action selects nothing, and refuses a malformed overlay with exit 2', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'svc-mock-spec-'));
+    const file = join(outside, 'library.openapi.yaml');
+    copyFileSync(join(repoRoot, 'test', 'fixtures', 'documents', 'library.openapi.yaml'), file);
+    const overlay = join(outside, 'public.overlay.yaml');
+    writeFileSync(overlay, "overlay: 1.0.0\ninfo: { title: Public, version: '1' }\nactions:\n  - target: $.paths['/members']\n    remove: true\n  - target: $.paths['/gone']\n    remove: true\n");
+    const { npm, first } = await startMock(['--spec', file, '--overlay', overlay, '--json']);
+    let stderr = '';
+    npm.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const line = JSON.parse(first) as { servers: Record<string, string>; credentials: { schemes: Record<string, string> } };
+      const headers = { authorization: `Bearer ${line.credentials.schemes.bearerAuth!}` };
+      expect((await fetch(`${line.servers.library!}/titles`, { headers })).status).toBe(200);
+      expect((await fetch(`${line.servers.library!}/members`, { headers })).status).toBe(404);
+      const end = Date.now() + 5_000;
+      while (!stderr.includes('/actions/1') && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stderr).toMatch(/warning: \S*public\.overlay\.yaml:6:5 \(at #\/actions\/1\): the target `\$\.paths\['\/gone'\]` selects nothing/);
+    } finally {
+      npm.kill('SIGTERM');
+    }
+    writeFileSync(overlay, "overlay: 1.0.0\ninfo: { title: Public, version: '1' }\nactions:\n  - target: $.info\n");
+    const refused = spawn('npm', ['run', '--silent', 'mock', '--', '--spec', file, '--overlay', overlay, '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let refusal = '';
+    refused.stderr!.on('data', (chunk: Buffer) => (refusal += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => refused.once('exit', resolve))).toBe(2);
+    expect(refusal).toMatch(/public\.overlay\.yaml:4:5 \(at #\/actions\/0\): the action has neither `update` nor `remove: true`/);
+    rmSync(outside, { recursive: true, force: true });
+  }, 120_000);
+
   it('refuses a document that is not valid with a located message and exit code 2', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'svc-mock-spec-'));
     const file = join(outside, 'broken.openapi.yaml');
