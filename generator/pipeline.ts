@@ -15,6 +15,7 @@ import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type
 import type { MockGuess, MockOverrides } from './plans/mock.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
 import { compareText } from './util/compare.js';
+import { reportingStage, type ProgressListener } from './util/progress.js';
 
 // Loaders, targets, ts-morph and prettier take most of a second to import: only a run
 // that generates something loads them, so a run whose specs are all unchanged stays fast.
@@ -93,12 +94,17 @@ export interface GenerateOptions {
    * says what a plugin declares). A run with plugins is not cached: their code is not part of the cache key.
    */
   plugins?: readonly TargetPlugin[] | undefined;
+  /** Told of each stage as it starts, and of the operations done where a stage goes one by one (the command line's progress line). */
+  progress?: ProgressListener | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
 export const packageNameOf = (file: string): string => basename(file).replace(/\.(openapi|asyncapi)?\.?(ya?ml|json)$/, '').replace(/\.$/, '');
 
 const sourceLabelOf = (job: SpecJob): string => job.file.split('\\').join('/');
+
+/** What the progress line calls a spec: its file name. */
+const progressLabelOf = (job: SpecJob): string => basename(job.file);
 
 const since = (started: number): number => Math.round(performance.now() - started);
 
@@ -133,8 +139,9 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
     };
   }
   if (formatter === 'prettier') options.pool?.start();
-  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins, targetOptions);
+  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins, targetOptions, options.progress);
   const stage = performance.now();
+  options.progress?.({ spec: progressLabelOf(job), stage: 'format' });
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
   const files = await formatPackageFiles({ file: job.file, produced, cache: formatCache, pool: options.pool, formatter });
@@ -187,8 +194,11 @@ async function produceFiles(
   built?: ApiModel,
   plugins: readonly TargetPlugin[] = resolvePlugins(),
   targetOptions: TargetOptions = resolveTargetOptions(job.targetOptions, plugins),
+  progress?: ProgressListener,
 ): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
+  const spec = progressLabelOf(job);
+  progress?.({ spec, stage: 'load' });
   const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf, carriesRuntimeFile } = await stages();
   const parts = partsWithNeeds(job.parts, plugins);
   const loaded = await loadTargets(plugins, parts, job.file);
@@ -197,7 +207,7 @@ async function produceFiles(
   const document = built ? undefined : await loadDocument(job);
   timings.load = since(stage);
   stage = performance.now();
-  const model = built ?? buildModel(document!, job, nameRequestsOf(plugins));
+  const model = built ?? reportingStage({ listener: progress, report: { spec, stage: 'model' } }, () => buildModel(document!, job, nameRequestsOf(plugins)));
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;
@@ -217,6 +227,7 @@ async function produceFiles(
     },
     loaded,
     timings.targets,
+    progress && { listener: progress, spec },
   );
   produced.push(barrelFile(produced, sourceLabel));
   if (bundled) {

@@ -12,6 +12,7 @@ import { formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/forma
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
 import { displayPath, UsageError, type Options } from './options.js';
+import type { ProgressListener } from '../util/progress.js';
 
 /** The project's own folders: relative to the directory the generator runs in (npm: the package root). */
 const projectPath = (path: string): string => resolve(path);
@@ -65,7 +66,8 @@ async function workspaceFiles(cache: RunCache | undefined, formatter: FormatterN
   return new Map([['tsconfig.json', formatted]]);
 }
 
-export async function runOnce(options: Options): Promise<RunResult> {
+/** `progress`: told of each stage of each spec as it starts (the progress line); nothing when absent. */
+export async function runOnce(options: Options, { progress }: { progress?: ProgressListener } = {}): Promise<RunResult> {
   const started = performance.now();
   const cache = options.cache ? new RunCache() : undefined;
   keepCompiledCodeIn(options.cache ? compiledCodeDir : undefined);
@@ -87,7 +89,7 @@ export async function runOnce(options: Options): Promise<RunResult> {
   // Threads only for prettier: oxfmt runs natively, in parallel by itself.
   const pool = formatter === 'prettier' ? new FormatterPool(PRETTIER_OPTIONS) : undefined;
   try {
-    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool, formatter }));
+    for (const job of jobs) packages.push(await generatePackage(job, { cache, pool, formatter, progress }));
   } finally {
     await pool?.close();
   }
@@ -98,6 +100,7 @@ export async function runOnce(options: Options): Promise<RunResult> {
     const differences = await comparePackages(outRoot, packages, extra);
     return { ...base, code: differences.length > 0 ? 1 : 0, differences, totalMs: Math.round(performance.now() - started) };
   }
+  progress?.({ spec: displayPath(options, outFolder, true), stage: 'write' });
   const { written, removed, ms } = await inStage({ file: outFolder, stage: 'write' }, () => writePackages(outRoot, packages, extra));
   return { ...base, code: 0, written, removed, writeMs: ms, totalMs: Math.round(performance.now() - started) };
 }
