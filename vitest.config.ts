@@ -21,6 +21,7 @@ const UNIT = [
   'test/generator/symbols.test.ts',
   'test/generator/diagnostic-lines.test.ts',
   'test/cli/progress.test.ts',
+  'test/cli/help.test.ts',
   'test/feed/order-book.test.ts',
   'test/corpus.test.ts',
 ];
