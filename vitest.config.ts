@@ -22,6 +22,7 @@ const UNIT = [
   'test/generator/diagnostic-lines.test.ts',
   'test/cli/progress.test.ts',
   'test/cli/help.test.ts',
+  'test/generator/printers.test.ts',
   'test/feed/order-book.test.ts',
   'test/corpus.test.ts',
 ];
