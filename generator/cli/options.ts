@@ -24,7 +24,8 @@ options:
   --watch              regenerate when an input changes (the --spec file and the files it references,
                        or specs/ and templates/); Ctrl-C or SIGTERM stops
   --timings            print the time of each stage (load, model, each target, format, write) per spec
-  --quiet              no summary table, no progress line (a run of more than 2 s on a terminal shows one on stderr)
+  --quiet              no summary table, and no progress line (a run of more than 2 s on a terminal shows
+                       one on stderr)
   --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/, and run the sources
                        through tsx instead of their bundle (output is the same)
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
@@ -63,7 +64,7 @@ const HELP_COLUMN = 23;
 /** The help's lines are wrapped before this column. */
 const HELP_WIDTH = 112;
 
-/** `text` after `lead` (padded to the flag column, or on a line of its own when longer), wrapped at word boundaries, the following lines indented by `indent`. */
+/** `text` after `lead` (padded to the flag column, or two spaces after a longer lead), wrapped at word boundaries, the following lines indented by `indent`. */
 function helpEntry({ lead, text, indent = HELP_COLUMN }: { lead: string; text: string; indent?: number }): string {
   const lines: string[] = [];
   let line = lead.length < HELP_COLUMN ? lead.padEnd(HELP_COLUMN) : `${lead}  `;
@@ -93,7 +94,7 @@ function targetsHelp(plugins: readonly TargetPlugin[]): string {
   });
   return helpEntry({
     lead: '  --targets <parts>',
-    text: `what to emit besides the targets of no part, which every package has where they apply (${always.join(', ')}), --spec only, comma-separated among ${parts.join(', ')}${brings.length > 0 ? ` (${brings.join('; ')})` : ''}; default: all`,
+    text: `what to emit besides the targets of no part, which every package has where they apply (${always.join(', ')}), --spec only, comma-separated among ${parts.join(', ')}${brings.length > 0 ? ` (${brings.join('; ')})` : ''}; default: all (a part emits only what applies to the document)`,
   });
 }
 
