@@ -20,6 +20,9 @@ const UNIT = [
   'test/generator/inference-cost.test.ts',
   'test/generator/symbols.test.ts',
   'test/generator/diagnostic-lines.test.ts',
+  'test/cli/progress.test.ts',
+  'test/cli/help.test.ts',
+  'test/generator/printers.test.ts',
   'test/feed/order-book.test.ts',
   'test/corpus.test.ts',
 ];

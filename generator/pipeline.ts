@@ -15,6 +15,7 @@ import { generatedHeader, RUNTIME_FOLDERS, type BundledRuntimeDependencies, type
 import type { MockGuess, MockOverrides } from './plans/mock.js';
 import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/format.js';
 import { compareText } from './util/compare.js';
+import { reportingStage, type ProgressListener } from './util/progress.js';
 
 // Loaders, targets, ts-morph and prettier take most of a second to import: only a run
 // that generates something loads them, so a run whose specs are all unchanged stays fast.
@@ -103,12 +104,17 @@ export interface GenerateOptions {
   plugins?: readonly TargetPlugin[] | undefined;
   /** A hash of the plugins' code (config.ts): with it, a run with plugins is cached, and editing a plugin makes it stale. */
   pluginsKey?: string | undefined;
+  /** Told of each stage as it starts, and of the operations done where a stage goes one by one (the command line's progress line). */
+  progress?: ProgressListener | undefined;
 }
 
 /** `specs/v2.openapi.yaml` -> `v2`. */
 export const packageNameOf = (file: string): string => basename(file).replace(/\.(openapi|asyncapi)?\.?(ya?ml|json)$/, '').replace(/\.$/, '');
 
 const sourceLabelOf = (job: SpecJob): string => (job.label ?? job.file).split('\\').join('/');
+
+/** What the progress line calls a spec: its file name. */
+const progressLabelOf = (job: SpecJob): string => basename(job.file);
 
 const since = (started: number): number => Math.round(performance.now() - started);
 
@@ -146,8 +152,9 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
     };
   }
   if (formatter === 'prettier') options.pool?.start();
-  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins, targetOptions);
+  const { produced, stats, diagnostics, timings } = await produceFiles(job, undefined, plugins, targetOptions, options.progress);
   const stage = performance.now();
+  options.progress?.({ spec: progressLabelOf(job), stage: 'format' });
   const { formatPackageFiles } = await stages();
   const formatCache = cache ? await cache.formatCache(identity) : undefined;
   const files = await formatPackageFiles({ file: job.file, produced, cache: formatCache, pool: options.pool, formatter });
@@ -200,8 +207,11 @@ async function produceFiles(
   built?: ApiModel,
   plugins: readonly TargetPlugin[] = resolvePlugins(),
   targetOptions: TargetOptions = resolveTargetOptions(job.targetOptions, plugins),
+  progress?: ProgressListener,
 ): Promise<{ produced: GeneratedFile[]; stats: Omit<PackageOutput['stats'], 'ms'>; diagnostics: Diagnostic[]; timings: StageTimings }> {
   let stage = performance.now();
+  const spec = progressLabelOf(job);
+  progress?.({ spec, stage: 'load' });
   const { loadDocument, buildModel, loadTargets, runTargets, runtimesOf, carriesRuntimeFile } = await stages();
   const parts = partsWithNeeds(job.parts, plugins);
   const loaded = await loadTargets(plugins, parts, job.file);
@@ -210,7 +220,7 @@ async function produceFiles(
   const document = built ? undefined : await loadDocument(job);
   timings.load = since(stage);
   stage = performance.now();
-  const model = built ?? buildModel(document!, job, nameRequestsOf(plugins));
+  const model = built ?? reportingStage({ listener: progress, report: { spec, stage: 'model' } }, () => buildModel(document!, job, nameRequestsOf(plugins)));
   timings.model = since(stage);
   const sourceLabel = sourceLabelOf(job);
   const bundled = job.bundleRuntime === true ? await bundledRuntimes() : undefined;
@@ -230,6 +240,7 @@ async function produceFiles(
     },
     loaded,
     timings.targets,
+    progress && { listener: progress, spec },
   );
   produced.push(barrelFile(produced, sourceLabel));
   if (bundled) {

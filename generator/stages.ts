@@ -19,6 +19,7 @@ import { INSIDE_PACKAGE } from './plugin.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
 import { compareText } from './util/compare.js';
+import { reportingStage, type ProgressListener } from './util/progress.js';
 import { formatFiles, type FormatterName } from './write/format.js';
 import type { FormatterPool } from './write/format-pool.js';
 
@@ -82,9 +83,15 @@ export async function loadTargets(plugins: readonly TargetPlugin[], parts: reado
 
 /**
  * Every loaded target that applies, in the order given (each after those it needs), then the
- * package's own files assembled from their declarations; milliseconds per target into `timings`.
+ * package's own files assembled from their declarations; milliseconds per target into `timings`,
+ * each target's start (and the operations it counts) to `progress`.
  */
-export function runTargets(context: TargetContext, loaded: readonly AppliedTarget[], timings: Record<string, number>): { files: GeneratedFile[]; applied: AppliedTarget[] } {
+export function runTargets(
+  context: TargetContext,
+  loaded: readonly AppliedTarget[],
+  timings: Record<string, number>,
+  progress?: { listener: ProgressListener; spec: string },
+): { files: GeneratedFile[]; applied: AppliedTarget[] } {
   const files: GeneratedFile[] = [];
   const applied: AppliedTarget[] = [];
   for (const { plugin, target } of loaded) {
@@ -92,11 +99,12 @@ export function runTargets(context: TargetContext, loaded: readonly AppliedTarge
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
     if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
     // Outside the stage: a target's file out of bounds is the plugin's mistake, said as such (exit 2), not a crash.
-    files.push(...checkedFiles(plugin, inStageSync(stage, () => target.run(contextFor(context, plugin)))));
+    files.push(...checkedFiles(plugin, inStageSync(stage, () => reportingStage({ listener: progress?.listener, report: { spec: progress?.spec ?? '', stage: plugin.name } }, () => target.run(contextFor(context, plugin))))));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }
   const started = performance.now();
+  progress?.listener({ spec: progress.spec, stage: 'package' });
   files.push(...inStageSync({ file: context.model.source, stage: 'target package' }, () => assemblePackage(context, applied, files)));
   timings['package'] = Math.round(performance.now() - started);
   return { files, applied };

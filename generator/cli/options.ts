@@ -1,32 +1,39 @@
 /** The command line: flags, their checks, and paths resolved as the user means them. */
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { partNames, PluginError, resolveTargetOptions, type TargetOptions } from '../targets/registry.js';
+import { BUILTIN_PLUGINS, partNames, partsWithNeeds, PluginError, resolveTargetOptions, type TargetOptions } from '../targets/registry.js';
+import type { TargetPlugin } from '../targets/target.js';
 import { MOCK_ROLES, type MockOverrides } from '../plans/mock.js';
 import { FORMATTERS, type FormatterName } from '../write/format.js';
 import type { MockRole } from '../../templates/mock-runtime/src/mock/plan.js';
 
-export const HELP = `usage: npm run generate [-- options]                  every spec in specs/ into generated/<name>/
-       npm run generate -- --only <name> [options]    one spec of specs/ (its package name, e.g. v2)
-       npm run generate -- --out <dir> [options]      every spec in specs/ into <dir>/<name>/
-       npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0/3.1, Swagger 2.0 or AsyncAPI 3) into <dir>
+/**
+ * `--help`: the forms and flags, with the parts `--targets` takes, what each brings, `--zod` and
+ * every target option built from the plugins' declarations, so that the text cannot drift from
+ * them and a plugin from outside the generator appears too.
+ */
+export function helpText(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string {
+  return `usage: npm run generate [-- options]                  every entry of svc-api-codegen.config.ts (.mjs, .json) in
+                                                      this folder; without one, every spec in specs/ into generated/<name>/
+       npm run generate -- --config <file> [options]  every entry of that config file
+       npm run generate -- --only <name> [options]    one entry (its package folder's name, e.g. v2)
+       npm run generate -- --out <dir> [options]      every entry into <dir>/<folder name>/ (with the shared runtimes)
+       npm run generate -- --spec <file> --out <dir>  one document (OpenAPI 3.0-3.2, Swagger 2.0 or AsyncAPI 3) into <dir>
              [--name <npm-name>] [--client <ClassName>] [--targets <parts>] [--overlay <file>]... [--shared-runtime]
-             [--force] [options]
+             [--plugin <module>]... [--force] [options]
 
 options:
   --check              compare instead of writing; exit 1 listing the files that differ
   --watch              regenerate when an input changes (the --spec file and the files it references,
                        or specs/ and templates/); Ctrl-C or SIGTERM stops
   --timings            print the time of each stage (load, model, each target, format, write) per spec
-  --quiet              no summary table
+  --quiet              no summary table, and no progress line (a run of more than 2 s on a terminal shows
+                       one on stderr)
   --no-cache           neither read nor write node_modules/.cache/svc-api-codegen/, and run the sources
                        through tsx instead of their bundle (output is the same)
   --name <npm-name>    npm name of the package (--spec only; default @svc/<folder name>)
   --client <Name>      class name of the typed client (--spec only; default <FolderName>Client)
-  --targets <parts>    what to emit besides types, validators and operations (--spec only), comma-separated
-                       among client, query, server, fixtures, mock, msw, webhooks (query brings client; mock
-                       brings server and fixtures; msw brings fixtures; webhooks applies to documents with
-                       webhooks); default: all
+${targetsHelp(plugins)}
   --overlay <file>     an OpenAPI Overlay 1.0 document (update and remove actions with JSONPath targets)
                        applied to the --spec document as written, before it is validated (--spec only);
                        repeatable, applied in the order given; an action whose target selects nothing is a
@@ -50,20 +57,79 @@ options:
                        for none) where no x-state-machine says; repeatable
   --mock-state <operationId>=<state>  the state a create starts in or an action moves to (returnLoan=returned;
                        empty: the operation sets no state and no time) where no x-state-machine says; repeatable
-  --zod <build>        the zod build the validators are written for: classic (the default: zod's methods,
-                       for every zod API and form library) or mini ('zod/mini': functions a bundler drops
-                       when unused, about a third of the size in a browser); same as --option zod.flavor=
-  --option <target>.<name>=<value>  an option of one target; repeatable. query.scope: the first element of
-                       every TanStack Query key (default: the package's npm name); msw.baseUrl: where the
-                       MSW handlers match by default (default: any origin, under the spec's server path);
-                       webhooks.signature: auto (what the document says), standard (Standard Webhooks) or
-                       none, the scheme the webhook receiver's required verify option is for
+${zodHelp(plugins)}${optionHelp(plugins)}
+  --config <file>      the config file to follow instead of the one in this folder (paths in it are relative to it)
+  --plugin <module>    a plugin (a module whose default export is made with definePlugin; a path or a package
+                       name) run with the built-in targets (--spec only; a config lists its own); repeatable
   --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its
                        folder) whose files $refs may name; repeatable. Nothing else is read, nothing remote
   --help               this text
 
 Relative paths are relative to the directory the command was run from.
 Exit codes: 0 ok, 1 --check found differences, 2 a spec or the command line is wrong.`;
+}
+
+/** Where the help's descriptions start: after the flag column. */
+const HELP_COLUMN = 23;
+/** The help's lines are wrapped before this column. */
+const HELP_WIDTH = 112;
+
+/** `text` after `lead` (padded to the flag column, or two spaces after a longer lead), wrapped at word boundaries, the following lines indented by `indent`. */
+function helpEntry({ lead, text, indent = HELP_COLUMN }: { lead: string; text: string; indent?: number }): string {
+  const lines: string[] = [];
+  let line = lead.length < HELP_COLUMN ? lead.padEnd(HELP_COLUMN) : `${lead}  `;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (!empty && line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(line);
+      line = ' '.repeat(indent);
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+const listed = (names: readonly string[]): string => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`);
+
+/** `--targets`: the parts, what each part brings (the parts of the targets its targets need), what every package has. */
+function targetsHelp(plugins: readonly TargetPlugin[]): string {
+  const parts = partNames(plugins);
+  const always = plugins.filter((p) => p.part === undefined).map((p) => p.name);
+  const brings = parts.flatMap((part) => {
+    const more = partsWithNeeds([part], plugins).filter((other) => other !== part);
+    return more.length > 0 ? [`${part} brings ${listed(more)}`] : [];
+  });
+  return helpEntry({
+    lead: '  --targets <parts>',
+    text: `what to emit besides the targets of no part, which every package has where they apply (${always.join(', ')}), --spec only, comma-separated among ${parts.join(', ')}${brings.length > 0 ? ` (${brings.join('; ')})` : ''}; default: all (a part emits only what applies to the document)`,
+  });
+}
+
+/** `--zod`, when a target named zod declares `flavor`. */
+function zodHelp(plugins: readonly TargetPlugin[]): string {
+  const flavor = plugins.find((p) => p.name === 'zod')?.options?.['flavor'];
+  if (!flavor) return '';
+  const values = flavor.values ? `: ${listed(flavor.values).replace(/ and (?=\S+$)/, ' or ')}` : '';
+  return `${helpEntry({ lead: '  --zod <build>', text: `the zod build the validators are written for${values}${flavor.default !== undefined ? ` (default: ${flavor.default})` : ''}; same as --option zod.flavor=<build>` })}\n`;
+}
+
+/** `--option`, and every option of every target: its description, the values it takes, its default. */
+function optionHelp(plugins: readonly TargetPlugin[]): string {
+  const entries = plugins.flatMap((plugin) =>
+    Object.entries(plugin.options ?? {}).map(([name, option]) => {
+      const facts = [...(option.values ? [`one of ${option.values.join(', ')}`] : []), ...(option.default !== undefined ? [`default: ${option.default}`] : [])];
+      return helpEntry({ lead: ' '.repeat(HELP_COLUMN), text: `${plugin.name}.${name}: ${option.description}${facts.length > 0 ? ` (${facts.join('; ')})` : ''}`, indent: HELP_COLUMN + 2 });
+    }),
+  );
+  const head = helpEntry({ lead: '  --option <target>.<name>=<value>', text: entries.length > 0 ? 'an option of one target; repeatable. The options:' : 'an option of one target; repeatable (no target declares any)' });
+  return [head, ...entries].join('\n');
+}
+
+/** `--help` of the built-in targets. */
+export const HELP = helpText();
 
 export class UsageError extends Error {}
 

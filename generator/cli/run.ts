@@ -15,6 +15,7 @@ import { DEFAULT_FORMATTER, formatFile, PRETTIER_OPTIONS, type FormatterName } f
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
 import { displayPath, UsageError, type Options } from './options.js';
+import type { ProgressListener } from '../util/progress.js';
 
 /** The project's own folders: relative to the directory the generator runs in (npm: the package root). */
 const projectPath = (path: string): string => resolve(path);
@@ -155,7 +156,8 @@ async function workspaceFiles(cache: RunCache | undefined, formatter: FormatterN
   return new Map([['tsconfig.json', formatted]]);
 }
 
-export async function runOnce(options: Options, plan?: RunPlan): Promise<RunResult> {
+/** `progress`: told of each stage of each spec as it starts (the progress line); nothing when absent. `plan`: the run, when the caller planned it. */
+export async function runOnce(options: Options, { progress, plan }: { progress?: ProgressListener | undefined; plan?: RunPlan | undefined } = {}): Promise<RunResult> {
   const started = performance.now();
   const cache = options.cache ? new RunCache() : undefined;
   keepCompiledCodeIn(options.cache ? compiledCodeDir : undefined);
@@ -175,7 +177,7 @@ export async function runOnce(options: Options, plan?: RunPlan): Promise<RunResu
   // Threads only for prettier: oxfmt runs natively, in parallel by itself.
   const pool = formatter === 'prettier' ? new FormatterPool(PRETTIER_OPTIONS) : undefined;
   try {
-    for (const { job } of planned) packages.push(await generatePackage(job, { cache, pool, formatter, plugins, pluginsKey }));
+    for (const { job } of planned) packages.push(await generatePackage(job, { cache, pool, formatter, plugins, pluginsKey, progress }));
   } finally {
     await pool?.close();
   }
@@ -201,6 +203,7 @@ export async function runOnce(options: Options, plan?: RunPlan): Promise<RunResu
     for (const [folder, group] of groups) base.differences.push(...(await comparePackages(folder, group.packages, group.extra)));
     return { ...base, code: base.differences.length > 0 ? 1 : 0, totalMs: Math.round(performance.now() - started) };
   }
+  progress?.({ spec: displayPath(options, outFolder, true), stage: 'write' });
   for (const [folder, group] of groups) {
     const { written, removed, ms } = await inStage({ file: folder, stage: 'write' }, () => writePackages(folder, group.packages, group.extra));
     base.written.push(...written);

@@ -15,6 +15,7 @@ import { outFolderOf, runOnce, specJobs, type RunResult } from '../cli/run.js';
 import { explainDocument } from '../pipeline.js';
 import { guessLines, streamChoiceLines, webhookGuessLines } from '../cli/print.js';
 import { startWatch } from '../cli/watch.js';
+import { progressLine } from '../cli/progress.js';
 import { onStopRequest } from '../util/lifetime.js';
 import { PluginError } from '../targets/registry.js';
 
@@ -86,12 +87,15 @@ export async function runGenerateCommand(argv: readonly string[]): Promise<numbe
   }
   if (!options.watch) {
     let code: number;
+    const progress = progressLine({ quiet: options.quiet });
     try {
-      const result = await runOnce(options);
+      const result = await runOnce(options, { progress: progress.report });
+      progress.clear();
       printResult(options, result, 'once');
       if (options.explain) for (const line of await explainLines(options)) console.log(line);
       code = result.code;
     } catch (error) {
+      progress.clear();
       code = report(error, options);
     }
     return code;
@@ -100,11 +104,14 @@ export async function runGenerateCommand(argv: readonly string[]): Promise<numbe
     options,
     log: (line) => console.log(line),
     run: async () => {
+      const progress = progressLine({ quiet: options.quiet });
       try {
-        const result = await runOnce(options);
+        const result = await runOnce(options, { progress: progress.report });
+        progress.clear();
         printResult(options, result, 'watch');
         return result;
       } catch (error) {
+        progress.clear();
         report(error, options);
         return undefined;
       }

@@ -29,6 +29,7 @@ import type {
   ServerModel,
 } from './types.js';
 import { compareText } from '../util/compare.js';
+import { operationDone, operationsToDo } from '../util/progress.js';
 import { unmatchedWebhooksWarning, webhookMatchOf, webhookSignatureOf } from './webhooks.js';
 
 type Json = Record<string, unknown>;
@@ -297,9 +298,15 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     return model;
   };
 
+  /** The operations of a path item, counted as the model is built (the progress line). */
+  const operationCount = (item: Json): number =>
+    METHODS.filter((method) => isObject(item[method])).length + Object.values(isObject(item.additionalOperations) ? item.additionalOperations : {}).filter(isObject).length;
+
   const collect = (items: unknown, base: string): OperationModel[] => {
     const out: OperationModel[] = [];
     if (!isObject(items)) return out;
+    const counting = base === '/paths';
+    if (counting) operationsToDo(Object.values(items).reduce((sum: number, item) => sum + operationCount(deref(item)), 0));
     for (const [key, rawItem] of Object.entries(items)) {
       const item = deref(rawItem);
       const pathParams = Array.isArray(item.parameters) ? item.parameters : [];
@@ -310,11 +317,13 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
         const op = item[method];
         if (!isObject(op)) continue;
         out.push(withQuery(operation(method.toUpperCase(), path, op, pathParams, `${itemPointer}/${method}`, itemPointer)));
+        if (counting) operationDone();
       }
       // OpenAPI 3.2: methods without a field of their own, keyed as they are sent (the schema refuses the fixed ones there).
       for (const [method, op] of Object.entries(isObject(item.additionalOperations) ? item.additionalOperations : {})) {
         if (!isObject(op)) continue;
         out.push(withQuery(operation(method, path, op, pathParams, `${itemPointer}/additionalOperations/${encodePointerToken(method)}`, itemPointer)));
+        if (counting) operationDone();
       }
     }
     return out;

@@ -16,6 +16,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
 import { clientReadmeData } from './readme.js';
+import { operationDone, operationsToDo } from '../../util/progress.js';
 
 function securityDocs(op: OperationModel): string | undefined {
   if (op.security.length === 0) return 'Public: sends no credentials.';
@@ -154,6 +155,7 @@ export const clientTarget: Target = {
     const { model, sourceLabel, runtimePackage } = context;
     const clientName = model.client.className;
     const byId = new Map(model.operations.map((op) => [op.operationId, op]));
+    operationsToDo(model.operations.length);
     const classes: ClassDeclarationStructure[] = [];
     const functions: FunctionDeclarationStructure[] = [];
     const im = importsFor(context, './client.js');
@@ -161,7 +163,11 @@ export const clientTarget: Target = {
     const groupsByClass = new Map(model.client.groups.map((g) => [g.className, g]));
     for (const group of model.client.groups) {
       const ops = group.operations.map((id) => byId.get(id)!);
-      const callables = ops.map((op) => callablesOf(op, im));
+      const callables = ops.map((op) => {
+        const made = callablesOf(op, im);
+        operationDone();
+        return made;
+      });
       functions.push(...callables.flatMap((c) => c.functions));
       const nested = group.children.length > 0 ? `; the groups of the tags under it are its properties` : '';
       classes.push({

@@ -13,6 +13,7 @@ import { streamAlternativeOf, streamedResponseOf } from '../../model/operation-k
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { mswReadmeData } from './readme.js';
+import { counted } from '../../util/progress.js';
 
 /** MSW's request matchers by method; others are matched by `http.all`. */
 const MSW_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
@@ -105,7 +106,7 @@ export function mswModule(model: ApiModel, symbols: SymbolTable, defaultBase = `
   const declarations: StatementStructures[] = [
     // From the module that declares them (the mock runtime's `testing` subpath: no server code).
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: symbols.homeOf('HandlerOptions')!, isTypeOnly: true, namedExports: ['HandlerOptions', 'HandlerOverride'] },
-    ...model.operations.map((op) => handlerFunction(op, defaultBase, im)),
+    ...Array.from(counted(model.operations), (op) => handlerFunction(op, defaultBase, im)),
     {
       kind: StructureKind.Function,
       name: 'handlers',

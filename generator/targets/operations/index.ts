@@ -16,6 +16,7 @@ import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
+import { counted } from '../../util/progress.js';
 
 export const operationsTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi',
@@ -85,7 +86,7 @@ export const operationsTarget: Target = {
 
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
     // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
-    for (const op of runtimeOperationsFirst(model)) {
+    for (const op of counted(runtimeOperationsFirst(model))) {
       statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${pathLabel(op)}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(

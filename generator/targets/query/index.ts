@@ -16,6 +16,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { STREAMED_QUERY, TANSTACK_NAMESPACE as Q } from './plugin.js';
 import { queryReadmeData } from './readme.js';
+import { counted } from '../../util/progress.js';
 
 const errorOf = (op: OperationModel): string => `OperationQueryError<${stringLiteral(op.operationId)}>`;
 
@@ -298,11 +299,11 @@ export function queryModule(model: ApiModel, scope: string, symbols: SymbolTable
     },
     ...optionTypes(im, streams),
     // What each operation gets is what the plugin's name rules planned for it (a streamed write: nothing, its function only).
-    ...model.operations.flatMap((op): FunctionDeclarationStructure[] => [
+    ...Array.from(counted(model.operations), (op): FunctionDeclarationStructure[] => [
       ...(op.targetNames['queryOptions'] ? [queryKeyFunction(op, im), queryOptionsFunction(op, im)] : []),
       ...(op.targetNames['infiniteOptions'] ? infiniteFunctions(op, im) : []),
       ...(op.targetNames['mutation'] ? [mutationFunction(op, im)] : []),
-    ]),
+    ]).flat(),
   ];
   return [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '@tanstack/query-core', isTypeOnly: true, namespaceImport: Q },

@@ -15,6 +15,7 @@ import { printType, typePrintContext } from '../../print/types.js';
 import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from '../../plans/envelope.js';
 import { shapeOf } from './shapes.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
+import { counted } from '../../util/progress.js';
 
 
 
@@ -70,7 +71,7 @@ export const serverTarget: Target = {
     const used = new Set<string>();
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
     const methods: OptionalKind<MethodSignatureStructure>[] = [];
-    for (const op of model.operations) {
+    for (const op of counted(model.operations)) {
       const replyName = op.names.reply;
       const replies = op.responses.map((r) => replyType(model, r, used, im));
       aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : im.type('HandlerReply'), docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });

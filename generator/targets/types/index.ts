@@ -13,6 +13,7 @@ import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { indexSignatureType, isEmptyClosedObject, objectProperties, printRequestBodyType, printType, propertyDocs, schemaTags, typePrintContext, type TypePrintContext } from '../../print/types.js';
 import { compareText } from '../../util/compare.js';
+import { counted } from '../../util/progress.js';
 
 type Declaration = InterfaceDeclarationStructure | TypeAliasDeclarationStructure;
 
@@ -31,7 +32,7 @@ export const typesTarget: Target = {
       ...[...model.schemas.map((s) => ({ named: s, ctx, direction: undefined })), ...variants]
         .sort((a, b) => compareText(a.named.typeName, b.named.typeName))
         .map((d) => schemaDeclaration(d.named, d.ctx, d.direction)),
-      ...model.operations.flatMap((op) => operationDeclarations(op, forms.input, forms.output)),
+      ...Array.from(counted(model.operations), (op) => operationDeclarations(op, forms.input, forms.output)).flat(),
       // A webhook's payload is sent by the server, as a response is.
       ...model.webhooks.flatMap((op) => operationDeclarations(op, forms.output, forms.output)),
     ];
