@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { DEBUG_VARIABLE, GENERATOR_BUG_EXIT_CODE, GeneratorBug, describeGeneratorBug } from '../failure.js';
 import { SpecError } from '../load/errors.js';
-import { asInvoked, callerDirectory, commandLine, displayPath, HELP, parseOptions, UsageError, type Options } from '../cli/options.js';
+import { asInvoked, callerDirectory, commandLine, displayPath, HELP, helpText, parseOptions, UsageError, type Options } from '../cli/options.js';
 import { changeLines, diagnosticLines, differenceLines, summaryLines, timingLines, unlinkedPackageLines } from '../cli/print.js';
 import { outFolderOf, runOnce, specJobs, type RunResult } from '../cli/run.js';
 import { explainDocument } from '../pipeline.js';
@@ -17,7 +17,8 @@ import { guessLines, streamChoiceLines, webhookGuessLines } from '../cli/print.j
 import { startWatch } from '../cli/watch.js';
 import { progressLine } from '../cli/progress.js';
 import { onStopRequest } from '../util/lifetime.js';
-import { PluginError } from '../targets/registry.js';
+import { PluginError, resolvePlugins } from '../targets/registry.js';
+import { findConfig, loadConfig } from '../config.js';
 
 function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Options>): number {
   const untouched = options.check ? '' : `\n${displayPath(options, outFolderOf(options as Options), true)} was left untouched.`;
@@ -72,6 +73,18 @@ async function explainLines(options: Options): Promise<string[]> {
   return lines;
 }
 
+/** The help, with the parts and options of the config's plugins when there is a config (a broken one is left to the run to report). */
+async function helpWithPlugins(options: Options): Promise<string> {
+  const file = options.config ?? findConfig(process.cwd());
+  if (file === undefined) return HELP;
+  try {
+    const { plugins } = await loadConfig(file);
+    return plugins.length > 0 ? helpText(resolvePlugins(plugins)) : HELP;
+  } catch {
+    return HELP;
+  }
+}
+
 /** Runs the command; resolves with its exit code, or never while it watches (a stop request exits). */
 export async function runGenerateCommand(argv: readonly string[]): Promise<number> {
   const callerDir = callerDirectory();
@@ -82,7 +95,7 @@ export async function runGenerateCommand(argv: readonly string[]): Promise<numbe
     return report(error, { callerDir, check: true });
   }
   if (options.help) {
-    console.log(asInvoked(HELP));
+    console.log(asInvoked(await helpWithPlugins(options)));
     return 0;
   }
   if (!options.watch) {
