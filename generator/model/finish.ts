@@ -101,7 +101,7 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
       // Two plugins want one name: said on its own (not among the document's numbered names), since a plugin's author must hear of it.
       model.diagnostics.push({
         level: 'warning',
-        message: `plugins ${c.firstPlugin} and ${c.secondPlugin} both want the name ${c.name} (${c.first}; ${c.second}): ${c.secondPlugin}'s is named ${c.resolvedAs}`,
+        message: `name ${c.name} is wanted by ${pluginSource(c.firstPlugin, c.first)} and by ${pluginSource(c.secondPlugin, c.second)}; ${c.secondPlugin}'s is named ${c.resolvedAs}`,
       });
       continue;
     }
@@ -118,6 +118,9 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   model.securitySchemes.sort((a, b) => compareText(a.key, b.key));
   return model;
 }
+
+/** A plugin as a collision names it: `plugin routes`, with what it wanted the name for when that was an operation's. */
+const pluginSource = (plugin: string, source: string): string => (source === `target ${plugin}` ? `plugin ${plugin}` : `plugin ${plugin} (${source})`);
 
 /**
  * The plugins' fixed names, in the order they run, before any name of the document: what a
