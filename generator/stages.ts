@@ -15,6 +15,7 @@ import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { carriesRuntimeFile, runtimesOf } from './package/assemble.js';
 import { createPlans } from './plans/index.js';
+import { packageSymbols } from './print/symbols.js';
 import { enabledPlugins, nameRequestsOf, resolvePlugins } from './targets/registry.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
@@ -79,10 +80,10 @@ export async function loadTargets(plugins: readonly TargetPlugin[], parts: reado
 }
 
 /** What the targets run with, but for what the run derives itself: the plans, and (unless given) the plugin list. */
-export type TargetRunContext = Omit<TargetContext, 'plans' | 'plugins' | 'options'> & { plugins?: readonly TargetPlugin[] | undefined };
+export type TargetRunContext = Omit<TargetContext, 'plans' | 'plugins' | 'symbols' | 'options'> & { plugins?: readonly TargetPlugin[] | undefined };
 
 /**
- * The plans stage, then every loaded target that applies, in the order given (each after those
+ * The plans stage and the package's symbol table, then every loaded target that applies, in the order given (each after those
  * it needs), then the package's own files assembled from their declarations; milliseconds per
  * target into `timings`. `given.plugins`: the resolved plugin list the model was named with
  * (the built-in ones when absent).
@@ -90,7 +91,9 @@ export type TargetRunContext = Omit<TargetContext, 'plans' | 'plugins' | 'option
 export function runTargets(given: TargetRunContext, loaded: readonly AppliedTarget[], timings: Record<string, number>): { files: GeneratedFile[]; applied: AppliedTarget[] } {
   // Computed once each, and only those the running targets read (a client-only run plans no mock).
   const plans = createPlans({ model: given.model, mockOverrides: given.mockOverrides });
-  const context: TargetContext = { ...given, plans, plugins: given.plugins ?? resolvePlugins() };
+  const plugins = given.plugins ?? resolvePlugins();
+  // One table for the package: every target prints through it (and the zod printer teaches it the runtime helpers it used).
+  const context: TargetContext = { ...given, plans, plugins, symbols: packageSymbols({ ...given, plugins }) };
   const files: GeneratedFile[] = [];
   const applied: AppliedTarget[] = [];
   for (const { plugin, target } of loaded) {

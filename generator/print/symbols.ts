@@ -57,8 +57,6 @@ export interface PackageSymbolsSource {
   serverRuntimePackage: string;
 }
 
-const tables = new WeakMap<ApiModel, Map<string, SymbolTable>>();
-
 /** The module specifier of names imported from `from`: the package, or the runtime's module in this package's setting. */
 function importedHome(from: ImportedNames['from'], source: PackageSymbolsSource): SymbolHome {
   if ('package' in from) return from.package;
@@ -70,18 +68,12 @@ function importedHome(from: ImportedNames['from'], source: PackageSymbolsSource)
  * The symbols of a package: the model's names (the types and validators of each schema and
  * operation, each operation's function), the names each plugin declares it defines (fixed
  * ones as planned, and per operation by its rules' modules), the names plugins import from
- * packages, and the runtimes' exports.
+ * packages, and the runtimes' exports. The target stage builds it once per run and hands it
+ * to every target (`TargetContext.symbols`).
  */
 export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   const { model } = source;
-  // Built once per model and runtime modules: every target of the package prints through it.
-  const byModules = tables.get(model) ?? new Map<string, SymbolTable>();
-  tables.set(model, byModules);
-  const key = `${source.runtimePackage}\0${source.mockRuntimePackage}\0${source.serverRuntimePackage}\0${source.plugins.map((p) => p.name).join(',')}`;
-  const known = byModules.get(key);
-  if (known) return known;
   const table = new SymbolTable();
-  byModules.set(key, table);
   // The model's own names, printed by the plugins every package has (types, zod, client).
   for (const schema of model.schemas) {
     for (const names of [schema, schema.variants?.input, schema.variants?.output]) {
@@ -116,8 +108,8 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   return table;
 }
 
-/** The imports of the package's module `module` (`./client.js`), over the package's symbol table. */
-export const importsFor = (source: PackageSymbolsSource, module: SymbolHome): ModuleImports => new ModuleImports(packageSymbols(source), module);
+/** The imports of the package's module `module` (`./client.js`), over the package's symbol table (a target's context has it). */
+export const importsFor = (context: { symbols: SymbolTable }, module: SymbolHome): ModuleImports => new ModuleImports(context.symbols, module);
 
 /**
  * The imports of one module, recorded as it prints: `value(name)` for a name used at run time,

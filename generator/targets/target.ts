@@ -38,6 +38,7 @@
 import type { ApiModel, OperationNameRule } from '../model/types.js';
 import type { MockOverrides } from '../plans/mock.js';
 import type { Plans } from '../plans/index.js';
+import type { SymbolTable } from '../print/symbols.js';
 
 /** The hand-written runtime packages under templates/ that generated code imports. */
 export const RUNTIME_FOLDERS = ['runtime', 'server-runtime', 'mock-runtime'] as const;
@@ -59,6 +60,8 @@ export interface TargetContext {
   plans: Plans;
   /** Every registered plugin, resolved (built-in first, each after those it needs): the package's symbol table is built from their declarations. */
   plugins: readonly TargetPlugin[];
+  /** The package's symbol table: every top-level name with its module; print names through `importsFor(context, './<module>.js')`. */
+  symbols: SymbolTable;
   /** npm name of the package being generated (`@svc/v2`). */
   packageName: string;
   /** npm name of the shared runtime package. */

@@ -1,7 +1,7 @@
 /** The symbol table, built from the plugins' declarations, and the imports derived from what a module printed. */
 import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import { ModuleImports, packageSymbols, SymbolTable } from '../../generator/print/symbols.js';
+import { ModuleImports, SymbolTable } from '../../generator/print/symbols.js';
 import { buildModel, loadDocument } from '../../generator/stages.js';
 import { nameRequestsOf, resolvePlugins } from '../../generator/targets/registry.js';
 import type { TargetPlugin } from '../../generator/targets/target.js';
@@ -114,7 +114,7 @@ describe('a plugin from outside the generator', () => {
       ...routesPlugin,
       load: async () => {
         const target = await routesPlugin.load();
-        return { ...target, run: (context) => ((table = packageSymbols(context)), target.run(context)) };
+        return { ...target, run: (context) => ((table = context.symbols), target.run(context)) };
       },
     };
     const output = await generatePackage({ file: writeSpec(shop, 'symbols-routes'), name: 'symbols-routes', parts: ['routes'] }, { plugins: [watched] });

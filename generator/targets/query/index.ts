@@ -8,7 +8,7 @@
 import { pathLabel } from '../../model/derive.js';
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
-import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
+import { ModuleImports, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { callArgumentsOf, OPERATION_SPEC, PAGE_ITERATOR, targetName, isPagedRead, isQueryOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
@@ -316,7 +316,7 @@ export const queryTarget: Target = {
   readmeData: ({ model, packageName, options }) => queryReadmeData(model, options?.['scope'] ?? packageName),
   run(context) {
     const { model, sourceLabel, packageName, options } = context;
-    const symbols = packageSymbols(context);
+    const { symbols } = context;
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, symbols) });
     return [{ path: 'src/query.ts', contents }];
   },
