@@ -168,8 +168,8 @@ export async function generatePackage(job: SpecJob, options: GenerateOptions = {
 export async function explainMock(job: SpecJob, built?: ApiModel): Promise<MockGuess[]> {
   const model = built ?? (await loadModel(job));
   if (model.kind !== 'openapi' || model.operations.length === 0) return [];
-  const { planMock } = await import('./plans/mock.js');
-  return planMock(model, job.mockOverrides).guesses;
+  const { createPlans } = await import('./plans/index.js');
+  return createPlans({ model, mockOverrides: job.mockOverrides }).mock.guesses;
 }
 
 /**
@@ -227,6 +227,7 @@ async function produceFiles(
   const { files: produced, applied } = runTargets(
     {
       model,
+      plugins,
       packageName: job.packageName ?? `${PACKAGE_SCOPE}/${job.name}`,
       runtimePackage: bundled ? './runtime/index.js' : RUNTIME_PACKAGE,
       serverRuntimePackage: bundled ? './server-runtime/index.js' : SERVER_RUNTIME_PACKAGE,

@@ -1,6 +1,6 @@
 /**
- * The heavy stages of one spec: load -> model -> targets -> format. pipeline.ts imports
- * this module only when a spec has to be generated.
+ * The heavy stages of one spec: load -> model -> plans -> targets -> format. pipeline.ts
+ * imports this module only when a spec has to be generated.
  */
 import type { FormatCache } from './cache/format-cache.js';
 import { referenceScope } from './load/confine.js';
@@ -14,7 +14,9 @@ import type { ApiModel, NameRequests } from './model/types.js';
 import type { SpecJob } from './pipeline.js';
 import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { carriesRuntimeFile, runtimesOf } from './package/assemble.js';
-import { enabledPlugins, nameRequestsOf, PluginError } from './targets/registry.js';
+import { createPlans } from './plans/index.js';
+import { packageSymbols } from './print/symbols.js';
+import { enabledPlugins, nameRequestsOf, PluginError, resolvePlugins } from './targets/registry.js';
 import { INSIDE_PACKAGE } from './plugin.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
@@ -81,23 +83,33 @@ export async function loadTargets(plugins: readonly TargetPlugin[], parts: reado
   return Promise.all(enabledPlugins(plugins, parts).map(async (plugin) => ({ plugin, target: await inStage({ file, stage: `target ${plugin.name}` }, async () => plugin.load()) })));
 }
 
+/** What the targets run with, but for what the run derives itself: the plans, and (unless given) the plugin list. */
+export type TargetRunContext = Omit<TargetContext, 'plans' | 'plugins' | 'symbols' | 'options'> & { plugins?: readonly TargetPlugin[] | undefined };
+
 /**
- * Every loaded target that applies, in the order given (each after those it needs), then the
- * package's own files assembled from their declarations; milliseconds per target into `timings`,
- * each target's start (and the operations it counts) to `progress`.
+ * The plans stage and the package's symbol table, then every loaded target that applies, in the
+ * order given (each after those it needs), then the package's own files assembled from their
+ * declarations; milliseconds per target into `timings`, each target's start (and the operations it
+ * counts) to `progress`. `given.plugins`: the resolved plugin list the model was named with (the
+ * built-in ones when absent).
  */
 export function runTargets(
-  context: TargetContext,
+  given: TargetRunContext,
   loaded: readonly AppliedTarget[],
   timings: Record<string, number>,
   progress?: { listener: ProgressListener; spec: string },
 ): { files: GeneratedFile[]; applied: AppliedTarget[] } {
+  // Computed once each, and only those the running targets read (a client-only run plans no mock).
+  const plans = createPlans({ model: given.model, mockOverrides: given.mockOverrides });
+  const plugins = given.plugins ?? resolvePlugins();
+  // One table for the package: every target prints through it (and the zod printer teaches it the runtime helpers it used).
+  const context: TargetContext = { ...given, plans, plugins, symbols: packageSymbols({ ...given, plugins }) };
   const files: GeneratedFile[] = [];
   const applied: AppliedTarget[] = [];
   for (const { plugin, target } of loaded) {
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
-    if (!inStageSync(stage, () => target.appliesTo(context.model))) continue;
+    if (!inStageSync(stage, () => target.appliesTo(context.model, plans))) continue;
     // Outside the stage: a target's file out of bounds is the plugin's mistake, said as such (exit 2), not a crash.
     files.push(...checkedFiles(plugin, inStageSync(stage, () => reportingStage({ listener: progress?.listener, report: { spec: progress?.spec ?? '', stage: plugin.name } }, () => target.run(contextFor(context, plugin))))));
     applied.push({ plugin, target });

@@ -5,7 +5,7 @@
 import { deriveOperationFacts, languagesOf, tagTree } from './derive.js';
 import { NUMBERED_NAME_GROUP } from './diagnostic-groups.js';
 import { tagDiscriminatedUnions } from './discriminators.js';
-import { STREAM_FUNCTION, streamAlternativeOf } from './operation-kinds.js';
+import { PAGE_ITERATOR, STREAM_FUNCTION, streamAlternativeOf } from './operation-kinds.js';
 import { schemasDifferingIn } from './directions.js';
 import { narrowTypeless } from './narrow.js';
 import { dropMisfitExamples } from './examples.js';
@@ -24,7 +24,8 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   narrowTypeless(model);
   dropMisfitExamples(model);
   tagDiscriminatedUnions(model);
-  const planner = new NamePlanner(names.fixed);
+  const planner = new NamePlanner();
+  model.definedNames = planFixedNames(planner, names);
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   for (const schema of model.schemas) {
     for (const target of referencedNames(schema.schema)) {
@@ -78,15 +79,14 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
         errorId: planner.claim(`${base}ErrorId`, source),
         error: planner.claim(`${base}Error`, source),
         item: planner.claim(`${base}Item`, source),
-        iterator: op.pagination ? planner.claim(`iterate${base}`, source) : '',
-        reply: planner.claim(`${base}Reply`, source),
-        spec: planner.claim(`${camelCase(op.operationId)}Operation`, source),
         streamItem: streamAlternativeOf(op) ? planner.claim(`${base}StreamItem`, source) : '',
       };
       const bases = { camel: camelCase(op.operationId), pascal: base };
       op.targetNames = {};
-      // Webhooks are answered, not called: no target prints callables for them.
-      if (list === model.operations) for (const rule of names.perOperation) if (rule.covers?.(op) ?? true) op.targetNames[rule.key] = planner.claim(rule.want(bases), source);
+      // Webhooks are answered, not called: only the rules that ask for them name anything of a webhook.
+      for (const { plugin, rule } of names.perOperation) {
+        if ((list === model.operations || rule.webhooks === true) && (rule.covers?.(op) ?? true)) op.targetNames[rule.key] = planner.claim(rule.want(bases), source, plugin);
+      }
     }
   }
   model.hostedFlows.sort((a, b) => compareText(a.name, b.name));
@@ -97,6 +97,14 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   model.client = planClient(model, planner);
   model.entryNames = planEntryNames(model.client.className, model.name, (wanted) => planner.claim(wanted, 'the generated package'));
   for (const c of planner.collisions) {
+    if (c.firstPlugin !== undefined && c.secondPlugin !== undefined && c.firstPlugin !== c.secondPlugin) {
+      // Two plugins want one name: said on its own (not among the document's numbered names), since a plugin's author must hear of it.
+      model.diagnostics.push({
+        level: 'warning',
+        message: `name ${c.name} is wanted by ${pluginSource(c.firstPlugin, c.first)} and by ${pluginSource(c.secondPlugin, c.second)}; ${c.secondPlugin}'s is named ${c.resolvedAs}`,
+      });
+      continue;
+    }
     model.diagnostics.push({
       level: 'warning',
       group: NUMBERED_NAME_GROUP,
@@ -109,6 +117,26 @@ export function finishModel(model: ApiModel, names: NameRequests): ApiModel {
   model.messages.sort((a, b) => compareText(a.key, b.key));
   model.securitySchemes.sort((a, b) => compareText(a.key, b.key));
   return model;
+}
+
+/** A plugin as a collision names it: `plugin routes`, with what it wanted the name for when that was an operation's. */
+const pluginSource = (plugin: string, source: string): string => (source === `target ${plugin}` ? `plugin ${plugin}` : `plugin ${plugin} (${source})`);
+
+/**
+ * The plugins' fixed names, in the order they run, before any name of the document: what a
+ * plugin defines is claimed (a name an earlier plugin defines or prints moves aside, numbered,
+ * with a warning naming both), what it only prints is reserved and may be shared.
+ */
+function planFixedNames(planner: NamePlanner, names: NameRequests): ApiModel['definedNames'] {
+  const defined: ApiModel['definedNames'] = {};
+  for (const { plugin, defines, reserves } of names.fixed) {
+    const source = `target ${plugin}`;
+    const own: Record<string, string> = {};
+    for (const name of defines) own[name] = planner.claim(name, source, plugin);
+    for (const name of reserves) planner.reserve(name, source, plugin);
+    if (defines.length > 0) defined[plugin] = own;
+  }
+  return defined;
 }
 
 /** The same name in two locations (path `id` and query `id`) gets `<in>_<name>` for all but the path one. */
@@ -176,7 +204,7 @@ function planClient(model: ApiModel, planner: NamePlanner): ClientModel {
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));
   for (const group of groups) {
     // A child's property sits beside the group's methods, `http` and its constructor.
-    const members = new NamePlanner(['http', 'constructor', ...group.operations.flatMap((id) => [byId.get(id)!.name, byId.get(id)!.names.iterator, byId.get(id)!.targetNames[STREAM_FUNCTION] ?? ''].filter((n) => n !== ''))]);
+    const members = new NamePlanner(['http', 'constructor', ...group.operations.flatMap((id) => [byId.get(id)!.name, byId.get(id)!.targetNames[PAGE_ITERATOR] ?? '', byId.get(id)!.targetNames[STREAM_FUNCTION] ?? ''].filter((n) => n !== ''))]);
     for (const child of groups) {
       if (parents.get(child.tag) === group.tag) group.children.push({ property: members.claim(camelCaseProperty(child.tag), `tag ${child.tag} under ${group.tag}`), className: child.className });
     }

@@ -146,6 +146,7 @@ export function asyncApiToModel(loaded: LoadedAsyncApi, name: string, names: Nam
     hostedFlows: [],
     client: { className: '', groups: [] },
     entryNames: { handlers: '', createServer: '', createMock: '', mock: '', mockOptions: '', connection: '' },
+    definedNames: {},
     channels,
     messages,
     extensions: extensionsOf(doc),

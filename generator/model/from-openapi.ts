@@ -271,7 +271,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
       security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : rootSecurity,
       extensions: extensionsOf(raw),
       pointer,
-      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', iterator: '', reply: '', spec: '', streamItem: '' },
+      names: { params: '', paramsSchema: '', body: '', bodySchema: '', response: '', errorId: '', error: '', item: '', streamItem: '' },
       targetNames: {},
       errorIds: { known: [], open: true },
     };
@@ -371,6 +371,7 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     hostedFlows: hostedFlowsOf(readExtension('x-hosted-flows', extensions, '', ctx.diagnostics)),
     client: { className: '', groups: [] },
     entryNames: { handlers: '', createServer: '', createMock: '', mock: '', mockOptions: '', connection: '' },
+    definedNames: {},
     channels: [],
     messages: [],
     extensions,

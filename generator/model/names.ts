@@ -56,23 +56,31 @@ export const isIdentifierName = (name: string): boolean => /^[A-Za-z_$][A-Za-z0-
  * source gets a numeric suffix, and the collision is recorded with both sources.
  */
 export class NamePlanner {
-  private readonly owners = new Map<string, string>();
-  readonly collisions: { name: string; first: string; second: string; resolvedAs: string }[] = [];
+  private readonly owners = new Map<string, { source: string; plugin?: string | undefined }>();
+  /** Each claim that found its name taken; `firstPlugin`, `secondPlugin`: the plugins behind the two, when plugins asked. */
+  readonly collisions: { name: string; first: string; second: string; resolvedAs: string; firstPlugin?: string | undefined; secondPlugin?: string | undefined }[] = [];
 
   constructor(reserved: readonly string[] = []) {
-    for (const name of reserved) this.owners.set(name, 'the generated code itself');
+    for (const name of reserved) this.owners.set(name, { source: 'the generated code itself' });
   }
 
-  claim(wanted: string, source: string): string {
+  /** Takes `name` for `source` unless it is taken already: a name several sources only print (an import) is shared, not claimed. */
+  reserve(name: string, source: string, plugin?: string): void {
+    if (!this.owners.has(name)) this.owners.set(name, { source, plugin });
+  }
+
+  /** `wanted`, or when it is taken, `wanted` numbered (`Pet2`), with the collision recorded. `plugin`: the plugin asking, if one does. */
+  claim(wanted: string, source: string, plugin?: string): string {
     if (!this.owners.has(wanted)) {
-      this.owners.set(wanted, source);
+      this.owners.set(wanted, { source, plugin });
       return wanted;
     }
     let n = 2;
     while (this.owners.has(`${wanted}${n}`)) n += 1;
     const resolved = `${wanted}${n}`;
-    this.collisions.push({ name: wanted, first: this.owners.get(wanted) ?? '', second: source, resolvedAs: resolved });
-    this.owners.set(resolved, source);
+    const first = this.owners.get(wanted)!;
+    this.collisions.push({ name: wanted, first: first.source, second: source, resolvedAs: resolved, firstPlugin: first.plugin, secondPlugin: plugin });
+    this.owners.set(resolved, { source, plugin });
     return resolved;
   }
 }

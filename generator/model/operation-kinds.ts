@@ -29,6 +29,25 @@ export const streamAlternativeOf = (op: Pick<OperationModel, 'responses'>): (Res
 /** The key of the client's per-operation name rule for that second function (`createChatCompletionStream`), a method of its group too. */
 export const STREAM_FUNCTION = 'stream';
 
+/** The key of the operations plugin's per-operation name: the operation's own `OperationSpec` constant (`getSpotPriceOperation`), which its client function references alone. */
+export const OPERATION_SPEC = 'spec';
+
+/** The key of the client's per-operation name for the method that walks every page (`iterateListAccounts`), paginated operations only. */
+export const PAGE_ITERATOR = 'iterator';
+
+/** The key of the server's per-operation name: what a handler answers, the union of the declared statuses with their bodies (`GetSpotPriceReply`). */
+export const HANDLER_REPLY = 'reply';
+
+/**
+ * The name a plugin's per-operation rule planned for `op` (`op.targetNames[key]`); a rule that
+ * does not cover the operation planned none, which is a bug of the caller, said at once.
+ */
+export function targetName(op: Pick<OperationModel, 'operationId' | 'targetNames'>, key: string): string {
+  const name = op.targetNames[key];
+  if (name === undefined) throw new Error(`operation ${op.operationId} has no name under '${key}': no registered plugin's rule covers it`);
+  return name;
+}
+
 /** Whether the client has a second function for an operation's stream alternative: no body flag chooses it, `Accept` does. */
 export const hasStreamFunction = (op: Pick<OperationModel, 'responses' | 'streamFlag'>): boolean => op.streamFlag === undefined && streamAlternativeOf(op) !== undefined;
 

@@ -336,21 +336,43 @@ export interface OperationModel {
  * by its plugin and planned in model/finish.ts with the document's own names, so that it can
  * neither take nor lose a name unseen.
  */
+/**
+ * A name a plugin prints once per operation (`listPetsOptions`), planned by the model with the
+ * document's names and found in `op.targetNames[key]`.
+ * @example { key: 'route', module: './routes.js', want: ({ camel }) => `${camel}Route` }
+ */
 export interface OperationNameRule {
   /** Where the planned name is found: `op.targetNames[key]`; unique among the registered targets. */
   key: string;
-  /** The name wanted, from the operation's bases (`getSpotPrice`, `GetSpotPrice`). */
+  /**
+   * The module of the package that declares the name, as imports name it (`./routes.js` for
+   * `src/routes.ts`): the symbol table places the name there, so other modules import it from there.
+   */
+  module: string;
+  /** The name wanted, from the operation's bases (`getSpotPrice`, `GetSpotPrice`); another name taken first moves it aside (`getSpotPriceRoute2`). */
   want(bases: { camel: string; pascal: string }): string;
   /** The operations it is printed for; every one when absent. */
   covers?(op: OperationModel): boolean;
+  /** Planned for the document's webhooks too (which are received, not called); operations only when absent. */
+  webhooks?: boolean | undefined;
+}
+
+/** The fixed top-level names one plugin asks the planner for. */
+export interface FixedNameRequest {
+  /** The plugin asking: named in the warning when a name it defines is taken. */
+  plugin: string;
+  /** Names it defines: claimed in plugin order, so a later plugin's that is taken moves aside (numbered), with a warning naming both. */
+  defines: readonly string[];
+  /** Names it only prints (imports, namespaces, members): reserved, and shared with any plugin that reserves or defines them. */
+  reserves: readonly string[];
 }
 
 /** What the model's name planner hands out before and beside the document's names. */
 export interface NameRequests {
-  /** The fixed top-level names the targets declare (`serverSpec`, `Hono`), reserved first. */
-  fixed: readonly string[];
-  /** The targets' names per operation, planned after each operation's own. */
-  perOperation: readonly OperationNameRule[];
+  /** Every plugin's fixed names (`serverSpec`, `Hono`), in the order the plugins run; planned before any name of the document. */
+  fixed: readonly FixedNameRequest[];
+  /** The plugins' names per operation, planned after each operation's own, in the order the plugins run. */
+  perOperation: readonly { plugin: string; rule: OperationNameRule }[];
 }
 
 export interface OperationNames {
@@ -369,12 +391,6 @@ export interface OperationNames {
   error: string;
   /** Item of a paginated list. */
   item: string;
-  /** The client's method that walks every page (`iterateListAccounts`); '' when the operation is not paginated. */
-  iterator: string;
-  /** The operation's own `OperationSpec` constant (`getSpotPriceOperation`), which its client function references alone. */
-  spec: string;
-  /** What a server handler answers: the union of the declared statuses with their bodies. */
-  reply: string;
   /** One item of the stream a success response offers beside its body (`ResponseModel.stream`); '' when none does. */
   streamItem: string;
 }
@@ -588,6 +604,11 @@ export interface ApiModel {
   client: ClientModel;
   /** Planned names of the package's other entry points, from the client's name (`V2Handlers`, `createV2Server` …). */
   entryNames: EntryNames;
+  /**
+   * The fixed names the plugins define (`TargetPlugin.defines`), as planned: plugin name -> the
+   * name it asked for -> the name it got (the same, unless an earlier plugin took it).
+   */
+  definedNames: Record<string, Record<string, string>>;
   /** `x-rate-limit` at the document's root: every operation's, unless it has its own. */
   rateLimit?: RateLimitModel;
   /** The language header: an `Accept-Language` parameter whose schema lists `x-languages` (or an enum), with the default. */

@@ -50,16 +50,8 @@ function eventsCarry(model: ApiModel, payload: ObjectNode, test: (event: ObjectN
 const typeNameOf = (model: ApiModel, message: MessageModel): string | undefined =>
   message.payload.kind === 'ref' ? model.schemas.find((s) => s.key === (message.payload as { target: string }).target)?.typeName : undefined;
 
-const planned = new WeakMap<ApiModel, FeedPlan>();
-
-/** The feed plan of a model, computed once however many targets ask. */
+/** The feed plan of a model (the plans stage computes it once per run: `Plans.feed`). */
 export function planFeed(model: ApiModel): FeedPlan {
-  let plan = planned.get(model);
-  if (!plan) planned.set(model, (plan = computeFeedPlan(model)));
-  return plan;
-}
-
-function computeFeedPlan(model: ApiModel): FeedPlan {
   const channels: PlannedChannel[] = [];
   for (const message of model.messages.filter((m) => m.direction === 'client')) {
     const payload = effectiveObject(model, message.payload);

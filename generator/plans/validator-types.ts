@@ -72,17 +72,8 @@ export interface ValidatorTypePlan {
  * (inference cannot see through z.lazy), objects whose index signature had to be widened,
  * and those that keep inference within the cost limit, for the named schemas and for the
  * schemas operations use inline (bodies, responses, parameters), which cannot be annotated
- * themselves. The zod and operations targets both read this one answer.
+ * themselves. The zod and operations targets both read this one answer (`Plans.validatorTypes`).
  */
-const plans = new WeakMap<ApiModel, ValidatorTypePlan>();
-
-/** `planValidatorTypes` with the default limits, worked out once per model (several targets ask). */
-export function validatorTypesOf(model: ApiModel): ValidatorTypePlan {
-  let plan = plans.get(model);
-  if (!plan) plans.set(model, (plan = planValidatorTypes(model)));
-  return plan;
-}
-
 export function planValidatorTypes(model: ApiModel, limit = INFERENCE_COST_LIMIT, depthLimit = INFERENCE_DEPTH_LIMIT): ValidatorTypePlan {
   const typeCtx = typePrintContext(model);
   const required = new Set(model.schemas.filter((s) => s.recursive || hasWidenedIndex(s.schema, typeCtx)).map((s) => s.key));

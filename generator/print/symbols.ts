@@ -6,47 +6,13 @@
  */
 import type { ImportDeclarationStructure } from 'ts-morph';
 import type { ApiModel } from '../model/types.js';
-import { STREAM_FUNCTION } from '../model/operation-kinds.js';
+import { RUNTIME_EXPORTS } from '../targets/runtimes.js';
+import type { ImportedNames, TargetPlugin } from '../targets/target.js';
 import { StructureKind } from '../util/ts-morph.js';
 import { compareText } from '../util/compare.js';
 
 /** The module a name is declared in: a module of the package (`./types.js`) or a package (`@svc/runtime`). */
 export type SymbolHome = string;
-
-/** The runtime's exports a generated module prints (the runtime package's own names, fixed). */
-const RUNTIME_EXPORTS = [
-  'ApiError',
-  'ApiInfo',
-  'OperationSpec',
-  'withOperations',
-  'CallOptions',
-  'ClientOptions',
-  'HttpClient',
-  'NetworkError',
-  'OperationApiError',
-  'RequestValidationError',
-  'ResponseValidationError',
-  'TimeoutError',
-  'callOperation',
-  'iterateOperation',
-  'resolveSecurity',
-  'pageWalk',
-  'nextPageParams',
-  'streamOperation',
-  'withSignal',
-] as const;
-
-/** The module that declares each per-operation name a target plans (`op.targetNames`), by the rule's key; the query's otherwise. */
-const TARGET_NAME_MODULES: Readonly<Record<string, SymbolHome>> = { mswHandler: './msw.js', call: './calls.js', [STREAM_FUNCTION]: './client.js' };
-
-/** The server runtime's exports the server stub and the mock print. */
-const SERVER_RUNTIME_EXPORTS = ['createRouter', 'HandlerContext', 'HandlerReply', 'ServerApiSpec', 'ServerOptions'] as const;
-
-/** The mock runtime's exports the mock prints. */
-const MOCK_RUNTIME_EXPORTS = ['createMockEngine', 'mockServerOptions', 'WebhookDispatcher', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDelivery', 'WebhookDispatcherOptions'] as const;
-
-/** What the fixtures and the MSW handlers print, from the mock runtime's `testing` subpath, which loads no server code. */
-const MOCK_TESTING_EXPORTS = ['carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'validFixture', 'FixtureForm', 'FixtureNode', 'FixtureValidator'] as const;
 
 /** A subpath of a runtime (`idn`, `mini`, `lean`, `testing`): a bundled runtime is imported by file (`./runtime/index.js` -> `./runtime/mini.js`), a runtime package by name. */
 export const runtimeSubpath = (runtimePackage: string, subpath: string): string =>
@@ -79,31 +45,36 @@ export class SymbolTable {
   }
 }
 
-/** What the table is built from: the model, and the module specifiers of the runtimes (a target's context has them). */
+/**
+ * What the table is built from: the model, the resolved plugins (whose declarations place
+ * their names) and the module specifiers of the runtimes; a target's context has them all.
+ */
 export interface PackageSymbolsSource {
   model: ApiModel;
+  plugins: readonly TargetPlugin[];
   runtimePackage: string;
   mockRuntimePackage: string;
   serverRuntimePackage: string;
 }
 
-const tables = new WeakMap<ApiModel, Map<string, SymbolTable>>();
+/** The module specifier of names imported from `from`: the package, or the runtime's module in this package's setting. */
+function importedHome(from: ImportedNames['from'], source: PackageSymbolsSource): SymbolHome {
+  if ('package' in from) return from.package;
+  const runtime = { runtime: source.runtimePackage, 'server-runtime': source.serverRuntimePackage, 'mock-runtime': source.mockRuntimePackage }[from.runtime];
+  return from.subpath === undefined ? runtime : runtimeSubpath(runtime, from.subpath);
+}
 
 /**
- * The symbols of a package: the types and validators of each schema and operation, each
- * operation's constant, its function and the names the targets plan for it, the client's, the
- * server's, the fixtures' and the feed's fixed names, and the runtimes' exports the modules print.
+ * The symbols of a package: the model's names (the types and validators of each schema and
+ * operation, each operation's function), the names each plugin declares it defines (fixed
+ * ones as planned, and per operation by its rules' modules), the names plugins import from
+ * packages, and the runtimes' exports. The target stage builds it once per run and hands it
+ * to every target (`TargetContext.symbols`).
  */
 export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   const { model } = source;
-  // Built once per model and runtime modules: every target of the package prints through it.
-  const byModules = tables.get(model) ?? new Map<string, SymbolTable>();
-  tables.set(model, byModules);
-  const key = `${source.runtimePackage}\0${source.mockRuntimePackage}\0${source.serverRuntimePackage}`;
-  const known = byModules.get(key);
-  if (known) return known;
   const table = new SymbolTable();
-  byModules.set(key, table);
+  // The model's own names, printed by the plugins every package has (types, zod, client).
   for (const schema of model.schemas) {
     for (const names of [schema, schema.variants?.input, schema.variants?.output]) {
       if (!names) continue;
@@ -114,36 +85,31 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   }
   for (const op of model.operations) {
     for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error, op.names.item, op.names.streamItem]) if (name !== '') table.define(name, './types.js');
-    table.define(op.names.spec, './operations.js');
     table.define(op.name, './client.js');
-    if (op.names.iterator) table.define(op.names.iterator, './client.js');
-    for (const [key, name] of Object.entries(op.targetNames)) table.define(name, TARGET_NAME_MODULES[key] ?? './query.js');
   }
   // A webhook's types are declared in types.ts as an operation's are (the webhook receiver prints its body's).
   for (const op of model.webhooks) for (const name of [op.names.params, op.names.body, op.names.response, op.names.errorId, op.names.error]) table.define(name, './types.js');
-  for (const name of ['api', 'apiInfo', 'operations', 'webhooks']) table.define(name, './operations.js');
-  for (const name of ['createClient', 'isOperationError', 'OperationErrors']) table.define(name, './client.js');
-  for (const name of ['fixture', 'responseFixture', 'streamItemFixture', 'webhookFixture', 'FixtureTypes']) table.define(name, './fixtures.js');
-  for (const name of RUNTIME_EXPORTS) table.define(name, source.runtimePackage);
-  for (const name of MOCK_RUNTIME_EXPORTS) table.define(name, source.mockRuntimePackage);
-  for (const name of MOCK_TESTING_EXPORTS) table.define(name, runtimeSubpath(source.mockRuntimePackage, 'testing'));
-  for (const name of SERVER_RUNTIME_EXPORTS) table.define(name, source.serverRuntimePackage);
-  if (model.kind === 'asyncapi') {
-    // The feed client's base class, printed under a name of its own so that the connection class may be called `FeedClient`.
-    table.define('FeedSocketClient', source.runtimePackage, 'FeedClient');
-    for (const name of ['FeedClientOptions', 'FeedSpec', 'parseMessage', 'MessageParseResult', 'RawFrame']) table.define(name, source.runtimePackage);
-    for (const name of ['parseFeedMessage', 'AnyServerMessage']) table.define(name, './messages.js');
+  // What the plugins declare: their rules' names per operation, their fixed names as planned, what they import.
+  const ruleModules = new Map(source.plugins.flatMap((plugin) => (plugin.operationNames ?? []).map((rule) => [rule.key, rule.module] as const)));
+  for (const op of [...model.operations, ...model.webhooks]) {
+    for (const [key, name] of Object.entries(op.targetNames)) {
+      const home = ruleModules.get(key);
+      if (home === undefined) throw new Error(`symbol table: no registered plugin has the per-operation name rule '${key}' (${name})`);
+      table.define(name, home);
+    }
   }
-  table.define('Hono', 'hono');
-  // TanStack Query's streamed query function is still `experimental_`: printed under its plain name.
-  table.define('streamedQuery', '@tanstack/query-core', 'experimental_streamedQuery');
-  table.define('serverSpec', './server.js');
-  for (const name of ['http', 'HttpHandler']) table.define(name, 'msw');
+  for (const plugin of source.plugins) {
+    for (const [home, names] of Object.entries(plugin.defines ?? {})) for (const name of names) table.define(model.definedNames[plugin.name]?.[name] ?? name, home);
+  }
+  for (const { from, names } of [...RUNTIME_EXPORTS, ...source.plugins.flatMap((plugin) => plugin.imports ?? [])]) {
+    const home = importedHome(from, source);
+    for (const name of names) typeof name === 'string' ? table.define(name, home) : table.define(name.name, home, name.exported);
+  }
   return table;
 }
 
-/** The imports of the package's module `module` (`./client.js`), over the package's symbol table. */
-export const importsFor = (source: PackageSymbolsSource, module: SymbolHome): ModuleImports => new ModuleImports(packageSymbols(source), module);
+/** The imports of the package's module `module` (`./client.js`), over the package's symbol table (a target's context has it). */
+export const importsFor = (context: { symbols: SymbolTable }, module: SymbolHome): ModuleImports => new ModuleImports(context.symbols, module);
 
 /**
  * The imports of one module, recorded as it prints: `value(name)` for a name used at run time,

@@ -6,7 +6,6 @@ import { literal, valueKey, stringLiteral } from '../util/text.js';
 import type { Direction } from '../model/directions.js';
 import { FORMAT_CHECKS } from '../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
-import { validatorTypesOf } from '../plans/validator-types.js';
 import type { ZodFlavor } from './zod-flavor.js';
 import { runtimeSubpath } from './symbols.js';
 
@@ -40,11 +39,23 @@ export interface ZodPrintContext {
 }
 
 
-export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers: Set<string>, flavor: ZodFlavor, direction?: Direction): ZodPrintContext {
+/** What a validator printer is set up with (`opaque`: the validator types plan's declared keys, `Plans.validatorTypes.declared`). */
+export interface ZodPrintSetup {
+  model: ApiModel;
+  /** Named schemas whose validators are declared before the one being printed. */
+  declared: ReadonlySet<string>;
+  helpers: Set<string>;
+  flavor: ZodFlavor;
+  /** Named schemas whose validators have a declared type (recursive ones among them). */
+  opaque: ReadonlySet<string>;
+  direction?: Direction | undefined;
+}
+
+export function zodPrintContext({ model, declared, helpers, flavor, opaque, direction }: ZodPrintSetup): ZodPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const warned = new Set<string>();
   // Recursive validators are among the declared ones.
-  const isOpaque = (key: string): boolean => validatorTypesOf(model).declared.has(key);
+  const isOpaque = (key: string): boolean => opaque.has(key);
   return {
     schemaNameOf: (key) => {
       const schema = byKey.get(key);
@@ -75,8 +86,8 @@ export function zodPrintContext(model: ApiModel, declared: Set<string>, helpers:
  * The context for a module that imports the named validators from `./schemas.js`: every
  * name printed is recorded in `used`, so the module imports exactly what it uses.
  */
-export function importingZodContext(model: ApiModel, used: Set<string>, helpers: Set<string>, flavor: ZodFlavor, direction?: Direction): ZodPrintContext {
-  const base = zodPrintContext(model, new Set(model.schemas.map((s) => s.key)), helpers, flavor, direction);
+export function importingZodContext({ used, ...setup }: Omit<ZodPrintSetup, 'declared'> & { used: Set<string> }): ZodPrintContext {
+  const base = zodPrintContext({ ...setup, declared: new Set(setup.model.schemas.map((s) => s.key)) });
   return {
     ...base,
     schemaNameOf: (key) => {

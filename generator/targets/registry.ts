@@ -30,6 +30,9 @@ export class PluginError extends Error {
 /** What a target's name and its entry point look like: `feed-client`, `schemas`. */
 const PLAIN_NAME = /^[a-z][a-z0-9-]*$/;
 
+/** How a module of the package is named where it is imported: `./routes.js` for `src/routes.ts`. */
+const PACKAGE_MODULE = /^\.\/[A-Za-z0-9_-][A-Za-z0-9_./-]*\.js$/;
+
 /** Names a target may not take: files and entry points the package assembles itself. */
 const ASSEMBLED = new Set(['package', 'index']);
 
@@ -47,6 +50,9 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
   }
   const ruleOwners = new Map<string, string>();
   for (const plugin of all) {
+    for (const module of [...Object.keys(plugin.defines ?? {}), ...(plugin.operationNames ?? []).map((rule) => rule.module)]) {
+      if (!PACKAGE_MODULE.test(module)) throw new PluginError(`target '${plugin.name}': '${module}' is not a module of the package (write './<file>.js' for src/<file>.ts)`);
+    }
     for (const rule of plugin.operationNames ?? []) {
       const owner = ruleOwners.get(rule.key);
       if (owner !== undefined) throw new PluginError(`target '${plugin.name}': the per-operation name '${rule.key}' is declared by '${owner}' too`);
@@ -74,14 +80,23 @@ export function resolvePlugins(extra: readonly TargetPlugin[] = []): TargetPlugi
   return ordered;
 }
 
-/** Every fixed name the targets declare: what the model's name planner reserves before naming anything of the document. */
+/** The names a plugin imports from packages, as its modules print them. */
+const importedNamesOf = (plugin: TargetPlugin): string[] => (plugin.imports ?? []).flatMap(({ names }) => names.map((name) => (typeof name === 'string' ? name : name.name)));
+
+/** The fixed names a plugin defines, whatever their modules. */
+const definedNamesOf = (plugin: TargetPlugin): string[] => Object.values(plugin.defines ?? {}).flat();
+
+/** Every fixed name the targets define, import or declare: what the model's name planner hands out before naming anything of the document. */
 export function reservedNamesOf(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): string[] {
-  return [...new Set(plugins.flatMap((p) => p.declares ?? []))].sort();
+  return [...new Set(plugins.flatMap((p) => [...definedNamesOf(p), ...importedNamesOf(p), ...(p.declares ?? [])]))].sort();
 }
 
-/** What the targets ask of the model's name planner: their fixed names, and their names per operation. */
+/** What the targets ask of the model's name planner, in the order given (the order they run): their fixed names, and their names per operation. */
 export function nameRequestsOf(plugins: readonly TargetPlugin[] = BUILTIN_PLUGINS): NameRequests {
-  return { fixed: reservedNamesOf(plugins), perOperation: plugins.flatMap((p) => p.operationNames ?? []) };
+  return {
+    fixed: plugins.map((p) => ({ plugin: p.name, defines: definedNamesOf(p), reserves: [...importedNamesOf(p), ...(p.declares ?? [])] })),
+    perOperation: plugins.flatMap((p) => (p.operationNames ?? []).map((rule) => ({ plugin: p.name, rule }))),
+  };
 }
 
 /** The `--targets` choices: every part a registered target declares, in registration order. */

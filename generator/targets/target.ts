@@ -2,9 +2,43 @@
  * The plugin contract: what a target declares (as data, read without loading it) and what it
  * does once loaded (turn the model into files). The registry, `--targets`, the package's
  * entry points, peers and README are assembled from these declarations (package/assemble.ts).
+ *
+ * Names. Every top-level name a generated module prints is planned once, by the model's name
+ * planner, and placed in one module by the package's symbol table (print/symbols.ts), which is
+ * built from the resolved plugin list: a plugin declares the names it defines with the module
+ * that defines them (`defines`, and `module` on each of its `operationNames` rules), and the
+ * names it imports from a package it does not own (`imports`); the runtimes' exports are
+ * declared once, beside them (targets/runtimes.ts). A file prints a name through its module's
+ * `ModuleImports` (`importsFor(context, './routes.js')`), and its import declarations follow
+ * from what it printed. A plugin's name taken by an earlier plugin (the built-in ones run
+ * first) moves aside, numbered, with a warning naming both plugins; the plugin finds the name
+ * it got in `model.definedNames[plugin][name]` or `op.targetNames[key]`.
+ *
+ * @example A plugin that lists every operation's route in `src/routes.ts` (complete, and tested, in test/helpers/routes-plugin.ts):
+ * ```ts
+ * const routesPlugin: TargetPlugin = {
+ *   name: 'routes',
+ *   needs: ['operations'],
+ *   defines: { './routes.js': ['routes'] },
+ *   operationNames: [{ key: 'route', module: './routes.js', want: ({ camel }) => `${camel}Route` }],
+ *   load: () => ({
+ *     appliesTo: (model) => model.operations.length > 0,
+ *     run: (context) => {
+ *       const im = importsFor(context, './routes.js');
+ *       const { model } = context;
+ *       const consts = model.operations.map((op) =>
+ *         `export const ${op.targetNames['route']} = { method: '${op.method}', path: '${op.path}', spec: ${im.value(targetName(op, OPERATION_SPEC))} };`);
+ *       // … print `routes` under `model.definedNames['routes']!['routes']`, then im.declarations() above it.
+ *       return [{ path: 'src/routes.ts', contents: '…' }];
+ *     },
+ *   }),
+ * };
+ * ```
  */
 import type { ApiModel, OperationNameRule } from '../model/types.js';
 import type { MockOverrides } from '../plans/mock.js';
+import type { Plans } from '../plans/index.js';
+import type { SymbolTable } from '../print/symbols.js';
 
 /** The hand-written runtime packages under templates/ that generated code imports. */
 export const RUNTIME_FOLDERS = ['runtime', 'server-runtime', 'mock-runtime'] as const;
@@ -22,6 +56,12 @@ export interface GeneratedFile {
 
 export interface TargetContext {
   model: ApiModel;
+  /** The plans of the model (validator types, error envelopes, feed, mock), each computed once per run, when a target first reads it. */
+  plans: Plans;
+  /** Every registered plugin, resolved (built-in first, each after those it needs): the package's symbol table is built from their declarations. */
+  plugins: readonly TargetPlugin[];
+  /** The package's symbol table: every top-level name with its module; print names through `importsFor(context, './<module>.js')`. */
+  symbols: SymbolTable;
   /** npm name of the package being generated (`@svc/v2`). */
   packageName: string;
   /** npm name of the shared runtime package. */
@@ -41,7 +81,7 @@ export interface TargetContext {
   sourceLabel: string;
   /** The optional parts emitted (`--targets`, with what they need). */
   parts: readonly string[];
-  /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses. */
+  /** `--mock-role`, `--mock-id-field`, `--mock-state-field`, `--mock-state`: choices that replace the mock plan's guesses (already applied in `plans.mock`). */
   mockOverrides?: MockOverrides | undefined;
   /** Every target's options (`--option <target>.<name>=<value>`) with the declared defaults filled in (registry.ts `resolveTargetOptions`). */
   targetOptions?: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;
@@ -72,11 +112,21 @@ export interface BundledRuntimeDependencies {
 
 /** A loaded target: whether it has anything to say for a model, and its files. */
 export interface Target {
-  /** Whether the target has anything to say for this model. */
-  appliesTo(model: ApiModel): boolean;
+  /** Whether the target has anything to say for this model (`plans`: the run's, as in its context). */
+  appliesTo(model: ApiModel, plans: Plans): boolean;
   run(context: TargetContext): GeneratedFile[];
   /** What its README templates read besides the package's common facts (package/assemble.ts). */
   readmeData?(context: TargetContext): Record<string, unknown>;
+}
+
+/**
+ * Names imported from a module no plugin of the package defines: an npm package (`hono`), or a
+ * runtime (its package, or its copy inside a standalone package: `TargetContext.runtimePackage` …).
+ */
+export interface ImportedNames {
+  from: { package: string } | { runtime: RuntimeFolder; /** A subpath of the runtime (`testing`, `mini`). */ subpath?: string | undefined };
+  /** The names as printed, or `{ name, exported }` for one printed under another name than its module exports it by. */
+  names: readonly (string | { name: string; exported: string })[];
 }
 
 /** A handlebars template: a file under templates/, or its text (plugins from outside the generator). */
@@ -104,14 +154,30 @@ export interface TargetPlugin {
   /** The package entry point (`./<name>`, file `src/<name>.ts`) that its files provide, when it applies. */
   entryPoint?: string | undefined;
   /**
-   * The fixed top-level names its modules declare, import or re-export (`serverSpec`, `Hono`,
-   * `FixtureTypes` …). The model's name planner hands them out before any name from the
-   * document, so a schema or operation named like one moves aside (with a warning naming both).
+   * The fixed top-level names its files define that other modules import (or that it prints
+   * through the symbol table), by the module of the package that defines them:
+   * `{ './server.js': ['serverSpec'] }`. Planned before any name of the document, in the order
+   * plugins run: one an earlier plugin defines or prints moves aside (`serverSpec2`), with a
+   * warning naming both plugins; the name got is `model.definedNames[<plugin>][<name>]`.
+   */
+  defines?: Readonly<Record<string, readonly string[]>> | undefined;
+  /**
+   * Names its files import from a package it does not own (`Hono` from `hono`), reserved like
+   * `declares`. Two plugins importing one name from one module share it; the runtimes' exports
+   * are declared by the runtimes (targets/runtimes.ts), not here.
+   */
+  imports?: readonly ImportedNames[] | undefined;
+  /**
+   * The other fixed top-level names its modules print: what they import from the runtimes or
+   * from other plugins' modules, namespaces (`z`), class members (`http`), names of its own no
+   * other module imports. Reserved before any name of the document (a schema or operation named
+   * like one moves aside, with a warning naming both) and shared: several plugins may reserve one.
    */
   declares?: readonly string[] | undefined;
   /**
-   * The names it prints once per operation (`getSpotPriceOptions`), planned with the
-   * document's names; found in `op.targetNames` under each rule's key.
+   * The names it prints once per operation (`getSpotPriceOptions`), each with the module that
+   * declares it, planned with the document's names; found in `op.targetNames` under each rule's
+   * key. A name an earlier plugin wants moves aside, with a warning naming both plugins.
    */
   operationNames?: readonly OperationNameRule[] | undefined;
   /** Its options, by name: given as `--option <target>.<name>=<value>` or `SpecJob.targetOptions`, checked against this. */

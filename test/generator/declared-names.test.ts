@@ -1,8 +1,8 @@
 /**
  * No name reaches the compiler unplanned: every top-level name a generated module declares,
  * imports or re-exports is either planned by the model (schemas, operations, the client and
- * its groups, the entry points) or declared by the target that emits it (`declares` in its
- * plugin.ts), which the planner reserves before naming anything of the document.
+ * its groups, the entry points) or declared by the target that emits it (`defines`, `imports`
+ * or `declares` in its plugin.ts), which the planner hands out before naming anything of the document.
  */
 import { join, relative } from 'node:path';
 import ts from 'typescript';

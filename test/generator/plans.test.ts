@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadModel } from '../../generator/pipeline.js';
 import { errorEnvelopeOf, type ErrorEnvelope } from '../../generator/plans/envelope.js';
 import { planFeed } from '../../generator/plans/feed.js';
+import { createPlans } from '../../generator/plans/index.js';
 import { writeSpec } from '../helpers/generate.js';
 
 const withError = (schema: object | undefined, mediaType = 'application/json'): object => ({
@@ -68,8 +69,6 @@ describe('the feed plan', () => {
     expect(plan.channels).toEqual([{ name: 'ticker', messageChannel: 'ticker', ...expected, messageTypes: ['Ticker'], subscriptionType: 'Subscribe', cadenceMs: 1000 }]);
     // The acknowledgements carry `subscriptions`: not a channel one subscribes to.
     expect(plan.ackChannel).toBe('subscriptions');
-    // Computed once per model.
-    expect(planFeed(model)).toBe(plan);
   });
 
   it('has no channel for a payload that names none', async () => {
@@ -77,5 +76,20 @@ describe('the feed plan', () => {
     delete document.components.schemas['Subscribe']!.properties['channel'];
     const model = await loadModel({ file: writeSpec(document, 'plan-feed'), name: 'feed' });
     expect(planFeed(model).channels).toEqual([]);
+  });
+});
+
+describe('the plans stage', () => {
+  it('computes a plan when a target first reads it, and answers the same plan after', async () => {
+    const model = await loadModel({ file: writeSpec(feed({}, []), 'plan-stage'), name: 'feed' });
+    const read = new Set<string>();
+    const watched = new Proxy(model, { get: (target, key, receiver) => (read.add(String(key)), Reflect.get(target, key, receiver)) });
+    const plans = createPlans({ model: watched });
+    // Nothing is planned before a target asks: a run without the mock plans no mock.
+    expect([...read]).toEqual([]);
+    const plan = plans.feed;
+    expect(read.has('messages')).toBe(true);
+    expect(plans.feed).toBe(plan);
+    expect(plan).toEqual(planFeed(model));
   });
 });

@@ -11,6 +11,7 @@ import { BUILTIN_PLUGINS, PluginError, partNames, partsWithNeeds, resolvePlugins
 import { generatedHeader, type TargetPlugin } from '../../generator/targets/target.js';
 import { repoRoot } from '../helpers/spec-files.js';
 import { generateToDiskWith, typeCheckPackage, writeSpec } from '../helpers/generate.js';
+import { routesPlugin } from '../helpers/routes-plugin.js';
 
 const shop = {
   openapi: '3.1.0',
@@ -62,6 +63,15 @@ describe('a plugin from outside the generator', () => {
     await typeCheckPackage(dir);
   }, 60_000);
 
+  it('prints the names it plans through the symbol table: its file imports only modules the package has, and type-checks', async () => {
+    const { output, dir } = await generateToDiskWith({ file: writeSpec(shop, 'plugin-routes'), name: 'plugin-routes', parts: ['routes'] }, { plugins: [routesPlugin] });
+    const routes = output.files.get('src/routes.ts')!;
+    expect(routes).toContain('export const routes = [listItemsRoute] as const;');
+    const relative = [...routes.matchAll(/^import .* from '(\.\/[^']+)';$/gm)].map((match) => match[1]!);
+    expect(relative.filter((specifier) => !output.files.has(`src/${specifier.slice(2, -3)}.ts`))).toEqual([]);
+    await typeCheckPackage(dir);
+  }, 60_000);
+
   it('is a --targets part: chosen alone, it brings what it needs and no other part', async () => {
     const output = await generatePackage({ file: writeSpec(shop, 'plugin-shop'), name: 'plugin-shop', parts: ['paths'] }, { plugins: [pathsPlugin] });
     expect([...output.files.keys()].filter((p) => p.startsWith('src/')).sort()).toEqual(['src/index.ts', 'src/operations.ts', 'src/paths.ts', 'src/schemas.ts', 'src/type-checks.ts', 'src/types.ts']);
@@ -82,6 +92,7 @@ describe('the registry', () => {
     ['needs in a circle', [{ ...pathsPlugin, needs: ['loop'] }, { ...pathsPlugin, name: 'loop', needs: ['paths'] }], /in a circle: paths -> loop -> paths/],
     ['an entry point that is not a plain name', [{ ...pathsPlugin, entryPoint: '../escape' }], /entry point '\.\.\/escape' is not a plain lower-case name/],
     ['a name that is not a plain name', [{ ...pathsPlugin, name: 'Paths!' }], /a target's name is lower-case/],
+    ['a per-operation name in a module that is not the package\'s', [{ ...pathsPlugin, operationNames: [{ key: 'path', module: 'src/paths.ts', want: ({ camel }: { camel: string }) => camel }] }], /'src\/paths\.ts' is not a module of the package/],
   ] as [string, TargetPlugin[], RegExp][])('refuses %s', (_, extra, message) => {
     expect(() => resolvePlugins(extra)).toThrow(PluginError);
     expect(() => resolvePlugins(extra)).toThrow(message);

@@ -3,6 +3,7 @@
  * validators (print/lean.ts), table by table: a schema node of the model in, the exact text out,
  * in memory. The whole pipeline's view of the same keywords is test/generator/keywords*.test.ts.
  */
+import { planValidatorTypes } from '../../generator/plans/validator-types.js';
 import { describe, expect, it } from 'vitest';
 import type { ApiModel, NamedSchema, SchemaNode } from '../../generator/model/types.js';
 import { printLean, leanPrintContext } from '../../generator/print/lean.js';
@@ -49,13 +50,16 @@ const model = (): ApiModel => ({
   channels: [],
   messages: [],
   extensions: {},
+  definedNames: {},
   diagnostics: [],
 });
 
 /** Every named schema's validator is declared before the one printed, unless a case says which are. */
 const everyName = SCHEMAS.map((s) => s.key);
 const typeOf = (node: SchemaNode): string => printType(node, typePrintContext(model()));
-const zodOf = (node: SchemaNode, flavor: ZodFlavor, declared = everyName): string => printZod(node, zodPrintContext(model(), new Set(declared), new Set(), flavor));
+/** The validators whose type the plans declare (the recursive `Tree`): what the zod target hands the printer. */
+const opaque = (): Set<string> => planValidatorTypes(model()).declared;
+const zodOf = (node: SchemaNode, flavor: ZodFlavor, declared = everyName): string => printZod(node, zodPrintContext({ model: model(), declared: new Set(declared), helpers: new Set(), flavor, opaque: opaque() }));
 const leanOf = (node: SchemaNode, declared = everyName): string => printLean(node, leanPrintContext(model(), new Set(declared), new Set()));
 
 interface Case {
@@ -461,8 +465,8 @@ describe('printers', () => {
     };
     const declared = new Set(everyName);
     expect({
-      classic: recorded((helpers) => printZod(given, zodPrintContext(model(), declared, helpers, 'classic'))),
-      mini: recorded((helpers) => printZod(given, zodPrintContext(model(), declared, helpers, 'mini'))),
+      classic: recorded((helpers) => printZod(given, zodPrintContext({ model: model(), declared, helpers, flavor: 'classic', opaque: opaque() }))),
+      mini: recorded((helpers) => printZod(given, zodPrintContext({ model: model(), declared, helpers, flavor: 'mini', opaque: opaque() }))),
       lean: recorded((helpers) => printLean(given, leanPrintContext(model(), declared, helpers))),
     }).toEqual({ classic: [...want.classic].sort(), mini: [...want.mini].sort(), lean: [...want.lean].sort() });
   });

@@ -1,6 +1,12 @@
-/** The symbol table and the imports derived from what a module printed. */
+/** The symbol table, built from the plugins' declarations, and the imports derived from what a module printed. */
 import { describe, expect, it } from 'vitest';
+import { generatePackage } from '../../generator/pipeline.js';
 import { ModuleImports, SymbolTable } from '../../generator/print/symbols.js';
+import { buildModel, loadDocument } from '../../generator/stages.js';
+import { nameRequestsOf, resolvePlugins } from '../../generator/targets/registry.js';
+import type { TargetPlugin } from '../../generator/targets/target.js';
+import { writeSpec } from '../helpers/generate.js';
+import { routesPlugin } from '../helpers/routes-plugin.js';
 
 const table = (): SymbolTable => {
   const symbols = new SymbolTable();
@@ -81,5 +87,67 @@ describe('the targets', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+const shop = {
+  openapi: '3.1.0',
+  info: { title: 'Shop', version: '1.0.0' },
+  paths: {
+    '/items': { get: { operationId: 'listItems', responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } } },
+    '/items/{id}': {
+      get: {
+        operationId: 'getItem',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
+      },
+    },
+  },
+  components: { schemas: { Item: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } },
+};
+
+describe('a plugin from outside the generator', () => {
+  it("places its per-operation and fixed names in the module it declares, and its file imports only the package's modules", async () => {
+    let table: SymbolTable | undefined;
+    // The routes plugin, with the symbol table its file printed through.
+    const watched: TargetPlugin = {
+      ...routesPlugin,
+      load: async () => {
+        const target = await routesPlugin.load();
+        return { ...target, run: (context) => ((table = context.symbols), target.run(context)) };
+      },
+    };
+    const output = await generatePackage({ file: writeSpec(shop, 'symbols-routes'), name: 'symbols-routes', parts: ['routes'] }, { plugins: [watched] });
+    for (const name of ['listItemsRoute', 'getItemRoute', 'routes']) expect(table?.homeOf(name), name).toBe('./routes.js');
+    const routes = output.files.get('src/routes.ts')!;
+    expect(routes).toContain('export const listItemsRoute = {');
+    // It imports the built-in names it printed from their modules, and its own names from nowhere.
+    const specifiers = [...routes.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]!);
+    expect(specifiers).toEqual(['./client.js', './operations.js']);
+    for (const specifier of specifiers) expect(output.files.has(`src/${specifier.slice(2, -3)}.ts`), specifier).toBe(true);
+  });
+
+  it('wanting a name a built-in plugin has: a warning naming both plugins and the name, and the later plugin numbered', async () => {
+    const clashing: TargetPlugin = {
+      ...routesPlugin,
+      defines: { './routes.js': ['routes', 'createClient'] },
+      // The same package's name as the server's, and a runtime name the client prints too: shared, not a collision.
+      imports: [{ from: { package: 'hono' }, names: ['Hono'] }],
+      declares: ['callOperation'],
+      operationNames: [...routesPlugin.operationNames!, { key: 'routeOptions', module: './routes.js', want: ({ camel }) => `${camel}Options` }],
+    };
+    const job = { file: writeSpec(shop, 'symbols-clash'), name: 'symbols-clash' };
+    const model = buildModel(await loadDocument(job), job, nameRequestsOf(resolvePlugins([clashing])));
+    const warnings = model.diagnostics.filter((d) => d.level === 'warning' && d.message.includes('plugin ')).map((d) => d.message);
+    expect(warnings).toEqual([
+      "name createClient is wanted by plugin client and by plugin routes; routes's is named createClient2",
+      "name getItemOptions is wanted by plugin query (operation getItem) and by plugin routes (operation getItem); routes's is named getItemOptions2",
+      "name listItemsOptions is wanted by plugin query (operation listItems) and by plugin routes (operation listItems); routes's is named listItemsOptions2",
+    ]);
+    expect(model.definedNames['routes']).toEqual({ routes: 'routes', createClient: 'createClient2' });
+    expect(model.operations.map((op) => [op.targetNames['queryOptions'], op.targetNames['routeOptions']])).toEqual([
+      ['getItemOptions', 'getItemOptions2'],
+      ['listItemsOptions', 'listItemsOptions2'],
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { pathLabel } from '../../model/derive.js';
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { OperationModel } from '../../model/types.js';
-import { callArgumentsOf, STREAM_FUNCTION, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
+import { callArgumentsOf, PAGE_ITERATOR, targetName, STREAM_FUNCTION, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { isIdentifierName } from '../../model/names.js';
 import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
@@ -97,14 +97,14 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     const iteratorDocs = jsDoc(`Every item of \`${op.operationId}\`, page after page (${op.pagination.style} pagination), for \`for await\`.`, deprecated, `@throws {ApiError<${op.names.errorId}>} when a page request fails.`)!;
     functions.push({
       kind: StructureKind.Function,
-      name: op.names.iterator,
+      name: targetName(op, PAGE_ITERATOR),
       isExported: true,
       parameters: withClient,
       returnType: `AsyncIterableIterator<${im.type(op.names.item)}>`,
       docs: [iteratorDocs],
       statements: [`return ${im.value('iterateOperation')}<${op.names.item}>(${values});`],
     });
-    methods.push({ name: op.names.iterator, parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${op.names.iterator}(${forwarded});`] });
+    methods.push({ name: targetName(op, PAGE_ITERATOR), parameters, returnType: `AsyncIterableIterator<${op.names.item}>`, docs: [iteratorDocs], statements: [`return ${targetName(op, PAGE_ITERATOR)}(${forwarded});`] });
   }
   return { functions, methods };
 }

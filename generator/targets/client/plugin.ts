@@ -1,6 +1,6 @@
 /** Declaration of target `client` (its code: ./index.ts). */
 import { FORMAT_CHECKS } from '../../model/formats.js';
-import { hasStreamFunction, STREAM_FUNCTION } from '../../model/operation-kinds.js';
+import { hasStreamFunction, PAGE_ITERATOR, STREAM_FUNCTION } from '../../model/operation-kinds.js';
 import type { TargetPlugin } from '../target.js';
 
 /** The key of the per-operation name rule that names each operation's call (`getSpotPriceCall`, in `src/calls.ts`). */
@@ -17,11 +17,14 @@ export const clientPlugin: TargetPlugin = {
   entryPoint: 'client',
   // `http` and `constructor` are members of every group class, where operations become methods.
   // Then what `src/calls.ts` imports: the lean builders' namespace, the runtime's format checks, the spec type.
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'OperationErrors', 'isOperationError', 'createClient', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', ...Object.values(FORMAT_CHECKS)],
+  defines: { './client.js': ['createClient', 'isOperationError', 'OperationErrors'] },
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', ...Object.values(FORMAT_CHECKS)],
   operationNames: [
-    { key: CALL_NAME, want: ({ camel }) => `${camel}Call` },
+    { key: CALL_NAME, module: './calls.js', want: ({ camel }) => `${camel}Call` },
+    // A paginated operation's method (and function) that walks every page.
+    { key: PAGE_ITERATOR, module: './client.js', want: ({ pascal }) => `iterate${pascal}`, covers: (op) => op.pagination !== undefined },
     // An operation whose JSON answer has a stream beside it, and no body flag to ask for it: a second function, by `Accept`.
-    { key: STREAM_FUNCTION, want: ({ camel }) => `${camel}Stream`, covers: hasStreamFunction },
+    { key: STREAM_FUNCTION, module: './client.js', want: ({ camel }) => `${camel}Stream`, covers: hasStreamFunction },
   ],
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,

@@ -1,6 +1,6 @@
 /** What the client's README sections show: a call, an iteration, and how each security scheme is supplied. */
 import { clientGroupOf, isSuccessStatus, serverUrlOf } from '../../model/derive.js';
-import { streamChoiceOf } from '../../model/operation-kinds.js';
+import { PAGE_ITERATOR, streamChoiceOf, targetName } from '../../model/operation-kinds.js';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { exampleParams } from '../../print/examples.js';
 
@@ -33,7 +33,7 @@ export function clientReadmeData(model: ApiModel): Record<string, unknown> {
     baseUrl: serverUrlOf(model),
     hasHmac: model.securitySchemes.some((s) => s.hmac),
     exampleOperation: simple ? { group: group(simple), method: simple.name, args: exampleParams(simple) } : undefined,
-    exampleIterator: paged ? { group: group(paged), method: paged.names.iterator, args: exampleParams(paged) } : undefined,
+    exampleIterator: paged ? { group: group(paged), method: targetName(paged, PAGE_ITERATOR), args: exampleParams(paged) } : undefined,
     // Operations that answer a body or, when asked, a stream: how to ask for each.
     streamChoices: model.operations.flatMap((op) => {
       const choice = streamChoiceOf(op);

@@ -9,15 +9,14 @@ import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { planFeed } from '../../plans/feed.js';
 import { importsFor } from '../../print/symbols.js';
 
 export const feedClientTarget: Target = {
-  appliesTo: (model) => model.kind === 'asyncapi' && planFeed(model).channels.length > 0,
+  appliesTo: (model, plans) => model.kind === 'asyncapi' && plans.feed.channels.length > 0,
   run(context) {
     const { model, sourceLabel } = context;
     const im = importsFor(context, './client.js');
-    const plan = planFeed(model);
+    const plan = context.plans.feed;
     const className = model.entryNames.connection;
     const channels = [...plan.channels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const union = (names: string[]): string => (names.length > 0 ? names.map((name) => im.type(name)).join(' | ') : 'never');

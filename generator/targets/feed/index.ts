@@ -39,10 +39,11 @@ interface Imports {
   helpers: Set<string>;
 }
 
-function unionStatements(model: ApiModel, side: MessageModel['direction'], typeName: string, schemaName: string, imports: Imports, flavor: ZodFlavor): StatementStructures[] {
+function unionStatements(args: { model: ApiModel; side: MessageModel['direction']; typeName: string; schemaName: string; imports: Imports; flavor: ZodFlavor; opaque: ReadonlySet<string> }): StatementStructures[] {
+  const { model, side, typeName, schemaName, imports, flavor, opaque } = args;
   const messages = model.messages.filter((m) => m.direction === side);
   const typeCtx = typePrintContext(model, imports.types);
-  const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
+  const zodCtx = importingZodContext({ model, used: imports.schemas, helpers: imports.helpers, flavor, opaque });
   const payloads = messages.map((m) => m.payload);
   const types = [...new Set(payloads.map((p) => printType(p, typeCtx)))];
   const validators = payloads.map((p) => printZod(p, zodCtx));
@@ -97,7 +98,8 @@ export const feedTarget: Target = {
     const flavor = zodFlavorOf(context);
     const im = importsFor(context, './messages.js');
     const imports: Imports = { schemas: new Set(), types: new Set(), helpers: new Set() };
-    const zodCtx = importingZodContext(model, imports.schemas, imports.helpers, flavor);
+    const opaque = context.plans.validatorTypes.declared;
+    const zodCtx = importingZodContext({ model, used: imports.schemas, helpers: imports.helpers, flavor, opaque });
     const entries = model.messages.map((m) => {
       const fields = {
         name: m.name,
@@ -109,8 +111,8 @@ export const feedTarget: Target = {
       return `${valueKey(m.key)}: { ...${literal(fields)}, schema: ${printZod(m.payload, zodCtx)} }`;
     });
     const unions = [
-      ...unionStatements(model, 'client', 'AnyClientMessage', 'clientMessageSchema', imports, flavor),
-      ...unionStatements(model, 'server', 'AnyServerMessage', 'serverMessageSchema', imports, flavor),
+      ...unionStatements({ model, side: 'client', typeName: 'AnyClientMessage', schemaName: 'clientMessageSchema', imports, flavor, opaque }),
+      ...unionStatements({ model, side: 'server', typeName: 'AnyServerMessage', schemaName: 'serverMessageSchema', imports, flavor, opaque }),
     ];
     // Printed first, so that the imports are known when they are declared above them.
     const declarations: StatementStructures[] = [

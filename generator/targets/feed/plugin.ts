@@ -4,7 +4,9 @@ import type { TargetPlugin } from '../target.js';
 export const feedPlugin: TargetPlugin = {
   name: 'feed',
   needs: ['types', 'zod'],
-  declares: ['messages', 'clientMessageSchema', 'serverMessageSchema', 'parseFeedMessage', 'AnyClientMessage', 'AnyServerMessage', 'FeedParseResult', 'MessageParseResult', 'RawFrame', 'parseMessage', 'MessageTypesMatch'],
+  // What the feed client imports of it.
+  defines: { './messages.js': ['parseFeedMessage', 'AnyServerMessage'] },
+  declares: ['messages', 'clientMessageSchema', 'serverMessageSchema', 'AnyClientMessage', 'FeedParseResult', 'MessageParseResult', 'RawFrame', 'parseMessage', 'MessageTypesMatch'],
   readme: { exports: 'readme/feed.exports.md.hbs', usage: 'readme/feed.usage.md.hbs' },
   load: async () => (await import('./index.js')).feedTarget,
 };

@@ -8,7 +8,6 @@ import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
-import { planMock } from '../../plans/mock.js';
 import { importsFor } from '../../print/symbols.js';
 import { streamAlternativeOf } from '../../model/operation-kinds.js';
 
@@ -17,11 +16,11 @@ export const mockTarget: Target = {
   // A document of webhooks alone gets them too: a mock with no routes, which sends its webhooks.
   appliesTo: (model) => model.kind === 'openapi' && (model.operations.length > 0 || model.webhooks.length > 0),
   run(context) {
-    const { model, sourceLabel, mockOverrides } = context;
+    const { model, sourceLabel, plans } = context;
     const { createMock, mock: mockName, mockOptions } = model.entryNames;
     const im = importsFor(context, './mock.js');
     // The guesses are told to the user (`--explain`, the mock's start), not shipped.
-    const { guesses: _guesses, ...plan } = planMock(model, mockOverrides);
+    const { guesses: _guesses, ...plan } = plans.mock;
     // Every webhook can be sent (`sendWebhook`), those that carry a collection's resource also on its events.
     const hasWebhooks = model.webhooks.length > 0;
     const signatureHeader = model.webhookDelivery?.signatureHeader ?? 'X-Signature';

@@ -9,6 +9,8 @@ export const mockPlugin: TargetPlugin = {
   needs: ['operations', 'server', 'fixtures'],
   entryPoint: 'mock',
   declares: ['mockPlan', 'mockScopes', 'webhookNames', 'createMockEngine', 'mockServerOptions', 'MockEngineOptions', 'MockPlan', 'MockStore', 'WebhookDelivery', 'WebhookDispatcher', 'WebhookDispatcherOptions'],
+  // The mock's app is the server stub's Hono app.
+  imports: [{ from: { package: 'hono' }, names: ['Hono'] }],
   runtimes: ['server-runtime', 'mock-runtime'],
   peerDependencies: SERVER_DEPENDENCIES,
   load: async () => (await import('./index.js')).mockTarget,

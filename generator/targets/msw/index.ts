@@ -5,7 +5,7 @@
  */
 import { StructureKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph';
-import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
+import { ModuleImports, type SymbolTable } from '../../print/symbols.js';
 import { answeredResponseOf, serverUrlOf, pathLabel } from '../../model/derive.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { jsDoc, literal, stringLiteral } from '../../util/text.js';
@@ -131,7 +131,7 @@ export const mswTarget: Target = {
   readmeData: ({ model }) => mswReadmeData(model),
   run(context) {
     const { model, sourceLabel, options } = context;
-    const symbols = packageSymbols(context);
+    const { symbols } = context;
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: mswModule(model, symbols, options?.['baseUrl']) });
     return [{ path: 'src/msw.ts', contents }];
   },

@@ -8,8 +8,9 @@ export const mswPlugin: TargetPlugin = {
   needs: ['types', 'fixtures'],
   entryPoint: 'msw',
   // Its own declarations, then what it imports and re-exports.
-  declares: ['handlers', 'http', 'HttpHandler', 'carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture', 'streamItemFixture'],
-  operationNames: [{ key: 'mswHandler', want: ({ camel }) => `${camel}Handler` }],
+  imports: [{ from: { package: 'msw' }, names: ['http', 'HttpHandler'] }],
+  declares: ['handlers', 'carriesQuery', 'handlerAnswer', 'handlerUrl', 'HandlerOptions', 'HandlerOverride', 'responseFixture', 'streamItemFixture'],
+  operationNames: [{ key: 'mswHandler', module: './msw.js', want: ({ camel }) => `${camel}Handler` }],
   options: { baseUrl: { description: "where the handlers match when a test gives no baseUrl (https://api.example.com); default: any origin, under the spec's server path" } },
   runtimes: ['mock-runtime'],
   peerDependencies: { msw: '^2.0.0' },

@@ -3,6 +3,7 @@
  * `operations` record keyed by operationId (method, path, validators, responses by
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
+import { OPERATION_SPEC, targetName } from '../../model/operation-kinds.js';
 import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
@@ -12,7 +13,6 @@ import { typeChecksFile, type CheckedPair } from '../../print/checks.js';
 import { clientGroupOf, parametersNode, runtimeOperationsFirst, tagTree, pathLabel } from '../../model/derive.js';
 import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
-import { validatorTypesOf } from '../../plans/validator-types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
@@ -41,11 +41,11 @@ export const operationsTarget: Target = {
     const used = new Set<string>();
     const helpers = new Set<string>();
     // Requests leave out read-only properties, responses (and webhook payloads, sent by the server) write-only ones.
-    const forms = { input: importingZodContext(model, used, helpers, flavor, 'input'), output: importingZodContext(model, used, helpers, flavor, 'output') };
+    const annotated = context.plans.validatorTypes.declared;
+    const forms = { input: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'input' }), output: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'output' }) };
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
-    const annotated = validatorTypesOf(model).declared;
     // A body that is a named validator with a declared type: the check would hold trivially.
     const declaredType = (node: SchemaNode): boolean => node.kind === 'ref' && annotated.has(node.target);
 
@@ -67,7 +67,7 @@ export const operationsTarget: Target = {
       }
     }
 
-    const features = { model, runtime: (name: string) => im.value(name), operation: (other: OperationModel) => other.names.spec };
+    const features = { model, runtime: (name: string) => im.value(name), operation: (other: OperationModel) => targetName(other, OPERATION_SPEC) };
     const operationFields = (op: OperationModel, withFeatures = true): string[] =>
       operationSpecFields(
         op,
@@ -87,13 +87,13 @@ export const operationsTarget: Target = {
     // One constant per operation, so that a program calling one operation's function bundles that operation alone.
     // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
     for (const op of counted(runtimeOperationsFirst(model))) {
-      statements.push(exportedConst(op.names.spec, `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${pathLabel(op)}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
+      statements.push(exportedConst(targetName(op, OPERATION_SPEC), `{ ${operationFields(op).join(', ')} } as const satisfies ${operationSpec}`, jsDoc(`\`${op.operationId}\`: ${op.method} ${pathLabel(op)}.`, op.summary, op.deprecated ? '@deprecated' : undefined)));
     }
     statements.push(
       // Each member is checked against OperationSpec where its constant is declared.
       exportedRecord({
         name: 'operations',
-        entries: model.operations.map((op) => ({ key: op.operationId, value: op.names.spec })),
+        entries: model.operations.map((op) => ({ key: op.operationId, value: targetName(op, OPERATION_SPEC) })),
         docs: 'Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security.',
       }),
     );

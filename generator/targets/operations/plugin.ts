@@ -1,10 +1,14 @@
 /** Declaration of target `operations` (its code: ./index.ts). */
+import { OPERATION_SPEC } from '../../model/operation-kinds.js';
 import type { TargetPlugin } from '../target.js';
 
 export const operationsPlugin: TargetPlugin = {
   name: 'operations',
   needs: ['types', 'zod'],
-  declares: ['operations', 'webhooks', 'api', 'apiInfo', 'withOperations', 'OperationSpec', 'ApiSpec', 'ApiInfo', 'receiveWebhook', 'verifyWebhookSignature', 'resolveSecurity', 'pageWalk', 'OperationTypesMatch'],
+  defines: { './operations.js': ['api', 'apiInfo', 'operations', 'webhooks'] },
+  declares: ['withOperations', 'OperationSpec', 'ApiSpec', 'ApiInfo', 'receiveWebhook', 'verifyWebhookSignature', 'resolveSecurity', 'pageWalk', 'OperationTypesMatch'],
+  // Each operation's own constant; a webhook's is planned too (received, not called: no module prints it).
+  operationNames: [{ key: OPERATION_SPEC, module: './operations.js', want: ({ camel }) => `${camel}Operation`, webhooks: true }],
   readme: { exports: 'readme/operations.exports.md.hbs', reference: 'readme/operations.reference.md.hbs' },
   load: async () => (await import('./index.js')).operationsTarget,
 };

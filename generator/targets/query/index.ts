@@ -8,9 +8,9 @@
 import { pathLabel } from '../../model/derive.js';
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
-import { ModuleImports, packageSymbols, type SymbolTable } from '../../print/symbols.js';
+import { ModuleImports, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { callArgumentsOf, isPagedRead, isQueryOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
+import { callArgumentsOf, OPERATION_SPEC, PAGE_ITERATOR, targetName, isPagedRead, isQueryOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -167,7 +167,7 @@ function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDecla
       isExported: true,
       docs: [
         jsDoc(
-          `\`${op.operationId}\` as an infinite query: pass it to \`useInfiniteQuery\`; each page is one response, and the next page's parameters come from the last (${op.pagination!.style} pagination, as \`${op.names.iterator}\` walks them); there is no next page after the last.`,
+          `\`${op.operationId}\` as an infinite query: pass it to \`useInfiniteQuery\`; each page is one response, and the next page's parameters come from the last (${op.pagination!.style} pagination, as \`${targetName(op, PAGE_ITERATOR)}\` walks them); there is no next page after the last.`,
           op.deprecated ? '@deprecated The spec marks this operation deprecated.' : undefined,
         )!,
       ],
@@ -182,7 +182,7 @@ function infiniteFunctions(op: OperationModel, im: ModuleImports): FunctionDecla
         `  queryKey: ${keyName}(params),`,
         `  queryFn: ({ pageParam, signal }) => ${im.value(op.name)}(client, pageParam, ${im.value('withSignal')}(options, signal)),`,
         '  initialPageParam: params,',
-        `  getNextPageParam: (lastPage, _pages, lastPageParams) => ${im.value('nextPageParams')}(${im.value(op.names.spec)}, lastPageParams, lastPage),`,
+        `  getNextPageParam: (lastPage, _pages, lastPageParams) => ${im.value('nextPageParams')}(${im.value(targetName(op, OPERATION_SPEC))}, lastPageParams, lastPage),`,
         '};',
       ],
     },
@@ -317,7 +317,7 @@ export const queryTarget: Target = {
   readmeData: ({ model, packageName, options }) => queryReadmeData(model, options?.['scope'] ?? packageName),
   run(context) {
     const { model, sourceLabel, packageName, options } = context;
-    const symbols = packageSymbols(context);
+    const { symbols } = context;
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: queryModule(model, options?.['scope'] ?? packageName, symbols) });
     return [{ path: 'src/query.ts', contents }];
   },

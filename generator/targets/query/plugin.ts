@@ -13,15 +13,17 @@ export const queryPlugin: TargetPlugin = {
   needs: ['types', 'operations', 'client'],
   entryPoint: 'query',
   // Its own declarations, then what it imports from the runtime and the client module.
-  declares: ['queryScope', 'OperationQueryError', 'OperationQueryOptions', 'OperationStreamedQueryOptions', 'OperationInfiniteQueryOptions', 'OperationMutationOptions', TANSTACK_NAMESPACE, STREAMED_QUERY, 'nextPageParams', 'withSignal', 'CallOptions', 'HttpClient', 'NetworkError', 'TimeoutError', 'RequestValidationError', 'ResponseValidationError', 'OperationErrors'],
+  declares: ['queryScope', 'OperationQueryError', 'OperationQueryOptions', 'OperationStreamedQueryOptions', 'OperationInfiniteQueryOptions', 'OperationMutationOptions', TANSTACK_NAMESPACE, 'nextPageParams', 'withSignal', 'CallOptions', 'HttpClient', 'NetworkError', 'TimeoutError', 'RequestValidationError', 'ResponseValidationError', 'OperationErrors'],
+  // TanStack Query's streamed query function is still `experimental_`: printed under its plain name.
+  imports: [{ from: { package: '@tanstack/query-core' }, names: [{ name: STREAMED_QUERY, exported: 'experimental_streamedQuery' }] }],
   operationNames: [
-    { key: 'queryKey', want: ({ camel }) => `${camel}QueryKey`, covers: isQueryOperation },
-    { key: 'queryOptions', want: ({ camel }) => `${camel}Options`, covers: isQueryOperation },
+    { key: 'queryKey', module: './query.js', want: ({ camel }) => `${camel}QueryKey`, covers: isQueryOperation },
+    { key: 'queryOptions', module: './query.js', want: ({ camel }) => `${camel}Options`, covers: isQueryOperation },
     // A streamed read is one streamed query, not pages.
-    { key: 'infiniteQueryKey', want: ({ camel }) => `${camel}InfiniteQueryKey`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
-    { key: 'infiniteOptions', want: ({ camel }) => `${camel}InfiniteOptions`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
+    { key: 'infiniteQueryKey', module: './query.js', want: ({ camel }) => `${camel}InfiniteQueryKey`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
+    { key: 'infiniteOptions', module: './query.js', want: ({ camel }) => `${camel}InfiniteOptions`, covers: (op) => isPagedRead(op) && streamedResponseOf(op) === undefined },
     // A write that streams has its function only: a mutation resolves once.
-    { key: 'mutation', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isQueryOperation(op) && streamedResponseOf(op) === undefined },
+    { key: 'mutation', module: './query.js', want: ({ camel }) => `${camel}Mutation`, covers: (op) => !isQueryOperation(op) && streamedResponseOf(op) === undefined },
   ],
   options: { scope: { description: "the first element of every query and mutation key (`queryScope`); default: the package's npm name" } },
   // Types only, but for streamed queries' `experimental_streamedQuery` (its `streamFn` form since 5.86): a program bundles

@@ -4,6 +4,7 @@
  * the spec's responses with their statuses out), the `serverSpec` table the server runtime
  * routes and checks requests with, and a factory that builds the Hono app.
  */
+import { HANDLER_REPLY, targetName } from '../../model/operation-kinds.js';
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { InterfaceDeclarationStructure, OptionalKind, MethodSignatureStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { resolve, pathLabel } from '../../model/derive.js';
@@ -12,7 +13,7 @@ import { jsDoc, literal, objectLiteral, propertyKey } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target } from '../target.js';
 import { printType, typePrintContext } from '../../print/types.js';
-import { errorEnvelopeOf, operationEnvelopes, type ErrorEnvelope } from '../../plans/envelope.js';
+import type { ErrorEnvelopePlan } from '../../plans/index.js';
 import { shapeOf } from './shapes.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { counted } from '../../util/progress.js';
@@ -38,7 +39,7 @@ function replyType(model: ApiModel, response: ResponseModel, used: Set<string>, 
   return `${im.type('HandlerReply')}<${statusType(response.status)}, ${body}>`;
 }
 
-function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnvelope, im: ModuleImports): string {
+function operationEntry(model: ApiModel, op: OperationModel, envelopes: ErrorEnvelopePlan, im: ModuleImports): string {
   // Strings need no parsing: only the other shapes are listed.
   const shapes = op.parameters.flatMap((p): [string, string][] => {
     const shape = shapeOf(model, p.schema);
@@ -53,8 +54,8 @@ function operationEntry(model: ApiModel, op: OperationModel, envelope: ErrorEnve
   if (form) entries.push(['bodyShape', literal(shapeOf(model, form.schema))]);
   if (op.scopesByField) entries.push(['scopesByField', literal(op.scopesByField)]);
   if (op.rateLimit) entries.push(['rateLimit', literal(op.rateLimit)]);
-  const envelopes = operationEnvelopes(model, op, envelope);
-  if (envelopes) entries.push(['errorEnvelopes', literal(envelopes)]);
+  const own = envelopes.operations.get(op.operationId);
+  if (own) entries.push(['errorEnvelopes', literal(own)]);
   return objectLiteral(entries);
 }
 
@@ -72,7 +73,7 @@ export const serverTarget: Target = {
     const aliases: OptionalKind<TypeAliasDeclarationStructure>[] = [];
     const methods: OptionalKind<MethodSignatureStructure>[] = [];
     for (const op of counted(model.operations)) {
-      const replyName = op.names.reply;
+      const replyName = targetName(op, HANDLER_REPLY);
       const replies = op.responses.map((r) => replyType(model, r, used, im));
       aliases.push({ name: replyName, isExported: true, type: replies.length > 0 ? replies.join(' | ') : im.type('HandlerReply'), docs: [jsDoc(`What a handler of \`${op.operationId}\` answers: a status the spec declares, with its body.`)!] });
       const params = op.parameters.length > 0 ? im.type(op.names.params) : 'Record<string, never>';
@@ -86,15 +87,15 @@ export const serverTarget: Target = {
     }
     for (const name of used) im.type(name);
 
-    const envelope = errorEnvelopeOf(model);
+    const envelopes = context.plans.errorEnvelopes;
     const missingWarning = model.versioning?.missingWarning;
     const rootLimit = model.rateLimit;
     const languages = model.languages;
     const warningsField = warningsFieldOf(model);
     const specEntries: [string, string][] = [
       ['api', im.value('api')],
-      ['operations', objectLiteral(model.operations.map((op) => [op.operationId, operationEntry(model, op, envelope, im)]))],
-      ['errorEnvelope', literal(envelope)],
+      ['operations', objectLiteral(model.operations.map((op) => [op.operationId, operationEntry(model, op, envelopes, im)]))],
+      ['errorEnvelope', literal(envelopes.document)],
     ];
     if (rootLimit) specEntries.push(['rateLimit', literal(rootLimit)]);
     if (languages) specEntries.push(['languages', literal(languages)]);

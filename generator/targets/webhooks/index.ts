@@ -7,7 +7,7 @@
 import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel, WebhookSignatureModel } from '../../model/types.js';
-import { ModuleImports, packageSymbols, runtimeSubpath } from '../../print/symbols.js';
+import { ModuleImports, runtimeSubpath } from '../../print/symbols.js';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral, valueKey } from '../../util/text.js';
 import { exportedConst, printSourceFile } from '../../util/ts.js';
 import { generatedHeader, type Target, type TargetContext } from '../target.js';
@@ -61,7 +61,7 @@ export const webhooksTarget: Target = {
 
 function webhooksModule(context: TargetContext): string {
   const { model, sourceLabel, runtimePackage, options } = context;
-  const table = packageSymbols(context);
+  const table = context.symbols;
   const receiverModule = runtimeSubpath(runtimePackage, 'receiver');
   for (const [printed, exported] of RECEIVER_EXPORTS) table.define(printed, receiverModule, exported);
   const im = new ModuleImports(table, './webhooks.js');

@@ -9,10 +9,9 @@ import { jsDoc } from '../../util/text.js';
 import { exportedRecord, printSourceFile } from '../../util/ts.js';
 import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
-import { validatorTypesOf } from '../../plans/validator-types.js';
-import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf } from '../../print/zod.js';
+import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf, type ZodPrintContext } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
-import { formsOf } from '../../model/directions.js';
+import { formsOf, type Direction } from '../../model/directions.js';
 import { compareText } from '../../util/compare.js';
 
 export const zodTarget: Target = {
@@ -24,10 +23,11 @@ export const zodTarget: Target = {
     const im = importsFor(context, './schemas.js');
     const declared = new Set<string>();
     const helpers = new Set<string>();
-    const ctx = zodPrintContext(model, declared, helpers, flavor);
-    const forms = { input: zodPrintContext(model, declared, helpers, flavor, 'input'), output: zodPrintContext(model, declared, helpers, flavor, 'output') };
+    const { declared: annotated, unchecked } = context.plans.validatorTypes;
+    const zodContext = (direction?: Direction): ZodPrintContext => zodPrintContext({ model, declared, helpers, flavor, opaque: annotated, ...(direction ? { direction } : {}) });
+    const ctx = zodContext();
+    const forms = { input: zodContext('input'), output: zodContext('output') };
     const statements: StatementStructures[] = [];
-    const { declared: annotated, unchecked } = validatorTypesOf(model);
     for (const named of model.schemas) {
       // The request and response forms (readOnly/writeOnly) follow the schema as written.
       const printed = formsOf(named).map(({ names, direction, says }) => ({ ...names, expression: printZod(named.schema, direction ? forms[direction] : ctx), form: says }));
