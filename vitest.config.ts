@@ -19,6 +19,7 @@ const UNIT = [
   'test/generator/mock-plan.test.ts',
   'test/generator/inference-cost.test.ts',
   'test/generator/symbols.test.ts',
+  'test/generator/public-api.test.ts',
   'test/generator/diagnostic-lines.test.ts',
   'test/cli/progress.test.ts',
   'test/cli/help.test.ts',

@@ -5,7 +5,6 @@
  * same contract split in two (targets/<name>/plugin.ts and index.ts), so that a run whose specs
  * are all cached loads none of their code.
  */
-import type { ApiModel } from './model/types.js';
 import { PluginError } from './targets/registry.js';
 import { loadPublicEntry } from './public-hub.js';
 import type { GeneratedFile, Target, TargetContext, TargetPlugin } from './targets/target.js';
@@ -16,8 +15,8 @@ export interface PluginDefinition extends Omit<TargetPlugin, 'load' | 'files'> {
    * other is an error. Each is a module of the package: its names are found as `./routes.js`.
    */
   files: readonly string[];
-  /** Whether it has anything to say for a model; always when absent. */
-  appliesTo?(model: ApiModel): boolean;
+  /** Whether it has anything to say for a model (the plans are there too); always when absent. */
+  appliesTo?: Target['appliesTo'] | undefined;
   /** Its files, from the model and the package's facts. */
   run(context: TargetContext): GeneratedFile[];
   /** What its README templates read besides the package's common facts. */
@@ -35,7 +34,7 @@ export function definePlugin(definition: PluginDefinition): TargetPlugin {
   if (!Array.isArray(files) || files.length === 0) throw new PluginError(`plugin '${definition.name}': list the files it emits (files: ['src/${definition.name}.ts'])`);
   for (const file of files) if (!INSIDE_PACKAGE.test(file)) throw new PluginError(`plugin '${definition.name}': ${file} is not a path inside the package folder`);
   const target: Target = {
-    appliesTo: (model) => appliesTo?.(model) ?? true,
+    appliesTo: (model, plans) => appliesTo?.(model, plans) ?? true,
     run,
     ...(readmeData ? { readmeData } : {}),
   };

@@ -6,15 +6,26 @@
  * any plugin runs, so a run whose packages are all cached never loads them.
  */
 import { defineConfig } from './config-define.js';
+import { HANDLER_REPLY, OPERATION_SPEC, PAGE_ITERATOR, STREAM_FUNCTION, targetName } from './model/operation-kinds.js';
 import { definePlugin } from './plugin.js';
+import { CALL_NAME } from './targets/client/plugin.js';
+
+/** The values at hand at once (light modules): the config's and plugins' own, and the keys of the built-in per-operation names. */
+const EAGER = { defineConfig, definePlugin, targetName, OPERATION_SPEC, PAGE_ITERATOR, HANDLER_REPLY, STREAM_FUNCTION, CALL_NAME } as const;
 
 /** Every value `generator/public.ts` exports (a unit test holds the two together). */
 export const PUBLIC_VALUE_NAMES = [
+  'CALL_NAME',
+  'HANDLER_REPLY',
+  'OPERATION_SPEC',
+  'PAGE_ITERATOR',
+  'STREAM_FUNCTION',
   'defineConfig',
   'definePlugin',
   'docsOf',
   'exportedConst',
   'exportedRecord',
+  'exportedType',
   'generatedHeader',
   'importsFor',
   'jsDoc',
@@ -24,14 +35,14 @@ export const PUBLIC_VALUE_NAMES = [
   'printSourceFile',
   'propertyKey',
   'stringLiteral',
+  'targetName',
   'valueKey',
 ] as const;
 
 const HUB = Symbol.for('svc-api-codegen.public-api');
 
 interface Hub {
-  defineConfig: typeof defineConfig;
-  definePlugin: typeof definePlugin;
+  eager: typeof EAGER;
   /** The whole entry, once loaded. */
   full(): Record<string, unknown>;
 }
@@ -46,8 +57,7 @@ export async function loadPublicEntry(): Promise<void> {
 /** Makes this generator what configs and plugins loaded from now on import as `svc-api-codegen`. */
 export function providePublicApi(): void {
   const hub: Hub = {
-    defineConfig,
-    definePlugin,
+    eager: EAGER,
     full: () => {
       if (!full) throw new Error('svc-api-codegen: the printing helpers are there while plugins run (in run(context)), not when a config is read');
       return full;
@@ -60,7 +70,7 @@ export function providePublicApi(): void {
 export function publicApiShim(): string {
   const lines = [`const hub = globalThis[Symbol.for(${JSON.stringify(HUB.description)})];`];
   for (const name of PUBLIC_VALUE_NAMES) {
-    lines.push(name === 'defineConfig' || name === 'definePlugin' ? `export const ${name} = hub.${name};` : `export const ${name} = (...args) => hub.full().${name}(...args);`);
+    lines.push(name in EAGER ? `export const ${name} = hub.eager.${name};` : `export const ${name} = (...args) => hub.full().${name}(...args);`);
   }
   return `${lines.join('\n')}\n`;
 }

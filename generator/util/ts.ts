@@ -31,3 +31,6 @@ export const exportedRecord = ({ name, entries, docs }: { name: string; entries:
     docs,
     `{ ${entries.map(({ key, value }) => `readonly ${propertyKey(key)}: typeof ${value}`).join(';\n')} }`,
   );
+
+/** `export type name = type;`, with its doc comment. */
+export const exportedType = (name: string, type: string, docs?: string): StatementStructures => ({ kind: StructureKind.TypeAlias, name, isExported: true, type, docs: docs ? [docs] : [] });
