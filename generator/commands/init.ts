@@ -1,10 +1,11 @@
 /**
  * `svc-api-codegen init [--format ts|mjs|json] [--force]`: writes a starter config into the
  * current folder. It names the first API description it finds here or under `api/`, `spec/`,
- * `specs/`, `openapi/` (a file named `openapi.*`, `swagger.*`, `asyncapi.*` or `*.openapi.*`),
+ * `specs/`, `openapi/` (a file named `openapi.*`, `swagger.*`, `asyncapi.*` or `*.openapi.*`, else a
+ * YAML or JSON file that starts as one does),
  * else `api/openapi.yaml` for the user to fill in. An existing config is kept unless --force.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONFIG_FILES, findConfig } from '../config.js';
@@ -17,14 +18,24 @@ description found here or in api/, spec/, specs/ or openapi/. --force replaces a
 
 const DESCRIPTION = /^(?:openapi|swagger|asyncapi)\.(?:ya?ml|json)$|\.(?:openapi|asyncapi|swagger)\.(?:ya?ml|json)$/i;
 
-/** The first API description in `dir` or its usual subfolders, relative to `dir`. */
+/** A YAML or JSON file whose first lines say what it is: `openapi: 3.1.0`, `"swagger": "2.0"`, `asyncapi: 3.0.0`. */
+const SAYS_DESCRIPTION = /^\s*\{?\s*["']?(?:openapi|swagger|asyncapi)["']?\s*:/m;
+
+const saysDescription = (file: string): boolean => {
+  try {
+    return SAYS_DESCRIPTION.test(readFileSync(file, 'utf8').slice(0, 2048));
+  } catch {
+    return false;
+  }
+};
+
+/** The first API description in `dir` or its usual subfolders, relative to `dir`: by its name, else by what it starts with. */
 export function findDescription(dir: string): string | undefined {
   for (const folder of ['.', 'api', 'spec', 'specs', 'openapi']) {
     const full = join(dir, folder);
     if (!existsSync(full)) continue;
-    const found = readdirSync(full)
-      .filter((name) => DESCRIPTION.test(name))
-      .sort(compareText)[0];
+    const names = readdirSync(full).sort(compareText);
+    const found = names.find((name) => DESCRIPTION.test(name)) ?? names.find((name) => /\.(?:ya?ml|json)$/i.test(name) && saysDescription(join(full, name)));
     if (found) return folder === '.' ? found : `${folder}/${found}`;
   }
   return undefined;
