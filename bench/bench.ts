@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type { ClientBenchRow } from './client.js';
 import type { FeedBenchResult } from './feed.js';
 import { generationSection } from './generation.js';
+import { installedSection } from './installed.js';
 import { benchDir, launched, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
 import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
@@ -28,9 +29,9 @@ import { benchStream } from './stream.js';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
 type Section = { lines: string[]; summary: SummaryRow[] };
-const SECTIONS = ['generation', 'validation', 'client', 'mock', 'feed', 'stream', 'diff', 'size'] as const;
+const SECTIONS = ['generation', 'installed', 'validation', 'client', 'mock', 'feed', 'stream', 'diff', 'size'] as const;
 if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(values.only)) {
-  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|validation|client|mock|feed|stream|diff|size]');
+  console.error('usage: npm run bench -- [--runs 3] [--seconds 5] [--only generation|installed|validation|client|mock|feed|stream|diff|size]');
   process.exit(2);
 }
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
@@ -373,6 +374,7 @@ async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const generation = sections.generation ? await generationSection(runs) : previousSection('generation', '## Generation');
+  const installed = sections.installed ? await installedSection(runs) : previousSection('installed', '## Installed command');
   const validation = sections.validation ? await validationSection() : previousSection('validation', '## Validation');
   // The feed's in-process figures before the mock servers' load, which leaves this process's heap full of the load generator's garbage.
   const feed = sections.feed ? await feedSection() : previousSection('feed', '## Feed');
@@ -386,7 +388,7 @@ async function main(): Promise<void> {
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
     `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
   ];
-  const ordered = [generation, validation, client, mock, feed, stream, diff, size];
+  const ordered = [generation, installed, validation, client, mock, feed, stream, diff, size];
   const summary = summaryTable(ordered.flatMap((section) => section.summary));
   const missed = ordered.flatMap((section) => section.summary).filter((row) => !row.met).length;
   const markdown = [
