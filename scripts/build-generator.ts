@@ -100,7 +100,9 @@ export async function buildGeneratorPackage(): Promise<BuiltGenerator> {
     plugins: [workspaceOnly, ownPlaceInPackage],
   });
   const binFile = join(dist, 'bin.mjs');
-  writeFileSync(binFile, `#!/usr/bin/env node\n${readFileSync(binFile, 'utf8')}`);
+  // A smaller young generation, as `npm run generate` runs the generator (--max-semi-space-size=1): about 5% of a
+  // cold run. `env -S` splits the line into the command and its option (GNU coreutils 8.30+, BSD and macOS).
+  writeFileSync(binFile, `#!/usr/bin/env -S node --max-semi-space-size=1\n${readFileSync(binFile, 'utf8')}`);
   chmodSync(binFile, 0o755);
   const imported = new Set<string>(LOADED_BY_NAME);
   for (const output of Object.values(result.metafile.outputs)) {
