@@ -47,7 +47,7 @@ export async function installedSection(runs: number): Promise<{ lines: string[];
   const viaScript: number[] = [];
   const checkout: number[] = [];
   const on24: number[] = [];
-  const wrapper = { npx: [] as number[], npmRun: [] as number[] };
+  const wrapper = { npx: [] as number[] };
   // One run of each first, unmeasured: the checkout's bundle and each side's compiled validators are made once, as after an install.
   for (let i = 0; i <= runs; i++) {
     const times = [
@@ -60,11 +60,12 @@ export async function installedSection(runs: number): Promise<{ lines: string[];
       await timeCommand({ command: 'npx', argv: ['--no-install', 'svc-api-codegen', 'generate', ...args('node24')], cwd: project, env: { ...cold('node24'), PATH: `${dirname(node24.binary)}:${process.env['PATH'] ?? ''}` } }),
     ];
     if (i === 0) continue;
-    installed.push(times[0]!);
-    checkout.push(times[1]!);
-    on24.push(times[2]!);
-    viaScript.push(times[3]!);
-    wrapper.npx.push(times[4]! - times[5]!);
+    const [viaNpx, inCheckout, viaProjectScript, npxVersion, nodeVersion, onNode24] = times as [number, number, number, number, number, number];
+    installed.push(viaNpx);
+    checkout.push(inCheckout);
+    viaScript.push(viaProjectScript);
+    wrapper.npx.push(npxVersion - nodeVersion);
+    on24.push(onNode24);
   }
   const mine = median(viaScript);
   const reference = median(checkout);

@@ -118,6 +118,7 @@ async function startMock(args: { node: string; cwd: string }): Promise<{ first: 
 
 const NODES: [string, () => Promise<string>][] = [
   [`the machine's Node.js (${process.version})`, async () => process.execPath],
+  ['Node 22', async () => (await ensureNode(22)).binary],
   ['Node 24', async () => (await ensureNode(24)).binary],
 ];
 
@@ -126,7 +127,7 @@ describe.each(NODES)('svc-api-codegen installed from a registry, on %s', (label,
   let project: string;
   beforeAll(async () => {
     node = await nodeBinary();
-    project = join(fresh, label.startsWith('Node 24') ? 'on-24' : 'on-machine');
+    project = join(fresh, label.replace(/\W+/g, '-'));
     mkdirSync(join(project, 'api'), { recursive: true });
     mkdirSync(join(project, 'plugins'));
   }, 300_000);
@@ -135,7 +136,8 @@ describe.each(NODES)('svc-api-codegen installed from a registry, on %s', (label,
     const { stdout } = await run(node, ['--version']);
     const { stdout: viaPath } = await run('node', ['--version'], { env: { ...process.env, PATH: `${dirname(node)}:${process.env['PATH'] ?? ''}` } });
     expect(viaPath.trim()).toBe(stdout.trim());
-    if (label.startsWith('Node 24')) expect(stdout.trim()).toMatch(/^v24\./);
+    const major = /^Node (\d+)$/.exec(label)?.[1];
+    if (major !== undefined) expect(stdout.trim()).toMatch(new RegExp(`^v${major}\\.`));
     const versionOut = await npx({ node, cwd: project, argv: ['--version'] });
     expect(versionOut.stdout.trim()).toBe(version);
   });
@@ -176,6 +178,12 @@ describe.each(NODES)('svc-api-codegen installed from a registry, on %s', (label,
     const second = await npx({ node, cwd: project, argv: ['generate', '--timings'], env: cache });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('library (cached)');
+
+    // The help speaks of the installed command, and lists the config's plugin with its option.
+    const help = await npx({ node, cwd: project, argv: ['generate', '--help'] });
+    expect(help.stdout).toContain('usage: svc-api-codegen generate [options]');
+    expect(help.stdout).not.toContain('npm run');
+    expect(help.stdout).toContain('routes.pathStyle');
   }, 300_000);
 
   it('mock --spec --json prints its servers and credentials first, and answers a GET', async () => {
