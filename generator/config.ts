@@ -203,7 +203,13 @@ async function importBundled(args: { file: string; contents?: string }): Promise
   const bundle = join(dir, `.svc-api-codegen.config.${key}.${process.pid}.mjs`);
   writeFileSync(bundle, code);
   try {
-    const module = (await import(pathToFileURL(bundle).href)) as { default?: unknown };
+    let module: { default?: unknown };
+    try {
+      module = (await import(pathToFileURL(bundle).href)) as { default?: unknown };
+    } catch (error) {
+      // The config's own code (or a plugin's, as it is imported) threw: said of the config, not as a generator bug.
+      throw new SpecError(args.file, `importing it threw: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
     return { exported: module.default, inputs, key };
   } finally {
     rmSync(bundle, { force: true });

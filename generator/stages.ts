@@ -16,7 +16,7 @@ import { assemblePackage, type AppliedTarget } from './package/assemble.js';
 export { carriesRuntimeFile, runtimesOf } from './package/assemble.js';
 import { createPlans } from './plans/index.js';
 import { packageSymbols } from './print/symbols.js';
-import { enabledPlugins, nameRequestsOf, PluginError, resolvePlugins } from './targets/registry.js';
+import { BUILTIN_PLUGINS, enabledPlugins, nameRequestsOf, PluginError, resolvePlugins } from './targets/registry.js';
 import { INSIDE_PACKAGE } from './plugin.js';
 import { contextFor, type GeneratedFile, type TargetContext, type TargetPlugin } from './targets/target.js';
 import { GeneratorBug, inStage, inStageSync } from './failure.js';
@@ -109,9 +109,11 @@ export function runTargets(
   for (const { plugin, target } of loaded) {
     const started = performance.now();
     const stage = { file: context.model.source, stage: `target ${plugin.name}` as const };
-    if (!inStageSync(stage, () => target.appliesTo(context.model, plans))) continue;
+    // A plugin from outside the generator that throws is its own failure (exit 2, naming it), not a generator bug.
+    const ownStage = BUILTIN_PLUGINS.includes(plugin) ? inStageSync : pluginStage(plugin);
+    if (!ownStage(stage, () => target.appliesTo(context.model, plans))) continue;
     // Outside the stage: a target's file out of bounds is the plugin's mistake, said as such (exit 2), not a crash.
-    files.push(...checkedFiles(plugin, inStageSync(stage, () => reportingStage({ listener: progress?.listener, report: { spec: progress?.spec ?? '', stage: plugin.name } }, () => target.run(contextFor(context, plugin))))));
+    files.push(...checkedFiles(plugin, ownStage(stage, () => reportingStage({ listener: progress?.listener, report: { spec: progress?.spec ?? '', stage: plugin.name } }, () => target.run(contextFor(context, plugin))))));
     applied.push({ plugin, target });
     timings[plugin.name] = Math.round(performance.now() - started);
   }
@@ -121,6 +123,18 @@ export function runTargets(
   timings['package'] = Math.round(performance.now() - started);
   return { files, applied };
 }
+
+/** Runs a stage of a plugin from outside the generator: what it throws is a PluginError naming it and the document. */
+const pluginStage =
+  (plugin: TargetPlugin) =>
+  <T>({ file }: { file: string }, run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof SpecError || error instanceof PluginError) throw error;
+      throw new PluginError(`plugin '${plugin.name}' failed on ${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { cause: error });
+    }
+  };
 
 /** A target's files, each a path inside the package folder and, when it declares its files, one of them. */
 function checkedFiles(plugin: TargetPlugin, files: GeneratedFile[]): GeneratedFile[] {

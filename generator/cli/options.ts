@@ -58,7 +58,8 @@ ${targetsHelp(plugins)}
   --mock-state <operationId>=<state>  the state a create starts in or an action moves to (returnLoan=returned;
                        empty: the operation sets no state and no time) where no x-state-machine says; repeatable
 ${zodHelp(plugins)}${optionHelp(plugins)}
-  --config <file>      the config file to follow instead of the one in this folder (paths in it are relative to it)
+  --config <file>      the config file to follow instead of the one in this folder (paths in it are relative
+                       to it)
   --plugin <module>    a plugin (a module whose default export is made with definePlugin; a path or a package
                        name) run with the built-in targets (--spec only; a config lists its own); repeatable
   --allow-ref-root <dir>  a folder besides the project root (the git repository holding the spec, or its

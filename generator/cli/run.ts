@@ -53,14 +53,15 @@ export interface RunPlan {
   config?: LoadedConfig | undefined;
 }
 
-/** `targets.scope` options as a config writes them (`{ 'query.scope': 'library' }`), by target. */
-const optionsByTarget = (options: Readonly<Record<string, string>> | undefined): TargetOptions | undefined => {
-  if (options === undefined) return undefined;
+/** Options as a config writes them (`{ 'query.scope': 'library' }`), by target, with those of `--option` over them. */
+const optionsByTarget = (options: Readonly<Record<string, string>> | undefined, given: TargetOptions | undefined): TargetOptions | undefined => {
+  if (options === undefined) return given;
   const byTarget: Record<string, Record<string, string>> = {};
   for (const [key, value] of Object.entries(options)) {
     const at = key.indexOf('.');
     (byTarget[key.slice(0, at)] ??= {})[key.slice(at + 1)] = value;
   }
+  for (const [target, values] of Object.entries(given ?? {})) byTarget[target] = { ...byTarget[target], ...values };
   return byTarget;
 };
 
@@ -97,7 +98,7 @@ export async function planRun(options: Options): Promise<RunPlan> {
           parts: entry.targets,
           allowRefRoots: [...entry.allowRefRoots, ...options.allowRefRoots],
           mockOverrides: options.mockOverrides ?? entry.mock,
-          targetOptions: options.targetOptions ?? optionsByTarget(entry.options),
+          targetOptions: optionsByTarget(entry.options, options.targetOptions),
           ...(entry.overlays.length > 0 ? { overlays: entry.overlays } : {}),
         },
         // --out moves every package into one folder, as it moves the packages of specs/.
@@ -156,12 +157,12 @@ async function workspaceFiles(cache: RunCache | undefined, formatter: FormatterN
   return new Map([['tsconfig.json', formatted]]);
 }
 
-/** `progress`: told of each stage of each spec as it starts (the progress line); nothing when absent. `plan`: the run, when the caller planned it. */
-export async function runOnce(options: Options, { progress, plan }: { progress?: ProgressListener | undefined; plan?: RunPlan | undefined } = {}): Promise<RunResult> {
+/** `progress`: told of each stage of each spec as it starts (the progress line); nothing when absent. */
+export async function runOnce(options: Options, { progress }: { progress?: ProgressListener | undefined } = {}): Promise<RunResult> {
   const started = performance.now();
   const cache = options.cache ? new RunCache() : undefined;
   keepCompiledCodeIn(options.cache ? compiledCodeDir : undefined);
-  const { packages: planned, runtimes, plugins, pluginsKey, config } = plan ?? (await planRun(options));
+  const { packages: planned, runtimes, plugins, pluginsKey, config } = await planRun(options);
   const outFolder = options.spec !== undefined ? options.out! : (runtimes ?? commonFolder(planned.map((p) => p.out)));
   const packageDirs = [...planned.map((p) => p.out), ...(runtimes !== undefined ? RUNTIME_FOLDERS.map((folder) => join(runtimes, folder)) : [])];
   if (!options.check && !options.force) {

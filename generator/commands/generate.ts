@@ -24,6 +24,8 @@ function report(error: unknown, options: Pick<Options, 'callerDir'> & Partial<Op
   const untouched = options.check ? '' : `\n${displayPath(options, outFolderOf(options as Options), true)} was left untouched.`;
   if (error instanceof PluginError) {
     console.error(`error: ${error.message}${untouched}`);
+    // A plugin's own exception: its stack when asked, as a generator bug's.
+    if (process.env[DEBUG_VARIABLE] && error.cause instanceof Error && error.cause.stack) console.error(error.cause.stack);
     return 2;
   }
   if (error instanceof SpecError) {

@@ -119,6 +119,13 @@ export default defineConfig({
     ['invalid JSON', 'svc-api-codegen.config.json', '{ "specs": [ }', /svc-api-codegen\.config\.json: not valid JSON/],
     ['a plugin that is not one', 'svc-api-codegen.config.json', JSON.stringify({ specs: [{ input: 'api/library.yaml', output: 'out/a' }], plugins: ['./not-a-plugin.mjs'] }), /\(at #\/plugins\/0\): \.\/not-a-plugin\.mjs: its default export is not a plugin/],
     ['a missing plugin module', 'svc-api-codegen.config.json', JSON.stringify({ specs: [{ input: 'api/library.yaml', output: 'out/a' }], plugins: ['./missing.mjs'] }), /Could not resolve "\.\/missing\.mjs"/],
+    ['a config that throws as it is imported', 'svc-api-codegen.config.mjs', "throw new Error('no config today');\n", /svc-api-codegen\.config\.mjs: importing it threw: no config today/],
+    [
+      'a plugin that throws',
+      'svc-api-codegen.config.mjs',
+      "import { definePlugin } from 'svc-api-codegen';\nexport default { specs: [{ input: 'api/library.yaml', output: 'out/a', targets: ['client'] }], plugins: [definePlugin({ name: 'boom', files: ['src/boom.ts'], run: () => { throw new Error('out of ideas'); } })] };\n",
+      /plugin 'boom' failed on .*library\.yaml: out of ideas/,
+    ],
     ['shared runtimes without a folder for them', 'svc-api-codegen.config.json', JSON.stringify({ specs: [{ input: 'api/library.yaml', output: 'out/a', runtime: 'shared' }] }), /specs\[0\]\.runtime: 'shared' needs the config's runtimes folder/],
   ])('%s is a located exit 2 that writes nothing', async (name, file, text, message) => {
     const dir = project(`bad-${name.replace(/\W+/g, '-')}`, { [file]: text, 'not-a-plugin.mjs': 'export default { name: 1 };\n' });
