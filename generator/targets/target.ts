@@ -14,7 +14,7 @@
  * first) moves aside, numbered, with a warning naming both plugins; the plugin finds the name
  * it got in `model.definedNames[plugin][name]` or `op.targetNames[key]`.
  *
- * @example A plugin that lists every operation's route in `src/routes.ts` (complete, and tested, in test/helpers/routes-plugin.ts):
+ * @example A plugin that lists every operation's route in `src/routes.ts` (complete, and tested, as `definePlugin` writes it: examples/routes-plugin/routes.ts):
  * ```ts
  * const routesPlugin: TargetPlugin = {
  *   name: 'routes',
