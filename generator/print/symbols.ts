@@ -6,6 +6,7 @@
  */
 import type { ImportDeclarationStructure } from 'ts-morph';
 import type { ApiModel } from '../model/types.js';
+import { PluginError } from '../targets/registry.js';
 import { RUNTIME_EXPORTS } from '../targets/runtimes.js';
 import type { ImportedNames, TargetPlugin } from '../targets/target.js';
 import { StructureKind } from '../util/ts-morph.js';
@@ -101,9 +102,18 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
   for (const plugin of source.plugins) {
     for (const [home, names] of Object.entries(plugin.defines ?? {})) for (const name of names) table.define(model.definedNames[plugin.name]?.[name] ?? name, home);
   }
-  for (const { from, names } of [...RUNTIME_EXPORTS, ...source.plugins.flatMap((plugin) => plugin.imports ?? [])]) {
-    const home = importedHome(from, source);
-    for (const name of names) typeof name === 'string' ? table.define(name, home) : table.define(name.name, home, name.exported);
+  const importers = [{ plugin: undefined, imports: RUNTIME_EXPORTS }, ...source.plugins.map((plugin) => ({ plugin, imports: plugin.imports ?? [] }))];
+  for (const { plugin, imports } of importers) {
+    for (const { from, names } of imports) {
+      const home = importedHome(from, source);
+      for (const name of names) {
+        const printed = typeof name === 'string' ? name : name.name;
+        const known = table.homeOf(printed);
+        // A plugin's declaration that cannot hold: said of the plugin, not as a generator bug.
+        if (plugin && known !== undefined && known !== home) throw new PluginError(`plugin '${plugin.name}' imports ${printed} from ${home}, but the package declares it in ${known}`);
+        typeof name === 'string' ? table.define(name, home) : table.define(name.name, home, name.exported);
+      }
+    }
   }
   return table;
 }

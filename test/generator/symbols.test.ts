@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { ModuleImports, SymbolTable } from '../../generator/print/symbols.js';
 import { buildModel, loadDocument } from '../../generator/stages.js';
-import { nameRequestsOf, resolvePlugins } from '../../generator/targets/registry.js';
+import { nameRequestsOf, PluginError, resolvePlugins } from '../../generator/targets/registry.js';
 import type { TargetPlugin } from '../../generator/targets/target.js';
 import { writeSpec } from '../helpers/generate.js';
 import { routesPlugin } from '../helpers/routes-plugin.js';
@@ -149,5 +149,15 @@ describe('a plugin from outside the generator', () => {
       ['getItemOptions', 'getItemOptions2'],
       ['listItemsOptions', 'listItemsOptions2'],
     ]);
+  });
+
+  it('importing a name the package declares elsewhere is refused, naming the plugin and both modules', async () => {
+    const misplaced: TargetPlugin = { ...routesPlugin, imports: [{ from: { package: 'some-http-kit' }, names: ['callOperation'] }] };
+    const failure = await generatePackage({ file: writeSpec(shop, 'symbols-misplaced'), name: 'symbols-misplaced', parts: ['routes'] }, { plugins: [misplaced] }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(PluginError);
+    expect((failure as PluginError).message).toBe("plugin 'routes' imports callOperation from some-http-kit, but the package declares it in @svc/runtime");
   });
 });
