@@ -17,6 +17,7 @@ import { builtinModules } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { CLASS_NAME, NPM_NAME, OPTION_KEY } from './cli/options.js';
 import { SpecError } from './load/errors.js';
 import { providePublicApi, publicApiShim } from './public-hub.js';
 import { MOCK_ROLES, type MockOverrides } from './plans/mock.js';
@@ -109,11 +110,11 @@ const configSchema = z
           .object({
             input: text,
             output: text,
-            name: z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'not a valid npm package name').optional(),
-            client: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'not a valid class name').optional(),
+            name: z.string().regex(NPM_NAME, 'not a valid npm package name').optional(),
+            client: z.string().regex(CLASS_NAME, 'not a valid class name').optional(),
             overlays: z.array(text).optional(),
             targets: z.array(text).optional(),
-            options: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[A-Za-z][\w-]*$/, 'write option names as <target>.<name> (query.scope)'), z.string()).optional(),
+            options: z.record(z.string().regex(OPTION_KEY, 'write option names as <target>.<name> (query.scope)'), z.string()).optional(),
             runtime: z.enum(['bundled', 'shared']).optional(),
             allowRefRoots: z.array(text).optional(),
             mock: z
@@ -239,10 +240,6 @@ function packageVersion(name: string, dir: string): string | undefined {
   }
 }
 
-/** A module that imports each of `names` (module paths or package names) and exports their modules, in order. */
-const pluginImports = (names: readonly string[]): string =>
-  [...names.map((name, i) => `import * as plugin${i} from ${JSON.stringify(name)};`), `export default [${names.map((_, i) => `plugin${i}`).join(', ')}];`].join('\n');
-
 /** Reads, checks and resolves the config `file` (absolute); a wrong one is a SpecError located in it. */
 export async function loadConfig(file: string): Promise<LoadedConfig> {
   const dir = dirname(file);
@@ -260,11 +257,8 @@ export async function loadConfig(file: string): Promise<LoadedConfig> {
     if (plugins !== undefined && (!Array.isArray(plugins) || plugins.some((p) => typeof p !== 'string'))) {
       throw new SpecError(file, 'plugins: a JSON config names its plugins by module path or package name (strings)', { pointer: '/plugins' });
     }
-    // One virtual module that imports each plugin: bundled like a config of code.
-    const names = (plugins ?? []) as string[];
-    const loaded = await importBundled({ file, contents: pluginImports(names) });
-    const modules = loaded.exported as { default?: unknown }[];
-    exported = { ...(json as object), plugins: modules.map((module, i) => pluginOf(module, { file, pointer: `/plugins/${i}`, name: names[i]! })) };
+    const loaded = await importPlugins({ file, names: (plugins ?? []) as string[], pointers: (i) => `/plugins/${i}` });
+    exported = { ...(json as object), plugins: loaded.plugins };
     inputs = [file, ...loaded.inputs];
     key = createHash('sha256').update(loaded.key).update(readFileSync(file)).digest('hex').slice(0, 24);
   } else {
@@ -278,15 +272,13 @@ export async function loadConfig(file: string): Promise<LoadedConfig> {
     throw new SpecError(file, exported === undefined ? 'has no default export (export default defineConfig({ specs: [...] }))' : `${where}${issue.message}`, issue.path.length > 0 ? { pointer: pointerOf(issue.path) } : {});
   }
   const config = parsed.data;
-  const plugins: TargetPlugin[] = [];
-  for (const [i, plugin] of (config.plugins ?? []).entries()) {
-    if (typeof plugin !== 'string') {
-      plugins.push(plugin);
-      continue;
-    }
-    // A module path in a config of code: loaded as a JSON config's are.
-    const loaded = await importBundled({ file, contents: pluginImports([plugin]) });
-    plugins.push(pluginOf((loaded.exported as { default?: unknown }[])[0]!, { file, pointer: `/plugins/${i}`, name: plugin }));
+  // Module paths in a config of code: loaded as a JSON config's are, in their places among the plugin objects.
+  const written = config.plugins ?? [];
+  const named = written.flatMap((plugin, i) => (typeof plugin === 'string' ? [{ plugin, i }] : []));
+  const loaded = named.length > 0 ? await importPlugins({ file, names: named.map((n) => n.plugin), pointers: (j) => `/plugins/${named[j]!.i}` }) : undefined;
+  let next = 0;
+  const plugins = written.map((plugin) => (typeof plugin === 'string' ? loaded!.plugins[next++]! : plugin));
+  if (loaded) {
     inputs.push(...loaded.inputs);
     key = createHash('sha256').update(key).update(loaded.key).digest('hex').slice(0, 24);
   }
@@ -319,10 +311,20 @@ export async function loadConfig(file: string): Promise<LoadedConfig> {
 
 /** `--plugin <module>…` (a path relative to `dir`, or a package name): the plugins, and the hash of their code. */
 export async function loadPluginModules(names: readonly string[], dir: string): Promise<{ plugins: TargetPlugin[]; key: string }> {
-  const file = join(dir, '--plugin');
-  const loaded = await importBundled({ file, contents: pluginImports(names) });
-  const plugins = (loaded.exported as { default?: unknown }[]).map((module, i) => pluginOf(module, { file, pointer: `/${i}`, name: names[i]! }));
-  return { plugins, key: loaded.key };
+  const { plugins, key } = await importPlugins({ file: join(dir, '--plugin'), names, pointers: (i) => `/${i}` });
+  return { plugins, key };
+}
+
+/**
+ * The plugins named by module path or package name, imported through one bundled module that
+ * stands for `file` (errors name it, with `pointers(i)` for the i-th): each default export checked.
+ */
+async function importPlugins(args: { file: string; names: readonly string[]; pointers: (i: number) => string }): Promise<{ plugins: TargetPlugin[]; inputs: string[]; key: string }> {
+  const { file, names } = args;
+  const contents = [...names.map((name, i) => `import * as plugin${i} from ${JSON.stringify(name)};`), `export default [${names.map((_, i) => `plugin${i}`).join(', ')}];`].join('\n');
+  const loaded = await importBundled({ file, contents });
+  const plugins = (loaded.exported as { default?: unknown }[]).map((module, i) => pluginOf(module, { file, pointer: args.pointers(i), name: names[i]! }));
+  return { plugins, inputs: loaded.inputs, key: loaded.key };
 }
 
 /** A plugin module's default export, checked. */

@@ -203,8 +203,22 @@ export function callerDirectory(env: NodeJS.ProcessEnv = process.env, cwd: strin
   return cwd;
 }
 
-const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
-const CLASS_NAME = /^[A-Za-z_$][\w$]*$/;
+/** An npm package name (`@acme/library`) and a class name: what `--name` and `--client` (and a config's `name` and `client`) take. */
+export const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+export const CLASS_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** A target option's key, `<target>.<name>` (`query.scope`), as `--option` and a config's `options` write it. */
+export const OPTION_KEY = /^([a-z][a-z0-9-]*)\.([A-Za-z][\w-]*)$/;
+
+/** `[['query.scope', 'wallet']]` as options by target (`{ query: { scope: 'wallet' } }`); later entries win. Keys must match OPTION_KEY. */
+export function optionsByTarget(entries: Iterable<readonly [string, string]>): Record<string, Record<string, string>> {
+  const options: Record<string, Record<string, string>> = {};
+  for (const [key, value] of entries) {
+    const [, target, name] = OPTION_KEY.exec(key) as unknown as [string, string, string];
+    (options[target] ??= {})[name] = value;
+  }
+  return options;
+}
 
 export function parseOptions(argv: string[], callerDir: string = callerDirectory()): Options {
   const { values } = parseArgs({
@@ -283,13 +297,13 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
 /** `--option query.scope=wallet …` as options by target; none when the flag was not given. Checked against the built-in targets. */
 export function targetOptionsOf(flags: readonly string[]): { targetOptions?: TargetOptions } {
   if (flags.length === 0) return {};
-  const options: Record<string, Record<string, string>> = {};
-  for (const flag of flags) {
-    const match = /^([a-z][a-z0-9-]*)\.([A-Za-z][\w-]*)=(.*)$/s.exec(flag);
-    if (!match) throw new UsageError(`--option ${flag}: write it as <target>.<name>=<value> (query.scope=wallet)`);
-    const [, target, name, value] = match as unknown as [string, string, string, string];
-    (options[target] ??= {})[name] = value;
-  }
+  const options = optionsByTarget(
+    flags.map((flag) => {
+      const at = flag.indexOf('=');
+      if (at < 0 || !OPTION_KEY.test(flag.slice(0, at))) throw new UsageError(`--option ${flag}: write it as <target>.<name>=<value> (query.scope=wallet)`);
+      return [flag.slice(0, at), flag.slice(at + 1)] as const;
+    }),
+  );
   try {
     resolveTargetOptions(options);
   } catch (error) {

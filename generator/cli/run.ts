@@ -7,14 +7,14 @@ import { RunCache } from '../cache/run-cache.js';
 import { hashInputs } from '../cache/inputs.js';
 import { generatePackage, packageNameOf, RUNTIME_FOLDERS, runtimePackage, type PackageOutput, type SpecJob } from '../pipeline.js';
 import { CONFIG_FILES, findConfig, loadConfig, loadPluginModules, type LoadedConfig } from '../config.js';
-import type { TargetOptions } from '../targets/registry.js';
 import type { TargetPlugin } from '../targets/target.js';
 import { inStage } from '../failure.js';
 import { comparePackages, foreignFolders, writePackages, type Difference } from '../write/files.js';
 import { DEFAULT_FORMATTER, formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/format.js';
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
-import { displayPath, UsageError, type Options } from './options.js';
+import { displayPath, optionsByTarget, UsageError, type Options } from './options.js';
+import type { TargetOptions } from '../targets/registry.js';
 import type { ProgressListener } from '../util/progress.js';
 
 /** The project's own folders: relative to the directory the generator runs in (npm: the package root). */
@@ -53,17 +53,13 @@ export interface RunPlan {
   config?: LoadedConfig | undefined;
 }
 
-/** Options as a config writes them (`{ 'query.scope': 'library' }`), by target, with those of `--option` over them. */
-const optionsByTarget = (options: Readonly<Record<string, string>> | undefined, given: TargetOptions | undefined): TargetOptions | undefined => {
-  if (options === undefined) return given;
-  const byTarget: Record<string, Record<string, string>> = {};
-  for (const [key, value] of Object.entries(options)) {
-    const at = key.indexOf('.');
-    (byTarget[key.slice(0, at)] ??= {})[key.slice(at + 1)] = value;
-  }
+/** A config entry's options (`{ 'query.scope': 'library' }`) by target, with those of `--option` over them, key by key. */
+function entryOptions(written: Readonly<Record<string, string>> | undefined, given: TargetOptions | undefined): TargetOptions | undefined {
+  if (written === undefined) return given;
+  const byTarget = optionsByTarget(Object.entries(written));
   for (const [target, values] of Object.entries(given ?? {})) byTarget[target] = { ...byTarget[target], ...values };
   return byTarget;
-};
+}
 
 /** A path as a job names its file: relative to the working directory when under it. */
 const jobPath = (file: string): string => {
@@ -98,7 +94,7 @@ export async function planRun(options: Options): Promise<RunPlan> {
           parts: entry.targets,
           allowRefRoots: [...entry.allowRefRoots, ...options.allowRefRoots],
           mockOverrides: options.mockOverrides ?? entry.mock,
-          targetOptions: optionsByTarget(entry.options, options.targetOptions),
+          targetOptions: entryOptions(entry.options, options.targetOptions),
           ...(entry.overlays.length > 0 ? { overlays: entry.overlays } : {}),
         },
         // --out moves every package into one folder, as it moves the packages of specs/.
