@@ -276,7 +276,8 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
     ...(values.only !== undefined ? { only: values.only } : {}),
     ...(values.name !== undefined ? { name: values.name } : {}),
     ...(values.client !== undefined ? { client: values.client } : {}),
-    ...(values.targets !== undefined ? { targets: parseTargets(values.targets) } : {}),
+    // With --plugin, a plugin's part is checked once the plugins are loaded (run.ts).
+    ...(values.targets !== undefined ? { targets: values.plugin === undefined ? parseTargets(values.targets) : [...new Set(values.targets.split(',').map((name) => name.trim()))] } : {}),
   };
   if (options.help) return options;
   if (options.spec !== undefined && options.out === undefined) throw new UsageError('--spec needs --out <dir> (the package folder to write)');
@@ -294,7 +295,7 @@ export function parseOptions(argv: string[], callerDir: string = callerDirectory
   return options;
 }
 
-/** `--option query.scope=wallet …` as options by target; none when the flag was not given. Checked against the built-in targets. */
+/** `--option query.scope=wallet …` as options by target; none when the flag was not given. The built-in targets' are checked here. */
 export function targetOptionsOf(flags: readonly string[]): { targetOptions?: TargetOptions } {
   if (flags.length === 0) return {};
   const options = optionsByTarget(
@@ -305,7 +306,9 @@ export function targetOptionsOf(flags: readonly string[]): { targetOptions?: Tar
     }),
   );
   try {
-    resolveTargetOptions(options);
+    // The built-in targets' options are checked now; a plugin's (from a config or --plugin) when the run knows its plugins.
+    const builtIn = new Set(BUILTIN_PLUGINS.map((plugin) => plugin.name));
+    resolveTargetOptions(Object.fromEntries(Object.entries(options).filter(([target]) => builtIn.has(target))));
   } catch (error) {
     if (error instanceof PluginError) throw new UsageError(error.message);
     throw error;
@@ -349,13 +352,21 @@ function parseFormatter(text: string): FormatterName {
 
 /** `--targets client,server`: known part names, each once. */
 function parseTargets(text: string): string[] {
-  const names = text.split(',').map((name) => name.trim());
-  const parts = partNames();
+  const names = [...new Set(text.split(',').map((name) => name.trim()))];
+  checkParts({ names, plugins: BUILTIN_PLUGINS, said: `--targets ${text}` });
+  return names;
+}
+
+/**
+ * Refuses a part no plugin declares (`said`: where it was asked for): `--targets` checks the
+ * built-in parts as it is read, and the run checks again with its plugins (a config's, --plugin).
+ */
+export function checkParts({ names, plugins, said }: { names: readonly string[]; plugins: readonly TargetPlugin[]; said: string }): void {
+  const parts = partNames(plugins);
   const unknown = names.filter((name) => !parts.includes(name));
   if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(`--targets ${text}: ${unknown.map((n) => (n === '' ? 'an empty name' : `'${n}'`)).join(', ')} is not a part; choose among ${parts.join(', ')} (types, validators and operations are always emitted)`);
+    throw new UsageError(`${said}: ${unknown.map((n) => (n === '' ? 'an empty name' : `'${n}'`)).join(', ')} is not a part; choose among ${parts.join(', ')} (types, validators and operations are always emitted)`);
   }
-  return [...new Set(names)];
 }
 
 /** A path as the user would type it from where they ran the command. */

@@ -13,8 +13,8 @@ import { comparePackages, foreignFolders, writePackages, type Difference } from 
 import { DEFAULT_FORMATTER, formatFile, PRETTIER_OPTIONS, type FormatterName } from '../write/format.js';
 import { FormatterPool } from '../write/format-pool.js';
 import { compareText } from '../util/compare.js';
-import { displayPath, optionsByTarget, UsageError, type Options } from './options.js';
-import type { TargetOptions } from '../targets/registry.js';
+import { checkParts, displayPath, optionsByTarget, UsageError, type Options } from './options.js';
+import { resolvePlugins, type TargetOptions } from '../targets/registry.js';
 import type { ProgressListener } from '../util/progress.js';
 
 /** The project's own folders: relative to the directory the generator runs in (npm: the package root). */
@@ -76,6 +76,7 @@ export async function planRun(options: Options): Promise<RunPlan> {
   if (options.spec !== undefined) {
     const loaded = options.plugins?.length ? await loadPluginModules(options.plugins, options.callerDir) : { plugins: [], key: '' };
     const job: SpecJob = { file: jobPath(options.spec), name: basename(options.out!), packageName: options.name, clientName: options.client, bundleRuntime: !options.sharedRuntime, parts: options.targets, allowRefRoots: options.allowRefRoots, overlays: options.overlays.map((overlay) => jobPath(overlay)), mockOverrides: options.mockOverrides, targetOptions: options.targetOptions };
+    if (options.targets) checkParts({ names: options.targets, plugins: resolvePlugins(loaded.plugins), said: `--targets ${options.targets.join(',')}` });
     return { packages: [{ job, out: options.out! }], plugins: loaded.plugins, pluginsKey: loaded.key };
   }
   const configFile = options.config ?? findConfig(process.cwd());
@@ -101,6 +102,8 @@ export async function planRun(options: Options): Promise<RunPlan> {
         out: options.out !== undefined ? join(options.out, name) : entry.output,
       };
     });
+    const plugins = resolvePlugins(config.plugins);
+    config.specs.forEach((entry, i) => entry.targets && checkParts({ names: entry.targets, plugins, said: `${displayPath(options, config.file)}: specs[${i}].targets` }));
     return { packages: onlyThe(options, packages), runtimes: options.out ?? config.runtimes, plugins: config.plugins, pluginsKey: config.pluginsKey, config };
   }
   const specsDir = projectPath('specs');

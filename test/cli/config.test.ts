@@ -54,7 +54,7 @@ import hello from './plugins/hello.js';
 
 export default defineConfig({
   specs: [
-    { input: 'api/library.yaml', output: 'packages/library', name: '@acme/library', targets: ['client', 'hello'], options: { 'client.unknown': 'x' } },
+    { input: 'api/library.yaml', output: 'packages/library', name: '@acme/library', targets: ['client'], options: { 'client.unknown': 'x' } },
   ],
   plugins: [hello],
 });
@@ -109,6 +109,21 @@ export default defineConfig({
     expect(readFileSync(join(dir, 'out', 'lib', 'src', 'hello.ts'), 'utf8')).toContain("'flag listTitles'");
   });
 
+  it('--option sets a plugin’s option, checked against what the plugin declares', async () => {
+    const dir = project('plugin-option', {});
+    const plugin = join(repoRoot, 'examples', 'routes-plugin', 'routes.ts');
+    const argv = ['--spec', 'api/library.yaml', '--out', 'out/lib', '--targets', 'routes', '--plugin', plugin, '--quiet'];
+    let result = await runCli({ cwd: dir, argv: [...argv, '--option', 'routes.pathStyle=express'] });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'out', 'lib', 'src', 'routes.ts'), 'utf8')).toContain("path: '/titles/:titleId'");
+    result = await runCli({ cwd: dir, argv: [...argv, '--option', 'routes.pathStyle=rails'] });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--option routes\.pathStyle=rails: choose among openapi, express/);
+    result = await runCli({ cwd: dir, argv: [...argv, '--option', 'nobody.thing=1'] });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no target is named nobody; targets with options: .*routes/);
+  });
+
   it.each([
     ['no default export', 'svc-api-codegen.config.ts', 'export const x = 1;\n', /svc-api-codegen\.config\.ts: has no default export/],
     ['a field of the wrong type', 'svc-api-codegen.config.ts', "export default { specs: [{ input: 'api/library.yaml', output: 3 }] };\n", /svc-api-codegen\.config\.ts \(at #\/specs\/0\/output\): specs\[0\]\.output: /],
@@ -126,6 +141,7 @@ export default defineConfig({
       "import { definePlugin } from 'svc-api-codegen';\nexport default { specs: [{ input: 'api/library.yaml', output: 'out/a', targets: ['client'] }], plugins: [definePlugin({ name: 'boom', files: ['src/boom.ts'], run: () => { throw new Error('out of ideas'); } })] };\n",
       /plugin 'boom' failed on .*library\.yaml: out of ideas/,
     ],
+    ['a part no plugin declares', 'svc-api-codegen.config.json', JSON.stringify({ specs: [{ input: 'api/library.yaml', output: 'out/a', targets: ['clinet'] }] }), /svc-api-codegen\.config\.json: specs\[0\]\.targets: 'clinet' is not a part; choose among client/],
     ['shared runtimes without a folder for them', 'svc-api-codegen.config.json', JSON.stringify({ specs: [{ input: 'api/library.yaml', output: 'out/a', runtime: 'shared' }] }), /specs\[0\]\.runtime: 'shared' needs the config's runtimes folder/],
   ])('%s is a located exit 2 that writes nothing', async (name, file, text, message) => {
     const dir = project(`bad-${name.replace(/\W+/g, '-')}`, { [file]: text, 'not-a-plugin.mjs': 'export default { name: 1 };\n' });
