@@ -57,13 +57,17 @@ export const describePath = (scope: Scope): string => (scope.path === '' ? 'the 
 export class ChangeCollector {
   readonly changes: Change[] = [];
 
-  /** `keyword`: oasdiff's name for what changed, where the rule leaves it open (see oasdiff.ts). */
-  report(id: string, scope: Scope, site: Site, message: string, keyword?: string): Change {
+  /**
+   * `keyword`: oasdiff's name for what changed, where the rule leaves it open (see oasdiff.ts);
+   * `namedAs`: the id of ours oasdiff's check is found by, where it is not `id` (a change inside
+   * `not` is judged in the opposite direction, but oasdiff names it by the keyword's own).
+   */
+  report(id: string, scope: Scope, site: Site, message: string, keyword?: string, namedAs: string = id): Change {
     const change: Change = { id, level: levelOf(id), api: scope.api, location: scope.path === '' ? scope.subject : `${scope.subject} › ${scope.path}`, message };
     if (scope.operation !== undefined) change.operation = scope.operation;
     if (site.basePointer !== undefined) change.basePointer = site.basePointer;
     if (site.headPointer !== undefined) change.headPointer = site.headPointer;
-    const oasdiffId = oasdiffIdOf(id, scope.path, keyword);
+    const oasdiffId = oasdiffIdOf(namedAs, scope.path, keyword);
     if (oasdiffId !== undefined) change.oasdiffId = oasdiffId;
     this.changes.push(change);
     return change;

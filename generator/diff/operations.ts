@@ -1,8 +1,9 @@
 /** Operations and webhooks: paths, parameters, bodies, responses, security and the operation's extensions. */
 import { pathLabel } from '../model/derive.js';
+import { isJsonMediaType, isTextualMediaType } from '../model/media.js';
 import type { MediaModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirement } from '../model/types.js';
 import { brief, within, type ChangeCollector, type Scope, type Site } from './change.js';
-import type { SchemaComparer } from './schema.js';
+import type { Carrier, SchemaComparer } from './schema.js';
 import type { Direction } from './rules.js';
 
 /** `GET /accounts/{}`: path parameters renamed in the template are the same operation. */
@@ -90,7 +91,8 @@ export class OperationComparer {
         this.out.report('request-parameter-style-changed', at, site, `${p.in} parameter \`${p.name}\` is now serialised as style ${q.style}, explode ${q.explode} (was ${p.style}, ${p.explode})`);
       }
       if (!p.deprecated && q.deprecated) this.out.report('request-parameter-deprecated', at, site, `${p.in} parameter \`${p.name}\` was deprecated`);
-      this.schemas.compare(p.schema, q.schema, 'request', at);
+      // A parameter travels as text: a value of the old type may still be read as the new one.
+      this.schemas.compare(p.schema, q.schema, 'request', at, 'text');
     }
     for (const [key, q] of after) {
       if (before.has(key) || a.parameters.some((x) => x.name === q.name && x.in !== q.in)) continue;
@@ -103,7 +105,7 @@ export class OperationComparer {
   private compareWebhookParameters(a: OperationModel, b: OperationModel, scope: Scope): void {
     for (const p of a.parameters) {
       const q = b.parameters.find((x) => x.in === p.in && x.name.toLowerCase() === p.name.toLowerCase());
-      if (q) this.schemas.compare(p.schema, q.schema, 'response', within(scope, `${p.in} ${p.name}`));
+      if (q) this.schemas.compare(p.schema, q.schema, 'response', within(scope, `${p.in} ${p.name}`), 'text');
     }
   }
 
@@ -135,7 +137,7 @@ export class OperationComparer {
       if (other.contentType !== media.contentType) {
         this.out.report(`${direction}-media-type-removed`, scope, site, `media type \`${media.contentType}\` was replaced by \`${other.contentType}\``);
       }
-      this.schemas.compare(media.schema, other.schema, direction, a.length > 1 ? within(scope, `(${media.contentType})`) : scope);
+      this.schemas.compare(media.schema, other.schema, direction, a.length > 1 ? within(scope, `(${media.contentType})`) : scope, carrierOf(media.contentType) === 'loose' && carrierOf(other.contentType) === 'loose' ? 'loose' : 'json');
     }
     for (const media of b) {
       if (direction === 'request' && !a.some((m) => m.contentType === media.contentType) && !single) this.out.report('request-media-type-added', scope, site, `media type \`${media.contentType}\` was added`);
@@ -166,14 +168,20 @@ export class OperationComparer {
     const body = within(scope, 'body');
     if (r.content && !s.content) this.out.report('response-body-removed', body, site, `response ${r.status} no longer has a body`);
     else if (!r.content && s.content) this.out.report('response-body-added', body, site, `response ${r.status} now has a body`);
-    else if (r.content && s.content) this.compareContents([r.content], [s.content], body, site, direction);
-    // A stream offered beside the body (JSON and text/event-stream): its items are compared as the body is (its media type, added or removed, below).
-    if (r.stream && s.stream && r.stream.contentType === s.stream.contentType) this.compareContents([r.stream], [s.stream], within(scope, 'stream'), site, direction);
-    // The media types besides the one compared above (a swap of that one is reported there).
+    // The model keeps one schema per response (JSON first): where the other side still offers the
+    // type compared on this side, a media type was added or removed beside it, not swapped.
     const typesOf = (response: ResponseModel): string[] => [...(response.content ? [response.content.contentType] : []), ...(response.otherMediaTypes ?? [])];
     const [before, after] = [typesOf(r), typesOf(s)];
-    for (const type of before) if (type !== r.content?.contentType && !after.includes(type)) this.out.report('response-media-type-removed', body, site, `media type \`${type}\` was removed`);
-    for (const type of after) if (type !== s.content?.contentType && !before.includes(type)) this.out.report('response-media-type-added', body, site, `media type \`${type}\` was added`);
+    const swapped = r.content !== undefined && s.content !== undefined && r.content.contentType !== s.content.contentType;
+    const kept = swapped && (after.includes(r.content!.contentType) || before.includes(s.content!.contentType));
+    if (r.content && s.content && !kept) this.compareContents([r.content], [s.content], body, site, direction);
+    // A stream offered beside the body (JSON and text/event-stream): its items are compared as the body is (its media type, added or removed, below).
+    if (r.stream && s.stream && r.stream.contentType === s.stream.contentType) this.compareContents([r.stream], [s.stream], within(scope, 'stream'), site, direction);
+    // The media types besides those compared above (a swap of one for the other is reported there).
+    // (A body that came or went is reported above, with its media types.)
+    const compared = r.content && s.content && !kept ? [r.content.contentType, s.content.contentType] : [...before, ...after].filter(() => !r.content || !s.content);
+    for (const type of before) if (!compared.includes(type) && !after.includes(type)) this.out.report('response-media-type-removed', body, site, `media type \`${type}\` was removed`);
+    for (const type of after) if (!compared.includes(type) && !before.includes(type)) this.out.report('response-media-type-added', body, site, `media type \`${type}\` was added`);
     const headByName = new Map(s.headers.map((h) => [h.name.toLowerCase(), h]));
     for (const h of r.headers) {
       const at = within(scope, `header ${h.name}`);
@@ -183,7 +191,7 @@ export class OperationComparer {
         continue;
       }
       if (h.required && !k.required) this.out.report('response-header-became-optional', at, site, `response header \`${h.name}\` became optional`);
-      this.schemas.compare(h.schema, k.schema, direction, at);
+      this.schemas.compare(h.schema, k.schema, direction, at, 'text');
     }
     for (const k of s.headers) {
       if (!r.headers.some((h) => h.name.toLowerCase() === k.name.toLowerCase())) this.out.report('response-header-added', within(scope, `header ${k.name}`), site, `response header \`${k.name}\` was added`);
@@ -241,3 +249,10 @@ export class OperationComparer {
     }
   }
 }
+
+/**
+ * How a body's values travel: JSON keeps types apart (`1` is not "1"); XML, forms and plain
+ * text carry every value as text, so a value of one type may be read as a string.
+ */
+const carrierOf = (contentType: string): Carrier => (isTextualMediaType(contentType) && !isJsonMediaType(contentType) ? 'loose' : 'json');
+

@@ -89,10 +89,13 @@ export class SchemaSide {
     for (const object of objects) {
       for (const property of object.properties) {
         const earlier = properties.get(property.name);
+        const same = earlier !== undefined && this.shapeOf(earlier.schema) === this.shapeOf(property.schema);
         properties.set(
           property.name,
           earlier
-            ? { name: property.name, required: earlier.required || property.required, schema: { kind: 'intersection', parts: [earlier.schema, property.schema], pointer: property.schema.pointer } }
+            ? same
+              ? { ...earlier, required: earlier.required || property.required }
+              : { name: property.name, required: earlier.required || property.required, schema: { kind: 'intersection', parts: [earlier.schema, property.schema], pointer: property.schema.pointer } }
             : property,
         );
       }
@@ -158,6 +161,15 @@ export class SchemaSide {
 
 const SHAPE_DEPTH = 3;
 
+/** How a value travels: as JSON, as text (a parameter), or in a loosely typed body (XML, a form, plain text). */
+export type Carrier = 'json' | 'text' | 'loose';
+
+/** Patterns every string matches. */
+const MATCHES_ANYTHING = new Set(['.*', '^.*$', '^.*', '.*$', '[\\s\\S]*', '^[\\s\\S]*$']);
+
+/** A parameter itself (`query limit`), not a property inside it. */
+const isParameter = (scope: Scope): boolean => /^(?:query|path|header|cookie|querystring) [^.[ ]+$/.test(scope.path);
+
 /** Keys that document a schema without changing what it accepts. */
 const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags', 'defaultVariant']);
 
@@ -178,6 +190,10 @@ export class SchemaComparer {
   private readonly reachedFrom = new Map<string, Set<string>>();
   /** Change -> the pairs it was found inside. */
   private readonly foundInside = new Map<Change, string[]>();
+  /** How the values compared now travel (see `compare`). */
+  private carrier: Carrier = 'json';
+  /** Inside an odd number of `not`s: judged in the opposite direction, named by the keyword's own. */
+  private negated = false;
 
   constructor(
     readonly base: SchemaSide,
@@ -185,8 +201,24 @@ export class SchemaComparer {
     private readonly out: ChangeCollector,
   ) {}
 
-  compare(a: SchemaNode | undefined, b: SchemaNode | undefined, direction: Direction, scope: Scope): void {
+  /**
+   * `carrier`: how the value travels, where the caller knows: `text` for a parameter, `loose`
+   * for a body whose media type is not JSON (XML, a form, plain text), where a value of one
+   * type may be read as another (`1` as the string "1"). Nested comparisons keep it. A shared
+   * schema is still compared once, with the carrier of the place it is first reached from.
+   */
+  compare(a: SchemaNode | undefined, b: SchemaNode | undefined, direction: Direction, scope: Scope, carrier?: Carrier): void {
     if (!a || !b) return;
+    if (carrier !== undefined && carrier !== this.carrier) {
+      const outer = this.carrier;
+      this.carrier = carrier;
+      try {
+        this.compare(a, b, direction, scope);
+      } finally {
+        this.carrier = outer;
+      }
+      return;
+    }
     const pairKey = a.kind === 'ref' || b.kind === 'ref' ? `${direction}|${a.kind === 'ref' ? a.target : ''}|${b.kind === 'ref' ? b.target : ''}` : undefined;
     const run = (): void => this.compareResolved(this.base.resolve(a), this.head.resolve(b), direction, scope, { basePointer: a.pointer, headPointer: b.pointer });
     if (pairKey === undefined) return run();
@@ -215,14 +247,14 @@ export class SchemaComparer {
     }
   }
 
-  private emit(id: string, scope: Scope, site: Site, message: string, keyword?: string): void {
-    const change = this.out.report(id, scope, site, message, keyword);
+  private emit(id: string, scope: Scope, site: Site, message: string, keyword?: string, namedAs?: string): void {
+    const change = this.out.report(id, scope, site, message, keyword, namedAs ?? (this.negated ? id.replace(/^(request|response)-/, (_, d: string) => (d === 'request' ? 'response-' : 'request-')) : id));
     if (this.open.length > 0) this.foundInside.set(change, [...this.open]);
   }
 
   /** `keyword`: oasdiff's name for what changed, where the rule leaves it open (`max-length-decreased`). */
-  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string, keyword?: string): void {
-    this.emit(`${direction}-${rule}`, scope, site, message, keyword);
+  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string, keyword?: string, namedAs?: string): void {
+    this.emit(`${direction}-${rule}`, scope, site, message, keyword, namedAs);
   }
 
   private compareResolved(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, written: Site): void {
@@ -233,7 +265,7 @@ export class SchemaComparer {
     }
     if (!sameJson(a.default, b.default)) {
       const change = a.default === undefined ? 'added' : b.default === undefined ? 'removed' : 'changed';
-      this.report('default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`, `default-value-${change}`);
+      this.report(isParameter(scope) ? 'parameter-default-changed' : 'default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`, `default-value-${change}`);
     }
     this.compareApplicators(a, b, direction, scope, site);
     if (a.kind === 'union' || b.kind === 'union') {
@@ -256,10 +288,12 @@ export class SchemaComparer {
     }
     if (a.kind !== b.kind) {
       if (a.kind === 'intersection' || b.kind === 'intersection') {
-        if (this.base.shapeOf(a) !== this.head.shapeOf(b)) this.report('composition-changed', direction, scope, site, `${where}: its allOf composition changed`);
+        // One side is an allOf the other is not: the schema on the other side taken as its only part.
+        const parts = (node: SchemaNode): SchemaNode & { kind: 'intersection' } => (node.kind === 'intersection' ? node : { kind: 'intersection', parts: [node] });
+        if (this.base.shapeOf(a) !== this.head.shapeOf(b)) this.compareParts(parts(a), parts(b), direction, scope, site);
         return;
       }
-      this.report('type-changed', direction, scope, site, `${where} changed type from ${kindName(a)} to ${kindName(b)}`);
+      this.reportTypeChange(a, b, direction, scope, site);
       return;
     }
     this.compareFormat(a, b, direction, scope, site);
@@ -277,11 +311,11 @@ export class SchemaComparer {
         this.bound('min', 'exclusiveMinimum', a.exclusiveMinimum, y.exclusiveMinimum, direction, scope, site);
         this.bound('max', 'exclusiveMaximum', a.exclusiveMaximum, y.exclusiveMaximum, direction, scope, site);
         if (a.multipleOf !== y.multipleOf) this.report('multiple-of-changed', direction, scope, site, `\`multipleOf\` of ${where} changed from ${a.multipleOf ?? 'none'} to ${y.multipleOf ?? 'none'}`);
-        this.compareEnum(a.enum, y.enum, false, false, direction, scope, site);
+        if (!this.compareConst(a.enum, y.enum, direction, scope, site)) this.compareEnum(a.enum, y.enum, false, false, direction, scope, site);
         break;
       }
       case 'literal':
-        this.compareEnum(a.values, (b as typeof a).values, false, false, direction, scope, site);
+        if (!this.compareConst(a.values, (b as typeof a).values, direction, scope, site)) this.compareEnum(a.values, (b as typeof a).values, false, false, direction, scope, site);
         break;
       case 'array': {
         const y = b as typeof a;
@@ -291,23 +325,43 @@ export class SchemaComparer {
           this.report(y.uniqueItems ? 'unique-items-added' : 'unique-items-removed', direction, scope, site, `items of ${where} ${y.uniqueItems ? 'must now be unique' : 'need no longer be unique'}`);
         }
         this.compareContains(a, y, direction, scope, site);
-        const prefix = Math.max(a.prefixItems?.length ?? 0, y.prefixItems?.length ?? 0);
-        for (let i = 0; i < prefix; i++) this.compare(a.prefixItems?.[i] ?? a.items, y.prefixItems?.[i] ?? y.items, direction, within(scope, `[${i}]`));
+        const [prefixA, prefixB] = [a.prefixItems?.length ?? 0, y.prefixItems?.length ?? 0];
+        // Positions checked by their own schema on one side only: added or removed as a whole.
+        if (prefixB > prefixA) this.report('prefix-items-added', direction, scope, site, `items ${prefixA}..${prefixB - 1} of ${where} are now checked by their own schemas (prefixItems)`);
+        else if (prefixA > prefixB) this.report('prefix-items-removed', direction, scope, site, `items ${prefixB}..${prefixA - 1} of ${where} are no longer checked by their own schemas (prefixItems)`);
+        for (let i = 0; i < Math.min(prefixA, prefixB); i++) this.compare(a.prefixItems![i], y.prefixItems![i], direction, within(scope, `[${i}]`));
         this.compare(a.items, y.items, direction, within(scope, '[]'));
         break;
       }
       case 'object':
         this.compareObject(a, b as ObjectNode, direction, scope, site);
         break;
-      case 'intersection': {
-        const y = b as typeof a;
-        if (a.parts.length === y.parts.length) a.parts.forEach((part, i) => this.compare(part, y.parts[i], direction, scope));
-        else this.report('composition-changed', direction, scope, site, `${where}: its allOf went from ${a.parts.length} to ${y.parts.length} parts`);
+      case 'intersection':
+        this.compareParts(a, b as typeof a, direction, scope, site);
         break;
-      }
       default:
         break;
     }
+  }
+
+  /**
+   * The parts of two `allOf`s that are not objects alone (those are merged): equal parts
+   * (repeated ones counted once) paired first, then the rest in order; a part left over on one
+   * side was added (every value must now match it too) or removed.
+   */
+  private compareParts(a: SchemaNode & { kind: 'intersection' }, b: SchemaNode & { kind: 'intersection' }, direction: Direction, scope: Scope, site: Site): void {
+    const distinct = (side: SchemaSide, parts: SchemaNode[]): { node: SchemaNode; shape: string }[] => {
+      const seen = new Set<string>();
+      return parts.map((node) => ({ node, shape: side.shapeOf(node) })).filter(({ shape }) => !seen.has(shape) && seen.add(shape) !== undefined);
+    };
+    const [x, y] = [distinct(this.base, a.parts), distinct(this.head, b.parts)];
+    const restB = y.filter((q) => !x.some((p) => p.shape === q.shape));
+    const restA = x.filter((p) => !y.some((q) => q.shape === p.shape));
+    const paired = Math.min(restA.length, restB.length);
+    for (let i = 0; i < paired; i++) this.compare(restA[i]!.node, restB[i]!.node, direction, scope);
+    const where = describePath(scope);
+    for (const q of restB.slice(paired)) this.report('all-of-added', direction, scope, { ...site, headPointer: q.node.pointer ?? site.headPointer }, `${where} must now also match an added allOf part`);
+    for (const p of restA.slice(paired)) this.report('all-of-removed', direction, scope, { ...site, basePointer: p.node.pointer ?? site.basePointer }, `${where} need no longer match a removed allOf part`);
   }
 
   private compareFormat(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
@@ -319,14 +373,22 @@ export class SchemaComparer {
   }
 
   /**
-   * The applicators any schema may carry: `not` (compared as a whole: changed, not judged),
+   * The applicators any schema may carry: `not` (compared in the opposite direction),
    * `if`/`then`/`else` and `unevaluatedProperties`/`unevaluatedItems`.
    */
   private compareApplicators(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
     const where = describePath(scope);
-    if ((a.not ? this.base.shapeOf(a.not) : null) !== (b.not ? this.head.shapeOf(b.not) : null)) {
-      this.report('composition-changed', direction, scope, site, `${where}: its \`not\` changed`);
+    // A value is valid when it fails `not`: what the `not` schema newly accepts, the whole newly
+    // refuses. So its changes are judged in the opposite direction.
+    if (a.not && b.not) {
+      this.negated = !this.negated;
+      try {
+        this.compare(a.not, b.not, direction === 'request' ? 'response' : 'request', within(scope, '(not)'));
+      } finally {
+        this.negated = !this.negated;
+      }
     }
+    else if (a.not || b.not) this.report(b.not ? 'not-added' : 'not-removed', direction, scope, site, `${where} ${b.not ? 'must now fail a `not` schema' : 'no longer has to fail its `not` schema'}`);
     const [x, y] = [a.conditional, b.conditional];
     if (x && !y) this.report('if-removed', direction, scope, site, `${where} lost its \`if\`/\`then\`/\`else\` condition`);
     else if (!x && y) this.report('if-added', direction, scope, site, `${where} now has an \`if\`/\`then\`/\`else\` condition`);
@@ -373,17 +435,49 @@ export class SchemaComparer {
 
   private compareString(a: StringNode, b: StringNode, direction: Direction, scope: Scope, site: Site): void {
     const where = describePath(scope);
-    if (a.pattern !== b.pattern) {
-      if (a.pattern === undefined) this.report('pattern-added', direction, scope, site, `${where} must now match \`${b.pattern}\``);
-      else if (b.pattern === undefined) this.report('pattern-removed', direction, scope, site, `${where} need no longer match \`${a.pattern}\``);
-      else this.report('pattern-changed', direction, scope, site, `the pattern of ${where} changed from \`${a.pattern}\` to \`${b.pattern}\``);
+    // An empty pattern matches every string: it constrains nothing.
+    const [patternA, patternB] = [a.pattern || undefined, b.pattern || undefined];
+    if (patternA !== patternB) {
+      if (patternA === undefined) this.report('pattern-added', direction, scope, site, `${where} must now match \`${patternB}\``);
+      else if (patternB === undefined) this.report('pattern-removed', direction, scope, site, `${where} need no longer match \`${patternA}\``);
+      else if (MATCHES_ANYTHING.has(patternB)) this.report('pattern-generalized', direction, scope, site, `the pattern of ${where} changed from \`${patternA}\` to \`${patternB}\`, which every string matches`);
+      else this.report('pattern-changed', direction, scope, site, `the pattern of ${where} changed from \`${patternA}\` to \`${patternB}\``);
     }
     this.bound('min', 'minLength', a.minLength, b.minLength, direction, scope, site);
     this.bound('max', 'maxLength', a.maxLength, b.maxLength, direction, scope, site);
-    if (a.contentMediaType !== b.contentMediaType || a.contentEncoding !== b.contentEncoding) {
-      this.report('format-changed', direction, scope, site, `the content ${where} carries changed (contentMediaType / contentEncoding)`);
+    if (a.contentMediaType !== b.contentMediaType) {
+      this.report('content-media-type-changed', direction, scope, site, `the media type of the content ${where} carries changed from ${a.contentMediaType ?? 'none'} to ${b.contentMediaType ?? 'none'} (contentMediaType)`);
     }
-    this.compareEnum(a.enum, b.enum, a.openEnum === true, b.openEnum === true, direction, scope, site);
+    if (a.contentEncoding !== b.contentEncoding) {
+      this.report('content-encoding-changed', direction, scope, site, `the encoding of the content ${where} carries changed from ${a.contentEncoding ?? 'none'} to ${b.contentEncoding ?? 'none'} (contentEncoding)`);
+    }
+    if (a.openEnum === true || b.openEnum === true || !this.compareConst(a.enum, b.enum, direction, scope, site)) this.compareEnum(a.enum, b.enum, a.openEnum === true, b.openEnum === true, direction, scope, site);
+  }
+
+  /**
+   * A single allowed value (`const`, or an enum of one) on both sides, changed: every value
+   * valid before is refused now, in a request as in a response. Reports it and returns true;
+   * any other enum change is left to `compareEnum`.
+   */
+  private compareConst(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, direction: Direction, scope: Scope, site: Site): boolean {
+    if (a?.length !== 1 || b?.length !== 1 || sameJson(a[0], b[0])) return false;
+    this.report('const-changed', direction, scope, site, `${describePath(scope)} changed from the constant ${show(a[0])} to ${show(b[0])}`);
+    return true;
+  }
+
+  /**
+   * The JSON type changed. Where the value travels as text (a parameter) or in a loosely typed
+   * body, a value of the old type is still written the same when the new type is a string:
+   * `1` and "1" are the same characters on the wire.
+   */
+  private reportTypeChange(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const message = `${describePath(scope)} changed type from ${kindName(a)} to ${kindName(b)}`;
+    // What the writer of the value wrote before, read now as the new type.
+    const [written, read] = direction === 'request' ? [a, b] : [b, a];
+    const asText = read.kind === 'string' && read.pattern === undefined && read.enum === undefined && read.format === undefined && (written.kind === 'number' || written.kind === 'boolean' || written.kind === 'string');
+    if (this.carrier === 'text' && asText) this.report('type-changed-as-text', direction, scope, site, `${message}: as text, the values sent before still read`);
+    else if (this.carrier === 'loose' && (read.kind === 'string' || written.kind === 'string')) this.report('type-changed-loosely-typed', direction, scope, site, `${message} in a loosely typed body`, 'type-compatible');
+    else this.report('type-changed', direction, scope, site, message);
   }
 
   private compareEnum(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, openA: boolean, openB: boolean, direction: Direction, scope: Scope, site: Site): void {
@@ -432,8 +526,15 @@ export class SchemaComparer {
         this.emit(rule, at, pSite, `property \`${p.name}\` became ${absent} and is no longer ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
         continue;
       }
-      if (p.required !== q.required && !wasAbsent) {
-        this.report(q.required ? 'property-became-required' : 'property-became-optional', direction, at, pSite, `property \`${p.name}\` of ${where} became ${q.required ? 'required' : 'optional'}`);
+      if (wasAbsent && !isAbsent) {
+        const rule = direction === 'request' ? 'request-property-became-not-read-only' : q.required ? 'response-required-property-became-not-write-only' : 'response-property-became-not-write-only';
+        this.emit(rule, at, pSite, `property \`${p.name}\` is no longer ${absent} and is now ${direction === 'request' ? 'sent in requests' : 'in responses'}`);
+        continue;
+      }
+      if (p.required !== q.required) {
+        // oasdiff names a request property with a default that became required apart.
+        const keyword = q.required && direction === 'request' && this.head.resolve(q.schema).default !== undefined ? 'became-required-with-default' : undefined;
+        this.report(q.required ? 'property-became-required' : 'property-became-optional', direction, at, pSite, `property \`${p.name}\` of ${where} became ${q.required ? 'required' : 'optional'}`, keyword);
       }
       if (!flag(this.base, p, 'deprecated') && flag(this.head, q, 'deprecated')) this.report('property-deprecated', direction, at, pSite, `property \`${p.name}\` was deprecated`);
       this.compare(p.schema, q.schema, direction, at);
@@ -443,7 +544,8 @@ export class SchemaComparer {
       const at = within(scope, `.${q.name}`);
       const qSite: Site = { basePointer: site.basePointer, headPointer: q.schema.pointer ?? site.headPointer };
       const rule = q.required ? 'required-property-added' : a.additionalProperties === false ? 'property-added-to-closed-object' : 'property-added';
-      this.report(rule, direction, at, qSite, `${q.required ? 'required ' : ''}property \`${q.name}\` was added to ${where}`);
+      const withDefault = rule === 'required-property-added' && direction === 'request' && !this.negated && this.head.resolve(q.schema).default !== undefined;
+      this.report(rule, direction, at, qSite, `${q.required ? 'required ' : ''}property \`${q.name}\` was added to ${where}`, undefined, withDefault ? 'request-required-property-added-with-default' : undefined);
     }
     const [extraA, extraB] = [a.additionalProperties, b.additionalProperties];
     if (extraA !== false && extraB === false) this.report('additional-properties-closed', direction, scope, site, `${where} no longer allows properties other than those it declares`);
@@ -529,7 +631,8 @@ export class SchemaComparer {
       if (!pairedA.has(i)) this.report('variant-removed', direction, scope, { ...site, basePointer: node.pointer ?? site.basePointer }, `variant ${label(node, i, discA)} was removed from ${where}`, `${mode(a)}-removed`);
     });
     variantsB.forEach((node, j) => {
-      if (!pairedB.has(j)) this.report('variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`, `${mode(b)}-added`);
+      if (pairedB.has(j)) return;
+      this.report(mode(b) === 'one-of' ? 'one-of-variant-added' : 'variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`, `${mode(b)}-added`);
     });
   }
 

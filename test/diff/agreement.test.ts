@@ -141,7 +141,9 @@ const OTHER_PAIRS: Pair[] = [
   { oasdiffId: 'request-parameter-max-items-decreased', base: parameter({}, list({ maxItems: 5 })), head: parameter({}, list({ maxItems: 2 })) },
   { oasdiffId: 'request-parameter-pattern-added', base: parameter(), head: parameter({}, { type: 'string', pattern: '^a' }) },
   { oasdiffId: 'request-parameter-pattern-removed', base: parameter({}, { type: 'string', pattern: '^a' }), head: parameter() },
-  { oasdiffId: 'request-parameter-type-changed', base: parameter({}, { type: 'number' }), head: parameter() },
+  { oasdiffId: 'request-parameter-type-changed', base: parameter({}, { type: 'boolean' }), head: parameter({}, int) },
+  // A parameter is text: a number's digits are still a valid string (oasdiff: a warning only).
+  { oasdiffId: 'request-parameter-property-type-changed', base: parameter({}, { type: 'number' }), head: parameter() },
   { oasdiffId: 'request-parameter-type-generalized', base: parameter({}, int), head: parameter({}, { type: 'number' }) },
   { oasdiffId: 'request-parameter-became-nullable', base: parameter(), head: parameter({}, { type: ['string', 'null'] }) },
   { oasdiffId: 'request-parameter-default-value-changed', base: parameter({}, { type: 'string', default: 'a' }), head: parameter({}, { type: 'string', default: 'b' }) },
@@ -213,21 +215,14 @@ const OTHER_PAIRS: Pair[] = [
  */
 const DELIBERATE: Readonly<Record<string, string>> = {
   ...Object.fromEntries(
-    ['response-body-one-of-added', 'response-property-one-of-added', 'response-body-any-of-added', 'response-property-any-of-added'].map((id) => [
+    ['response-body-any-of-added', 'response-property-any-of-added'].map((id) => [
       id,
-      'a variant added to what a caller receives is possibly breaking, oneOf or anyOf alike: code that handles the known variants meets one it does not know (oasdiff: breaking for oneOf, compatible for anyOf)',
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['request-body-default-value-added', 'request-property-default-value-added', 'request-body-default-value-changed', 'request-property-default-value-changed', 'request-parameter-default-value-added', 'request-parameter-default-value-changed'].map((id) => [
-      id,
-      'a default added or changed changes what the server does for callers that leave the value out, in a body as in a parameter: possibly breaking in both (oasdiff: compatible in a body, breaking in a parameter)',
+      'an anyOf variant added to what a caller receives is possibly breaking: code that handles the known variants (and the generated validators) meet one they do not know (oasdiff: compatible)',
     ]),
   ),
   'response-success-status-added': 'code written for the success statuses it knows meets one it does not: possibly breaking (oasdiff: compatible)',
   'api-security-added': 'a caller without credentials is refused where it was served: breaking (oasdiff: compatible)',
   'api-security-scope-added': 'a caller whose token lacks the new scope is refused: breaking (oasdiff: compatible)',
-  'api-security-component-removed': 'callers configured with that scheme can no longer authenticate: breaking (oasdiff: compatible)',
 };
 
 function pairs(): Pair[] {
