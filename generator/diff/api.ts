@@ -23,6 +23,15 @@ export function diffApis(base: ApiModel, head: ApiModel, api: string = head.name
   operations.compareAll(base.webhooks, head.webhooks, 'webhook');
   compareChannels(base, head, api, schemas, out);
   schemas.finish();
+  // A `draft` or `alpha` operation may change freely: its changes are listed, not gated, where
+  // no stable operation shares them.
+  for (const change of out.changes) {
+    const subject = change.location.split(' › ')[0]!;
+    if (change.level !== 'info' && operations.ungated.has(subject) && (change.alsoIn ?? []).every((other) => operations.ungated.has(other))) {
+      change.level = 'info';
+      change.message += ' (the operation is `draft` or `alpha` in `x-stability-level`: not gated)';
+    }
+  }
   return out.changes;
 }
 

@@ -3,6 +3,7 @@ import { pathLabel } from '../model/derive.js';
 import { isJsonMediaType, isTextualMediaType } from '../model/media.js';
 import type { MediaModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirement } from '../model/types.js';
 import { brief, within, type ChangeCollector, type Scope, type Site } from './change.js';
+import { removalOf, show, stabilityOf, STABILITY_LEVELS, sunsetChangeOf, sunsetOf, UNGATED, type Sunset } from './lifecycle.js';
 import type { Carrier, SchemaComparer } from './schema.js';
 import type { Direction } from './rules.js';
 
@@ -14,11 +15,14 @@ const operationKey = (op: OperationModel): string => `${op.method} ${pathLabel({
  * (documentation only: `x-limits`, `x-requires-scope`, `x-required-permissions` …) are compared
  * as the data they are, by the rule of their kind.
  */
-const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency', 'x-rate-limit', 'x-scopes-by-field']);
+const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency', 'x-rate-limit', 'x-scopes-by-field', 'x-stability-level', 'x-sunset']);
 const LIMIT_EXTENSIONS = new Set(['x-limits']);
 const AUTHORIZATION_EXTENSIONS = new Set(['x-requires-scope', 'x-required-permissions']);
 
 export class OperationComparer {
+  /** Operations (and webhooks) whose base is `draft` or `alpha`: their changes are listed, not gated (lifecycle.ts). */
+  readonly ungated = new Set<string>();
+
   constructor(
     private readonly api: string,
     private readonly schemas: SchemaComparer,
@@ -32,14 +36,56 @@ export class OperationComparer {
     for (const a of base) {
       const b = headByKey.get(key(a));
       const scope = this.scopeOf(a, kind);
+      const stability = stabilityOf(a.extensions);
+      if ('level' in stability && UNGATED.has(stability.level)) {
+        this.ungated.add(scope.subject);
+        if (b) this.ungated.add(this.scopeOf(b, kind).subject);
+      }
       if (!b) {
-        this.out.report(`${kind}-removed`, scope, { basePointer: a.pointer }, `${kind} \`${a.operationId}\` (${a.method} ${pathLabel(a)}) was removed`);
+        this.reportRemoved(a, scope, kind);
         continue;
       }
       this.compareOperation(a, b, { ...this.scopeOf(b, kind), operation: b.operationId }, kind);
     }
     for (const b of head) {
       if (!baseByKey.has(key(b))) this.out.report(`${kind}-added`, this.scopeOf(b, kind), { headPointer: b.pointer }, `${kind} \`${b.operationId}\` (${b.method} ${pathLabel(b)}) was added`);
+    }
+  }
+
+  /** A removed operation: breaking, unless it was deprecated and its sunset date (if any) has come. */
+  private reportRemoved(a: OperationModel, scope: Scope, kind: 'operation' | 'webhook'): void {
+    const what = `${kind} \`${a.operationId}\` (${a.method} ${pathLabel(a)})`;
+    const site = { basePointer: a.pointer };
+    if (kind === 'webhook' || !a.deprecated) return void this.out.report(`${kind}-removed`, scope, site, `${what} was removed`);
+    const sunset = sunsetOf(a.extensions);
+    const removal = removalOf(sunset);
+    if (removal === 'allowed') this.out.report('deprecated-operation-removed', scope, site, `deprecated ${what} was removed${sunset ? ` (its sunset date, ${(sunset as { date: string }).date}, has come)` : ''}`);
+    else if (removal === 'before-sunset') this.out.report('operation-removed-before-sunset', scope, site, `deprecated ${what} was removed before its sunset date, ${(sunset as { date: string }).date}`);
+    else this.out.report('operation-sunset-invalid', scope, site, `deprecated ${what} was removed, and its \`x-sunset\` ${show((sunset as { invalid: unknown }).invalid)} is not a date`);
+  }
+
+  /** `x-stability-level` and, on an operation deprecated on both sides, `x-sunset`. */
+  private compareLifecycle(a: OperationModel, b: OperationModel, scope: Scope, site: Site): void {
+    const [was, is] = [stabilityOf(a.extensions), stabilityOf(b.extensions)];
+    const at = within(scope, 'x-stability-level');
+    for (const stability of [was, is]) {
+      if ('invalid' in stability) this.out.report('operation-stability-invalid', at, site, `\`x-stability-level\` ${show(stability.invalid)} is none of ${STABILITY_LEVELS.join(', ')}`);
+    }
+    if ('level' in was && 'level' in is && was.level !== is.level) {
+      const lower = STABILITY_LEVELS.indexOf(is.level) < STABILITY_LEVELS.indexOf(was.level);
+      this.out.report(lower ? 'operation-stability-decreased' : 'operation-stability-increased', at, site, `the operation's stability went from ${was.level} to ${is.level}`);
+    }
+    if (a.deprecated && b.deprecated) this.reportSunsetChange(sunsetOf(a.extensions), sunsetOf(b.extensions), within(scope, 'x-sunset'), site, 'operation');
+  }
+
+  private reportSunsetChange(base: Sunset | undefined, head: Sunset | undefined, scope: Scope, site: Site, kind: 'operation' | 'request-parameter'): void {
+    const change = sunsetChangeOf(base, head);
+    const what = kind === 'operation' ? 'the deprecated operation' : 'the deprecated parameter';
+    if (change === 'removed') this.out.report(`${kind}-sunset-removed`, scope, site, `the sunset date of ${what} (${'date' in base! ? base.date : show(base!.invalid)}) was removed`);
+    else if (change === 'earlier') this.out.report(`${kind}-sunset-moved-earlier`, scope, site, `the sunset date of ${what} moved earlier, from ${(base as { date: string }).date} to ${(head as { date: string }).date}`);
+    else if (change === 'invalid') {
+      const invalid = [base, head].find((s) => s !== undefined && 'invalid' in s) as { invalid: unknown };
+      this.out.report(`${kind}-sunset-invalid`, scope, site, `the \`x-sunset\` of ${what}, ${show(invalid.invalid)}, is not a date`);
     }
   }
 
@@ -61,6 +107,7 @@ export class OperationComparer {
     if (kind === 'operation') {
       this.compareSecurity(a.security, b.security, scope, site);
       this.compareExtensions(a, b, scope, site);
+      this.compareLifecycle(a, b, scope, site);
     }
   }
 
@@ -80,7 +127,7 @@ export class OperationComparer {
       if (!q) {
         const moved = b.parameters.find((x) => x.name === p.name && x.in !== p.in);
         if (moved) this.out.report('request-parameter-location-changed', at, { basePointer: a.pointer, headPointer: b.pointer }, `parameter \`${p.name}\` moved from ${p.in} to ${moved.in}`);
-        else this.out.report('request-parameter-removed', at, { basePointer: a.pointer }, `${p.in} parameter \`${p.name}\` was removed`);
+        else this.reportParameterRemoved(p, at, { basePointer: a.pointer });
         continue;
       }
       const site: Site = { basePointer: a.pointer, headPointer: b.pointer };
@@ -91,6 +138,7 @@ export class OperationComparer {
         this.out.report('request-parameter-style-changed', at, site, `${p.in} parameter \`${p.name}\` is now serialised as style ${q.style}, explode ${q.explode} (was ${p.style}, ${p.explode})`);
       }
       if (!p.deprecated && q.deprecated) this.out.report('request-parameter-deprecated', at, site, `${p.in} parameter \`${p.name}\` was deprecated`);
+      if (p.deprecated && q.deprecated) this.reportSunsetChange(sunsetOf(p.extensions), sunsetOf(q.extensions), at, site, 'request-parameter');
       // A parameter travels as text: a value of the old type may still be read as the new one.
       this.schemas.compare(p.schema, q.schema, 'request', at, 'text');
     }
@@ -102,6 +150,17 @@ export class OperationComparer {
   }
 
   /** A webhook's parameters are headers the API sends: only their schemas are compared. */
+  /** A removed parameter: possibly breaking, or the end of its announced life when it was deprecated and its sunset date (if any) has come. */
+  private reportParameterRemoved(p: ParameterModel, scope: Scope, site: Site): void {
+    const what = `${p.in} parameter \`${p.name}\``;
+    if (!p.deprecated) return void this.out.report('request-parameter-removed', scope, site, `${what} was removed`);
+    const sunset = sunsetOf(p.extensions);
+    const removal = removalOf(sunset);
+    if (removal === 'allowed') this.out.report('request-deprecated-parameter-removed', scope, site, `deprecated ${what} was removed`);
+    else if (removal === 'before-sunset') this.out.report('request-parameter-removed-before-sunset', scope, site, `deprecated ${what} was removed before its sunset date, ${(sunset as { date: string }).date}`);
+    else this.out.report('request-parameter-sunset-invalid', scope, site, `deprecated ${what} was removed, and its \`x-sunset\` ${show((sunset as { invalid: unknown }).invalid)} is not a date`);
+  }
+
   private compareWebhookParameters(a: OperationModel, b: OperationModel, scope: Scope): void {
     for (const p of a.parameters) {
       const q = b.parameters.find((x) => x.in === p.in && x.name.toLowerCase() === p.name.toLowerCase());

@@ -5,6 +5,7 @@
  */
 import type { ApiModel, NamedSchema, ObjectNode, PropertyModel, SchemaNode, StringNode, UnionNode } from '../model/types.js';
 import { describePath, within, type Change, type ChangeCollector, type Scope, type Site } from './change.js';
+import { sunsetOf } from './lifecycle.js';
 import { boundKeyword, boundRuleOf, type BoundChange } from './oasdiff.js';
 import type { Direction, SchemaRule } from './rules.js';
 
@@ -268,6 +269,13 @@ export class SchemaComparer {
       this.report(isParameter(scope) ? 'parameter-default-changed' : 'default-changed', direction, scope, site, `the default of ${where} changed from ${a.default === undefined ? 'none' : show(a.default)} to ${b.default === undefined ? 'none' : show(b.default)}`, `default-value-${change}`);
     }
     this.compareApplicators(a, b, direction, scope, site);
+    this.compareExtensibleEnum(a, b, direction, scope, site);
+    this.compareStrayBounds(a, b, direction, scope, site);
+    if (a.contentSchema && b.contentSchema) this.compare(a.contentSchema, b.contentSchema, direction, within(scope, '(content)'));
+    else if (a.contentSchema || b.contentSchema) {
+      const added = b.contentSchema !== undefined;
+      this.report(added ? 'content-schema-added' : 'content-schema-removed', direction, scope, site, `the content ${where} carries ${added ? 'must now match' : 'need no longer match'} a schema (contentSchema)`);
+    }
     if (a.kind === 'union' || b.kind === 'union') {
       this.compareUnions(a, b, direction, scope, site);
       return;
@@ -364,6 +372,30 @@ export class SchemaComparer {
     for (const p of restA.slice(paired)) this.report('all-of-removed', direction, scope, { ...site, basePointer: p.node.pointer ?? site.basePointer }, `${where} need no longer match a removed allOf part`);
   }
 
+  /**
+   * Bounds written on a type they do not apply to (the model's `strayBounds`): validators ignore
+   * them, but whoever wrote one may enforce it, so its changes are judged as the bound's own.
+   */
+  private compareStrayBounds(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const [x, y] = [a.strayBounds ?? {}, b.strayBounds ?? {}];
+    for (const keyword of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
+      this.bound(/^(?:min|exclusiveMin)/.test(keyword) ? 'min' : 'max', keyword, x[keyword], y[keyword], direction, scope, site, ` (\`${keyword}\` does not apply to its type: validators ignore it)`);
+    }
+  }
+
+  /** `x-extensible-enum` (Zalando's guidelines): the values known today; others may come. */
+  private compareExtensibleEnum(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
+    const valuesOf = (node: SchemaNode): unknown[] | undefined => {
+      const values = node.extensions?.['x-extensible-enum'];
+      return Array.isArray(values) ? values : undefined;
+    };
+    const [x, y] = [valuesOf(a), valuesOf(b)];
+    if (!x || !y) return;
+    const where = describePath(scope);
+    for (const value of x) if (!y.some((v) => sameJson(v, value))) this.report('extensible-enum-value-removed', direction, scope, site, `value ${show(value)} was removed from the \`x-extensible-enum\` of ${where}`);
+    for (const value of y) if (!x.some((v) => sameJson(v, value))) this.report('extensible-enum-value-added', direction, scope, site, `value ${show(value)} was added to the \`x-extensible-enum\` of ${where}`);
+  }
+
   private compareFormat(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, site: Site): void {
     if (a.format === b.format) return;
     const where = describePath(scope);
@@ -392,7 +424,12 @@ export class SchemaComparer {
     const [x, y] = [a.conditional, b.conditional];
     if (x && !y) this.report('if-removed', direction, scope, site, `${where} lost its \`if\`/\`then\`/\`else\` condition`);
     else if (!x && y) this.report('if-added', direction, scope, site, `${where} now has an \`if\`/\`then\`/\`else\` condition`);
-    else if (x && y) {
+    // A branch comes and goes with its condition; oasdiff names each (\`then-added\` …) apart.
+    for (const branch of ['then', 'else'] as const) {
+      if (x?.[branch] && !y) this.report(`${branch}-removed`, direction, scope, site, `${where}: the \`${branch}\` of the removed condition went with it`);
+      else if (!x && y?.[branch]) this.report(`${branch}-added`, direction, scope, site, `${where}: the added condition has a \`${branch}\``);
+    }
+    if (x && y) {
       if (this.base.shapeOf(x.if) !== this.head.shapeOf(y.if)) this.report('composition-changed', direction, scope, site, `${where}: the \`if\` of its condition changed`);
       for (const branch of ['then', 'else'] as const) {
         const [p, q] = [x[branch], y[branch]];
@@ -497,10 +534,10 @@ export class SchemaComparer {
   }
 
   /** A bound's change, judged by `boundRuleOf` (oasdiff.ts). */
-  private bound(kind: 'min' | 'max', keyword: string, a: number | undefined, b: number | undefined, direction: Direction, scope: Scope, site: Site): void {
+  private bound(kind: 'min' | 'max', keyword: string, a: number | undefined, b: number | undefined, direction: Direction, scope: Scope, site: Site, note = ''): void {
     if (a === b) return;
     const change: BoundChange = a === undefined ? 'set' : b === undefined ? 'unset' : b > a ? 'increased' : 'decreased';
-    this.report(boundRuleOf(kind, change), direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}`, boundKeyword(keyword, change));
+    this.report(boundRuleOf(kind, change), direction, scope, site, `\`${keyword}\` of ${describePath(scope)} changed from ${a ?? 'none'} to ${b ?? 'none'}${note}`, boundKeyword(keyword, change));
   }
 
   private compareObject(a: ObjectNode, b: ObjectNode, direction: Direction, scope: Scope, site: Site): void {
@@ -536,7 +573,11 @@ export class SchemaComparer {
         const keyword = q.required && direction === 'request' && this.head.resolve(q.schema).default !== undefined ? 'became-required-with-default' : undefined;
         this.report(q.required ? 'property-became-required' : 'property-became-optional', direction, at, pSite, `property \`${p.name}\` of ${where} became ${q.required ? 'required' : 'optional'}`, keyword);
       }
-      if (!flag(this.base, p, 'deprecated') && flag(this.head, q, 'deprecated')) this.report('property-deprecated', direction, at, pSite, `property \`${p.name}\` was deprecated`);
+      if (!flag(this.base, p, 'deprecated') && flag(this.head, q, 'deprecated')) {
+        const sunset = sunsetOf(q.schema.extensions ?? this.head.resolve(q.schema).extensions);
+        if (sunset !== undefined && 'invalid' in sunset) this.report('property-sunset-invalid', direction, at, pSite, `property \`${p.name}\` was deprecated with an \`x-sunset\`, ${show(sunset.invalid)}, that is not a date`);
+        else this.report('property-deprecated', direction, at, pSite, `property \`${p.name}\` was deprecated`);
+      }
       this.compare(p.schema, q.schema, direction, at);
     }
     for (const q of b.properties) {
@@ -616,9 +657,11 @@ export class SchemaComparer {
       else if (defaultB === undefined) this.report('discriminator-default-removed', direction, scope, site, `the discriminator of ${where} no longer has a default variant (\`${defaultA}\`): a value whose tag selects no variant is refused`);
       else this.report('discriminator-default-changed', direction, scope, site, `the default variant of the discriminator of ${where} changed from \`${defaultA}\` to \`${defaultB}\``);
     }
-    // A value sent as it was may now match the old schema and a new variant both, which `oneOf` refuses.
-    if (direction === 'request' && a.kind !== 'union' && b.kind === 'union' && b.mode === 'oneOf' && !discB && variantsB.length > 1) {
-      this.emit('request-wrapped-in-one-of', scope, site, `${where} was wrapped into a oneOf of ${variantsB.length} variants: a value that matches more than one is refused`);
+    // A value sent as it was may now match the old schema and a new variant both, which `oneOf`
+    // refuses; a value received may now be of a variant the caller does not know.
+    if (a.kind !== 'union' && b.kind === 'union' && b.mode === 'oneOf' && !discB && variantsB.length > 1) {
+      const effect = direction === 'request' ? 'a value that matches more than one is refused' : 'a value of another variant may come';
+      this.emit(`${direction}-wrapped-in-one-of`, scope, site, `${where} was wrapped into a oneOf of ${variantsB.length} variants: ${effect}`);
     }
     const pairs = this.pairVariants(variantsA, variantsB, discA, discB);
     const pairedB = new Set(pairs.map(([, j]) => j));

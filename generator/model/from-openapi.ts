@@ -154,6 +154,8 @@ export function openApiToModel(loaded: LoadedOpenApi, name: string, names: NameR
     if (typeof p.description === 'string') model.description = p.description;
     if (p.deprecated === true) model.deprecated = true;
     if (contentType !== undefined) model.contentType = contentType;
+    const extensions = extensionsOf(p);
+    if (Object.keys(extensions).length > 0) model.extensions = extensions;
     return model;
   };
 

@@ -70,6 +70,9 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
   }
   const extensions = Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
   if (Object.keys(extensions).length > 0) out.extensions = extensions;
+  const stray = strayBoundsOf(raw);
+  if (stray) out.strayBounds = stray;
+  if (isObject(raw.contentSchema) || typeof raw.contentSchema === 'boolean') out.contentSchema = convertSchema(raw.contentSchema, `${pointer}/contentSchema`, ctx);
   if (typeof raw['x-mock-id-field'] === 'string') out.mockIdField = raw['x-mock-id-field'];
   else if ('x-mock-id-field' in raw) ctx.diagnostics.push({ level: 'warning', pointer: `${pointer}/x-mock-id-field`, message: 'x-mock-id-field must be a property name; the mock guesses the id field' });
   if ('x-state-machine' in raw) {
@@ -197,6 +200,28 @@ export function convertSchema(raw: unknown, pointer: string, ctx: SchemaContext)
   }
   if (own) return withBase(own);
   return withBase({ kind: 'unknown' });
+}
+
+/** The types each numeric bound applies to. */
+const BOUND_TYPES: Readonly<Record<string, readonly string[]>> = {
+  minLength: ['string'],
+  maxLength: ['string'],
+  minimum: ['number', 'integer'],
+  maximum: ['number', 'integer'],
+  exclusiveMinimum: ['number', 'integer'],
+  exclusiveMaximum: ['number', 'integer'],
+  minItems: ['array'],
+  maxItems: ['array'],
+  minProperties: ['object'],
+  maxProperties: ['object'],
+};
+
+/** Numeric bounds the schema writes beside a declared `type` none of whose types they apply to. */
+function strayBoundsOf(raw: Json): Record<string, number> | undefined {
+  const declared = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
+  if (declared.length === 0) return undefined;
+  const stray = Object.entries(BOUND_TYPES).filter(([keyword, types]) => typeof raw[keyword] === 'number' && !declared.some((t) => types.includes(t as string)));
+  return stray.length > 0 ? Object.fromEntries(stray.map(([keyword]) => [keyword, raw[keyword] as number])) : undefined;
 }
 
 function stringKeywords(raw: Json): Omit<StringNode, 'kind'> {

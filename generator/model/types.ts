@@ -31,6 +31,14 @@ export interface SchemaCommon {
   conditional?: { if: SchemaNode; then?: SchemaNode; else?: SchemaNode };
   /** `x-` keys of the schema object, verbatim. */
   extensions?: Record<string, unknown>;
+  /**
+   * Numeric bounds written on a type they do not apply to (`maximum` on an array, `maxItems` on a
+   * string): validators ignore them, and so do the targets; the API diff compares them, as the
+   * people who wrote them (and oasdiff) read them.
+   */
+  strayBounds?: Record<string, number>;
+  /** `contentSchema` (3.1): the schema of the content a string carries (with `contentMediaType`); not enforced. */
+  contentSchema?: SchemaNode;
   /** JSON pointer of the schema in its source document (for diagnostics). */
   pointer?: string;
 }
@@ -223,6 +231,8 @@ export interface ParameterModel {
   schema: SchemaNode;
   /** The media type of a parameter given by `content` (a `querystring` one always is): how its value is written. */
   contentType?: string;
+  /** `x-` keys of the parameter object, verbatim (the API diff reads `x-sunset`). */
+  extensions?: Record<string, unknown>;
 }
 
 export interface MediaModel {

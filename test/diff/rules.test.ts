@@ -55,6 +55,9 @@ const SCHEMA_CASES: [string, Json, Json, Json?][] = [
   ['property-became-required', object({ a: str }), object({ a: str }, { required: ['a'] })],
   ['property-became-optional', object({ a: str }, { required: ['a'] }), object({ a: str })],
   ['property-deprecated', object({ a: str }), object({ a: { type: 'string', deprecated: true } })],
+  ['property-sunset-invalid', object({ a: str }), object({ a: { type: 'string', deprecated: true, 'x-sunset': 'next spring' } })],
+  ['extensible-enum-value-removed', { type: 'string', 'x-extensible-enum': ['a', 'b'] }, { type: 'string', 'x-extensible-enum': ['a'] }],
+  ['extensible-enum-value-added', { type: 'string', 'x-extensible-enum': ['a'] }, { type: 'string', 'x-extensible-enum': ['a', 'b'] }],
   ['additional-properties-closed', object({ a: str }), object({ a: str }, { additionalProperties: false })],
   ['additional-properties-opened', object({ a: str }, { additionalProperties: false }), object({ a: str })],
   ['variant-removed', { oneOf: [str, { type: 'integer' }] }, str],
@@ -81,14 +84,14 @@ const PLACEMENTS: Placement[] = ['inline', 'ref', 'allOf'];
 
 const list = (extra: Json = {}): Json => ({ type: 'array', items: str, ...extra });
 const conditional = (extra: Json): Json => object({ a: str, b: str }, { if: { required: ['a'] }, ...extra });
-/** JSON Schema 2020-12 keywords, which OpenAPI 3.0 does not have: [rule, before, after]. */
-const SCHEMA_CASES_31: [string, Json, Json][] = [
+/** JSON Schema 2020-12 keywords, which OpenAPI 3.0 does not have: [rule, before, after, other rules the pair shows too]. */
+const SCHEMA_CASES_31: [string, Json, Json, string[]?][] = [
   ['contains-added', list(), list({ contains: { const: 'x' } })],
   ['contains-removed', list({ contains: { const: 'x' } }), list()],
   ['bound-narrowed', list({ contains: { const: 'x' }, minContains: 1 }), list({ contains: { const: 'x' }, minContains: 2 })],
   ['bound-widened', list({ contains: { const: 'x' }, maxContains: 2 }), list({ contains: { const: 'x' }, maxContains: 3 })],
-  ['if-added', object({ a: str, b: str }), conditional({ then: { required: ['b'] } })],
-  ['if-removed', conditional({ then: { required: ['b'] } }), object({ a: str, b: str })],
+  ['if-added', object({ a: str, b: str }), conditional({ then: { required: ['b'] } }), ['then-added']],
+  ['if-removed', conditional({ then: { required: ['b'] } }), object({ a: str, b: str }), ['then-removed']],
   ['then-added', conditional({ else: { required: ['b'] } }), conditional({ then: { required: ['b'] }, else: { required: ['b'] } })],
   ['then-removed', conditional({ then: { required: ['b'] }, else: { required: ['b'] } }), conditional({ else: { required: ['b'] } })],
   ['else-added', conditional({ then: { required: ['b'] } }), conditional({ then: { required: ['b'] }, else: { required: ['b'] } })],
@@ -110,17 +113,19 @@ const SCHEMA_CASES_31: [string, Json, Json][] = [
   ['prefix-items-added', list(), list({ prefixItems: [{ type: 'string', format: 'uuid' }] })],
   ['prefix-items-removed', list({ prefixItems: [{ type: 'string', format: 'uuid' }] }), list()],
   ['content-media-type-changed', { type: 'string', contentMediaType: 'text/plain' }, { type: 'string', contentMediaType: 'application/json' }],
+  ['content-schema-added', { type: 'string', contentMediaType: 'application/json' }, { type: 'string', contentMediaType: 'application/json', contentSchema: object({ a: str }) }],
+  ['content-schema-removed', { type: 'string', contentMediaType: 'application/json', contentSchema: object({ a: str }) }, { type: 'string', contentMediaType: 'application/json' }],
   ['content-encoding-changed', { type: 'string', contentEncoding: 'base64' }, { type: 'string', contentEncoding: 'base32' }],
 ];
 
 describe('JSON Schema 2020-12 keywords (OpenAPI 3.1), by direction', () => {
-  for (const [rule, before, after] of SCHEMA_CASES_31) {
+  for (const [rule, before, after, also = []] of SCHEMA_CASES_31) {
     for (const direction of ['request', 'response'] as const) {
       const id = `${direction}-${rule}`;
       it(`${id} (${RULES[id]!.level}): inline, behind a renamed $ref, inside allOf`, async () => {
         for (const placement of PLACEMENTS) {
           const ids = await idsOf(schemaDocument(before, direction, placement, 'base'), schemaDocument(after, direction, placement, 'head'));
-          expect(ids, placement).toEqual([id]);
+          expect(ids, placement).toEqual([id, ...also.map((other) => `${direction}-${other}`)]);
         }
       });
     }
@@ -355,6 +360,29 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
     openapi(operation({ requestBody: { required: true, content: json(object({ a: str })) } }, 'post')),
     openapi(operation({ requestBody: { required: true, content: json({ oneOf: [object({ a: str }), object({ b: str })] }) } }, 'post')),
     ['request-one-of-variant-added'],
+  ],
+  [
+    'response-wrapped-in-one-of',
+    openapi(operation(responses({ '200': { description: 'OK', content: json(object({ a: str })) } }))),
+    openapi(operation(responses({ '200': { description: 'OK', content: json({ oneOf: [object({ a: str }), object({ b: str })] }) } }))),
+    ['response-one-of-variant-added'],
+  ],
+  ['deprecated-operation-removed', openapi(operation({ deprecated: true })), openapi({})],
+  ['operation-removed-before-sunset', openapi(operation({ deprecated: true, 'x-sunset': '9999-12-31' })), openapi({})],
+  ['operation-sunset-invalid', openapi(operation({ deprecated: true, 'x-sunset': 'next spring' })), openapi({})],
+  ['operation-sunset-removed', openapi(operation({ deprecated: true, 'x-sunset': '9999-12-31' })), openapi(operation({ deprecated: true }))],
+  ['operation-sunset-moved-earlier', openapi(operation({ deprecated: true, 'x-sunset': '9999-12-31' })), openapi(operation({ deprecated: true, 'x-sunset': '9000-01-01' }))],
+  ['operation-stability-decreased', openapi(operation({ 'x-stability-level': 'stable' })), openapi(operation({ 'x-stability-level': 'beta' }))],
+  ['operation-stability-increased', openapi(operation({ 'x-stability-level': 'beta' })), openapi(operation({ 'x-stability-level': 'stable' }))],
+  ['operation-stability-invalid', openapi(operation({ 'x-stability-level': 'beta' })), openapi(operation({ 'x-stability-level': 'ga' }))],
+  ['request-deprecated-parameter-removed', openapi(operation(params(query('q', { deprecated: true })))), openapi(operation())],
+  ['request-parameter-removed-before-sunset', openapi(operation(params(query('q', { deprecated: true, 'x-sunset': '9999-12-31' })))), openapi(operation())],
+  ['request-parameter-sunset-invalid', openapi(operation(params(query('q', { deprecated: true, 'x-sunset': 'next spring' })))), openapi(operation())],
+  ['request-parameter-sunset-removed', openapi(operation(params(query('q', { deprecated: true, 'x-sunset': '9999-12-31' })))), openapi(operation(params(query('q', { deprecated: true }))))],
+  [
+    'request-parameter-sunset-moved-earlier',
+    openapi(operation(params(query('q', { deprecated: true, 'x-sunset': '9999-12-31' })))),
+    openapi(operation(params(query('q', { deprecated: true, 'x-sunset': '9000-01-01' })))),
   ],
   ['request-media-type-added', openapi(operation(jsonBody(true), 'post')), openapi(operation(jsonBody(true, ['application/json', 'application/x-www-form-urlencoded']), 'post'))],
   ['response-media-type-removed', openapi(operation(responses({ '200': { description: 'OK', content: json() } }))), openapi(operation(responses({ '200': { description: 'OK', content: { 'text/plain': { schema: str } } } }))), ['response-type-changed']],
