@@ -181,6 +181,8 @@ const RULE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   'one-of-variant-added': ['one-of-added'],
   'variant-removed': ['one-of-removed', 'any-of-removed'],
   'type-changed-loosely-typed': ['type-compatible'],
+  'type-list-widened': ['list-of-types-widened'],
+  'type-list-narrowed': ['list-of-types-narrowed'],
 };
 
 /** `min-length`, `exclusive-min` … are lower bounds, the others upper ones. */

@@ -67,6 +67,8 @@ const SCHEMA_RULES: Record<string, { request: Level; response: Level; summary: s
   'additional-properties-opened': { request: 'info', response: 'warning', summary: 'the object now allows unknown properties' },
   'variant-removed': { request: 'breaking', response: 'info', summary: 'a oneOf/anyOf variant was removed' },
   'variant-added': { request: 'info', response: 'warning', summary: 'an anyOf variant was added' },
+  'type-list-widened': { request: 'info', response: 'breaking', summary: 'a type was added to a list of types (`type: [string, integer]`)' },
+  'type-list-narrowed': { request: 'breaking', response: 'info', summary: 'a type was removed from a list of types' },
   'one-of-variant-added': { request: 'info', response: 'breaking', summary: 'a oneOf variant was added (a value may now match it alone)' },
   'all-of-added': { request: 'breaking', response: 'info', summary: 'an allOf part was added: values must match it too' },
   'all-of-removed': { request: 'warning', response: 'info', summary: 'an allOf part was removed' },

@@ -172,7 +172,7 @@ const MATCHES_ANYTHING = new Set(['.*', '^.*$', '^.*', '.*$', '[\\s\\S]*', '^[\\
 const isParameter = (scope: Scope): boolean => /^(?:query|path|header|cookie|querystring) [^.[ ]+$/.test(scope.path);
 
 /** Keys that document a schema without changing what it accepts. */
-const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags', 'defaultVariant']);
+const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags', 'defaultVariant', 'typeList']);
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
@@ -670,12 +670,21 @@ export class SchemaComparer {
       node.kind === 'ref' ? node.target : tags?.variantTags?.[i]?.[0] ?? `#${i + 1}`;
     for (const [i, j] of pairs) this.compare(variantsA[i], variantsB[j], direction, within(scope, `(variant ${label(variantsB[j]!, j, discB)})`));
     const mode = (node: SchemaNode): string => (node.kind === 'union' && node.mode === 'anyOf' ? 'any-of' : 'one-of');
+    // `type: [string, integer]`, or one type against such a list: a type more or less, not a variant.
+    const typeList = (a.kind !== 'union' || a.typeList === true) && (b.kind !== 'union' || b.typeList === true);
+    // No type in common: the type changed, whatever lists wrote it.
+    if (typeList && pairs.length === 0) return this.reportTypeChange(a, b, direction, scope, site);
     variantsA.forEach((node, i) => {
-      if (!pairedA.has(i)) this.report('variant-removed', direction, scope, { ...site, basePointer: node.pointer ?? site.basePointer }, `variant ${label(node, i, discA)} was removed from ${where}`, `${mode(a)}-removed`);
+      if (pairedA.has(i)) return;
+      const removed = { ...site, basePointer: node.pointer ?? site.basePointer };
+      if (typeList) this.report('type-list-narrowed', direction, scope, removed, `${where} no longer takes type ${kindName(node)}`, 'list-of-types-narrowed');
+      else this.report('variant-removed', direction, scope, removed, `variant ${label(node, i, discA)} was removed from ${where}`, `${mode(a)}-removed`);
     });
     variantsB.forEach((node, j) => {
       if (pairedB.has(j)) return;
-      this.report(mode(b) === 'one-of' ? 'one-of-variant-added' : 'variant-added', direction, scope, { ...site, headPointer: node.pointer ?? site.headPointer }, `variant ${label(node, j, discB)} was added to ${where}`, `${mode(b)}-added`);
+      const added = { ...site, headPointer: node.pointer ?? site.headPointer };
+      if (typeList) this.report('type-list-widened', direction, scope, added, `${where} now also takes type ${kindName(node)}`, 'list-of-types-widened');
+      else this.report(mode(b) === 'one-of' ? 'one-of-variant-added' : 'variant-added', direction, scope, added, `variant ${label(node, j, discB)} was added to ${where}`, `${mode(b)}-added`);
     });
   }
 
@@ -730,14 +739,15 @@ function sameKeywords(x: SchemaNode, y: SchemaNode): number {
 
 function kindName(node: SchemaNode): string {
   switch (node.kind) {
+    case 'union':
+      if (node.typeList) return node.variants.map(kindName).join(' or ');
+      return `a ${node.mode}`;
     case 'number':
       return node.integer ? 'integer' : 'number';
     case 'literal':
       return `constant ${node.values.map(show).join(' | ')}`;
     case 'ref':
       return `\`${node.target}\``;
-    case 'union':
-      return `a ${node.mode}`;
     case 'intersection':
       return 'an allOf';
     default:

@@ -274,7 +274,7 @@ function ownNode(raw: Json, types: string[], pointer: string, ctx: SchemaContext
         return { kind: 'unknown' };
     }
   });
-  return nodes.length === 1 ? nodes[0] : { kind: 'union', mode: 'anyOf', variants: nodes };
+  return nodes.length === 1 ? nodes[0] : { kind: 'union', mode: 'anyOf', variants: nodes, typeList: true };
 }
 
 const OBJECT_KEYWORDS = ['properties', 'additionalProperties', 'patternProperties', 'required', 'propertyNames', 'dependentSchemas', 'dependentRequired', 'minProperties', 'maxProperties'];

@@ -125,6 +125,8 @@ export interface UnionNode extends SchemaCommon {
   /** `oneOf` demands exactly one match; `anyOf` at least one. */
   mode: 'oneOf' | 'anyOf';
   variants: SchemaNode[];
+  /** Written as a list of types (`type: [string, integer]`), not as `anyOf` (the API diff names its changes so). */
+  typeList?: boolean;
   discriminator?: {
     propertyName: string;
     /** Tag value -> key of the named schema it selects. */

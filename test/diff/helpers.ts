@@ -19,6 +19,17 @@ export function writeSpec(document: Json, name = 'api'): string {
   return file;
 }
 
+/** Compares two documents written out as text (YAML or JSON), as a reviewer's files are. */
+export async function diffTexts(base: string, head: string): Promise<Change[]> {
+  const write = (text: string): string => {
+    const file = join(folder, `written-${++counter}.yaml`);
+    writeFileSync(file, text);
+    return file;
+  };
+  const [a, b] = await Promise.all([loadModel({ file: write(base), name: 'api' }), loadModel({ file: write(head), name: 'api' })]);
+  return diffApis(a, b, 'api');
+}
+
 export async function diffDocuments(base: Json, head: Json): Promise<Change[]> {
   const [a, b] = await Promise.all([loadModel({ file: writeSpec(base), name: 'api' }), loadModel({ file: writeSpec(head), name: 'api' })]);
   return diffApis(a, b, 'api');

@@ -110,6 +110,8 @@ const SCHEMA_CASES_31: [string, Json, Json, string[]?][] = [
   ['unevaluated-properties-removed', object({ a: str }, { unevaluatedProperties: false }), object({ a: str })],
   ['unevaluated-items-added', { type: 'array', prefixItems: [str] }, { type: 'array', prefixItems: [str], unevaluatedItems: false }],
   ['unevaluated-items-removed', { type: 'array', prefixItems: [str], unevaluatedItems: false }, { type: 'array', prefixItems: [str] }],
+  ['type-list-widened', str, { type: ['string', 'integer'] }],
+  ['type-list-narrowed', { type: ['string', 'integer', 'boolean'] }, { type: ['string', 'integer'] }],
   ['prefix-items-added', list(), list({ prefixItems: [{ type: 'string', format: 'uuid' }] })],
   ['prefix-items-removed', list({ prefixItems: [{ type: 'string', format: 'uuid' }] }), list()],
   ['content-media-type-changed', { type: 'string', contentMediaType: 'text/plain' }, { type: 'string', contentMediaType: 'application/json' }],
