@@ -107,6 +107,7 @@ const WHOLE_IDS: Readonly<Record<string, string>> = {
   'request-parameter-became-required': 'request-parameter-became-required',
   'request-parameter-became-optional': 'request-parameter-became-optional',
   'request-parameter-deprecated': 'request-parameter-deprecated',
+  'request-parameter-became-list': 'request-parameter-type-generalized',
   'request-body-added': 'request-body-added-optional',
   'request-required-body-added': 'request-body-added-required',
   'request-body-removed': 'request-body-removed',

@@ -140,7 +140,15 @@ export class OperationComparer {
       if (!p.deprecated && q.deprecated) this.out.report('request-parameter-deprecated', at, site, `${p.in} parameter \`${p.name}\` was deprecated`);
       if (p.deprecated && q.deprecated) this.reportSunsetChange(sunsetOf(p.extensions), sunsetOf(q.extensions), at, site, 'request-parameter');
       // A parameter travels as text: a value of the old type may still be read as the new one.
-      this.schemas.compare(p.schema, q.schema, 'request', at, 'text');
+      const [was, now] = [this.schemas.base.resolve(p.schema), this.schemas.head.resolve(q.schema)];
+      if (q.in === 'query' && q.style === 'form' && q.explode && now.kind === 'array' && was.kind !== 'array' && now.items !== undefined) {
+        // `?tag=a` is a list of one when the parameter is an exploded list: the values sent before are its items.
+        const first = this.out.changes.length;
+        this.schemas.compare(p.schema, now.items, 'request', within(at, '[]'), 'text');
+        if (this.out.changes.slice(first).some((c) => c.level === 'breaking')) {
+          this.out.report('request-type-changed', at, site, `query parameter \`${p.name}\` became a list whose items refuse values sent before`);
+        } else this.out.report('request-parameter-became-list', at, site, `query parameter \`${p.name}\` now takes a list (\`?${p.name}=a&${p.name}=b\`); a value sent alone is a list of one`);
+      } else this.schemas.compare(p.schema, q.schema, 'request', at, 'text');
     }
     for (const [key, q] of after) {
       if (before.has(key) || a.parameters.some((x) => x.name === q.name && x.in !== q.in)) continue;

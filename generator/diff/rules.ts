@@ -166,6 +166,7 @@ const OTHER_RULES: Record<string, Rule> = {
   'request-parameter-location-changed': { level: 'breaking', summary: 'a parameter moved (query, header, path, cookie)' },
   'request-parameter-style-changed': { level: 'breaking', summary: "a parameter's serialisation (style or explode) changed" },
   'request-parameter-deprecated': { level: 'info', summary: 'a parameter was deprecated' },
+  'request-parameter-became-list': { level: 'info', summary: 'an exploded query parameter became a list: a value sent alone is a list of one' },
   // Bodies
   'request-body-added': { level: 'info', summary: 'an optional request body was added' },
   'request-required-body-added': { level: 'breaking', summary: 'a required request body was added' },

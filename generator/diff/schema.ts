@@ -674,8 +674,14 @@ export class SchemaComparer {
     const typeList = (a.kind !== 'union' || a.typeList === true) && (b.kind !== 'union' || b.typeList === true);
     // No type in common: the type changed, whatever lists wrote it.
     if (typeList && pairs.length === 0) return this.reportTypeChange(a, b, direction, scope, site);
+    // Values that travel as text: a number or boolean sent before is still read by a plain string kept.
+    const readsAsText = (node: SchemaNode): boolean =>
+      this.carrier === 'text' && direction === 'request' && (node.kind === 'number' || node.kind === 'boolean') && variantsB.some((v) => {
+        const kept = this.head.resolve(v);
+        return kept.kind === 'string' && kept.pattern === undefined && kept.enum === undefined && kept.format === undefined;
+      });
     variantsA.forEach((node, i) => {
-      if (pairedA.has(i)) return;
+      if (pairedA.has(i) || (typeList && readsAsText(this.base.resolve(node)))) return;
       const removed = { ...site, basePointer: node.pointer ?? site.basePointer };
       if (typeList) this.report('type-list-narrowed', direction, scope, removed, `${where} no longer takes type ${kindName(node)}`, 'list-of-types-narrowed');
       else this.report('variant-removed', direction, scope, removed, `variant ${label(node, i, discA)} was removed from ${where}`, `${mode(a)}-removed`);

@@ -1088,6 +1088,60 @@ const CASES: Case[] = [
     verdict: 'breaking',
   },
   {
+    name: 'a query parameter of two types that became an exploded list of strings',
+    base: doc(`
+      openapi: 3.1.0
+      info: { title: Tokens, version: '1' }
+      paths:
+        /tokens:
+          get:
+            parameters:
+              - { name: token, in: query, schema: { type: [string, integer] } }
+            responses:
+              '200': { description: OK }
+    `),
+    head: doc(`
+      openapi: 3.1.0
+      info: { title: Tokens, version: '1' }
+      paths:
+        /tokens:
+          get:
+            parameters:
+              - { name: token, in: query, schema: { type: array, items: { type: string } } }
+            responses:
+              '200': { description: OK }
+    `),
+    verdict: 'info',
+    oasdiffId: 'request-parameter-type-generalized',
+  },
+  {
+    name: 'a query parameter of two types that became an exploded list of integers',
+    base: doc(`
+      openapi: 3.1.0
+      info: { title: Tokens, version: '1' }
+      paths:
+        /tokens:
+          get:
+            parameters:
+              - { name: token, in: query, schema: { type: [string, integer] } }
+            responses:
+              '200': { description: OK }
+    `),
+    head: doc(`
+      openapi: 3.1.0
+      info: { title: Tokens, version: '1' }
+      paths:
+        /tokens:
+          get:
+            parameters:
+              - { name: token, in: query, schema: { type: array, items: { type: integer } } }
+            responses:
+              '200': { description: OK }
+    `),
+    verdict: 'breaking',
+    oasdiffId: 'request-parameter-type-changed',
+  },
+  {
     name: 'a global security requirement added to a public API',
     base: doc(`
       openapi: 3.1.0

@@ -369,6 +369,7 @@ const DOCUMENT_CASES: [string, Json, Json, string[]?][] = [
     openapi(operation(responses({ '200': { description: 'OK', content: json({ oneOf: [object({ a: str }), object({ b: str })] }) } }))),
     ['response-one-of-variant-added'],
   ],
+  ['request-parameter-became-list', openapi(operation(params(query('q')))), openapi(operation(params(query('q', { schema: { type: 'array', items: str } }))))],
   ['deprecated-operation-removed', openapi(operation({ deprecated: true })), openapi({})],
   ['operation-removed-before-sunset', openapi(operation({ deprecated: true, 'x-sunset': '9999-12-31' })), openapi({})],
   ['operation-sunset-invalid', openapi(operation({ deprecated: true, 'x-sunset': 'next spring' })), openapi({})],
