@@ -157,7 +157,6 @@ export class OperationComparer {
     }
   }
 
-  /** A webhook's parameters are headers the API sends: only their schemas are compared. */
   /** A removed parameter: possibly breaking, or the end of its announced life when it was deprecated and its sunset date (if any) has come. */
   private reportParameterRemoved(p: ParameterModel, scope: Scope, site: Site): void {
     const what = `${p.in} parameter \`${p.name}\``;
@@ -169,6 +168,7 @@ export class OperationComparer {
     else this.out.report('request-parameter-sunset-invalid', scope, site, `deprecated ${what} was removed, and its \`x-sunset\` ${show((sunset as { invalid: unknown }).invalid)} is not a date`);
   }
 
+  /** A webhook's parameters are headers the API sends: only their schemas are compared. */
   private compareWebhookParameters(a: OperationModel, b: OperationModel, scope: Scope): void {
     for (const p of a.parameters) {
       const q = b.parameters.find((x) => x.in === p.in && x.name.toLowerCase() === p.name.toLowerCase());
@@ -244,9 +244,10 @@ export class OperationComparer {
     if (r.content && s.content && !kept) this.compareContents([r.content], [s.content], body, site, direction);
     // A stream offered beside the body (JSON and text/event-stream): its items are compared as the body is (its media type, added or removed, below).
     if (r.stream && s.stream && r.stream.contentType === s.stream.contentType) this.compareContents([r.stream], [s.stream], within(scope, 'stream'), site, direction);
-    // The media types besides those compared above (a swap of one for the other is reported there).
-    // (A body that came or went is reported above, with its media types.)
-    const compared = r.content && s.content && !kept ? [r.content.contentType, s.content.contentType] : [...before, ...after].filter(() => !r.content || !s.content);
+    // The media types besides those compared above (a swap of one for the other is reported
+    // there); a body that came or went is reported above, its media types with it.
+    const bodyCameOrWent = !r.content || !s.content;
+    const compared = bodyCameOrWent ? [...before, ...after] : kept ? [] : [r.content!.contentType, s.content!.contentType];
     for (const type of before) if (!compared.includes(type) && !after.includes(type)) this.out.report('response-media-type-removed', body, site, `media type \`${type}\` was removed`);
     for (const type of after) if (!compared.includes(type) && !before.includes(type)) this.out.report('response-media-type-added', body, site, `media type \`${type}\` was added`);
     const headByName = new Map(s.headers.map((h) => [h.name.toLowerCase(), h]));

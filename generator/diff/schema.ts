@@ -359,8 +359,12 @@ export class SchemaComparer {
    */
   private compareParts(a: SchemaNode & { kind: 'intersection' }, b: SchemaNode & { kind: 'intersection' }, direction: Direction, scope: Scope, site: Site): void {
     const distinct = (side: SchemaSide, parts: SchemaNode[]): { node: SchemaNode; shape: string }[] => {
-      const seen = new Set<string>();
-      return parts.map((node) => ({ node, shape: side.shapeOf(node) })).filter(({ shape }) => !seen.has(shape) && seen.add(shape) !== undefined);
+      const byShape = new Map<string, SchemaNode>();
+      for (const node of parts) {
+        const shape = side.shapeOf(node);
+        if (!byShape.has(shape)) byShape.set(shape, node);
+      }
+      return [...byShape].map(([shape, node]) => ({ node, shape }));
     };
     const [x, y] = [distinct(this.base, a.parts), distinct(this.head, b.parts)];
     const restB = y.filter((q) => !x.some((p) => p.shape === q.shape));
@@ -419,8 +423,7 @@ export class SchemaComparer {
       } finally {
         this.negated = !this.negated;
       }
-    }
-    else if (a.not || b.not) this.report(b.not ? 'not-added' : 'not-removed', direction, scope, site, `${where} ${b.not ? 'must now fail a `not` schema' : 'no longer has to fail its `not` schema'}`);
+    } else if (a.not || b.not) this.report(b.not ? 'not-added' : 'not-removed', direction, scope, site, `${where} ${b.not ? 'must now fail a `not` schema' : 'no longer has to fail its `not` schema'}`);
     const [x, y] = [a.conditional, b.conditional];
     if (x && !y) this.report('if-removed', direction, scope, site, `${where} lost its \`if\`/\`then\`/\`else\` condition`);
     else if (!x && y) this.report('if-added', direction, scope, site, `${where} now has an \`if\`/\`then\`/\`else\` condition`);
