@@ -372,8 +372,9 @@ export class SchemaComparer {
     const paired = Math.min(restA.length, restB.length);
     for (let i = 0; i < paired; i++) this.compare(restA[i]!.node, restB[i]!.node, direction, scope);
     const where = describePath(scope);
-    for (const q of restB.slice(paired)) this.report('all-of-added', direction, scope, { ...site, headPointer: q.node.pointer ?? site.headPointer }, `${where} must now also match an added allOf part`);
-    for (const p of restA.slice(paired)) this.report('all-of-removed', direction, scope, { ...site, basePointer: p.node.pointer ?? site.basePointer }, `${where} need no longer match a removed allOf part`);
+    const named = (node: SchemaNode): string => (node.kind === 'ref' ? ` (\`${node.target}\`)` : '');
+    for (const q of restB.slice(paired)) this.report('all-of-added', direction, scope, { ...site, headPointer: q.node.pointer ?? site.headPointer }, `${where} must now also match an added allOf part${named(q.node)}`);
+    for (const p of restA.slice(paired)) this.report('all-of-removed', direction, scope, { ...site, basePointer: p.node.pointer ?? site.basePointer }, `${where} need no longer match a removed allOf part${named(p.node)}`);
   }
 
   /**
@@ -720,19 +721,40 @@ export class SchemaComparer {
     }
     for (const i of [...freeA]) {
       const x = this.base.resolve(a[i]!);
+      const pinnedX = x.kind === 'object' ? this.pinned(this.base, x) : undefined;
       let best: { j: number; score: number } | undefined;
       for (const j of freeB) {
         const y = this.head.resolve(b[j]!);
         if (x.kind !== y.kind) continue;
         const shared = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 0;
         if (x.kind === 'object' && shared === 0) continue;
+        // A property pinned to one value on both sides (`role: {const: user}`) tells the variants
+        // apart, as a discriminator without the keyword does: equal pins pair, different ones never.
+        let tagged = 0;
+        if (pinnedX && y.kind === 'object') {
+          const pinnedY = this.pinned(this.head, y);
+          const common = [...pinnedX.keys()].filter((name) => pinnedY.has(name));
+          if (common.some((name) => pinnedX.get(name) !== pinnedY.get(name))) continue;
+          tagged = common.length;
+        }
         // Among variants of one kind, the one that keeps most of the keywords.
-        const score = shared * 100 + sameKeywords(x, y);
+        const score = tagged * 10_000 + shared * 100 + sameKeywords(x, y);
         if (!best || score > best.score) best = { j, score };
       }
       if (best) take(i, best.j);
     }
     return pairs.sort(([i], [j]) => i - j);
+  }
+
+  /** The properties of an object pinned to a single value (`const`, or an enum of one), with that value. */
+  private pinned(side: SchemaSide, node: ObjectNode): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const property of node.properties) {
+      const value = side.resolve(property.schema);
+      const values = value.kind === 'literal' ? value.values : value.kind === 'string' || value.kind === 'number' ? value.enum : undefined;
+      if (values?.length === 1 && !(value.kind === 'string' && value.openEnum)) out.set(property.name, JSON.stringify(values[0]));
+    }
+    return out;
   }
 }
 

@@ -1142,6 +1142,50 @@ const CASES: Case[] = [
     oasdiffId: 'request-parameter-type-changed',
   },
   {
+    name: 'a variant added first to a request oneOf whose variants are told apart by a pinned property',
+    base: doc(`
+      openapi: 3.1.0
+      info: { title: Chat, version: '1' }
+      paths:
+        /messages:
+          post:
+            requestBody:
+              required: true
+              content:
+                application/json:
+                  schema:
+                    type: array
+                    items:
+                      oneOf:
+                        - { type: object, required: [role, content], properties: { role: { const: system }, content: { type: string } } }
+                        - { type: object, required: [role, content], properties: { role: { const: user }, content: { type: string } } }
+            responses:
+              '200': { description: OK }
+    `),
+    head: doc(`
+      openapi: 3.1.0
+      info: { title: Chat, version: '1' }
+      paths:
+        /messages:
+          post:
+            requestBody:
+              required: true
+              content:
+                application/json:
+                  schema:
+                    type: array
+                    items:
+                      oneOf:
+                        - { type: object, required: [role, content], properties: { role: { const: developer }, content: { type: string }, name: { type: string } } }
+                        - { type: object, required: [role, content], properties: { role: { const: system }, content: { type: string }, name: { type: string } } }
+                        - { type: object, required: [role, content], properties: { role: { const: user }, content: { type: string }, name: { type: string } } }
+            responses:
+              '200': { description: OK }
+    `),
+    verdict: 'info',
+    oasdiffId: 'request-property-one-of-added',
+  },
+  {
     name: 'a global security requirement added to a public API',
     base: doc(`
       openapi: 3.1.0
