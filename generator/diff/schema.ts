@@ -533,6 +533,9 @@ export class SchemaComparer {
     });
   }
 
+  /** Variants' shapes, for pairing (made on first use). */
+  private variantShapes: VariantShapes | undefined;
+
   private pairVariants(a: SchemaNode[], b: SchemaNode[], discA: UnionNode['discriminator'], discB: UnionNode['discriminator']): [number, number][] {
     const pairs: [number, number][] = [];
     const freeA = new Set(a.map((_, i) => i));
@@ -548,9 +551,10 @@ export class SchemaComparer {
         if (j !== undefined) take(i, j);
       }
     }
-    const shapesB = b.map((node) => this.head.shapeOf(node));
+    this.variantShapes ??= new VariantShapes(this.base, this.head);
+    const shapesB = b.map((node) => this.variantShapes!.of('head', node));
     for (const i of [...freeA]) {
-      const shape = this.base.shapeOf(a[i]!);
+      const shape = this.variantShapes.of('base', a[i]!);
       const j = [...freeB].find((j) => shapesB[j] === shape);
       if (j !== undefined) take(i, j);
     }
@@ -569,6 +573,36 @@ export class SchemaComparer {
       if (best) take(i, best.j);
     }
     return pairs.sort(([i], [j]) => i - j);
+  }
+}
+
+/**
+ * Union variants' shapes as numbers, equal where the shapes are: each is worked out once per
+ * side, as a shape of a reference is a long string (the target expanded three levels deep) and
+ * the same variants come back in thousands of unions on a large document (Stripe's expandable
+ * fields, `anyOf: [string, $ref]`). A reference's shape depends only on its target and whether
+ * it is nullable, so references are known by those; other variants by the node itself.
+ */
+class VariantShapes {
+  private readonly ids = new Map<string, number>();
+  private readonly sides: Record<'base' | 'head', { side: SchemaSide; refs: Map<string, number>; nodes: WeakMap<SchemaNode, number> }>;
+
+  constructor(base: SchemaSide, head: SchemaSide) {
+    this.sides = { base: { side: base, refs: new Map(), nodes: new WeakMap() }, head: { side: head, refs: new Map(), nodes: new WeakMap() } };
+  }
+
+  of(which: 'base' | 'head', node: SchemaNode): number {
+    const { side, refs, nodes } = this.sides[which];
+    const key = node.kind === 'ref' ? `${node.target}|${node.nullable === true}` : undefined;
+    let id = key === undefined ? nodes.get(node) : refs.get(key);
+    if (id === undefined) {
+      const shape = side.shapeOf(node);
+      id = this.ids.get(shape);
+      if (id === undefined) this.ids.set(shape, (id = this.ids.size));
+      if (key === undefined) nodes.set(node, id);
+      else refs.set(key, id);
+    }
+    return id;
   }
 }
 
