@@ -151,7 +151,8 @@ async function loadSide({ file, api, side, options }: { file: string | undefined
   const generated = await generateSources(job, model);
   // The spec's path is written into the files: the same API read from elsewhere is the same code.
   const label = file.split('\\').join('/');
-  const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
+  // replaceAll, not split and join: the same text, without an array of pieces of every file (about 0.1 s a side on Stripe's).
+  const files = new Map([...generated].map(([path, text]) => [path, text.replaceAll(label, '<spec>')]));
   return { model, files, problems };
 }
 
