@@ -42,7 +42,13 @@ export function diffPackageSurfaces(a: ReadonlyMap<string, string>, b: ReadonlyM
   };
   const chunks = new ChunkCache();
   chunks.leaveOut(sharedPieces(a, b, chunks));
-  return compareSurfaces(readSurface(a, unchanged, chunks), readSurface(b, unchanged, chunks), (x, y) => x.source === y.source || x.printed() === y.printed());
+  return compareSurfaces(readSurface(a, unchanged, chunks), readSurface(b, unchanged, chunks), sameDeclaration);
+}
+
+/** Whether two declarations state the same, printing them only where their tokens cannot tell (see `Tokens`). */
+function sameDeclaration(x: Declaration, y: Declaration): boolean {
+  if (x.tokens !== undefined && y.tokens !== undefined && x.tokens.skeleton === y.tokens.skeleton) return x.tokens.values === y.tokens.values;
+  return x.source === y.source || x.printed() === y.printed();
 }
 
 /**
@@ -159,6 +165,8 @@ const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind
 interface Declaration {
   readonly source: string;
   printed(): string;
+  /** Where the declaration is a piece's one untyped exported constant: the piece's tokens. */
+  readonly tokens?: Tokens;
 }
 
 function declaration(source: string, print: () => string): Declaration {
@@ -184,6 +192,73 @@ interface ParsedChunk {
   locals(): Map<string, Declaration>;
   /** Whether it parsed without a syntax error. */
   clean: boolean;
+  /** Whether it is one statement, `export const name = …` with no type and one declarator: what `Tokens` can stand for. */
+  untypedConstant?: boolean;
+}
+
+/**
+ * The tokens of a piece that is one untyped exported constant (a zod schema, an operation's
+ * record), read by the scanner alone: `skeleton` has each token's kind and, but for string
+ * and number literals, its text, and whether a line break precedes it; `values` has the
+ * literals' values. Two pieces with the same skeleton parse to the same tree (the parser's
+ * choices follow token kinds, texts and line breaks; the tokens it rescans by context, `/`,
+ * `<`, `>` and templates, are not read this way) but for those values, and the printer
+ * writes a literal parsed without parent nodes from its value alone. So a piece with the skeleton
+ * of one parsed already has its names and syntax without a parse of its own, and two such
+ * declarations state the same exactly when their values are the same, which needs no printing
+ * (comments and spaces are in neither). Declarations whose skeletons differ are compared as
+ * before: by text, then printed.
+ */
+interface Tokens {
+  skeleton: string;
+  values: string;
+}
+
+/** Opens a piece that may be one untyped exported constant (a typed one is read up to its `=`: typedConstantHead). */
+const UNTYPED_CONSTANT = /^export\s+const\s+[\p{L}_$][\p{L}\p{N}_$]*\s*=/u;
+
+const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
+
+/** Tokens the parser may rescan by context, so that their kinds as scanned alone may not be the ones parsed. */
+const RESCANNED = new Set<Ts.SyntaxKind>([
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.SlashEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.LessThanLessThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.LessThanLessThanEqualsToken,
+  ts.SyntaxKind.LessThanSlashToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.BacktickToken,
+  ts.SyntaxKind.HashToken,
+  ts.SyntaxKind.Unknown,
+]);
+
+/** A piece's tokens (see `Tokens`); undefined where the scanner reports an error or meets a token the parser may rescan. */
+function tokensOf(text: string): Tokens | undefined {
+  let failed = false;
+  scanner.setOnError(() => {
+    failed = true;
+  });
+  scanner.setText(text);
+  const skeleton: string[] = [];
+  const values: string[] = [];
+  try {
+    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+      if (failed || RESCANNED.has(kind)) return undefined;
+      const before = scanner.hasPrecedingLineBreak() ? '\n' : ' ';
+      if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NumericLiteral) {
+        skeleton.push(`${before}${kind}`);
+        values.push(scanner.getTokenValue());
+      } else skeleton.push(`${before}${kind} ${scanner.getTokenText()}`);
+    }
+  } finally {
+    scanner.setText(undefined);
+    scanner.setOnError(undefined);
+  }
+  return failed ? undefined : { skeleton: JSON.stringify(skeleton), values: JSON.stringify(values) };
 }
 
 /**
@@ -204,6 +279,8 @@ class ChunkCache {
   /** Module texts split into pieces: `sharedPieces` splits the changed modules, and reading them needs the same pieces. */
   private readonly split = new Map<string, string[]>();
   private unread = new Map<string, Set<string>>();
+  /** Pieces parsed that are one untyped exported constant, by their tokens' skeleton: see `Tokens`. */
+  private readonly constants = new Map<string, ParsedChunk>();
 
   /** Pieces of modules (by path) that no side reads: see `sharedPieces`. */
   leaveOut(pieces: Map<string, Set<string>>): void {
@@ -230,10 +307,43 @@ class ChunkCache {
   parse(path: string, text: string): ParsedChunk {
     let parsed = this.parsed.get(text);
     if (parsed === undefined) {
-      parsed = parseChunk(path, text);
+      parsed = this.parseOrReuse(path, text);
       this.parsed.set(text, parsed);
     }
     return parsed;
+  }
+
+  /** A piece parsed, or, where it is one untyped exported constant with the tokens' skeleton of one parsed already, read from that one. */
+  private parseOrReuse(path: string, text: string): ParsedChunk {
+    const tokens = UNTYPED_CONSTANT.test(text) ? tokensOf(text) : undefined;
+    if (tokens === undefined) return parseChunk(path, text);
+    const like = this.constants.get(tokens.skeleton);
+    if (like === undefined) {
+      const parsed = parseChunk(path, text);
+      const [item] = parsed.items;
+      if (!parsed.untypedConstant || !parsed.clean || item?.kind !== 'own') return parsed;
+      const own = item.declaration;
+      const withTokens: ParsedChunk = { ...parsed, items: [{ ...item, declaration: { source: own.source, printed: () => own.printed(), tokens } }] };
+      this.constants.set(tokens.skeleton, withTokens);
+      return withTokens;
+    }
+    // Parsed only if its text or locals are asked for (a comparison with a declaration whose tokens differ).
+    let parsed: ParsedChunk | undefined;
+    const parsedOnce = (): ParsedChunk => (parsed ??= parseChunk(path, text));
+    const own = (): Declaration => {
+      const [item] = parsedOnce().items;
+      if (item?.kind !== 'own') throw new Error(`${path}: a piece with the tokens of an exported constant declares none`);
+      return item.declaration;
+    };
+    const name = like.items[0]!.kind === 'own' ? like.items[0]!.name : '';
+    const declaration: Declaration = {
+      get source() {
+        return own().source;
+      },
+      printed: () => own().printed(),
+      tokens,
+    };
+    return { items: [{ kind: 'own', name, declaration }], locals: () => parsedOnce().locals(), clean: true, untypedConstant: true };
   }
 }
 
@@ -260,7 +370,16 @@ function parseChunk(path: string, text: string): ParsedChunk {
   let locals: Map<string, Declaration> | undefined;
   // The parser's syntax errors are not part of TypeScript's public API; a piece whose list is not there counts as clean.
   const errors = (source as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
-  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0 };
+  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0, untypedConstant: head === undefined && isUntypedConstant(source) };
+}
+
+function isUntypedConstant(source: Ts.SourceFile): boolean {
+  const [statement] = source.statements;
+  if (source.statements.length !== 1 || !statement || !ts.isVariableStatement(statement)) return false;
+  const modifiers = ts.getModifiers(statement) ?? [];
+  const { declarations, flags } = statement.declarationList;
+  const [only] = declarations;
+  return modifiers.length === 1 && modifiers[0]!.kind === ts.SyntaxKind.ExportKeyword && (flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const && declarations.length === 1 && only !== undefined && ts.isIdentifier(only.name) && only.type === undefined && only.exclamationToken === undefined && only.initializer !== undefined;
 }
 
 /**
