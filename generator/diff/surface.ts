@@ -197,17 +197,16 @@ interface ParsedChunk {
 }
 
 /**
- * The tokens of a piece that is one untyped exported constant (a zod schema, an operation's
- * record), read by the scanner alone: `skeleton` has each token's kind and, but for string
- * and number literals, its text, and whether a line break precedes it; `values` has the
- * literals' values. Two pieces with the same skeleton parse to the same tree (the parser's
- * choices follow token kinds, texts and line breaks; the tokens it rescans by context, `/`,
- * `<`, `>` and templates, are not read this way) but for those values, and the printer
- * writes a literal parsed without parent nodes from its value alone. So a piece with the skeleton
- * of one parsed already has its names and syntax without a parse of its own, and two such
- * declarations state the same exactly when their values are the same, which needs no printing
- * (comments and spaces are in neither). Declarations whose skeletons differ are compared as
- * before: by text, then printed.
+ * A piece that is one untyped exported constant (a zod schema, an operation's record), read by
+ * the scanner alone: `skeleton` is its text with each string and number literal marked out,
+ * `values` the literals' values. Two pieces with the same skeleton are the same text but for
+ * those literals, so they parse to the same tree but for the literals' values (a `/` or a
+ * template keeps a piece out of this: the parser may rescan what the scanner alone reads there
+ * as literals); and the printer writes a literal parsed without parent nodes from its value. So
+ * a piece with the skeleton of one parsed already has its names and syntax without a parse of
+ * its own, and two such declarations state the same exactly when their values are the same,
+ * which needs no printing. Declarations whose skeletons differ (in a comment, say) are compared
+ * as before: by text, then printed.
  */
 interface Tokens {
   skeleton: string;
@@ -219,25 +218,20 @@ const UNTYPED_CONSTANT = /^export\s+const\s+[\p{L}_$][\p{L}\p{N}_$]*\s*=/u;
 
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
 
-/** Tokens the parser may rescan by context, so that their kinds as scanned alone may not be the ones parsed. */
+/** Tokens whose text the parser may read again in another way (a regular expression, a template's parts). */
 const RESCANNED = new Set<Ts.SyntaxKind>([
   ts.SyntaxKind.SlashToken,
   ts.SyntaxKind.SlashEqualsToken,
-  ts.SyntaxKind.LessThanToken,
-  ts.SyntaxKind.LessThanLessThanToken,
-  ts.SyntaxKind.LessThanEqualsToken,
-  ts.SyntaxKind.LessThanLessThanEqualsToken,
-  ts.SyntaxKind.LessThanSlashToken,
-  ts.SyntaxKind.GreaterThanToken,
   ts.SyntaxKind.NoSubstitutionTemplateLiteral,
   ts.SyntaxKind.TemplateHead,
   ts.SyntaxKind.BacktickToken,
-  ts.SyntaxKind.HashToken,
   ts.SyntaxKind.Unknown,
 ]);
 
 /** A piece's tokens (see `Tokens`); undefined where the scanner reports an error or meets a token the parser may rescan. */
 function tokensOf(text: string): Tokens | undefined {
+  // The marks are NULs: a text with its own cannot be told apart from them.
+  if (text.includes('\0')) return undefined;
   let failed = false;
   scanner.setOnError(() => {
     failed = true;
@@ -245,20 +239,21 @@ function tokensOf(text: string): Tokens | undefined {
   scanner.setText(text);
   const skeleton: string[] = [];
   const values: string[] = [];
+  let from = 0;
   try {
     for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
       if (failed || RESCANNED.has(kind)) return undefined;
-      const before = scanner.hasPrecedingLineBreak() ? '\n' : ' ';
-      if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NumericLiteral) {
-        skeleton.push(`${before}${kind}`);
-        values.push(scanner.getTokenValue());
-      } else skeleton.push(`${before}${kind} ${scanner.getTokenText()}`);
+      if (kind !== ts.SyntaxKind.StringLiteral && kind !== ts.SyntaxKind.NumericLiteral) continue;
+      skeleton.push(text.slice(from, scanner.getTokenStart()), kind === ts.SyntaxKind.StringLiteral ? '\0s' : '\0n');
+      values.push(scanner.getTokenValue());
+      from = scanner.getTokenEnd();
     }
   } finally {
     scanner.setText(undefined);
     scanner.setOnError(undefined);
   }
-  return failed ? undefined : { skeleton: JSON.stringify(skeleton), values: JSON.stringify(values) };
+  skeleton.push(text.slice(from));
+  return failed ? undefined : { skeleton: skeleton.join(''), values: JSON.stringify(values) };
 }
 
 /**
@@ -279,7 +274,7 @@ class ChunkCache {
   /** Module texts split into pieces: `sharedPieces` splits the changed modules, and reading them needs the same pieces. */
   private readonly split = new Map<string, string[]>();
   private unread = new Map<string, Set<string>>();
-  /** Pieces parsed that are one untyped exported constant, by their tokens' skeleton: see `Tokens`. */
+  /** Pieces parsed that are one untyped exported constant, by their skeleton: see `Tokens`. */
   private readonly constants = new Map<string, ParsedChunk>();
 
   /** Pieces of modules (by path) that no side reads: see `sharedPieces`. */
@@ -313,7 +308,7 @@ class ChunkCache {
     return parsed;
   }
 
-  /** A piece parsed, or, where it is one untyped exported constant with the tokens' skeleton of one parsed already, read from that one. */
+  /** A piece parsed, or, where it is one untyped exported constant with the skeleton of one parsed already, read from that one. */
   private parseOrReuse(path: string, text: string): ParsedChunk {
     const tokens = UNTYPED_CONSTANT.test(text) ? tokensOf(text) : undefined;
     if (tokens === undefined) return parseChunk(path, text);
