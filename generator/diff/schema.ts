@@ -551,12 +551,18 @@ export class SchemaComparer {
         if (j !== undefined) take(i, j);
       }
     }
-    this.variantShapes ??= new VariantShapes(this.base, this.head);
-    const shapesB = b.map((node) => this.variantShapes!.of('head', node));
-    for (const i of [...freeA]) {
-      const shape = this.variantShapes.of('base', a[i]!);
-      const j = [...freeB].find((j) => shapesB[j] === shape);
-      if (j !== undefined) take(i, j);
+    const shapes = (this.variantShapes ??= new VariantShapes(this.base, this.head));
+    const sameShape = (i: number, j: number): boolean => shapes.of('base', a[i]!) === shapes.of('head', b[j]!);
+    // Equal shapes are of one kind. With at most one free variant of each kind on each side, pairing
+    // by shape pairs only what pairing by kind pairs, save two objects that share no property:
+    // then shapes are worked out for those alone (Stripe's thousands of `anyOf: [string, $ref]`).
+    const oneOfEachKind = (free: Set<number>, nodes: SchemaNode[], side: SchemaSide): boolean => new Set([...free].map((i) => side.resolve(nodes[i]!).kind)).size === free.size;
+    const byShapeFirst = !oneOfEachKind(freeA, a, this.base) || !oneOfEachKind(freeB, b, this.head);
+    if (byShapeFirst) {
+      for (const i of [...freeA]) {
+        const j = [...freeB].find((j) => sameShape(i, j));
+        if (j !== undefined) take(i, j);
+      }
     }
     for (const i of [...freeA]) {
       const x = this.base.resolve(a[i]!);
@@ -565,7 +571,7 @@ export class SchemaComparer {
         const y = this.head.resolve(b[j]!);
         if (x.kind !== y.kind) continue;
         const shared = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 0;
-        if (x.kind === 'object' && shared === 0) continue;
+        if (x.kind === 'object' && shared === 0 && (byShapeFirst || !sameShape(i, j))) continue;
         // Among variants of one kind, the one that keeps most of the keywords.
         const score = shared * 100 + sameKeywords(x, y);
         if (!best || score > best.score) best = { j, score };
