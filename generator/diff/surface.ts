@@ -317,29 +317,40 @@ class ChunkCache {
       const parsed = parseChunk(path, text);
       const [item] = parsed.items;
       if (!parsed.untypedConstant || !parsed.clean || item?.kind !== 'own') return parsed;
-      const own = item.declaration;
-      const withTokens: ParsedChunk = { ...parsed, items: [{ ...item, declaration: { source: own.source, printed: () => own.printed(), tokens } }] };
-      this.constants.set(tokens.skeleton, withTokens);
-      return withTokens;
+      // Kept without its tree, which is parsed again only if it is printed or its locals are asked for:
+      // a tree per changed constant, kept to the end, was much of the comparison's garbage collection.
+      const read = lazilyParsed({ path, text, name: item.name, tokens, source: item.declaration.source });
+      this.constants.set(tokens.skeleton, read);
+      return read;
     }
-    // Parsed only if its text or locals are asked for (a comparison with a declaration whose tokens differ).
-    let parsed: ParsedChunk | undefined;
-    const parsedOnce = (): ParsedChunk => (parsed ??= parseChunk(path, text));
-    const own = (): Declaration => {
-      const [item] = parsedOnce().items;
-      if (item?.kind !== 'own') throw new Error(`${path}: a piece with the tokens of an exported constant declares none`);
-      return item.declaration;
-    };
     const name = like.items[0]!.kind === 'own' ? like.items[0]!.name : '';
-    const declaration: Declaration = {
-      get source() {
-        return own().source;
-      },
-      printed: () => own().printed(),
-      tokens,
-    };
-    return { items: [{ kind: 'own', name, declaration }], locals: () => parsedOnce().locals(), clean: true, untypedConstant: true };
+    return lazilyParsed({ path, text, name, tokens });
   }
+
+}
+
+/**
+ * A piece that is one untyped exported constant, read without keeping a tree: its name and
+ * tokens are known (from its own parse, or from a piece with the same skeleton), and it is
+ * parsed (again) only if its text (where not given), its printed declaration or its locals are
+ * asked for: a comparison with a declaration whose skeleton differs.
+ */
+function lazilyParsed({ path, text, name, tokens, source }: { path: string; text: string; name: string; tokens: Tokens; source?: string }): ParsedChunk {
+  let parsed: ParsedChunk | undefined;
+  const parsedOnce = (): ParsedChunk => (parsed ??= parseChunk(path, text));
+  const own = (): Declaration => {
+    const [item] = parsedOnce().items;
+    if (item?.kind !== 'own') throw new Error(`${path}: a piece with the tokens of an exported constant declares none`);
+    return item.declaration;
+  };
+  const declaration: Declaration = {
+    get source() {
+      return source ?? own().source;
+    },
+    printed: () => own().printed(),
+    tokens,
+  };
+  return { items: [{ kind: 'own', name, declaration }], locals: () => parsedOnce().locals(), clean: true, untypedConstant: true };
 }
 
 function parseChunk(path: string, text: string): ParsedChunk {
