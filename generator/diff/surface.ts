@@ -317,9 +317,7 @@ class ChunkCache {
       const parsed = parseChunk(path, text);
       const [item] = parsed.items;
       if (!parsed.untypedConstant || !parsed.clean || item?.kind !== 'own') return parsed;
-      // Kept without its tree, which is parsed again only if it is printed or its locals are asked for:
-      // a tree per changed constant, kept to the end, was much of the comparison's garbage collection.
-      const read = lazilyParsed({ path, text, name: item.name, tokens, source: item.declaration.source });
+      const read = lazilyParsed({ path, text, name: item.name, tokens, parsed });
       this.constants.set(tokens.skeleton, read);
       return read;
     }
@@ -330,13 +328,12 @@ class ChunkCache {
 }
 
 /**
- * A piece that is one untyped exported constant, read without keeping a tree: its name and
- * tokens are known (from its own parse, or from a piece with the same skeleton), and it is
- * parsed (again) only if its text (where not given), its printed declaration or its locals are
- * asked for: a comparison with a declaration whose skeleton differs.
+ * A piece that is one untyped exported constant, with its tokens: parsed already (`parsed`), or
+ * known by its name and tokens from a piece with the same skeleton and parsed only if its text,
+ * its printed declaration or its locals are asked for (a comparison with a declaration whose
+ * skeleton differs).
  */
-function lazilyParsed({ path, text, name, tokens, source }: { path: string; text: string; name: string; tokens: Tokens; source?: string }): ParsedChunk {
-  let parsed: ParsedChunk | undefined;
+function lazilyParsed({ path, text, name, tokens, parsed }: { path: string; text: string; name: string; tokens: Tokens; parsed?: ParsedChunk }): ParsedChunk {
   const parsedOnce = (): ParsedChunk => (parsed ??= parseChunk(path, text));
   const own = (): Declaration => {
     const [item] = parsedOnce().items;
@@ -345,7 +342,7 @@ function lazilyParsed({ path, text, name, tokens, source }: { path: string; text
   };
   const declaration: Declaration = {
     get source() {
-      return source ?? own().source;
+      return own().source;
     },
     printed: () => own().printed(),
     tokens,
