@@ -148,10 +148,8 @@ async function loadSide({ file, api, side, options }: { file: string | undefined
   // A document with problems is compared as far as it reads; the generator refuses it, so it has no package to compare.
   if (options.surface === false || problems.length > 0) return { model, problems };
   // The targets read the model and change nothing in it: the one the comparison uses serves them too.
-  const generated = await generateSources(job, model);
-  // The spec's path is written into the files: the same API read from elsewhere is the same code.
-  const label = file.split('\\').join('/');
-  const files = new Map([...generated].map(([path, text]) => [path, text.split(label).join('<spec>')]));
+  // The files name their spec (headers, README) as `<spec>`: the same API read from elsewhere is the same code.
+  const files = await generateSources({ ...job, label: '<spec>' }, model);
   return { model, files, problems };
 }
 

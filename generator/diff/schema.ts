@@ -698,6 +698,9 @@ export class SchemaComparer {
     });
   }
 
+  /** Variants' shapes, for pairing (made on first use). */
+  private variantShapes: VariantShapes | undefined;
+
   private pairVariants(a: SchemaNode[], b: SchemaNode[], discA: UnionNode['discriminator'], discB: UnionNode['discriminator']): [number, number][] {
     const pairs: [number, number][] = [];
     const freeA = new Set(a.map((_, i) => i));
@@ -713,11 +716,18 @@ export class SchemaComparer {
         if (j !== undefined) take(i, j);
       }
     }
-    const shapesB = b.map((node) => this.head.shapeOf(node));
-    for (const i of [...freeA]) {
-      const shape = this.base.shapeOf(a[i]!);
-      const j = [...freeB].find((j) => shapesB[j] === shape);
-      if (j !== undefined) take(i, j);
+    const shapes = (this.variantShapes ??= new VariantShapes(this.base, this.head));
+    const sameShape = (i: number, j: number): boolean => shapes.of('base', a[i]!) === shapes.of('head', b[j]!);
+    // Equal shapes are of one kind. With at most one free variant of each kind on each side, pairing
+    // by shape pairs only what pairing by kind pairs, save two objects that share no property:
+    // then shapes are worked out for those alone (Stripe's thousands of `anyOf: [string, $ref]`).
+    const oneOfEachKind = (free: Set<number>, nodes: SchemaNode[], side: SchemaSide): boolean => new Set([...free].map((i) => side.resolve(nodes[i]!).kind)).size === free.size;
+    const byShapeFirst = !oneOfEachKind(freeA, a, this.base) || !oneOfEachKind(freeB, b, this.head);
+    if (byShapeFirst) {
+      for (const i of [...freeA]) {
+        const j = [...freeB].find((j) => sameShape(i, j));
+        if (j !== undefined) take(i, j);
+      }
     }
     for (const i of [...freeA]) {
       const x = this.base.resolve(a[i]!);
@@ -727,7 +737,7 @@ export class SchemaComparer {
         const y = this.head.resolve(b[j]!);
         if (x.kind !== y.kind) continue;
         const shared = x.kind === 'object' && y.kind === 'object' ? x.properties.filter((p) => y.properties.some((q) => q.name === p.name)).length : 0;
-        if (x.kind === 'object' && shared === 0) continue;
+        if (x.kind === 'object' && shared === 0 && (byShapeFirst || !sameShape(i, j))) continue;
         // A property pinned to one value on both sides (`role: {const: user}`) tells the variants
         // apart, as a discriminator without the keyword does: equal pins pair, different ones never.
         let tagged = 0;
@@ -746,15 +756,50 @@ export class SchemaComparer {
     return pairs.sort(([i], [j]) => i - j);
   }
 
+  private readonly pins = new WeakMap<ObjectNode, Map<string, string>>();
+
   /** The properties of an object pinned to a single value (`const`, or an enum of one), with that value. */
   private pinned(side: SchemaSide, node: ObjectNode): Map<string, string> {
+    const known = this.pins.get(node);
+    if (known) return known;
     const out = new Map<string, string>();
+    this.pins.set(node, out);
     for (const property of node.properties) {
       const value = side.resolve(property.schema);
       const values = value.kind === 'literal' ? value.values : value.kind === 'string' || value.kind === 'number' ? value.enum : undefined;
       if (values?.length === 1 && !(value.kind === 'string' && value.openEnum)) out.set(property.name, JSON.stringify(values[0]));
     }
     return out;
+  }
+}
+
+/**
+ * Union variants' shapes as numbers, equal where the shapes are: each is worked out once per
+ * side, as a shape of a reference is a long string (the target expanded three levels deep) and
+ * the same variants come back in thousands of unions on a large document (Stripe's expandable
+ * fields, `anyOf: [string, $ref]`). A reference's shape depends only on its target and whether
+ * it is nullable, so references are known by those; other variants by the node itself.
+ */
+class VariantShapes {
+  private readonly ids = new Map<string, number>();
+  private readonly sides: Record<'base' | 'head', { side: SchemaSide; refs: Map<string, number>; nodes: WeakMap<SchemaNode, number> }>;
+
+  constructor(base: SchemaSide, head: SchemaSide) {
+    this.sides = { base: { side: base, refs: new Map(), nodes: new WeakMap() }, head: { side: head, refs: new Map(), nodes: new WeakMap() } };
+  }
+
+  of(which: 'base' | 'head', node: SchemaNode): number {
+    const { side, refs, nodes } = this.sides[which];
+    const key = node.kind === 'ref' ? `${node.target}|${node.nullable === true}` : undefined;
+    let id = key === undefined ? nodes.get(node) : refs.get(key);
+    if (id === undefined) {
+      const shape = side.shapeOf(node);
+      id = this.ids.get(shape);
+      if (id === undefined) this.ids.set(shape, (id = this.ids.size));
+      if (key === undefined) nodes.set(node, id);
+      else refs.set(key, id);
+    }
+    return id;
   }
 }
 

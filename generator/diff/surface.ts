@@ -42,7 +42,13 @@ export function diffPackageSurfaces(a: ReadonlyMap<string, string>, b: ReadonlyM
   };
   const chunks = new ChunkCache();
   chunks.leaveOut(sharedPieces(a, b, chunks));
-  return compareSurfaces(readSurface(a, unchanged, chunks), readSurface(b, unchanged, chunks), (x, y) => x.source === y.source || x.printed() === y.printed());
+  return compareSurfaces(readSurface(a, unchanged, chunks), readSurface(b, unchanged, chunks), sameDeclaration);
+}
+
+/** Whether two declarations state the same, printing them only where their tokens cannot tell (see `Tokens`). */
+function sameDeclaration(x: Declaration, y: Declaration): boolean {
+  if (x.tokens !== undefined && y.tokens !== undefined && x.tokens.skeleton === y.tokens.skeleton) return x.tokens.values === y.tokens.values;
+  return x.source === y.source || x.printed() === y.printed();
 }
 
 /**
@@ -159,6 +165,8 @@ const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind
 interface Declaration {
   readonly source: string;
   printed(): string;
+  /** Where the declaration is a piece's one untyped exported constant: the piece's tokens. */
+  readonly tokens?: Tokens;
 }
 
 function declaration(source: string, print: () => string): Declaration {
@@ -184,6 +192,68 @@ interface ParsedChunk {
   locals(): Map<string, Declaration>;
   /** Whether it parsed without a syntax error. */
   clean: boolean;
+  /** Whether it is one statement, `export const name = …` with no type and one declarator: what `Tokens` can stand for. */
+  untypedConstant?: boolean;
+}
+
+/**
+ * A piece that is one untyped exported constant (a zod schema, an operation's record), read by
+ * the scanner alone: `skeleton` is its text with each string and number literal marked out,
+ * `values` the literals' values. Two pieces with the same skeleton are the same text but for
+ * those literals, so they parse to the same tree but for the literals' values (a `/` or a
+ * template keeps a piece out of this: the parser may rescan what the scanner alone reads there
+ * as literals); and the printer writes a literal parsed without parent nodes from its value. So
+ * a piece with the skeleton of one parsed already has its names and syntax without a parse of
+ * its own, and two such declarations state the same exactly when their values are the same,
+ * which needs no printing. Declarations whose skeletons differ (in a comment, say) are compared
+ * as before: by text, then printed.
+ */
+interface Tokens {
+  skeleton: string;
+  values: string;
+}
+
+/** Opens a piece that may be one untyped exported constant (a typed one is read up to its `=`: typedConstantHead). */
+const UNTYPED_CONSTANT = /^export\s+const\s+[\p{L}_$][\p{L}\p{N}_$]*\s*=/u;
+
+const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
+
+/** Tokens whose text the parser may read again in another way (a regular expression, a template's parts). */
+const RESCANNED = new Set<Ts.SyntaxKind>([
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.SlashEqualsToken,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.BacktickToken,
+  ts.SyntaxKind.Unknown,
+]);
+
+/** A piece's tokens (see `Tokens`); undefined where the scanner reports an error or meets a token the parser may rescan. */
+function tokensOf(text: string): Tokens | undefined {
+  // The marks are NULs: a text with its own cannot be told apart from them.
+  if (text.includes('\0')) return undefined;
+  let failed = false;
+  scanner.setOnError(() => {
+    failed = true;
+  });
+  scanner.setText(text);
+  const skeleton: string[] = [];
+  const values: string[] = [];
+  let from = 0;
+  try {
+    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+      if (failed || RESCANNED.has(kind)) return undefined;
+      if (kind !== ts.SyntaxKind.StringLiteral && kind !== ts.SyntaxKind.NumericLiteral) continue;
+      skeleton.push(text.slice(from, scanner.getTokenStart()), kind === ts.SyntaxKind.StringLiteral ? '\0s' : '\0n');
+      values.push(scanner.getTokenValue());
+      from = scanner.getTokenEnd();
+    }
+  } finally {
+    scanner.setText(undefined);
+    scanner.setOnError(undefined);
+  }
+  skeleton.push(text.slice(from));
+  return failed ? undefined : { skeleton: skeleton.join(''), values: JSON.stringify(values) };
 }
 
 /**
@@ -204,6 +274,8 @@ class ChunkCache {
   /** Module texts split into pieces: `sharedPieces` splits the changed modules, and reading them needs the same pieces. */
   private readonly split = new Map<string, string[]>();
   private unread = new Map<string, Set<string>>();
+  /** Pieces parsed that are one untyped exported constant, by their skeleton: see `Tokens`. */
+  private readonly constants = new Map<string, ParsedChunk>();
 
   /** Pieces of modules (by path) that no side reads: see `sharedPieces`. */
   leaveOut(pieces: Map<string, Set<string>>): void {
@@ -230,16 +302,58 @@ class ChunkCache {
   parse(path: string, text: string): ParsedChunk {
     let parsed = this.parsed.get(text);
     if (parsed === undefined) {
-      parsed = parseChunk(path, text);
+      parsed = this.parseOrReuse(path, text);
       this.parsed.set(text, parsed);
     }
     return parsed;
   }
+
+  /** A piece parsed, or, where it is one untyped exported constant with the skeleton of one parsed already, read from that one. */
+  private parseOrReuse(path: string, text: string): ParsedChunk {
+    const tokens = UNTYPED_CONSTANT.test(text) ? tokensOf(text) : undefined;
+    if (tokens === undefined) return parseChunk(path, text);
+    const like = this.constants.get(tokens.skeleton);
+    if (like === undefined) {
+      const parsed = parseChunk(path, text);
+      const [item] = parsed.items;
+      if (!parsed.untypedConstant || !parsed.clean || item?.kind !== 'own') return parsed;
+      const read = lazilyParsed({ path, text, name: item.name, tokens, parsed });
+      this.constants.set(tokens.skeleton, read);
+      return read;
+    }
+    const name = like.items[0]!.kind === 'own' ? like.items[0]!.name : '';
+    return lazilyParsed({ path, text, name, tokens });
+  }
+
+}
+
+/**
+ * A piece that is one untyped exported constant, with its tokens: parsed already (`parsed`), or
+ * known by its name and tokens from a piece with the same skeleton and parsed only if its text,
+ * its printed declaration or its locals are asked for (a comparison with a declaration whose
+ * skeleton differs).
+ */
+function lazilyParsed({ path, text, name, tokens, parsed }: { path: string; text: string; name: string; tokens: Tokens; parsed?: ParsedChunk }): ParsedChunk {
+  const parsedOnce = (): ParsedChunk => (parsed ??= parseChunk(path, text));
+  const own = (): Declaration => {
+    const [item] = parsedOnce().items;
+    if (item?.kind !== 'own') throw new Error(`${path}: a piece with the tokens of an exported constant declares none`);
+    return item.declaration;
+  };
+  const declaration: Declaration = {
+    get source() {
+      return own().source;
+    },
+    printed: () => own().printed(),
+    tokens,
+  };
+  return { items: [{ kind: 'own', name, declaration }], locals: () => parsedOnce().locals(), clean: true, untypedConstant: true };
 }
 
 function parseChunk(path: string, text: string): ParsedChunk {
   const head = typedConstantHead(text);
-  const source = ts.createSourceFile(path, head === undefined ? text : `${head};`, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  // Doc comments are not parsed: a declaration file's text here has none, and a piece ends with the next one's (about a quarter of a parse).
+  const source = ts.createSourceFile(path, head === undefined ? text : `${head};`, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
   const items: ParsedChunk['items'] = [];
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
@@ -260,7 +374,16 @@ function parseChunk(path: string, text: string): ParsedChunk {
   let locals: Map<string, Declaration> | undefined;
   // The parser's syntax errors are not part of TypeScript's public API; a piece whose list is not there counts as clean.
   const errors = (source as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
-  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0 };
+  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0, untypedConstant: head === undefined && isUntypedConstant(source) };
+}
+
+function isUntypedConstant(source: Ts.SourceFile): boolean {
+  const [statement] = source.statements;
+  if (source.statements.length !== 1 || !statement || !ts.isVariableStatement(statement)) return false;
+  const modifiers = ts.getModifiers(statement) ?? [];
+  const { declarations, flags } = statement.declarationList;
+  const [only] = declarations;
+  return modifiers.length === 1 && modifiers[0]!.kind === ts.SyntaxKind.ExportKeyword && (flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const && declarations.length === 1 && only !== undefined && ts.isIdentifier(only.name) && only.type === undefined && only.exclamationToken === undefined && only.initializer !== undefined;
 }
 
 /**

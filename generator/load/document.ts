@@ -102,15 +102,50 @@ export const MAX_DOCUMENT_DEPTH = 256;
 
 /** Refuses a document nested deeper than MAX_DOCUMENT_DEPTH, at the first value too deep (walked without recursion). */
 export function checkDepth(file: string, document: unknown, sourceMap: SourceMap): void {
-  const stack: [unknown, string, number][] = [[document, '', 0]];
+  const stack: Step[] = isNode(document) ? [{ node: document, parent: undefined, key: '', depth: 0 }] : [];
   while (stack.length > 0) {
-    const [node, pointer, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth >= MAX_DOCUMENT_DEPTH) {
+    const step = stack.pop()!;
+    if (step.depth >= MAX_DOCUMENT_DEPTH) {
+      const pointer = pointerOf(step);
       throw new SpecError(file, `the document nests objects and arrays more than ${MAX_DOCUMENT_DEPTH} levels deep here; flatten it with named components`, { ...sourceMap.locate(pointer), pointer });
     }
-    if (Array.isArray(node)) node.forEach((item, i) => stack.push([item, `${pointer}/${i}`, depth + 1]));
-    else for (const [key, value] of Object.entries(node)) stack.push([value, `${pointer}/${encodePointerToken(key)}`, depth + 1]);
+    pushChildren(stack, step);
+  }
+}
+
+/**
+ * An object or array reached by a walk of the document, with the way to it. Its JSON pointer is
+ * made only where a problem is reported: making one for every value of a large document (Stripe's
+ * has hundreds of thousands) was most of what the walks cost.
+ */
+interface Step {
+  node: object;
+  parent: Step | undefined;
+  key: string;
+  depth: number;
+}
+
+const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+function pointerOf(step: Step): string {
+  const tokens: string[] = [];
+  for (let current: Step | undefined = step; current?.parent !== undefined; current = current.parent) tokens.push(`/${encodePointerToken(current.key)}`);
+  return tokens.reverse().join('');
+}
+
+/** Pushes the objects and arrays a step holds, in the order of its keys (values of other types end no walk here). */
+function pushChildren(stack: Step[], step: Step): void {
+  const { node, depth } = step;
+  if (Array.isArray(node)) {
+    node.forEach((item: unknown, i) => {
+      if (isNode(item)) stack.push({ node: item, parent: step, key: String(i), depth: depth + 1 });
+    });
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (isNode(value)) stack.push({ node: value, parent: step, key, depth: depth + 1 });
   }
 }
 
@@ -127,23 +162,21 @@ export const MAX_ALIAS_EXPANSION = 1_000_000;
  * without aliases (any JSON) is walked once.
  */
 export function checkAliasExpansion(file: string, document: unknown, sourceMap: SourceMap): void {
-  const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
   const children = (node: object): [string, unknown][] => (Array.isArray(node) ? node.map((item, i) => [String(i), item]) : Object.entries(node));
   // The objects written once, in the order they are first reached, and where an alias uses one again.
   const seen = new Set<object>();
   const order: object[] = [];
-  const aliases: { node: object; pointer: string }[] = [];
-  const stack: [unknown, string][] = [[document, '']];
+  const aliases: Step[] = [];
+  const stack: Step[] = isNode(document) ? [{ node: document, parent: undefined, key: '', depth: 0 }] : [];
   while (stack.length > 0) {
-    const [node, pointer] = stack.pop()!;
-    if (!isNode(node)) continue;
-    if (seen.has(node)) {
-      aliases.push({ node, pointer });
+    const step = stack.pop()!;
+    if (seen.has(step.node)) {
+      aliases.push(step);
       continue;
     }
-    seen.add(node);
-    order.push(node);
-    for (const [key, value] of children(node)) stack.push([value, `${pointer}/${encodePointerToken(key)}`]);
+    seen.add(step.node);
+    order.push(step.node);
+    pushChildren(stack, step);
   }
   if (aliases.length === 0) return;
   // Values under each object once expanded; children are reached after their parents, so sizes are summed backwards.
@@ -157,9 +190,10 @@ export function checkAliasExpansion(file: string, document: unknown, sourceMap: 
   const added = aliases.reduce((sum, alias) => sum + sizes.get(alias.node)!, 0);
   if (added <= MAX_ALIAS_EXPANSION) return;
   const largest = aliases.reduce((a, b) => (sizes.get(b.node)! > sizes.get(a.node)! ? b : a));
+  const pointer = pointerOf(largest);
   throw new SpecError(file, `YAML aliases expand the document by ${added > 1e12 ? 'more than a trillion' : added.toLocaleString('en')} values (at most ${MAX_ALIAS_EXPANSION.toLocaleString('en')}); write the shared parts as components and $ref them`, {
-    ...sourceMap.locate(largest.pointer),
-    pointer: largest.pointer,
+    ...sourceMap.locate(pointer),
+    pointer,
   });
 }
 

@@ -100,6 +100,40 @@ describe('diffPackageSurfaces on modules read a statement at a time', () => {
       },
       expected: { changed: ['@svc/demo after', '@svc/demo also', '@svc/demo second'] },
     },
+    {
+      name: 'untyped constants whose tokens differ only in literal values, or not at all',
+      base: {
+        'index.ts': [
+          `export const limits = /* @__PURE__ */ f({ max: 5000, name: 'x' });`,
+          `export const label = { text: 'A', size: 10 };`,
+          `export const spaced = /* @__PURE__ */ f({ a: 1, b: [2, 3] });`,
+          `export const broken = { a: 1, b: 2 };`,
+          `export const generic = f<number>(1);`,
+          `export const swapped = { a: 1 };`,
+          `export const other = { a: 2 };`,
+          `export const aliased = { a: 1 };`,
+          `export { aliased as alias };`,
+          `export const kept = { a: 0x10 };`,
+          '',
+        ].join('\n'),
+      },
+      head: {
+        'index.ts': [
+          `export const limits = /* @__PURE__ */ f({ max: 4000, name: 'x' });`,
+          `export const label = { text: "\\x41", size: 10 };`,
+          `export const spaced = f({  a: 1,  b: [2, 3]  }) ;`,
+          `export const broken = {\n  a: 1, b: 2 };`,
+          `export const generic = f<number>(2);`,
+          `export const swapped = { a: 2 };`,
+          `export const other = { a: 1 };`,
+          `export const aliased = { a: 3 };`,
+          `export { aliased as alias };`,
+          `export const kept = { a: 16 };`,
+          '',
+        ].join('\n'),
+      },
+      expected: { changed: ['@svc/demo alias', '@svc/demo aliased', '@svc/demo broken', '@svc/demo generic', '@svc/demo limits', '@svc/demo other', '@svc/demo swapped'] },
+    },
   ];
   it.each(cases)('$name', ({ base, head, expected }) => {
     const [a, b] = [pkg(base), pkg(head)];
