@@ -2,53 +2,98 @@
 import * as lean from '@svc/runtime/lean';
 import { dateTimeFormat, pageWalk, resolveSecurity, uriFormat, uuidFormat } from '@svc/runtime';
 import type { OperationSpec } from '@svc/runtime';
+import type {
+  BuyConfig,
+  BuyConfigEnvelope,
+  BuyConfigResponse,
+  BuyOptions,
+  BuyPaymentMethod,
+  BuyQuote,
+  BuyQuoteEnvelope,
+  BuyQuoteResponse,
+  CashoutMethod,
+  ConfigCountry,
+  ConfigPaymentMethod,
+  CreateBuyQuoteRequest,
+  CreateSellQuoteRequest,
+  CreateSessionTokenRequest,
+  CryptoNetwork,
+  DecimalString,
+  DestinationWallet,
+  ErrorBody,
+  OfframpPaymentMethod,
+  OfframpTransaction,
+  OfframpTransactionList,
+  OfframpTransactionStatus,
+  OnrampAmount,
+  OnrampAmountForm,
+  OnrampTransaction,
+  OnrampTransactionList,
+  OnrampTransactionPaymentMethod,
+  OnrampTransactionStatus,
+  OnrampTransactionType,
+  OnrampValueAmount,
+  PaymentCurrency,
+  PaymentCurrencyLimit,
+  PurchaseCurrency,
+  RateLimitError,
+  SellConfig,
+  SellOptions,
+  SellQuote,
+  SellQuoteEnvelope,
+  SellQuoteResponse,
+  SessionToken,
+  SessionTokenAddress,
+  SessionTokenEnvelope,
+  SessionTokenResponse,
+} from './types.js';
 /** Lean validator of `ConfigPaymentMethod` (component `ConfigPaymentMethod`). */
-export const ConfigPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ConfigPaymentMethodValidator: lean.LeanValidator<ConfigPaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `ConfigCountry` (component `ConfigCountry`). */
-export const ConfigCountryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ConfigCountryValidator: lean.LeanValidator<ConfigCountry> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['subdivisions', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
   ['payment_methods', /* @__PURE__ */ lean.array(ConfigPaymentMethodValidator)],
 ]);
 /** Lean validator of `BuyConfig` (component `BuyConfig`). */
-export const BuyConfigValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyConfigValidator: lean.LeanValidator<BuyConfig> = /* @__PURE__ */ lean.object([
   ['countries', /* @__PURE__ */ lean.array(ConfigCountryValidator), true],
 ]);
 /** Lean validator of `BuyConfigEnvelope` (component `BuyConfigEnvelope`). */
-export const BuyConfigEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyConfigEnvelopeValidator: lean.LeanValidator<BuyConfigEnvelope> = /* @__PURE__ */ lean.object([
   ['data', BuyConfigValidator, true],
 ]);
 /** Lean validator of `BuyConfigResponse` (component `BuyConfigResponse`). */
-export const BuyConfigResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const BuyConfigResponseValidator: lean.LeanValidator<BuyConfigResponse> = /* @__PURE__ */ lean.union([
   BuyConfigValidator,
   BuyConfigEnvelopeValidator,
 ]);
 /** Lean validator of `DecimalString` (component `DecimalString`). */
-export const DecimalStringValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const DecimalStringValidator: lean.LeanValidator<DecimalString> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')),
 );
 /** Lean validator of `PaymentCurrencyLimit` (component `PaymentCurrencyLimit`). */
-export const PaymentCurrencyLimitValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentCurrencyLimitValidator: lean.LeanValidator<PaymentCurrencyLimit> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['min', DecimalStringValidator],
   ['max', DecimalStringValidator],
 ]);
 /** Lean validator of `PaymentCurrency` (component `PaymentCurrency`). */
-export const PaymentCurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentCurrencyValidator: lean.LeanValidator<PaymentCurrency> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['limits', /* @__PURE__ */ lean.array(PaymentCurrencyLimitValidator)],
 ]);
 /** Lean validator of `CryptoNetwork` (component `CryptoNetwork`). */
-export const CryptoNetworkValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CryptoNetworkValidator: lean.LeanValidator<CryptoNetwork> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string(), true],
   ['display_name', /* @__PURE__ */ lean.string()],
   ['chain_id', /* @__PURE__ */ lean.string()],
   ['contract_address', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `PurchaseCurrency` (component `PurchaseCurrency`). */
-export const PurchaseCurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PurchaseCurrencyValidator: lean.LeanValidator<PurchaseCurrency> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['name', /* @__PURE__ */ lean.string()],
   ['symbol', /* @__PURE__ */ lean.string()],
@@ -56,29 +101,29 @@ export const PurchaseCurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ['networks', /* @__PURE__ */ lean.array(CryptoNetworkValidator)],
 ]);
 /** Lean validator of `BuyOptions` (component `BuyOptions`). */
-export const BuyOptionsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyOptionsValidator: lean.LeanValidator<BuyOptions> = /* @__PURE__ */ lean.object([
   ['payment_currencies', /* @__PURE__ */ lean.array(PaymentCurrencyValidator)],
   ['purchase_currencies', /* @__PURE__ */ lean.array(PurchaseCurrencyValidator)],
 ]);
 /** Lean validator of `BuyPaymentMethod` (component `BuyPaymentMethod`). */
-export const BuyPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const BuyPaymentMethodValidator: lean.LeanValidator<BuyPaymentMethod> = /* @__PURE__ */ lean.string();
 /** Lean validator of `OnrampAmountForm` (component `OnrampAmountForm`). */
-export const OnrampAmountFormValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OnrampAmountFormValidator: lean.LeanValidator<OnrampAmountForm> = /* @__PURE__ */ lean.object([
   ['amount', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `OnrampValueAmount` (component `OnrampValueAmount`). */
-export const OnrampValueAmountValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OnrampValueAmountValidator: lean.LeanValidator<OnrampValueAmount> = /* @__PURE__ */ lean.object([
   ['value', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `OnrampAmount` (component `OnrampAmount`). */
-export const OnrampAmountValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const OnrampAmountValidator: lean.LeanValidator<OnrampAmount> = /* @__PURE__ */ lean.union([
   OnrampValueAmountValidator,
   OnrampAmountFormValidator,
 ]);
 /** Lean validator of `BuyQuote` (component `BuyQuote`). */
-export const BuyQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyQuoteValidator: lean.LeanValidator<BuyQuote> = /* @__PURE__ */ lean.object([
   ['svc_fee', OnrampAmountValidator],
   ['network_fee', OnrampAmountValidator],
   ['payment_subtotal', OnrampAmountValidator],
@@ -88,18 +133,18 @@ export const BuyQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ['onramp_url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
 ]);
 /** Lean validator of `BuyQuoteEnvelope` (component `BuyQuoteEnvelope`). */
-export const BuyQuoteEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyQuoteEnvelopeValidator: lean.LeanValidator<BuyQuoteEnvelope> = /* @__PURE__ */ lean.object([
   ['data', BuyQuoteValidator, true],
 ]);
 /** Lean validator of `BuyQuoteResponse` (component `BuyQuoteResponse`). */
-export const BuyQuoteResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const BuyQuoteResponseValidator: lean.LeanValidator<BuyQuoteResponse> = /* @__PURE__ */ lean.union([
   BuyQuoteValidator,
   BuyQuoteEnvelopeValidator,
 ]);
 /** Lean validator of `CashoutMethod` (component `CashoutMethod`). */
-export const CashoutMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const CashoutMethodValidator: lean.LeanValidator<CashoutMethod> = /* @__PURE__ */ lean.string();
 /** Lean validator of `CreateBuyQuoteRequest` (component `CreateBuyQuoteRequest`). */
-export const CreateBuyQuoteRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateBuyQuoteRequestValidator: lean.LeanValidator<CreateBuyQuoteRequest> = /* @__PURE__ */ lean.object([
   ['purchase_currency', /* @__PURE__ */ lean.string()],
   ['purchase_network', /* @__PURE__ */ lean.string()],
   ['payment_amount', DecimalStringValidator],
@@ -116,7 +161,7 @@ export const CreateBuyQuoteRequestValidator: lean.LeanValidator = /* @__PURE__ *
   ['destinationAddress', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `CreateSellQuoteRequest` (component `CreateSellQuoteRequest`). */
-export const CreateSellQuoteRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateSellQuoteRequestValidator: lean.LeanValidator<CreateSellQuoteRequest> = /* @__PURE__ */ lean.object([
   ['sell_currency', /* @__PURE__ */ lean.string()],
   ['sell_network', /* @__PURE__ */ lean.string()],
   ['sell_amount', DecimalStringValidator],
@@ -129,32 +174,34 @@ export const CreateSellQuoteRequestValidator: lean.LeanValidator = /* @__PURE__ 
   ['partner_user_ref', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `DestinationWallet` (component `DestinationWallet`). */
-export const DestinationWalletValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const DestinationWalletValidator: lean.LeanValidator<DestinationWallet> = /* @__PURE__ */ lean.object([
   ['address', /* @__PURE__ */ lean.string(), true],
   ['assets', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
   ['blockchains', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
   ['supportedNetworks', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
 ]);
 /** Lean validator of `SessionTokenAddress` (component `SessionTokenAddress`). */
-export const SessionTokenAddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SessionTokenAddressValidator: lean.LeanValidator<SessionTokenAddress> = /* @__PURE__ */ lean.object([
   ['address', /* @__PURE__ */ lean.string(), true],
   ['blockchains', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()), true],
 ]);
 /** Lean validator of `CreateSessionTokenRequest` (component `CreateSessionTokenRequest`). */
-export const CreateSessionTokenRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['addresses', /* @__PURE__ */ lean.array(SessionTokenAddressValidator, /* @__PURE__ */ lean.bound('min', 1)), true],
-  ['assets', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-  ['clientIp', /* @__PURE__ */ lean.string()],
-  ['destinationWallets', /* @__PURE__ */ lean.array(DestinationWalletValidator)],
-]);
+export const CreateSessionTokenRequestValidator: lean.LeanValidator<CreateSessionTokenRequest> =
+  /* @__PURE__ */ lean.object([
+    ['addresses', /* @__PURE__ */ lean.array(SessionTokenAddressValidator, /* @__PURE__ */ lean.bound('min', 1)), true],
+    ['assets', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+    ['clientIp', /* @__PURE__ */ lean.string()],
+    ['destinationWallets', /* @__PURE__ */ lean.array(DestinationWalletValidator)],
+  ]);
 /** Lean validator of `ErrorBody` (component `ErrorBody`). */
-export const ErrorBodyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([]);
+export const ErrorBodyValidator: lean.LeanValidator<ErrorBody> = /* @__PURE__ */ lean.object([]);
 /** Lean validator of `OfframpPaymentMethod` (component `OfframpPaymentMethod`). */
-export const OfframpPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OfframpPaymentMethodValidator: lean.LeanValidator<OfframpPaymentMethod> = /* @__PURE__ */ lean.string();
 /** Lean validator of `OfframpTransactionStatus` (component `OfframpTransactionStatus`). */
-export const OfframpTransactionStatusValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OfframpTransactionStatusValidator: lean.LeanValidator<OfframpTransactionStatus> =
+  /* @__PURE__ */ lean.string();
 /** Lean validator of `OfframpTransaction` (component `OfframpTransaction`). */
-export const OfframpTransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OfframpTransactionValidator: lean.LeanValidator<OfframpTransaction> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string()],
   ['asset', /* @__PURE__ */ lean.string()],
   ['status', OfframpTransactionStatusValidator, true],
@@ -174,7 +221,7 @@ export const OfframpTransactionValidator: lean.LeanValidator = /* @__PURE__ */ l
   ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
 ]);
 /** Lean validator of `OfframpTransactionList` (component `OfframpTransactionList`). */
-export const OfframpTransactionListValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OfframpTransactionListValidator: lean.LeanValidator<OfframpTransactionList> = /* @__PURE__ */ lean.object([
   ['transactions', /* @__PURE__ */ lean.array(OfframpTransactionValidator), true],
   ['next_page_key', /* @__PURE__ */ lean.string()],
   [
@@ -186,13 +233,15 @@ export const OfframpTransactionListValidator: lean.LeanValidator = /* @__PURE__ 
   ],
 ]);
 /** Lean validator of `OnrampTransactionPaymentMethod` (component `OnrampTransactionPaymentMethod`). */
-export const OnrampTransactionPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OnrampTransactionPaymentMethodValidator: lean.LeanValidator<OnrampTransactionPaymentMethod> =
+  /* @__PURE__ */ lean.string();
 /** Lean validator of `OnrampTransactionStatus` (component `OnrampTransactionStatus`). */
-export const OnrampTransactionStatusValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OnrampTransactionStatusValidator: lean.LeanValidator<OnrampTransactionStatus> =
+  /* @__PURE__ */ lean.string();
 /** Lean validator of `OnrampTransactionType` (component `OnrampTransactionType`). */
-export const OnrampTransactionTypeValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OnrampTransactionTypeValidator: lean.LeanValidator<OnrampTransactionType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `OnrampTransaction` (component `OnrampTransaction`). */
-export const OnrampTransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OnrampTransactionValidator: lean.LeanValidator<OnrampTransaction> = /* @__PURE__ */ lean.object([
   ['status', OnrampTransactionStatusValidator, true],
   ['purchase_currency', /* @__PURE__ */ lean.string()],
   ['purchase_network', /* @__PURE__ */ lean.string()],
@@ -213,7 +262,7 @@ export const OnrampTransactionValidator: lean.LeanValidator = /* @__PURE__ */ le
   ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
 ]);
 /** Lean validator of `OnrampTransactionList` (component `OnrampTransactionList`). */
-export const OnrampTransactionListValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OnrampTransactionListValidator: lean.LeanValidator<OnrampTransactionList> = /* @__PURE__ */ lean.object([
   ['transactions', /* @__PURE__ */ lean.array(OnrampTransactionValidator), true],
   ['next_page_key', /* @__PURE__ */ lean.string()],
   [
@@ -225,17 +274,17 @@ export const OnrampTransactionListValidator: lean.LeanValidator = /* @__PURE__ *
   ],
 ]);
 /** Lean validator of `RateLimitError` (component `RateLimitError`). */
-export const RateLimitErrorValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const RateLimitErrorValidator: lean.LeanValidator<RateLimitError> = /* @__PURE__ */ lean.object([
   ['error', /* @__PURE__ */ lean.string()],
   ['errorType', /* @__PURE__ */ lean.string()],
   ['message', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `SellConfig` (component `SellConfig`). */
-export const SellConfigValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([]);
+export const SellConfigValidator: lean.LeanValidator<SellConfig> = /* @__PURE__ */ lean.object([]);
 /** Lean validator of `SellOptions` (component `SellOptions`). */
-export const SellOptionsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([]);
+export const SellOptionsValidator: lean.LeanValidator<SellOptions> = /* @__PURE__ */ lean.object([]);
 /** Lean validator of `SellQuote` (component `SellQuote`). */
-export const SellQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SellQuoteValidator: lean.LeanValidator<SellQuote> = /* @__PURE__ */ lean.object([
   ['cashout_total', OnrampAmountValidator],
   ['cashout_subtotal', OnrampAmountValidator],
   ['sell_amount', OnrampAmountValidator],
@@ -244,25 +293,25 @@ export const SellQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.objec
   ['offramp_url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
 ]);
 /** Lean validator of `SellQuoteEnvelope` (component `SellQuoteEnvelope`). */
-export const SellQuoteEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SellQuoteEnvelopeValidator: lean.LeanValidator<SellQuoteEnvelope> = /* @__PURE__ */ lean.object([
   ['data', SellQuoteValidator, true],
 ]);
 /** Lean validator of `SellQuoteResponse` (component `SellQuoteResponse`). */
-export const SellQuoteResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const SellQuoteResponseValidator: lean.LeanValidator<SellQuoteResponse> = /* @__PURE__ */ lean.union([
   SellQuoteValidator,
   SellQuoteEnvelopeValidator,
 ]);
 /** Lean validator of `SessionToken` (component `SessionToken`). */
-export const SessionTokenValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SessionTokenValidator: lean.LeanValidator<SessionToken> = /* @__PURE__ */ lean.object([
   ['token', /* @__PURE__ */ lean.string(), true],
   ['channel_id', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `SessionTokenEnvelope` (component `SessionTokenEnvelope`). */
-export const SessionTokenEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SessionTokenEnvelopeValidator: lean.LeanValidator<SessionTokenEnvelope> = /* @__PURE__ */ lean.object([
   ['data', SessionTokenValidator, true],
 ]);
 /** Lean validator of `SessionTokenResponse` (component `SessionTokenResponse`). */
-export const SessionTokenResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const SessionTokenResponseValidator: lean.LeanValidator<SessionTokenResponse> = /* @__PURE__ */ lean.union([
   SessionTokenValidator,
   SessionTokenEnvelopeValidator,
 ]);

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { canonical, isBinaryBody, BINARY_BODY_MESSAGE, refinements } from './validators.js';
 import { unevaluated, type Evaluation } from './unevaluated.js';
-import type { Validator, ValidatorResult } from './types.js';
+import type { StandardSchemaV1, Validator, ValidatorResult } from './types.js';
 
 type Issue = z.core.$ZodIssue;
 type Path = PropertyKey[];
@@ -21,8 +21,11 @@ type Unplaced = Issue extends infer I ? (I extends Issue ? Omit<I, 'path'> : nev
 /** What a check of a value of type `V` does: appends what is wrong with it, found at `path`, to `issues`. */
 export type Check<V = unknown> = (value: V, path: Path, issues: Issue[]) => void;
 
-/** A validator of this module: `verify` is what builders compose, `safeParse` what callers use. */
-export interface LeanValidator<T = unknown> extends Validator<T> {
+/**
+ * A validator of this module: `verify` is what builders compose, `safeParse` what callers use,
+ * `~standard` what libraries that take any vendor's validator (Standard Schema v1) call.
+ */
+export interface LeanValidator<T = unknown> extends Validator<T>, StandardSchemaV1<unknown, T> {
   /** Appends to `issues` what is wrong with `value`, found at `path` (left as it was found). */
   readonly verify: Check;
 }
@@ -36,7 +39,15 @@ function lean<T>(verify: Check): LeanValidator<T> {
       verify(value, [], issues);
       return issues.length === 0 ? { success: true, data: value as T } : { success: false, error: { issues } };
     },
+    '~standard': { version: 1, vendor: 'svc-api-codegen', validate: (value) => standardResult<T>(verify, value) },
   };
+}
+
+/** Standard Schema's answer: the value as it came, or the issues with their messages and paths. */
+function standardResult<T>(verify: Check, value: unknown): StandardSchemaV1.Result<T> {
+  const issues: Issue[] = [];
+  verify(value, [], issues);
+  return issues.length === 0 ? { value: value as T } : { issues: issues.map(({ message, path }) => ({ message, path })) };
 }
 
 /** An issue at `path` (copied: the path is a stack the walk keeps changing). */

@@ -2,17 +2,101 @@
 import * as lean from '@svc/runtime/lean';
 import { dateTimeFormat, emailFormat, pageWalk, resolveSecurity } from '@svc/runtime';
 import type { OperationSpec } from '@svc/runtime';
+import type {
+  Account,
+  AccountAddressResponse,
+  AccountChange,
+  AccountChangeCache,
+  AccountChangeListResponse,
+  AccountChangeOtherUser,
+  AccountListResponse,
+  AccountResponse,
+  AccountSuccessResponse,
+  Address,
+  AddressCallback,
+  AddressEntry,
+  AddressFields,
+  AddressListResponse,
+  AddressResponse,
+  Authorization,
+  AuthorizationMeta,
+  Contact,
+  ContactEntry,
+  ContactListResponse,
+  CreateAccountAddressRequest,
+  CreateAccountFields,
+  CreateAccountRequest,
+  CreateAddressRequest,
+  CreateBuyRequest,
+  CreateDepositRequest,
+  CreateOAuthApplicationRequest,
+  CreateWithdrawalRequest,
+  CreatedAddressResponse,
+  CreatedOAuthApplication,
+  CreatedOAuthApplicationResponse,
+  CurrencyList,
+  CurrencyPair,
+  CurrentUserSummary,
+  DecimalString,
+  ExchangeRates,
+  FeeCents,
+  LegacyError,
+  MerchantLogo,
+  Money,
+  OAuthApplication,
+  OAuthApplicationFields,
+  OAuthApplicationListResponse,
+  OAuthApplicationResponse,
+  PagedList,
+  PaymentMethod,
+  PaymentMethodEntry,
+  PaymentMethodListResponse,
+  PaymentMethodResponse,
+  PriceFee,
+  PriceQuote,
+  RecurringPayment,
+  RecurringPaymentEntry,
+  RecurringPaymentListResponse,
+  RecurringPaymentResponse,
+  Report,
+  ReportListResponse,
+  RequestMoneyFields,
+  RequestMoneyRequest,
+  SuccessResponse,
+  Transaction,
+  TransactionParty,
+  TransactionSuccessResponse,
+  Transfer,
+  TransferEntry,
+  TransferFees,
+  TransferListResponse,
+  TransferMoneyFields,
+  TransferMoneyRequest,
+  TransferPaymentMethod,
+  TransferResponse,
+  TransferSuccessResponse,
+  UpdateAccountFields,
+  UpdateAccountRequest,
+  UpdateUserFields,
+  UpdateUserRequest,
+  User,
+  UserEntry,
+  UserListResponse,
+  UserMerchant,
+  UserResponse,
+  UserSuccessResponse,
+} from './types.js';
 /** Lean validator of `DecimalString` (component `DecimalString`). */
-export const DecimalStringValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const DecimalStringValidator: lean.LeanValidator<DecimalString> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')),
 );
 /** Lean validator of `Money` (component `Money`). */
-export const MoneyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const MoneyValidator: lean.LeanValidator<Money> = /* @__PURE__ */ lean.object([
   ['amount', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `Account` (component `Account`). */
-export const AccountValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['balance', MoneyValidator, true],
@@ -23,24 +107,24 @@ export const AccountValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
   ['type', /* @__PURE__ */ lean.literal(['wallet', 'vault', 'fiat']), true],
 ]);
 /** Lean validator of `AccountAddressResponse` (component `AccountAddressResponse`). */
-export const AccountAddressResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountAddressResponseValidator: lean.LeanValidator<AccountAddressResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['address', /* @__PURE__ */ lean.string(), true],
   ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
 ]);
 /** Lean validator of `AccountChangeOtherUser` (component `AccountChangeOtherUser`). */
-export const AccountChangeOtherUserValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountChangeOtherUserValidator: lean.LeanValidator<AccountChangeOtherUser> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `AccountChangeCache` (component `AccountChangeCache`). */
-export const AccountChangeCacheValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountChangeCacheValidator: lean.LeanValidator<AccountChangeCache> = /* @__PURE__ */ lean.object([
   ['notes_present', lean.boolean, true],
   ['category', /* @__PURE__ */ lean.literal(['tx', 'request', 'transfer', 'invoice']), true],
   ['other_user', AccountChangeOtherUserValidator],
 ]);
 /** Lean validator of `AccountChange` (component `AccountChange`). */
-export const AccountChangeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountChangeValidator: lean.LeanValidator<AccountChange> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
   ['transaction_id', /* @__PURE__ */ lean.string()],
@@ -49,32 +133,33 @@ export const AccountChangeValidator: lean.LeanValidator = /* @__PURE__ */ lean.o
   ['amount', MoneyValidator, true],
 ]);
 /** Lean validator of `CurrentUserSummary` (component `CurrentUserSummary`). */
-export const CurrentUserSummaryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CurrentUserSummaryValidator: lean.LeanValidator<CurrentUserSummary> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['email', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `PagedList` (component `PagedList`). */
-export const PagedListValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PagedListValidator: lean.LeanValidator<PagedList> = /* @__PURE__ */ lean.object([
   ['total_count', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
   ['num_pages', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
   ['current_page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1)), true],
 ]);
 /** Lean validator of `AccountChangeListResponse` (component `AccountChangeListResponse`). */
-export const AccountChangeListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['current_user', CurrentUserSummaryValidator, true],
-    ['balance', MoneyValidator, true],
-    ['native_balance', MoneyValidator, true],
-    ['account_changes', /* @__PURE__ */ lean.array(AccountChangeValidator), true],
-    ['total_count', lean.defined, true],
-    ['num_pages', lean.defined, true],
-    ['current_page', lean.defined, true],
-  ]),
-  PagedListValidator,
-]);
+export const AccountChangeListResponseValidator: lean.LeanValidator<AccountChangeListResponse> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['current_user', CurrentUserSummaryValidator, true],
+      ['balance', MoneyValidator, true],
+      ['native_balance', MoneyValidator, true],
+      ['account_changes', /* @__PURE__ */ lean.array(AccountChangeValidator), true],
+      ['total_count', lean.defined, true],
+      ['num_pages', lean.defined, true],
+      ['current_page', lean.defined, true],
+    ]),
+    PagedListValidator,
+  ]);
 /** Lean validator of `AccountListResponse` (component `AccountListResponse`). */
-export const AccountListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const AccountListResponseValidator: lean.LeanValidator<AccountListResponse> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['accounts', /* @__PURE__ */ lean.array(AccountValidator), true],
     ['total_count', lean.defined, true],
@@ -84,16 +169,16 @@ export const AccountListResponseValidator: lean.LeanValidator = /* @__PURE__ */ 
   PagedListValidator,
 ]);
 /** Lean validator of `AccountResponse` (component `AccountResponse`). */
-export const AccountResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountResponseValidator: lean.LeanValidator<AccountResponse> = /* @__PURE__ */ lean.object([
   ['account', AccountValidator, true],
 ]);
 /** Lean validator of `AccountSuccessResponse` (component `AccountSuccessResponse`). */
-export const AccountSuccessResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountSuccessResponseValidator: lean.LeanValidator<AccountSuccessResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['account', AccountValidator, true],
 ]);
 /** Lean validator of `Address` (component `Address`). */
-export const AddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressValidator: lean.LeanValidator<Address> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string()],
   ['address', /* @__PURE__ */ lean.string(), true],
   ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
@@ -103,18 +188,18 @@ export const AddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
   ['redeem_script', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `AddressCallback` (component `AddressCallback`). */
-export const AddressCallbackValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([]);
+export const AddressCallbackValidator: lean.LeanValidator<AddressCallback> = /* @__PURE__ */ lean.object([]);
 /** Lean validator of `AddressEntry` (component `AddressEntry`). */
-export const AddressEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressEntryValidator: lean.LeanValidator<AddressEntry> = /* @__PURE__ */ lean.object([
   ['address', AddressValidator, true],
 ]);
 /** Lean validator of `AddressFields` (component `AddressFields`). */
-export const AddressFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressFieldsValidator: lean.LeanValidator<AddressFields> = /* @__PURE__ */ lean.object([
   ['label', /* @__PURE__ */ lean.string()],
   ['callback_url', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `AddressListResponse` (component `AddressListResponse`). */
-export const AddressListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const AddressListResponseValidator: lean.LeanValidator<AddressListResponse> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['addresses', /* @__PURE__ */ lean.array(AddressEntryValidator), true],
     ['total_count', lean.defined, true],
@@ -124,31 +209,31 @@ export const AddressListResponseValidator: lean.LeanValidator = /* @__PURE__ */ 
   PagedListValidator,
 ]);
 /** Lean validator of `AddressResponse` (component `AddressResponse`). */
-export const AddressResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressResponseValidator: lean.LeanValidator<AddressResponse> = /* @__PURE__ */ lean.object([
   ['address', AddressValidator, true],
 ]);
 /** Lean validator of `AuthorizationMeta` (component `AuthorizationMeta`). */
-export const AuthorizationMetaValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AuthorizationMetaValidator: lean.LeanValidator<AuthorizationMeta> = /* @__PURE__ */ lean.object([
   ['send_limit_period', /* @__PURE__ */ lean.string()],
   ['send_limit_currency', /* @__PURE__ */ lean.string()],
   ['send_limit_amount', DecimalStringValidator],
 ]);
 /** Lean validator of `Authorization` (component `Authorization`). */
-export const AuthorizationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AuthorizationValidator: lean.LeanValidator<Authorization> = /* @__PURE__ */ lean.object([
   ['auth_type', /* @__PURE__ */ lean.string(), true],
   ['meta', AuthorizationMetaValidator],
   ['scopes', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()), true],
 ]);
 /** Lean validator of `Contact` (component `Contact`). */
-export const ContactValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ContactValidator: lean.LeanValidator<Contact> = /* @__PURE__ */ lean.object([
   ['email', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `ContactEntry` (component `ContactEntry`). */
-export const ContactEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ContactEntryValidator: lean.LeanValidator<ContactEntry> = /* @__PURE__ */ lean.object([
   ['contact', ContactValidator, true],
 ]);
 /** Lean validator of `ContactListResponse` (component `ContactListResponse`). */
-export const ContactListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const ContactListResponseValidator: lean.LeanValidator<ContactListResponse> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['contacts', /* @__PURE__ */ lean.array(ContactEntryValidator), true],
     ['total_count', lean.defined, true],
@@ -158,24 +243,23 @@ export const ContactListResponseValidator: lean.LeanValidator = /* @__PURE__ */ 
   PagedListValidator,
 ]);
 /** Lean validator of `CreateAccountAddressRequest` (component `CreateAccountAddressRequest`). */
-export const CreateAccountAddressRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['address', AddressFieldsValidator],
-]);
+export const CreateAccountAddressRequestValidator: lean.LeanValidator<CreateAccountAddressRequest> =
+  /* @__PURE__ */ lean.object([['address', AddressFieldsValidator]]);
 /** Lean validator of `CreateAccountFields` (component `CreateAccountFields`). */
-export const CreateAccountFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateAccountFieldsValidator: lean.LeanValidator<CreateAccountFields> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `CreateAccountRequest` (component `CreateAccountRequest`). */
-export const CreateAccountRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateAccountRequestValidator: lean.LeanValidator<CreateAccountRequest> = /* @__PURE__ */ lean.object([
   ['account', CreateAccountFieldsValidator, true],
 ]);
 /** Lean validator of `CreateAddressRequest` (component `CreateAddressRequest`). */
-export const CreateAddressRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateAddressRequestValidator: lean.LeanValidator<CreateAddressRequest> = /* @__PURE__ */ lean.object([
   ['account_id', /* @__PURE__ */ lean.string()],
   ['address', AddressFieldsValidator],
 ]);
 /** Lean validator of `CreateBuyRequest` (component `CreateBuyRequest`). */
-export const CreateBuyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateBuyRequestValidator: lean.LeanValidator<CreateBuyRequest> = /* @__PURE__ */ lean.object([
   ['account_id', /* @__PURE__ */ lean.string()],
   ['qty', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string()],
@@ -184,37 +268,37 @@ export const CreateBuyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ['payment_method_id', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `CreateDepositRequest` (component `CreateDepositRequest`). */
-export const CreateDepositRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreateDepositRequestValidator: lean.LeanValidator<CreateDepositRequest> = /* @__PURE__ */ lean.object([
   ['account_id', /* @__PURE__ */ lean.string(), true],
   ['amount', DecimalStringValidator, true],
   ['payment_method_id', /* @__PURE__ */ lean.string(), true],
   ['commit', lean.boolean],
 ]);
 /** Lean validator of `OAuthApplicationFields` (component `OAuthApplicationFields`). */
-export const OAuthApplicationFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OAuthApplicationFieldsValidator: lean.LeanValidator<OAuthApplicationFields> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string(), true],
   ['redirect_uri', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `CreateOAuthApplicationRequest` (component `CreateOAuthApplicationRequest`). */
-export const CreateOAuthApplicationRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['application', OAuthApplicationFieldsValidator, true],
-]);
+export const CreateOAuthApplicationRequestValidator: lean.LeanValidator<CreateOAuthApplicationRequest> =
+  /* @__PURE__ */ lean.object([['application', OAuthApplicationFieldsValidator, true]]);
 /** Lean validator of `CreateWithdrawalRequest` (component `CreateWithdrawalRequest`). */
-export const CreateWithdrawalRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['account_id', /* @__PURE__ */ lean.string(), true],
-  ['amount', DecimalStringValidator, true],
-  ['payment_method_id', /* @__PURE__ */ lean.string(), true],
-  ['commit', lean.boolean],
-]);
+export const CreateWithdrawalRequestValidator: lean.LeanValidator<CreateWithdrawalRequest> =
+  /* @__PURE__ */ lean.object([
+    ['account_id', /* @__PURE__ */ lean.string(), true],
+    ['amount', DecimalStringValidator, true],
+    ['payment_method_id', /* @__PURE__ */ lean.string(), true],
+    ['commit', lean.boolean],
+  ]);
 /** Lean validator of `CreatedAddressResponse` (component `CreatedAddressResponse`). */
-export const CreatedAddressResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CreatedAddressResponseValidator: lean.LeanValidator<CreatedAddressResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['address', /* @__PURE__ */ lean.string(), true],
   ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
   ['label', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
 ]);
 /** Lean validator of `OAuthApplication` (component `OAuthApplication`). */
-export const OAuthApplicationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OAuthApplicationValidator: lean.LeanValidator<OAuthApplication> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
   ['name', /* @__PURE__ */ lean.string(), true],
@@ -224,28 +308,32 @@ export const OAuthApplicationValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ['client_secret', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `CreatedOAuthApplication` (component `CreatedOAuthApplication`). */
-export const CreatedOAuthApplicationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['client_id', lean.defined, true],
-    ['client_secret', lean.defined, true],
-  ]),
-  OAuthApplicationValidator,
-]);
+export const CreatedOAuthApplicationValidator: lean.LeanValidator<CreatedOAuthApplication> = /* @__PURE__ */ lean.allOf(
+  [
+    /* @__PURE__ */ lean.object([
+      ['client_id', lean.defined, true],
+      ['client_secret', lean.defined, true],
+    ]),
+    OAuthApplicationValidator,
+  ],
+);
 /** Lean validator of `CreatedOAuthApplicationResponse` (component `CreatedOAuthApplicationResponse`). */
-export const CreatedOAuthApplicationResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['success', lean.boolean, true],
-  ['application', CreatedOAuthApplicationValidator, true],
-]);
+export const CreatedOAuthApplicationResponseValidator: lean.LeanValidator<CreatedOAuthApplicationResponse> =
+  /* @__PURE__ */ lean.object([
+    ['success', lean.boolean, true],
+    ['application', CreatedOAuthApplicationValidator, true],
+  ]);
 /** Lean validator of `CurrencyPair` (component `CurrencyPair`). */
-export const CurrencyPairValidator: lean.LeanValidator = /* @__PURE__ */ lean.tuple(
+export const CurrencyPairValidator: lean.LeanValidator<CurrencyPair> = /* @__PURE__ */ lean.tuple(
   [/* @__PURE__ */ lean.string(), /* @__PURE__ */ lean.string()],
   2,
   undefined,
 );
 /** Lean validator of `CurrencyList` (component `CurrencyList`). */
-export const CurrencyListValidator: lean.LeanValidator = /* @__PURE__ */ lean.array(CurrencyPairValidator);
+export const CurrencyListValidator: lean.LeanValidator<CurrencyList> =
+  /* @__PURE__ */ lean.array(CurrencyPairValidator);
 /** Lean validator of `ExchangeRates` (component `ExchangeRates`). */
-export const ExchangeRatesValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const ExchangeRatesValidator: lean.LeanValidator<ExchangeRates> = /* @__PURE__ */ lean.object(
   [],
   true,
   /* @__PURE__ */ lean.patternProperties(
@@ -255,68 +343,69 @@ export const ExchangeRatesValidator: lean.LeanValidator = /* @__PURE__ */ lean.o
   ),
 );
 /** Lean validator of `FeeCents` (component `FeeCents`). */
-export const FeeCentsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const FeeCentsValidator: lean.LeanValidator<FeeCents> = /* @__PURE__ */ lean.object([
   ['cents', /* @__PURE__ */ lean.number(true), true],
   ['currency_iso', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `LegacyError` (component `LegacyError`). */
-export const LegacyErrorValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const LegacyErrorValidator: lean.LeanValidator<LegacyError> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean],
   ['errors', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
   ['error', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `MerchantLogo` (component `MerchantLogo`). */
-export const MerchantLogoValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const MerchantLogoValidator: lean.LeanValidator<MerchantLogo> = /* @__PURE__ */ lean.object([
   ['small', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
   ['medium', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
   ['url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
 ]);
 /** Lean validator of `OAuthApplicationListResponse` (component `OAuthApplicationListResponse`). */
-export const OAuthApplicationListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['applications', /* @__PURE__ */ lean.array(OAuthApplicationValidator), true],
-    ['total_count', lean.defined, true],
-    ['num_pages', lean.defined, true],
-    ['current_page', lean.defined, true],
-  ]),
-  PagedListValidator,
-]);
+export const OAuthApplicationListResponseValidator: lean.LeanValidator<OAuthApplicationListResponse> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['applications', /* @__PURE__ */ lean.array(OAuthApplicationValidator), true],
+      ['total_count', lean.defined, true],
+      ['num_pages', lean.defined, true],
+      ['current_page', lean.defined, true],
+    ]),
+    PagedListValidator,
+  ]);
 /** Lean validator of `OAuthApplicationResponse` (component `OAuthApplicationResponse`). */
-export const OAuthApplicationResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['application', OAuthApplicationValidator, true],
-]);
+export const OAuthApplicationResponseValidator: lean.LeanValidator<OAuthApplicationResponse> =
+  /* @__PURE__ */ lean.object([['application', OAuthApplicationValidator, true]]);
 /** Lean validator of `PaymentMethod` (component `PaymentMethod`). */
-export const PaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodValidator: lean.LeanValidator<PaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['can_buy', lean.boolean, true],
   ['can_sell', lean.boolean, true],
 ]);
 /** Lean validator of `PaymentMethodEntry` (component `PaymentMethodEntry`). */
-export const PaymentMethodEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodEntryValidator: lean.LeanValidator<PaymentMethodEntry> = /* @__PURE__ */ lean.object([
   ['payment_method', PaymentMethodValidator, true],
 ]);
 /** Lean validator of `PaymentMethodListResponse` (component `PaymentMethodListResponse`). */
-export const PaymentMethodListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['payment_methods', /* @__PURE__ */ lean.array(PaymentMethodEntryValidator), true],
-  ['default_buy', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  ['default_sell', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  ['total_count', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
-  ['num_pages', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
-  ['current_page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-]);
+export const PaymentMethodListResponseValidator: lean.LeanValidator<PaymentMethodListResponse> =
+  /* @__PURE__ */ lean.object([
+    ['payment_methods', /* @__PURE__ */ lean.array(PaymentMethodEntryValidator), true],
+    ['default_buy', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+    ['default_sell', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+    ['total_count', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
+    ['num_pages', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
+    ['current_page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
+  ]);
 /** Lean validator of `PaymentMethodResponse` (component `PaymentMethodResponse`). */
-export const PaymentMethodResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodResponseValidator: lean.LeanValidator<PaymentMethodResponse> = /* @__PURE__ */ lean.object([
   ['payment_method', PaymentMethodValidator, true],
 ]);
 /** Lean validator of `PriceFee` (component `PriceFee`). */
-export const PriceFeeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const PriceFeeValidator: lean.LeanValidator<PriceFee> = /* @__PURE__ */ lean.object(
   [],
   MoneyValidator,
   /* @__PURE__ */ lean.propertyCount(1, 1),
 );
 /** Lean validator of `PriceQuote` (component `PriceQuote`). */
-export const PriceQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PriceQuoteValidator: lean.LeanValidator<PriceQuote> = /* @__PURE__ */ lean.object([
   ['btc', MoneyValidator, true],
   ['subtotal', MoneyValidator, true],
   ['fees', /* @__PURE__ */ lean.array(PriceFeeValidator), true],
@@ -325,7 +414,7 @@ export const PriceQuoteValidator: lean.LeanValidator = /* @__PURE__ */ lean.obje
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `RecurringPayment` (component `RecurringPayment`). */
-export const RecurringPaymentValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const RecurringPaymentValidator: lean.LeanValidator<RecurringPayment> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.literal(['send', 'request']), true],
   ['status', /* @__PURE__ */ lean.literal(['new', 'active', 'paused', 'completed', 'canceled']), true],
@@ -343,25 +432,25 @@ export const RecurringPaymentValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ['amount', MoneyValidator, true],
 ]);
 /** Lean validator of `RecurringPaymentEntry` (component `RecurringPaymentEntry`). */
-export const RecurringPaymentEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const RecurringPaymentEntryValidator: lean.LeanValidator<RecurringPaymentEntry> = /* @__PURE__ */ lean.object([
   ['recurring_payment', RecurringPaymentValidator, true],
 ]);
 /** Lean validator of `RecurringPaymentListResponse` (component `RecurringPaymentListResponse`). */
-export const RecurringPaymentListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['recurring_payments', /* @__PURE__ */ lean.array(RecurringPaymentEntryValidator), true],
-    ['total_count', lean.defined, true],
-    ['num_pages', lean.defined, true],
-    ['current_page', lean.defined, true],
-  ]),
-  PagedListValidator,
-]);
+export const RecurringPaymentListResponseValidator: lean.LeanValidator<RecurringPaymentListResponse> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['recurring_payments', /* @__PURE__ */ lean.array(RecurringPaymentEntryValidator), true],
+      ['total_count', lean.defined, true],
+      ['num_pages', lean.defined, true],
+      ['current_page', lean.defined, true],
+    ]),
+    PagedListValidator,
+  ]);
 /** Lean validator of `RecurringPaymentResponse` (component `RecurringPaymentResponse`). */
-export const RecurringPaymentResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['recurring_payment', RecurringPaymentValidator, true],
-]);
+export const RecurringPaymentResponseValidator: lean.LeanValidator<RecurringPaymentResponse> =
+  /* @__PURE__ */ lean.object([['recurring_payment', RecurringPaymentValidator, true]]);
 /** Lean validator of `Report` (component `Report`). */
-export const ReportValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ReportValidator: lean.LeanValidator<Report> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.string(), true],
   ['status', /* @__PURE__ */ lean.string(), true],
@@ -377,7 +466,7 @@ export const ReportValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
   ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
 ]);
 /** Lean validator of `ReportListResponse` (component `ReportListResponse`). */
-export const ReportListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const ReportListResponseValidator: lean.LeanValidator<ReportListResponse> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['reports', /* @__PURE__ */ lean.array(ReportValidator), true],
     ['total_count', lean.defined, true],
@@ -387,7 +476,7 @@ export const ReportListResponseValidator: lean.LeanValidator = /* @__PURE__ */ l
   PagedListValidator,
 ]);
 /** Lean validator of `RequestMoneyFields` (component `RequestMoneyFields`). */
-export const RequestMoneyFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const RequestMoneyFieldsValidator: lean.LeanValidator<RequestMoneyFields> = /* @__PURE__ */ lean.object(
   [
     ['from', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat)), true],
     ['amount', DecimalStringValidator],
@@ -402,23 +491,23 @@ export const RequestMoneyFieldsValidator: lean.LeanValidator = /* @__PURE__ */ l
   }),
 );
 /** Lean validator of `RequestMoneyRequest` (component `RequestMoneyRequest`). */
-export const RequestMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const RequestMoneyRequestValidator: lean.LeanValidator<RequestMoneyRequest> = /* @__PURE__ */ lean.object([
   ['account_id', /* @__PURE__ */ lean.string()],
   ['transaction', RequestMoneyFieldsValidator, true],
 ]);
 /** Lean validator of `SuccessResponse` (component `SuccessResponse`). */
-export const SuccessResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SuccessResponseValidator: lean.LeanValidator<SuccessResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
 ]);
 /** Lean validator of `TransactionParty` (component `TransactionParty`). */
-export const TransactionPartyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionPartyValidator: lean.LeanValidator<TransactionParty> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['email', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['avatar_url', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `Transaction` (component `Transaction`). */
-export const TransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionValidator: lean.LeanValidator<Transaction> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
   ['hsh', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
@@ -431,17 +520,18 @@ export const TransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.obj
   ['idem', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
 ]);
 /** Lean validator of `TransactionSuccessResponse` (component `TransactionSuccessResponse`). */
-export const TransactionSuccessResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['success', lean.boolean, true],
-  ['transaction', TransactionValidator, true],
-]);
+export const TransactionSuccessResponseValidator: lean.LeanValidator<TransactionSuccessResponse> =
+  /* @__PURE__ */ lean.object([
+    ['success', lean.boolean, true],
+    ['transaction', TransactionValidator, true],
+  ]);
 /** Lean validator of `TransferFees` (component `TransferFees`). */
-export const TransferFeesValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const TransferFeesValidator: lean.LeanValidator<TransferFees> = /* @__PURE__ */ lean.object(
   [['bank', FeeCentsValidator, true]],
   FeeCentsValidator,
 );
 /** Lean validator of `TransferPaymentMethod` (component `TransferPaymentMethod`). */
-export const TransferPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferPaymentMethodValidator: lean.LeanValidator<TransferPaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['currency', /* @__PURE__ */ lean.string()],
   ['name', /* @__PURE__ */ lean.string()],
@@ -452,7 +542,7 @@ export const TransferPaymentMethodValidator: lean.LeanValidator = /* @__PURE__ *
   ['account_id', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `Transfer` (component `Transfer`). */
-export const TransferValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferValidator: lean.LeanValidator<Transfer> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.literal(['Buy', 'Sell', 'Deposit', 'Withdrawal']), true],
   ['code', /* @__PURE__ */ lean.string()],
@@ -471,11 +561,11 @@ export const TransferValidator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ['_type', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `TransferEntry` (component `TransferEntry`). */
-export const TransferEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferEntryValidator: lean.LeanValidator<TransferEntry> = /* @__PURE__ */ lean.object([
   ['transfer', TransferValidator, true],
 ]);
 /** Lean validator of `TransferListResponse` (component `TransferListResponse`). */
-export const TransferListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const TransferListResponseValidator: lean.LeanValidator<TransferListResponse> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['transfers', /* @__PURE__ */ lean.array(TransferEntryValidator), true],
     ['total_count', lean.defined, true],
@@ -485,50 +575,51 @@ export const TransferListResponseValidator: lean.LeanValidator = /* @__PURE__ */
   PagedListValidator,
 ]);
 /** Lean validator of `TransferMoneyFields` (component `TransferMoneyFields`). */
-export const TransferMoneyFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferMoneyFieldsValidator: lean.LeanValidator<TransferMoneyFields> = /* @__PURE__ */ lean.object([
   ['to', /* @__PURE__ */ lean.string(), true],
   ['amount', DecimalStringValidator],
 ]);
 /** Lean validator of `TransferMoneyRequest` (component `TransferMoneyRequest`). */
-export const TransferMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferMoneyRequestValidator: lean.LeanValidator<TransferMoneyRequest> = /* @__PURE__ */ lean.object([
   ['account_id', /* @__PURE__ */ lean.string()],
   ['transaction', TransferMoneyFieldsValidator, true],
 ]);
 /** Lean validator of `TransferResponse` (component `TransferResponse`). */
-export const TransferResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransferResponseValidator: lean.LeanValidator<TransferResponse> = /* @__PURE__ */ lean.object([
   ['transfer', TransferValidator, true],
 ]);
 /** Lean validator of `TransferSuccessResponse` (component `TransferSuccessResponse`). */
-export const TransferSuccessResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['success', lean.boolean, true],
-  ['transfer', TransferValidator, true],
-]);
+export const TransferSuccessResponseValidator: lean.LeanValidator<TransferSuccessResponse> =
+  /* @__PURE__ */ lean.object([
+    ['success', lean.boolean, true],
+    ['transfer', TransferValidator, true],
+  ]);
 /** Lean validator of `UpdateAccountFields` (component `UpdateAccountFields`). */
-export const UpdateAccountFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UpdateAccountFieldsValidator: lean.LeanValidator<UpdateAccountFields> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `UpdateAccountRequest` (component `UpdateAccountRequest`). */
-export const UpdateAccountRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UpdateAccountRequestValidator: lean.LeanValidator<UpdateAccountRequest> = /* @__PURE__ */ lean.object([
   ['account', UpdateAccountFieldsValidator, true],
 ]);
 /** Lean validator of `UpdateUserFields` (component `UpdateUserFields`). */
-export const UpdateUserFieldsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UpdateUserFieldsValidator: lean.LeanValidator<UpdateUserFields> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string()],
   ['native_currency', /* @__PURE__ */ lean.string()],
   ['time_zone', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `UpdateUserRequest` (component `UpdateUserRequest`). */
-export const UpdateUserRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UpdateUserRequestValidator: lean.LeanValidator<UpdateUserRequest> = /* @__PURE__ */ lean.object([
   ['user', UpdateUserFieldsValidator, true],
 ]);
 /** Lean validator of `UserMerchant` (component `UserMerchant`). */
-export const UserMerchantValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserMerchantValidator: lean.LeanValidator<UserMerchant> = /* @__PURE__ */ lean.object([
   ['enabled', lean.boolean, true],
   ['company_name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
   ['logo', MerchantLogoValidator],
 ]);
 /** Lean validator of `User` (component `User`). */
-export const UserValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserValidator: lean.LeanValidator<User> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['email', /* @__PURE__ */ lean.string(), true],
@@ -544,15 +635,19 @@ export const UserValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
   ['sell_limit', MoneyValidator],
 ]);
 /** Lean validator of `UserEntry` (component `UserEntry`). */
-export const UserEntryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([['user', UserValidator, true]]);
+export const UserEntryValidator: lean.LeanValidator<UserEntry> = /* @__PURE__ */ lean.object([
+  ['user', UserValidator, true],
+]);
 /** Lean validator of `UserListResponse` (component `UserListResponse`). */
-export const UserListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserListResponseValidator: lean.LeanValidator<UserListResponse> = /* @__PURE__ */ lean.object([
   ['users', /* @__PURE__ */ lean.array(UserEntryValidator)],
 ]);
 /** Lean validator of `UserResponse` (component `UserResponse`). */
-export const UserResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([['user', UserValidator, true]]);
+export const UserResponseValidator: lean.LeanValidator<UserResponse> = /* @__PURE__ */ lean.object([
+  ['user', UserValidator, true],
+]);
 /** Lean validator of `UserSuccessResponse` (component `UserSuccessResponse`). */
-export const UserSuccessResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserSuccessResponseValidator: lean.LeanValidator<UserSuccessResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['user', UserValidator, true],
 ]);

@@ -10,8 +10,101 @@ import {
   uuidFormat,
 } from '@svc/runtime';
 import type { OperationSpec } from '@svc/runtime';
+import type {
+  Account,
+  AccountCurrency,
+  AccountListResponse,
+  AccountResponse,
+  Address,
+  AddressNewPaymentNotification,
+  AddressResponse,
+  AuthorizationInfo,
+  AuthorizationInfoResponse,
+  Buy,
+  BuyCanceledNotification,
+  BuyCompletedNotification,
+  BuyCreatedNotification,
+  BuyListResponse,
+  BuyResponse,
+  CreateAddressRequest,
+  CreateBuyRequest,
+  CreateDepositRequest,
+  CreateTransactionRequest,
+  CreateWithdrawalRequest,
+  Currency,
+  CurrencyListResponse,
+  DecimalString,
+  Deposit,
+  DepositCanceledNotification,
+  DepositCompletedNotification,
+  DepositCreatedNotification,
+  DepositListResponse,
+  DepositResponse,
+  Error400,
+  Error401,
+  Error402,
+  Error403,
+  Error404,
+  Error422,
+  Error429,
+  Error500,
+  Error503,
+  ErrorDetail,
+  ErrorEnvelope,
+  ExchangeRates,
+  ExchangeRatesResponse,
+  LegacyFee,
+  MoneyHash,
+  Notification,
+  NotificationListResponse,
+  NotificationResponse,
+  NotificationType,
+  OAuthError,
+  OrderStatus,
+  Pagination,
+  PaymentMethod,
+  PaymentMethodLimit,
+  PaymentMethodLimits,
+  PaymentMethodListResponse,
+  PaymentMethodResponse,
+  PaymentMethodType,
+  PingNotification,
+  Price,
+  PriceResponse,
+  RequestMoneyRequest,
+  ResourceReference,
+  Sell,
+  SellCanceledNotification,
+  SellCompletedNotification,
+  SellCreatedNotification,
+  SendMoneyRequest,
+  Time,
+  TimeResponse,
+  Transaction,
+  TransactionActionResponse,
+  TransactionDetails,
+  TransactionListResponse,
+  TransactionNetwork,
+  TransactionParty,
+  TransactionResponse,
+  TransactionStatus,
+  TransactionType,
+  TransferMoneyRequest,
+  UpdateUserRequest,
+  User,
+  UserCountry,
+  UserResponse,
+  Warning,
+  WebhookNotification,
+  Withdrawal,
+  WithdrawalCanceledNotification,
+  WithdrawalCompletedNotification,
+  WithdrawalCreatedNotification,
+  WithdrawalListResponse,
+  WithdrawalResponse,
+} from './types.js';
 /** Lean validator of `AccountCurrency` (component `AccountCurrency`). */
-export const AccountCurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountCurrencyValidator: lean.LeanValidator<AccountCurrency> = /* @__PURE__ */ lean.object([
   ['code', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string()],
   ['color', /* @__PURE__ */ lean.string()],
@@ -20,16 +113,16 @@ export const AccountCurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lean
   ['address_regex', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `DecimalString` (component `DecimalString`). */
-export const DecimalStringValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const DecimalStringValidator: lean.LeanValidator<DecimalString> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')),
 );
 /** Lean validator of `MoneyHash` (component `MoneyHash`). */
-export const MoneyHashValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const MoneyHashValidator: lean.LeanValidator<MoneyHash> = /* @__PURE__ */ lean.object([
   ['amount', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `Account` (component `Account`). */
-export const AccountValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['name', /* @__PURE__ */ lean.string()],
   ['primary', lean.boolean],
@@ -50,7 +143,7 @@ export const AccountValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
   ['resource_path', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `Pagination` (component `Pagination`). */
-export const PaginationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaginationValidator: lean.LeanValidator<Pagination> = /* @__PURE__ */ lean.object([
   ['ending_before', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
   ['starting_after', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
   [
@@ -63,24 +156,24 @@ export const PaginationValidator: lean.LeanValidator = /* @__PURE__ */ lean.obje
   ['next_uri', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
 ]);
 /** Lean validator of `Warning` (component `Warning`). */
-export const WarningValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const WarningValidator: lean.LeanValidator<Warning> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['message', /* @__PURE__ */ lean.string(), true],
   ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
 ]);
 /** Lean validator of `AccountListResponse` (component `AccountListResponse`). */
-export const AccountListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountListResponseValidator: lean.LeanValidator<AccountListResponse> = /* @__PURE__ */ lean.object([
   ['pagination', PaginationValidator, true],
   ['data', /* @__PURE__ */ lean.array(AccountValidator), true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `AccountResponse` (component `AccountResponse`). */
-export const AccountResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AccountResponseValidator: lean.LeanValidator<AccountResponse> = /* @__PURE__ */ lean.object([
   ['data', AccountValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Address` (component `Address`). */
-export const AddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressValidator: lean.LeanValidator<Address> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['address', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
@@ -91,15 +184,15 @@ export const AddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
   ['resource_path', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `NotificationType` (component `NotificationType`). */
-export const NotificationTypeValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const NotificationTypeValidator: lean.LeanValidator<NotificationType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `ResourceReference` (component `ResourceReference`). */
-export const ResourceReferenceValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ResourceReferenceValidator: lean.LeanValidator<ResourceReference> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['resource', /* @__PURE__ */ lean.string(), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `WebhookNotification` (component `WebhookNotification`). */
-export const WebhookNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const WebhookNotificationValidator: lean.LeanValidator<WebhookNotification> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['type', NotificationTypeValidator, true],
   ['data', /* @__PURE__ */ lean.object([])],
@@ -113,38 +206,40 @@ export const WebhookNotificationValidator: lean.LeanValidator = /* @__PURE__ */ 
   ['subscriber', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `AddressNewPaymentNotification` (component `AddressNewPaymentNotification`). */
-export const AddressNewPaymentNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:addresses:new-payment']), true],
-    ['data', AddressValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const AddressNewPaymentNotificationValidator: lean.LeanValidator<AddressNewPaymentNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:addresses:new-payment']), true],
+      ['data', AddressValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `AddressResponse` (component `AddressResponse`). */
-export const AddressResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AddressResponseValidator: lean.LeanValidator<AddressResponse> = /* @__PURE__ */ lean.object([
   ['data', AddressValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `AuthorizationInfo` (component `AuthorizationInfo`). */
-export const AuthorizationInfoValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const AuthorizationInfoValidator: lean.LeanValidator<AuthorizationInfo> = /* @__PURE__ */ lean.object([
   ['method', /* @__PURE__ */ lean.string(), true],
   ['scopes', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()), true],
   ['oauth_meta', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `AuthorizationInfoResponse` (component `AuthorizationInfoResponse`). */
-export const AuthorizationInfoResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['data', AuthorizationInfoValidator, true],
-  ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
-]);
+export const AuthorizationInfoResponseValidator: lean.LeanValidator<AuthorizationInfoResponse> =
+  /* @__PURE__ */ lean.object([
+    ['data', AuthorizationInfoValidator, true],
+    ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
+  ]);
 /** Lean validator of `LegacyFee` (component `LegacyFee`). */
-export const LegacyFeeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const LegacyFeeValidator: lean.LeanValidator<LegacyFee> = /* @__PURE__ */ lean.object([
   ['type', /* @__PURE__ */ lean.string(), true],
   ['amount', MoneyHashValidator, true],
 ]);
 /** Lean validator of `OrderStatus` (component `OrderStatus`). */
-export const OrderStatusValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const OrderStatusValidator: lean.LeanValidator<OrderStatus> = /* @__PURE__ */ lean.string();
 /** Lean validator of `Buy` (component `Buy`). */
-export const BuyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyValidator: lean.LeanValidator<Buy> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
@@ -166,23 +261,26 @@ export const BuyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
   ],
 ]);
 /** Lean validator of `BuyCanceledNotification` (component `BuyCanceledNotification`). */
-export const BuyCanceledNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:buys:canceled']), true],
-    ['data', BuyValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const BuyCanceledNotificationValidator: lean.LeanValidator<BuyCanceledNotification> = /* @__PURE__ */ lean.allOf(
+  [
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:buys:canceled']), true],
+      ['data', BuyValidator],
+    ]),
+    WebhookNotificationValidator,
+  ],
+);
 /** Lean validator of `BuyCompletedNotification` (component `BuyCompletedNotification`). */
-export const BuyCompletedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:buys:completed']), true],
-    ['data', BuyValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const BuyCompletedNotificationValidator: lean.LeanValidator<BuyCompletedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:buys:completed']), true],
+      ['data', BuyValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `BuyCreatedNotification` (component `BuyCreatedNotification`). */
-export const BuyCreatedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const BuyCreatedNotificationValidator: lean.LeanValidator<BuyCreatedNotification> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['type', /* @__PURE__ */ lean.literal(['wallet:buys:created']), true],
     ['data', BuyValidator],
@@ -190,23 +288,23 @@ export const BuyCreatedNotificationValidator: lean.LeanValidator = /* @__PURE__ 
   WebhookNotificationValidator,
 ]);
 /** Lean validator of `BuyListResponse` (component `BuyListResponse`). */
-export const BuyListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyListResponseValidator: lean.LeanValidator<BuyListResponse> = /* @__PURE__ */ lean.object([
   ['pagination', PaginationValidator, true],
   ['data', /* @__PURE__ */ lean.array(BuyValidator), true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `BuyResponse` (component `BuyResponse`). */
-export const BuyResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const BuyResponseValidator: lean.LeanValidator<BuyResponse> = /* @__PURE__ */ lean.object([
   ['data', BuyValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `CreateAddressRequest` (component `CreateAddressRequest`). */
-export const CreateAddressRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const CreateAddressRequestValidator: lean.LeanValidator<CreateAddressRequest> = /* @__PURE__ */ lean.object(
   [['name', /* @__PURE__ */ lean.string()]],
   false,
 );
 /** Lean validator of `CreateBuyRequest` (component `CreateBuyRequest`). */
-export const CreateBuyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const CreateBuyRequestValidator: lean.LeanValidator<CreateBuyRequest> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object(
     [
       ['amount', DecimalStringValidator],
@@ -225,7 +323,7 @@ export const CreateBuyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ]),
 ]);
 /** Lean validator of `CreateDepositRequest` (component `CreateDepositRequest`). */
-export const CreateDepositRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const CreateDepositRequestValidator: lean.LeanValidator<CreateDepositRequest> = /* @__PURE__ */ lean.object(
   [
     ['amount', DecimalStringValidator, true],
     ['currency', /* @__PURE__ */ lean.string(), true],
@@ -235,7 +333,7 @@ export const CreateDepositRequestValidator: lean.LeanValidator = /* @__PURE__ */
   false,
 );
 /** Lean validator of `RequestMoneyRequest` (component `RequestMoneyRequest`). */
-export const RequestMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const RequestMoneyRequestValidator: lean.LeanValidator<RequestMoneyRequest> = /* @__PURE__ */ lean.object(
   [
     ['type', /* @__PURE__ */ lean.literal(['request']), true],
     ['to', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat)), true],
@@ -246,7 +344,7 @@ export const RequestMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ 
   false,
 );
 /** Lean validator of `SendMoneyRequest` (component `SendMoneyRequest`). */
-export const SendMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.refined(
+export const SendMoneyRequestValidator: lean.LeanValidator<SendMoneyRequest> = /* @__PURE__ */ lean.refined(
   /* @__PURE__ */ lean.object(
     [
       ['type', /* @__PURE__ */ lean.literal(['send']), true],
@@ -269,7 +367,7 @@ export const SendMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ),
 );
 /** Lean validator of `TransferMoneyRequest` (component `TransferMoneyRequest`). */
-export const TransferMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
+export const TransferMoneyRequestValidator: lean.LeanValidator<TransferMoneyRequest> = /* @__PURE__ */ lean.object(
   [
     ['type', /* @__PURE__ */ lean.literal(['transfer']), true],
     ['to', /* @__PURE__ */ lean.string(), true],
@@ -280,42 +378,44 @@ export const TransferMoneyRequestValidator: lean.LeanValidator = /* @__PURE__ */
   false,
 );
 /** Lean validator of `CreateTransactionRequest` (component `CreateTransactionRequest`). */
-export const CreateTransactionRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', lean.defined, true],
-    ['to', lean.defined, true],
-    ['amount', lean.defined, true],
-    ['currency', lean.defined, true],
-  ]),
-  /* @__PURE__ */ lean.tagged(
-    'type',
-    [['send'], ['transfer'], ['request']],
-    [SendMoneyRequestValidator, TransferMoneyRequestValidator, RequestMoneyRequestValidator],
-  ),
-]);
+export const CreateTransactionRequestValidator: lean.LeanValidator<CreateTransactionRequest> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', lean.defined, true],
+      ['to', lean.defined, true],
+      ['amount', lean.defined, true],
+      ['currency', lean.defined, true],
+    ]),
+    /* @__PURE__ */ lean.tagged(
+      'type',
+      [['send'], ['transfer'], ['request']],
+      [SendMoneyRequestValidator, TransferMoneyRequestValidator, RequestMoneyRequestValidator],
+    ),
+  ]);
 /** Lean validator of `CreateWithdrawalRequest` (component `CreateWithdrawalRequest`). */
-export const CreateWithdrawalRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
-  [
-    ['amount', DecimalStringValidator, true],
-    ['currency', /* @__PURE__ */ lean.string(), true],
-    ['payment_method', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-    ['commit', lean.boolean],
-  ],
-  false,
-);
+export const CreateWithdrawalRequestValidator: lean.LeanValidator<CreateWithdrawalRequest> =
+  /* @__PURE__ */ lean.object(
+    [
+      ['amount', DecimalStringValidator, true],
+      ['currency', /* @__PURE__ */ lean.string(), true],
+      ['payment_method', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+      ['commit', lean.boolean],
+    ],
+    false,
+  );
 /** Lean validator of `Currency` (component `Currency`). */
-export const CurrencyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CurrencyValidator: lean.LeanValidator<Currency> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['min_size', DecimalStringValidator, true],
 ]);
 /** Lean validator of `CurrencyListResponse` (component `CurrencyListResponse`). */
-export const CurrencyListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const CurrencyListResponseValidator: lean.LeanValidator<CurrencyListResponse> = /* @__PURE__ */ lean.object([
   ['data', /* @__PURE__ */ lean.array(CurrencyValidator), true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Deposit` (component `Deposit`). */
-export const DepositValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const DepositValidator: lean.LeanValidator<Deposit> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
@@ -335,42 +435,45 @@ export const DepositValidator: lean.LeanValidator = /* @__PURE__ */ lean.object(
   ],
 ]);
 /** Lean validator of `DepositCanceledNotification` (component `DepositCanceledNotification`). */
-export const DepositCanceledNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:canceled']), true],
-    ['data', DepositValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const DepositCanceledNotificationValidator: lean.LeanValidator<DepositCanceledNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:canceled']), true],
+      ['data', DepositValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `DepositCompletedNotification` (component `DepositCompletedNotification`). */
-export const DepositCompletedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:completed']), true],
-    ['data', DepositValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const DepositCompletedNotificationValidator: lean.LeanValidator<DepositCompletedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:completed']), true],
+      ['data', DepositValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `DepositCreatedNotification` (component `DepositCreatedNotification`). */
-export const DepositCreatedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:created']), true],
-    ['data', DepositValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const DepositCreatedNotificationValidator: lean.LeanValidator<DepositCreatedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:deposit:created']), true],
+      ['data', DepositValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `DepositListResponse` (component `DepositListResponse`). */
-export const DepositListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const DepositListResponseValidator: lean.LeanValidator<DepositListResponse> = /* @__PURE__ */ lean.object([
   ['pagination', PaginationValidator, true],
   ['data', /* @__PURE__ */ lean.array(DepositValidator), true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `DepositResponse` (component `DepositResponse`). */
-export const DepositResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const DepositResponseValidator: lean.LeanValidator<DepositResponse> = /* @__PURE__ */ lean.object([
   ['data', DepositValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Error400` (component `Error400`). */
-export const Error400Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error400Validator: lean.LeanValidator<Error400> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -385,7 +488,7 @@ export const Error400Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error401` (component `Error401`). */
-export const Error401Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error401Validator: lean.LeanValidator<Error401> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -401,7 +504,7 @@ export const Error401Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error402` (component `Error402`). */
-export const Error402Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error402Validator: lean.LeanValidator<Error402> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -417,7 +520,7 @@ export const Error402Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error403` (component `Error403`). */
-export const Error403Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error403Validator: lean.LeanValidator<Error403> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -433,7 +536,7 @@ export const Error403Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error404` (component `Error404`). */
-export const Error404Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error404Validator: lean.LeanValidator<Error404> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -449,7 +552,7 @@ export const Error404Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error422` (component `Error422`). */
-export const Error422Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error422Validator: lean.LeanValidator<Error422> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -464,7 +567,7 @@ export const Error422Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error429` (component `Error429`). */
-export const Error429Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error429Validator: lean.LeanValidator<Error429> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -480,7 +583,7 @@ export const Error429Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error500` (component `Error500`). */
-export const Error500Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error500Validator: lean.LeanValidator<Error500> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -496,7 +599,7 @@ export const Error500Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `Error503` (component `Error503`). */
-export const Error503Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Error503Validator: lean.LeanValidator<Error503> = /* @__PURE__ */ lean.object([
   [
     'errors',
     /* @__PURE__ */ lean.array(
@@ -512,27 +615,27 @@ export const Error503Validator: lean.LeanValidator = /* @__PURE__ */ lean.object
   ],
 ]);
 /** Lean validator of `ErrorDetail` (component `ErrorDetail`). */
-export const ErrorDetailValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ErrorDetailValidator: lean.LeanValidator<ErrorDetail> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['message', /* @__PURE__ */ lean.string(), true],
   ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
 ]);
 /** Lean validator of `ErrorEnvelope` (component `ErrorEnvelope`). */
-export const ErrorEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ErrorEnvelopeValidator: lean.LeanValidator<ErrorEnvelope> = /* @__PURE__ */ lean.object([
   ['errors', /* @__PURE__ */ lean.array(ErrorDetailValidator, /* @__PURE__ */ lean.bound('min', 1)), true],
 ]);
 /** Lean validator of `ExchangeRates` (component `ExchangeRates`). */
-export const ExchangeRatesValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExchangeRatesValidator: lean.LeanValidator<ExchangeRates> = /* @__PURE__ */ lean.object([
   ['currency', /* @__PURE__ */ lean.string(), true],
   ['rates', /* @__PURE__ */ lean.object([], DecimalStringValidator), true],
 ]);
 /** Lean validator of `ExchangeRatesResponse` (component `ExchangeRatesResponse`). */
-export const ExchangeRatesResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExchangeRatesResponseValidator: lean.LeanValidator<ExchangeRatesResponse> = /* @__PURE__ */ lean.object([
   ['data', ExchangeRatesValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Notification` (component `Notification`). */
-export const NotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const NotificationValidator: lean.LeanValidator<Notification> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['delivery_attempts', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
     ['delivery_response', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.object([]))],
@@ -540,38 +643,39 @@ export const NotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.al
   WebhookNotificationValidator,
 ]);
 /** Lean validator of `NotificationListResponse` (component `NotificationListResponse`). */
-export const NotificationListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['pagination', PaginationValidator, true],
-  ['data', /* @__PURE__ */ lean.array(NotificationValidator), true],
-  ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
-]);
+export const NotificationListResponseValidator: lean.LeanValidator<NotificationListResponse> =
+  /* @__PURE__ */ lean.object([
+    ['pagination', PaginationValidator, true],
+    ['data', /* @__PURE__ */ lean.array(NotificationValidator), true],
+    ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
+  ]);
 /** Lean validator of `NotificationResponse` (component `NotificationResponse`). */
-export const NotificationResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const NotificationResponseValidator: lean.LeanValidator<NotificationResponse> = /* @__PURE__ */ lean.object([
   ['data', NotificationValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `OAuthError` (component `OAuthError`). */
-export const OAuthErrorValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const OAuthErrorValidator: lean.LeanValidator<OAuthError> = /* @__PURE__ */ lean.object([
   ['error', /* @__PURE__ */ lean.string(), true],
   ['error_description', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `PaymentMethodLimit` (component `PaymentMethodLimit`). */
-export const PaymentMethodLimitValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodLimitValidator: lean.LeanValidator<PaymentMethodLimit> = /* @__PURE__ */ lean.object([
   ['period_in_days', /* @__PURE__ */ lean.number(true), true],
   ['total', MoneyHashValidator, true],
   ['remaining', MoneyHashValidator, true],
 ]);
 /** Lean validator of `PaymentMethodLimits` (component `PaymentMethodLimits`). */
-export const PaymentMethodLimitsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodLimitsValidator: lean.LeanValidator<PaymentMethodLimits> = /* @__PURE__ */ lean.object([
   ['buy', /* @__PURE__ */ lean.array(PaymentMethodLimitValidator)],
   ['instant_buy', /* @__PURE__ */ lean.array(PaymentMethodLimitValidator)],
   ['sell', /* @__PURE__ */ lean.array(PaymentMethodLimitValidator)],
   ['deposit', /* @__PURE__ */ lean.array(PaymentMethodLimitValidator)],
 ]);
 /** Lean validator of `PaymentMethodType` (component `PaymentMethodType`). */
-export const PaymentMethodTypeValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const PaymentMethodTypeValidator: lean.LeanValidator<PaymentMethodType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `PaymentMethod` (component `PaymentMethod`). */
-export const PaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodValidator: lean.LeanValidator<PaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['type', PaymentMethodTypeValidator, true],
   ['name', /* @__PURE__ */ lean.string(), true],
@@ -592,18 +696,19 @@ export const PaymentMethodValidator: lean.LeanValidator = /* @__PURE__ */ lean.o
   ['limits', PaymentMethodLimitsValidator],
 ]);
 /** Lean validator of `PaymentMethodListResponse` (component `PaymentMethodListResponse`). */
-export const PaymentMethodListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['pagination', PaginationValidator, true],
-  ['data', /* @__PURE__ */ lean.array(PaymentMethodValidator), true],
-  ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
-]);
+export const PaymentMethodListResponseValidator: lean.LeanValidator<PaymentMethodListResponse> =
+  /* @__PURE__ */ lean.object([
+    ['pagination', PaginationValidator, true],
+    ['data', /* @__PURE__ */ lean.array(PaymentMethodValidator), true],
+    ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
+  ]);
 /** Lean validator of `PaymentMethodResponse` (component `PaymentMethodResponse`). */
-export const PaymentMethodResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentMethodResponseValidator: lean.LeanValidator<PaymentMethodResponse> = /* @__PURE__ */ lean.object([
   ['data', PaymentMethodValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `PingNotification` (component `PingNotification`). */
-export const PingNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
+export const PingNotificationValidator: lean.LeanValidator<PingNotification> = /* @__PURE__ */ lean.allOf([
   /* @__PURE__ */ lean.object([
     ['type', /* @__PURE__ */ lean.literal(['ping']), true],
     ['data', /* @__PURE__ */ lean.object([], true, /* @__PURE__ */ lean.propertyCount(0, 0)), true],
@@ -611,17 +716,17 @@ export const PingNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lea
   WebhookNotificationValidator,
 ]);
 /** Lean validator of `Price` (component `Price`). */
-export const PriceValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PriceValidator: lean.LeanValidator<Price> = /* @__PURE__ */ lean.object([
   ['amount', DecimalStringValidator, true],
   ['currency', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `PriceResponse` (component `PriceResponse`). */
-export const PriceResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PriceResponseValidator: lean.LeanValidator<PriceResponse> = /* @__PURE__ */ lean.object([
   ['data', PriceValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Sell` (component `Sell`). */
-export const SellValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SellValidator: lean.LeanValidator<Sell> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator],
@@ -644,52 +749,56 @@ export const SellValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
   ['user_reference', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `SellCanceledNotification` (component `SellCanceledNotification`). */
-export const SellCanceledNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:sells:canceled']), true],
-    ['data', SellValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const SellCanceledNotificationValidator: lean.LeanValidator<SellCanceledNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:sells:canceled']), true],
+      ['data', SellValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `SellCompletedNotification` (component `SellCompletedNotification`). */
-export const SellCompletedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:sells:completed']), true],
-    ['data', SellValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const SellCompletedNotificationValidator: lean.LeanValidator<SellCompletedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:sells:completed']), true],
+      ['data', SellValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `SellCreatedNotification` (component `SellCreatedNotification`). */
-export const SellCreatedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:sells:created']), true],
-    ['data', SellValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const SellCreatedNotificationValidator: lean.LeanValidator<SellCreatedNotification> = /* @__PURE__ */ lean.allOf(
+  [
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:sells:created']), true],
+      ['data', SellValidator],
+    ]),
+    WebhookNotificationValidator,
+  ],
+);
 /** Lean validator of `Time` (component `Time`). */
-export const TimeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TimeValidator: lean.LeanValidator<Time> = /* @__PURE__ */ lean.object([
   ['iso', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
   ['epoch', /* @__PURE__ */ lean.number(true), true],
 ]);
 /** Lean validator of `TimeResponse` (component `TimeResponse`). */
-export const TimeResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TimeResponseValidator: lean.LeanValidator<TimeResponse> = /* @__PURE__ */ lean.object([
   ['data', TimeValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `TransactionDetails` (component `TransactionDetails`). */
-export const TransactionDetailsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionDetailsValidator: lean.LeanValidator<TransactionDetails> = /* @__PURE__ */ lean.object([
   ['title', /* @__PURE__ */ lean.string(), true],
   ['subtitle', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `TransactionNetwork` (component `TransactionNetwork`). */
-export const TransactionNetworkValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionNetworkValidator: lean.LeanValidator<TransactionNetwork> = /* @__PURE__ */ lean.object([
   ['status', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string()],
   ['hash', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `TransactionParty` (component `TransactionParty`). */
-export const TransactionPartyValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionPartyValidator: lean.LeanValidator<TransactionParty> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string()],
   ['resource', /* @__PURE__ */ lean.string(), true],
   ['resource_path', /* @__PURE__ */ lean.string()],
@@ -697,11 +806,11 @@ export const TransactionPartyValidator: lean.LeanValidator = /* @__PURE__ */ lea
   ['address', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `TransactionStatus` (component `TransactionStatus`). */
-export const TransactionStatusValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const TransactionStatusValidator: lean.LeanValidator<TransactionStatus> = /* @__PURE__ */ lean.string();
 /** Lean validator of `TransactionType` (component `TransactionType`). */
-export const TransactionTypeValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const TransactionTypeValidator: lean.LeanValidator<TransactionType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `Transaction` (component `Transaction`). */
-export const TransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionValidator: lean.LeanValidator<Transaction> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['type', TransactionTypeValidator, true],
   ['status', TransactionStatusValidator, true],
@@ -723,32 +832,34 @@ export const TransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.obj
   ['sell', ResourceReferenceValidator],
 ]);
 /** Lean validator of `TransactionActionResponse` (component `TransactionActionResponse`). */
-export const TransactionActionResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['data', TransactionValidator],
-  ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
-]);
+export const TransactionActionResponseValidator: lean.LeanValidator<TransactionActionResponse> =
+  /* @__PURE__ */ lean.object([
+    ['data', TransactionValidator],
+    ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
+  ]);
 /** Lean validator of `TransactionListResponse` (component `TransactionListResponse`). */
-export const TransactionListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['pagination', PaginationValidator, true],
-  ['data', /* @__PURE__ */ lean.array(TransactionValidator), true],
-  ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
-]);
+export const TransactionListResponseValidator: lean.LeanValidator<TransactionListResponse> =
+  /* @__PURE__ */ lean.object([
+    ['pagination', PaginationValidator, true],
+    ['data', /* @__PURE__ */ lean.array(TransactionValidator), true],
+    ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
+  ]);
 /** Lean validator of `TransactionResponse` (component `TransactionResponse`). */
-export const TransactionResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const TransactionResponseValidator: lean.LeanValidator<TransactionResponse> = /* @__PURE__ */ lean.object([
   ['data', TransactionValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `UpdateUserRequest` (component `UpdateUserRequest`). */
-export const UpdateUserRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UpdateUserRequestValidator: lean.LeanValidator<UpdateUserRequest> = /* @__PURE__ */ lean.object([
   ['name', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `UserCountry` (component `UserCountry`). */
-export const UserCountryValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserCountryValidator: lean.LeanValidator<UserCountry> = /* @__PURE__ */ lean.object([
   ['code', /* @__PURE__ */ lean.string(), true],
   ['name', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `User` (component `User`). */
-export const UserValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserValidator: lean.LeanValidator<User> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
   ['username', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
@@ -767,12 +878,12 @@ export const UserValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
   ['sends_disabled', lean.boolean],
 ]);
 /** Lean validator of `UserResponse` (component `UserResponse`). */
-export const UserResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const UserResponseValidator: lean.LeanValidator<UserResponse> = /* @__PURE__ */ lean.object([
   ['data', UserValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `Withdrawal` (component `Withdrawal`). */
-export const WithdrawalValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const WithdrawalValidator: lean.LeanValidator<Withdrawal> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
@@ -792,37 +903,40 @@ export const WithdrawalValidator: lean.LeanValidator = /* @__PURE__ */ lean.obje
   ],
 ]);
 /** Lean validator of `WithdrawalCanceledNotification` (component `WithdrawalCanceledNotification`). */
-export const WithdrawalCanceledNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:canceled']), true],
-    ['data', WithdrawalValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const WithdrawalCanceledNotificationValidator: lean.LeanValidator<WithdrawalCanceledNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:canceled']), true],
+      ['data', WithdrawalValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `WithdrawalCompletedNotification` (component `WithdrawalCompletedNotification`). */
-export const WithdrawalCompletedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:completed']), true],
-    ['data', WithdrawalValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const WithdrawalCompletedNotificationValidator: lean.LeanValidator<WithdrawalCompletedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:completed']), true],
+      ['data', WithdrawalValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `WithdrawalCreatedNotification` (component `WithdrawalCreatedNotification`). */
-export const WithdrawalCreatedNotificationValidator: lean.LeanValidator = /* @__PURE__ */ lean.allOf([
-  /* @__PURE__ */ lean.object([
-    ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:created']), true],
-    ['data', WithdrawalValidator],
-  ]),
-  WebhookNotificationValidator,
-]);
+export const WithdrawalCreatedNotificationValidator: lean.LeanValidator<WithdrawalCreatedNotification> =
+  /* @__PURE__ */ lean.allOf([
+    /* @__PURE__ */ lean.object([
+      ['type', /* @__PURE__ */ lean.literal(['wallet:withdrawal:created']), true],
+      ['data', WithdrawalValidator],
+    ]),
+    WebhookNotificationValidator,
+  ]);
 /** Lean validator of `WithdrawalListResponse` (component `WithdrawalListResponse`). */
-export const WithdrawalListResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const WithdrawalListResponseValidator: lean.LeanValidator<WithdrawalListResponse> = /* @__PURE__ */ lean.object([
   ['pagination', PaginationValidator, true],
   ['data', /* @__PURE__ */ lean.array(WithdrawalValidator), true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);
 /** Lean validator of `WithdrawalResponse` (component `WithdrawalResponse`). */
-export const WithdrawalResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const WithdrawalResponseValidator: lean.LeanValidator<WithdrawalResponse> = /* @__PURE__ */ lean.object([
   ['data', WithdrawalValidator, true],
   ['warnings', /* @__PURE__ */ lean.array(WarningValidator)],
 ]);

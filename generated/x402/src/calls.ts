@@ -2,16 +2,54 @@
 import * as lean from '@svc/runtime/lean';
 import { resolveSecurity, uriFormat } from '@svc/runtime';
 import type { OperationSpec } from '@svc/runtime';
+import type {
+  AtomicAmount,
+  Erc7710Payload,
+  ErrorEnvelope,
+  EvmAddress,
+  ExactEvmAuthorization,
+  ExactEvmPayload,
+  ExactEvmPermit2Payload,
+  ExactSolanaPayload,
+  Network,
+  NetworkV1,
+  NetworkV2,
+  OtherSchemePayload,
+  PaymentPayload,
+  PaymentPayloadV1,
+  PaymentPayloadV2,
+  PaymentRequirements,
+  PaymentRequirementsV1,
+  PaymentRequirementsV2,
+  Permit2Authorization,
+  Permit2TokenPermissions,
+  Permit2Witness,
+  ResourceInfo,
+  Scheme,
+  SchemePayload,
+  SettleErrorReason,
+  SettleRejection,
+  SettleRequest,
+  SettleResponse,
+  SettleTransaction,
+  SupportedKind,
+  SupportedResponse,
+  VerifyInvalidReason,
+  VerifyRejection,
+  VerifyRequest,
+  VerifyResponse,
+  X402Version,
+} from './types.js';
 /** Lean validator of `AtomicAmount` (component `AtomicAmount`). */
-export const AtomicAmountValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const AtomicAmountValidator: lean.LeanValidator<AtomicAmount> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
 );
 /** Lean validator of `EvmAddress` (component `EvmAddress`). */
-export const EvmAddressValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const EvmAddressValidator: lean.LeanValidator<EvmAddress> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]{40}$', 'u')),
 );
 /** Lean validator of `Erc7710Payload` (component `Erc7710Payload`). */
-export const Erc7710PayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Erc7710PayloadValidator: lean.LeanValidator<Erc7710Payload> = /* @__PURE__ */ lean.object([
   ['delegationManager', EvmAddressValidator, true],
   [
     'permissionContext',
@@ -21,14 +59,14 @@ export const Erc7710PayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.
   ['delegator', EvmAddressValidator, true],
 ]);
 /** Lean validator of `ErrorEnvelope` (component `ErrorEnvelope`). */
-export const ErrorEnvelopeValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ErrorEnvelopeValidator: lean.LeanValidator<ErrorEnvelope> = /* @__PURE__ */ lean.object([
   ['errorType', /* @__PURE__ */ lean.string(), true],
   ['errorMessage', /* @__PURE__ */ lean.string(), true],
   ['correlationId', /* @__PURE__ */ lean.string()],
   ['errorLink', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
 ]);
 /** Lean validator of `ExactEvmAuthorization` (component `ExactEvmAuthorization`). */
-export const ExactEvmAuthorizationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExactEvmAuthorizationValidator: lean.LeanValidator<ExactEvmAuthorization> = /* @__PURE__ */ lean.object([
   ['from', EvmAddressValidator, true],
   ['to', EvmAddressValidator, true],
   ['value', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))), true],
@@ -49,7 +87,7 @@ export const ExactEvmAuthorizationValidator: lean.LeanValidator = /* @__PURE__ *
   ],
 ]);
 /** Lean validator of `ExactEvmPayload` (component `ExactEvmPayload`). */
-export const ExactEvmPayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExactEvmPayloadValidator: lean.LeanValidator<ExactEvmPayload> = /* @__PURE__ */ lean.object([
   [
     'signature',
     /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
@@ -58,12 +96,13 @@ export const ExactEvmPayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean
   ['authorization', ExactEvmAuthorizationValidator, true],
 ]);
 /** Lean validator of `Permit2TokenPermissions` (component `Permit2TokenPermissions`). */
-export const Permit2TokenPermissionsValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
-  ['token', EvmAddressValidator, true],
-  ['amount', AtomicAmountValidator, true],
-]);
+export const Permit2TokenPermissionsValidator: lean.LeanValidator<Permit2TokenPermissions> =
+  /* @__PURE__ */ lean.object([
+    ['token', EvmAddressValidator, true],
+    ['amount', AtomicAmountValidator, true],
+  ]);
 /** Lean validator of `Permit2Witness` (component `Permit2Witness`). */
-export const Permit2WitnessValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Permit2WitnessValidator: lean.LeanValidator<Permit2Witness> = /* @__PURE__ */ lean.object([
   ['to', EvmAddressValidator, true],
   [
     'validAfter',
@@ -72,7 +111,7 @@ export const Permit2WitnessValidator: lean.LeanValidator = /* @__PURE__ */ lean.
   ],
 ]);
 /** Lean validator of `Permit2Authorization` (component `Permit2Authorization`). */
-export const Permit2AuthorizationValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const Permit2AuthorizationValidator: lean.LeanValidator<Permit2Authorization> = /* @__PURE__ */ lean.object([
   ['permitted', Permit2TokenPermissionsValidator, true],
   ['from', EvmAddressValidator, true],
   ['spender', EvmAddressValidator, true],
@@ -85,7 +124,7 @@ export const Permit2AuthorizationValidator: lean.LeanValidator = /* @__PURE__ */
   ['witness', Permit2WitnessValidator, true],
 ]);
 /** Lean validator of `ExactEvmPermit2Payload` (component `ExactEvmPermit2Payload`). */
-export const ExactEvmPermit2PayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExactEvmPermit2PayloadValidator: lean.LeanValidator<ExactEvmPermit2Payload> = /* @__PURE__ */ lean.object([
   [
     'signature',
     /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
@@ -94,24 +133,24 @@ export const ExactEvmPermit2PayloadValidator: lean.LeanValidator = /* @__PURE__ 
   ['permit2Authorization', Permit2AuthorizationValidator, true],
 ]);
 /** Lean validator of `ExactSolanaPayload` (component `ExactSolanaPayload`). */
-export const ExactSolanaPayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ExactSolanaPayloadValidator: lean.LeanValidator<ExactSolanaPayload> = /* @__PURE__ */ lean.object([
   ['transaction', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `NetworkV1` (component `NetworkV1`). */
-export const NetworkV1Validator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const NetworkV1Validator: lean.LeanValidator<NetworkV1> = /* @__PURE__ */ lean.string();
 /** Lean validator of `NetworkV2` (component `NetworkV2`). */
-export const NetworkV2Validator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const NetworkV2Validator: lean.LeanValidator<NetworkV2> = /* @__PURE__ */ lean.string();
 /** Lean validator of `Network` (component `Network`). */
-export const NetworkValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const NetworkValidator: lean.LeanValidator<Network> = /* @__PURE__ */ lean.union([
   NetworkV1Validator,
   NetworkV2Validator,
 ]);
 /** Lean validator of `OtherSchemePayload` (component `OtherSchemePayload`). */
-export const OtherSchemePayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([]);
+export const OtherSchemePayloadValidator: lean.LeanValidator<OtherSchemePayload> = /* @__PURE__ */ lean.object([]);
 /** Lean validator of `Scheme` (component `Scheme`). */
-export const SchemeValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const SchemeValidator: lean.LeanValidator<Scheme> = /* @__PURE__ */ lean.string();
 /** Lean validator of `SchemePayload` (component `SchemePayload`). */
-export const SchemePayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const SchemePayloadValidator: lean.LeanValidator<SchemePayload> = /* @__PURE__ */ lean.union([
   ExactEvmPayloadValidator,
   ExactEvmPermit2PayloadValidator,
   Erc7710PayloadValidator,
@@ -119,14 +158,14 @@ export const SchemePayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.u
   OtherSchemePayloadValidator,
 ]);
 /** Lean validator of `PaymentPayloadV1` (component `PaymentPayloadV1`). */
-export const PaymentPayloadV1Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentPayloadV1Validator: lean.LeanValidator<PaymentPayloadV1> = /* @__PURE__ */ lean.object([
   ['x402Version', /* @__PURE__ */ lean.literal([1]), true],
   ['scheme', SchemeValidator, true],
   ['network', NetworkV1Validator, true],
   ['payload', SchemePayloadValidator, true],
 ]);
 /** Lean validator of `PaymentRequirementsV2` (component `PaymentRequirementsV2`). */
-export const PaymentRequirementsV2Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentRequirementsV2Validator: lean.LeanValidator<PaymentRequirementsV2> = /* @__PURE__ */ lean.object([
   ['scheme', SchemeValidator, true],
   ['network', NetworkV2Validator, true],
   ['asset', /* @__PURE__ */ lean.string(), true],
@@ -136,13 +175,13 @@ export const PaymentRequirementsV2Validator: lean.LeanValidator = /* @__PURE__ *
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `ResourceInfo` (component `ResourceInfo`). */
-export const ResourceInfoValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const ResourceInfoValidator: lean.LeanValidator<ResourceInfo> = /* @__PURE__ */ lean.object([
   ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat)), true],
   ['description', /* @__PURE__ */ lean.string()],
   ['mimeType', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `PaymentPayloadV2` (component `PaymentPayloadV2`). */
-export const PaymentPayloadV2Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentPayloadV2Validator: lean.LeanValidator<PaymentPayloadV2> = /* @__PURE__ */ lean.object([
   ['x402Version', /* @__PURE__ */ lean.literal([2]), true],
   ['accepted', PaymentRequirementsV2Validator, true],
   ['payload', SchemePayloadValidator, true],
@@ -150,12 +189,12 @@ export const PaymentPayloadV2Validator: lean.LeanValidator = /* @__PURE__ */ lea
   ['extensions', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `PaymentPayload` (component `PaymentPayload`). */
-export const PaymentPayloadValidator: lean.LeanValidator = /* @__PURE__ */ lean.oneOf([
+export const PaymentPayloadValidator: lean.LeanValidator<PaymentPayload> = /* @__PURE__ */ lean.oneOf([
   PaymentPayloadV1Validator,
   PaymentPayloadV2Validator,
 ]);
 /** Lean validator of `PaymentRequirementsV1` (component `PaymentRequirementsV1`). */
-export const PaymentRequirementsV1Validator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const PaymentRequirementsV1Validator: lean.LeanValidator<PaymentRequirementsV1> = /* @__PURE__ */ lean.object([
   ['scheme', SchemeValidator, true],
   ['network', NetworkV1Validator, true],
   ['maxAmountRequired', AtomicAmountValidator, true],
@@ -169,18 +208,18 @@ export const PaymentRequirementsV1Validator: lean.LeanValidator = /* @__PURE__ *
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `PaymentRequirements` (component `PaymentRequirements`). */
-export const PaymentRequirementsValidator: lean.LeanValidator = /* @__PURE__ */ lean.union([
+export const PaymentRequirementsValidator: lean.LeanValidator<PaymentRequirements> = /* @__PURE__ */ lean.union([
   PaymentRequirementsV1Validator,
   PaymentRequirementsV2Validator,
 ]);
 /** Lean validator of `SettleErrorReason` (component `SettleErrorReason`). */
-export const SettleErrorReasonValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const SettleErrorReasonValidator: lean.LeanValidator<SettleErrorReason> = /* @__PURE__ */ lean.string();
 /** Lean validator of `SettleTransaction` (component `SettleTransaction`). */
-export const SettleTransactionValidator: lean.LeanValidator = /* @__PURE__ */ lean.string(
+export const SettleTransactionValidator: lean.LeanValidator<SettleTransaction> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$', 'u')),
 );
 /** Lean validator of `SettleRejection` (component `SettleRejection`). */
-export const SettleRejectionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SettleRejectionValidator: lean.LeanValidator<SettleRejection> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['errorReason', SettleErrorReasonValidator, true],
   ['errorMessage', /* @__PURE__ */ lean.string()],
@@ -191,15 +230,15 @@ export const SettleRejectionValidator: lean.LeanValidator = /* @__PURE__ */ lean
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `X402Version` (component `X402Version`). */
-export const X402VersionValidator: lean.LeanValidator = /* @__PURE__ */ lean.literal([1, 2]);
+export const X402VersionValidator: lean.LeanValidator<X402Version> = /* @__PURE__ */ lean.literal([1, 2]);
 /** Lean validator of `SettleRequest` (component `SettleRequest`). */
-export const SettleRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SettleRequestValidator: lean.LeanValidator<SettleRequest> = /* @__PURE__ */ lean.object([
   ['x402Version', X402VersionValidator, true],
   ['paymentPayload', PaymentPayloadValidator, true],
   ['paymentRequirements', PaymentRequirementsValidator, true],
 ]);
 /** Lean validator of `SettleResponse` (component `SettleResponse`). */
-export const SettleResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SettleResponseValidator: lean.LeanValidator<SettleResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['errorReason', SettleErrorReasonValidator],
   ['errorMessage', /* @__PURE__ */ lean.string()],
@@ -211,22 +250,22 @@ export const SettleResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `SupportedKind` (component `SupportedKind`). */
-export const SupportedKindValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SupportedKindValidator: lean.LeanValidator<SupportedKind> = /* @__PURE__ */ lean.object([
   ['x402Version', X402VersionValidator, true],
   ['scheme', SchemeValidator, true],
   ['network', NetworkValidator, true],
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `SupportedResponse` (component `SupportedResponse`). */
-export const SupportedResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const SupportedResponseValidator: lean.LeanValidator<SupportedResponse> = /* @__PURE__ */ lean.object([
   ['kinds', /* @__PURE__ */ lean.array(SupportedKindValidator), true],
   ['extensions', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
   ['signers', /* @__PURE__ */ lean.object([], /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()))],
 ]);
 /** Lean validator of `VerifyInvalidReason` (component `VerifyInvalidReason`). */
-export const VerifyInvalidReasonValidator: lean.LeanValidator = /* @__PURE__ */ lean.string();
+export const VerifyInvalidReasonValidator: lean.LeanValidator<VerifyInvalidReason> = /* @__PURE__ */ lean.string();
 /** Lean validator of `VerifyRejection` (component `VerifyRejection`). */
-export const VerifyRejectionValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const VerifyRejectionValidator: lean.LeanValidator<VerifyRejection> = /* @__PURE__ */ lean.object([
   ['isValid', lean.boolean, true],
   ['invalidReason', VerifyInvalidReasonValidator, true],
   ['invalidMessage', /* @__PURE__ */ lean.string()],
@@ -235,13 +274,13 @@ export const VerifyRejectionValidator: lean.LeanValidator = /* @__PURE__ */ lean
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `VerifyRequest` (component `VerifyRequest`). */
-export const VerifyRequestValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const VerifyRequestValidator: lean.LeanValidator<VerifyRequest> = /* @__PURE__ */ lean.object([
   ['x402Version', X402VersionValidator, true],
   ['paymentPayload', PaymentPayloadValidator, true],
   ['paymentRequirements', PaymentRequirementsValidator, true],
 ]);
 /** Lean validator of `VerifyResponse` (component `VerifyResponse`). */
-export const VerifyResponseValidator: lean.LeanValidator = /* @__PURE__ */ lean.object([
+export const VerifyResponseValidator: lean.LeanValidator<VerifyResponse> = /* @__PURE__ */ lean.object([
   ['isValid', lean.boolean, true],
   ['invalidReason', VerifyInvalidReasonValidator],
   ['invalidMessage', /* @__PURE__ */ lean.string()],

@@ -26,17 +26,18 @@ export function callsFile(context: TargetContext): GeneratedFile {
   const helpers = new Set<string>();
   const ctx = leanPrintContext(model, declared, helpers);
   const forms = { input: leanPrintContext(model, declared, helpers, 'input'), output: leanPrintContext(model, declared, helpers, 'output') };
-  // Annotated, untyped: a validator that refers to itself needs a declared type, and the calls' types come from types.ts.
-  const validatorType = (): string => {
+  // Annotated with the type it validates (types.ts): a validator that refers to itself needs a declared
+  // type, and Standard Schema's consumers infer what they are handed from it.
+  const validatorType = (typeName: string): string => {
     helpers.add(LEAN_NAMESPACE);
-    return `${LEAN_NAMESPACE}.LeanValidator`;
+    return `${LEAN_NAMESPACE}.LeanValidator<${im.type(typeName)}>`;
   };
   const statements: StatementStructures[] = [];
   for (const named of model.schemas) {
     const printed = formsOf(named).map(({ names, direction, says }) => ({ ...names, expression: printLean(named.schema, direction ? forms[direction] : ctx), says }));
     declared.add(named.key);
     for (const { typeName, validatorName, expression, says } of printed) {
-      statements.push(exportedConst(validatorName, expression, jsDoc(`Lean validator of \`${typeName}\`${named.origin === 'component' ? ` (component \`${named.key}\`${says})` : ''}.`), validatorType()));
+      statements.push(exportedConst(validatorName, expression, jsDoc(`Lean validator of \`${typeName}\`${named.origin === 'component' ? ` (component \`${named.key}\`${says})` : ''}.`), validatorType(typeName)));
     }
   }
   const features = { model, runtime: (name: string) => im.value(name), operation: (other: OperationModel) => other.targetNames[CALL_NAME]! };

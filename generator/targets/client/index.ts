@@ -6,7 +6,8 @@
 import { pathLabel } from '../../model/derive.js';
 import { Scope, StructureKind } from '../../util/ts-morph.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
-import type { OperationModel } from '../../model/types.js';
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { formsOf } from '../../model/directions.js';
 import { callArgumentsOf, PAGE_ITERATOR, targetName, STREAM_FUNCTION, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { isIdentifierName } from '../../model/names.js';
@@ -228,6 +229,9 @@ export const clientTarget: Target = {
         isTypeOnly: true,
         namedExports: [...CLIENT_RUNTIME_TYPE_EXPORTS],
       },
+      // The lean validator of every named schema: Standard Schema v1 validators that need no zod,
+      // for libraries that take any vendor's (Hono's standard validator, tRPC, TanStack Form).
+      ...leanValidatorExports(model),
       {
         kind: StructureKind.Function,
         name: 'createClient',
@@ -278,3 +282,9 @@ export const clientTarget: Target = {
     return [{ path: 'src/client.ts', contents, barrel: true }, callsFile(context)];
   },
 };
+
+/** `export { AccountValidator, … } from './calls.js'`: the lean validators, by name (none for a document without schemas). */
+function leanValidatorExports(model: ApiModel): StatementStructures[] {
+  const names = model.schemas.flatMap((named) => formsOf(named).map(({ names: { validatorName } }) => validatorName)).sort();
+  return names.length === 0 ? [] : [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './calls.js', namedExports: names }];
+}

@@ -23,6 +23,45 @@ export interface ZodValidator<T = unknown> extends z.core.$ZodType<T>, Validator
   safeParse(data: unknown): ValidatorResult<T>;
 }
 
+/**
+ * Standard Schema v1 (standardschema.dev), the interface that libraries taking a validator from
+ * any vendor agree on (tRPC, TanStack Form, Hono's standard validator): declared here, as the
+ * specification asks, so that no package needs a dependency for it.
+ */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
+}
+
+export declare namespace StandardSchemaV1 {
+  interface Props<Input = unknown, Output = Input> {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
+    readonly types?: Types<Input, Output> | undefined;
+  }
+  type Result<Output> = SuccessResult<Output> | FailureResult;
+  interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  interface FailureResult {
+    readonly issues: readonly Issue[];
+  }
+  interface Issue {
+    readonly message: string;
+    readonly path?: readonly (PropertyKey | PathSegment)[] | undefined;
+  }
+  interface PathSegment {
+    readonly key: PropertyKey;
+  }
+  interface Types<Input = unknown, Output = Input> {
+    readonly input: Input;
+    readonly output: Output;
+  }
+  type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+  type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
+}
+
 /** What {@link Validator.safeParse} returns. */
 export type ValidatorResult<T> = { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } };
 
