@@ -47,7 +47,9 @@ function lean<T>(verify: Check): LeanValidator<T> {
 function standardResult<T>(verify: Check, value: unknown): StandardSchemaV1.Result<T> {
   const issues: Issue[] = [];
   verify(value, [], issues);
-  return issues.length === 0 ? { value: value as T } : { issues: issues.map(({ message, path }) => ({ message, path })) };
+  return issues.length === 0
+    ? { value: value as T }
+    : { issues: issues.map(({ message, path }) => ({ message, path })) };
 }
 
 /** An issue at `path` (copied: the path is a stack the walk keeps changing). */
