@@ -52,6 +52,9 @@ export const brief = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 
+/** A value in a message, in backticks: a string as it is, anything else as JSON. */
+export const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
+
 export const describePath = (scope: Scope): string => (scope.path === '' ? 'the value' : `\`${scope.path}\``);
 
 export class ChangeCollector {

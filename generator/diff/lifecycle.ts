@@ -42,22 +42,28 @@ export function sunsetOf(extensions: Readonly<Record<string, unknown>> | undefin
 /** Today's date (UTC), the day sunset dates are judged against. */
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** What removing a deprecated element means, by its sunset: allowed, too early, or not judgeable. */
-export function removalOf(sunset: Sunset | undefined): 'allowed' | 'before-sunset' | 'invalid-sunset' {
-  if (sunset === undefined) return 'allowed';
-  if ('invalid' in sunset) return 'invalid-sunset';
-  return sunset.date > today() ? 'before-sunset' : 'allowed';
+/** What removing a deprecated element means, by its sunset: allowed (its date, if any, has come), too early, or not judgeable. */
+export type Removal = { kind: 'allowed'; date?: string } | { kind: 'before-sunset'; date: string } | { kind: 'invalid-sunset'; value: unknown };
+
+export function removalOf(sunset: Sunset | undefined): Removal {
+  if (sunset === undefined) return { kind: 'allowed' };
+  if ('invalid' in sunset) return { kind: 'invalid-sunset', value: sunset.invalid };
+  return sunset.date > today() ? { kind: 'before-sunset', date: sunset.date } : { kind: 'allowed', date: sunset.date };
 }
+
+/** The sunset date as a message shows it. */
+const sunsetText = (sunset: Sunset): string => ('date' in sunset ? sunset.date : JSON.stringify(sunset.invalid));
 
 /**
  * How the sunset of an element deprecated on both sides changed: removed, made unreadable,
  * moved earlier (callers planned by the later date), or nothing to report.
  */
-export function sunsetChangeOf(base: Sunset | undefined, head: Sunset | undefined): 'removed' | 'invalid' | 'earlier' | undefined {
-  if (base !== undefined && head === undefined) return 'removed';
-  if ((base !== undefined && 'invalid' in base) || (head !== undefined && 'invalid' in head)) return 'invalid';
-  if (base !== undefined && head !== undefined && 'date' in base && 'date' in head && head.date < base.date) return 'earlier';
+export type SunsetChange = { kind: 'removed'; was: string } | { kind: 'invalid'; value: unknown } | { kind: 'earlier'; from: string; to: string };
+
+export function sunsetChangeOf(base: Sunset | undefined, head: Sunset | undefined): SunsetChange | undefined {
+  if (base !== undefined && head === undefined) return { kind: 'removed', was: sunsetText(base) };
+  const invalid = [base, head].find((s) => s !== undefined && 'invalid' in s);
+  if (invalid !== undefined && 'invalid' in invalid) return { kind: 'invalid', value: invalid.invalid };
+  if (base !== undefined && head !== undefined && 'date' in base && 'date' in head && head.date < base.date) return { kind: 'earlier', from: base.date, to: head.date };
   return undefined;
 }
-
-export const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);

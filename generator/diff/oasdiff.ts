@@ -64,8 +64,6 @@ export const boundKeyword = (keyword: string, change: BoundChange): string => `$
 /** Whole ids for the checks oasdiff names by something other than place and keyword. */
 const WHOLE_IDS: Readonly<Record<string, string>> = {
   'request-required-property-added': 'new-required-request-property',
-  // Not a rule of ours: how a required request property added with a default is named (schema.ts).
-  'request-required-property-added-with-default': 'new-required-request-property-with-default',
   'request-property-added': 'new-optional-request-property',
   'request-property-removed': 'request-property-removed',
   'request-required-property-removed': 'request-property-removed',
@@ -155,7 +153,11 @@ function placeOf(path: string): string | undefined {
  */
 export function oasdiffIdOf(id: string, path: string, keyword?: string): string | undefined {
   const whole = WHOLE_IDS[id];
-  if (whole !== undefined) return Object.hasOwn(OASDIFF_LEVELS, whole) ? whole : undefined;
+  if (whole !== undefined) {
+    // A keyword names a variant of a whole id (`new-required-request-property-with-default`).
+    const named = keyword === undefined ? whole : `${whole}-${keyword}`;
+    return Object.hasOwn(OASDIFF_LEVELS, named) ? named : Object.hasOwn(OASDIFF_LEVELS, whole) ? whole : undefined;
+  }
   const match = /^(request|response)-(.+)$/.exec(id);
   if (!match) return undefined;
   const [, direction, rule] = match as unknown as [string, string, string];

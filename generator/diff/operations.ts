@@ -2,8 +2,8 @@
 import { pathLabel } from '../model/derive.js';
 import { isJsonMediaType, isTextualMediaType } from '../model/media.js';
 import type { MediaModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirement } from '../model/types.js';
-import { brief, within, type ChangeCollector, type Scope, type Site } from './change.js';
-import { removalOf, show, stabilityOf, STABILITY_LEVELS, sunsetChangeOf, sunsetOf, UNGATED, type Sunset } from './lifecycle.js';
+import { brief, show, within, type ChangeCollector, type Scope, type Site } from './change.js';
+import { removalOf, stabilityOf, STABILITY_LEVELS, sunsetChangeOf, sunsetOf, UNGATED, type Sunset } from './lifecycle.js';
 import type { Carrier, SchemaComparer } from './schema.js';
 import type { Direction } from './rules.js';
 
@@ -15,7 +15,14 @@ const operationKey = (op: OperationModel): string => `${op.method} ${pathLabel({
  * (documentation only: `x-limits`, `x-requires-scope`, `x-required-permissions` …) are compared
  * as the data they are, by the rule of their kind.
  */
-const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency', 'x-rate-limit', 'x-scopes-by-field', 'x-stability-level', 'x-sunset']);
+const MODELLED_EXTENSIONS = new Set(['x-pagination', 'x-idempotency', 'x-rate-limit', 'x-scopes-by-field']);
+/** Extensions of an element's lifecycle, compared by their own rules (lifecycle.ts). */
+const LIFECYCLE_EXTENSIONS = new Set(['x-stability-level', 'x-sunset']);
+/** The rules of a deprecated element's removal, by what it is and what its sunset date says (lifecycle.ts `removalOf`). */
+const REMOVAL_RULES = {
+  operation: { allowed: 'deprecated-operation-removed', 'before-sunset': 'operation-removed-before-sunset', 'invalid-sunset': 'operation-sunset-invalid' },
+  'request-parameter': { allowed: 'request-deprecated-parameter-removed', 'before-sunset': 'request-parameter-removed-before-sunset', 'invalid-sunset': 'request-parameter-sunset-invalid' },
+} as const;
 const LIMIT_EXTENSIONS = new Set(['x-limits']);
 const AUTHORIZATION_EXTENSIONS = new Set(['x-requires-scope', 'x-required-permissions']);
 
@@ -56,12 +63,20 @@ export class OperationComparer {
   private reportRemoved(a: OperationModel, scope: Scope, kind: 'operation' | 'webhook'): void {
     const what = `${kind} \`${a.operationId}\` (${a.method} ${pathLabel(a)})`;
     const site = { basePointer: a.pointer };
-    if (kind === 'webhook' || !a.deprecated) return void this.out.report(`${kind}-removed`, scope, site, `${what} was removed`);
-    const sunset = sunsetOf(a.extensions);
-    const removal = removalOf(sunset);
-    if (removal === 'allowed') this.out.report('deprecated-operation-removed', scope, site, `deprecated ${what} was removed${sunset ? ` (its sunset date, ${(sunset as { date: string }).date}, has come)` : ''}`);
-    else if (removal === 'before-sunset') this.out.report('operation-removed-before-sunset', scope, site, `deprecated ${what} was removed before its sunset date, ${(sunset as { date: string }).date}`);
-    else this.out.report('operation-sunset-invalid', scope, site, `deprecated ${what} was removed, and its \`x-sunset\` ${show((sunset as { invalid: unknown }).invalid)} is not a date`);
+    if (kind === 'webhook' || !a.deprecated) this.out.report(`${kind}-removed`, scope, site, `${what} was removed`);
+    else this.reportDeprecatedRemoved('operation', a.extensions, what, scope, site);
+  }
+
+  /** The end of a deprecated element's life: compatible once its sunset date (if any) has come, breaking before. */
+  private reportDeprecatedRemoved(kind: keyof typeof REMOVAL_RULES, extensions: Record<string, unknown> | undefined, what: string, scope: Scope, site: Site): void {
+    const removal = removalOf(sunsetOf(extensions));
+    const message =
+      removal.kind === 'allowed'
+        ? `deprecated ${what} was removed${removal.date ? ` (its sunset date, ${removal.date}, has come)` : ''}`
+        : removal.kind === 'before-sunset'
+          ? `deprecated ${what} was removed before its sunset date, ${removal.date}`
+          : `deprecated ${what} was removed, and its \`x-sunset\` ${show(removal.value)} is not a date`;
+    this.out.report(REMOVAL_RULES[kind][removal.kind], scope, site, message);
   }
 
   /** `x-stability-level` and, on an operation deprecated on both sides, `x-sunset`. */
@@ -78,15 +93,12 @@ export class OperationComparer {
     if (a.deprecated && b.deprecated) this.reportSunsetChange(sunsetOf(a.extensions), sunsetOf(b.extensions), within(scope, 'x-sunset'), site, 'operation');
   }
 
-  private reportSunsetChange(base: Sunset | undefined, head: Sunset | undefined, scope: Scope, site: Site, kind: 'operation' | 'request-parameter'): void {
+  private reportSunsetChange(base: Sunset | undefined, head: Sunset | undefined, scope: Scope, site: Site, kind: keyof typeof REMOVAL_RULES): void {
     const change = sunsetChangeOf(base, head);
     const what = kind === 'operation' ? 'the deprecated operation' : 'the deprecated parameter';
-    if (change === 'removed') this.out.report(`${kind}-sunset-removed`, scope, site, `the sunset date of ${what} (${'date' in base! ? base.date : show(base!.invalid)}) was removed`);
-    else if (change === 'earlier') this.out.report(`${kind}-sunset-moved-earlier`, scope, site, `the sunset date of ${what} moved earlier, from ${(base as { date: string }).date} to ${(head as { date: string }).date}`);
-    else if (change === 'invalid') {
-      const invalid = [base, head].find((s) => s !== undefined && 'invalid' in s) as { invalid: unknown };
-      this.out.report(`${kind}-sunset-invalid`, scope, site, `the \`x-sunset\` of ${what}, ${show(invalid.invalid)}, is not a date`);
-    }
+    if (change?.kind === 'removed') this.out.report(`${kind}-sunset-removed`, scope, site, `the sunset date of ${what} (${change.was}) was removed`);
+    else if (change?.kind === 'earlier') this.out.report(`${kind}-sunset-moved-earlier`, scope, site, `the sunset date of ${what} moved earlier, from ${change.from} to ${change.to}`);
+    else if (change?.kind === 'invalid') this.out.report(`${kind}-sunset-invalid`, scope, site, `the \`x-sunset\` of ${what}, ${show(change.value)}, is not a date`);
   }
 
   private scopeOf(op: OperationModel, kind: 'operation' | 'webhook'): Scope {
@@ -160,12 +172,8 @@ export class OperationComparer {
   /** A removed parameter: possibly breaking, or the end of its announced life when it was deprecated and its sunset date (if any) has come. */
   private reportParameterRemoved(p: ParameterModel, scope: Scope, site: Site): void {
     const what = `${p.in} parameter \`${p.name}\``;
-    if (!p.deprecated) return void this.out.report('request-parameter-removed', scope, site, `${what} was removed`);
-    const sunset = sunsetOf(p.extensions);
-    const removal = removalOf(sunset);
-    if (removal === 'allowed') this.out.report('request-deprecated-parameter-removed', scope, site, `deprecated ${what} was removed`);
-    else if (removal === 'before-sunset') this.out.report('request-parameter-removed-before-sunset', scope, site, `deprecated ${what} was removed before its sunset date, ${(sunset as { date: string }).date}`);
-    else this.out.report('request-parameter-sunset-invalid', scope, site, `deprecated ${what} was removed, and its \`x-sunset\` ${show((sunset as { invalid: unknown }).invalid)} is not a date`);
+    if (!p.deprecated) this.out.report('request-parameter-removed', scope, site, `${what} was removed`);
+    else this.reportDeprecatedRemoved('request-parameter', p.extensions, what, scope, site);
   }
 
   /** A webhook's parameters are headers the API sends: only their schemas are compared. */
@@ -311,7 +319,7 @@ export class OperationComparer {
     if (!same(a.scopesByField, b.scopesByField)) this.out.report('operation-authorization-changed', within(scope, 'x-scopes-by-field'), site, `\`x-scopes-by-field\` changed from ${brief(a.scopesByField)} to ${brief(b.scopesByField)}`);
     const keys = [...new Set([...Object.keys(a.extensions), ...Object.keys(b.extensions)])].sort();
     for (const key of keys) {
-      if (MODELLED_EXTENSIONS.has(key) || same(a.extensions[key], b.extensions[key])) continue;
+      if (MODELLED_EXTENSIONS.has(key) || LIFECYCLE_EXTENSIONS.has(key) || same(a.extensions[key], b.extensions[key])) continue;
       const rule = LIMIT_EXTENSIONS.has(key) ? 'operation-limits-changed' : AUTHORIZATION_EXTENSIONS.has(key) ? 'operation-authorization-changed' : 'operation-extension-changed';
       this.out.report(rule, within(scope, key), site, `\`${key}\` changed from ${brief(a.extensions[key])} to ${brief(b.extensions[key])}`);
     }

@@ -4,7 +4,7 @@
  * name, or split into composed parts, without changing what it accepts is no change.
  */
 import type { ApiModel, NamedSchema, ObjectNode, PropertyModel, SchemaNode, StringNode, UnionNode } from '../model/types.js';
-import { describePath, within, type Change, type ChangeCollector, type Scope, type Site } from './change.js';
+import { describePath, show, within, type Change, type ChangeCollector, type Scope, type Site } from './change.js';
 import { sunsetOf } from './lifecycle.js';
 import { boundKeyword, boundRuleOf, type BoundChange } from './oasdiff.js';
 import type { Direction, SchemaRule } from './rules.js';
@@ -175,7 +175,6 @@ const isParameter = (scope: Scope): boolean => /^(?:query|path|header|cookie|que
 const IGNORED_IN_SHAPE = new Set(['pointer', 'description', 'title', 'examples', 'extensions', 'stateMachine', 'mockIdField', 'deprecated', 'variantTags', 'defaultVariant', 'typeList']);
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const show = (value: unknown): string => (typeof value === 'string' ? `\`${value}\`` : `\`${JSON.stringify(value)}\``);
 
 /**
  * Each pair of named schemas is compared once per API, where it is first reached: a change
@@ -248,14 +247,16 @@ export class SchemaComparer {
     }
   }
 
-  private emit(id: string, scope: Scope, site: Site, message: string, keyword?: string, namedAs?: string): void {
-    const change = this.out.report(id, scope, site, message, keyword, namedAs ?? (this.negated ? id.replace(/^(request|response)-/, (_, d: string) => (d === 'request' ? 'response-' : 'request-')) : id));
+  private emit(id: string, scope: Scope, site: Site, message: string, keyword?: string): void {
+    // Inside `not` a change is judged in the opposite direction but named by the keyword's own.
+    const namedAs = this.negated ? id.replace(/^(request|response)-/, (_, d: string) => (d === 'request' ? 'response-' : 'request-')) : id;
+    const change = this.out.report(id, scope, site, message, keyword, namedAs);
     if (this.open.length > 0) this.foundInside.set(change, [...this.open]);
   }
 
   /** `keyword`: oasdiff's name for what changed, where the rule leaves it open (`max-length-decreased`). */
-  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string, keyword?: string, namedAs?: string): void {
-    this.emit(`${direction}-${rule}`, scope, site, message, keyword, namedAs);
+  private report(rule: SchemaRule, direction: Direction, scope: Scope, site: Site, message: string, keyword?: string): void {
+    this.emit(`${direction}-${rule}`, scope, site, message, keyword);
   }
 
   private compareResolved(a: SchemaNode, b: SchemaNode, direction: Direction, scope: Scope, written: Site): void {
@@ -589,8 +590,9 @@ export class SchemaComparer {
       const at = within(scope, `.${q.name}`);
       const qSite: Site = { basePointer: site.basePointer, headPointer: q.schema.pointer ?? site.headPointer };
       const rule = q.required ? 'required-property-added' : a.additionalProperties === false ? 'property-added-to-closed-object' : 'property-added';
+      // oasdiff names a required request property added with a default apart.
       const withDefault = rule === 'required-property-added' && direction === 'request' && !this.negated && this.head.resolve(q.schema).default !== undefined;
-      this.report(rule, direction, at, qSite, `${q.required ? 'required ' : ''}property \`${q.name}\` was added to ${where}`, undefined, withDefault ? 'request-required-property-added-with-default' : undefined);
+      this.report(rule, direction, at, qSite, `${q.required ? 'required ' : ''}property \`${q.name}\` was added to ${where}`, withDefault ? 'with-default' : undefined);
     }
     const [extraA, extraB] = [a.additionalProperties, b.additionalProperties];
     if (extraA !== false && extraB === false) this.report('additional-properties-closed', direction, scope, site, `${where} no longer allows properties other than those it declares`);

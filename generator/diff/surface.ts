@@ -324,7 +324,6 @@ class ChunkCache {
     const name = like.items[0]!.kind === 'own' ? like.items[0]!.name : '';
     return lazilyParsed({ path, text, name, tokens });
   }
-
 }
 
 /**

@@ -12,28 +12,23 @@ export type Json = Record<string, unknown>;
 const folder = mkdtempSync(join(tmpdir(), 'svc-diff-test-'));
 let counter = 0;
 
-/** Writes a document (YAML) and returns its path. */
-export function writeSpec(document: Json, name = 'api'): string {
+/** Writes a document's text and returns its path. */
+function writeText(text: string, name = 'api'): string {
   const file = join(folder, `${name}-${++counter}.yaml`);
-  writeFileSync(file, stringify(document));
+  writeFileSync(file, text);
   return file;
 }
 
+/** Writes a document (YAML) and returns its path. */
+export const writeSpec = (document: Json, name = 'api'): string => writeText(stringify(document), name);
+
 /** Compares two documents written out as text (YAML or JSON), as a reviewer's files are. */
 export async function diffTexts(base: string, head: string): Promise<Change[]> {
-  const write = (text: string): string => {
-    const file = join(folder, `written-${++counter}.yaml`);
-    writeFileSync(file, text);
-    return file;
-  };
-  const [a, b] = await Promise.all([loadModel({ file: write(base), name: 'api' }), loadModel({ file: write(head), name: 'api' })]);
+  const [a, b] = await Promise.all([loadModel({ file: writeText(base), name: 'api' }), loadModel({ file: writeText(head), name: 'api' })]);
   return diffApis(a, b, 'api');
 }
 
-export async function diffDocuments(base: Json, head: Json): Promise<Change[]> {
-  const [a, b] = await Promise.all([loadModel({ file: writeSpec(base), name: 'api' }), loadModel({ file: writeSpec(head), name: 'api' })]);
-  return diffApis(a, b, 'api');
-}
+export const diffDocuments = (base: Json, head: Json): Promise<Change[]> => diffTexts(stringify(base), stringify(head));
 
 export function openapi(paths: Json, options: { version?: '3.0.3' | '3.1.0' | '3.2.0'; components?: Json; root?: Json } = {}): Json {
   return {
