@@ -9,6 +9,7 @@ import { feedClientPlugin } from './feed-client/plugin.js';
 import { feedPlugin } from './feed/plugin.js';
 import { fixturesPlugin } from './fixtures/plugin.js';
 import { hostedFlowsPlugin } from './hosted-flows/plugin.js';
+import { mcpPlugin } from './mcp/plugin.js';
 import { mockPlugin } from './mock/plugin.js';
 import { mswPlugin } from './msw/plugin.js';
 import { operationsPlugin } from './operations/plugin.js';
@@ -20,7 +21,7 @@ import { typesPlugin } from './types/plugin.js';
 import { webhooksPlugin } from './webhooks/plugin.js';
 import { zodPlugin } from './zod/plugin.js';
 
-export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin, mswPlugin, webhooksPlugin];
+export const BUILTIN_PLUGINS: readonly TargetPlugin[] = [typesPlugin, zodPlugin, operationsPlugin, clientPlugin, queryPlugin, hostedFlowsPlugin, feedPlugin, feedClientPlugin, serverPlugin, fixturesPlugin, mockPlugin, mswPlugin, webhooksPlugin, mcpPlugin];
 
 /** A plugin list that cannot work: a name taken twice, a need nobody provides, needs in a circle. */
 export class PluginError extends Error {

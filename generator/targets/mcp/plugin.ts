@@ -1,0 +1,22 @@
+/** Declaration of target `mcp` (its code: ./index.ts). */
+import type { TargetPlugin } from '../target.js';
+
+/** The SDK module whose server `createMcpServer` returns. */
+export const MCP_SERVER_MODULE = '@modelcontextprotocol/sdk/server/mcp.js';
+
+export const mcpPlugin: TargetPlugin = {
+  name: 'mcp',
+  part: 'mcp',
+  // Its tools call the client's per-operation functions, with their call descriptors.
+  needs: ['types', 'client'],
+  entryPoint: 'mcp',
+  defines: { './mcp.js': ['createMcpServer', 'mcpTools', 'McpServerOptions'] },
+  imports: [{ from: { package: MCP_SERVER_MODULE }, names: ['McpServer'] }],
+  // What it imports from the runtime's `mcp` subpath and the client module.
+  declares: ['createApiMcpServer', 'ApiToolSet', 'ToolSetOptions', 'HttpClient', 'ClientOptions', 'createClient'],
+  // The tools' server, and the SDK it is built on (the only importer of `@modelcontextprotocol/sdk`).
+  runtimeModules: ['runtime/mcp.ts'],
+  peerDependencies: { '@modelcontextprotocol/sdk': '^1.32.2' },
+  readme: { exports: 'readme/mcp.exports.md.hbs', usage: 'readme/mcp.usage.md.hbs' },
+  load: async () => (await import('./index.js')).mcpTarget,
+};
