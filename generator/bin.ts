@@ -1,5 +1,5 @@
 /**
- * `svc-api-codegen`: the installed command. Subcommands `generate`, `mock`, `diff` and `init`;
+ * `svc-api-codegen`: the installed command. Subcommands `generate`, `mock`, `mcp`, `diff` and `init`;
  * `--version`, `--help`. The same commands as this repository's `npm run generate`, `npm run
  * mock -- --spec` and `npm run diff`, from the package a team installs into its own repository.
  */
@@ -14,6 +14,7 @@ commands:
   generate   generate the packages the config file lists (svc-api-codegen.config.ts, .mjs or .json in
              this folder, or --config <file>), or one document: --spec <file> --out <dir>
   mock       serve the stateful mock of one document on 127.0.0.1: --spec <file> [--json]
+  mcp        serve one document's operations as MCP tools over stdio: --spec <file> --base-url <url>
   diff       what changes for callers between two versions of a document: --base <a> --head <b>
   init       write a starter svc-api-codegen.config.ts (or --format json|mjs) into this folder
 
@@ -31,6 +32,8 @@ export async function runBin(argv: readonly string[]): Promise<number> {
       return (await import('./commands/generate.js')).runGenerateCommand(rest);
     case 'mock':
       return (await import('./commands/mock.js')).runMockCommand(rest, { invocation: 'svc-api-codegen mock' });
+    case 'mcp':
+      return (await import('./commands/mcp.js')).runMcpCommand(rest, { invocation: 'svc-api-codegen mcp' });
     case 'diff': {
       // As generate does: ajv's validators of the OpenAPI schemas are compiled once and kept.
       keepCompiledCodeIn(compiledCodeDir);

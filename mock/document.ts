@@ -89,7 +89,7 @@ export async function loadDocumentMock(specFile: string, options: DocumentMockOp
   const files = await generateSources(job, model);
   const guesses = await explainMock(job, model);
   const overlayWarnings = model.diagnostics.filter((d) => d.file !== undefined);
-  const module = (await import(pathToFileURL(await bundleOf(name, files)).href)) as MockModule;
+  const module = (await import(pathToFileURL(await bundleOf(name, files, BUNDLE_ENTRY)).href)) as MockModule;
   const create = Object.entries(module).find(([key, value]) => /^create\w*Mock$/.test(key) && typeof value === 'function')?.[1] as CreateMock | undefined;
   if (!create) throw new Error(`the generated mock of ${file} has no create…Mock function`);
   // A document without webhooks has no `webhooks` option to give.
@@ -113,9 +113,13 @@ export async function loadDocumentMock(specFile: string, options: DocumentMockOp
 /** What the bundle exports: the mock, the server spec and the webhooks (part of the bundle's key, with the files). */
 const BUNDLE_ENTRY = "export * from './src/mock.js';\nexport { serverSpec } from './src/server.js';\nexport { webhooks } from './src/operations.js';\n";
 
-/** The folder's bundle of the package's mock and server spec, made once per distinct output. */
-async function bundleOf(name: string, files: ReadonlyMap<string, string>): Promise<string> {
-  const hash = createHash('sha256').update(BUNDLE_ENTRY).update('\0');
+/**
+ * One module bundling what `entry` (a module at the package's root) exports of a package made in
+ * memory, made once per distinct output under node_modules/.cache (the `mcp` command's server
+ * too); its path.
+ */
+export async function bundleOf(name: string, files: ReadonlyMap<string, string>, entry: string): Promise<string> {
+  const hash = createHash('sha256').update(entry).update('\0');
   for (const [path, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(path).update('\0').update(contents).update('\0');
   const folderName = `${name}-${hash.digest('hex').slice(0, 16)}`;
   const folder = join(documentCacheDir, folderName);
@@ -128,7 +132,7 @@ async function bundleOf(name: string, files: ReadonlyMap<string, string>): Promi
       mkdirSync(dirname(join(building, path)), { recursive: true });
       writeFileSync(join(building, path), contents);
     }
-    writeFileSync(join(building, 'entry.ts'), BUNDLE_ENTRY);
+    writeFileSync(join(building, 'entry.ts'), entry);
     const esbuild = await import('esbuild');
     // zod, hono, jose and randexp stay imports, found in the project's node_modules above the cache.
     await esbuild.build({ absWorkingDir: building, entryPoints: [join(building, 'entry.ts')], outfile: join(building, 'mock.mjs'), bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'silent' });
