@@ -7,7 +7,7 @@
  */
 import { StructureKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { pathLabel } from '../../model/derive.js';
+import { effectiveObject, pathLabel, resolve } from '../../model/derive.js';
 import { callArgumentsOf, isReadOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
@@ -65,8 +65,19 @@ function descriptionOf(op: OperationModel, bodyArgument: string | undefined): st
     .join('\n\n');
 }
 
+/** How a tool's schema marks bytes: a string of base64, which the server decodes before the call. */
+const BASE64 = { type: 'string', contentEncoding: 'base64', description: "The file's bytes, in base64." } as const;
+
+/** Where a non-JSON body carries bytes: `''` for the whole body, else its top-level fields (a form's files). */
+function binaryFieldsOf(model: ApiModel, schema: SchemaNode): string[] {
+  const resolved = resolve(model, schema);
+  if (resolved?.kind === 'binary') return [''];
+  return (effectiveObject(model, schema)?.properties ?? []).filter((p) => resolve(model, p.schema)?.kind === 'binary').map((p) => p.name);
+}
+
 interface ToolPlan {
   op: OperationModel;
+  binaryFields: string[];
   name: string;
   bodyArgument: string | undefined;
   inputSchema: { [key: string]: JsonValue };
@@ -92,8 +103,15 @@ function planTool(model: ApiModel, op: OperationModel, name: string, input: Json
     if (param.required) required.push(param.key);
   }
   const media = op.requestBody?.contents[0];
+  const binaryFields = media && !media.json ? binaryFieldsOf(model, media.schema) : [];
   if (media && bodyArgument) {
-    const schema = input.schema(media.schema);
+    let schema = input.schema(media.schema);
+    // Bytes travel in JSON as base64: the whole body, or the file fields of a form.
+    if (binaryFields.includes('') && typeof schema === 'object') schema = { ...schema, ...BASE64 };
+    else if (typeof schema === 'object' && schema['properties'] && typeof schema['properties'] === 'object' && !Array.isArray(schema['properties'])) {
+      const fields = schema['properties'];
+      schema = { ...schema, properties: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, binaryFields.includes(key) && value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value, ...BASE64 } : value])) };
+    }
     const note = [op.requestBody?.description, media.json ? undefined : `Sent as ${media.contentType}.`].filter(Boolean).join(' ');
     properties[bodyArgument] = note && typeof schema === 'object' && schema['description'] === undefined ? { ...schema, description: note } : schema;
     if (op.requestBody?.required) required.push(bodyArgument);
@@ -118,6 +136,7 @@ function planTool(model: ApiModel, op: OperationModel, name: string, input: Json
   }
   return {
     op,
+    binaryFields,
     name,
     bodyArgument,
     inputSchema,
@@ -184,6 +203,7 @@ function mcpModule(context: TargetContext): string {
       ['definitions', literal(plan.definitions)],
       ['annotations', literal(annotationsOf(op))],
       ...(plan.bodyArgument ? ([['bodyArgument', stringLiteral(plan.bodyArgument)]] as [string, string][]) : []),
+      ...(plan.binaryFields.length > 0 ? ([['binaryFields', literal(plan.binaryFields)]] as [string, string][]) : []),
       ['output', stringLiteral(plan.output)],
       ['spec', im.value(op.targetNames[CALL_NAME]!)],
       ['call', `(client, ${unused.join(', ')}, options) => ${im.value(op.name)}(${args.join(', ')})`],

@@ -49,6 +49,8 @@ export interface ApiTool {
   readonly annotations: ToolAnnotations;
   /** The argument that carries the request body; absent for an operation without one. */
   readonly bodyArgument?: string;
+  /** Where the body carries bytes, given as base64 and decoded before the call: `''` the whole body, else its fields (a form's files). */
+  readonly binaryFields?: readonly string[];
   /** How a JSON answer becomes structured content: `object` as it is, `wrapped` under `result` (MCP's structured content is an object). */
   readonly output: 'object' | 'wrapped' | 'none';
   /** The operation as the client calls it (its pagination, streams and checks). */
@@ -351,6 +353,29 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** The body with its base64 fields as bytes; the path and problem of the first field that is no base64. */
+function decodeBinaryFields(body: unknown, fields: readonly string[]): { body: unknown } | string {
+  const decode = (value: unknown): Blob | undefined => {
+    if (typeof value !== 'string' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(value.replace(/\s+/g, ''))) return undefined;
+    const binary = atob(value.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/'));
+    return new Blob([Uint8Array.from(binary, (c) => c.charCodeAt(0))]);
+  };
+  if (fields.includes('')) {
+    if (body === undefined) return { body };
+    const blob = decode(body);
+    return blob ? { body: blob } : ': expected the bytes in base64';
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { body };
+  const copy: Record<string, unknown> = { ...body };
+  for (const field of fields) {
+    if (copy[field] === undefined) continue;
+    const blob = decode(copy[field]);
+    if (!blob) return `.${field}: expected the file's bytes in base64`;
+    copy[field] = blob;
+  }
+  return { body: copy };
+}
+
 /** Calls one tool: its arguments checked, then the operation; every failure of the call is a tool error the agent reads. */
 async function callTool(
   tool: ApiTool,
@@ -375,7 +400,13 @@ async function callTool(
     );
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(given)) if (key !== tool.bodyArgument) params[key] = value;
-  const body = tool.bodyArgument === undefined ? undefined : given[tool.bodyArgument];
+  let body = tool.bodyArgument === undefined ? undefined : given[tool.bodyArgument];
+  if (tool.binaryFields) {
+    const decoded = decodeBinaryFields(body, tool.binaryFields);
+    if (typeof decoded === 'string')
+      return failure(`${tool.name}: invalid arguments, nothing was sent:\n${tool.bodyArgument}${decoded}`);
+    body = decoded.body;
+  }
   let answer: unknown;
   try {
     answer = await tool.call(client, params, body, {
