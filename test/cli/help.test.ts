@@ -70,7 +70,7 @@ describe('--help', () => {
 
   it('a plugin from outside the generator appears with its part, what it brings and its options', () => {
     const text = helpText([...BUILTIN_PLUGINS, routesPlugin]);
-    expect(entryOf(text, '--targets <parts>')).toContain('webhooks, routes (');
+    expect(entryOf(text, '--targets <parts>')).toContain('webhooks, mcp, routes (');
     expect(entryOf(text, '--targets <parts>')).toContain('routes brings server');
     expect(entryOf(text, '--option <target>.<name>=<value>')).toContain('routes.style: how routes are listed (one of flat, nested; default: flat)');
   });

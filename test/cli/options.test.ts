@@ -188,8 +188,8 @@ describe('generate command line', () => {
       writeFileSync(spec, tinySpec('    Timed:\n      type: string\n'));
       const first = await runCli({ cwd: project, argv: ['--timings'] });
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/^package\s+setup\s+load\s+model\s+types\s+zod\s+operations\s+client\s+query\s+server\s+fixtures\s+mock\s+msw\s+package\s+format\s+write\s+total$/m);
-      expect(first.stdout).toMatch(/^tiny\s+(\d+\s+){15}\d+$/m);
+      expect(first.stdout).toMatch(/^package\s+setup\s+load\s+model\s+types\s+zod\s+operations\s+client\s+query\s+server\s+fixtures\s+mock\s+msw\s+mcp\s+package\s+format\s+write\s+total$/m);
+      expect(first.stdout).toMatch(/^tiny\s+(\d+\s+){16}\d+$/m);
       const second = await runCli({ cwd: project, argv: ['--timings'] });
       expect(second.stdout).toMatch(/^tiny \(cached\)\s+-\s+-/m);
       writeFileSync(spec, tinySpec());

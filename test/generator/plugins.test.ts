@@ -52,7 +52,7 @@ describe('a plugin from outside the generator', () => {
     const { output, dir } = await generateToDiskWith({ file: writeSpec(shop, 'plugin-shop'), name: 'plugin-shop' }, { plugins: [pathsPlugin] });
     expect(output.files.get('src/paths.ts')).toContain('listItems');
     const manifest = JSON.parse(output.files.get('package.json')!) as { exports: Record<string, unknown>; peerDependencies: Record<string, string> };
-    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './fixtures', './mock', './msw', './paths', './query', './schemas', './server', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './client', './fixtures', './mcp', './mock', './msw', './paths', './query', './schemas', './server', './package.json']);
     expect(manifest.peerDependencies['path-to-regexp']).toBe('^8.0.0');
     const readme = output.files.get('README.md')!;
     expect(readme).toContain('- `operationPaths` (`@svc/plugin-shop/paths`): the path of every operation.');
@@ -101,11 +101,12 @@ describe('the registry', () => {
   it('runs each target after those it needs, otherwise in registration order', () => {
     const order = resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }]).map((p) => p.name);
     for (const plugin of resolvePlugins([{ ...pathsPlugin, needs: ['mock'] }])) for (const needed of plugin.needs ?? []) expect(order.indexOf(needed)).toBeLessThan(order.indexOf(plugin.name));
-    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'msw', 'webhooks', 'paths']);
+    expect(order).toEqual(['types', 'zod', 'operations', 'client', 'query', 'hosted-flows', 'feed', 'feed-client', 'server', 'fixtures', 'mock', 'msw', 'webhooks', 'mcp', 'paths']);
   });
 
   it.each([
-    [undefined, ['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks']],
+    [undefined, ['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks', 'mcp']],
+    [['mcp'], ['client', 'mcp']],
     [['client'], ['client']],
     [['mock'], ['server', 'fixtures', 'mock']],
     [['msw'], ['fixtures', 'msw']],
@@ -116,7 +117,7 @@ describe('the registry', () => {
   });
 
   it('derives the --targets choices from the declarations', () => {
-    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks']);
+    expect(partNames()).toEqual(['client', 'query', 'server', 'fixtures', 'mock', 'msw', 'webhooks', 'mcp']);
     expect(partNames(resolvePlugins([pathsPlugin]))).toContain('paths');
   });
 

@@ -136,8 +136,8 @@ describe('targets on a small spec', async () => {
     expect((pkg.exports as Record<string, unknown>)['.']).toEqual({ 'svc-source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' });
     // zod 4.2 is the first with z.xor; the runtime by a range that tarballs beside satisfy.
     expect(pkg.dependencies).toEqual({ '@svc/runtime': '^0.1.0', zod: '^4.2.0' });
-    // Only the server, mock, fixtures, query and msw entry points need these: optional peers.
-    expect(pkg.peerDependenciesMeta).toEqual({ '@svc/mock-runtime': { optional: true }, '@svc/server-runtime': { optional: true }, '@tanstack/query-core': { optional: true }, hono: { optional: true }, msw: { optional: true } });
+    // Only the server, mock, fixtures, query, msw and mcp entry points need these: optional peers.
+    expect(pkg.peerDependenciesMeta).toEqual({ '@modelcontextprotocol/sdk': { optional: true }, '@svc/mock-runtime': { optional: true }, '@svc/server-runtime': { optional: true }, '@tanstack/query-core': { optional: true }, hono: { optional: true }, msw: { optional: true } });
     expect(JSON.parse(file('tsconfig.build.json')).compilerOptions).toMatchObject({ outDir: 'dist', declaration: true, sourceMap: true });
     expect(file('README.md')).toMatch(/new ShopClient\(\{\n\s+baseUrl: 'https:\/\/shop\.example\.com\/api',/);
     expect(file('README.md')).toMatch(/for await \(const item of client\.orders\.iterateListOrders\(\)\)/);

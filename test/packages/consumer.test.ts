@@ -34,7 +34,10 @@ import { PriceSchema } from '@svc/v2/schemas';
 import { createClient, getSpotPrice } from '@svc/v2/client';
 import { handlers } from '@svc/v2/msw';
 import { getSpotPriceOptions, getSpotPriceQueryKey } from '@svc/v2/query';
+import { createMcpServer } from '@svc/v2/mcp';
 import type { VerifyX402PaymentResponse } from '@svc/x402';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { QueryClient } from '@tanstack/query-core';
 import { setupServer } from 'msw/node';
 import WebSocket from 'ws';
@@ -57,6 +60,14 @@ msw.listen({ onUnhandledRequest: 'bypass' });
 const mocked: Price = (await getSpotPrice(createClient({ baseUrl: 'https://msw.example' }), { currency_pair: 'BTC-USD' })).data;
 msw.close();
 console.log(\`msw \${/^\\d+(\\.\\d+)?$/.test(mocked.amount)}\`);
+// The same call as an MCP tool, through the SDK's own client.
+const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+await createMcpServer({ client: { baseUrl: v2Url } }).connect(serverSide);
+const agent = new Client({ name: 'consumer', version: '1.0.0' });
+await agent.connect(clientSide);
+const tool = await agent.callTool({ name: 'getSpotPrice', arguments: { currency_pair: 'BTC-USD' } });
+console.log(\`mcp \${(tool.structuredContent as { data: Price } | undefined)?.data.amount === spot.amount}\`);
+await agent.close();
 
 // A server stub answering one operation, called through the Fetch API.
 const app = createV2Server({ getTime: () => ({ status: 200, body: { data: { iso: '2026-01-01T00:00:00Z', epoch: 1767225600 } } }) });
@@ -119,8 +130,8 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['main.ts'] }));
   writeFileSync(join(project, 'main.ts'), PROGRAM);
-  // The tarballs, and what a user adds beside them: the server stub's, the feed's and the query options' peers, types; React Query for the README's example.
-  await npm(['install', ...packs.map((p) => p.tarball), 'hono', 'ws', '@types/ws', '@types/node@20', '@tanstack/query-core@5', '@tanstack/react-query@5', '@types/react@19', 'msw@2']);
+  // The tarballs, and what a user adds beside them: the server stub's, the feed's, the query options' and the MCP server's peers, types; React Query for the README's example.
+  await npm(['install', ...packs.map((p) => p.tarball), 'hono', 'ws', '@types/ws', '@types/node@20', '@tanstack/query-core@5', '@tanstack/react-query@5', '@types/react@19', 'msw@2', '@modelcontextprotocol/sdk@1']);
   sandbox = await startSandbox();
 }, 300_000);
 
@@ -175,13 +186,13 @@ describe('a consumer project outside the workspace', () => {
   });
 
   it('type-checks under strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess and noPropertyAccessFromIndexSignature, then runs with plain Node against the mocks', async () => {
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'mcp true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok [1-5]$/), 'x402 true']);
   });
 
   it('works with the lowest versions the ranges allow (zod 4.2.0, hono 4.13.19, ws 8.18.0, @tanstack/query-core 5.80.0, msw 2.0.0, eventsource-parser 3.1.0)', async () => {
     await npm(['install', 'zod@4.2.0', 'hono@4.13.19', 'ws@8.18.0', '@tanstack/query-core@5.80.0', 'msw@2.0.0', 'eventsource-parser@3.1.0']);
     expect([installedVersion('zod'), installedVersion('hono'), installedVersion('ws'), installedVersion('@tanstack/query-core'), installedVersion('msw'), installedVersion('eventsource-parser')]).toEqual(['4.2.0', '4.13.19', '8.18.0', '5.80.0', '2.0.0', '3.1.0']);
-    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
+    expect(await typeCheckAndRun()).toEqual(['spot 65000.00 USD true', 'function true', 'query true USD', 'msw true', 'mcp true', 'stub 200 1767225600', 'unauthenticated 401', expect.stringMatching(/^book ok /), 'x402 true']);
   });
 });
 
