@@ -13,6 +13,13 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export type JsonSchema = { [key: string]: JsonValue } | boolean;
 export type SchemaDirection = 'input' | 'output';
 
+/**
+ * The formats a JSON Schema validator knows (draft 2020-12's, and OpenAPI's that ajv-formats
+ * checks): others (`decimal`, `unixtime`) are the document's own words, which validators such as
+ * an MCP client's ajv warn of on every compile; they are left out of `format`.
+ */
+const KNOWN_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
+
 /** Where a named schema's form for a direction is found in `$defs`: its type's name (the variant's, where readOnly or writeOnly make the forms differ). */
 export function definitionName(named: NamedSchema, direction: SchemaDirection): string {
   return named.variants?.[direction]?.typeName ?? named.typeName;
@@ -91,7 +98,7 @@ export class JsonSchemaWriter {
       case 'string': {
         const schema: { [key: string]: JsonValue } = { type: typed('string', node.nullable) };
         if (node.enum && !node.openEnum) schema['enum'] = node.nullable ? [...node.enum, null] : [...node.enum];
-        if (node.format !== undefined) schema['format'] = node.format;
+        if (node.format !== undefined && KNOWN_FORMATS.has(node.format)) schema['format'] = node.format;
         if (node.pattern !== undefined) schema['pattern'] = node.pattern;
         if (node.minLength !== undefined) schema['minLength'] = node.minLength;
         if (node.maxLength !== undefined) schema['maxLength'] = node.maxLength;
@@ -103,7 +110,7 @@ export class JsonSchemaWriter {
         const schema: { [key: string]: JsonValue } = { type: typed(node.integer ? 'integer' : 'number', node.nullable) };
         if (node.enum) schema['enum'] = node.nullable ? [...node.enum, null] : [...node.enum];
         for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const) if (node[key] !== undefined) schema[key] = node[key];
-        if (node.format !== undefined) schema['format'] = node.format;
+        if (node.format !== undefined && KNOWN_FORMATS.has(node.format)) schema['format'] = node.format;
         return withNull(schema);
       }
       case 'boolean':

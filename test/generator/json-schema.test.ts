@@ -42,6 +42,8 @@ describe('JSON Schema of each kind of node', () => {
   const write = (node: SchemaNode) => new JsonSchemaWriter(model, 'output').schema(node);
   it.each<[string, SchemaNode, unknown]>([
     ['a nullable string with its bounds and format', { kind: 'string', nullable: true, minLength: 1, maxLength: 3, pattern: '^a', format: 'email' }, { type: ['string', 'null'], format: 'email', pattern: '^a', minLength: 1, maxLength: 3 }],
+    ["a format of the document's own is left out (validators warn of it)", { kind: 'string', format: 'decimal' }, { type: 'string' }],
+    ['a format OpenAPI names that validators know', { kind: 'number', integer: true, format: 'int64' }, { type: 'integer', format: 'int64' }],
     ['a closed enum, with null when nullable', { kind: 'string', enum: ['x'], nullable: true }, { type: ['string', 'null'], enum: ['x', null] }],
     ['an open enum as any string', { kind: 'string', enum: ['x'], openEnum: true }, { type: 'string' }],
     ['an integer with exclusive bounds', { kind: 'number', integer: true, exclusiveMinimum: 0, maximum: 10, multipleOf: 2 }, { type: 'integer', exclusiveMinimum: 0, maximum: 10, multipleOf: 2 }],

@@ -152,6 +152,8 @@ for (const subject of SUBJECTS) {
         expect(() => ajv.compile(tool.inputSchema), `${tool.name} inputSchema`).not.toThrow();
         if (tool.outputSchema) expect(() => ajv.compile(tool.outputSchema!), `${tool.name} outputSchema`).not.toThrow();
         expect(tool.description, tool.name).toBeTruthy();
+        // A title is for people: one short line, or none.
+        if (tool.title !== undefined) expect(tool.title, tool.name).toMatch(/^[^\n]{1,100}$/);
         expect(tool.annotations?.readOnlyHint, tool.name).toBe(set.tools.find((t) => t.name === tool.name)!.method === 'GET' || set.tools.find((t) => t.name === tool.name)!.method === 'HEAD');
       }
     });

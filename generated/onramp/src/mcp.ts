@@ -308,7 +308,6 @@ export const mcpTools: ApiToolSet = {
     },
     DecimalString: {
       type: 'string',
-      format: 'decimal',
       pattern: '^-?\\d+(\\.\\d+)?$',
       description: 'A decimal amount written as a string.',
       examples: ['100.00'],

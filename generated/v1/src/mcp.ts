@@ -721,7 +721,6 @@ export const mcpTools: ApiToolSet = {
     },
     DecimalString: {
       type: 'string',
-      format: 'decimal',
       pattern: '^-?\\d+(\\.\\d+)?$',
       description: 'A decimal number written as a string.',
       examples: ['0.01000000', '-1.5', '230.17'],

@@ -590,7 +590,6 @@ export const mcpTools: ApiToolSet = {
     },
     DecimalString: {
       type: 'string',
-      format: 'decimal',
       pattern: '^-?\\d+(\\.\\d+)?$',
       description:
         'A decimal number written as a string (amounts are never JSON numbers). Negative values\nappear for debits. Bitcoin, bitcoin cash, litecoin and ethereum amounts have 8 decimal\nplaces; fiat amounts have 2.\n',

@@ -20,7 +20,6 @@ export const mcpTools: ApiToolSet = {
   definitions: {
     AtomicAmount: {
       type: 'string',
-      format: 'decimal',
       pattern: '^\\d+$',
       description:
         "An amount in the asset's smallest unit (atomic units), as a string of digits (public docs, x402 specification).",

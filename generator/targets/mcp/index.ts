@@ -45,6 +45,12 @@ export function bodyArgumentOf(op: OperationModel): string | undefined {
 /** The success response whose body a tool answers with: the first success that has one. */
 const successOf = (op: OperationModel) => op.responses.find((r) => isSuccessStatus(r.status) && r.content) ?? op.responses.find((r) => isSuccessStatus(r.status));
 
+/** A tool's title, for people: the summary where it is one short line (some documents write a paragraph there; the description keeps it). */
+export function titleOf(op: OperationModel): string | undefined {
+  const summary = op.summary?.trim();
+  return summary && !summary.includes('\n') && summary.length <= 100 ? summary : undefined;
+}
+
 /** What MCP's annotations say of an operation, from its method. */
 function annotationsOf(op: OperationModel): Record<string, boolean> {
   if (isReadOperation(op) || op.method === 'QUERY' || op.method === 'OPTIONS') return { readOnlyHint: true, openWorldHint: true };
@@ -193,7 +199,7 @@ function mcpModule(context: TargetContext): string {
     const fields: [string, string][] = [
       ['operationId', stringLiteral(op.operationId)],
       ['name', stringLiteral(plan.name)],
-      ...(op.summary ? ([['title', stringLiteral(op.summary.trim())]] as [string, string][]) : []),
+      ...(titleOf(op) !== undefined ? ([['title', stringLiteral(titleOf(op)!)]] as [string, string][]) : []),
       ['description', stringLiteral(descriptionOf(op, plan.bodyArgument))],
       ['method', stringLiteral(op.method)],
       ['path', stringLiteral(pathLabel(op))],
