@@ -5,6 +5,7 @@
  * as `npm run mock -- --spec` serves it, on loopback; the MCP server is connected to the SDK's
  * client in memory. Schemas are judged by ajv (draft 2020-12), independently of the SDK.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -254,6 +255,16 @@ for (const subject of SUBJECTS) {
     });
   });
 }
+
+describe('the generated module', () => {
+  it("declares each tool as a constant of its own, so that tsc types a large API's (one array literal of GitHub's 1,223 tools was TS2590)", () => {
+    const source = readFileSync(join(repoRoot, 'generated', 'v2', 'src', 'mcp.ts'), 'utf8');
+    const list = /\n  tools: \[([^\]]*)\]/.exec(source)?.[1];
+    expect(list?.split(',').map((entry) => entry.trim()).filter(Boolean)).toEqual(expect.arrayContaining(['getAccountTool', 'listAccountsTool']));
+    for (const entry of list!.split(',').map((e) => e.trim()).filter(Boolean)) expect(entry).toMatch(/^[A-Za-z_$][\w$]*Tool$/);
+    expect(source).toMatch(/^const getAccountTool: ApiTool = \{$/m);
+  });
+});
 
 describe('MCP tools: what a call answers', () => {
   let library: Running;

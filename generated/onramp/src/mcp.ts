@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HttpClient } from '@svc/runtime';
 import type { ClientOptions } from '@svc/runtime';
 import { createApiMcpServer } from '@svc/runtime/mcp';
-import type { ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
+import type { ApiTool, ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
 import {
   createBuyQuoteCall,
   createSellQuoteCall,
@@ -36,929 +36,932 @@ import type {
   ListBuyTransactionsParams,
   ListSellTransactionsParams,
 } from './types.js';
+/** The named schemas the tools' JSON Schemas reference (`$defs`), each under its type's name (a request's or a response's form where they differ). */
+const mcpDefinitions: ApiToolSet['definitions'] = {
+  BuyConfig: {
+    type: 'object',
+    properties: { countries: { type: 'array', items: { $ref: '#/$defs/ConfigCountry' } } },
+    required: ['countries'],
+    description:
+      'Supported countries, currencies and assets for onramp (public docs, onramp API reference and demo application).',
+    examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'CARD' }] }] }],
+  },
+  BuyConfigEnvelope: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/BuyConfig' } },
+    required: ['data'],
+    description: 'The onramp configuration wrapped in `data`, as the older hosted-flow SDK docs show it (public docs).',
+    examples: [{ data: { countries: [{ id: 'GB', subdivisions: [], payment_methods: [{ id: 'CARD' }] }] } }],
+  },
+  BuyConfigResponse: {
+    anyOf: [{ $ref: '#/$defs/BuyConfig' }, { $ref: '#/$defs/BuyConfigEnvelope' }],
+    description:
+      'Response of GET /onramp/v1/buy/config, unwrapped (current docs) or wrapped in `data` (older docs); both are accepted.',
+    examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'CARD' }] }] }],
+  },
+  BuyOptions: {
+    type: 'object',
+    properties: {
+      payment_currencies: { type: 'array', items: { $ref: '#/$defs/PaymentCurrency' } },
+      purchase_currencies: { type: 'array', items: { $ref: '#/$defs/PurchaseCurrency' } },
+    },
+    description:
+      'Onramp options for a country and subdivision (public docs, onramp API reference and demo applications).',
+    examples: [
+      {
+        payment_currencies: [{ id: 'EUR', limits: [{ id: 'CARD', min: '15', max: '1000' }] }],
+        purchase_currencies: [
+          {
+            id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
+            name: 'Ethereum',
+            symbol: 'ETH',
+            networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }],
+          },
+        ],
+      },
+    ],
+  },
+  BuyPaymentMethod: {
+    type: 'string',
+    description:
+      "Payment method of a buy quote request (seed: the request's `paymentMethod` values). The\nthree `VENDOR` words replace third-party product names inside the identifiers. The\npublic docs name more values (for example `UNSPECIFIED`), so unknown values are accepted.\n",
+    examples: ['CARD'],
+  },
+  BuyQuote: {
+    type: 'object',
+    properties: {
+      svc_fee: { $ref: '#/$defs/OnrampAmount' },
+      network_fee: { $ref: '#/$defs/OnrampAmount' },
+      payment_subtotal: { $ref: '#/$defs/OnrampAmount' },
+      payment_total: { $ref: '#/$defs/OnrampAmount' },
+      purchase_amount: { $ref: '#/$defs/OnrampAmount' },
+      quote_id: { type: 'string' },
+      onramp_url: { type: 'string', format: 'uri', description: 'Ready-to-use onramp hosted-flow URL.' },
+    },
+    description:
+      "A buy quote (public docs, onramp API reference). Amounts are `OnrampAmount`s. `svc_fee`\nis the service's fee: in the real interface the key carries the service's own name,\nwritten here with the seeds' `SVC` stand-in. `onramp_url` is present when the request\nnamed a destination address.\n",
+    examples: [
+      {
+        svc_fee: { value: '2.05', currency: 'USD' },
+        network_fee: { value: '0.01', currency: 'USD' },
+        payment_subtotal: { value: '97.94', currency: 'USD' },
+        payment_total: { value: '100.00', currency: 'USD' },
+        purchase_amount: { value: '97.94', currency: 'USDC' },
+        quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
+      },
+    ],
+  },
+  BuyQuoteEnvelope: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/BuyQuote' } },
+    required: ['data'],
+    description: "The buy quote wrapped in `data`, as the onramp quote guide's example shows it (public docs).",
+    examples: [
+      {
+        data: {
+          payment_total: { amount: '100.00', currency: 'USD' },
+          purchase_amount: { amount: '97.94', currency: 'USDC' },
+          quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
+        },
+      },
+    ],
+  },
+  BuyQuoteResponse: {
+    anyOf: [{ $ref: '#/$defs/BuyQuote' }, { $ref: '#/$defs/BuyQuoteEnvelope' }],
+    description:
+      'Response of POST /onramp/v1/buy/quote. The API reference shows the quote unwrapped, the quote guide wraps it in `data`; both are accepted (public docs).',
+    examples: [
+      {
+        payment_total: { value: '100.00', currency: 'USD' },
+        purchase_amount: { value: '97.94', currency: 'USDC' },
+        quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
+      },
+    ],
+  },
+  CashoutMethod: {
+    type: 'string',
+    description:
+      'Cash-out method of a sell quote (public docs, offramp API reference: FIAT_WALLET,\nCRYPTO_ACCOUNT, ACH_BANK_ACCOUNT and a third-party product, written `VENDORC` as the seed\nwrites it in the buy values). Unknown values are accepted.\n',
+    examples: ['ACH_BANK_ACCOUNT'],
+  },
+  ConfigCountry: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'Country code (ISO 3166-1 alpha-2).' },
+      subdivisions: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Supported subdivision codes (empty when the country has none).',
+      },
+      payment_methods: { type: 'array', items: { $ref: '#/$defs/ConfigPaymentMethod' } },
+    },
+    required: ['id'],
+    description:
+      'A supported country with its subdivisions and payment methods (public docs, onramp API reference and demo application).',
+    examples: [{ id: 'US', subdivisions: ['NY', 'CA'], payment_methods: [{ id: 'CARD' }] }],
+  },
+  ConfigPaymentMethod: {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'Payment method identifier, for example CARD.' } },
+    required: ['id'],
+    description: 'A payment method available in a country (public docs, onramp API reference).',
+    examples: [{ id: 'CARD' }],
+  },
+  CreateBuyQuoteRequest: {
+    type: 'object',
+    properties: {
+      purchase_currency: { type: 'string', description: 'Crypto asset to buy, as ticker or asset UUID.' },
+      purchase_network: { type: 'string', description: 'Network to receive the asset on.' },
+      payment_amount: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: 'Fiat amount to pay, with 2 decimal places.',
+      },
+      payment_currency: { type: 'string', description: 'Fiat currency to pay with (ISO 4217).' },
+      payment_method: { $ref: '#/$defs/BuyPaymentMethod' },
+      country: { type: 'string', description: 'Country of the user (ISO 3166-1 alpha-2).' },
+      subdivision: { type: 'string', description: 'Subdivision of the user (required for US).' },
+      destination_address: {
+        type: 'string',
+        description: 'Destination wallet; when given the response carries `onramp_url`.',
+      },
+      purchaseCurrency: { type: 'string', description: 'camelCase spelling of `purchase_currency`.' },
+      purchaseNetwork: { type: 'string', description: 'camelCase spelling of `purchase_network`.' },
+      paymentAmount: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: 'camelCase spelling of `payment_amount`.',
+      },
+      paymentCurrency: { type: 'string', description: 'camelCase spelling of `payment_currency`.' },
+      paymentMethod: {
+        allOf: [{ $ref: '#/$defs/BuyPaymentMethod' }],
+        description: 'camelCase spelling of `payment_method` (the name the seed uses).',
+      },
+      destinationAddress: { type: 'string', description: 'camelCase spelling of `destination_address`.' },
+    },
+    description:
+      "Body of POST /onramp/v1/buy/quote. The seed names only the `paymentMethod` values; the\nfields come from the public docs. The quote guide writes snake_case keys\n(`purchase_currency`, `payment_amount`, ...), the API reference renders camelCase keys\n(`purchaseCurrency`, `paymentAmount`, ..., and the seed's `paymentMethod`); both\nspellings are accepted, send one. The docs require purchase currency, payment amount,\npayment currency, payment method and country; subdivision is required for US users.\nPassing a destination address makes the quote carry an `onramp_url`.\n",
+    examples: [
+      {
+        purchase_currency: 'USDC',
+        purchase_network: 'base',
+        payment_amount: '100.00',
+        payment_currency: 'USD',
+        payment_method: 'CARD',
+        country: 'US',
+        subdivision: 'NY',
+      },
+      {
+        purchaseCurrency: 'ETH',
+        paymentAmount: '50.00',
+        paymentCurrency: 'EUR',
+        paymentMethod: 'GUEST_CHECKOUT_VENDORA_PAY',
+        country: 'DE',
+      },
+    ],
+  },
+  CreateSellQuoteRequest: {
+    type: 'object',
+    properties: {
+      sell_currency: { type: 'string', description: 'Crypto asset to sell, as ticker or asset UUID.' },
+      sell_network: { type: 'string', description: 'Network the asset is sent from.' },
+      sell_amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount of crypto to sell.' },
+      cashout_currency: { type: 'string', description: 'Fiat currency to cash out to (ISO 4217).' },
+      payment_method: { $ref: '#/$defs/CashoutMethod' },
+      country: { type: 'string', description: 'Country of the user (ISO 3166-1 alpha-2).' },
+      subdivision: { type: 'string', description: 'Subdivision of the user (required for US).' },
+      source_address: { type: 'string', description: 'Wallet the crypto is sent from.' },
+      redirect_url: {
+        type: 'string',
+        format: 'uri',
+        description:
+          "Where the offramp flow sends the user back; in production it must be on the application's domain allowlist.",
+      },
+      partner_user_ref: { type: 'string', description: "The application's reference for its user." },
+    },
+    description:
+      'Body of POST /onramp/v1/sell/quote. Not shown in the seed; from the public docs (offramp\nAPI reference and quote guide), snake_case keys as the guide writes them. The docs\nrequire sell currency, sell amount, cash-out currency, payment method and country;\nsubdivision is required for US users. With `source_address`, `redirect_url` and\n`partner_user_ref` the response carries an `offramp_url`.\n',
+    examples: [
+      {
+        sell_currency: 'USDC',
+        sell_network: 'base',
+        sell_amount: '50.00',
+        cashout_currency: 'USD',
+        payment_method: 'FIAT_WALLET',
+        country: 'US',
+        subdivision: 'CA',
+      },
+    ],
+  },
+  CreateSessionTokenRequest: {
+    type: 'object',
+    properties: {
+      addresses: { type: 'array', items: { $ref: '#/$defs/SessionTokenAddress' }, minItems: 1 },
+      assets: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Assets the user may buy or sell, as tickers or asset UUIDs.',
+      },
+      clientIp: { type: 'string', description: 'IP address of the end user (do not take it from X-Forwarded-For).' },
+      destinationWallets: {
+        type: 'array',
+        items: { $ref: '#/$defs/DestinationWallet' },
+        description: 'Legacy form of `addresses`.',
+        deprecated: true,
+      },
+    },
+    required: ['addresses'],
+    description:
+      "Body of POST /onramp/v1/token. Not shown in the seed; from the public docs (onramp API\nreference, session token page, the service's onramp demo application). `addresses` is\nrequired. `clientIp` is the end user's IP address; the newer API reference lists it as\nrequired and warns not to trust X-Forwarded-For, older pages omit it, so it is optional\nhere. `destinationWallets` is the legacy form of `addresses`.\n",
+    examples: [
+      {
+        addresses: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', blockchains: ['base'] }],
+        assets: ['USDC'],
+        clientIp: '203.0.113.7',
+      },
+    ],
+  },
+  CryptoNetwork: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      display_name: { type: 'string' },
+      chain_id: { type: 'string', description: 'Chain id as a string (for example "8453").' },
+      contract_address: {
+        type: 'string',
+        description: 'Token contract address on the network (may be empty for the native asset).',
+      },
+    },
+    required: ['name'],
+    description: 'A network on which a crypto asset can be received (public docs, onramp demo application).',
+    examples: [
+      {
+        name: 'base',
+        display_name: 'Base',
+        chain_id: '8453',
+        contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      },
+    ],
+  },
+  DecimalString: {
+    type: 'string',
+    pattern: '^-?\\d+(\\.\\d+)?$',
+    description: 'A decimal amount written as a string.',
+    examples: ['100.00'],
+  },
+  DestinationWallet: {
+    type: 'object',
+    properties: {
+      address: { type: 'string' },
+      assets: { type: 'array', items: { type: 'string' } },
+      blockchains: { type: 'array', items: { type: 'string' } },
+      supportedNetworks: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['address'],
+    description:
+      "Legacy destination wallet of a session token request (public docs, the service's onramp demo application); replaced by `addresses`.",
+    deprecated: true,
+    examples: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', assets: ['USDC'], blockchains: ['base'] }],
+  },
+  OfframpPaymentMethod: {
+    type: 'string',
+    description:
+      'Cash-out method of an offramp transaction (public docs; the third-party product is written `VENDORC` as in the seed). Unknown values are accepted.',
+    examples: ['FIAT_WALLET'],
+  },
+  OfframpTransaction: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      asset: { type: 'string' },
+      status: { $ref: '#/$defs/OfframpTransactionStatus' },
+      network: { type: 'string' },
+      sell_amount: { $ref: '#/$defs/OnrampAmount' },
+      total: { $ref: '#/$defs/OnrampAmount' },
+      subtotal: { $ref: '#/$defs/OnrampAmount' },
+      svc_fee: { $ref: '#/$defs/OnrampAmount' },
+      exchange_rate: { $ref: '#/$defs/OnrampAmount' },
+      from_address: { type: 'string' },
+      to_address: { type: 'string' },
+      fromAddress: { type: 'string', description: "Spelling of `from_address` in the docs' example." },
+      toAddress: { type: 'string', description: "Spelling of `to_address` in the docs' example." },
+      tx_hash: { type: 'string' },
+      payment_method: { $ref: '#/$defs/OfframpPaymentMethod' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+    },
+    required: ['status'],
+    description:
+      "An offramp transaction (public docs, offramp transaction status guide; the seed does not\nshow the schema). The states of offramp transactions and their transitions are not shown\nin the seed, so no state machine is given. The docs name `from_address`/`to_address`\nwhile their example spells `fromAddress`/`toAddress`; both are listed. `svc_fee` is the\nservice's fee (the real key carries the service's own name).\n",
+    examples: [
+      {
+        id: 'a592242e-a9f0-4fdd-a834-feb30002d6a6',
+        asset: 'USDC',
+        status: 'TRANSACTION_STATUS_STARTED',
+        network: 'base',
+        sell_amount: { value: '50.00', currency: 'USDC' },
+        fromAddress: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c',
+        payment_method: 'FIAT_WALLET',
+        created_at: '2024-05-14T17:03:21-08:00',
+        updated_at: '2024-05-14T17:03:21-08:00',
+      },
+    ],
+  },
+  OfframpTransactionList: {
+    type: 'object',
+    properties: {
+      transactions: { type: 'array', items: { $ref: '#/$defs/OfframpTransaction' } },
+      next_page_key: { type: 'string' },
+      total_count: {
+        anyOf: [
+          { type: 'string', pattern: '^\\d+$' },
+          { type: 'integer', minimum: 0 },
+        ],
+      },
+    },
+    required: ['transactions'],
+    description:
+      'One page of offramp transactions (public docs). The next page passes `next_page_key` as\n`page_key`; the list ends when it is empty or absent. `total_count` may be a string or an\ninteger.\n',
+    examples: [{ transactions: [], next_page_key: '', total_count: 0 }],
+  },
+  OfframpTransactionStatus: {
+    type: 'string',
+    description:
+      'Status of an offramp transaction (public docs, offramp transaction status guide). The seed does not show the states or their transitions; unknown values are accepted.',
+    examples: ['TRANSACTION_STATUS_STARTED'],
+  },
+  OnrampAmount: {
+    anyOf: [{ $ref: '#/$defs/OnrampValueAmount' }, { $ref: '#/$defs/OnrampAmountForm' }],
+    description:
+      "A money amount in quotes and transactions. The public docs disagree on its form: the API\nreference and the service's applications use `{value, currency}`, the quote guides show\n`{amount, currency}`. Both are accepted; both stay open.\n",
+    examples: [
+      { value: '97.94', currency: 'USDC' },
+      { amount: '97.94', currency: 'USDC' },
+    ],
+  },
+  OnrampAmountForm: {
+    type: 'object',
+    properties: {
+      amount: { $ref: '#/$defs/DecimalString' },
+      currency: { type: 'string', description: 'Fiat ISO 4217 code or crypto ticker.' },
+    },
+    required: ['amount', 'currency'],
+    description:
+      'A money amount as `{amount, currency}`, the form shown in the examples of the onramp and offramp quote guides (public docs); treated as doc drift but accepted.',
+    examples: [{ amount: '100.00', currency: 'USD' }],
+  },
+  OnrampTransaction: {
+    type: 'object',
+    properties: {
+      status: { $ref: '#/$defs/OnrampTransactionStatus' },
+      purchase_currency: { type: 'string' },
+      purchase_network: { type: 'string' },
+      purchase_amount: { $ref: '#/$defs/OnrampAmount' },
+      payment_total: { $ref: '#/$defs/OnrampAmount' },
+      payment_subtotal: { $ref: '#/$defs/OnrampAmount' },
+      svc_fee: { $ref: '#/$defs/OnrampAmount' },
+      network_fee: { $ref: '#/$defs/OnrampAmount' },
+      exchange_rate: { $ref: '#/$defs/OnrampAmount' },
+      country: { type: 'string' },
+      user_id: { type: 'string' },
+      partner_user_ref: { type: 'string' },
+      payment_method: { $ref: '#/$defs/OnrampTransactionPaymentMethod' },
+      tx_hash: { type: 'string', description: 'On-chain transaction hash (empty until sent).' },
+      transaction_id: { type: 'string' },
+      wallet_address: { type: 'string' },
+      type: { $ref: '#/$defs/OnrampTransactionType' },
+      created_at: { type: 'string', format: 'date-time' },
+    },
+    required: ['status'],
+    description:
+      "An onramp transaction (public docs, transaction status guide; the seed does not show the\nschema). The states of onramp transactions and their transitions are not shown in the\nseed, so no state machine is given. `svc_fee` is the service's fee (the real key carries\nthe service's own name, written here with the seeds' `SVC` stand-in).\n",
+    examples: [
+      {
+        status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
+        purchase_currency: 'ETH',
+        purchase_network: 'ethereum',
+        purchase_amount: { value: '0.0150', currency: 'ETH' },
+        payment_total: { value: '50.00', currency: 'USD' },
+        partner_user_ref: 'user-1234',
+        payment_method: 'ACH_BANK_ACCOUNT',
+        tx_hash: '',
+        transaction_id: '39a67769-13d9-4469-ae01-45944f7facc5',
+        type: 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
+        created_at: '2024-05-14T17:03:21Z',
+      },
+    ],
+  },
+  OnrampTransactionList: {
+    type: 'object',
+    properties: {
+      transactions: { type: 'array', items: { $ref: '#/$defs/OnrampTransaction' } },
+      next_page_key: { type: 'string' },
+      total_count: {
+        anyOf: [
+          { type: 'string', pattern: '^\\d+$' },
+          { type: 'integer', minimum: 0 },
+        ],
+      },
+    },
+    required: ['transactions'],
+    description:
+      "One page of onramp transactions (public docs, transaction status guide). The next page\npasses `next_page_key` as `page_key`; the list ends when it is empty or absent.\n`total_count` is a string in the docs' example and may be an integer.\n",
+    examples: [{ transactions: [], next_page_key: '', total_count: '0' }],
+  },
+  OnrampTransactionPaymentMethod: {
+    type: 'string',
+    description:
+      "Payment method of an onramp transaction (public docs, transaction status guide). The\nthird-party product names are written with the seed's `VENDOR` words (`VENDORA_PAY`,\n`VENDORB_PAY`). Unknown values are accepted.\n",
+    examples: ['CARD'],
+  },
+  OnrampTransactionStatus: {
+    type: 'string',
+    description:
+      'Status of an onramp transaction (public docs, transaction status guide). The seed does not show the states or their transitions; unknown values are accepted.',
+    examples: ['ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'],
+  },
+  OnrampTransactionType: {
+    type: 'string',
+    description: 'Kind of onramp transaction (public docs, transaction status guide); unknown values are accepted.',
+    examples: ['ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND'],
+  },
+  OnrampValueAmount: {
+    type: 'object',
+    properties: {
+      value: { $ref: '#/$defs/DecimalString' },
+      currency: { type: 'string', description: 'Fiat ISO 4217 code or crypto ticker.' },
+    },
+    required: ['value', 'currency'],
+    description:
+      "A money amount as `{value, currency}`, the form of the onramp API reference and of the service's own applications (public docs).",
+    examples: [{ value: '100.00', currency: 'USD' }],
+  },
+  PaymentCurrency: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'Fiat currency code (ISO 4217).' },
+      limits: { type: 'array', items: { $ref: '#/$defs/PaymentCurrencyLimit' } },
+    },
+    required: ['id'],
+    description: 'A fiat currency the user can pay with, and its limits per payment method (public docs).',
+    examples: [{ id: 'USD', limits: [{ id: 'CARD', min: '10', max: '500' }] }],
+  },
+  PaymentCurrencyLimit: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'Payment method identifier.' },
+      min: { $ref: '#/$defs/DecimalString' },
+      max: { $ref: '#/$defs/DecimalString' },
+    },
+    required: ['id'],
+    description: 'Minimum and maximum fiat amount for one payment method (public docs, onramp demo application).',
+    examples: [{ id: 'CARD', min: '10', max: '500' }],
+  },
+  PurchaseCurrency: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid', description: 'Asset UUID.' },
+      name: { type: 'string' },
+      symbol: { type: 'string' },
+      icon_url: { type: 'string' },
+      networks: { type: 'array', items: { $ref: '#/$defs/CryptoNetwork' } },
+    },
+    required: ['id'],
+    description:
+      'A crypto asset that can be bought, with its networks (public docs, onramp demo applications; the mobile demo adds `icon_url`).',
+    examples: [
+      {
+        id: '2b92315d-eab7-5bef-84fa-089a131333f5',
+        name: 'USD Coin',
+        symbol: 'USDC',
+        networks: [
+          {
+            name: 'base',
+            display_name: 'Base',
+            chain_id: '8453',
+            contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          },
+        ],
+      },
+    ],
+  },
+  SellConfig: {
+    type: 'object',
+    description:
+      'Supported countries, currencies and assets for offramp. Not shown in the seed, and the\npublic docs used here name the call without its body. The object stays open; it is\nexpected to resemble the onramp configuration (`countries`), which is not confirmed.\n',
+    examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'ACH_BANK_ACCOUNT' }] }] }],
+  },
+  SellOptions: {
+    type: 'object',
+    description:
+      'Offramp options for a country and subdivision. Not shown in the seed, and the public docs\nused here name the call without its body; the object stays open. The example is\nillustrative only.\n',
+    examples: [{ sell_currencies: [{ id: '2b92315d-eab7-5bef-84fa-089a131333f5', symbol: 'USDC' }] }],
+  },
+  SellQuote: {
+    type: 'object',
+    properties: {
+      cashout_total: { $ref: '#/$defs/OnrampAmount' },
+      cashout_subtotal: { $ref: '#/$defs/OnrampAmount' },
+      sell_amount: { $ref: '#/$defs/OnrampAmount' },
+      svc_fee: { $ref: '#/$defs/OnrampAmount' },
+      quote_id: { type: 'string' },
+      offramp_url: { type: 'string', format: 'uri', description: 'Ready-to-use offramp hosted-flow URL.' },
+    },
+    description:
+      "A sell quote (public docs, offramp API reference; a third-party SDK types it with\n`{value, currency}` amounts, the guide's example uses `{amount, currency}`). `svc_fee` is\nthe service's fee (the real key carries the service's own name, written here with the\nseeds' `SVC` stand-in). `offramp_url` is present when the request gave the source\naddress, redirect URL and user reference.\n",
+    examples: [
+      {
+        cashout_total: { value: '49.25', currency: 'USD' },
+        cashout_subtotal: { value: '50.00', currency: 'USD' },
+        sell_amount: { value: '50.00', currency: 'USDC' },
+        svc_fee: { value: '0.75', currency: 'USD' },
+        quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11',
+      },
+    ],
+  },
+  SellQuoteEnvelope: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/SellQuote' } },
+    required: ['data'],
+    description: "The sell quote wrapped in `data`, as the offramp quote guide's example shows it (public docs).",
+    examples: [
+      {
+        data: { cashout_total: { amount: '49.25', currency: 'USD' }, quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11' },
+      },
+    ],
+  },
+  SellQuoteResponse: {
+    anyOf: [{ $ref: '#/$defs/SellQuote' }, { $ref: '#/$defs/SellQuoteEnvelope' }],
+    description:
+      'Response of POST /onramp/v1/sell/quote, unwrapped or wrapped in `data` (public docs disagree; both are accepted).',
+    examples: [
+      { cashout_total: { value: '49.25', currency: 'USD' }, quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11' },
+    ],
+  },
+  SessionToken: {
+    type: 'object',
+    properties: {
+      token: { type: 'string', description: 'The single-use session token.' },
+      channel_id: { type: 'string', description: 'Reserved; may be empty.' },
+    },
+    required: ['token'],
+    description:
+      'A session token (public docs, onramp API reference). Single use; expires after 5 minutes. Passed as `sessionToken` in the hosted-flow URLs.',
+    examples: [{ token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh', channel_id: '' }],
+  },
+  SessionTokenAddress: {
+    type: 'object',
+    properties: {
+      address: { type: 'string', description: 'Destination wallet address.' },
+      blockchains: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Networks on which the address may receive the purchased assets.',
+      },
+    },
+    required: ['address', 'blockchains'],
+    description:
+      'A destination address and the blockchains it may receive on (public docs, onramp API reference; the seed does not show the address object).',
+    examples: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', blockchains: ['ethereum', 'base'] }],
+  },
+  SessionTokenEnvelope: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/SessionToken' } },
+    required: ['data'],
+    description: 'The session token wrapped in `data`, as older public docs show it.',
+    examples: [{ data: { token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh' } }],
+  },
+  SessionTokenResponse: {
+    anyOf: [{ $ref: '#/$defs/SessionToken' }, { $ref: '#/$defs/SessionTokenEnvelope' }],
+    description:
+      'Response of POST /onramp/v1/token. Public docs show it unwrapped (current API reference) and wrapped in `data` (older docs); both are accepted.',
+    examples: [{ token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh', channel_id: '' }],
+  },
+};
+const createBuyQuoteTool: ApiTool = {
+  operationId: 'createBuyQuote',
+  name: 'createBuyQuote',
+  title: 'Get a buy quote',
+  description:
+    'Get a buy quote\n\nQuote for buying crypto with fiat. Rate limited to 10 requests per second for each app\nID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.\n\nThe seed names the `paymentMethod` values of the request (see `BuyPaymentMethod`); the\nrest of the request body and the response are not shown in the seed and come from the\npublic docs (onramp API reference, onramp quote guide). Passing `destination_address`\nmakes the response carry a ready-to-use `onramp_url`.\n\n`POST /onramp/v1/buy/quote`.',
+  method: 'POST',
+  path: '/onramp/v1/buy/quote',
+  tags: ['onramp'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateBuyQuoteRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyQuoteResponse' }] },
+  definitions: {
+    input: ['BuyPaymentMethod', 'CreateBuyQuoteRequest', 'DecimalString'],
+    output: [
+      'BuyQuote',
+      'BuyQuoteEnvelope',
+      'BuyQuoteResponse',
+      'DecimalString',
+      'OnrampAmount',
+      'OnrampAmountForm',
+      'OnrampValueAmount',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createBuyQuoteCall,
+  call: (client, _params, body, options) => createBuyQuote(client, body as CreateBuyQuoteBody, options),
+};
+const createSellQuoteTool: ApiTool = {
+  operationId: 'createSellQuote',
+  name: 'createSellQuote',
+  title: 'Get a sell quote',
+  description:
+    'Get a sell quote\n\nQuote for selling crypto for fiat. Rate limited to 10 requests per second for each app\nID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.\n\nRequest body and response are not shown in the seed; they come from the public docs\n(offramp API reference and quote guide). Passing `source_address`, `redirect_url` and\n`partner_user_ref` makes the response carry a ready-to-use `offramp_url`.\n\n`POST /onramp/v1/sell/quote`.',
+  method: 'POST',
+  path: '/onramp/v1/sell/quote',
+  tags: ['offramp'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateSellQuoteRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellQuoteResponse' }] },
+  definitions: {
+    input: ['CashoutMethod', 'CreateSellQuoteRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'OnrampAmount',
+      'OnrampAmountForm',
+      'OnrampValueAmount',
+      'SellQuote',
+      'SellQuoteEnvelope',
+      'SellQuoteResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createSellQuoteCall,
+  call: (client, _params, body, options) => createSellQuote(client, body as CreateSellQuoteBody, options),
+};
+const createSessionTokenTool: ApiTool = {
+  operationId: 'createSessionToken',
+  name: 'createSessionToken',
+  title: 'Create a session token',
+  description:
+    'Create a session token\n\nCreates a secure single-use session token, used for both onramp and offramp. The token is\npassed as `sessionToken` in the hosted-flow URLs (see `x-hosted-flows`).\n\nRequest and response shapes (including the address object) are not shown in the seed;\nthey come from the public docs (onramp API reference, session token page): the request\nnames the destination `addresses` (required) and optionally `assets` and `clientIp`\n(the newer API reference lists `clientIp` as required and says not to trust\nX-Forwarded-For); legacy requests send `destinationWallets`. The response carries\n`token` and `channel_id`. The token is single use and expires after 5 minutes.\n\n`POST /onramp/v1/token`.',
+  method: 'POST',
+  path: '/onramp/v1/token',
+  tags: ['session'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateSessionTokenRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SessionTokenResponse' }] },
+  definitions: {
+    input: ['CreateSessionTokenRequest', 'DestinationWallet', 'SessionTokenAddress'],
+    output: ['SessionToken', 'SessionTokenEnvelope', 'SessionTokenResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createSessionTokenCall,
+  call: (client, _params, body, options) => createSessionToken(client, body as CreateSessionTokenBody, options),
+};
+const getBuyConfigTool: ApiTool = {
+  operationId: 'getBuyConfig',
+  name: 'getBuyConfig',
+  title: 'Get the onramp configuration',
+  description:
+    "Get the onramp configuration\n\nSupported countries, currencies and assets for onramp.\n\nThe response is not shown in the seed; it comes from the public docs (onramp API\nreference and the service's onramp demo application): a list of countries, each with\nits subdivisions and payment methods.\n\n`GET /onramp/v1/buy/config`.",
+  method: 'GET',
+  path: '/onramp/v1/buy/config',
+  tags: ['onramp'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyConfigResponse' }] },
+  definitions: {
+    input: [],
+    output: ['BuyConfig', 'BuyConfigEnvelope', 'BuyConfigResponse', 'ConfigCountry', 'ConfigPaymentMethod'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getBuyConfigCall,
+  call: (client, _params, _body, options) => getBuyConfig(client, options),
+};
+const getBuyOptionsTool: ApiTool = {
+  operationId: 'getBuyOptions',
+  name: 'getBuyOptions',
+  title: 'Get the onramp options for a country',
+  description:
+    "Get the onramp options for a country\n\nSupported countries, currencies and assets for onramp, narrowed by the query parameters\n`country` and `subdivision` (codes).\n\nThe response is not shown in the seed; it comes from the public docs (onramp API\nreference and the service's onramp demo applications): the fiat payment currencies with\ntheir limits per payment method, and the crypto purchase currencies with their networks.\n\n`GET /onramp/v1/buy/options`.",
+  method: 'GET',
+  path: '/onramp/v1/buy/options',
+  tags: ['onramp'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      country: {
+        type: 'string',
+        description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
+      },
+      subdivision: {
+        type: 'string',
+        description:
+          'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyOptions' }] },
+  definitions: {
+    input: [],
+    output: [
+      'BuyOptions',
+      'CryptoNetwork',
+      'DecimalString',
+      'PaymentCurrency',
+      'PaymentCurrencyLimit',
+      'PurchaseCurrency',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getBuyOptionsCall,
+  call: (client, params, _body, options) => getBuyOptions(client, params as GetBuyOptionsParams | undefined, options),
+};
+const getSellConfigTool: ApiTool = {
+  operationId: 'getSellConfig',
+  name: 'getSellConfig',
+  title: 'Get the offramp configuration',
+  description:
+    'Get the offramp configuration\n\nSupported countries, currencies and assets for offramp.\n\nThe response is not shown in the seed, and the public docs used for this spec name the\ncall without showing its body; the response stays an open object (see `SellConfig`).\n\n`GET /onramp/v1/sell/config`.',
+  method: 'GET',
+  path: '/onramp/v1/sell/config',
+  tags: ['offramp'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellConfig' }] },
+  definitions: { input: [], output: ['SellConfig'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSellConfigCall,
+  call: (client, _params, _body, options) => getSellConfig(client, options),
+};
+const getSellOptionsTool: ApiTool = {
+  operationId: 'getSellOptions',
+  name: 'getSellOptions',
+  title: 'Get the offramp options for a country',
+  description:
+    'Get the offramp options for a country\n\nSupported countries, currencies and assets for offramp, narrowed by the query\nparameters `country` and `subdivision`.\n\nThe response is not shown in the seed, and the public docs used for this spec name the\ncall without showing its body; the response stays an open object (see `SellOptions`).\n\n`GET /onramp/v1/sell/options`.',
+  method: 'GET',
+  path: '/onramp/v1/sell/options',
+  tags: ['offramp'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      country: {
+        type: 'string',
+        description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
+      },
+      subdivision: {
+        type: 'string',
+        description:
+          'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellOptions' }] },
+  definitions: { input: [], output: ['SellOptions'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSellOptionsCall,
+  call: (client, params, _body, options) => getSellOptions(client, params as GetSellOptionsParams | undefined, options),
+};
+const listBuyTransactionsTool: ApiTool = {
+  operationId: 'listBuyTransactions',
+  name: 'listBuyTransactions',
+  title: "List a user's onramp transactions",
+  description:
+    "List a user's onramp transactions\n\nOnramp transactions of a user, tracked in real time. `partnerUserRef` is the\napplication's reference for its user.\n\nQuery parameters and response schema are not shown in the seed; they come from the\npublic docs (transaction status and history guide): pages are requested with\n`page_key` and `page_size` (default 1), the response carries `transactions`,\n`next_page_key` and `total_count`. The states of onramp transactions are not shown, so\nno state machine is given.\n\n`GET /onramp/v1/buy/user/{partnerUserRef}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/onramp/v1/buy/user/{partnerUserRef}/transactions',
+  tags: ['onramp'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      partnerUserRef: {
+        type: 'string',
+        minLength: 1,
+        description:
+          "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
+      },
+      page_key: {
+        type: 'string',
+        description:
+          'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
+      },
+      page_size: {
+        type: 'integer',
+        minimum: 1,
+        default: 1,
+        description:
+          'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
+      },
+    },
+    required: ['partnerUserRef'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OnrampTransactionList' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'OnrampAmount',
+      'OnrampAmountForm',
+      'OnrampTransaction',
+      'OnrampTransactionList',
+      'OnrampTransactionPaymentMethod',
+      'OnrampTransactionStatus',
+      'OnrampTransactionType',
+      'OnrampValueAmount',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listBuyTransactionsCall,
+  call: (client, params, _body, options) => listBuyTransactions(client, params as ListBuyTransactionsParams, options),
+};
+const listSellTransactionsTool: ApiTool = {
+  operationId: 'listSellTransactions',
+  name: 'listSellTransactions',
+  title: "List a user's offramp transactions",
+  description:
+    "List a user's offramp transactions\n\nOfframp transactions of a user. `partnerUserRef` is the application's reference for its\nuser, the same value passed as `partnerUserRef` in the offramp hosted-flow URL.\n\nQuery parameters and response schema are not shown in the seed; they come from the\npublic docs (offramp transaction status guide), paged like the onramp list with\n`page_key` and `page_size`. The states of offramp transactions are not shown, so no\nstate machine is given.\n\n`GET /onramp/v1/sell/user/{partnerUserRef}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/onramp/v1/sell/user/{partnerUserRef}/transactions',
+  tags: ['offramp'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      partnerUserRef: {
+        type: 'string',
+        minLength: 1,
+        description:
+          "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
+      },
+      page_key: {
+        type: 'string',
+        description:
+          'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
+      },
+      page_size: {
+        type: 'integer',
+        minimum: 1,
+        default: 1,
+        description:
+          'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
+      },
+    },
+    required: ['partnerUserRef'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OfframpTransactionList' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'OfframpPaymentMethod',
+      'OfframpTransaction',
+      'OfframpTransactionList',
+      'OfframpTransactionStatus',
+      'OnrampAmount',
+      'OnrampAmountForm',
+      'OnrampValueAmount',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listSellTransactionsCall,
+  call: (client, params, _body, options) => listSellTransactions(client, params as ListSellTransactionsParams, options),
+};
 /** SVC onramp and offramp API's 9 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
 export const mcpTools: ApiToolSet = {
   name: '@svc/onramp',
   version: 'v1',
   title: 'SVC onramp and offramp API',
-  definitions: {
-    BuyConfig: {
-      type: 'object',
-      properties: { countries: { type: 'array', items: { $ref: '#/$defs/ConfigCountry' } } },
-      required: ['countries'],
-      description:
-        'Supported countries, currencies and assets for onramp (public docs, onramp API reference and demo application).',
-      examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'CARD' }] }] }],
-    },
-    BuyConfigEnvelope: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/BuyConfig' } },
-      required: ['data'],
-      description:
-        'The onramp configuration wrapped in `data`, as the older hosted-flow SDK docs show it (public docs).',
-      examples: [{ data: { countries: [{ id: 'GB', subdivisions: [], payment_methods: [{ id: 'CARD' }] }] } }],
-    },
-    BuyConfigResponse: {
-      anyOf: [{ $ref: '#/$defs/BuyConfig' }, { $ref: '#/$defs/BuyConfigEnvelope' }],
-      description:
-        'Response of GET /onramp/v1/buy/config, unwrapped (current docs) or wrapped in `data` (older docs); both are accepted.',
-      examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'CARD' }] }] }],
-    },
-    BuyOptions: {
-      type: 'object',
-      properties: {
-        payment_currencies: { type: 'array', items: { $ref: '#/$defs/PaymentCurrency' } },
-        purchase_currencies: { type: 'array', items: { $ref: '#/$defs/PurchaseCurrency' } },
-      },
-      description:
-        'Onramp options for a country and subdivision (public docs, onramp API reference and demo applications).',
-      examples: [
-        {
-          payment_currencies: [{ id: 'EUR', limits: [{ id: 'CARD', min: '15', max: '1000' }] }],
-          purchase_currencies: [
-            {
-              id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
-              name: 'Ethereum',
-              symbol: 'ETH',
-              networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }],
-            },
-          ],
-        },
-      ],
-    },
-    BuyPaymentMethod: {
-      type: 'string',
-      description:
-        "Payment method of a buy quote request (seed: the request's `paymentMethod` values). The\nthree `VENDOR` words replace third-party product names inside the identifiers. The\npublic docs name more values (for example `UNSPECIFIED`), so unknown values are accepted.\n",
-      examples: ['CARD'],
-    },
-    BuyQuote: {
-      type: 'object',
-      properties: {
-        svc_fee: { $ref: '#/$defs/OnrampAmount' },
-        network_fee: { $ref: '#/$defs/OnrampAmount' },
-        payment_subtotal: { $ref: '#/$defs/OnrampAmount' },
-        payment_total: { $ref: '#/$defs/OnrampAmount' },
-        purchase_amount: { $ref: '#/$defs/OnrampAmount' },
-        quote_id: { type: 'string' },
-        onramp_url: { type: 'string', format: 'uri', description: 'Ready-to-use onramp hosted-flow URL.' },
-      },
-      description:
-        "A buy quote (public docs, onramp API reference). Amounts are `OnrampAmount`s. `svc_fee`\nis the service's fee: in the real interface the key carries the service's own name,\nwritten here with the seeds' `SVC` stand-in. `onramp_url` is present when the request\nnamed a destination address.\n",
-      examples: [
-        {
-          svc_fee: { value: '2.05', currency: 'USD' },
-          network_fee: { value: '0.01', currency: 'USD' },
-          payment_subtotal: { value: '97.94', currency: 'USD' },
-          payment_total: { value: '100.00', currency: 'USD' },
-          purchase_amount: { value: '97.94', currency: 'USDC' },
-          quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
-        },
-      ],
-    },
-    BuyQuoteEnvelope: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/BuyQuote' } },
-      required: ['data'],
-      description: "The buy quote wrapped in `data`, as the onramp quote guide's example shows it (public docs).",
-      examples: [
-        {
-          data: {
-            payment_total: { amount: '100.00', currency: 'USD' },
-            purchase_amount: { amount: '97.94', currency: 'USDC' },
-            quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
-          },
-        },
-      ],
-    },
-    BuyQuoteResponse: {
-      anyOf: [{ $ref: '#/$defs/BuyQuote' }, { $ref: '#/$defs/BuyQuoteEnvelope' }],
-      description:
-        'Response of POST /onramp/v1/buy/quote. The API reference shows the quote unwrapped, the quote guide wraps it in `data`; both are accepted (public docs).',
-      examples: [
-        {
-          payment_total: { value: '100.00', currency: 'USD' },
-          purchase_amount: { value: '97.94', currency: 'USDC' },
-          quote_id: '0f7d3f1c-95c4-4c1e-8d0a-6c2b1f7b9e21',
-        },
-      ],
-    },
-    CashoutMethod: {
-      type: 'string',
-      description:
-        'Cash-out method of a sell quote (public docs, offramp API reference: FIAT_WALLET,\nCRYPTO_ACCOUNT, ACH_BANK_ACCOUNT and a third-party product, written `VENDORC` as the seed\nwrites it in the buy values). Unknown values are accepted.\n',
-      examples: ['ACH_BANK_ACCOUNT'],
-    },
-    ConfigCountry: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: 'Country code (ISO 3166-1 alpha-2).' },
-        subdivisions: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Supported subdivision codes (empty when the country has none).',
-        },
-        payment_methods: { type: 'array', items: { $ref: '#/$defs/ConfigPaymentMethod' } },
-      },
-      required: ['id'],
-      description:
-        'A supported country with its subdivisions and payment methods (public docs, onramp API reference and demo application).',
-      examples: [{ id: 'US', subdivisions: ['NY', 'CA'], payment_methods: [{ id: 'CARD' }] }],
-    },
-    ConfigPaymentMethod: {
-      type: 'object',
-      properties: { id: { type: 'string', description: 'Payment method identifier, for example CARD.' } },
-      required: ['id'],
-      description: 'A payment method available in a country (public docs, onramp API reference).',
-      examples: [{ id: 'CARD' }],
-    },
-    CreateBuyQuoteRequest: {
-      type: 'object',
-      properties: {
-        purchase_currency: { type: 'string', description: 'Crypto asset to buy, as ticker or asset UUID.' },
-        purchase_network: { type: 'string', description: 'Network to receive the asset on.' },
-        payment_amount: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: 'Fiat amount to pay, with 2 decimal places.',
-        },
-        payment_currency: { type: 'string', description: 'Fiat currency to pay with (ISO 4217).' },
-        payment_method: { $ref: '#/$defs/BuyPaymentMethod' },
-        country: { type: 'string', description: 'Country of the user (ISO 3166-1 alpha-2).' },
-        subdivision: { type: 'string', description: 'Subdivision of the user (required for US).' },
-        destination_address: {
-          type: 'string',
-          description: 'Destination wallet; when given the response carries `onramp_url`.',
-        },
-        purchaseCurrency: { type: 'string', description: 'camelCase spelling of `purchase_currency`.' },
-        purchaseNetwork: { type: 'string', description: 'camelCase spelling of `purchase_network`.' },
-        paymentAmount: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: 'camelCase spelling of `payment_amount`.',
-        },
-        paymentCurrency: { type: 'string', description: 'camelCase spelling of `payment_currency`.' },
-        paymentMethod: {
-          allOf: [{ $ref: '#/$defs/BuyPaymentMethod' }],
-          description: 'camelCase spelling of `payment_method` (the name the seed uses).',
-        },
-        destinationAddress: { type: 'string', description: 'camelCase spelling of `destination_address`.' },
-      },
-      description:
-        "Body of POST /onramp/v1/buy/quote. The seed names only the `paymentMethod` values; the\nfields come from the public docs. The quote guide writes snake_case keys\n(`purchase_currency`, `payment_amount`, ...), the API reference renders camelCase keys\n(`purchaseCurrency`, `paymentAmount`, ..., and the seed's `paymentMethod`); both\nspellings are accepted, send one. The docs require purchase currency, payment amount,\npayment currency, payment method and country; subdivision is required for US users.\nPassing a destination address makes the quote carry an `onramp_url`.\n",
-      examples: [
-        {
-          purchase_currency: 'USDC',
-          purchase_network: 'base',
-          payment_amount: '100.00',
-          payment_currency: 'USD',
-          payment_method: 'CARD',
-          country: 'US',
-          subdivision: 'NY',
-        },
-        {
-          purchaseCurrency: 'ETH',
-          paymentAmount: '50.00',
-          paymentCurrency: 'EUR',
-          paymentMethod: 'GUEST_CHECKOUT_VENDORA_PAY',
-          country: 'DE',
-        },
-      ],
-    },
-    CreateSellQuoteRequest: {
-      type: 'object',
-      properties: {
-        sell_currency: { type: 'string', description: 'Crypto asset to sell, as ticker or asset UUID.' },
-        sell_network: { type: 'string', description: 'Network the asset is sent from.' },
-        sell_amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount of crypto to sell.' },
-        cashout_currency: { type: 'string', description: 'Fiat currency to cash out to (ISO 4217).' },
-        payment_method: { $ref: '#/$defs/CashoutMethod' },
-        country: { type: 'string', description: 'Country of the user (ISO 3166-1 alpha-2).' },
-        subdivision: { type: 'string', description: 'Subdivision of the user (required for US).' },
-        source_address: { type: 'string', description: 'Wallet the crypto is sent from.' },
-        redirect_url: {
-          type: 'string',
-          format: 'uri',
-          description:
-            "Where the offramp flow sends the user back; in production it must be on the application's domain allowlist.",
-        },
-        partner_user_ref: { type: 'string', description: "The application's reference for its user." },
-      },
-      description:
-        'Body of POST /onramp/v1/sell/quote. Not shown in the seed; from the public docs (offramp\nAPI reference and quote guide), snake_case keys as the guide writes them. The docs\nrequire sell currency, sell amount, cash-out currency, payment method and country;\nsubdivision is required for US users. With `source_address`, `redirect_url` and\n`partner_user_ref` the response carries an `offramp_url`.\n',
-      examples: [
-        {
-          sell_currency: 'USDC',
-          sell_network: 'base',
-          sell_amount: '50.00',
-          cashout_currency: 'USD',
-          payment_method: 'FIAT_WALLET',
-          country: 'US',
-          subdivision: 'CA',
-        },
-      ],
-    },
-    CreateSessionTokenRequest: {
-      type: 'object',
-      properties: {
-        addresses: { type: 'array', items: { $ref: '#/$defs/SessionTokenAddress' }, minItems: 1 },
-        assets: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Assets the user may buy or sell, as tickers or asset UUIDs.',
-        },
-        clientIp: { type: 'string', description: 'IP address of the end user (do not take it from X-Forwarded-For).' },
-        destinationWallets: {
-          type: 'array',
-          items: { $ref: '#/$defs/DestinationWallet' },
-          description: 'Legacy form of `addresses`.',
-          deprecated: true,
-        },
-      },
-      required: ['addresses'],
-      description:
-        "Body of POST /onramp/v1/token. Not shown in the seed; from the public docs (onramp API\nreference, session token page, the service's onramp demo application). `addresses` is\nrequired. `clientIp` is the end user's IP address; the newer API reference lists it as\nrequired and warns not to trust X-Forwarded-For, older pages omit it, so it is optional\nhere. `destinationWallets` is the legacy form of `addresses`.\n",
-      examples: [
-        {
-          addresses: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', blockchains: ['base'] }],
-          assets: ['USDC'],
-          clientIp: '203.0.113.7',
-        },
-      ],
-    },
-    CryptoNetwork: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        display_name: { type: 'string' },
-        chain_id: { type: 'string', description: 'Chain id as a string (for example "8453").' },
-        contract_address: {
-          type: 'string',
-          description: 'Token contract address on the network (may be empty for the native asset).',
-        },
-      },
-      required: ['name'],
-      description: 'A network on which a crypto asset can be received (public docs, onramp demo application).',
-      examples: [
-        {
-          name: 'base',
-          display_name: 'Base',
-          chain_id: '8453',
-          contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-        },
-      ],
-    },
-    DecimalString: {
-      type: 'string',
-      pattern: '^-?\\d+(\\.\\d+)?$',
-      description: 'A decimal amount written as a string.',
-      examples: ['100.00'],
-    },
-    DestinationWallet: {
-      type: 'object',
-      properties: {
-        address: { type: 'string' },
-        assets: { type: 'array', items: { type: 'string' } },
-        blockchains: { type: 'array', items: { type: 'string' } },
-        supportedNetworks: { type: 'array', items: { type: 'string' } },
-      },
-      required: ['address'],
-      description:
-        "Legacy destination wallet of a session token request (public docs, the service's onramp demo application); replaced by `addresses`.",
-      deprecated: true,
-      examples: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', assets: ['USDC'], blockchains: ['base'] }],
-    },
-    OfframpPaymentMethod: {
-      type: 'string',
-      description:
-        'Cash-out method of an offramp transaction (public docs; the third-party product is written `VENDORC` as in the seed). Unknown values are accepted.',
-      examples: ['FIAT_WALLET'],
-    },
-    OfframpTransaction: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        asset: { type: 'string' },
-        status: { $ref: '#/$defs/OfframpTransactionStatus' },
-        network: { type: 'string' },
-        sell_amount: { $ref: '#/$defs/OnrampAmount' },
-        total: { $ref: '#/$defs/OnrampAmount' },
-        subtotal: { $ref: '#/$defs/OnrampAmount' },
-        svc_fee: { $ref: '#/$defs/OnrampAmount' },
-        exchange_rate: { $ref: '#/$defs/OnrampAmount' },
-        from_address: { type: 'string' },
-        to_address: { type: 'string' },
-        fromAddress: { type: 'string', description: "Spelling of `from_address` in the docs' example." },
-        toAddress: { type: 'string', description: "Spelling of `to_address` in the docs' example." },
-        tx_hash: { type: 'string' },
-        payment_method: { $ref: '#/$defs/OfframpPaymentMethod' },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-      },
-      required: ['status'],
-      description:
-        "An offramp transaction (public docs, offramp transaction status guide; the seed does not\nshow the schema). The states of offramp transactions and their transitions are not shown\nin the seed, so no state machine is given. The docs name `from_address`/`to_address`\nwhile their example spells `fromAddress`/`toAddress`; both are listed. `svc_fee` is the\nservice's fee (the real key carries the service's own name).\n",
-      examples: [
-        {
-          id: 'a592242e-a9f0-4fdd-a834-feb30002d6a6',
-          asset: 'USDC',
-          status: 'TRANSACTION_STATUS_STARTED',
-          network: 'base',
-          sell_amount: { value: '50.00', currency: 'USDC' },
-          fromAddress: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c',
-          payment_method: 'FIAT_WALLET',
-          created_at: '2024-05-14T17:03:21-08:00',
-          updated_at: '2024-05-14T17:03:21-08:00',
-        },
-      ],
-    },
-    OfframpTransactionList: {
-      type: 'object',
-      properties: {
-        transactions: { type: 'array', items: { $ref: '#/$defs/OfframpTransaction' } },
-        next_page_key: { type: 'string' },
-        total_count: {
-          anyOf: [
-            { type: 'string', pattern: '^\\d+$' },
-            { type: 'integer', minimum: 0 },
-          ],
-        },
-      },
-      required: ['transactions'],
-      description:
-        'One page of offramp transactions (public docs). The next page passes `next_page_key` as\n`page_key`; the list ends when it is empty or absent. `total_count` may be a string or an\ninteger.\n',
-      examples: [{ transactions: [], next_page_key: '', total_count: 0 }],
-    },
-    OfframpTransactionStatus: {
-      type: 'string',
-      description:
-        'Status of an offramp transaction (public docs, offramp transaction status guide). The seed does not show the states or their transitions; unknown values are accepted.',
-      examples: ['TRANSACTION_STATUS_STARTED'],
-    },
-    OnrampAmount: {
-      anyOf: [{ $ref: '#/$defs/OnrampValueAmount' }, { $ref: '#/$defs/OnrampAmountForm' }],
-      description:
-        "A money amount in quotes and transactions. The public docs disagree on its form: the API\nreference and the service's applications use `{value, currency}`, the quote guides show\n`{amount, currency}`. Both are accepted; both stay open.\n",
-      examples: [
-        { value: '97.94', currency: 'USDC' },
-        { amount: '97.94', currency: 'USDC' },
-      ],
-    },
-    OnrampAmountForm: {
-      type: 'object',
-      properties: {
-        amount: { $ref: '#/$defs/DecimalString' },
-        currency: { type: 'string', description: 'Fiat ISO 4217 code or crypto ticker.' },
-      },
-      required: ['amount', 'currency'],
-      description:
-        'A money amount as `{amount, currency}`, the form shown in the examples of the onramp and offramp quote guides (public docs); treated as doc drift but accepted.',
-      examples: [{ amount: '100.00', currency: 'USD' }],
-    },
-    OnrampTransaction: {
-      type: 'object',
-      properties: {
-        status: { $ref: '#/$defs/OnrampTransactionStatus' },
-        purchase_currency: { type: 'string' },
-        purchase_network: { type: 'string' },
-        purchase_amount: { $ref: '#/$defs/OnrampAmount' },
-        payment_total: { $ref: '#/$defs/OnrampAmount' },
-        payment_subtotal: { $ref: '#/$defs/OnrampAmount' },
-        svc_fee: { $ref: '#/$defs/OnrampAmount' },
-        network_fee: { $ref: '#/$defs/OnrampAmount' },
-        exchange_rate: { $ref: '#/$defs/OnrampAmount' },
-        country: { type: 'string' },
-        user_id: { type: 'string' },
-        partner_user_ref: { type: 'string' },
-        payment_method: { $ref: '#/$defs/OnrampTransactionPaymentMethod' },
-        tx_hash: { type: 'string', description: 'On-chain transaction hash (empty until sent).' },
-        transaction_id: { type: 'string' },
-        wallet_address: { type: 'string' },
-        type: { $ref: '#/$defs/OnrampTransactionType' },
-        created_at: { type: 'string', format: 'date-time' },
-      },
-      required: ['status'],
-      description:
-        "An onramp transaction (public docs, transaction status guide; the seed does not show the\nschema). The states of onramp transactions and their transitions are not shown in the\nseed, so no state machine is given. `svc_fee` is the service's fee (the real key carries\nthe service's own name, written here with the seeds' `SVC` stand-in).\n",
-      examples: [
-        {
-          status: 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
-          purchase_currency: 'ETH',
-          purchase_network: 'ethereum',
-          purchase_amount: { value: '0.0150', currency: 'ETH' },
-          payment_total: { value: '50.00', currency: 'USD' },
-          partner_user_ref: 'user-1234',
-          payment_method: 'ACH_BANK_ACCOUNT',
-          tx_hash: '',
-          transaction_id: '39a67769-13d9-4469-ae01-45944f7facc5',
-          type: 'ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND',
-          created_at: '2024-05-14T17:03:21Z',
-        },
-      ],
-    },
-    OnrampTransactionList: {
-      type: 'object',
-      properties: {
-        transactions: { type: 'array', items: { $ref: '#/$defs/OnrampTransaction' } },
-        next_page_key: { type: 'string' },
-        total_count: {
-          anyOf: [
-            { type: 'string', pattern: '^\\d+$' },
-            { type: 'integer', minimum: 0 },
-          ],
-        },
-      },
-      required: ['transactions'],
-      description:
-        "One page of onramp transactions (public docs, transaction status guide). The next page\npasses `next_page_key` as `page_key`; the list ends when it is empty or absent.\n`total_count` is a string in the docs' example and may be an integer.\n",
-      examples: [{ transactions: [], next_page_key: '', total_count: '0' }],
-    },
-    OnrampTransactionPaymentMethod: {
-      type: 'string',
-      description:
-        "Payment method of an onramp transaction (public docs, transaction status guide). The\nthird-party product names are written with the seed's `VENDOR` words (`VENDORA_PAY`,\n`VENDORB_PAY`). Unknown values are accepted.\n",
-      examples: ['CARD'],
-    },
-    OnrampTransactionStatus: {
-      type: 'string',
-      description:
-        'Status of an onramp transaction (public docs, transaction status guide). The seed does not show the states or their transitions; unknown values are accepted.',
-      examples: ['ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'],
-    },
-    OnrampTransactionType: {
-      type: 'string',
-      description: 'Kind of onramp transaction (public docs, transaction status guide); unknown values are accepted.',
-      examples: ['ONRAMP_TRANSACTION_TYPE_BUY_AND_SEND'],
-    },
-    OnrampValueAmount: {
-      type: 'object',
-      properties: {
-        value: { $ref: '#/$defs/DecimalString' },
-        currency: { type: 'string', description: 'Fiat ISO 4217 code or crypto ticker.' },
-      },
-      required: ['value', 'currency'],
-      description:
-        "A money amount as `{value, currency}`, the form of the onramp API reference and of the service's own applications (public docs).",
-      examples: [{ value: '100.00', currency: 'USD' }],
-    },
-    PaymentCurrency: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: 'Fiat currency code (ISO 4217).' },
-        limits: { type: 'array', items: { $ref: '#/$defs/PaymentCurrencyLimit' } },
-      },
-      required: ['id'],
-      description: 'A fiat currency the user can pay with, and its limits per payment method (public docs).',
-      examples: [{ id: 'USD', limits: [{ id: 'CARD', min: '10', max: '500' }] }],
-    },
-    PaymentCurrencyLimit: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: 'Payment method identifier.' },
-        min: { $ref: '#/$defs/DecimalString' },
-        max: { $ref: '#/$defs/DecimalString' },
-      },
-      required: ['id'],
-      description: 'Minimum and maximum fiat amount for one payment method (public docs, onramp demo application).',
-      examples: [{ id: 'CARD', min: '10', max: '500' }],
-    },
-    PurchaseCurrency: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid', description: 'Asset UUID.' },
-        name: { type: 'string' },
-        symbol: { type: 'string' },
-        icon_url: { type: 'string' },
-        networks: { type: 'array', items: { $ref: '#/$defs/CryptoNetwork' } },
-      },
-      required: ['id'],
-      description:
-        'A crypto asset that can be bought, with its networks (public docs, onramp demo applications; the mobile demo adds `icon_url`).',
-      examples: [
-        {
-          id: '2b92315d-eab7-5bef-84fa-089a131333f5',
-          name: 'USD Coin',
-          symbol: 'USDC',
-          networks: [
-            {
-              name: 'base',
-              display_name: 'Base',
-              chain_id: '8453',
-              contract_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-            },
-          ],
-        },
-      ],
-    },
-    SellConfig: {
-      type: 'object',
-      description:
-        'Supported countries, currencies and assets for offramp. Not shown in the seed, and the\npublic docs used here name the call without its body. The object stays open; it is\nexpected to resemble the onramp configuration (`countries`), which is not confirmed.\n',
-      examples: [{ countries: [{ id: 'US', subdivisions: ['NY'], payment_methods: [{ id: 'ACH_BANK_ACCOUNT' }] }] }],
-    },
-    SellOptions: {
-      type: 'object',
-      description:
-        'Offramp options for a country and subdivision. Not shown in the seed, and the public docs\nused here name the call without its body; the object stays open. The example is\nillustrative only.\n',
-      examples: [{ sell_currencies: [{ id: '2b92315d-eab7-5bef-84fa-089a131333f5', symbol: 'USDC' }] }],
-    },
-    SellQuote: {
-      type: 'object',
-      properties: {
-        cashout_total: { $ref: '#/$defs/OnrampAmount' },
-        cashout_subtotal: { $ref: '#/$defs/OnrampAmount' },
-        sell_amount: { $ref: '#/$defs/OnrampAmount' },
-        svc_fee: { $ref: '#/$defs/OnrampAmount' },
-        quote_id: { type: 'string' },
-        offramp_url: { type: 'string', format: 'uri', description: 'Ready-to-use offramp hosted-flow URL.' },
-      },
-      description:
-        "A sell quote (public docs, offramp API reference; a third-party SDK types it with\n`{value, currency}` amounts, the guide's example uses `{amount, currency}`). `svc_fee` is\nthe service's fee (the real key carries the service's own name, written here with the\nseeds' `SVC` stand-in). `offramp_url` is present when the request gave the source\naddress, redirect URL and user reference.\n",
-      examples: [
-        {
-          cashout_total: { value: '49.25', currency: 'USD' },
-          cashout_subtotal: { value: '50.00', currency: 'USD' },
-          sell_amount: { value: '50.00', currency: 'USDC' },
-          svc_fee: { value: '0.75', currency: 'USD' },
-          quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11',
-        },
-      ],
-    },
-    SellQuoteEnvelope: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/SellQuote' } },
-      required: ['data'],
-      description: "The sell quote wrapped in `data`, as the offramp quote guide's example shows it (public docs).",
-      examples: [
-        {
-          data: {
-            cashout_total: { amount: '49.25', currency: 'USD' },
-            quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11',
-          },
-        },
-      ],
-    },
-    SellQuoteResponse: {
-      anyOf: [{ $ref: '#/$defs/SellQuote' }, { $ref: '#/$defs/SellQuoteEnvelope' }],
-      description:
-        'Response of POST /onramp/v1/sell/quote, unwrapped or wrapped in `data` (public docs disagree; both are accepted).',
-      examples: [
-        { cashout_total: { value: '49.25', currency: 'USD' }, quote_id: '5c3e9a1e-2d1b-4f7e-9b64-0a6f2c8d7e11' },
-      ],
-    },
-    SessionToken: {
-      type: 'object',
-      properties: {
-        token: { type: 'string', description: 'The single-use session token.' },
-        channel_id: { type: 'string', description: 'Reserved; may be empty.' },
-      },
-      required: ['token'],
-      description:
-        'A session token (public docs, onramp API reference). Single use; expires after 5 minutes. Passed as `sessionToken` in the hosted-flow URLs.',
-      examples: [{ token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh', channel_id: '' }],
-    },
-    SessionTokenAddress: {
-      type: 'object',
-      properties: {
-        address: { type: 'string', description: 'Destination wallet address.' },
-        blockchains: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Networks on which the address may receive the purchased assets.',
-        },
-      },
-      required: ['address', 'blockchains'],
-      description:
-        'A destination address and the blockchains it may receive on (public docs, onramp API reference; the seed does not show the address object).',
-      examples: [{ address: '0x4315d134aCd3221a02dD380ADE3aF39Ce219037c', blockchains: ['ethereum', 'base'] }],
-    },
-    SessionTokenEnvelope: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/SessionToken' } },
-      required: ['data'],
-      description: 'The session token wrapped in `data`, as older public docs show it.',
-      examples: [{ data: { token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh' } }],
-    },
-    SessionTokenResponse: {
-      anyOf: [{ $ref: '#/$defs/SessionToken' }, { $ref: '#/$defs/SessionTokenEnvelope' }],
-      description:
-        'Response of POST /onramp/v1/token. Public docs show it unwrapped (current API reference) and wrapped in `data` (older docs); both are accepted.',
-      examples: [{ token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh', channel_id: '' }],
-    },
-  },
+  definitions: mcpDefinitions,
   tools: [
-    {
-      operationId: 'createBuyQuote',
-      name: 'createBuyQuote',
-      title: 'Get a buy quote',
-      description:
-        'Get a buy quote\n\nQuote for buying crypto with fiat. Rate limited to 10 requests per second for each app\nID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.\n\nThe seed names the `paymentMethod` values of the request (see `BuyPaymentMethod`); the\nrest of the request body and the response are not shown in the seed and come from the\npublic docs (onramp API reference, onramp quote guide). Passing `destination_address`\nmakes the response carry a ready-to-use `onramp_url`.\n\n`POST /onramp/v1/buy/quote`.',
-      method: 'POST',
-      path: '/onramp/v1/buy/quote',
-      tags: ['onramp'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateBuyQuoteRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyQuoteResponse' }] },
-      definitions: {
-        input: ['BuyPaymentMethod', 'CreateBuyQuoteRequest', 'DecimalString'],
-        output: [
-          'BuyQuote',
-          'BuyQuoteEnvelope',
-          'BuyQuoteResponse',
-          'DecimalString',
-          'OnrampAmount',
-          'OnrampAmountForm',
-          'OnrampValueAmount',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createBuyQuoteCall,
-      call: (client, _params, body, options) => createBuyQuote(client, body as CreateBuyQuoteBody, options),
-    },
-    {
-      operationId: 'createSellQuote',
-      name: 'createSellQuote',
-      title: 'Get a sell quote',
-      description:
-        'Get a sell quote\n\nQuote for selling crypto for fiat. Rate limited to 10 requests per second for each app\nID; above that the service answers HTTP 429 with error `rate_limit_exceeded`.\n\nRequest body and response are not shown in the seed; they come from the public docs\n(offramp API reference and quote guide). Passing `source_address`, `redirect_url` and\n`partner_user_ref` makes the response carry a ready-to-use `offramp_url`.\n\n`POST /onramp/v1/sell/quote`.',
-      method: 'POST',
-      path: '/onramp/v1/sell/quote',
-      tags: ['offramp'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateSellQuoteRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellQuoteResponse' }] },
-      definitions: {
-        input: ['CashoutMethod', 'CreateSellQuoteRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'OnrampAmount',
-          'OnrampAmountForm',
-          'OnrampValueAmount',
-          'SellQuote',
-          'SellQuoteEnvelope',
-          'SellQuoteResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createSellQuoteCall,
-      call: (client, _params, body, options) => createSellQuote(client, body as CreateSellQuoteBody, options),
-    },
-    {
-      operationId: 'createSessionToken',
-      name: 'createSessionToken',
-      title: 'Create a session token',
-      description:
-        'Create a session token\n\nCreates a secure single-use session token, used for both onramp and offramp. The token is\npassed as `sessionToken` in the hosted-flow URLs (see `x-hosted-flows`).\n\nRequest and response shapes (including the address object) are not shown in the seed;\nthey come from the public docs (onramp API reference, session token page): the request\nnames the destination `addresses` (required) and optionally `assets` and `clientIp`\n(the newer API reference lists `clientIp` as required and says not to trust\nX-Forwarded-For); legacy requests send `destinationWallets`. The response carries\n`token` and `channel_id`. The token is single use and expires after 5 minutes.\n\n`POST /onramp/v1/token`.',
-      method: 'POST',
-      path: '/onramp/v1/token',
-      tags: ['session'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateSessionTokenRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SessionTokenResponse' }] },
-      definitions: {
-        input: ['CreateSessionTokenRequest', 'DestinationWallet', 'SessionTokenAddress'],
-        output: ['SessionToken', 'SessionTokenEnvelope', 'SessionTokenResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createSessionTokenCall,
-      call: (client, _params, body, options) => createSessionToken(client, body as CreateSessionTokenBody, options),
-    },
-    {
-      operationId: 'getBuyConfig',
-      name: 'getBuyConfig',
-      title: 'Get the onramp configuration',
-      description:
-        "Get the onramp configuration\n\nSupported countries, currencies and assets for onramp.\n\nThe response is not shown in the seed; it comes from the public docs (onramp API\nreference and the service's onramp demo application): a list of countries, each with\nits subdivisions and payment methods.\n\n`GET /onramp/v1/buy/config`.",
-      method: 'GET',
-      path: '/onramp/v1/buy/config',
-      tags: ['onramp'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyConfigResponse' }] },
-      definitions: {
-        input: [],
-        output: ['BuyConfig', 'BuyConfigEnvelope', 'BuyConfigResponse', 'ConfigCountry', 'ConfigPaymentMethod'],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getBuyConfigCall,
-      call: (client, _params, _body, options) => getBuyConfig(client, options),
-    },
-    {
-      operationId: 'getBuyOptions',
-      name: 'getBuyOptions',
-      title: 'Get the onramp options for a country',
-      description:
-        "Get the onramp options for a country\n\nSupported countries, currencies and assets for onramp, narrowed by the query parameters\n`country` and `subdivision` (codes).\n\nThe response is not shown in the seed; it comes from the public docs (onramp API\nreference and the service's onramp demo applications): the fiat payment currencies with\ntheir limits per payment method, and the crypto purchase currencies with their networks.\n\n`GET /onramp/v1/buy/options`.",
-      method: 'GET',
-      path: '/onramp/v1/buy/options',
-      tags: ['onramp'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          country: {
-            type: 'string',
-            description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
-          },
-          subdivision: {
-            type: 'string',
-            description:
-              'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyOptions' }] },
-      definitions: {
-        input: [],
-        output: [
-          'BuyOptions',
-          'CryptoNetwork',
-          'DecimalString',
-          'PaymentCurrency',
-          'PaymentCurrencyLimit',
-          'PurchaseCurrency',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getBuyOptionsCall,
-      call: (client, params, _body, options) =>
-        getBuyOptions(client, params as GetBuyOptionsParams | undefined, options),
-    },
-    {
-      operationId: 'getSellConfig',
-      name: 'getSellConfig',
-      title: 'Get the offramp configuration',
-      description:
-        'Get the offramp configuration\n\nSupported countries, currencies and assets for offramp.\n\nThe response is not shown in the seed, and the public docs used for this spec name the\ncall without showing its body; the response stays an open object (see `SellConfig`).\n\n`GET /onramp/v1/sell/config`.',
-      method: 'GET',
-      path: '/onramp/v1/sell/config',
-      tags: ['offramp'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellConfig' }] },
-      definitions: { input: [], output: ['SellConfig'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSellConfigCall,
-      call: (client, _params, _body, options) => getSellConfig(client, options),
-    },
-    {
-      operationId: 'getSellOptions',
-      name: 'getSellOptions',
-      title: 'Get the offramp options for a country',
-      description:
-        'Get the offramp options for a country\n\nSupported countries, currencies and assets for offramp, narrowed by the query\nparameters `country` and `subdivision`.\n\nThe response is not shown in the seed, and the public docs used for this spec name the\ncall without showing its body; the response stays an open object (see `SellOptions`).\n\n`GET /onramp/v1/sell/options`.',
-      method: 'GET',
-      path: '/onramp/v1/sell/options',
-      tags: ['offramp'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          country: {
-            type: 'string',
-            description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
-          },
-          subdivision: {
-            type: 'string',
-            description:
-              'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellOptions' }] },
-      definitions: { input: [], output: ['SellOptions'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSellOptionsCall,
-      call: (client, params, _body, options) =>
-        getSellOptions(client, params as GetSellOptionsParams | undefined, options),
-    },
-    {
-      operationId: 'listBuyTransactions',
-      name: 'listBuyTransactions',
-      title: "List a user's onramp transactions",
-      description:
-        "List a user's onramp transactions\n\nOnramp transactions of a user, tracked in real time. `partnerUserRef` is the\napplication's reference for its user.\n\nQuery parameters and response schema are not shown in the seed; they come from the\npublic docs (transaction status and history guide): pages are requested with\n`page_key` and `page_size` (default 1), the response carries `transactions`,\n`next_page_key` and `total_count`. The states of onramp transactions are not shown, so\nno state machine is given.\n\n`GET /onramp/v1/buy/user/{partnerUserRef}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/onramp/v1/buy/user/{partnerUserRef}/transactions',
-      tags: ['onramp'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          partnerUserRef: {
-            type: 'string',
-            minLength: 1,
-            description:
-              "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
-          },
-          page_key: {
-            type: 'string',
-            description:
-              'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
-          },
-          page_size: {
-            type: 'integer',
-            minimum: 1,
-            default: 1,
-            description:
-              'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
-          },
-        },
-        required: ['partnerUserRef'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OnrampTransactionList' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'OnrampAmount',
-          'OnrampAmountForm',
-          'OnrampTransaction',
-          'OnrampTransactionList',
-          'OnrampTransactionPaymentMethod',
-          'OnrampTransactionStatus',
-          'OnrampTransactionType',
-          'OnrampValueAmount',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listBuyTransactionsCall,
-      call: (client, params, _body, options) =>
-        listBuyTransactions(client, params as ListBuyTransactionsParams, options),
-    },
-    {
-      operationId: 'listSellTransactions',
-      name: 'listSellTransactions',
-      title: "List a user's offramp transactions",
-      description:
-        "List a user's offramp transactions\n\nOfframp transactions of a user. `partnerUserRef` is the application's reference for its\nuser, the same value passed as `partnerUserRef` in the offramp hosted-flow URL.\n\nQuery parameters and response schema are not shown in the seed; they come from the\npublic docs (offramp transaction status guide), paged like the onramp list with\n`page_key` and `page_size`. The states of offramp transactions are not shown, so no\nstate machine is given.\n\n`GET /onramp/v1/sell/user/{partnerUserRef}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/onramp/v1/sell/user/{partnerUserRef}/transactions',
-      tags: ['offramp'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          partnerUserRef: {
-            type: 'string',
-            minLength: 1,
-            description:
-              "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
-          },
-          page_key: {
-            type: 'string',
-            description:
-              'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
-          },
-          page_size: {
-            type: 'integer',
-            minimum: 1,
-            default: 1,
-            description:
-              'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
-          },
-        },
-        required: ['partnerUserRef'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OfframpTransactionList' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'OfframpPaymentMethod',
-          'OfframpTransaction',
-          'OfframpTransactionList',
-          'OfframpTransactionStatus',
-          'OnrampAmount',
-          'OnrampAmountForm',
-          'OnrampValueAmount',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listSellTransactionsCall,
-      call: (client, params, _body, options) =>
-        listSellTransactions(client, params as ListSellTransactionsParams, options),
-    },
+    createBuyQuoteTool,
+    createSellQuoteTool,
+    createSessionTokenTool,
+    getBuyConfigTool,
+    getBuyOptionsTool,
+    getSellConfigTool,
+    getSellOptionsTool,
+    listBuyTransactionsTool,
+    listSellTransactionsTool,
   ],
 };
 

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HttpClient } from '@svc/runtime';
 import type { ClientOptions } from '@svc/runtime';
 import { createApiMcpServer } from '@svc/runtime/mcp';
-import type { ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
+import type { ApiTool, ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
 import {
   cancelRequestCall,
   cancelRequestPutCall,
@@ -147,184 +147,156 @@ import type {
   UpdateUserBody,
   UpdateUserParams,
 } from './types.js';
-/** SVC legacy REST API v1's 47 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
-export const mcpTools: ApiToolSet = {
-  name: '@svc/v1',
-  version: 'v1',
-  title: 'SVC legacy REST API v1',
-  definitions: {
-    Account: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: "The account's ID." },
-        name: { type: 'string', description: "The account's name." },
-        balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "Balance in the account's currency." },
-        native_balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "Balance in the user's native currency." },
-        created_at: { type: 'string', format: 'date-time' },
-        primary: { type: 'boolean', description: "Whether this is the user's primary account." },
-        active: {
-          type: 'boolean',
-          description: 'Whether the account is active (inactive accounts are listed only with `all_accounts`).',
-        },
-        type: { type: 'string', enum: ['wallet', 'vault', 'fiat'], description: 'Kind of account.' },
+/** The named schemas the tools' JSON Schemas reference (`$defs`), each under its type's name (a request's or a response's form where they differ). */
+const mcpDefinitions: ApiToolSet['definitions'] = {
+  Account: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: "The account's ID." },
+      name: { type: 'string', description: "The account's name." },
+      balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "Balance in the account's currency." },
+      native_balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "Balance in the user's native currency." },
+      created_at: { type: 'string', format: 'date-time' },
+      primary: { type: 'boolean', description: "Whether this is the user's primary account." },
+      active: {
+        type: 'boolean',
+        description: 'Whether the account is active (inactive accounts are listed only with `all_accounts`).',
       },
-      required: ['id', 'name', 'balance', 'native_balance', 'created_at', 'primary', 'active', 'type'],
-      description: 'An account (wallet, vault or fiat).',
-      examples: [
-        {
-          id: '536a541fa9393bb3c7000023',
-          name: 'My Wallet',
-          balance: { amount: '50.00000000', currency: 'BTC' },
-          native_balance: { amount: '500.12', currency: 'USD' },
-          created_at: '2014-05-07T08:41:19-07:00',
-          primary: true,
-          active: true,
-          type: 'wallet',
-        },
-      ],
+      type: { type: 'string', enum: ['wallet', 'vault', 'fiat'], description: 'Kind of account.' },
     },
-    AccountAddressResponse: {
-      type: 'object',
-      properties: {
-        success: { type: 'boolean' },
-        address: { type: 'string', description: "The account's current bitcoin address." },
-        callback_url: { type: ['string', 'null'], description: "The address's callback URL." },
+    required: ['id', 'name', 'balance', 'native_balance', 'created_at', 'primary', 'active', 'type'],
+    description: 'An account (wallet, vault or fiat).',
+    examples: [
+      {
+        id: '536a541fa9393bb3c7000023',
+        name: 'My Wallet',
+        balance: { amount: '50.00000000', currency: 'BTC' },
+        native_balance: { amount: '500.12', currency: 'USD' },
+        created_at: '2014-05-07T08:41:19-07:00',
+        primary: true,
+        active: true,
+        type: 'wallet',
       },
-      required: ['success', 'address', 'callback_url'],
-      description: 'Answer of GET /accounts/:account_id/address.',
-      examples: [{ success: true, address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4', callback_url: null }],
+    ],
+  },
+  AccountAddressResponse: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      address: { type: 'string', description: "The account's current bitcoin address." },
+      callback_url: { type: ['string', 'null'], description: "The address's callback URL." },
     },
-    AccountChange: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        created_at: { type: 'string', format: 'date-time' },
-        transaction_id: { type: 'string', description: 'ID of the transaction behind the change.' },
-        confirmed: { type: 'boolean', description: 'Whether the change is confirmed.' },
-        cache: { $ref: '#/$defs/AccountChangeCache' },
-        amount: { allOf: [{ $ref: '#/$defs/Money' }], description: 'The change of the balance.' },
+    required: ['success', 'address', 'callback_url'],
+    description: 'Answer of GET /accounts/:account_id/address.',
+    examples: [{ success: true, address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4', callback_url: null }],
+  },
+  AccountChange: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time' },
+      transaction_id: { type: 'string', description: 'ID of the transaction behind the change.' },
+      confirmed: { type: 'boolean', description: 'Whether the change is confirmed.' },
+      cache: { $ref: '#/$defs/AccountChangeCache' },
+      amount: { allOf: [{ $ref: '#/$defs/Money' }], description: 'The change of the balance.' },
+    },
+    required: ['id', 'created_at', 'confirmed', 'cache', 'amount'],
+    description: "A change to an account's balance.",
+    examples: [
+      {
+        id: '524a75a8f8182b3a5c000009',
+        created_at: '2013-09-30T23:08:56-07:00',
+        transaction_id: '524a75a8f8182b3a5c000008',
+        confirmed: true,
+        cache: {
+          notes_present: false,
+          category: 'tx',
+          other_user: { id: '524a75a8f8182b3a5c000003', name: 'User Two' },
+        },
+        amount: { amount: '-0.10000000', currency: 'BTC' },
       },
-      required: ['id', 'created_at', 'confirmed', 'cache', 'amount'],
-      description: "A change to an account's balance.",
-      examples: [
-        {
-          id: '524a75a8f8182b3a5c000009',
-          created_at: '2013-09-30T23:08:56-07:00',
-          transaction_id: '524a75a8f8182b3a5c000008',
-          confirmed: true,
-          cache: {
-            notes_present: false,
-            category: 'tx',
-            other_user: { id: '524a75a8f8182b3a5c000003', name: 'User Two' },
+    ],
+  },
+  AccountChangeCache: {
+    type: 'object',
+    properties: {
+      notes_present: { type: 'boolean', description: 'Whether the change has notes.' },
+      category: { type: 'string', enum: ['tx', 'request', 'transfer', 'invoice'], description: 'Kind of change.' },
+      other_user: { $ref: '#/$defs/AccountChangeOtherUser' },
+    },
+    required: ['notes_present', 'category'],
+    description: 'Cached details of an account change.',
+    examples: [
+      { notes_present: true, category: 'request', other_user: { id: '524a75a8f8182b3a5c000003', name: 'User Two' } },
+    ],
+  },
+  AccountChangeListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          current_user: { $ref: '#/$defs/CurrentUserSummary' },
+          balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "The account's balance." },
+          native_balance: {
+            allOf: [{ $ref: '#/$defs/Money' }],
+            description: "The account's balance in the user's native currency.",
           },
-          amount: { amount: '-0.10000000', currency: 'BTC' },
+          account_changes: { type: 'array', items: { $ref: '#/$defs/AccountChange' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-      ],
-    },
-    AccountChangeCache: {
-      type: 'object',
-      properties: {
-        notes_present: { type: 'boolean', description: 'Whether the change has notes.' },
-        category: { type: 'string', enum: ['tx', 'request', 'transfer', 'invoice'], description: 'Kind of change.' },
-        other_user: { $ref: '#/$defs/AccountChangeOtherUser' },
+        required: [
+          'current_user',
+          'balance',
+          'native_balance',
+          'account_changes',
+          'total_count',
+          'num_pages',
+          'current_page',
+        ],
       },
-      required: ['notes_present', 'category'],
-      description: 'Cached details of an account change.',
-      examples: [
-        { notes_present: true, category: 'request', other_user: { id: '524a75a8f8182b3a5c000003', name: 'User Two' } },
-      ],
-    },
-    AccountChangeListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            current_user: { $ref: '#/$defs/CurrentUserSummary' },
-            balance: { allOf: [{ $ref: '#/$defs/Money' }], description: "The account's balance." },
-            native_balance: {
-              allOf: [{ $ref: '#/$defs/Money' }],
-              description: "The account's balance in the user's native currency.",
-            },
-            account_changes: { type: 'array', items: { $ref: '#/$defs/AccountChange' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: [
-            'current_user',
-            'balance',
-            'native_balance',
-            'account_changes',
-            'total_count',
-            'num_pages',
-            'current_page',
-          ],
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: "Answer of GET /account_changes, with the current user and the account's balances.",
+    examples: [
+      {
+        current_user: { id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' },
+        balance: { amount: '49.76000000', currency: 'BTC' },
+        native_balance: { amount: '497.60', currency: 'USD' },
+        account_changes: [],
+        total_count: 0,
+        num_pages: 0,
+        current_page: 1,
+      },
+    ],
+  },
+  AccountChangeOtherUser: {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'name'],
+    description: 'The other party of an account change.',
+    examples: [{ id: '524a75a8f8182b3a5c000003', name: 'User Two' }],
+  },
+  AccountListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: "Answer of GET /account_changes, with the current user and the account's balances.",
-      examples: [
-        {
-          current_user: { id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' },
-          balance: { amount: '49.76000000', currency: 'BTC' },
-          native_balance: { amount: '497.60', currency: 'USD' },
-          account_changes: [],
-          total_count: 0,
-          num_pages: 0,
-          current_page: 1,
-        },
-      ],
-    },
-    AccountChangeOtherUser: {
-      type: 'object',
-      properties: { id: { type: 'string' }, name: { type: 'string' } },
-      required: ['id', 'name'],
-      description: 'The other party of an account change.',
-      examples: [{ id: '524a75a8f8182b3a5c000003', name: 'User Two' }],
-    },
-    AccountListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            accounts: { type: 'array', items: { $ref: '#/$defs/Account' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['accounts', 'total_count', 'num_pages', 'current_page'],
-        },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /accounts.',
-      examples: [
-        {
-          accounts: [
-            {
-              id: '536a541fa9393bb3c7000023',
-              name: 'My Wallet',
-              balance: { amount: '50.00000000', currency: 'BTC' },
-              native_balance: { amount: '500.12', currency: 'USD' },
-              created_at: '2014-05-07T08:41:19-07:00',
-              primary: true,
-              active: true,
-              type: 'wallet',
-            },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    AccountResponse: {
-      type: 'object',
-      properties: { account: { $ref: '#/$defs/Account' } },
-      required: ['account'],
-      description: 'Answer of GET /accounts/:id and GET /accounts/primary.',
-      examples: [
-        {
-          account: {
+        required: ['accounts', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /accounts.',
+    examples: [
+      {
+        accounts: [
+          {
             id: '536a541fa9393bb3c7000023',
             name: 'My Wallet',
             balance: { amount: '50.00000000', currency: 'BTC' },
@@ -334,332 +306,372 @@ export const mcpTools: ApiToolSet = {
             active: true,
             type: 'wallet',
           },
-        },
-      ],
-    },
-    AccountSuccessResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, account: { $ref: '#/$defs/Account' } },
-      required: ['success', 'account'],
-      description: 'Answer of POST /accounts and PUT /accounts/:account_id.',
-      examples: [
-        {
-          success: true,
-          account: {
-            id: '537cfb1146cd93b85d00001e',
-            name: 'Savings',
-            balance: { amount: '0.00000000', currency: 'BTC' },
-            native_balance: { amount: '0.00', currency: 'USD' },
-            created_at: '2014-05-21T12:14:25-07:00',
-            primary: false,
-            active: true,
-            type: 'wallet',
-          },
-        },
-      ],
-    },
-    Address: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: "The address's ID; present when the address is shown alone." },
-        address: { type: 'string', description: 'The bitcoin address.' },
-        callback_url: {
-          type: ['string', 'null'],
-          description: 'URL that receives an HTTP POST when the address receives a payment.',
-        },
-        label: { type: ['string', 'null'], description: "The address's label." },
-        created_at: { type: 'string', format: 'date-time' },
-        type: { type: 'string', description: 'Address type; present for p2sh addresses.' },
-        redeem_script: { type: 'string', description: 'Redeem script of a p2sh address.' },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
       },
-      required: ['address'],
-      description:
-        'A bitcoin receive address. `id` is present when the address is shown alone\n(GET /addresses/:id_or_address); p2sh addresses also carry `type` and `redeem_script`.\n',
-      examples: [
-        {
-          id: '503c46a4f8182b10650000ad',
+    ],
+  },
+  AccountResponse: {
+    type: 'object',
+    properties: { account: { $ref: '#/$defs/Account' } },
+    required: ['account'],
+    description: 'Answer of GET /accounts/:id and GET /accounts/primary.',
+    examples: [
+      {
+        account: {
+          id: '536a541fa9393bb3c7000023',
+          name: 'My Wallet',
+          balance: { amount: '50.00000000', currency: 'BTC' },
+          native_balance: { amount: '500.12', currency: 'USD' },
+          created_at: '2014-05-07T08:41:19-07:00',
+          primary: true,
+          active: true,
+          type: 'wallet',
+        },
+      },
+    ],
+  },
+  AccountSuccessResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, account: { $ref: '#/$defs/Account' } },
+    required: ['success', 'account'],
+    description: 'Answer of POST /accounts and PUT /accounts/:account_id.',
+    examples: [
+      {
+        success: true,
+        account: {
+          id: '537cfb1146cd93b85d00001e',
+          name: 'Savings',
+          balance: { amount: '0.00000000', currency: 'BTC' },
+          native_balance: { amount: '0.00', currency: 'USD' },
+          created_at: '2014-05-21T12:14:25-07:00',
+          primary: false,
+          active: true,
+          type: 'wallet',
+        },
+      },
+    ],
+  },
+  Address: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: "The address's ID; present when the address is shown alone." },
+      address: { type: 'string', description: 'The bitcoin address.' },
+      callback_url: {
+        type: ['string', 'null'],
+        description: 'URL that receives an HTTP POST when the address receives a payment.',
+      },
+      label: { type: ['string', 'null'], description: "The address's label." },
+      created_at: { type: 'string', format: 'date-time' },
+      type: { type: 'string', description: 'Address type; present for p2sh addresses.' },
+      redeem_script: { type: 'string', description: 'Redeem script of a p2sh address.' },
+    },
+    required: ['address'],
+    description:
+      'A bitcoin receive address. `id` is present when the address is shown alone\n(GET /addresses/:id_or_address); p2sh addresses also carry `type` and `redeem_script`.\n',
+    examples: [
+      {
+        id: '503c46a4f8182b10650000ad',
+        address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
+        callback_url: 'https://merchant.example.com/callbacks/bitcoin',
+        label: 'My Label',
+        created_at: '2013-05-09T23:07:08-07:00',
+      },
+    ],
+  },
+  AddressEntry: {
+    type: 'object',
+    properties: { address: { $ref: '#/$defs/Address' } },
+    required: ['address'],
+    description: 'A list item of GET /addresses, holding one `address`.',
+    examples: [
+      {
+        address: {
           address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
-          callback_url: 'https://merchant.example.com/callbacks/bitcoin',
+          callback_url: null,
           label: 'My Label',
           created_at: '2013-05-09T23:07:08-07:00',
         },
-      ],
-    },
-    AddressEntry: {
-      type: 'object',
-      properties: { address: { $ref: '#/$defs/Address' } },
-      required: ['address'],
-      description: 'A list item of GET /addresses, holding one `address`.',
-      examples: [
-        {
-          address: {
-            address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
-            callback_url: null,
-            label: 'My Label',
-            created_at: '2013-05-09T23:07:08-07:00',
-          },
-        },
-      ],
-    },
-    AddressFields: {
-      type: 'object',
-      properties: {
-        label: { type: 'string', description: '`address[label]`: a label for the address.' },
-        callback_url: {
-          type: 'string',
-          description: '`address[callback_url]`: URL that receives an HTTP POST when the address receives a payment.',
-        },
       },
-      description: 'The `address` hash of the create-address calls; every field is optional.',
-      examples: [{ label: 'Order 1234', callback_url: 'https://merchant.example.com/callbacks/bitcoin' }],
+    ],
+  },
+  AddressFields: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', description: '`address[label]`: a label for the address.' },
+      callback_url: {
+        type: 'string',
+        description: '`address[callback_url]`: URL that receives an HTTP POST when the address receives a payment.',
+      },
     },
-    AddressListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            addresses: { type: 'array', items: { $ref: '#/$defs/AddressEntry' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['addresses', 'total_count', 'num_pages', 'current_page'],
+    description: 'The `address` hash of the create-address calls; every field is optional.',
+    examples: [{ label: 'Order 1234', callback_url: 'https://merchant.example.com/callbacks/bitcoin' }],
+  },
+  AddressListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          addresses: { type: 'array', items: { $ref: '#/$defs/AddressEntry' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /addresses; each item of `addresses` holds an `address` object.',
-      examples: [
-        {
-          addresses: [
-            {
-              address: {
-                address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
-                callback_url: null,
-                label: 'My Label',
-                created_at: '2013-05-09T23:07:08-07:00',
-              },
+        required: ['addresses', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /addresses; each item of `addresses` holds an `address` object.',
+    examples: [
+      {
+        addresses: [
+          {
+            address: {
+              address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
+              callback_url: null,
+              label: 'My Label',
+              created_at: '2013-05-09T23:07:08-07:00',
             },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    AddressResponse: {
-      type: 'object',
-      properties: { address: { $ref: '#/$defs/Address' } },
-      required: ['address'],
-      description: 'Answer of GET /addresses/:id_or_address.',
-      examples: [
-        {
-          address: {
-            id: '503c46a4f8182b10650000ad',
-            address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
-            callback_url: null,
-            label: 'My Label',
-            created_at: '2013-05-09T23:07:08-07:00',
           },
-        },
-      ],
-    },
-    Authorization: {
-      type: 'object',
-      properties: {
-        auth_type: { type: 'string', description: 'Kind of authorization (API key or OAuth2).' },
-        meta: { $ref: '#/$defs/AuthorizationMeta' },
-        scopes: { type: 'array', items: { type: 'string' }, description: 'The granted scopes.' },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
       },
-      required: ['auth_type', 'scopes'],
-      description:
-        'The authorization of the current credentials: its type, its send limits and its scopes.\nSend limits are required for new OAuth2 applications that send money (since 2014-12-04).\n',
-      examples: [
-        {
-          auth_type: 'oauth',
-          meta: { send_limit_period: 'day', send_limit_currency: 'BTC', send_limit_amount: '1.00000000' },
-          scopes: ['balance', 'user', 'transactions'],
+    ],
+  },
+  AddressResponse: {
+    type: 'object',
+    properties: { address: { $ref: '#/$defs/Address' } },
+    required: ['address'],
+    description: 'Answer of GET /addresses/:id_or_address.',
+    examples: [
+      {
+        address: {
+          id: '503c46a4f8182b10650000ad',
+          address: 'moLxGrqWNcnGq4A8Caq8EGP4n9GUGWanj4',
+          callback_url: null,
+          label: 'My Label',
+          created_at: '2013-05-09T23:07:08-07:00',
         },
-      ],
-    },
-    AuthorizationMeta: {
-      type: 'object',
-      properties: {
-        send_limit_period: { type: 'string', description: 'Period of the send limit.' },
-        send_limit_currency: { type: 'string', description: 'Currency of the send limit.' },
-        send_limit_amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount of the send limit.' },
       },
-      description: 'Send limits of the authorization.',
-      examples: [{ send_limit_period: 'day', send_limit_currency: 'BTC', send_limit_amount: '1.00000000' }],
+    ],
+  },
+  Authorization: {
+    type: 'object',
+    properties: {
+      auth_type: { type: 'string', description: 'Kind of authorization (API key or OAuth2).' },
+      meta: { $ref: '#/$defs/AuthorizationMeta' },
+      scopes: { type: 'array', items: { type: 'string' }, description: 'The granted scopes.' },
     },
-    Contact: {
-      type: 'object',
-      properties: { email: { type: 'string', description: "The contact's email (may be blank; clients check)." } },
-      required: ['email'],
-      description: 'A contact. Other fields may be added over time; clients check that `email` is not blank.',
-      examples: [{ email: 'user1@example.com' }],
-    },
-    ContactEntry: {
-      type: 'object',
-      properties: { contact: { $ref: '#/$defs/Contact' } },
-      required: ['contact'],
-      description: 'A list item of GET /contacts, holding one `contact`.',
-      examples: [{ contact: { email: 'user1@example.com' } }],
-    },
-    ContactListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            contacts: { type: 'array', items: { $ref: '#/$defs/ContactEntry' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['contacts', 'total_count', 'num_pages', 'current_page'],
-        },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /contacts; each item of `contacts` holds a `contact` object.',
-      examples: [
-        { contacts: [{ contact: { email: 'user1@example.com' } }], total_count: 1, num_pages: 1, current_page: 1 },
-      ],
-    },
-    CreateAccountAddressRequest: {
-      type: 'object',
-      properties: { address: { $ref: '#/$defs/AddressFields' } },
-      description: 'Body of POST /accounts/:account_id/address; the `address` hash is optional.',
-      examples: [{ address: { label: 'Order 1234' } }],
-    },
-    CreateAccountFields: {
-      type: 'object',
-      properties: { name: { type: 'string', description: "`account[name]`: the new account's name (required)." } },
-      required: ['name'],
-      description: 'The `account` hash of POST /accounts.',
-      examples: [{ name: 'Savings' }],
-    },
-    CreateAccountRequest: {
-      type: 'object',
-      properties: { account: { $ref: '#/$defs/CreateAccountFields' } },
-      required: ['account'],
-      description: 'Body of POST /accounts; `account` (hash) is required.',
-      examples: [{ account: { name: 'Savings' } }],
-    },
-    CreateAddressRequest: {
-      type: 'object',
-      properties: {
-        account_id: {
-          type: 'string',
-          description: 'The account to create the address in; the default is the primary account.',
-        },
-        address: { $ref: '#/$defs/AddressFields' },
+    required: ['auth_type', 'scopes'],
+    description:
+      'The authorization of the current credentials: its type, its send limits and its scopes.\nSend limits are required for new OAuth2 applications that send money (since 2014-12-04).\n',
+    examples: [
+      {
+        auth_type: 'oauth',
+        meta: { send_limit_period: 'day', send_limit_currency: 'BTC', send_limit_amount: '1.00000000' },
+        scopes: ['balance', 'user', 'transactions'],
       },
-      description: 'Body of POST /addresses.',
-      examples: [
-        {
-          account_id: '536a541fa9393bb3c7000023',
-          address: { label: 'Order 1235', callback_url: 'https://merchant.example.com/callbacks/bitcoin' },
-        },
-      ],
+    ],
+  },
+  AuthorizationMeta: {
+    type: 'object',
+    properties: {
+      send_limit_period: { type: 'string', description: 'Period of the send limit.' },
+      send_limit_currency: { type: 'string', description: 'Currency of the send limit.' },
+      send_limit_amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount of the send limit.' },
     },
-    CreateBuyRequest: {
-      type: 'object',
-      properties: {
-        account_id: { type: 'string', description: 'The account to buy into; the default is the primary account.' },
-        qty: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Quantity to buy (string, required).' },
-        currency: {
-          type: 'string',
-          description: "Currency of `qty`; BTC or the payment method's currency (optional).",
+    description: 'Send limits of the authorization.',
+    examples: [{ send_limit_period: 'day', send_limit_currency: 'BTC', send_limit_amount: '1.00000000' }],
+  },
+  Contact: {
+    type: 'object',
+    properties: { email: { type: 'string', description: "The contact's email (may be blank; clients check)." } },
+    required: ['email'],
+    description: 'A contact. Other fields may be added over time; clients check that `email` is not blank.',
+    examples: [{ email: 'user1@example.com' }],
+  },
+  ContactEntry: {
+    type: 'object',
+    properties: { contact: { $ref: '#/$defs/Contact' } },
+    required: ['contact'],
+    description: 'A list item of GET /contacts, holding one `contact`.',
+    examples: [{ contact: { email: 'user1@example.com' } }],
+  },
+  ContactListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          contacts: { type: 'array', items: { $ref: '#/$defs/ContactEntry' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-        agree_btc_amount_varies: {
-          type: 'boolean',
-          description:
-            "Accept that the bitcoin amount varies; then the buy is not subject to the web application's rate limits.",
-        },
-        commit: {
-          type: 'boolean',
-          description: 'False returns a quote (a transfer in the `created` state) without starting the buy.',
-          default: true,
-        },
-        payment_method_id: { type: 'string', description: 'The payment method to pay with.' },
+        required: ['contacts', 'total_count', 'num_pages', 'current_page'],
       },
-      required: ['qty'],
-      description:
-        'Body of POST /buys. A linked bank account must be verified first, otherwise an error is\nreturned; buys are subject to the same rate limits as the web application unless\n`agree_btc_amount_varies` is true; `commit` false returns a quote.\n',
-      examples: [{ qty: '1.0', commit: true }],
-    },
-    CreateDepositRequest: {
-      type: 'object',
-      properties: {
-        account_id: { type: 'string', description: 'The USD wallet to deposit to (required).' },
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to deposit (string, required).' },
-        payment_method_id: {
-          type: 'string',
-          description: 'The payment method to deposit from (required); it has the same currency as the wallet.',
-        },
-        commit: { type: 'boolean', description: 'False validates the deposit without starting it.', default: true },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /contacts; each item of `contacts` holds a `contact` object.',
+    examples: [
+      { contacts: [{ contact: { email: 'user1@example.com' } }], total_count: 1, num_pages: 1, current_page: 1 },
+    ],
+  },
+  CreateAccountAddressRequest: {
+    type: 'object',
+    properties: { address: { $ref: '#/$defs/AddressFields' } },
+    description: 'Body of POST /accounts/:account_id/address; the `address` hash is optional.',
+    examples: [{ address: { label: 'Order 1234' } }],
+  },
+  CreateAccountFields: {
+    type: 'object',
+    properties: { name: { type: 'string', description: "`account[name]`: the new account's name (required)." } },
+    required: ['name'],
+    description: 'The `account` hash of POST /accounts.',
+    examples: [{ name: 'Savings' }],
+  },
+  CreateAccountRequest: {
+    type: 'object',
+    properties: { account: { $ref: '#/$defs/CreateAccountFields' } },
+    required: ['account'],
+    description: 'Body of POST /accounts; `account` (hash) is required.',
+    examples: [{ account: { name: 'Savings' } }],
+  },
+  CreateAddressRequest: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        description: 'The account to create the address in; the default is the primary account.',
       },
-      required: ['account_id', 'amount', 'payment_method_id'],
-      description: 'Body of POST /deposits.',
-      examples: [
-        {
-          account_id: '54d3e8c2ff1e3a0f2d00001b',
-          amount: '10.00',
-          payment_method_id: '545d3d4e3a60d5a5a5000010',
-          commit: true,
-        },
-      ],
+      address: { $ref: '#/$defs/AddressFields' },
     },
-    CreateOAuthApplicationRequest: {
-      type: 'object',
-      properties: { application: { $ref: '#/$defs/OAuthApplicationFields' } },
-      required: ['application'],
-      description: 'Body of POST /oauth/applications; `application` (hash) is required.',
-      examples: [{ application: { name: 'Example App', redirect_uri: 'https://app.example.com/oauth/callback' } }],
-    },
-    CreateWithdrawalRequest: {
-      type: 'object',
-      properties: {
-        account_id: { type: 'string', description: 'The USD or EUR wallet to withdraw from (required).' },
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to withdraw (string, required).' },
-        payment_method_id: {
-          type: 'string',
-          description: 'The payment method to withdraw to (required); it has the same currency as the wallet.',
-        },
-        commit: { type: 'boolean', description: 'False validates the withdrawal without starting it.', default: true },
+    description: 'Body of POST /addresses.',
+    examples: [
+      {
+        account_id: '536a541fa9393bb3c7000023',
+        address: { label: 'Order 1235', callback_url: 'https://merchant.example.com/callbacks/bitcoin' },
       },
-      required: ['account_id', 'amount', 'payment_method_id'],
-      description: 'Body of POST /withdrawals.',
-      examples: [
-        { account_id: '54d3e8c2ff1e3a0f2d00001b', amount: '25.00', payment_method_id: '545d3d4e3a60d5a5a5000010' },
-      ],
-    },
-    CreatedAddressResponse: {
-      type: 'object',
-      properties: {
-        success: { type: 'boolean' },
-        address: { type: 'string', description: 'The new bitcoin address.' },
-        callback_url: { type: ['string', 'null'], description: "The address's callback URL." },
-        label: { type: ['string', 'null'], description: "The address's label." },
+    ],
+  },
+  CreateBuyRequest: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', description: 'The account to buy into; the default is the primary account.' },
+      qty: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Quantity to buy (string, required).' },
+      currency: { type: 'string', description: "Currency of `qty`; BTC or the payment method's currency (optional)." },
+      agree_btc_amount_varies: {
+        type: 'boolean',
+        description:
+          "Accept that the bitcoin amount varies; then the buy is not subject to the web application's rate limits.",
       },
-      required: ['success', 'address', 'callback_url', 'label'],
-      description: 'Answer of POST /accounts/:account_id/address and POST /addresses.',
-      examples: [
-        {
-          success: true,
-          address: 'muVu2JZo8PbewBHRp6bpqFvVD87qvqEHWA',
-          callback_url: 'https://merchant.example.com/callbacks/bitcoin',
-          label: 'Order 1234',
-        },
-      ],
+      commit: {
+        type: 'boolean',
+        description: 'False returns a quote (a transfer in the `created` state) without starting the buy.',
+        default: true,
+      },
+      payment_method_id: { type: 'string', description: 'The payment method to pay with.' },
     },
-    CreatedOAuthApplication: {
-      allOf: [
-        { type: 'object', properties: { client_id: {}, client_secret: {} }, required: ['client_id', 'client_secret'] },
-        { $ref: '#/$defs/OAuthApplication' },
-      ],
-      description: 'An OAuth2 application as returned on creation, with `client_id` and `client_secret`.',
-      examples: [
-        {
+    required: ['qty'],
+    description:
+      'Body of POST /buys. A linked bank account must be verified first, otherwise an error is\nreturned; buys are subject to the same rate limits as the web application unless\n`agree_btc_amount_varies` is true; `commit` false returns a quote.\n',
+    examples: [{ qty: '1.0', commit: true }],
+  },
+  CreateDepositRequest: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', description: 'The USD wallet to deposit to (required).' },
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to deposit (string, required).' },
+      payment_method_id: {
+        type: 'string',
+        description: 'The payment method to deposit from (required); it has the same currency as the wallet.',
+      },
+      commit: { type: 'boolean', description: 'False validates the deposit without starting it.', default: true },
+    },
+    required: ['account_id', 'amount', 'payment_method_id'],
+    description: 'Body of POST /deposits.',
+    examples: [
+      {
+        account_id: '54d3e8c2ff1e3a0f2d00001b',
+        amount: '10.00',
+        payment_method_id: '545d3d4e3a60d5a5a5000010',
+        commit: true,
+      },
+    ],
+  },
+  CreateOAuthApplicationRequest: {
+    type: 'object',
+    properties: { application: { $ref: '#/$defs/OAuthApplicationFields' } },
+    required: ['application'],
+    description: 'Body of POST /oauth/applications; `application` (hash) is required.',
+    examples: [{ application: { name: 'Example App', redirect_uri: 'https://app.example.com/oauth/callback' } }],
+  },
+  CreateWithdrawalRequest: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', description: 'The USD or EUR wallet to withdraw from (required).' },
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to withdraw (string, required).' },
+      payment_method_id: {
+        type: 'string',
+        description: 'The payment method to withdraw to (required); it has the same currency as the wallet.',
+      },
+      commit: { type: 'boolean', description: 'False validates the withdrawal without starting it.', default: true },
+    },
+    required: ['account_id', 'amount', 'payment_method_id'],
+    description: 'Body of POST /withdrawals.',
+    examples: [
+      { account_id: '54d3e8c2ff1e3a0f2d00001b', amount: '25.00', payment_method_id: '545d3d4e3a60d5a5a5000010' },
+    ],
+  },
+  CreatedAddressResponse: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      address: { type: 'string', description: 'The new bitcoin address.' },
+      callback_url: { type: ['string', 'null'], description: "The address's callback URL." },
+      label: { type: ['string', 'null'], description: "The address's label." },
+    },
+    required: ['success', 'address', 'callback_url', 'label'],
+    description: 'Answer of POST /accounts/:account_id/address and POST /addresses.',
+    examples: [
+      {
+        success: true,
+        address: 'muVu2JZo8PbewBHRp6bpqFvVD87qvqEHWA',
+        callback_url: 'https://merchant.example.com/callbacks/bitcoin',
+        label: 'Order 1234',
+      },
+    ],
+  },
+  CreatedOAuthApplication: {
+    allOf: [
+      { type: 'object', properties: { client_id: {}, client_secret: {} }, required: ['client_id', 'client_secret'] },
+      { $ref: '#/$defs/OAuthApplication' },
+    ],
+    description: 'An OAuth2 application as returned on creation, with `client_id` and `client_secret`.',
+    examples: [
+      {
+        id: '52faf4d5f8182b03aa000012',
+        created_at: '2014-02-11T20:21:41-08:00',
+        name: 'Example App',
+        redirect_uri: 'https://app.example.com/oauth/callback',
+        num_users: 0,
+        client_id: '2c3f0d2e6d4a1b0e8c7f5a9b3d1e0f4a6b8c2d7e9f1a3b5c7d9e0f2a4b6c8d0e',
+        client_secret: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d',
+      },
+    ],
+  },
+  CreatedOAuthApplicationResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, application: { $ref: '#/$defs/CreatedOAuthApplication' } },
+    required: ['success', 'application'],
+    description: 'Answer of POST /oauth/applications, including `client_id` and `client_secret`.',
+    examples: [
+      {
+        success: true,
+        application: {
           id: '52faf4d5f8182b03aa000012',
           created_at: '2014-02-11T20:21:41-08:00',
           name: 'Example App',
@@ -668,789 +680,637 @@ export const mcpTools: ApiToolSet = {
           client_id: '2c3f0d2e6d4a1b0e8c7f5a9b3d1e0f4a6b8c2d7e9f1a3b5c7d9e0f2a4b6c8d0e',
           client_secret: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d',
         },
-      ],
-    },
-    CreatedOAuthApplicationResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, application: { $ref: '#/$defs/CreatedOAuthApplication' } },
-      required: ['success', 'application'],
-      description: 'Answer of POST /oauth/applications, including `client_id` and `client_secret`.',
-      examples: [
-        {
-          success: true,
-          application: {
-            id: '52faf4d5f8182b03aa000012',
-            created_at: '2014-02-11T20:21:41-08:00',
-            name: 'Example App',
-            redirect_uri: 'https://app.example.com/oauth/callback',
-            num_users: 0,
-            client_id: '2c3f0d2e6d4a1b0e8c7f5a9b3d1e0f4a6b8c2d7e9f1a3b5c7d9e0f2a4b6c8d0e',
-            client_secret: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d',
-          },
-        },
-      ],
-    },
-    CurrencyList: {
-      type: 'array',
-      items: { $ref: '#/$defs/CurrencyPair' },
-      description: 'Answer of GET /currencies, an array of `[name, iso code]` pairs.',
-      examples: [
-        [
-          ['Euro (EUR)', 'EUR'],
-          ['United States Dollar (USD)', 'USD'],
-        ],
-      ],
-    },
-    CurrencyPair: {
-      type: 'array',
-      prefixItems: [
-        { type: 'string', description: "The currency's name." },
-        { type: 'string', description: "The currency's ISO code." },
-      ],
-      minItems: 2,
-      maxItems: 2,
-      description: 'A currency as a two-item array, its name and its ISO code.',
-      examples: [['United States Dollar (USD)', 'USD']],
-    },
-    CurrentUserSummary: {
-      type: 'object',
-      properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
-      required: ['id', 'email', 'name'],
-      description: 'The current user as shown in the account change list.',
-      examples: [{ id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' }],
-    },
-    DecimalString: {
-      type: 'string',
-      pattern: '^-?\\d+(\\.\\d+)?$',
-      description: 'A decimal number written as a string.',
-      examples: ['0.01000000', '-1.5', '230.17'],
-    },
-    ExchangeRates: {
-      type: 'object',
-      patternProperties: {
-        '^(btc_to_[a-z]+|[a-z]+_to_btc)$': {
-          type: 'string',
-          description: 'The exchange rate, a decimal number written as a string.',
-        },
       },
-      description:
-        'Answer of GET /currencies/exchange_rates: keys `btc_to_<code>` and `<code>_to_btc` (lower-case ISO code), each with a string value holding the rate.',
-      examples: [{ btc_to_usd: '230.17', usd_to_btc: '0.004345' }],
-    },
-    FeeCents: {
-      type: 'object',
-      properties: {
-        cents: { type: 'integer', description: 'The fee in cents (minor units).' },
-        currency_iso: { type: 'string', description: "ISO code of the fee's currency." },
-      },
-      required: ['cents', 'currency_iso'],
-      description: 'A fee in a transfer, in cents of its currency.',
-      examples: [{ cents: 14, currency_iso: 'USD' }],
-    },
-    MerchantLogo: {
-      type: 'object',
-      properties: {
-        small: { type: ['string', 'null'], description: 'URL of the small logo.' },
-        medium: { type: ['string', 'null'], description: 'URL of the medium logo.' },
-        url: { type: ['string', 'null'], description: 'URL of the original logo.' },
-      },
-      description: "The merchant's logo URLs.",
-      examples: [
-        {
-          small: 'https://images.example.com/logos/small.png',
-          medium: 'https://images.example.com/logos/medium.png',
-          url: 'https://images.example.com/logos/original.png',
-        },
+    ],
+  },
+  CurrencyList: {
+    type: 'array',
+    items: { $ref: '#/$defs/CurrencyPair' },
+    description: 'Answer of GET /currencies, an array of `[name, iso code]` pairs.',
+    examples: [
+      [
+        ['Euro (EUR)', 'EUR'],
+        ['United States Dollar (USD)', 'USD'],
       ],
-    },
-    Money: {
-      type: 'object',
-      properties: {
-        amount: { $ref: '#/$defs/DecimalString' },
-        currency: { type: 'string', description: 'Currency code (for example BTC or USD).' },
+    ],
+  },
+  CurrencyPair: {
+    type: 'array',
+    prefixItems: [
+      { type: 'string', description: "The currency's name." },
+      { type: 'string', description: "The currency's ISO code." },
+    ],
+    minItems: 2,
+    maxItems: 2,
+    description: 'A currency as a two-item array, its name and its ISO code.',
+    examples: [['United States Dollar (USD)', 'USD']],
+  },
+  CurrentUserSummary: {
+    type: 'object',
+    properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'email', 'name'],
+    description: 'The current user as shown in the account change list.',
+    examples: [{ id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' }],
+  },
+  DecimalString: {
+    type: 'string',
+    pattern: '^-?\\d+(\\.\\d+)?$',
+    description: 'A decimal number written as a string.',
+    examples: ['0.01000000', '-1.5', '230.17'],
+  },
+  ExchangeRates: {
+    type: 'object',
+    patternProperties: {
+      '^(btc_to_[a-z]+|[a-z]+_to_btc)$': {
+        type: 'string',
+        description: 'The exchange rate, a decimal number written as a string.',
       },
-      required: ['amount', 'currency'],
-      description: 'A money object, an amount with its currency.',
-      examples: [{ amount: '50.00000000', currency: 'BTC' }],
     },
-    OAuthApplication: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        created_at: { type: 'string', format: 'date-time' },
-        name: { type: 'string', description: "The application's name (unique)." },
-        redirect_uri: { type: 'string', description: 'The OAuth2 redirect URI.' },
-        num_users: { type: 'integer', minimum: 0, description: 'Number of users of the application.' },
-        client_id: { type: 'string', description: 'The OAuth2 client ID; returned on creation.' },
-        client_secret: { type: 'string', description: 'The OAuth2 client secret; returned on creation.' },
+    description:
+      'Answer of GET /currencies/exchange_rates: keys `btc_to_<code>` and `<code>_to_btc` (lower-case ISO code), each with a string value holding the rate.',
+    examples: [{ btc_to_usd: '230.17', usd_to_btc: '0.004345' }],
+  },
+  FeeCents: {
+    type: 'object',
+    properties: {
+      cents: { type: 'integer', description: 'The fee in cents (minor units).' },
+      currency_iso: { type: 'string', description: "ISO code of the fee's currency." },
+    },
+    required: ['cents', 'currency_iso'],
+    description: 'A fee in a transfer, in cents of its currency.',
+    examples: [{ cents: 14, currency_iso: 'USD' }],
+  },
+  MerchantLogo: {
+    type: 'object',
+    properties: {
+      small: { type: ['string', 'null'], description: 'URL of the small logo.' },
+      medium: { type: ['string', 'null'], description: 'URL of the medium logo.' },
+      url: { type: ['string', 'null'], description: 'URL of the original logo.' },
+    },
+    description: "The merchant's logo URLs.",
+    examples: [
+      {
+        small: 'https://images.example.com/logos/small.png',
+        medium: 'https://images.example.com/logos/medium.png',
+        url: 'https://images.example.com/logos/original.png',
       },
-      required: ['id', 'created_at', 'name', 'redirect_uri', 'num_users'],
-      description: 'An OAuth2 application. `client_id` and `client_secret` are returned on creation.',
-      examples: [
-        {
-          id: '52faf4d5f8182b03aa000012',
-          created_at: '2014-02-11T20:21:41-08:00',
-          name: 'Example App',
-          redirect_uri: 'https://app.example.com/oauth/callback',
-          num_users: 12,
-        },
-      ],
+    ],
+  },
+  Money: {
+    type: 'object',
+    properties: {
+      amount: { $ref: '#/$defs/DecimalString' },
+      currency: { type: 'string', description: 'Currency code (for example BTC or USD).' },
     },
-    OAuthApplicationFields: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: "`application[name]`: the application's name (required, unique)." },
-        redirect_uri: {
-          type: 'string',
-          description: '`application[redirect_uri]`: the OAuth2 redirect URI (required).',
-        },
+    required: ['amount', 'currency'],
+    description: 'A money object, an amount with its currency.',
+    examples: [{ amount: '50.00000000', currency: 'BTC' }],
+  },
+  OAuthApplication: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time' },
+      name: { type: 'string', description: "The application's name (unique)." },
+      redirect_uri: { type: 'string', description: 'The OAuth2 redirect URI.' },
+      num_users: { type: 'integer', minimum: 0, description: 'Number of users of the application.' },
+      client_id: { type: 'string', description: 'The OAuth2 client ID; returned on creation.' },
+      client_secret: { type: 'string', description: 'The OAuth2 client secret; returned on creation.' },
+    },
+    required: ['id', 'created_at', 'name', 'redirect_uri', 'num_users'],
+    description: 'An OAuth2 application. `client_id` and `client_secret` are returned on creation.',
+    examples: [
+      {
+        id: '52faf4d5f8182b03aa000012',
+        created_at: '2014-02-11T20:21:41-08:00',
+        name: 'Example App',
+        redirect_uri: 'https://app.example.com/oauth/callback',
+        num_users: 12,
       },
-      required: ['name', 'redirect_uri'],
-      description: 'The `application` hash of POST /oauth/applications.',
-      examples: [{ name: 'Example App', redirect_uri: 'https://app.example.com/oauth/callback' }],
+    ],
+  },
+  OAuthApplicationFields: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: "`application[name]`: the application's name (required, unique)." },
+      redirect_uri: { type: 'string', description: '`application[redirect_uri]`: the OAuth2 redirect URI (required).' },
     },
-    OAuthApplicationListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            applications: { type: 'array', items: { $ref: '#/$defs/OAuthApplication' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['applications', 'total_count', 'num_pages', 'current_page'],
+    required: ['name', 'redirect_uri'],
+    description: 'The `application` hash of POST /oauth/applications.',
+    examples: [{ name: 'Example App', redirect_uri: 'https://app.example.com/oauth/callback' }],
+  },
+  OAuthApplicationListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          applications: { type: 'array', items: { $ref: '#/$defs/OAuthApplication' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /oauth/applications.',
-      examples: [
-        {
-          applications: [
-            {
-              id: '52faf4d5f8182b03aa000012',
-              created_at: '2014-02-11T20:21:41-08:00',
-              name: 'Example App',
-              redirect_uri: 'https://app.example.com/oauth/callback',
-              num_users: 12,
-            },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    OAuthApplicationResponse: {
-      type: 'object',
-      properties: { application: { $ref: '#/$defs/OAuthApplication' } },
-      required: ['application'],
-      description: 'Answer of GET /oauth/applications/:id.',
-      examples: [
-        {
-          application: {
+        required: ['applications', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /oauth/applications.',
+    examples: [
+      {
+        applications: [
+          {
             id: '52faf4d5f8182b03aa000012',
             created_at: '2014-02-11T20:21:41-08:00',
             name: 'Example App',
             redirect_uri: 'https://app.example.com/oauth/callback',
             num_users: 12,
           },
-        },
-      ],
-    },
-    PagedList: {
-      type: 'object',
-      properties: {
-        total_count: { type: 'integer', minimum: 0, description: 'Total number of items.' },
-        num_pages: { type: 'integer', minimum: 0, description: 'Number of pages.' },
-        current_page: { type: 'integer', minimum: 1, description: 'The page in this response, counted from 1.' },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
       },
-      required: ['total_count', 'num_pages', 'current_page'],
-      description: 'The paging fields that every legacy list response carries.',
-      examples: [{ total_count: 2, num_pages: 1, current_page: 1 }],
-    },
-    PaymentMethod: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        name: { type: 'string' },
-        can_buy: { type: 'boolean', description: 'Whether the payment method can be used to buy.' },
-        can_sell: { type: 'boolean', description: 'Whether the payment method can be used to sell.' },
+    ],
+  },
+  OAuthApplicationResponse: {
+    type: 'object',
+    properties: { application: { $ref: '#/$defs/OAuthApplication' } },
+    required: ['application'],
+    description: 'Answer of GET /oauth/applications/:id.',
+    examples: [
+      {
+        application: {
+          id: '52faf4d5f8182b03aa000012',
+          created_at: '2014-02-11T20:21:41-08:00',
+          name: 'Example App',
+          redirect_uri: 'https://app.example.com/oauth/callback',
+          num_users: 12,
+        },
       },
-      required: ['id', 'name', 'can_buy', 'can_sell'],
-      description: 'A payment method.',
-      examples: [{ id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true }],
+    ],
+  },
+  PagedList: {
+    type: 'object',
+    properties: {
+      total_count: { type: 'integer', minimum: 0, description: 'Total number of items.' },
+      num_pages: { type: 'integer', minimum: 0, description: 'Number of pages.' },
+      current_page: { type: 'integer', minimum: 1, description: 'The page in this response, counted from 1.' },
     },
-    PaymentMethodEntry: {
-      type: 'object',
-      properties: { payment_method: { $ref: '#/$defs/PaymentMethod' } },
-      required: ['payment_method'],
-      description: 'A list item of GET /payment_methods, holding one `payment_method`.',
-      examples: [
-        { payment_method: { id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true } },
-      ],
+    required: ['total_count', 'num_pages', 'current_page'],
+    description: 'The paging fields that every legacy list response carries.',
+    examples: [{ total_count: 2, num_pages: 1, current_page: 1 }],
+  },
+  PaymentMethod: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      can_buy: { type: 'boolean', description: 'Whether the payment method can be used to buy.' },
+      can_sell: { type: 'boolean', description: 'Whether the payment method can be used to sell.' },
     },
-    PaymentMethodListResponse: {
-      type: 'object',
-      properties: {
-        payment_methods: { type: 'array', items: { $ref: '#/$defs/PaymentMethodEntry' } },
-        default_buy: { type: ['string', 'null'], description: 'ID of the default payment method for buys.' },
-        default_sell: { type: ['string', 'null'], description: 'ID of the default payment method for sells.' },
-        total_count: { type: 'integer', minimum: 0 },
-        num_pages: { type: 'integer', minimum: 0 },
-        current_page: { type: 'integer', minimum: 1 },
+    required: ['id', 'name', 'can_buy', 'can_sell'],
+    description: 'A payment method.',
+    examples: [{ id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true }],
+  },
+  PaymentMethodEntry: {
+    type: 'object',
+    properties: { payment_method: { $ref: '#/$defs/PaymentMethod' } },
+    required: ['payment_method'],
+    description: 'A list item of GET /payment_methods, holding one `payment_method`.',
+    examples: [
+      { payment_method: { id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true } },
+    ],
+  },
+  PaymentMethodListResponse: {
+    type: 'object',
+    properties: {
+      payment_methods: { type: 'array', items: { $ref: '#/$defs/PaymentMethodEntry' } },
+      default_buy: { type: ['string', 'null'], description: 'ID of the default payment method for buys.' },
+      default_sell: { type: ['string', 'null'], description: 'ID of the default payment method for sells.' },
+      total_count: { type: 'integer', minimum: 0 },
+      num_pages: { type: 'integer', minimum: 0 },
+      current_page: { type: 'integer', minimum: 1 },
+    },
+    required: ['payment_methods', 'default_buy', 'default_sell'],
+    description:
+      'Answer of GET /payment_methods: the payment methods (each in `payment_method`) and the\nIDs of the default buy and sell payment methods. The legacy conventions say list\nresponses carry the paging fields, but the reference lists no page or limit arguments\nfor this call, so the paging fields are optional here.\n',
+    examples: [
+      {
+        payment_methods: [
+          {
+            payment_method: { id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true },
+          },
+        ],
+        default_buy: '530eb5b217cb34e07a000011',
+        default_sell: '530eb5b217cb34e07a000011',
       },
-      required: ['payment_methods', 'default_buy', 'default_sell'],
-      description:
-        'Answer of GET /payment_methods: the payment methods (each in `payment_method`) and the\nIDs of the default buy and sell payment methods. The legacy conventions say list\nresponses carry the paging fields, but the reference lists no page or limit arguments\nfor this call, so the paging fields are optional here.\n',
-      examples: [
-        {
-          payment_methods: [
-            {
-              payment_method: {
-                id: '530eb5b217cb34e07a000011',
-                name: 'US Bank ****4567',
-                can_buy: true,
-                can_sell: true,
-              },
-            },
-          ],
-          default_buy: '530eb5b217cb34e07a000011',
-          default_sell: '530eb5b217cb34e07a000011',
-        },
-      ],
-    },
-    PaymentMethodResponse: {
-      type: 'object',
-      properties: { payment_method: { $ref: '#/$defs/PaymentMethod' } },
-      required: ['payment_method'],
-      description: 'Answer of GET /payment_methods/:id.',
-      examples: [
-        { payment_method: { id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true } },
-      ],
-    },
-    PriceFee: {
-      type: 'object',
-      additionalProperties: { $ref: '#/$defs/Money' },
-      minProperties: 1,
-      maxProperties: 1,
-      description:
-        "One fee of a price quote: a single-key object whose key is `<service>` (the service's own name in the real interface; examples use `svc`) or `bank`, holding a money object.",
-      examples: [{ bank: { amount: '0.15', currency: 'USD' } }],
-    },
-    PriceQuote: {
-      type: 'object',
-      properties: {
-        btc: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Amount of bitcoin.' },
-        subtotal: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Subtotal before fees.' },
-        fees: {
-          type: 'array',
-          items: { $ref: '#/$defs/PriceFee' },
-          description: 'The fees, each a single-key object (`<service>` or `bank`).',
-        },
-        total: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Total after fees.' },
-        amount: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: 'Legacy root field; duplicates `total.amount`.',
-        },
-        currency: { type: 'string', description: 'Legacy root field; duplicates `total.currency`.' },
+    ],
+  },
+  PaymentMethodResponse: {
+    type: 'object',
+    properties: { payment_method: { $ref: '#/$defs/PaymentMethod' } },
+    required: ['payment_method'],
+    description: 'Answer of GET /payment_methods/:id.',
+    examples: [
+      { payment_method: { id: '530eb5b217cb34e07a000011', name: 'US Bank ****4567', can_buy: true, can_sell: true } },
+    ],
+  },
+  PriceFee: {
+    type: 'object',
+    additionalProperties: { $ref: '#/$defs/Money' },
+    minProperties: 1,
+    maxProperties: 1,
+    description:
+      "One fee of a price quote: a single-key object whose key is `<service>` (the service's own name in the real interface; examples use `svc`) or `bank`, holding a money object.",
+    examples: [{ bank: { amount: '0.15', currency: 'USD' } }],
+  },
+  PriceQuote: {
+    type: 'object',
+    properties: {
+      btc: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Amount of bitcoin.' },
+      subtotal: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Subtotal before fees.' },
+      fees: {
+        type: 'array',
+        items: { $ref: '#/$defs/PriceFee' },
+        description: 'The fees, each a single-key object (`<service>` or `bank`).',
       },
-      required: ['btc', 'subtotal', 'fees', 'total', 'amount', 'currency'],
-      description:
-        'A price quote of GET /prices/buy or GET /prices/sell. `amount` and `currency` are legacy\nroot fields that duplicate `total`. Authenticated calls add payment-method data such as\nthe payout date (not shown in detail).\n',
-      examples: [
-        {
-          btc: { amount: '1.00000000', currency: 'BTC' },
-          subtotal: { amount: '230.17', currency: 'USD' },
-          fees: [{ svc: { amount: '2.30', currency: 'USD' } }, { bank: { amount: '0.15', currency: 'USD' } }],
-          total: { amount: '232.62', currency: 'USD' },
-          amount: '232.62',
-          currency: 'USD',
-        },
-      ],
-    },
-    RecurringPayment: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        type: { type: 'string', enum: ['send', 'request'], description: 'Kind of recurring payment.' },
-        status: {
-          type: 'string',
-          enum: ['new', 'active', 'paused', 'completed', 'canceled'],
-          description: 'Status of the recurring payment.',
-        },
-        created_at: { type: 'string', format: 'date-time' },
-        to: { type: ['string', 'null'], description: 'Recipient.' },
-        from: { type: ['string', 'null'], description: 'Sender (for requests).' },
-        start_type: { type: 'string', description: 'How the recurring payment starts.' },
-        times: { type: 'integer', minimum: -1, description: 'Number of runs; -1 is indefinite.' },
-        times_run: { type: 'integer', minimum: 0, description: 'Number of runs so far; increments on each run.' },
-        repeat: { type: 'string', description: 'Repeat interval.' },
-        last_run: { type: ['string', 'null'], format: 'date-time' },
-        next_run: { type: ['string', 'null'], format: 'date-time' },
-        notes: { type: ['string', 'null'] },
-        description: { type: 'string' },
-        amount: { $ref: '#/$defs/Money' },
+      total: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Total after fees.' },
+      amount: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: 'Legacy root field; duplicates `total.amount`.',
       },
-      required: ['id', 'type', 'status', 'created_at', 'times', 'times_run', 'amount'],
-      description:
-        'A recurring payment (a recurring send or request). `times` is the number of runs; -1 is\nindefinite (the payment repeats until the user cancels it).\n',
-      examples: [
-        {
+      currency: { type: 'string', description: 'Legacy root field; duplicates `total.currency`.' },
+    },
+    required: ['btc', 'subtotal', 'fees', 'total', 'amount', 'currency'],
+    description:
+      'A price quote of GET /prices/buy or GET /prices/sell. `amount` and `currency` are legacy\nroot fields that duplicate `total`. Authenticated calls add payment-method data such as\nthe payout date (not shown in detail).\n',
+    examples: [
+      {
+        btc: { amount: '1.00000000', currency: 'BTC' },
+        subtotal: { amount: '230.17', currency: 'USD' },
+        fees: [{ svc: { amount: '2.30', currency: 'USD' } }, { bank: { amount: '0.15', currency: 'USD' } }],
+        total: { amount: '232.62', currency: 'USD' },
+        amount: '232.62',
+        currency: 'USD',
+      },
+    ],
+  },
+  RecurringPayment: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string', enum: ['send', 'request'], description: 'Kind of recurring payment.' },
+      status: {
+        type: 'string',
+        enum: ['new', 'active', 'paused', 'completed', 'canceled'],
+        description: 'Status of the recurring payment.',
+      },
+      created_at: { type: 'string', format: 'date-time' },
+      to: { type: ['string', 'null'], description: 'Recipient.' },
+      from: { type: ['string', 'null'], description: 'Sender (for requests).' },
+      start_type: { type: 'string', description: 'How the recurring payment starts.' },
+      times: { type: 'integer', minimum: -1, description: 'Number of runs; -1 is indefinite.' },
+      times_run: { type: 'integer', minimum: 0, description: 'Number of runs so far; increments on each run.' },
+      repeat: { type: 'string', description: 'Repeat interval.' },
+      last_run: { type: ['string', 'null'], format: 'date-time' },
+      next_run: { type: ['string', 'null'], format: 'date-time' },
+      notes: { type: ['string', 'null'] },
+      description: { type: 'string' },
+      amount: { $ref: '#/$defs/Money' },
+    },
+    required: ['id', 'type', 'status', 'created_at', 'times', 'times_run', 'amount'],
+    description:
+      'A recurring payment (a recurring send or request). `times` is the number of runs; -1 is\nindefinite (the payment repeats until the user cancels it).\n',
+    examples: [
+      {
+        id: '5193377ef8182b7c19000015',
+        type: 'send',
+        status: 'active',
+        created_at: '2013-05-15T00:25:50-07:00',
+        to: 'user2@example.com',
+        from: null,
+        start_type: 'now',
+        times: -1,
+        times_run: 7,
+        repeat: 'monthly',
+        last_run: '2013-11-15T00:25:51-08:00',
+        next_run: '2013-12-15T00:00:00-08:00',
+        notes: 'For the rent',
+        description: 'Send 0.02 BTC to user2@example.com every month',
+        amount: { amount: '0.02000000', currency: 'BTC' },
+      },
+    ],
+  },
+  RecurringPaymentEntry: {
+    type: 'object',
+    properties: { recurring_payment: { $ref: '#/$defs/RecurringPayment' } },
+    required: ['recurring_payment'],
+    description: 'A list item of GET /recurring_payments, holding one `recurring_payment`.',
+    examples: [
+      {
+        recurring_payment: {
           id: '5193377ef8182b7c19000015',
           type: 'send',
-          status: 'active',
+          status: 'paused',
           created_at: '2013-05-15T00:25:50-07:00',
-          to: 'user2@example.com',
-          from: null,
-          start_type: 'now',
-          times: -1,
-          times_run: 7,
-          repeat: 'monthly',
-          last_run: '2013-11-15T00:25:51-08:00',
-          next_run: '2013-12-15T00:00:00-08:00',
-          notes: 'For the rent',
-          description: 'Send 0.02 BTC to user2@example.com every month',
+          times: 12,
+          times_run: 2,
           amount: { amount: '0.02000000', currency: 'BTC' },
         },
-      ],
-    },
-    RecurringPaymentEntry: {
-      type: 'object',
-      properties: { recurring_payment: { $ref: '#/$defs/RecurringPayment' } },
-      required: ['recurring_payment'],
-      description: 'A list item of GET /recurring_payments, holding one `recurring_payment`.',
-      examples: [
-        {
-          recurring_payment: {
-            id: '5193377ef8182b7c19000015',
-            type: 'send',
-            status: 'paused',
-            created_at: '2013-05-15T00:25:50-07:00',
-            times: 12,
-            times_run: 2,
-            amount: { amount: '0.02000000', currency: 'BTC' },
-          },
+      },
+    ],
+  },
+  RecurringPaymentListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          recurring_payments: { type: 'array', items: { $ref: '#/$defs/RecurringPaymentEntry' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
         },
-      ],
-    },
-    RecurringPaymentListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            recurring_payments: { type: 'array', items: { $ref: '#/$defs/RecurringPaymentEntry' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['recurring_payments', 'total_count', 'num_pages', 'current_page'],
-        },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /recurring_payments; each item holds a `recurring_payment` object.',
-      examples: [
-        {
-          recurring_payments: [
-            {
-              recurring_payment: {
-                id: '5193377ef8182b7c19000015',
-                type: 'send',
-                status: 'new',
-                created_at: '2013-05-15T00:25:50-07:00',
-                times: 3,
-                times_run: 0,
-                amount: { amount: '0.02000000', currency: 'BTC' },
-              },
+        required: ['recurring_payments', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /recurring_payments; each item holds a `recurring_payment` object.',
+    examples: [
+      {
+        recurring_payments: [
+          {
+            recurring_payment: {
+              id: '5193377ef8182b7c19000015',
+              type: 'send',
+              status: 'new',
+              created_at: '2013-05-15T00:25:50-07:00',
+              times: 3,
+              times_run: 0,
+              amount: { amount: '0.02000000', currency: 'BTC' },
             },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    RecurringPaymentResponse: {
-      type: 'object',
-      properties: { recurring_payment: { $ref: '#/$defs/RecurringPayment' } },
-      required: ['recurring_payment'],
-      description: 'Answer of GET /recurring_payments/:id.',
-      examples: [
-        {
-          recurring_payment: {
-            id: '5193377ef8182b7c19000015',
-            type: 'request',
-            status: 'canceled',
-            created_at: '2013-05-15T00:25:50-07:00',
-            times: -1,
-            times_run: 4,
-            amount: { amount: '0.01000000', currency: 'BTC' },
           },
-        },
-      ],
-    },
-    Report: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        type: { type: 'string', description: 'Kind of report.' },
-        status: { type: 'string', description: 'Status of the report.' },
-        email: { type: ['string', 'null'], description: 'Email the report is sent to.' },
-        repeat: { type: ['string', 'null'], description: 'Repeat interval.' },
-        time_range: { type: ['string', 'null'], description: 'Time range the report covers.' },
-        callback_url: { type: ['string', 'null'], description: 'URL called when the report is ready.' },
-        file_url: { type: ['string', 'null'], description: 'URL of the report file.' },
-        times: { type: ['integer', 'null'], description: 'Number of runs.' },
-        times_run: { type: ['integer', 'null'], description: 'Number of runs so far.' },
-        last_run: { type: ['string', 'null'], format: 'date-time' },
-        next_run: { type: ['string', 'null'], format: 'date-time' },
-        created_at: { type: 'string', format: 'date-time' },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
       },
-      required: ['id', 'type', 'status', 'created_at'],
-      description: 'A report of account activity.',
-      examples: [
-        {
-          id: '5303ae4a17cb34a0ac000020',
-          type: 'transactions',
-          status: 'completed',
-          email: 'user1@example.com',
-          repeat: 'never',
-          time_range: 'past_30',
-          callback_url: null,
-          file_url: 'https://files.example.com/reports/5303ae4a17cb34a0ac000020.csv',
-          times: 1,
-          times_run: 1,
-          last_run: '2014-02-18T11:07:54-08:00',
-          next_run: null,
-          created_at: '2014-02-18T11:07:54-08:00',
+    ],
+  },
+  RecurringPaymentResponse: {
+    type: 'object',
+    properties: { recurring_payment: { $ref: '#/$defs/RecurringPayment' } },
+    required: ['recurring_payment'],
+    description: 'Answer of GET /recurring_payments/:id.',
+    examples: [
+      {
+        recurring_payment: {
+          id: '5193377ef8182b7c19000015',
+          type: 'request',
+          status: 'canceled',
+          created_at: '2013-05-15T00:25:50-07:00',
+          times: -1,
+          times_run: 4,
+          amount: { amount: '0.01000000', currency: 'BTC' },
         },
-      ],
+      },
+    ],
+  },
+  Report: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string', description: 'Kind of report.' },
+      status: { type: 'string', description: 'Status of the report.' },
+      email: { type: ['string', 'null'], description: 'Email the report is sent to.' },
+      repeat: { type: ['string', 'null'], description: 'Repeat interval.' },
+      time_range: { type: ['string', 'null'], description: 'Time range the report covers.' },
+      callback_url: { type: ['string', 'null'], description: 'URL called when the report is ready.' },
+      file_url: { type: ['string', 'null'], description: 'URL of the report file.' },
+      times: { type: ['integer', 'null'], description: 'Number of runs.' },
+      times_run: { type: ['integer', 'null'], description: 'Number of runs so far.' },
+      last_run: { type: ['string', 'null'], format: 'date-time' },
+      next_run: { type: ['string', 'null'], format: 'date-time' },
+      created_at: { type: 'string', format: 'date-time' },
     },
-    ReportListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            reports: { type: 'array', items: { $ref: '#/$defs/Report' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
+    required: ['id', 'type', 'status', 'created_at'],
+    description: 'A report of account activity.',
+    examples: [
+      {
+        id: '5303ae4a17cb34a0ac000020',
+        type: 'transactions',
+        status: 'completed',
+        email: 'user1@example.com',
+        repeat: 'never',
+        time_range: 'past_30',
+        callback_url: null,
+        file_url: 'https://files.example.com/reports/5303ae4a17cb34a0ac000020.csv',
+        times: 1,
+        times_run: 1,
+        last_run: '2014-02-18T11:07:54-08:00',
+        next_run: null,
+        created_at: '2014-02-18T11:07:54-08:00',
+      },
+    ],
+  },
+  ReportListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          reports: { type: 'array', items: { $ref: '#/$defs/Report' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
+        },
+        required: ['reports', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /reports, newest first.',
+    examples: [
+      {
+        reports: [
+          {
+            id: '5303ae4a17cb34a0ac000020',
+            type: 'transactions',
+            status: 'active',
+            created_at: '2014-02-18T11:07:54-08:00',
           },
-          required: ['reports', 'total_count', 'num_pages', 'current_page'],
-        },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /reports, newest first.',
-      examples: [
-        {
-          reports: [
-            {
-              id: '5303ae4a17cb34a0ac000020',
-              type: 'transactions',
-              status: 'active',
-              created_at: '2014-02-18T11:07:54-08:00',
-            },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    RequestMoneyFields: {
-      type: 'object',
-      properties: {
-        from: {
-          type: 'string',
-          format: 'email',
-          description: '`transaction[from]`: email address of the user asked to pay (required).',
-        },
-        amount: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: '`transaction[amount]`: amount to request; at least 0.01.',
-        },
-        amount_string: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description:
-            '`transaction[amount_string]`: amount in `amount_currency_iso`; use instead of `amount` to request an equivalent amount at current rates.',
-        },
-        amount_currency_iso: {
-          type: 'string',
-          description: '`transaction[amount_currency_iso]`: ISO code of the currency of `amount_string`.',
-        },
-        notes: { type: 'string', description: '`transaction[notes]`: notes for the request.' },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
       },
-      required: ['from'],
-      dependentRequired: { amount_string: ['amount_currency_iso'], amount_currency_iso: ['amount_string'] },
-      description:
-        'The `transaction` hash of POST /transactions/request_money. `amount_string` together with\n`amount_currency_iso` can be used instead of `amount` to request an equivalent amount at\ncurrent rates.\n',
-      examples: [{ from: 'user2@example.com', amount_string: '10.00', amount_currency_iso: 'USD', notes: 'Lunch' }],
-    },
-    RequestMoneyRequest: {
-      type: 'object',
-      properties: {
-        account_id: {
-          type: 'string',
-          description: 'The account that receives the money; the default is the primary account.',
-        },
-        transaction: { $ref: '#/$defs/RequestMoneyFields' },
+    ],
+  },
+  RequestMoneyFields: {
+    type: 'object',
+    properties: {
+      from: {
+        type: 'string',
+        format: 'email',
+        description: '`transaction[from]`: email address of the user asked to pay (required).',
       },
-      required: ['transaction'],
-      description: 'Body of POST /transactions/request_money; `transaction` (hash) is required.',
-      examples: [{ transaction: { from: 'user2@example.com', amount: '0.01000000' } }],
-    },
-    SuccessResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean', description: 'Whether the call succeeded.' } },
-      required: ['success'],
-      description: 'Answer of a write call that returns no resource.',
-      examples: [{ success: true }],
-    },
-    Transaction: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        created_at: { type: 'string', format: 'date-time' },
-        hsh: { type: ['string', 'null'], description: 'Hash of the bitcoin transaction, when there is one.' },
-        amount: { $ref: '#/$defs/Money' },
-        request: { type: 'boolean', description: 'Whether the transaction is a money request.' },
-        status: { type: 'string', description: 'Status of the transaction.' },
-        sender: { $ref: '#/$defs/TransactionParty' },
-        recipient: { $ref: '#/$defs/TransactionParty' },
-        notes: { type: ['string', 'null'] },
-        idem: { type: ['string', 'null'], description: 'Idempotency token of the transaction.' },
+      amount: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: '`transaction[amount]`: amount to request; at least 0.01.',
       },
-      required: ['id', 'created_at', 'amount', 'request', 'status'],
-      description:
-        'A transaction as returned by the transfer and request calls. The resources of the transaction list and show calls are not shown.',
-      examples: [
-        {
+      amount_string: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description:
+          '`transaction[amount_string]`: amount in `amount_currency_iso`; use instead of `amount` to request an equivalent amount at current rates.',
+      },
+      amount_currency_iso: {
+        type: 'string',
+        description: '`transaction[amount_currency_iso]`: ISO code of the currency of `amount_string`.',
+      },
+      notes: { type: 'string', description: '`transaction[notes]`: notes for the request.' },
+    },
+    required: ['from'],
+    dependentRequired: { amount_string: ['amount_currency_iso'], amount_currency_iso: ['amount_string'] },
+    description:
+      'The `transaction` hash of POST /transactions/request_money. `amount_string` together with\n`amount_currency_iso` can be used instead of `amount` to request an equivalent amount at\ncurrent rates.\n',
+    examples: [{ from: 'user2@example.com', amount_string: '10.00', amount_currency_iso: 'USD', notes: 'Lunch' }],
+  },
+  RequestMoneyRequest: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        description: 'The account that receives the money; the default is the primary account.',
+      },
+      transaction: { $ref: '#/$defs/RequestMoneyFields' },
+    },
+    required: ['transaction'],
+    description: 'Body of POST /transactions/request_money; `transaction` (hash) is required.',
+    examples: [{ transaction: { from: 'user2@example.com', amount: '0.01000000' } }],
+  },
+  SuccessResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean', description: 'Whether the call succeeded.' } },
+    required: ['success'],
+    description: 'Answer of a write call that returns no resource.',
+    examples: [{ success: true }],
+  },
+  Transaction: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time' },
+      hsh: { type: ['string', 'null'], description: 'Hash of the bitcoin transaction, when there is one.' },
+      amount: { $ref: '#/$defs/Money' },
+      request: { type: 'boolean', description: 'Whether the transaction is a money request.' },
+      status: { type: 'string', description: 'Status of the transaction.' },
+      sender: { $ref: '#/$defs/TransactionParty' },
+      recipient: { $ref: '#/$defs/TransactionParty' },
+      notes: { type: ['string', 'null'] },
+      idem: { type: ['string', 'null'], description: 'Idempotency token of the transaction.' },
+    },
+    required: ['id', 'created_at', 'amount', 'request', 'status'],
+    description:
+      'A transaction as returned by the transfer and request calls. The resources of the transaction list and show calls are not shown.',
+    examples: [
+      {
+        id: '501a3554f8182b2754000003',
+        created_at: '2012-08-02T01:07:48-07:00',
+        hsh: null,
+        amount: { amount: '0.01000000', currency: 'BTC' },
+        request: true,
+        status: 'pending',
+        sender: { id: '524a75a8f8182b3a5c000003', email: 'user2@example.com', name: 'User Two' },
+        recipient: { id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' },
+        notes: 'Lunch',
+        idem: null,
+      },
+    ],
+  },
+  TransactionParty: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      avatar_url: { type: 'string', description: "URL of the user's avatar (transfers only)." },
+    },
+    required: ['id', 'email', 'name'],
+    description:
+      'Sender or recipient of a transaction; the sender and recipient of a transfer also carry `avatar_url`.',
+    examples: [
+      {
+        id: '524a75a8f8182b3a5c000002',
+        email: 'user1@example.com',
+        name: 'User One',
+        avatar_url: 'https://images.example.com/avatars/524a75a8f8182b3a5c000002.png',
+      },
+    ],
+  },
+  TransactionSuccessResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, transaction: { $ref: '#/$defs/Transaction' } },
+    required: ['success', 'transaction'],
+    description: 'Answer of the transfer money, request money and complete request calls.',
+    examples: [
+      {
+        success: true,
+        transaction: {
           id: '501a3554f8182b2754000003',
           created_at: '2012-08-02T01:07:48-07:00',
-          hsh: null,
           amount: { amount: '0.01000000', currency: 'BTC' },
           request: true,
           status: 'pending',
-          sender: { id: '524a75a8f8182b3a5c000003', email: 'user2@example.com', name: 'User Two' },
-          recipient: { id: '524a75a8f8182b3a5c000002', email: 'user1@example.com', name: 'User One' },
-          notes: 'Lunch',
-          idem: null,
-        },
-      ],
-    },
-    TransactionParty: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        email: { type: 'string' },
-        name: { type: 'string' },
-        avatar_url: { type: 'string', description: "URL of the user's avatar (transfers only)." },
-      },
-      required: ['id', 'email', 'name'],
-      description:
-        'Sender or recipient of a transaction; the sender and recipient of a transfer also carry `avatar_url`.',
-      examples: [
-        {
-          id: '524a75a8f8182b3a5c000002',
-          email: 'user1@example.com',
-          name: 'User One',
-          avatar_url: 'https://images.example.com/avatars/524a75a8f8182b3a5c000002.png',
-        },
-      ],
-    },
-    TransactionSuccessResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, transaction: { $ref: '#/$defs/Transaction' } },
-      required: ['success', 'transaction'],
-      description: 'Answer of the transfer money, request money and complete request calls.',
-      examples: [
-        {
-          success: true,
-          transaction: {
-            id: '501a3554f8182b2754000003',
-            created_at: '2012-08-02T01:07:48-07:00',
-            amount: { amount: '0.01000000', currency: 'BTC' },
-            request: true,
-            status: 'pending',
-          },
-        },
-      ],
-    },
-    Transfer: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        type: { type: 'string', enum: ['Buy', 'Sell', 'Deposit', 'Withdrawal'], description: 'Kind of transfer.' },
-        code: { type: 'string', description: 'Short code of the transfer.' },
-        created_at: { type: 'string', format: 'date-time' },
-        fees: { $ref: '#/$defs/TransferFees' },
-        payout_date: { type: 'string', format: 'date-time', description: 'When the transfer pays out.' },
-        transaction_id: { type: 'string', description: 'ID of the transaction behind the transfer.' },
-        status: {
-          type: 'string',
-          description:
-            'Status: `Pending`, `Completed`, `Canceled` or `Reversed`; a transfer created with `commit` false is in the `created` state. Other values are accepted.',
-        },
-        detailed_status: {
-          type: 'string',
-          description: 'Detailed status; `started` once a committed transfer starts. Other values are accepted.',
-        },
-        btc: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Amount of bitcoin.' },
-        subtotal: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Subtotal before fees.' },
-        total: {
-          allOf: [{ $ref: '#/$defs/Money' }],
-          description: 'Total after fees; updated when a commit fails because the rate changed.',
-        },
-        description: { type: 'string' },
-        account: { type: 'string', description: 'ID of the account of the transfer.' },
-        payment_method: { $ref: '#/$defs/TransferPaymentMethod' },
-        _type: { type: 'string', description: 'Internal type name of the transfer.' },
-      },
-      required: ['id', 'type', 'created_at', 'status'],
-      description:
-        'A transfer: a buy, sell, deposit or withdrawal. A transfer created with `commit` false is\nin the `created` state until POST /transfers/:id/commit starts it.\n',
-      examples: [
-        {
-          id: '5108b3e8f8182b0c8c00002a',
-          type: 'Buy',
-          code: '6H7GYLXZ',
-          created_at: '2013-01-28T16:08:58-08:00',
-          fees: { svc: { cents: 14, currency_iso: 'USD' }, bank: { cents: 15, currency_iso: 'USD' } },
-          payout_date: '2013-02-01T18:00:00-08:00',
-          transaction_id: '5108b3e8f8182b0c8c00002b',
-          status: 'Pending',
-          detailed_status: 'started',
-          btc: { amount: '1.00000000', currency: 'BTC' },
-          subtotal: { amount: '13.55', currency: 'USD' },
-          total: { amount: '13.84', currency: 'USD' },
-          description: 'Paid for with $13.84 from Test xxxxx3111.',
-          account: '536a541fa9393bb3c7000023',
-          payment_method: {
-            id: '545d3d4e3a60d5a5a5000010',
-            currency: 'USD',
-            name: 'Test Bank *****3111',
-            can_buy: true,
-            can_sell: true,
-            type: 'ach_bank_account',
-            verified: true,
-            account_id: '536a541fa9393bb3c7000023',
-          },
-          _type: 'Buy',
-        },
-      ],
-    },
-    TransferEntry: {
-      type: 'object',
-      properties: { transfer: { $ref: '#/$defs/Transfer' } },
-      required: ['transfer'],
-      description: 'A list item of GET /transfers, holding one `transfer`.',
-      examples: [
-        {
-          transfer: {
-            id: '5108b3e8f8182b0c8c00002a',
-            type: 'Buy',
-            created_at: '2013-01-28T16:08:58-08:00',
-            status: 'Completed',
-          },
-        },
-      ],
-    },
-    TransferFees: {
-      type: 'object',
-      properties: { bank: { allOf: [{ $ref: '#/$defs/FeeCents' }], description: "The bank's fee." } },
-      required: ['bank'],
-      additionalProperties: { $ref: '#/$defs/FeeCents' },
-      description:
-        "Fees of a transfer. It has two keys, `<service>` and `bank`, each a FeeCents object.\nIn the real interface the first key carries the service's own name; the sources show it\nonly as `<service>`, so it is modelled with `additionalProperties` (examples use `svc`).\n",
-      examples: [{ svc: { cents: 14, currency_iso: 'USD' }, bank: { cents: 15, currency_iso: 'USD' } }],
-    },
-    TransferListResponse: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            transfers: { type: 'array', items: { $ref: '#/$defs/TransferEntry' } },
-            total_count: {},
-            num_pages: {},
-            current_page: {},
-          },
-          required: ['transfers', 'total_count', 'num_pages', 'current_page'],
-        },
-        { $ref: '#/$defs/PagedList' },
-      ],
-      description: 'Answer of GET /transfers, newest first; each item of `transfers` holds a `transfer` object.',
-      examples: [
-        {
-          transfers: [
-            {
-              transfer: {
-                id: '5108b3e8f8182b0c8c00002a',
-                type: 'Buy',
-                created_at: '2013-01-28T16:08:58-08:00',
-                status: 'Completed',
-              },
-            },
-          ],
-          total_count: 1,
-          num_pages: 1,
-          current_page: 1,
-        },
-      ],
-    },
-    TransferMoneyFields: {
-      type: 'object',
-      properties: {
-        to: {
-          type: 'string',
-          description:
-            '`transaction[to]`: ID of the receiving account (required); any bitcoin account, including vaults.',
-        },
-        amount: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: '`transaction[amount]`: amount to transfer; at least 0.01, otherwise the call returns an error.',
         },
       },
-      required: ['to'],
-      description: 'The `transaction` hash of POST /transactions/transfer_money.',
-      examples: [{ to: '536a541fa9393bb3c7000034', amount: '0.50000000' }],
-    },
-    TransferMoneyRequest: {
-      type: 'object',
-      properties: {
-        account_id: {
-          type: 'string',
-          description: 'The source account (any regular bitcoin wallet); the default is the primary account.',
-        },
-        transaction: { $ref: '#/$defs/TransferMoneyFields' },
+    ],
+  },
+  Transfer: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string', enum: ['Buy', 'Sell', 'Deposit', 'Withdrawal'], description: 'Kind of transfer.' },
+      code: { type: 'string', description: 'Short code of the transfer.' },
+      created_at: { type: 'string', format: 'date-time' },
+      fees: { $ref: '#/$defs/TransferFees' },
+      payout_date: { type: 'string', format: 'date-time', description: 'When the transfer pays out.' },
+      transaction_id: { type: 'string', description: 'ID of the transaction behind the transfer.' },
+      status: {
+        type: 'string',
+        description:
+          'Status: `Pending`, `Completed`, `Canceled` or `Reversed`; a transfer created with `commit` false is in the `created` state. Other values are accepted.',
       },
-      required: ['transaction'],
-      description: 'Body of POST /transactions/transfer_money; `transaction` (hash) is required.',
-      examples: [
-        {
-          account_id: '536a541fa9393bb3c7000023',
-          transaction: { to: '536a541fa9393bb3c7000034', amount: '0.50000000' },
-        },
-      ],
-    },
-    TransferPaymentMethod: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        currency: { type: 'string', description: 'Currency of the payment method.' },
-        name: { type: 'string' },
-        can_buy: { type: 'boolean' },
-        can_sell: { type: 'boolean' },
-        type: { type: 'string', description: 'Kind of payment method.' },
-        verified: {
-          type: 'boolean',
-          description: 'Whether the payment method is verified (buys need a verified bank account).',
-        },
-        account_id: { type: 'string', description: 'The account linked to the payment method.' },
+      detailed_status: {
+        type: 'string',
+        description: 'Detailed status; `started` once a committed transfer starts. Other values are accepted.',
       },
-      required: ['id'],
-      description: 'The payment method as embedded in a transfer.',
-      examples: [
-        {
+      btc: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Amount of bitcoin.' },
+      subtotal: { allOf: [{ $ref: '#/$defs/Money' }], description: 'Subtotal before fees.' },
+      total: {
+        allOf: [{ $ref: '#/$defs/Money' }],
+        description: 'Total after fees; updated when a commit fails because the rate changed.',
+      },
+      description: { type: 'string' },
+      account: { type: 'string', description: 'ID of the account of the transfer.' },
+      payment_method: { $ref: '#/$defs/TransferPaymentMethod' },
+      _type: { type: 'string', description: 'Internal type name of the transfer.' },
+    },
+    required: ['id', 'type', 'created_at', 'status'],
+    description:
+      'A transfer: a buy, sell, deposit or withdrawal. A transfer created with `commit` false is\nin the `created` state until POST /transfers/:id/commit starts it.\n',
+    examples: [
+      {
+        id: '5108b3e8f8182b0c8c00002a',
+        type: 'Buy',
+        code: '6H7GYLXZ',
+        created_at: '2013-01-28T16:08:58-08:00',
+        fees: { svc: { cents: 14, currency_iso: 'USD' }, bank: { cents: 15, currency_iso: 'USD' } },
+        payout_date: '2013-02-01T18:00:00-08:00',
+        transaction_id: '5108b3e8f8182b0c8c00002b',
+        status: 'Pending',
+        detailed_status: 'started',
+        btc: { amount: '1.00000000', currency: 'BTC' },
+        subtotal: { amount: '13.55', currency: 'USD' },
+        total: { amount: '13.84', currency: 'USD' },
+        description: 'Paid for with $13.84 from Test xxxxx3111.',
+        account: '536a541fa9393bb3c7000023',
+        payment_method: {
           id: '545d3d4e3a60d5a5a5000010',
           currency: 'USD',
           name: 'Test Bank *****3111',
@@ -1460,1588 +1320,1756 @@ export const mcpTools: ApiToolSet = {
           verified: true,
           account_id: '536a541fa9393bb3c7000023',
         },
-      ],
-    },
-    TransferResponse: {
-      type: 'object',
-      properties: { transfer: { $ref: '#/$defs/Transfer' } },
-      required: ['transfer'],
-      description: 'Answer of GET /transfers/:id.',
-      examples: [
-        {
-          transfer: {
-            id: '5108b3e8f8182b0c8c00002a',
-            type: 'Sell',
-            created_at: '2013-01-28T16:08:58-08:00',
-            status: 'Pending',
-          },
-        },
-      ],
-    },
-    TransferSuccessResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, transfer: { $ref: '#/$defs/Transfer' } },
-      required: ['success', 'transfer'],
-      description: 'Answer of POST /buys, POST /deposits, POST /withdrawals and POST /transfers/:id/commit.',
-      examples: [
-        {
-          success: true,
-          transfer: {
-            id: '5108b3e8f8182b0c8c00002a',
-            type: 'Buy',
-            created_at: '2013-01-28T16:08:58-08:00',
-            status: 'created',
-          },
-        },
-      ],
-    },
-    UpdateAccountFields: {
-      type: 'object',
-      properties: { name: { type: 'string', description: '`account[name]`: the new name (optional).' } },
-      description: 'The `account` hash of PUT /accounts/:account_id.',
-      examples: [{ name: 'Rainy day fund' }],
-    },
-    UpdateAccountRequest: {
-      type: 'object',
-      properties: { account: { $ref: '#/$defs/UpdateAccountFields' } },
-      required: ['account'],
-      description: 'Body of PUT /accounts/:account_id; `account` (hash) is required.',
-      examples: [{ account: { name: 'Rainy day fund' } }],
-    },
-    UpdateUserFields: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: "`user[name]`: the user's name." },
-        native_currency: { type: 'string', description: "`user[native_currency]`: the user's native currency." },
-        time_zone: { type: 'string', description: "`user[time_zone]`: the user's time zone." },
+        _type: 'Buy',
       },
-      description: 'The `user` hash of the update-user calls; every field is optional.',
-      examples: [{ native_currency: 'CAD' }],
-    },
-    UpdateUserRequest: {
-      type: 'object',
-      properties: { user: { $ref: '#/$defs/UpdateUserFields' } },
-      required: ['user'],
-      description: 'Body of PUT /users/:id and PUT /users/self; `user` (hash) is required.',
-      examples: [{ user: { name: 'User One', native_currency: 'EUR', time_zone: 'Europe/Berlin' } }],
-    },
-    User: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        name: { type: 'string' },
-        email: { type: 'string' },
-        time_zone: { type: 'string', description: "The user's time zone." },
-        native_currency: { type: 'string', description: "The user's native (fiat) currency." },
-        balance: { $ref: '#/$defs/Money' },
-        merchant: { $ref: '#/$defs/UserMerchant' },
-        buy_level: { type: 'integer', enum: [0, 1, 2], description: 'Buy level (0, 1 or 2).' },
-        instant_buy_level: { type: 'integer', enum: [0, 1, 2], description: 'Instant buy level (0, 1 or 2).' },
-        sell_level: { type: 'integer', enum: [0, 1, 2], description: 'Sell level (0, 1 or 2).' },
-        buy_limit: {
-          allOf: [{ $ref: '#/$defs/Money' }],
-          description: "Daily buy limit, in the user's native fiat currency.",
-        },
-        instant_buy_limit: {
-          allOf: [{ $ref: '#/$defs/Money' }],
-          description: "Daily instant buy limit, in the user's native fiat currency.",
-        },
-        sell_limit: {
-          allOf: [{ $ref: '#/$defs/Money' }],
-          description: "Daily sell limit, in the user's native fiat currency.",
-        },
-      },
-      required: ['id', 'name', 'email'],
-      description:
-        "A user. `buy_limit`, `instant_buy_limit` and `sell_limit` are daily limits in the user's\nnative fiat currency.\n",
-      examples: [
-        {
-          id: '512db383f8182bd24d000001',
-          name: 'User One',
-          email: 'user1@example.com',
-          time_zone: 'Pacific Time (US & Canada)',
-          native_currency: 'USD',
-          balance: { amount: '49.76000000', currency: 'BTC' },
-          merchant: { enabled: false, company_name: null, logo: { small: null, medium: null, url: null } },
-          buy_level: 1,
-          instant_buy_level: 1,
-          sell_level: 1,
-          buy_limit: { amount: '3000.00', currency: 'USD' },
-          instant_buy_limit: { amount: '500.00', currency: 'USD' },
-          sell_limit: { amount: '3000.00', currency: 'USD' },
-        },
-      ],
-    },
-    UserEntry: {
-      type: 'object',
-      properties: { user: { $ref: '#/$defs/User' } },
-      required: ['user'],
-      description: 'A list item of GET /users, holding one `user` (assumed like the other legacy lists; not shown).',
-      examples: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }],
-    },
-    UserListResponse: {
-      type: 'object',
-      properties: { users: { type: 'array', items: { $ref: '#/$defs/UserEntry' } } },
-      description:
-        'Answer of GET /users (discouraged). The reference only says it returns a list; the shape is not shown, so no field is required and the object stays open.',
-      examples: [
-        { users: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }] },
-      ],
-    },
-    UserMerchant: {
-      type: 'object',
-      properties: {
-        enabled: { type: 'boolean', description: 'Whether merchant features are enabled.' },
-        company_name: { type: ['string', 'null'] },
-        logo: { $ref: '#/$defs/MerchantLogo' },
-      },
-      required: ['enabled'],
-      description: 'Merchant settings of a user.',
-      examples: [
-        {
-          enabled: true,
-          company_name: 'Example Merchant',
-          logo: {
-            small: 'https://images.example.com/logos/small.png',
-            medium: 'https://images.example.com/logos/medium.png',
-            url: 'https://images.example.com/logos/original.png',
-          },
-        },
-      ],
-    },
-    UserResponse: {
-      type: 'object',
-      properties: { user: { $ref: '#/$defs/User' } },
-      required: ['user'],
-      description: 'Answer of GET /users/self, POST /users/self and GET /users/:id.',
-      examples: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }],
-    },
-    UserSuccessResponse: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, user: { $ref: '#/$defs/User' } },
-      required: ['success', 'user'],
-      description: 'Answer of PUT /users/:id and PUT /users/self.',
-      examples: [
-        { success: true, user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } },
-      ],
-    },
+    ],
   },
+  TransferEntry: {
+    type: 'object',
+    properties: { transfer: { $ref: '#/$defs/Transfer' } },
+    required: ['transfer'],
+    description: 'A list item of GET /transfers, holding one `transfer`.',
+    examples: [
+      {
+        transfer: {
+          id: '5108b3e8f8182b0c8c00002a',
+          type: 'Buy',
+          created_at: '2013-01-28T16:08:58-08:00',
+          status: 'Completed',
+        },
+      },
+    ],
+  },
+  TransferFees: {
+    type: 'object',
+    properties: { bank: { allOf: [{ $ref: '#/$defs/FeeCents' }], description: "The bank's fee." } },
+    required: ['bank'],
+    additionalProperties: { $ref: '#/$defs/FeeCents' },
+    description:
+      "Fees of a transfer. It has two keys, `<service>` and `bank`, each a FeeCents object.\nIn the real interface the first key carries the service's own name; the sources show it\nonly as `<service>`, so it is modelled with `additionalProperties` (examples use `svc`).\n",
+    examples: [{ svc: { cents: 14, currency_iso: 'USD' }, bank: { cents: 15, currency_iso: 'USD' } }],
+  },
+  TransferListResponse: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          transfers: { type: 'array', items: { $ref: '#/$defs/TransferEntry' } },
+          total_count: {},
+          num_pages: {},
+          current_page: {},
+        },
+        required: ['transfers', 'total_count', 'num_pages', 'current_page'],
+      },
+      { $ref: '#/$defs/PagedList' },
+    ],
+    description: 'Answer of GET /transfers, newest first; each item of `transfers` holds a `transfer` object.',
+    examples: [
+      {
+        transfers: [
+          {
+            transfer: {
+              id: '5108b3e8f8182b0c8c00002a',
+              type: 'Buy',
+              created_at: '2013-01-28T16:08:58-08:00',
+              status: 'Completed',
+            },
+          },
+        ],
+        total_count: 1,
+        num_pages: 1,
+        current_page: 1,
+      },
+    ],
+  },
+  TransferMoneyFields: {
+    type: 'object',
+    properties: {
+      to: {
+        type: 'string',
+        description:
+          '`transaction[to]`: ID of the receiving account (required); any bitcoin account, including vaults.',
+      },
+      amount: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: '`transaction[amount]`: amount to transfer; at least 0.01, otherwise the call returns an error.',
+      },
+    },
+    required: ['to'],
+    description: 'The `transaction` hash of POST /transactions/transfer_money.',
+    examples: [{ to: '536a541fa9393bb3c7000034', amount: '0.50000000' }],
+  },
+  TransferMoneyRequest: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        description: 'The source account (any regular bitcoin wallet); the default is the primary account.',
+      },
+      transaction: { $ref: '#/$defs/TransferMoneyFields' },
+    },
+    required: ['transaction'],
+    description: 'Body of POST /transactions/transfer_money; `transaction` (hash) is required.',
+    examples: [
+      { account_id: '536a541fa9393bb3c7000023', transaction: { to: '536a541fa9393bb3c7000034', amount: '0.50000000' } },
+    ],
+  },
+  TransferPaymentMethod: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      currency: { type: 'string', description: 'Currency of the payment method.' },
+      name: { type: 'string' },
+      can_buy: { type: 'boolean' },
+      can_sell: { type: 'boolean' },
+      type: { type: 'string', description: 'Kind of payment method.' },
+      verified: {
+        type: 'boolean',
+        description: 'Whether the payment method is verified (buys need a verified bank account).',
+      },
+      account_id: { type: 'string', description: 'The account linked to the payment method.' },
+    },
+    required: ['id'],
+    description: 'The payment method as embedded in a transfer.',
+    examples: [
+      {
+        id: '545d3d4e3a60d5a5a5000010',
+        currency: 'USD',
+        name: 'Test Bank *****3111',
+        can_buy: true,
+        can_sell: true,
+        type: 'ach_bank_account',
+        verified: true,
+        account_id: '536a541fa9393bb3c7000023',
+      },
+    ],
+  },
+  TransferResponse: {
+    type: 'object',
+    properties: { transfer: { $ref: '#/$defs/Transfer' } },
+    required: ['transfer'],
+    description: 'Answer of GET /transfers/:id.',
+    examples: [
+      {
+        transfer: {
+          id: '5108b3e8f8182b0c8c00002a',
+          type: 'Sell',
+          created_at: '2013-01-28T16:08:58-08:00',
+          status: 'Pending',
+        },
+      },
+    ],
+  },
+  TransferSuccessResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, transfer: { $ref: '#/$defs/Transfer' } },
+    required: ['success', 'transfer'],
+    description: 'Answer of POST /buys, POST /deposits, POST /withdrawals and POST /transfers/:id/commit.',
+    examples: [
+      {
+        success: true,
+        transfer: {
+          id: '5108b3e8f8182b0c8c00002a',
+          type: 'Buy',
+          created_at: '2013-01-28T16:08:58-08:00',
+          status: 'created',
+        },
+      },
+    ],
+  },
+  UpdateAccountFields: {
+    type: 'object',
+    properties: { name: { type: 'string', description: '`account[name]`: the new name (optional).' } },
+    description: 'The `account` hash of PUT /accounts/:account_id.',
+    examples: [{ name: 'Rainy day fund' }],
+  },
+  UpdateAccountRequest: {
+    type: 'object',
+    properties: { account: { $ref: '#/$defs/UpdateAccountFields' } },
+    required: ['account'],
+    description: 'Body of PUT /accounts/:account_id; `account` (hash) is required.',
+    examples: [{ account: { name: 'Rainy day fund' } }],
+  },
+  UpdateUserFields: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: "`user[name]`: the user's name." },
+      native_currency: { type: 'string', description: "`user[native_currency]`: the user's native currency." },
+      time_zone: { type: 'string', description: "`user[time_zone]`: the user's time zone." },
+    },
+    description: 'The `user` hash of the update-user calls; every field is optional.',
+    examples: [{ native_currency: 'CAD' }],
+  },
+  UpdateUserRequest: {
+    type: 'object',
+    properties: { user: { $ref: '#/$defs/UpdateUserFields' } },
+    required: ['user'],
+    description: 'Body of PUT /users/:id and PUT /users/self; `user` (hash) is required.',
+    examples: [{ user: { name: 'User One', native_currency: 'EUR', time_zone: 'Europe/Berlin' } }],
+  },
+  User: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      time_zone: { type: 'string', description: "The user's time zone." },
+      native_currency: { type: 'string', description: "The user's native (fiat) currency." },
+      balance: { $ref: '#/$defs/Money' },
+      merchant: { $ref: '#/$defs/UserMerchant' },
+      buy_level: { type: 'integer', enum: [0, 1, 2], description: 'Buy level (0, 1 or 2).' },
+      instant_buy_level: { type: 'integer', enum: [0, 1, 2], description: 'Instant buy level (0, 1 or 2).' },
+      sell_level: { type: 'integer', enum: [0, 1, 2], description: 'Sell level (0, 1 or 2).' },
+      buy_limit: {
+        allOf: [{ $ref: '#/$defs/Money' }],
+        description: "Daily buy limit, in the user's native fiat currency.",
+      },
+      instant_buy_limit: {
+        allOf: [{ $ref: '#/$defs/Money' }],
+        description: "Daily instant buy limit, in the user's native fiat currency.",
+      },
+      sell_limit: {
+        allOf: [{ $ref: '#/$defs/Money' }],
+        description: "Daily sell limit, in the user's native fiat currency.",
+      },
+    },
+    required: ['id', 'name', 'email'],
+    description:
+      "A user. `buy_limit`, `instant_buy_limit` and `sell_limit` are daily limits in the user's\nnative fiat currency.\n",
+    examples: [
+      {
+        id: '512db383f8182bd24d000001',
+        name: 'User One',
+        email: 'user1@example.com',
+        time_zone: 'Pacific Time (US & Canada)',
+        native_currency: 'USD',
+        balance: { amount: '49.76000000', currency: 'BTC' },
+        merchant: { enabled: false, company_name: null, logo: { small: null, medium: null, url: null } },
+        buy_level: 1,
+        instant_buy_level: 1,
+        sell_level: 1,
+        buy_limit: { amount: '3000.00', currency: 'USD' },
+        instant_buy_limit: { amount: '500.00', currency: 'USD' },
+        sell_limit: { amount: '3000.00', currency: 'USD' },
+      },
+    ],
+  },
+  UserEntry: {
+    type: 'object',
+    properties: { user: { $ref: '#/$defs/User' } },
+    required: ['user'],
+    description: 'A list item of GET /users, holding one `user` (assumed like the other legacy lists; not shown).',
+    examples: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }],
+  },
+  UserListResponse: {
+    type: 'object',
+    properties: { users: { type: 'array', items: { $ref: '#/$defs/UserEntry' } } },
+    description:
+      'Answer of GET /users (discouraged). The reference only says it returns a list; the shape is not shown, so no field is required and the object stays open.',
+    examples: [{ users: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }] }],
+  },
+  UserMerchant: {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean', description: 'Whether merchant features are enabled.' },
+      company_name: { type: ['string', 'null'] },
+      logo: { $ref: '#/$defs/MerchantLogo' },
+    },
+    required: ['enabled'],
+    description: 'Merchant settings of a user.',
+    examples: [
+      {
+        enabled: true,
+        company_name: 'Example Merchant',
+        logo: {
+          small: 'https://images.example.com/logos/small.png',
+          medium: 'https://images.example.com/logos/medium.png',
+          url: 'https://images.example.com/logos/original.png',
+        },
+      },
+    ],
+  },
+  UserResponse: {
+    type: 'object',
+    properties: { user: { $ref: '#/$defs/User' } },
+    required: ['user'],
+    description: 'Answer of GET /users/self, POST /users/self and GET /users/:id.',
+    examples: [{ user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } }],
+  },
+  UserSuccessResponse: {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, user: { $ref: '#/$defs/User' } },
+    required: ['success', 'user'],
+    description: 'Answer of PUT /users/:id and PUT /users/self.',
+    examples: [
+      { success: true, user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } },
+    ],
+  },
+};
+const cancelRequestTool: ApiTool = {
+  operationId: 'cancelRequest',
+  name: 'cancelRequest',
+  title: 'Cancel a money request',
+  description:
+    'Deprecated.\n\nCancel a money request\n\nCancels a money request; the sender or the recipient can cancel it. The reference shows both DELETE and PUT for this path (see `cancelRequestPut`). Needs the `request` scope.\n\n`DELETE /transactions/{id}/cancel_request`.',
+  method: 'DELETE',
+  path: '/transactions/{id}/cancel_request',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['501a3554f8182b2754000003'],
+        description: "The transaction's (money request's) ID.",
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
+  definitions: { input: [], output: ['SuccessResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  output: 'object',
+  spec: cancelRequestCall,
+  call: (client, params, _body, options) => cancelRequest(client, params as CancelRequestParams, options),
+};
+const cancelRequestPutTool: ApiTool = {
+  operationId: 'cancelRequestPut',
+  name: 'cancelRequestPut',
+  title: 'Cancel a money request (PUT)',
+  description:
+    'Deprecated.\n\nCancel a money request (PUT)\n\nCancels a money request with PUT; the sender or the recipient can cancel it. The reference shows both DELETE (see `cancelRequest`) and PUT for this path. Needs the `request` scope.\n\n`PUT /transactions/{id}/cancel_request`.',
+  method: 'PUT',
+  path: '/transactions/{id}/cancel_request',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['501a3554f8182b2754000003'],
+        description: "The transaction's (money request's) ID.",
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
+  definitions: { input: [], output: ['SuccessResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  output: 'object',
+  spec: cancelRequestPutCall,
+  call: (client, params, _body, options) => cancelRequestPut(client, params as CancelRequestPutParams, options),
+};
+const commitTransferTool: ApiTool = {
+  operationId: 'commitTransfer',
+  name: 'commitTransfer',
+  title: 'Commit a transfer',
+  description:
+    "Deprecated.\n\nCommit a transfer\n\nStarts a transfer that was created with `commit` false (state `created`).\n- Exchange rate unchanged since creation: the transfer starts (status `Pending`,\n  detailed_status `started`).\n- Exchange rate changed since creation: the call fails with a message that the exchange\n  rate updated while waiting and that the new total is shown; the transfer's total is\n  updated and the commit call can be repeated to accept the new values.\n\nNeeds the `transfers` scope. Added 2014-12-04.\n\n`POST /transfers/{id}/commit`.",
+  method: 'POST',
+  path: '/transfers/{id}/commit',
+  tags: ['Transfers'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'Transfer',
+      'TransferFees',
+      'TransferPaymentMethod',
+      'TransferSuccessResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: commitTransferCall,
+  call: (client, params, _body, options) => commitTransfer(client, params as CommitTransferParams, options),
+};
+const completeRequestTool: ApiTool = {
+  operationId: 'completeRequest',
+  name: 'completeRequest',
+  title: 'Complete a money request',
+  description:
+    'Deprecated.\n\nComplete a money request\n\nCompletes (pays) a money request. Only the user to whom the request was made can complete it. Needs the `request` scope.\n\n`PUT /transactions/{id}/complete_request`.',
+  method: 'PUT',
+  path: '/transactions/{id}/complete_request',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['501a3554f8182b2754000003'],
+        description: "The transaction's (money request's) ID.",
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
+  definitions: {
+    input: [],
+    output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  output: 'object',
+  spec: completeRequestCall,
+  call: (client, params, _body, options) => completeRequest(client, params as CompleteRequestParams, options),
+};
+const createAccountTool: ApiTool = {
+  operationId: 'createAccount',
+  name: 'createAccount',
+  title: 'Create an account',
+  description:
+    'Deprecated.\n\nCreate an account\n\nCreates an account with the given name. Needs the `user` scope.\n\n`POST /accounts`.',
+  method: 'POST',
+  path: '/accounts',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/CreateAccountRequest',
+        description: '`account` (hash, required) with `account[name]` (string, required).',
+      },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountSuccessResponse' }] },
+  definitions: {
+    input: ['CreateAccountFields', 'CreateAccountRequest'],
+    output: ['Account', 'AccountSuccessResponse', 'DecimalString', 'Money'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createAccountCall,
+  call: (client, _params, body, options) => createAccount(client, body as CreateAccountBody, options),
+};
+const createAccountAddressTool: ApiTool = {
+  operationId: 'createAccountAddress',
+  name: 'createAccountAddress',
+  title: 'Create a bitcoin address for the account',
+  description:
+    'Deprecated.\n\nCreate a bitcoin address for the account\n\nCreates a new receive address for the account. The `address` hash and its fields are optional. When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`POST /accounts/{account_id}/address`.',
+  method: 'POST',
+  path: '/accounts/{account_id}/address',
+  tags: ['Accounts', 'Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+      body: {
+        $ref: '#/$defs/CreateAccountAddressRequest',
+        description:
+          '`address` (hash, optional) with `address[label]` and `address[callback_url]` (strings, optional).',
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedAddressResponse' }] },
+  definitions: { input: ['AddressFields', 'CreateAccountAddressRequest'], output: ['CreatedAddressResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createAccountAddressCall,
+  call: (client, params, body, options) =>
+    createAccountAddress(
+      client,
+      params as CreateAccountAddressParams,
+      body as CreateAccountAddressBody | undefined,
+      options,
+    ),
+};
+const createAddressTool: ApiTool = {
+  operationId: 'createAddress',
+  name: 'createAddress',
+  title: 'Create a bitcoin address',
+  description:
+    'Deprecated.\n\nCreate a bitcoin address\n\nCreates a new receive address in the given account (default: the primary account). When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`POST /addresses`.',
+  method: 'POST',
+  path: '/addresses',
+  tags: ['Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/CreateAddressRequest',
+        description: '`account_id`, `address` (hash) with `address[label]` and `address[callback_url]`.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedAddressResponse' }] },
+  definitions: { input: ['AddressFields', 'CreateAddressRequest'], output: ['CreatedAddressResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createAddressCall,
+  call: (client, _params, body, options) => createAddress(client, body as CreateAddressBody | undefined, options),
+};
+const createBuyTool: ApiTool = {
+  operationId: 'createBuy',
+  name: 'createBuy',
+  title: 'Buy bitcoin',
+  description:
+    'Deprecated.\n\nBuy bitcoin\n\nBuys bitcoin with a payment method. Needs the `buy` scope.\n\nRules:\n- A linked bank account must be verified first, otherwise an error is returned.\n- Buys are subject to the same rate limits as the web application unless\n  `agree_btc_amount_varies` is true.\n- With `commit` false the call returns a quote: a transfer in the `created` state that\n  POST /transfers/:id/commit starts.\n\n`POST /buys`.',
+  method: 'POST',
+  path: '/buys',
+  tags: ['Buys'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateBuyRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
+  definitions: {
+    input: ['CreateBuyRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'Transfer',
+      'TransferFees',
+      'TransferPaymentMethod',
+      'TransferSuccessResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createBuyCall,
+  call: (client, _params, body, options) => createBuy(client, body as CreateBuyBody, options),
+};
+const createDepositTool: ApiTool = {
+  operationId: 'createDeposit',
+  name: 'createDeposit',
+  title: 'Deposit fiat to a USD wallet',
+  description:
+    'Deprecated.\n\nDeposit fiat to a USD wallet\n\nStarts a deposit of fiat to a USD wallet from a payment method of the same currency.\nDeposits follow the limits of the web application. With `commit` false the call\nvalidates the deposit without starting it. Needs the `deposit` scope. Added 2015-02-19.\n\n`POST /deposits`.',
+  method: 'POST',
+  path: '/deposits',
+  tags: ['Deposits'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateDepositRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
+  definitions: {
+    input: ['CreateDepositRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'Transfer',
+      'TransferFees',
+      'TransferPaymentMethod',
+      'TransferSuccessResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createDepositCall,
+  call: (client, _params, body, options) => createDeposit(client, body as CreateDepositBody, options),
+};
+const createOAuthApplicationTool: ApiTool = {
+  operationId: 'createOAuthApplication',
+  name: 'createOAuthApplication',
+  title: 'Create an OAuth application',
+  description:
+    "Deprecated.\n\nCreate an OAuth application\n\nCreates an OAuth2 application. The name must be unique. The response includes the application's `client_id` and `client_secret`. Needs the `oauth_apps` scope.\n\n`POST /oauth/applications`.",
+  method: 'POST',
+  path: '/oauth/applications',
+  tags: ['OAuth applications'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/CreateOAuthApplicationRequest',
+        description:
+          '`application` (hash, required) with `application[name]` (string, required, unique) and `application[redirect_uri]` (string, required).',
+      },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedOAuthApplicationResponse' }] },
+  definitions: {
+    input: ['CreateOAuthApplicationRequest', 'OAuthApplicationFields'],
+    output: ['CreatedOAuthApplication', 'CreatedOAuthApplicationResponse', 'OAuthApplication'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createOAuthApplicationCall,
+  call: (client, _params, body, options) => createOAuthApplication(client, body as CreateOAuthApplicationBody, options),
+};
+const createWithdrawalTool: ApiTool = {
+  operationId: 'createWithdrawal',
+  name: 'createWithdrawal',
+  title: 'Withdraw fiat from a USD or EUR wallet',
+  description:
+    'Deprecated.\n\nWithdraw fiat from a USD or EUR wallet\n\nStarts a withdrawal of fiat from a USD or EUR wallet to a payment method of the same\ncurrency. Withdrawals follow the limits of the web application. With `commit` false the\ncall validates the withdrawal without starting it. Needs the `withdraw` scope. Added\n2015-02-19.\n\n`POST /withdrawals`.',
+  method: 'POST',
+  path: '/withdrawals',
+  tags: ['Withdrawals'],
+  inputSchema: {
+    type: 'object',
+    properties: { body: { $ref: '#/$defs/CreateWithdrawalRequest' } },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
+  definitions: {
+    input: ['CreateWithdrawalRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'Transfer',
+      'TransferFees',
+      'TransferPaymentMethod',
+      'TransferSuccessResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createWithdrawalCall,
+  call: (client, _params, body, options) => createWithdrawal(client, body as CreateWithdrawalBody, options),
+};
+const deleteAccountTool: ApiTool = {
+  operationId: 'deleteAccount',
+  name: 'deleteAccount',
+  title: 'Delete an account',
+  description:
+    'Deprecated.\n\nDelete an account\n\nDeletes an account. Only non-primary accounts with a zero balance can be deleted. The reference lists the scope as "none".\n\n`DELETE /accounts/{account_id}`.',
+  method: 'DELETE',
+  path: '/accounts/{account_id}',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
+  definitions: { input: [], output: ['SuccessResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  output: 'object',
+  spec: deleteAccountCall,
+  call: (client, params, _body, options) => deleteAccount(client, params as DeleteAccountParams, options),
+};
+const getAccountTool: ApiTool = {
+  operationId: 'getAccount',
+  name: 'getAccount',
+  title: 'Show an account',
+  description:
+    'Deprecated.\n\nShow an account\n\nReturns one account (`GET /accounts/:id` in the reference). The reference lists no scope for this call. Added 2014-12-04.\n\n`GET /accounts/{account_id}`.',
+  method: 'GET',
+  path: '/accounts/{account_id}',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
+  definitions: { input: [], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAccountCall,
+  call: (client, params, _body, options) => getAccount(client, params as GetAccountParams, options),
+};
+const getAccountAddressTool: ApiTool = {
+  operationId: 'getAccountAddress',
+  name: 'getAccountAddress',
+  title: "Show the account's current bitcoin address",
+  description:
+    "Deprecated.\n\nShow the account's current bitcoin address\n\nReturns the account's current receive address and its callback URL. Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`GET /accounts/{account_id}/address`.",
+  method: 'GET',
+  path: '/accounts/{account_id}/address',
+  tags: ['Accounts', 'Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountAddressResponse' }] },
+  definitions: { input: [], output: ['AccountAddressResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAccountAddressCall,
+  call: (client, params, _body, options) => getAccountAddress(client, params as GetAccountAddressParams, options),
+};
+const getAccountBalanceTool: ApiTool = {
+  operationId: 'getAccountBalance',
+  name: 'getAccountBalance',
+  title: "Show an account's balance",
+  description:
+    "Deprecated.\n\nShow an account's balance\n\nReturns the account's balance as a money object in BTC. Needs the `balance` scope.\n\n`GET /accounts/{account_id}/balance`.",
+  method: 'GET',
+  path: '/accounts/{account_id}/balance',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Money' }] },
+  definitions: { input: [], output: ['DecimalString', 'Money'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAccountBalanceCall,
+  call: (client, params, _body, options) => getAccountBalance(client, params as GetAccountBalanceParams, options),
+};
+const getAddressTool: ApiTool = {
+  operationId: 'getAddress',
+  name: 'getAddress',
+  title: 'Show a bitcoin address',
+  description:
+    'Deprecated.\n\nShow a bitcoin address\n\nReturns one address, looked up by ID or by the address itself. Needs the `addresses` scope. Added 2014-12-04.\n\n`GET /addresses/{id_or_address}`.',
+  method: 'GET',
+  path: '/addresses/{id_or_address}',
+  tags: ['Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id_or_address: {
+        type: 'string',
+        examples: ['503c46a4f8182b10650000ad'],
+        description: "The address's ID or the bitcoin address itself.",
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id_or_address'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
+  definitions: { input: [], output: ['Address', 'AddressResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAddressCall,
+  call: (client, params, _body, options) => getAddress(client, params as GetAddressParams, options),
+};
+const getAuthorizationTool: ApiTool = {
+  operationId: 'getAuthorization',
+  name: 'getAuthorization',
+  title: 'Show the current authorization',
+  description:
+    'Deprecated.\n\nShow the current authorization\n\nReturns the type of the current authorization, its send limits and its scopes. The reference lists the scope as "none".\n\n`GET /authorization`.',
+  method: 'GET',
+  path: '/authorization',
+  tags: ['Authorization'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Authorization' }] },
+  definitions: { input: [], output: ['Authorization', 'AuthorizationMeta', 'DecimalString'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAuthorizationCall,
+  call: (client, _params, _body, options) => getAuthorization(client, options),
+};
+const getBuyPriceTool: ApiTool = {
+  operationId: 'getBuyPrice',
+  name: 'getBuyPrice',
+  title: 'Show the buy price',
+  description:
+    'Deprecated.\n\nShow the buy price\n\nReturns the total price to buy a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".\n\n`GET /prices/buy`.',
+  method: 'GET',
+  path: '/prices/buy',
+  tags: ['Prices'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
+      currency: {
+        type: 'string',
+        enum: ['USD'],
+        default: 'USD',
+        description: 'Currency of the quote; default USD, the only value allowed.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
+  definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getBuyPriceCall,
+  call: (client, params, _body, options) => getBuyPrice(client, params as GetBuyPriceParams | undefined, options),
+};
+const getCurrentUserTool: ApiTool = {
+  operationId: 'getCurrentUser',
+  name: 'getCurrentUser',
+  title: 'Show the current user',
+  description:
+    "Deprecated.\n\nShow the current user\n\nReturns the current user. Accepts the `user` or the `merchant` scope. `GET /users/:id` with the current user's ID is equivalent. Added 2014-12-04.\n\n`GET /users/self`.",
+  method: 'GET',
+  path: '/users/self',
+  tags: ['Users'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: {
+    input: [],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getCurrentUserCall,
+  call: (client, _params, _body, options) => getCurrentUser(client, options),
+};
+const getExchangeRatesTool: ApiTool = {
+  operationId: 'getExchangeRates',
+  name: 'getExchangeRates',
+  title: 'Show exchange rates',
+  description:
+    'Deprecated.\n\nShow exchange rates\n\nReturns the exchange rates between bitcoin and other currencies as an object with keys `btc_to_<code>` and `<code>_to_btc` (lower-case ISO code) and string values. Unauthenticated.\n\n`GET /currencies/exchange_rates`.',
+  method: 'GET',
+  path: '/currencies/exchange_rates',
+  tags: ['Currencies'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ExchangeRates' }] },
+  definitions: { input: [], output: ['ExchangeRates'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getExchangeRatesCall,
+  call: (client, _params, _body, options) => getExchangeRates(client, options),
+};
+const getOAuthApplicationTool: ApiTool = {
+  operationId: 'getOAuthApplication',
+  name: 'getOAuthApplication',
+  title: 'Show an OAuth application',
+  description:
+    'Deprecated.\n\nShow an OAuth application\n\nReturns one OAuth2 application. Needs the `oauth_apps` scope.\n\n`GET /oauth/applications/{id}`.',
+  method: 'GET',
+  path: '/oauth/applications/{id}',
+  tags: ['OAuth applications'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', examples: ['52faf4d5f8182b03aa000012'], description: "The application's ID." },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OAuthApplicationResponse' }] },
+  definitions: { input: [], output: ['OAuthApplication', 'OAuthApplicationResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getOAuthApplicationCall,
+  call: (client, params, _body, options) => getOAuthApplication(client, params as GetOAuthApplicationParams, options),
+};
+const getPaymentMethodTool: ApiTool = {
+  operationId: 'getPaymentMethod',
+  name: 'getPaymentMethod',
+  title: 'Show a payment method',
+  description:
+    'Deprecated.\n\nShow a payment method\n\nReturns one payment method. Needs the `buy` or the `sell` scope.\n\n`GET /payment_methods/{id}`.',
+  method: 'GET',
+  path: '/payment_methods/{id}',
+  tags: ['Payment methods'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', examples: ['530eb5b217cb34e07a000011'], description: "The payment method's ID." },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodResponse' }] },
+  definitions: { input: [], output: ['PaymentMethod', 'PaymentMethodResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getPaymentMethodCall,
+  call: (client, params, _body, options) => getPaymentMethod(client, params as GetPaymentMethodParams, options),
+};
+const getPrimaryAccountTool: ApiTool = {
+  operationId: 'getPrimaryAccount',
+  name: 'getPrimaryAccount',
+  title: 'Show the primary account',
+  description:
+    "Deprecated.\n\nShow the primary account\n\nReturns the user's primary account. The reference lists no scope for this call. Added 2014-12-04.\n\n`GET /accounts/primary`.",
+  method: 'GET',
+  path: '/accounts/primary',
+  tags: ['Accounts'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
+  definitions: { input: [], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getPrimaryAccountCall,
+  call: (client, _params, _body, options) => getPrimaryAccount(client, options),
+};
+const getRecurringPaymentTool: ApiTool = {
+  operationId: 'getRecurringPayment',
+  name: 'getRecurringPayment',
+  title: 'Show a recurring payment',
+  description:
+    'Deprecated.\n\nShow a recurring payment\n\nReturns one recurring payment. Needs the `recurring_payments` scope.\n\n`GET /recurring_payments/{id}`.',
+  method: 'GET',
+  path: '/recurring_payments/{id}',
+  tags: ['Recurring payments'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', examples: ['5193377ef8182b7c19000015'], description: "The recurring payment's ID." },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/RecurringPaymentResponse' }] },
+  definitions: { input: [], output: ['DecimalString', 'Money', 'RecurringPayment', 'RecurringPaymentResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getRecurringPaymentCall,
+  call: (client, params, _body, options) => getRecurringPayment(client, params as GetRecurringPaymentParams, options),
+};
+const getSellPriceTool: ApiTool = {
+  operationId: 'getSellPrice',
+  name: 'getSellPrice',
+  title: 'Show the sell price',
+  description:
+    'Deprecated.\n\nShow the sell price\n\nReturns the total received for selling a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".\n\n`GET /prices/sell`.',
+  method: 'GET',
+  path: '/prices/sell',
+  tags: ['Prices'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
+      currency: {
+        type: 'string',
+        enum: ['USD'],
+        default: 'USD',
+        description: 'Currency of the quote; default USD, the only value allowed.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
+  definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSellPriceCall,
+  call: (client, params, _body, options) => getSellPrice(client, params as GetSellPriceParams | undefined, options),
+};
+const getSpotRateTool: ApiTool = {
+  operationId: 'getSpotRate',
+  name: 'getSpotRate',
+  title: 'Show the spot rate',
+  description:
+    'Deprecated.\n\nShow the spot rate\n\nReturns the spot price of one bitcoin in the given currency. Unauthenticated. The reference lists the scope as "none".\n\n`GET /prices/spot_rate`.',
+  method: 'GET',
+  path: '/prices/spot_rate',
+  tags: ['Prices'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      currency: {
+        type: 'string',
+        default: 'USD',
+        examples: ['EUR'],
+        description: 'ISO 4217 code of the currency of the rate; default USD.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Money' }] },
+  definitions: { input: [], output: ['DecimalString', 'Money'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSpotRateCall,
+  call: (client, params, _body, options) => getSpotRate(client, params as GetSpotRateParams | undefined, options),
+};
+const getTransferTool: ApiTool = {
+  operationId: 'getTransfer',
+  name: 'getTransfer',
+  title: 'Show a transfer',
+  description:
+    'Deprecated.\n\nShow a transfer\n\nReturns one transfer. Needs the `transfers` scope. Added 2014-12-04.\n\n`GET /transfers/{id}`.',
+  method: 'GET',
+  path: '/transfers/{id}',
+  tags: ['Transfers'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'Transfer',
+      'TransferFees',
+      'TransferPaymentMethod',
+      'TransferResponse',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getTransferCall,
+  call: (client, params, _body, options) => getTransfer(client, params as GetTransferParams, options),
+};
+const getUserTool: ApiTool = {
+  operationId: 'getUser',
+  name: 'getUser',
+  title: 'Show a user by ID',
+  description:
+    "Deprecated.\n\nShow a user by ID\n\nReturns the user with the given ID; with the current user's ID this is equivalent to GET /users/self. Accepts the `user` or the `merchant` scope. Added 2014-12-04.\n\n`GET /users/{id}`.",
+  method: 'GET',
+  path: '/users/{id}',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['512db383f8182bd24d000001'],
+        description: "The user's ID (the current user's ID; `self` has its own path).",
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: {
+    input: [],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getUserCall,
+  call: (client, params, _body, options) => getUser(client, params as GetUserParams, options),
+};
+const listAccountChangesTool: ApiTool = {
+  operationId: 'listAccountChanges',
+  name: 'listAccountChanges',
+  title: 'List account changes',
+  description:
+    "Deprecated.\n\nList account changes\n\nLists the changes of an account: an alternative to a transaction list, faster and more detailed. The response also carries the current user and the account's balances. Needs the `transactions` scope.\n\n`GET /account_changes`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/account_changes',
+  tags: ['Account changes'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountChangeListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'AccountChange',
+      'AccountChangeCache',
+      'AccountChangeListResponse',
+      'AccountChangeOtherUser',
+      'CurrentUserSummary',
+      'DecimalString',
+      'Money',
+      'PagedList',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listAccountChangesCall,
+  call: (client, params, _body, options) =>
+    listAccountChanges(client, params as ListAccountChangesParams | undefined, options),
+};
+const listAccountsTool: ApiTool = {
+  operationId: 'listAccounts',
+  name: 'listAccounts',
+  title: 'List accounts',
+  description:
+    "Deprecated.\n\nList accounts\n\nLists the user's accounts with paging fields. With `all_accounts` the list also holds inactive accounts. The reference lists no scope for this call.\n\n`GET /accounts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/accounts',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+      all_accounts: {
+        type: 'integer',
+        examples: [1],
+        description: 'Integer used as a boolean; a true (non-zero) value also lists inactive accounts.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
+  definitions: { input: [], output: ['Account', 'AccountListResponse', 'DecimalString', 'Money', 'PagedList'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listAccountsCall,
+  call: (client, params, _body, options) => listAccounts(client, params as ListAccountsParams | undefined, options),
+};
+const listAddressesTool: ApiTool = {
+  operationId: 'listAddresses',
+  name: 'listAddresses',
+  title: 'List bitcoin addresses',
+  description:
+    "Deprecated.\n\nList bitcoin addresses\n\nLists the account's receive addresses; each list item holds an `address` object. Needs the `addresses` scope.\n\n`GET /addresses`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/addresses',
+  tags: ['Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+      query: { type: 'string', examples: ['Order 1234'], description: 'String match on the address or its label.' },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressListResponse' }] },
+  definitions: { input: [], output: ['Address', 'AddressEntry', 'AddressListResponse', 'PagedList'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listAddressesCall,
+  call: (client, params, _body, options) => listAddresses(client, params as ListAddressesParams | undefined, options),
+};
+const listContactsTool: ApiTool = {
+  operationId: 'listContacts',
+  name: 'listContacts',
+  title: 'List contacts',
+  description:
+    "Deprecated.\n\nList contacts\n\nLists emails and addresses from the user's contact list; each list item holds a `contact` object. Other fields may be added to a contact; clients check that `email` is not blank. Needs the `contacts` scope.\n\n`GET /contacts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/contacts',
+  tags: ['Contacts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+      query: { type: 'string', examples: ['user'], description: 'Partial match on the contact.' },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ContactListResponse' }] },
+  definitions: { input: [], output: ['Contact', 'ContactEntry', 'ContactListResponse', 'PagedList'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listContactsCall,
+  call: (client, params, _body, options) => listContacts(client, params as ListContactsParams | undefined, options),
+};
+const listCurrenciesTool: ApiTool = {
+  operationId: 'listCurrencies',
+  name: 'listCurrencies',
+  title: 'List currencies',
+  description:
+    'Deprecated.\n\nList currencies\n\nLists the supported currencies as two-item arrays: the currency name and its ISO code. Unauthenticated.\n\n`GET /currencies`.',
+  method: 'GET',
+  path: '/currencies',
+  tags: ['Currencies'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', properties: { result: { $ref: '#/$defs/CurrencyList' } }, required: ['result'] },
+  definitions: { input: [], output: ['CurrencyList', 'CurrencyPair'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'wrapped',
+  spec: listCurrenciesCall,
+  call: (client, _params, _body, options) => listCurrencies(client, options),
+};
+const listOAuthApplicationsTool: ApiTool = {
+  operationId: 'listOAuthApplications',
+  name: 'listOAuthApplications',
+  title: 'List OAuth applications',
+  description:
+    "Deprecated.\n\nList OAuth applications\n\nLists the user's OAuth2 applications, 25 per page by default. Needs the `oauth_apps` scope.\n\n`GET /oauth/applications`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/oauth/applications',
+  tags: ['OAuth applications'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OAuthApplicationListResponse' }] },
+  definitions: { input: [], output: ['OAuthApplication', 'OAuthApplicationListResponse', 'PagedList'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listOAuthApplicationsCall,
+  call: (client, params, _body, options) =>
+    listOAuthApplications(client, params as ListOAuthApplicationsParams | undefined, options),
+};
+const listPaymentMethodsTool: ApiTool = {
+  operationId: 'listPaymentMethods',
+  name: 'listPaymentMethods',
+  title: 'List payment methods',
+  description:
+    "Deprecated.\n\nList payment methods\n\nLists the user's payment methods (each in an object `payment_method`) with the IDs of the default buy and sell methods. Needs the `buy` or the `sell` scope. The reference lists no page or limit arguments for this call.\n\n`GET /payment_methods`.",
+  method: 'GET',
+  path: '/payment_methods',
+  tags: ['Payment methods'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodListResponse' }] },
+  definitions: { input: [], output: ['PaymentMethod', 'PaymentMethodEntry', 'PaymentMethodListResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listPaymentMethodsCall,
+  call: (client, _params, _body, options) => listPaymentMethods(client, options),
+};
+const listRecurringPaymentsTool: ApiTool = {
+  operationId: 'listRecurringPayments',
+  name: 'listRecurringPayments',
+  title: 'List recurring payments',
+  description:
+    "Deprecated.\n\nList recurring payments\n\nLists the user's recurring payments; each list item holds a `recurring_payment` object. Needs the `recurring_payments` scope.\n\n`GET /recurring_payments`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/recurring_payments',
+  tags: ['Recurring payments'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/RecurringPaymentListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'Money',
+      'PagedList',
+      'RecurringPayment',
+      'RecurringPaymentEntry',
+      'RecurringPaymentListResponse',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listRecurringPaymentsCall,
+  call: (client, params, _body, options) =>
+    listRecurringPayments(client, params as ListRecurringPaymentsParams | undefined, options),
+};
+const listReportsTool: ApiTool = {
+  operationId: 'listReports',
+  name: 'listReports',
+  title: 'List reports',
+  description:
+    "Deprecated.\n\nList reports\n\nLists the user's reports, newest first. Showing a report in full is not shown in the sources. Needs the `reports` scope.\n\n`GET /reports`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/reports',
+  tags: ['Reports'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ReportListResponse' }] },
+  definitions: { input: [], output: ['PagedList', 'Report', 'ReportListResponse'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listReportsCall,
+  call: (client, params, _body, options) => listReports(client, params as ListReportsParams | undefined, options),
+};
+const listTransfersTool: ApiTool = {
+  operationId: 'listTransfers',
+  name: 'listTransfers',
+  title: 'List transfers',
+  description:
+    "Deprecated.\n\nList transfers\n\nLists the user's buys, sells, deposits and withdrawals (transfers), newest first; each list item holds a `transfer` object. Needs the `transfers` scope.\n\n`GET /transfers`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/transfers',
+  tags: ['Transfers'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 25,
+        examples: [100],
+        description: 'Number of items per page; default 25, maximum 100.',
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'FeeCents',
+      'Money',
+      'PagedList',
+      'Transfer',
+      'TransferEntry',
+      'TransferFees',
+      'TransferListResponse',
+      'TransferPaymentMethod',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listTransfersCall,
+  call: (client, params, _body, options) => listTransfers(client, params as ListTransfersParams | undefined, options),
+};
+const listUsersTool: ApiTool = {
+  operationId: 'listUsers',
+  name: 'listUsers',
+  title: 'List users (discouraged)',
+  description:
+    'Deprecated.\n\nList users (discouraged)\n\nReturns a list holding the current user. The reference discourages this call: use GET /users/self (or GET /users/:id with the current user\'s ID) instead. The shape of the list is not shown; it is modelled leniently. The reference lists the scope as "user or merchant" for the users calls.\n\n`GET /users`.',
+  method: 'GET',
+  path: '/users',
+  tags: ['Users'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserListResponse' }] },
+  definitions: {
+    input: [],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserEntry', 'UserListResponse', 'UserMerchant'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listUsersCall,
+  call: (client, _params, _body, options) => listUsers(client, options),
+};
+const postCurrentUserTool: ApiTool = {
+  operationId: 'postCurrentUser',
+  name: 'postCurrentUser',
+  title: 'Show the current user (POST)',
+  description:
+    'Deprecated.\n\nShow the current user (POST)\n\nThe reference lists both GET and POST for /users/self; this is the POST. Its arguments are not shown; it is modelled like GET /users/self (returns the current user). Accepts the `user` or the `merchant` scope.\n\n`POST /users/self`.',
+  method: 'POST',
+  path: '/users/self',
+  tags: ['Users'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: {
+    input: [],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: postCurrentUserCall,
+  call: (client, _params, _body, options) => postCurrentUser(client, options),
+};
+const requestMoneyTool: ApiTool = {
+  operationId: 'requestMoney',
+  name: 'requestMoney',
+  title: 'Request money',
+  description:
+    'Deprecated.\n\nRequest money\n\nSends a money request to an email address. `transaction[amount]` must be at least 0.01;\ninstead of it, `transaction[amount_string]` and `transaction[amount_currency_iso]` request\nan equivalent amount at current rates. Needs the `request` scope.\n\n`POST /transactions/request_money`.',
+  method: 'POST',
+  path: '/transactions/request_money',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/RequestMoneyRequest',
+        description:
+          '`account_id`; `transaction` (hash, required) with `transaction[from]` (string, required, email), `transaction[amount]` (string, at least 0.01), `transaction[amount_string]` and `transaction[amount_currency_iso]` (instead of amount), `transaction[notes]`.',
+      },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
+  definitions: {
+    input: ['DecimalString', 'RequestMoneyFields', 'RequestMoneyRequest'],
+    output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: requestMoneyCall,
+  call: (client, _params, body, options) => requestMoney(client, body as RequestMoneyBody, options),
+};
+const resendRequestTool: ApiTool = {
+  operationId: 'resendRequest',
+  name: 'resendRequest',
+  title: 'Resend a money request',
+  description:
+    'Deprecated.\n\nResend a money request\n\nSends a new email for a money request. Needs the `request` scope.\n\n`PUT /transactions/{id}/resend_request`.',
+  method: 'PUT',
+  path: '/transactions/{id}/resend_request',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['501a3554f8182b2754000003'],
+        description: "The transaction's (money request's) ID.",
+      },
+      account_id: {
+        type: 'string',
+        examples: ['536a541fa9393bb3c7000023'],
+        description: 'The account the call applies to; the default is the primary account.',
+      },
+    },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
+  definitions: { input: [], output: ['SuccessResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  output: 'object',
+  spec: resendRequestCall,
+  call: (client, params, _body, options) => resendRequest(client, params as ResendRequestParams, options),
+};
+const setPrimaryAccountTool: ApiTool = {
+  operationId: 'setPrimaryAccount',
+  name: 'setPrimaryAccount',
+  title: 'Set the account as primary',
+  description:
+    'Deprecated.\n\nSet the account as primary\n\nMakes the account the user\'s primary account. The reference lists the scope as "none".\n\n`POST /accounts/{account_id}/primary`.',
+  method: 'POST',
+  path: '/accounts/{account_id}/primary',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
+  definitions: { input: [], output: ['SuccessResponse'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: setPrimaryAccountCall,
+  call: (client, params, _body, options) => setPrimaryAccount(client, params as SetPrimaryAccountParams, options),
+};
+const transferMoneyTool: ApiTool = {
+  operationId: 'transferMoney',
+  name: 'transferMoney',
+  title: 'Transfer money between accounts',
+  description:
+    "Deprecated.\n\nTransfer money between accounts\n\nMoves bitcoin between the user's own accounts. The source can be any regular bitcoin\nwallet; the destination can be any bitcoin account, including vaults.\n`transaction[amount]` must be at least 0.01, otherwise the call returns an error.\nNeeds the `transfer` scope. Added 2014-12-04.\n\nTwo-factor rule (2014-12-04): for new OAuth2 applications, sending money needs\ntwo-factor authentication and send limits (`send:bypass_2fa` debits money without\nit, OAuth2 only). The send money call itself is not shown in the sources.\n\n`POST /transactions/transfer_money`.",
+  method: 'POST',
+  path: '/transactions/transfer_money',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/TransferMoneyRequest',
+        description:
+          '`account_id`; `transaction` (hash, required) with `transaction[to]` (string, required) and `transaction[amount]` (string, at least 0.01).',
+      },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
+  definitions: {
+    input: ['DecimalString', 'TransferMoneyFields', 'TransferMoneyRequest'],
+    output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: transferMoneyCall,
+  call: (client, _params, body, options) => transferMoney(client, body as TransferMoneyBody, options),
+};
+const updateAccountTool: ApiTool = {
+  operationId: 'updateAccount',
+  name: 'updateAccount',
+  title: 'Update an account',
+  description:
+    'Deprecated.\n\nUpdate an account\n\nUpdates an account. `account` (hash) is required; `account[name]` is optional here. The reference lists the scope as "none".\n\n`PUT /accounts/{account_id}`.',
+  method: 'PUT',
+  path: '/accounts/{account_id}',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+      body: {
+        $ref: '#/$defs/UpdateAccountRequest',
+        description: '`account` (hash, required) with optional `account[name]`.',
+      },
+    },
+    required: ['account_id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountSuccessResponse' }] },
+  definitions: {
+    input: ['UpdateAccountFields', 'UpdateAccountRequest'],
+    output: ['Account', 'AccountSuccessResponse', 'DecimalString', 'Money'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: updateAccountCall,
+  call: (client, params, body, options) =>
+    updateAccount(client, params as UpdateAccountParams, body as UpdateAccountBody, options),
+};
+const updateCurrentUserTool: ApiTool = {
+  operationId: 'updateCurrentUser',
+  name: 'updateCurrentUser',
+  title: 'Update the current user',
+  description:
+    'Deprecated.\n\nUpdate the current user\n\nUpdates the current user\'s name, native currency or time zone; same as PUT /users/:id with the current user\'s ID. The reference lists the scope as "none".\n\n`PUT /users/self`.',
+  method: 'PUT',
+  path: '/users/self',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      body: {
+        $ref: '#/$defs/UpdateUserRequest',
+        description:
+          '`user` (hash, required) with `user[name]`, `user[native_currency]` and `user[time_zone]` (strings, optional).',
+      },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserSuccessResponse' }] },
+  definitions: {
+    input: ['UpdateUserFields', 'UpdateUserRequest'],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserSuccessResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: updateCurrentUserCall,
+  call: (client, _params, body, options) => updateCurrentUser(client, body as UpdateCurrentUserBody, options),
+};
+const updateUserTool: ApiTool = {
+  operationId: 'updateUser',
+  name: 'updateUser',
+  title: 'Update a user',
+  description:
+    'Deprecated.\n\nUpdate a user\n\nUpdates the user\'s name, native currency or time zone. The reference lists the scope as "none".\n\n`PUT /users/{id}`.',
+  method: 'PUT',
+  path: '/users/{id}',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+        examples: ['512db383f8182bd24d000001'],
+        description: "The user's ID (the current user's ID; `self` has its own path).",
+      },
+      body: {
+        $ref: '#/$defs/UpdateUserRequest',
+        description:
+          '`user` (hash, required) with `user[name]`, `user[native_currency]` and `user[time_zone]` (strings, optional).',
+      },
+    },
+    required: ['id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserSuccessResponse' }] },
+  definitions: {
+    input: ['UpdateUserFields', 'UpdateUserRequest'],
+    output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserSuccessResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: updateUserCall,
+  call: (client, params, body, options) =>
+    updateUser(client, params as UpdateUserParams, body as UpdateUserBody, options),
+};
+/** SVC legacy REST API v1's 47 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
+export const mcpTools: ApiToolSet = {
+  name: '@svc/v1',
+  version: 'v1',
+  title: 'SVC legacy REST API v1',
+  definitions: mcpDefinitions,
   tools: [
-    {
-      operationId: 'cancelRequest',
-      name: 'cancelRequest',
-      title: 'Cancel a money request',
-      description:
-        'Deprecated.\n\nCancel a money request\n\nCancels a money request; the sender or the recipient can cancel it. The reference shows both DELETE and PUT for this path (see `cancelRequestPut`). Needs the `request` scope.\n\n`DELETE /transactions/{id}/cancel_request`.',
-      method: 'DELETE',
-      path: '/transactions/{id}/cancel_request',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['501a3554f8182b2754000003'],
-            description: "The transaction's (money request's) ID.",
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-      definitions: { input: [], output: ['SuccessResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-      output: 'object',
-      spec: cancelRequestCall,
-      call: (client, params, _body, options) => cancelRequest(client, params as CancelRequestParams, options),
-    },
-    {
-      operationId: 'cancelRequestPut',
-      name: 'cancelRequestPut',
-      title: 'Cancel a money request (PUT)',
-      description:
-        'Deprecated.\n\nCancel a money request (PUT)\n\nCancels a money request with PUT; the sender or the recipient can cancel it. The reference shows both DELETE (see `cancelRequest`) and PUT for this path. Needs the `request` scope.\n\n`PUT /transactions/{id}/cancel_request`.',
-      method: 'PUT',
-      path: '/transactions/{id}/cancel_request',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['501a3554f8182b2754000003'],
-            description: "The transaction's (money request's) ID.",
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-      definitions: { input: [], output: ['SuccessResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      output: 'object',
-      spec: cancelRequestPutCall,
-      call: (client, params, _body, options) => cancelRequestPut(client, params as CancelRequestPutParams, options),
-    },
-    {
-      operationId: 'commitTransfer',
-      name: 'commitTransfer',
-      title: 'Commit a transfer',
-      description:
-        "Deprecated.\n\nCommit a transfer\n\nStarts a transfer that was created with `commit` false (state `created`).\n- Exchange rate unchanged since creation: the transfer starts (status `Pending`,\n  detailed_status `started`).\n- Exchange rate changed since creation: the call fails with a message that the exchange\n  rate updated while waiting and that the new total is shown; the transfer's total is\n  updated and the commit call can be repeated to accept the new values.\n\nNeeds the `transfers` scope. Added 2014-12-04.\n\n`POST /transfers/{id}/commit`.",
-      method: 'POST',
-      path: '/transfers/{id}/commit',
-      tags: ['Transfers'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'Transfer',
-          'TransferFees',
-          'TransferPaymentMethod',
-          'TransferSuccessResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: commitTransferCall,
-      call: (client, params, _body, options) => commitTransfer(client, params as CommitTransferParams, options),
-    },
-    {
-      operationId: 'completeRequest',
-      name: 'completeRequest',
-      title: 'Complete a money request',
-      description:
-        'Deprecated.\n\nComplete a money request\n\nCompletes (pays) a money request. Only the user to whom the request was made can complete it. Needs the `request` scope.\n\n`PUT /transactions/{id}/complete_request`.',
-      method: 'PUT',
-      path: '/transactions/{id}/complete_request',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['501a3554f8182b2754000003'],
-            description: "The transaction's (money request's) ID.",
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
-      definitions: {
-        input: [],
-        output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      output: 'object',
-      spec: completeRequestCall,
-      call: (client, params, _body, options) => completeRequest(client, params as CompleteRequestParams, options),
-    },
-    {
-      operationId: 'createAccount',
-      name: 'createAccount',
-      title: 'Create an account',
-      description:
-        'Deprecated.\n\nCreate an account\n\nCreates an account with the given name. Needs the `user` scope.\n\n`POST /accounts`.',
-      method: 'POST',
-      path: '/accounts',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/CreateAccountRequest',
-            description: '`account` (hash, required) with `account[name]` (string, required).',
-          },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountSuccessResponse' }] },
-      definitions: {
-        input: ['CreateAccountFields', 'CreateAccountRequest'],
-        output: ['Account', 'AccountSuccessResponse', 'DecimalString', 'Money'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createAccountCall,
-      call: (client, _params, body, options) => createAccount(client, body as CreateAccountBody, options),
-    },
-    {
-      operationId: 'createAccountAddress',
-      name: 'createAccountAddress',
-      title: 'Create a bitcoin address for the account',
-      description:
-        'Deprecated.\n\nCreate a bitcoin address for the account\n\nCreates a new receive address for the account. The `address` hash and its fields are optional. When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`POST /accounts/{account_id}/address`.',
-      method: 'POST',
-      path: '/accounts/{account_id}/address',
-      tags: ['Accounts', 'Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-          body: {
-            $ref: '#/$defs/CreateAccountAddressRequest',
-            description:
-              '`address` (hash, optional) with `address[label]` and `address[callback_url]` (strings, optional).',
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedAddressResponse' }] },
-      definitions: { input: ['AddressFields', 'CreateAccountAddressRequest'], output: ['CreatedAddressResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createAccountAddressCall,
-      call: (client, params, body, options) =>
-        createAccountAddress(
-          client,
-          params as CreateAccountAddressParams,
-          body as CreateAccountAddressBody | undefined,
-          options,
-        ),
-    },
-    {
-      operationId: 'createAddress',
-      name: 'createAddress',
-      title: 'Create a bitcoin address',
-      description:
-        'Deprecated.\n\nCreate a bitcoin address\n\nCreates a new receive address in the given account (default: the primary account). When `address[callback_url]` is set, the service sends an HTTP POST to it when the address receives a payment (see the `addressPayment` callback). Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`POST /addresses`.',
-      method: 'POST',
-      path: '/addresses',
-      tags: ['Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/CreateAddressRequest',
-            description: '`account_id`, `address` (hash) with `address[label]` and `address[callback_url]`.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedAddressResponse' }] },
-      definitions: { input: ['AddressFields', 'CreateAddressRequest'], output: ['CreatedAddressResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createAddressCall,
-      call: (client, _params, body, options) => createAddress(client, body as CreateAddressBody | undefined, options),
-    },
-    {
-      operationId: 'createBuy',
-      name: 'createBuy',
-      title: 'Buy bitcoin',
-      description:
-        'Deprecated.\n\nBuy bitcoin\n\nBuys bitcoin with a payment method. Needs the `buy` scope.\n\nRules:\n- A linked bank account must be verified first, otherwise an error is returned.\n- Buys are subject to the same rate limits as the web application unless\n  `agree_btc_amount_varies` is true.\n- With `commit` false the call returns a quote: a transfer in the `created` state that\n  POST /transfers/:id/commit starts.\n\n`POST /buys`.',
-      method: 'POST',
-      path: '/buys',
-      tags: ['Buys'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateBuyRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
-      definitions: {
-        input: ['CreateBuyRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'Transfer',
-          'TransferFees',
-          'TransferPaymentMethod',
-          'TransferSuccessResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createBuyCall,
-      call: (client, _params, body, options) => createBuy(client, body as CreateBuyBody, options),
-    },
-    {
-      operationId: 'createDeposit',
-      name: 'createDeposit',
-      title: 'Deposit fiat to a USD wallet',
-      description:
-        'Deprecated.\n\nDeposit fiat to a USD wallet\n\nStarts a deposit of fiat to a USD wallet from a payment method of the same currency.\nDeposits follow the limits of the web application. With `commit` false the call\nvalidates the deposit without starting it. Needs the `deposit` scope. Added 2015-02-19.\n\n`POST /deposits`.',
-      method: 'POST',
-      path: '/deposits',
-      tags: ['Deposits'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateDepositRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
-      definitions: {
-        input: ['CreateDepositRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'Transfer',
-          'TransferFees',
-          'TransferPaymentMethod',
-          'TransferSuccessResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createDepositCall,
-      call: (client, _params, body, options) => createDeposit(client, body as CreateDepositBody, options),
-    },
-    {
-      operationId: 'createOAuthApplication',
-      name: 'createOAuthApplication',
-      title: 'Create an OAuth application',
-      description:
-        "Deprecated.\n\nCreate an OAuth application\n\nCreates an OAuth2 application. The name must be unique. The response includes the application's `client_id` and `client_secret`. Needs the `oauth_apps` scope.\n\n`POST /oauth/applications`.",
-      method: 'POST',
-      path: '/oauth/applications',
-      tags: ['OAuth applications'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/CreateOAuthApplicationRequest',
-            description:
-              '`application` (hash, required) with `application[name]` (string, required, unique) and `application[redirect_uri]` (string, required).',
-          },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedOAuthApplicationResponse' }] },
-      definitions: {
-        input: ['CreateOAuthApplicationRequest', 'OAuthApplicationFields'],
-        output: ['CreatedOAuthApplication', 'CreatedOAuthApplicationResponse', 'OAuthApplication'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createOAuthApplicationCall,
-      call: (client, _params, body, options) =>
-        createOAuthApplication(client, body as CreateOAuthApplicationBody, options),
-    },
-    {
-      operationId: 'createWithdrawal',
-      name: 'createWithdrawal',
-      title: 'Withdraw fiat from a USD or EUR wallet',
-      description:
-        'Deprecated.\n\nWithdraw fiat from a USD or EUR wallet\n\nStarts a withdrawal of fiat from a USD or EUR wallet to a payment method of the same\ncurrency. Withdrawals follow the limits of the web application. With `commit` false the\ncall validates the withdrawal without starting it. Needs the `withdraw` scope. Added\n2015-02-19.\n\n`POST /withdrawals`.',
-      method: 'POST',
-      path: '/withdrawals',
-      tags: ['Withdrawals'],
-      inputSchema: {
-        type: 'object',
-        properties: { body: { $ref: '#/$defs/CreateWithdrawalRequest' } },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
-      definitions: {
-        input: ['CreateWithdrawalRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'Transfer',
-          'TransferFees',
-          'TransferPaymentMethod',
-          'TransferSuccessResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createWithdrawalCall,
-      call: (client, _params, body, options) => createWithdrawal(client, body as CreateWithdrawalBody, options),
-    },
-    {
-      operationId: 'deleteAccount',
-      name: 'deleteAccount',
-      title: 'Delete an account',
-      description:
-        'Deprecated.\n\nDelete an account\n\nDeletes an account. Only non-primary accounts with a zero balance can be deleted. The reference lists the scope as "none".\n\n`DELETE /accounts/{account_id}`.',
-      method: 'DELETE',
-      path: '/accounts/{account_id}',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-      definitions: { input: [], output: ['SuccessResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-      output: 'object',
-      spec: deleteAccountCall,
-      call: (client, params, _body, options) => deleteAccount(client, params as DeleteAccountParams, options),
-    },
-    {
-      operationId: 'getAccount',
-      name: 'getAccount',
-      title: 'Show an account',
-      description:
-        'Deprecated.\n\nShow an account\n\nReturns one account (`GET /accounts/:id` in the reference). The reference lists no scope for this call. Added 2014-12-04.\n\n`GET /accounts/{account_id}`.',
-      method: 'GET',
-      path: '/accounts/{account_id}',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
-      definitions: { input: [], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAccountCall,
-      call: (client, params, _body, options) => getAccount(client, params as GetAccountParams, options),
-    },
-    {
-      operationId: 'getAccountAddress',
-      name: 'getAccountAddress',
-      title: "Show the account's current bitcoin address",
-      description:
-        "Deprecated.\n\nShow the account's current bitcoin address\n\nReturns the account's current receive address and its callback URL. Needs the `address` scope (the singular spelling that some calls of the reference use).\n\n`GET /accounts/{account_id}/address`.",
-      method: 'GET',
-      path: '/accounts/{account_id}/address',
-      tags: ['Accounts', 'Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountAddressResponse' }] },
-      definitions: { input: [], output: ['AccountAddressResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAccountAddressCall,
-      call: (client, params, _body, options) => getAccountAddress(client, params as GetAccountAddressParams, options),
-    },
-    {
-      operationId: 'getAccountBalance',
-      name: 'getAccountBalance',
-      title: "Show an account's balance",
-      description:
-        "Deprecated.\n\nShow an account's balance\n\nReturns the account's balance as a money object in BTC. Needs the `balance` scope.\n\n`GET /accounts/{account_id}/balance`.",
-      method: 'GET',
-      path: '/accounts/{account_id}/balance',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Money' }] },
-      definitions: { input: [], output: ['DecimalString', 'Money'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAccountBalanceCall,
-      call: (client, params, _body, options) => getAccountBalance(client, params as GetAccountBalanceParams, options),
-    },
-    {
-      operationId: 'getAddress',
-      name: 'getAddress',
-      title: 'Show a bitcoin address',
-      description:
-        'Deprecated.\n\nShow a bitcoin address\n\nReturns one address, looked up by ID or by the address itself. Needs the `addresses` scope. Added 2014-12-04.\n\n`GET /addresses/{id_or_address}`.',
-      method: 'GET',
-      path: '/addresses/{id_or_address}',
-      tags: ['Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id_or_address: {
-            type: 'string',
-            examples: ['503c46a4f8182b10650000ad'],
-            description: "The address's ID or the bitcoin address itself.",
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id_or_address'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
-      definitions: { input: [], output: ['Address', 'AddressResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAddressCall,
-      call: (client, params, _body, options) => getAddress(client, params as GetAddressParams, options),
-    },
-    {
-      operationId: 'getAuthorization',
-      name: 'getAuthorization',
-      title: 'Show the current authorization',
-      description:
-        'Deprecated.\n\nShow the current authorization\n\nReturns the type of the current authorization, its send limits and its scopes. The reference lists the scope as "none".\n\n`GET /authorization`.',
-      method: 'GET',
-      path: '/authorization',
-      tags: ['Authorization'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Authorization' }] },
-      definitions: { input: [], output: ['Authorization', 'AuthorizationMeta', 'DecimalString'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAuthorizationCall,
-      call: (client, _params, _body, options) => getAuthorization(client, options),
-    },
-    {
-      operationId: 'getBuyPrice',
-      name: 'getBuyPrice',
-      title: 'Show the buy price',
-      description:
-        'Deprecated.\n\nShow the buy price\n\nReturns the total price to buy a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".\n\n`GET /prices/buy`.',
-      method: 'GET',
-      path: '/prices/buy',
-      tags: ['Prices'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
-          currency: {
-            type: 'string',
-            enum: ['USD'],
-            default: 'USD',
-            description: 'Currency of the quote; default USD, the only value allowed.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
-      definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getBuyPriceCall,
-      call: (client, params, _body, options) => getBuyPrice(client, params as GetBuyPriceParams | undefined, options),
-    },
-    {
-      operationId: 'getCurrentUser',
-      name: 'getCurrentUser',
-      title: 'Show the current user',
-      description:
-        "Deprecated.\n\nShow the current user\n\nReturns the current user. Accepts the `user` or the `merchant` scope. `GET /users/:id` with the current user's ID is equivalent. Added 2014-12-04.\n\n`GET /users/self`.",
-      method: 'GET',
-      path: '/users/self',
-      tags: ['Users'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: {
-        input: [],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getCurrentUserCall,
-      call: (client, _params, _body, options) => getCurrentUser(client, options),
-    },
-    {
-      operationId: 'getExchangeRates',
-      name: 'getExchangeRates',
-      title: 'Show exchange rates',
-      description:
-        'Deprecated.\n\nShow exchange rates\n\nReturns the exchange rates between bitcoin and other currencies as an object with keys `btc_to_<code>` and `<code>_to_btc` (lower-case ISO code) and string values. Unauthenticated.\n\n`GET /currencies/exchange_rates`.',
-      method: 'GET',
-      path: '/currencies/exchange_rates',
-      tags: ['Currencies'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ExchangeRates' }] },
-      definitions: { input: [], output: ['ExchangeRates'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getExchangeRatesCall,
-      call: (client, _params, _body, options) => getExchangeRates(client, options),
-    },
-    {
-      operationId: 'getOAuthApplication',
-      name: 'getOAuthApplication',
-      title: 'Show an OAuth application',
-      description:
-        'Deprecated.\n\nShow an OAuth application\n\nReturns one OAuth2 application. Needs the `oauth_apps` scope.\n\n`GET /oauth/applications/{id}`.',
-      method: 'GET',
-      path: '/oauth/applications/{id}',
-      tags: ['OAuth applications'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', examples: ['52faf4d5f8182b03aa000012'], description: "The application's ID." },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OAuthApplicationResponse' }] },
-      definitions: { input: [], output: ['OAuthApplication', 'OAuthApplicationResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getOAuthApplicationCall,
-      call: (client, params, _body, options) =>
-        getOAuthApplication(client, params as GetOAuthApplicationParams, options),
-    },
-    {
-      operationId: 'getPaymentMethod',
-      name: 'getPaymentMethod',
-      title: 'Show a payment method',
-      description:
-        'Deprecated.\n\nShow a payment method\n\nReturns one payment method. Needs the `buy` or the `sell` scope.\n\n`GET /payment_methods/{id}`.',
-      method: 'GET',
-      path: '/payment_methods/{id}',
-      tags: ['Payment methods'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', examples: ['530eb5b217cb34e07a000011'], description: "The payment method's ID." },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodResponse' }] },
-      definitions: { input: [], output: ['PaymentMethod', 'PaymentMethodResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getPaymentMethodCall,
-      call: (client, params, _body, options) => getPaymentMethod(client, params as GetPaymentMethodParams, options),
-    },
-    {
-      operationId: 'getPrimaryAccount',
-      name: 'getPrimaryAccount',
-      title: 'Show the primary account',
-      description:
-        "Deprecated.\n\nShow the primary account\n\nReturns the user's primary account. The reference lists no scope for this call. Added 2014-12-04.\n\n`GET /accounts/primary`.",
-      method: 'GET',
-      path: '/accounts/primary',
-      tags: ['Accounts'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
-      definitions: { input: [], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getPrimaryAccountCall,
-      call: (client, _params, _body, options) => getPrimaryAccount(client, options),
-    },
-    {
-      operationId: 'getRecurringPayment',
-      name: 'getRecurringPayment',
-      title: 'Show a recurring payment',
-      description:
-        'Deprecated.\n\nShow a recurring payment\n\nReturns one recurring payment. Needs the `recurring_payments` scope.\n\n`GET /recurring_payments/{id}`.',
-      method: 'GET',
-      path: '/recurring_payments/{id}',
-      tags: ['Recurring payments'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', examples: ['5193377ef8182b7c19000015'], description: "The recurring payment's ID." },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/RecurringPaymentResponse' }] },
-      definitions: { input: [], output: ['DecimalString', 'Money', 'RecurringPayment', 'RecurringPaymentResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getRecurringPaymentCall,
-      call: (client, params, _body, options) =>
-        getRecurringPayment(client, params as GetRecurringPaymentParams, options),
-    },
-    {
-      operationId: 'getSellPrice',
-      name: 'getSellPrice',
-      title: 'Show the sell price',
-      description:
-        'Deprecated.\n\nShow the sell price\n\nReturns the total received for selling a quantity of bitcoin, with its fees. Unauthenticated; authenticated calls add payment-method data such as the payout date, so credentials are optional (the empty security alternative). The reference lists the scope as "none".\n\n`GET /prices/sell`.',
-      method: 'GET',
-      path: '/prices/sell',
-      tags: ['Prices'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
-          currency: {
-            type: 'string',
-            enum: ['USD'],
-            default: 'USD',
-            description: 'Currency of the quote; default USD, the only value allowed.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
-      definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSellPriceCall,
-      call: (client, params, _body, options) => getSellPrice(client, params as GetSellPriceParams | undefined, options),
-    },
-    {
-      operationId: 'getSpotRate',
-      name: 'getSpotRate',
-      title: 'Show the spot rate',
-      description:
-        'Deprecated.\n\nShow the spot rate\n\nReturns the spot price of one bitcoin in the given currency. Unauthenticated. The reference lists the scope as "none".\n\n`GET /prices/spot_rate`.',
-      method: 'GET',
-      path: '/prices/spot_rate',
-      tags: ['Prices'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          currency: {
-            type: 'string',
-            default: 'USD',
-            examples: ['EUR'],
-            description: 'ISO 4217 code of the currency of the rate; default USD.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Money' }] },
-      definitions: { input: [], output: ['DecimalString', 'Money'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSpotRateCall,
-      call: (client, params, _body, options) => getSpotRate(client, params as GetSpotRateParams | undefined, options),
-    },
-    {
-      operationId: 'getTransfer',
-      name: 'getTransfer',
-      title: 'Show a transfer',
-      description:
-        'Deprecated.\n\nShow a transfer\n\nReturns one transfer. Needs the `transfers` scope. Added 2014-12-04.\n\n`GET /transfers/{id}`.',
-      method: 'GET',
-      path: '/transfers/{id}',
-      tags: ['Transfers'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'Transfer',
-          'TransferFees',
-          'TransferPaymentMethod',
-          'TransferResponse',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getTransferCall,
-      call: (client, params, _body, options) => getTransfer(client, params as GetTransferParams, options),
-    },
-    {
-      operationId: 'getUser',
-      name: 'getUser',
-      title: 'Show a user by ID',
-      description:
-        "Deprecated.\n\nShow a user by ID\n\nReturns the user with the given ID; with the current user's ID this is equivalent to GET /users/self. Accepts the `user` or the `merchant` scope. Added 2014-12-04.\n\n`GET /users/{id}`.",
-      method: 'GET',
-      path: '/users/{id}',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['512db383f8182bd24d000001'],
-            description: "The user's ID (the current user's ID; `self` has its own path).",
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: {
-        input: [],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getUserCall,
-      call: (client, params, _body, options) => getUser(client, params as GetUserParams, options),
-    },
-    {
-      operationId: 'listAccountChanges',
-      name: 'listAccountChanges',
-      title: 'List account changes',
-      description:
-        "Deprecated.\n\nList account changes\n\nLists the changes of an account: an alternative to a transaction list, faster and more detailed. The response also carries the current user and the account's balances. Needs the `transactions` scope.\n\n`GET /account_changes`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/account_changes',
-      tags: ['Account changes'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountChangeListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'AccountChange',
-          'AccountChangeCache',
-          'AccountChangeListResponse',
-          'AccountChangeOtherUser',
-          'CurrentUserSummary',
-          'DecimalString',
-          'Money',
-          'PagedList',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listAccountChangesCall,
-      call: (client, params, _body, options) =>
-        listAccountChanges(client, params as ListAccountChangesParams | undefined, options),
-    },
-    {
-      operationId: 'listAccounts',
-      name: 'listAccounts',
-      title: 'List accounts',
-      description:
-        "Deprecated.\n\nList accounts\n\nLists the user's accounts with paging fields. With `all_accounts` the list also holds inactive accounts. The reference lists no scope for this call.\n\n`GET /accounts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/accounts',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-          all_accounts: {
-            type: 'integer',
-            examples: [1],
-            description: 'Integer used as a boolean; a true (non-zero) value also lists inactive accounts.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
-      definitions: { input: [], output: ['Account', 'AccountListResponse', 'DecimalString', 'Money', 'PagedList'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listAccountsCall,
-      call: (client, params, _body, options) => listAccounts(client, params as ListAccountsParams | undefined, options),
-    },
-    {
-      operationId: 'listAddresses',
-      name: 'listAddresses',
-      title: 'List bitcoin addresses',
-      description:
-        "Deprecated.\n\nList bitcoin addresses\n\nLists the account's receive addresses; each list item holds an `address` object. Needs the `addresses` scope.\n\n`GET /addresses`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/addresses',
-      tags: ['Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-          query: { type: 'string', examples: ['Order 1234'], description: 'String match on the address or its label.' },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressListResponse' }] },
-      definitions: { input: [], output: ['Address', 'AddressEntry', 'AddressListResponse', 'PagedList'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listAddressesCall,
-      call: (client, params, _body, options) =>
-        listAddresses(client, params as ListAddressesParams | undefined, options),
-    },
-    {
-      operationId: 'listContacts',
-      name: 'listContacts',
-      title: 'List contacts',
-      description:
-        "Deprecated.\n\nList contacts\n\nLists emails and addresses from the user's contact list; each list item holds a `contact` object. Other fields may be added to a contact; clients check that `email` is not blank. Needs the `contacts` scope.\n\n`GET /contacts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/contacts',
-      tags: ['Contacts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-          query: { type: 'string', examples: ['user'], description: 'Partial match on the contact.' },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ContactListResponse' }] },
-      definitions: { input: [], output: ['Contact', 'ContactEntry', 'ContactListResponse', 'PagedList'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listContactsCall,
-      call: (client, params, _body, options) => listContacts(client, params as ListContactsParams | undefined, options),
-    },
-    {
-      operationId: 'listCurrencies',
-      name: 'listCurrencies',
-      title: 'List currencies',
-      description:
-        'Deprecated.\n\nList currencies\n\nLists the supported currencies as two-item arrays: the currency name and its ISO code. Unauthenticated.\n\n`GET /currencies`.',
-      method: 'GET',
-      path: '/currencies',
-      tags: ['Currencies'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', properties: { result: { $ref: '#/$defs/CurrencyList' } }, required: ['result'] },
-      definitions: { input: [], output: ['CurrencyList', 'CurrencyPair'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'wrapped',
-      spec: listCurrenciesCall,
-      call: (client, _params, _body, options) => listCurrencies(client, options),
-    },
-    {
-      operationId: 'listOAuthApplications',
-      name: 'listOAuthApplications',
-      title: 'List OAuth applications',
-      description:
-        "Deprecated.\n\nList OAuth applications\n\nLists the user's OAuth2 applications, 25 per page by default. Needs the `oauth_apps` scope.\n\n`GET /oauth/applications`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/oauth/applications',
-      tags: ['OAuth applications'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OAuthApplicationListResponse' }] },
-      definitions: { input: [], output: ['OAuthApplication', 'OAuthApplicationListResponse', 'PagedList'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listOAuthApplicationsCall,
-      call: (client, params, _body, options) =>
-        listOAuthApplications(client, params as ListOAuthApplicationsParams | undefined, options),
-    },
-    {
-      operationId: 'listPaymentMethods',
-      name: 'listPaymentMethods',
-      title: 'List payment methods',
-      description:
-        "Deprecated.\n\nList payment methods\n\nLists the user's payment methods (each in an object `payment_method`) with the IDs of the default buy and sell methods. Needs the `buy` or the `sell` scope. The reference lists no page or limit arguments for this call.\n\n`GET /payment_methods`.",
-      method: 'GET',
-      path: '/payment_methods',
-      tags: ['Payment methods'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodListResponse' }] },
-      definitions: { input: [], output: ['PaymentMethod', 'PaymentMethodEntry', 'PaymentMethodListResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listPaymentMethodsCall,
-      call: (client, _params, _body, options) => listPaymentMethods(client, options),
-    },
-    {
-      operationId: 'listRecurringPayments',
-      name: 'listRecurringPayments',
-      title: 'List recurring payments',
-      description:
-        "Deprecated.\n\nList recurring payments\n\nLists the user's recurring payments; each list item holds a `recurring_payment` object. Needs the `recurring_payments` scope.\n\n`GET /recurring_payments`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/recurring_payments',
-      tags: ['Recurring payments'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/RecurringPaymentListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'Money',
-          'PagedList',
-          'RecurringPayment',
-          'RecurringPaymentEntry',
-          'RecurringPaymentListResponse',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listRecurringPaymentsCall,
-      call: (client, params, _body, options) =>
-        listRecurringPayments(client, params as ListRecurringPaymentsParams | undefined, options),
-    },
-    {
-      operationId: 'listReports',
-      name: 'listReports',
-      title: 'List reports',
-      description:
-        "Deprecated.\n\nList reports\n\nLists the user's reports, newest first. Showing a report in full is not shown in the sources. Needs the `reports` scope.\n\n`GET /reports`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/reports',
-      tags: ['Reports'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ReportListResponse' }] },
-      definitions: { input: [], output: ['PagedList', 'Report', 'ReportListResponse'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listReportsCall,
-      call: (client, params, _body, options) => listReports(client, params as ListReportsParams | undefined, options),
-    },
-    {
-      operationId: 'listTransfers',
-      name: 'listTransfers',
-      title: 'List transfers',
-      description:
-        "Deprecated.\n\nList transfers\n\nLists the user's buys, sells, deposits and withdrawals (transfers), newest first; each list item holds a `transfer` object. Needs the `transfers` scope.\n\n`GET /transfers`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/transfers',
-      tags: ['Transfers'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-          page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 100,
-            default: 25,
-            examples: [100],
-            description: 'Number of items per page; default 25, maximum 100.',
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'FeeCents',
-          'Money',
-          'PagedList',
-          'Transfer',
-          'TransferEntry',
-          'TransferFees',
-          'TransferListResponse',
-          'TransferPaymentMethod',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listTransfersCall,
-      call: (client, params, _body, options) =>
-        listTransfers(client, params as ListTransfersParams | undefined, options),
-    },
-    {
-      operationId: 'listUsers',
-      name: 'listUsers',
-      title: 'List users (discouraged)',
-      description:
-        'Deprecated.\n\nList users (discouraged)\n\nReturns a list holding the current user. The reference discourages this call: use GET /users/self (or GET /users/:id with the current user\'s ID) instead. The shape of the list is not shown; it is modelled leniently. The reference lists the scope as "user or merchant" for the users calls.\n\n`GET /users`.',
-      method: 'GET',
-      path: '/users',
-      tags: ['Users'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserListResponse' }] },
-      definitions: {
-        input: [],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserEntry', 'UserListResponse', 'UserMerchant'],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listUsersCall,
-      call: (client, _params, _body, options) => listUsers(client, options),
-    },
-    {
-      operationId: 'postCurrentUser',
-      name: 'postCurrentUser',
-      title: 'Show the current user (POST)',
-      description:
-        'Deprecated.\n\nShow the current user (POST)\n\nThe reference lists both GET and POST for /users/self; this is the POST. Its arguments are not shown; it is modelled like GET /users/self (returns the current user). Accepts the `user` or the `merchant` scope.\n\n`POST /users/self`.',
-      method: 'POST',
-      path: '/users/self',
-      tags: ['Users'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: {
-        input: [],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: postCurrentUserCall,
-      call: (client, _params, _body, options) => postCurrentUser(client, options),
-    },
-    {
-      operationId: 'requestMoney',
-      name: 'requestMoney',
-      title: 'Request money',
-      description:
-        'Deprecated.\n\nRequest money\n\nSends a money request to an email address. `transaction[amount]` must be at least 0.01;\ninstead of it, `transaction[amount_string]` and `transaction[amount_currency_iso]` request\nan equivalent amount at current rates. Needs the `request` scope.\n\n`POST /transactions/request_money`.',
-      method: 'POST',
-      path: '/transactions/request_money',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/RequestMoneyRequest',
-            description:
-              '`account_id`; `transaction` (hash, required) with `transaction[from]` (string, required, email), `transaction[amount]` (string, at least 0.01), `transaction[amount_string]` and `transaction[amount_currency_iso]` (instead of amount), `transaction[notes]`.',
-          },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
-      definitions: {
-        input: ['DecimalString', 'RequestMoneyFields', 'RequestMoneyRequest'],
-        output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: requestMoneyCall,
-      call: (client, _params, body, options) => requestMoney(client, body as RequestMoneyBody, options),
-    },
-    {
-      operationId: 'resendRequest',
-      name: 'resendRequest',
-      title: 'Resend a money request',
-      description:
-        'Deprecated.\n\nResend a money request\n\nSends a new email for a money request. Needs the `request` scope.\n\n`PUT /transactions/{id}/resend_request`.',
-      method: 'PUT',
-      path: '/transactions/{id}/resend_request',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['501a3554f8182b2754000003'],
-            description: "The transaction's (money request's) ID.",
-          },
-          account_id: {
-            type: 'string',
-            examples: ['536a541fa9393bb3c7000023'],
-            description: 'The account the call applies to; the default is the primary account.',
-          },
-        },
-        required: ['id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-      definitions: { input: [], output: ['SuccessResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      output: 'object',
-      spec: resendRequestCall,
-      call: (client, params, _body, options) => resendRequest(client, params as ResendRequestParams, options),
-    },
-    {
-      operationId: 'setPrimaryAccount',
-      name: 'setPrimaryAccount',
-      title: 'Set the account as primary',
-      description:
-        'Deprecated.\n\nSet the account as primary\n\nMakes the account the user\'s primary account. The reference lists the scope as "none".\n\n`POST /accounts/{account_id}/primary`.',
-      method: 'POST',
-      path: '/accounts/{account_id}/primary',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-      definitions: { input: [], output: ['SuccessResponse'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: setPrimaryAccountCall,
-      call: (client, params, _body, options) => setPrimaryAccount(client, params as SetPrimaryAccountParams, options),
-    },
-    {
-      operationId: 'transferMoney',
-      name: 'transferMoney',
-      title: 'Transfer money between accounts',
-      description:
-        "Deprecated.\n\nTransfer money between accounts\n\nMoves bitcoin between the user's own accounts. The source can be any regular bitcoin\nwallet; the destination can be any bitcoin account, including vaults.\n`transaction[amount]` must be at least 0.01, otherwise the call returns an error.\nNeeds the `transfer` scope. Added 2014-12-04.\n\nTwo-factor rule (2014-12-04): for new OAuth2 applications, sending money needs\ntwo-factor authentication and send limits (`send:bypass_2fa` debits money without\nit, OAuth2 only). The send money call itself is not shown in the sources.\n\n`POST /transactions/transfer_money`.",
-      method: 'POST',
-      path: '/transactions/transfer_money',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/TransferMoneyRequest',
-            description:
-              '`account_id`; `transaction` (hash, required) with `transaction[to]` (string, required) and `transaction[amount]` (string, at least 0.01).',
-          },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
-      definitions: {
-        input: ['DecimalString', 'TransferMoneyFields', 'TransferMoneyRequest'],
-        output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: transferMoneyCall,
-      call: (client, _params, body, options) => transferMoney(client, body as TransferMoneyBody, options),
-    },
-    {
-      operationId: 'updateAccount',
-      name: 'updateAccount',
-      title: 'Update an account',
-      description:
-        'Deprecated.\n\nUpdate an account\n\nUpdates an account. `account` (hash) is required; `account[name]` is optional here. The reference lists the scope as "none".\n\n`PUT /accounts/{account_id}`.',
-      method: 'PUT',
-      path: '/accounts/{account_id}',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-          body: {
-            $ref: '#/$defs/UpdateAccountRequest',
-            description: '`account` (hash, required) with optional `account[name]`.',
-          },
-        },
-        required: ['account_id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountSuccessResponse' }] },
-      definitions: {
-        input: ['UpdateAccountFields', 'UpdateAccountRequest'],
-        output: ['Account', 'AccountSuccessResponse', 'DecimalString', 'Money'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: updateAccountCall,
-      call: (client, params, body, options) =>
-        updateAccount(client, params as UpdateAccountParams, body as UpdateAccountBody, options),
-    },
-    {
-      operationId: 'updateCurrentUser',
-      name: 'updateCurrentUser',
-      title: 'Update the current user',
-      description:
-        'Deprecated.\n\nUpdate the current user\n\nUpdates the current user\'s name, native currency or time zone; same as PUT /users/:id with the current user\'s ID. The reference lists the scope as "none".\n\n`PUT /users/self`.',
-      method: 'PUT',
-      path: '/users/self',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          body: {
-            $ref: '#/$defs/UpdateUserRequest',
-            description:
-              '`user` (hash, required) with `user[name]`, `user[native_currency]` and `user[time_zone]` (strings, optional).',
-          },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserSuccessResponse' }] },
-      definitions: {
-        input: ['UpdateUserFields', 'UpdateUserRequest'],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserSuccessResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: updateCurrentUserCall,
-      call: (client, _params, body, options) => updateCurrentUser(client, body as UpdateCurrentUserBody, options),
-    },
-    {
-      operationId: 'updateUser',
-      name: 'updateUser',
-      title: 'Update a user',
-      description:
-        'Deprecated.\n\nUpdate a user\n\nUpdates the user\'s name, native currency or time zone. The reference lists the scope as "none".\n\n`PUT /users/{id}`.',
-      method: 'PUT',
-      path: '/users/{id}',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: {
-            type: 'string',
-            examples: ['512db383f8182bd24d000001'],
-            description: "The user's ID (the current user's ID; `self` has its own path).",
-          },
-          body: {
-            $ref: '#/$defs/UpdateUserRequest',
-            description:
-              '`user` (hash, required) with `user[name]`, `user[native_currency]` and `user[time_zone]` (strings, optional).',
-          },
-        },
-        required: ['id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserSuccessResponse' }] },
-      definitions: {
-        input: ['UpdateUserFields', 'UpdateUserRequest'],
-        output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserSuccessResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: updateUserCall,
-      call: (client, params, body, options) =>
-        updateUser(client, params as UpdateUserParams, body as UpdateUserBody, options),
-    },
+    cancelRequestTool,
+    cancelRequestPutTool,
+    commitTransferTool,
+    completeRequestTool,
+    createAccountTool,
+    createAccountAddressTool,
+    createAddressTool,
+    createBuyTool,
+    createDepositTool,
+    createOAuthApplicationTool,
+    createWithdrawalTool,
+    deleteAccountTool,
+    getAccountTool,
+    getAccountAddressTool,
+    getAccountBalanceTool,
+    getAddressTool,
+    getAuthorizationTool,
+    getBuyPriceTool,
+    getCurrentUserTool,
+    getExchangeRatesTool,
+    getOAuthApplicationTool,
+    getPaymentMethodTool,
+    getPrimaryAccountTool,
+    getRecurringPaymentTool,
+    getSellPriceTool,
+    getSpotRateTool,
+    getTransferTool,
+    getUserTool,
+    listAccountChangesTool,
+    listAccountsTool,
+    listAddressesTool,
+    listContactsTool,
+    listCurrenciesTool,
+    listOAuthApplicationsTool,
+    listPaymentMethodsTool,
+    listRecurringPaymentsTool,
+    listReportsTool,
+    listTransfersTool,
+    listUsersTool,
+    postCurrentUserTool,
+    requestMoneyTool,
+    resendRequestTool,
+    setPrimaryAccountTool,
+    transferMoneyTool,
+    updateAccountTool,
+    updateCurrentUserTool,
+    updateUserTool,
   ],
 };
 

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HttpClient } from '@svc/runtime';
 import type { ClientOptions } from '@svc/runtime';
 import { createApiMcpServer } from '@svc/runtime/mcp';
-import type { ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
+import type { ApiTool, ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
 import {
   cancelTransactionCall,
   commitDepositCall,
@@ -119,1475 +119,728 @@ import type {
   UpdateCurrentUserBody,
   UpdateCurrentUserParams,
 } from './types.js';
-/** SVC REST API v2's 34 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
-export const mcpTools: ApiToolSet = {
-  name: '@svc/v2',
-  version: '2017-08-07',
-  title: 'SVC REST API v2',
-  definitions: {
-    Account: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        name: { type: 'string' },
-        primary: { type: 'boolean' },
-        type: { type: 'string' },
-        currency: {
-          anyOf: [
-            { type: 'string', description: 'Currency code; the form of versions before 2017-05-19.' },
-            { $ref: '#/$defs/AccountCurrency' },
-          ],
-          description: 'Currency code (before 2017-05-19) or currency object (from 2017-05-19).',
-        },
-        balance: { $ref: '#/$defs/MoneyHash' },
-        native_balance: {
-          allOf: [{ $ref: '#/$defs/MoneyHash' }],
-          description: "Balance in the user's native currency; removed from version 2017-08-07.",
-        },
-        ready: { type: 'boolean', description: 'Present on vault accounts.' },
-        created_at: { type: ['string', 'null'], format: 'date-time' },
-        updated_at: { type: ['string', 'null'], format: 'date-time' },
-        resource: { const: 'account' },
-        resource_path: { type: 'string' },
+/** The named schemas the tools' JSON Schemas reference (`$defs`), each under its type's name (a request's or a response's form where they differ). */
+const mcpDefinitions: ApiToolSet['definitions'] = {
+  Account: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      primary: { type: 'boolean' },
+      type: { type: 'string' },
+      currency: {
+        anyOf: [
+          { type: 'string', description: 'Currency code; the form of versions before 2017-05-19.' },
+          { $ref: '#/$defs/AccountCurrency' },
+        ],
+        description: 'Currency code (before 2017-05-19) or currency object (from 2017-05-19).',
       },
-      required: ['id', 'resource', 'resource_path'],
-      description:
-        "An account (wallet, vault or fiat account) of the user. The source document does not show\nits fields; this shape comes from the service's public documentation (SDK fixtures) and\nstays lenient. Versioned changes: `currency` is an object from 2017-05-19 (a string code\nbefore); `native_balance` is removed from 2017-08-07.\n",
-      examples: [
-        {
-          id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
-          name: 'My Wallet',
-          primary: true,
-          type: 'wallet',
-          currency: { code: 'BTC', name: 'Bitcoin', color: '#F7931A', exponent: 8 },
-          balance: { amount: '39.59000000', currency: 'BTC' },
-          created_at: '2015-01-31T20:49:02Z',
-          updated_at: '2015-01-31T20:49:02Z',
-          resource: 'account',
-          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
-        },
-      ],
-    },
-    AccountCurrency: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        name: { type: 'string' },
-        color: { type: 'string' },
-        exponent: { type: 'integer' },
-        type: { type: 'string' },
-        address_regex: { type: 'string' },
+      balance: { $ref: '#/$defs/MoneyHash' },
+      native_balance: {
+        allOf: [{ $ref: '#/$defs/MoneyHash' }],
+        description: "Balance in the user's native currency; removed from version 2017-08-07.",
       },
-      required: ['code'],
-      description:
-        "Currency of an account as an object (from version 2017-05-19; earlier versions give a\nstring code). The source document names code, name, color, exponent; the further fields\ncome from the service's public documentation (SDK fixtures).\n",
-      examples: [{ code: 'BTC', name: 'Bitcoin', color: '#F7931A', exponent: 8, type: 'crypto' }],
+      ready: { type: 'boolean', description: 'Present on vault accounts.' },
+      created_at: { type: ['string', 'null'], format: 'date-time' },
+      updated_at: { type: ['string', 'null'], format: 'date-time' },
+      resource: { const: 'account' },
+      resource_path: { type: 'string' },
     },
-    AccountListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Account' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    required: ['id', 'resource', 'resource_path'],
+    description:
+      "An account (wallet, vault or fiat account) of the user. The source document does not show\nits fields; this shape comes from the service's public documentation (SDK fixtures) and\nstays lenient. Versioned changes: `currency` is an object from 2017-05-19 (a string code\nbefore); `native_balance` is removed from 2017-08-07.\n",
+    examples: [
+      {
+        id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
+        name: 'My Wallet',
+        primary: true,
+        type: 'wallet',
+        currency: { code: 'BTC', name: 'Bitcoin', color: '#F7931A', exponent: 8 },
+        balance: { amount: '39.59000000', currency: 'BTC' },
+        created_at: '2015-01-31T20:49:02Z',
+        updated_at: '2015-01-31T20:49:02Z',
+        resource: 'account',
+        resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
       },
-      required: ['pagination', 'data'],
-      description: "List envelope holding Accounts (shape from the service's public documentation).",
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [
-            {
-              id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
-              name: 'My Wallet',
-              resource: 'account',
-              resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
-            },
-          ],
-        },
-      ],
+    ],
+  },
+  AccountCurrency: {
+    type: 'object',
+    properties: {
+      code: { type: 'string' },
+      name: { type: 'string' },
+      color: { type: 'string' },
+      exponent: { type: 'integer' },
+      type: { type: 'string' },
+      address_regex: { type: 'string' },
     },
-    AccountResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Account' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: "Single-object envelope holding an Account (shape from the service's public documentation).",
-      examples: [
-        {
-          data: {
-            id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
-            name: 'My Wallet',
-            resource: 'account',
-            resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
-          },
-        },
-      ],
+    required: ['code'],
+    description:
+      "Currency of an account as an object (from version 2017-05-19; earlier versions give a\nstring code). The source document names code, name, color, exponent; the further fields\ncome from the service's public documentation (SDK fixtures).\n",
+    examples: [{ code: 'BTC', name: 'Bitcoin', color: '#F7931A', exponent: 8, type: 'crypto' }],
+  },
+  AccountListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Account' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
     },
-    Address: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        address: { type: 'string', description: 'The address string on its network.' },
-        name: { type: ['string', 'null'], description: 'User-defined label.' },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        network: { type: 'string', description: 'Network of the address, for example bitcoin.' },
-        resource: { const: 'address' },
-        resource_path: { type: 'string' },
-      },
-      required: ['id', 'address', 'created_at', 'updated_at', 'network', 'resource', 'resource_path'],
-      description: 'A receive address of an account.',
-      examples: [
-        {
-          id: 'dd3183eb-af1d-5f5d-a90d-cbff946435ff',
-          address: 'mswUGcPHp1YnkLCgF1TtoryqSc5E9Q8xFa',
-          name: 'New receive address',
-          network: 'bitcoin',
-          created_at: '2015-01-31T20:49:02Z',
-          updated_at: '2015-03-31T17:25:29-07:00',
-          resource: 'address',
-          resource_path:
-            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/addresses/dd3183eb-af1d-5f5d-a90d-cbff946435ff',
-        },
-      ],
-    },
-    AddressResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Address' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding an Address.',
-      examples: [
-        {
-          data: {
-            id: 'dd3183eb-af1d-5f5d-a90d-cbff946435ff',
-            address: 'mswUGcPHp1YnkLCgF1TtoryqSc5E9Q8xFa',
-            name: null,
-            network: 'bitcoin',
-            created_at: '2015-01-31T20:49:02Z',
-            updated_at: '2015-01-31T20:49:02Z',
-            resource: 'address',
-            resource_path:
-              '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/addresses/dd3183eb-af1d-5f5d-a90d-cbff946435ff',
-          },
-        },
-      ],
-    },
-    AuthorizationInfo: {
-      type: 'object',
-      properties: {
-        method: { type: 'string', description: 'Authentication method of the request.' },
-        scopes: { type: 'array', items: { type: 'string' }, description: 'Granted scopes.' },
-        oauth_meta: { type: 'object', description: 'OAuth2 metadata of the authorization.' },
-      },
-      required: ['method', 'scopes'],
-      description: 'Information about the current authorization (GET /v2/user/auth).',
-      examples: [{ method: 'oauth', scopes: ['wallet:user:read', 'wallet:user:email'], oauth_meta: {} }],
-    },
-    AuthorizationInfoResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/AuthorizationInfo' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding the authorization information.',
-      examples: [{ data: { method: 'oauth', scopes: ['wallet:user:read'], oauth_meta: {} } }],
-    },
-    Buy: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        status: { $ref: '#/$defs/OrderStatus' },
-        payment_method: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'The payment method used. Expandable.',
-        },
-        transaction: {
-          anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
-          description:
-            'The associated transaction (each committed buy has one). Null or absent when not committed. Expandable.',
-        },
-        amount: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount in the asset.' },
-        total: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Fiat amount with fees.' },
-        subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Fiat amount without fees.' },
-        fee: {
-          allOf: [{ $ref: '#/$defs/MoneyHash' }],
-          description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
-        },
-        fees: {
-          type: 'array',
-          items: { $ref: '#/$defs/LegacyFee' },
-          description:
-            'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
-        },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'buy' },
-        resource_path: { type: 'string' },
-        committed: { type: 'boolean' },
-        instant: { type: 'boolean', description: 'Whether the buy was executed instantly.' },
-        payout_at: {
-          type: ['string', 'null'],
-          format: 'date-time',
-          description: 'Execution date when the buy is not instant.',
-        },
-      },
-      required: [
-        'id',
-        'status',
-        'payment_method',
-        'amount',
-        'total',
-        'subtotal',
-        'created_at',
-        'updated_at',
-        'resource',
-        'resource_path',
-        'committed',
-        'instant',
-      ],
-      description:
-        'A buy of a digital asset with a payment method. Each committed buy has an associated\ntransaction; an uncommitted buy or a quote has none.\n',
-      examples: [
-        {
-          id: '67e0eaec-07d7-54c4-a72c-2e92826897df',
-          status: 'completed',
-          payment_method: {
-            id: '83562370-3e5c-51db-87da-752af5ab9559',
-            resource: 'payment_method',
-            resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-          },
-          transaction: {
-            id: '441b9494-b3f0-5b98-b9b0-4d82c21c252a',
-            resource: 'transaction',
-            resource_path:
-              '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/441b9494-b3f0-5b98-b9b0-4d82c21c252a',
-          },
-          amount: { amount: '10.00000000', currency: 'BTC' },
-          total: { amount: '102.01', currency: 'USD' },
-          subtotal: { amount: '101.00', currency: 'USD' },
-          fee: { amount: '1.01', currency: 'USD' },
-          created_at: '2015-03-26T23:43:59-07:00',
-          updated_at: '2015-03-26T23:44:09-07:00',
-          resource: 'buy',
-          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/buys/67e0eaec-07d7-54c4-a72c-2e92826897df',
-          committed: true,
-          instant: false,
-          payout_at: '2015-04-01T23:43:59-07:00',
-        },
-      ],
-    },
-    BuyListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Buy' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding Buys.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [],
-        },
-      ],
-    },
-    BuyResponse: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/Buy' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
-      required: ['data'],
-      description: 'Single-object envelope holding a Buy.',
-      examples: [
-        {
-          data: {
-            id: 'a333743d-184a-5b5b-abe8-11612fc44ab5',
-            status: 'created',
-            payment_method: {
-              id: '83562370-3e5c-51db-87da-752af5ab9559',
-              resource: 'payment_method',
-              resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-            },
-            transaction: null,
-            amount: { amount: '1.00000000', currency: 'BTC' },
-            total: { amount: '10.10', currency: 'USD' },
-            subtotal: { amount: '10.00', currency: 'USD' },
-            fee: { amount: '0.10', currency: 'USD' },
-            created_at: '2015-04-01T18:43:37-07:00',
-            updated_at: '2015-04-01T18:43:37-07:00',
-            resource: 'buy',
-            resource_path:
-              '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/buys/a333743d-184a-5b5b-abe8-11612fc44ab5',
-            committed: false,
-            instant: false,
-            payout_at: '2015-04-07T18:43:37-07:00',
-          },
-        },
-      ],
-    },
-    CreateAddressRequest: {
-      type: 'object',
-      properties: { name: { type: 'string', description: 'Label of the new address.' } },
-      additionalProperties: false,
-      description: 'Body of createAddress. `name` is optional; an empty POST is valid.',
-      examples: [{ name: 'New receive address' }, {}],
-    },
-    CreateBuyRequest: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount without fees.' },
-            total: {
-              allOf: [{ $ref: '#/$defs/DecimalString' }],
-              description: 'Amount with fees; alternative to amount.',
-            },
-            currency: { type: 'string', description: 'Currency of the amount (or total).' },
-            payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to debit.' },
-            agree_btc_amount_varies: {
-              type: 'boolean',
-              description: 'Buy even if a wait for funds means the price is not locked.',
-            },
-            commit: {
-              type: 'boolean',
-              description: 'Default true; false gives an uncommitted buy to be committed by a separate call.',
-              default: true,
-            },
-            quote: {
-              type: 'boolean',
-              description: 'Default false; true returns an unsaved buy as a price quote.',
-              default: false,
-            },
-          },
-          required: ['currency'],
-          additionalProperties: false,
-        },
-        {
-          anyOf: [
-            { type: 'object', properties: { amount: {} }, required: ['amount'] },
-            { type: 'object', properties: { total: {} }, required: ['total'] },
-          ],
-        },
-      ],
-      description:
-        'Body of createBuy. With `amount` the asset amount is bought (a fiat currency is\nconverted); with `total` (amount with fees, the alternative to `amount`) the payment method\nis debited the total and the asset amount is net of fees. The source table marks `amount`\nrequired and `total` as its alternative; it does not say whether both may be sent. This\ndocument reads that leniently: at least one of the two is given (send one). `currency` is\nrequired.\n',
-      examples: [
-        { amount: '10', currency: 'BTC', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
-        { total: '100.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
-        { amount: '1', currency: 'BTC', quote: true },
-      ],
-    },
-    CreateDepositRequest: {
-      type: 'object',
-      properties: {
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to deposit.' },
-        currency: { type: 'string', description: 'Currency of the amount.' },
-        payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to deposit from.' },
-        commit: {
-          type: 'boolean',
-          description:
-            'Default true; false gives an uncommitted deposit that completes only when committed with commitDeposit.',
-          default: true,
-        },
-      },
-      required: ['amount', 'currency', 'payment_method'],
-      additionalProperties: false,
-      description: 'Body of createDeposit (deposit into the fiat account from a payment method).',
-      examples: [
-        { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
-        { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
-      ],
-    },
-    CreateTransactionRequest: {
-      allOf: [
-        {
-          type: 'object',
-          properties: { type: {}, to: {}, amount: {}, currency: {} },
-          required: ['type', 'to', 'amount', 'currency'],
-        },
-        {
-          oneOf: [
-            { $ref: '#/$defs/SendMoneyRequest' },
-            { $ref: '#/$defs/TransferMoneyRequest' },
-            { $ref: '#/$defs/RequestMoneyRequest' },
-          ],
-        },
-      ],
-      description:
-        'Body of createTransaction; `type` selects the operation: `send` (SendMoneyRequest, scope\nwallet:transactions:send), `transfer` (TransferMoneyRequest, scope\nwallet:transactions:transfer) or `request` (RequestMoneyRequest, scope\nwallet:transactions:request).\n',
-      examples: [
-        {
-          type: 'send',
-          to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
-          amount: '0.10000000',
-          currency: 'BTC',
-          idem: '9316dd16-0c05-4c67-8a5f-3e1d1bb47c1a',
-        },
-        { type: 'request', to: 'email@example.com', amount: '0.10000000', currency: 'BTC' },
-      ],
-    },
-    CreateWithdrawalRequest: {
-      type: 'object',
-      properties: {
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to withdraw.' },
-        currency: { type: 'string', description: 'Currency of the amount.' },
-        payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to withdraw to.' },
-        commit: {
-          type: 'boolean',
-          description:
-            'Default true; false gives an uncommitted withdrawal that completes only when committed with commitWithdrawal.',
-          default: true,
-        },
-      },
-      required: ['amount', 'currency', 'payment_method'],
-      additionalProperties: false,
-      description: 'Body of createWithdrawal (withdraw from the fiat account to a payment method).',
-      examples: [
-        { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
-        { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
-      ],
-    },
-    Currency: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', description: 'Currency code.' },
-        name: { type: 'string' },
-        min_size: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Minimum size, as a decimal string.' },
-      },
-      required: ['id', 'name', 'min_size'],
-      description:
-        'A currency. `id` is the code: ISO 4217 where possible, a custom code (such as a crypto\ncode) for currencies that have no ISO 4217 representation.\n',
-      examples: [{ id: 'USD', name: 'US Dollar', min_size: '0.01000000' }],
-    },
-    CurrencyListResponse: {
-      type: 'object',
-      properties: {
-        data: { type: 'array', items: { $ref: '#/$defs/Currency' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Envelope of listCurrencies - `data` is an array of Currency (no pagination).',
-      examples: [{ data: [{ id: 'AED', name: 'United Arab Emirates Dirham', min_size: '0.01000000' }] }],
-    },
-    DecimalString: {
-      type: 'string',
-      pattern: '^-?\\d+(\\.\\d+)?$',
-      description:
-        'A decimal number written as a string (amounts are never JSON numbers). Negative values\nappear for debits. Bitcoin, bitcoin cash, litecoin and ethereum amounts have 8 decimal\nplaces; fiat amounts have 2.\n',
-      examples: ['10.00000000', '-0.01'],
-    },
-    Deposit: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        status: { $ref: '#/$defs/OrderStatus' },
-        payment_method: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'The payment method used. Expandable.',
-        },
-        transaction: {
-          anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
-          description: 'The associated transaction. Null or absent when not committed. Expandable.',
-        },
-        amount: { $ref: '#/$defs/MoneyHash' },
-        subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount without fees.' },
-        fee: {
-          allOf: [{ $ref: '#/$defs/MoneyHash' }],
-          description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
-        },
-        fees: {
-          type: 'array',
-          items: { $ref: '#/$defs/LegacyFee' },
-          description:
-            'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
-        },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'deposit' },
-        resource_path: { type: 'string' },
-        committed: { type: 'boolean' },
-        payout_at: { type: ['string', 'null'], format: 'date-time', description: 'Date when the deposit is paid out.' },
-      },
-      required: [
-        'id',
-        'status',
-        'payment_method',
-        'amount',
-        'subtotal',
-        'created_at',
-        'updated_at',
-        'resource',
-        'resource_path',
-        'committed',
-      ],
-      description:
-        'A fiat deposit into a fiat account from a payment method. Each committed deposit has an\nassociated transaction; an uncommitted one has none until it is committed (commitDeposit).\n',
-      examples: [
-        {
-          id: '4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
-          status: 'completed',
-          payment_method: {
-            id: '83562370-3e5c-51db-87da-752af5ab9559',
-            resource: 'payment_method',
-            resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-          },
-          transaction: {
-            id: '1f8d0e2a-3b4c-5d6e-9f70-8192a3b4c5d6',
-            resource: 'transaction',
-            resource_path:
-              '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/transactions/1f8d0e2a-3b4c-5d6e-9f70-8192a3b4c5d6',
-          },
-          amount: { amount: '10.00', currency: 'USD' },
-          subtotal: { amount: '10.00', currency: 'USD' },
-          fee: { amount: '0.00', currency: 'USD' },
-          created_at: '2015-01-31T20:49:02Z',
-          updated_at: '2015-02-11T16:54:02-08:00',
-          resource: 'deposit',
-          resource_path:
-            '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/deposits/4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
-          committed: true,
-          payout_at: '2015-02-18T16:54:00-08:00',
-        },
-      ],
-    },
-    DepositListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Deposit' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding Deposits.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [],
-        },
-      ],
-    },
-    DepositResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Deposit' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding a Deposit.',
-      examples: [
-        {
-          data: {
-            id: '4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
-            status: 'created',
-            payment_method: {
-              id: '83562370-3e5c-51db-87da-752af5ab9559',
-              resource: 'payment_method',
-              resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-            },
-            transaction: null,
-            amount: { amount: '10.00', currency: 'USD' },
-            subtotal: { amount: '10.00', currency: 'USD' },
-            fee: { amount: '0.00', currency: 'USD' },
-            created_at: '2015-01-31T20:49:02Z',
-            updated_at: '2015-01-31T20:49:02Z',
-            resource: 'deposit',
-            resource_path:
-              '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/deposits/4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
-            committed: false,
-          },
-        },
-      ],
-    },
-    ExchangeRates: {
-      type: 'object',
-      properties: {
-        currency: { type: 'string', description: 'The base currency.' },
-        rates: {
-          type: 'object',
-          additionalProperties: { $ref: '#/$defs/DecimalString' },
-          description: 'Map from currency code to the rate for one unit of the base currency.',
-        },
-      },
-      required: ['currency', 'rates'],
-      description:
-        'Exchange rates of a base currency - `rates` maps a currency code to the rate (decimal string) for one unit of the base.',
-      examples: [{ currency: 'USD', rates: { BTC: '0.00434783', EUR: '0.89' } }],
-    },
-    ExchangeRatesResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/ExchangeRates' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding ExchangeRates.',
-      examples: [{ data: { currency: 'BTC', rates: { USD: '230.00' } } }],
-    },
-    LegacyFee: {
-      type: 'object',
-      properties: {
-        type: { type: 'string', description: 'Kind of fee, for example bank.' },
-        amount: { $ref: '#/$defs/MoneyHash' },
-      },
-      required: ['type', 'amount'],
-      description:
-        "One entry of the `fees` list that buys, sells, deposits and withdrawals carry for clients\nthat send a version before 2016-05-16 (from that version `fee`, the total, replaces it;\nthe list exists up to and excluding 2016-05-16). The source\ndocument does not show the entry's fields; this shape comes from the service's public\ndocumentation (SDK fixtures).\n",
-      examples: [{ type: 'bank', amount: { amount: '0.15', currency: 'USD' } }],
-    },
-    MoneyHash: {
-      type: 'object',
-      properties: {
-        amount: { $ref: '#/$defs/DecimalString' },
-        currency: {
-          type: 'string',
-          description: 'Currency code (ISO 4217 where possible, custom codes such as a crypto code otherwise).',
-        },
-      },
-      required: ['amount', 'currency'],
-      description:
-        'Money hash: an amount (decimal string) and a currency code. Bitcoin, bitcoin cash, litecoin\nand ethereum have 8 decimal places; fiat currencies have 2 (see x-limits).\n',
-      examples: [
-        { amount: '39.59000000', currency: 'BTC' },
-        { amount: '-0.01', currency: 'USD' },
-      ],
-    },
-    Notification: {
-      allOf: [
-        {
-          type: 'object',
-          properties: {
-            delivery_attempts: {
-              type: 'integer',
-              minimum: 0,
-              description: 'Number of delivery attempts. Excluded from the webhook body.',
-            },
-            delivery_response: {
-              type: ['object', 'null'],
-              description: 'Information about the last delivery. Excluded from the webhook body.',
-            },
-          },
-          required: ['delivery_attempts'],
-        },
-        { $ref: '#/$defs/WebhookNotification' },
-      ],
-      description:
-        'A notification as read through the notification endpoints: the webhook body plus\n`delivery_attempts` and `delivery_response` (both excluded from the webhook body).\n',
-      examples: [
-        {
-          id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
-          type: 'ping',
-          data: {},
-          additional_data: {},
-          user: {
-            id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-            resource: 'user',
-            resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-          },
-          account: {
-            id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
-            resource: 'account',
-            resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
-          },
-          delivery_attempts: 1,
-          delivery_response: null,
-          created_at: '2016-02-01T12:00:00Z',
-          updated_at: '2016-02-01T12:00:01Z',
-          resource: 'notification',
-          resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
-        },
-      ],
-    },
-    NotificationListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Notification' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding Notifications.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [],
-        },
-      ],
-    },
-    NotificationResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Notification' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding a Notification.',
-      examples: [
-        {
-          data: {
-            id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
-            type: 'ping',
-            data: {},
-            additional_data: {},
-            user: {
-              id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-              resource: 'user',
-              resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-            },
-            account: {
-              id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
-              resource: 'account',
-              resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
-            },
-            delivery_attempts: 0,
-            created_at: '2016-02-01T12:00:00Z',
-            resource: 'notification',
-            resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
-          },
-        },
-      ],
-    },
-    NotificationType: {
-      type: 'string',
-      description:
-        'Type of a notification (webhook event). Only these types are supported; more are added\nover time.\n',
-      examples: ['wallet:buys:completed', 'ping'],
-    },
-    OrderStatus: {
-      type: 'string',
-      description:
-        'Status of a buy, sell, deposit or withdrawal - `created`, `completed`, `canceled`. Clients accept unknown values.',
-      examples: ['created', 'completed'],
-    },
-    Pagination: {
-      type: 'object',
-      properties: {
-        ending_before: { type: ['string', 'null'] },
-        starting_after: { type: ['string', 'null'] },
-        limit: { type: 'integer', minimum: 0, maximum: 100 },
-        order: { type: 'string', enum: ['desc', 'asc'] },
-        previous_uri: { type: ['string', 'null'] },
-        next_uri: { type: ['string', 'null'] },
-      },
-      required: ['ending_before', 'starting_after', 'limit', 'order', 'previous_uri', 'next_uri'],
-      description:
-        'Cursor pagination of a list response. `next_uri` holds the next call with all pagination\nparameters in use; it is null or empty when the last page is reached.\n',
-      examples: [
-        {
+    required: ['pagination', 'data'],
+    description: "List envelope holding Accounts (shape from the service's public documentation).",
+    examples: [
+      {
+        pagination: {
           ending_before: null,
           starting_after: null,
           limit: 25,
           order: 'desc',
           previous_uri: null,
-          next_uri:
-            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions?limit=25&starting_after=57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
+          next_uri: null,
         },
-      ],
-    },
-    PaymentMethod: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        type: { $ref: '#/$defs/PaymentMethodType' },
-        name: { type: 'string' },
-        currency: { type: 'string', description: 'Native currency of the payment method.' },
-        primary_buy: { type: 'boolean' },
-        primary_sell: { type: 'boolean' },
-        allow_buy: { type: 'boolean' },
-        allow_sell: { type: 'boolean' },
-        allow_deposit: { type: 'boolean' },
-        allow_withdraw: { type: 'boolean' },
-        instant_buy: { type: 'boolean' },
-        instant_sell: { type: 'boolean' },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'payment_method' },
-        resource_path: { type: 'string' },
-        fiat_account: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'Reference to the account; present for type fiat_account. Expandable.',
-        },
-        limits: {
-          allOf: [{ $ref: '#/$defs/PaymentMethodLimits' }],
-          description: 'Present only with permission wallet:payment-methods:limits.',
-        },
-      },
-      required: [
-        'id',
-        'type',
-        'name',
-        'currency',
-        'primary_buy',
-        'primary_sell',
-        'allow_buy',
-        'allow_sell',
-        'allow_deposit',
-        'allow_withdraw',
-        'instant_buy',
-        'instant_sell',
-        'created_at',
-        'updated_at',
-        'resource',
-        'resource_path',
-      ],
-      description: 'A payment method of the current user (bank account, card, fiat account ...).',
-      examples: [
-        {
-          id: '127b4d76-a1a0-5de7-8185-3657d7b526ec',
-          type: 'fiat_account',
-          name: 'USD Wallet',
-          currency: 'USD',
-          primary_buy: false,
-          primary_sell: false,
-          allow_buy: true,
-          allow_sell: true,
-          allow_deposit: false,
-          allow_withdraw: false,
-          instant_buy: true,
-          instant_sell: true,
-          created_at: '2015-02-24T14:30:30-08:00',
-          updated_at: '2015-02-24T14:30:30-08:00',
-          resource: 'payment_method',
-          resource_path: '/v2/payment-methods/127b4d76-a1a0-5de7-8185-3657d7b526ec',
-          fiat_account: {
-            id: '8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11',
+        data: [
+          {
+            id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
+            name: 'My Wallet',
             resource: 'account',
-            resource_path: '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11',
+            resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
           },
+        ],
+      },
+    ],
+  },
+  AccountResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Account' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: "Single-object envelope holding an Account (shape from the service's public documentation).",
+    examples: [
+      {
+        data: {
+          id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
+          name: 'My Wallet',
+          resource: 'account',
+          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
         },
-      ],
-    },
-    PaymentMethodLimit: {
-      type: 'object',
-      properties: {
-        period_in_days: { type: 'integer', description: 'Length of the period in days.' },
-        total: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Total limit of the period.' },
-        remaining: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Remaining amount of the period.' },
       },
-      required: ['period_in_days', 'total', 'remaining'],
-      description: 'One limit of a payment method for a period.',
-      examples: [
-        {
-          period_in_days: 7,
-          total: { amount: '3000.00', currency: 'USD' },
-          remaining: { amount: '2750.00', currency: 'USD' },
+    ],
+  },
+  Address: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      address: { type: 'string', description: 'The address string on its network.' },
+      name: { type: ['string', 'null'], description: 'User-defined label.' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      network: { type: 'string', description: 'Network of the address, for example bitcoin.' },
+      resource: { const: 'address' },
+      resource_path: { type: 'string' },
+    },
+    required: ['id', 'address', 'created_at', 'updated_at', 'network', 'resource', 'resource_path'],
+    description: 'A receive address of an account.',
+    examples: [
+      {
+        id: 'dd3183eb-af1d-5f5d-a90d-cbff946435ff',
+        address: 'mswUGcPHp1YnkLCgF1TtoryqSc5E9Q8xFa',
+        name: 'New receive address',
+        network: 'bitcoin',
+        created_at: '2015-01-31T20:49:02Z',
+        updated_at: '2015-03-31T17:25:29-07:00',
+        resource: 'address',
+        resource_path:
+          '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/addresses/dd3183eb-af1d-5f5d-a90d-cbff946435ff',
+      },
+    ],
+  },
+  AddressResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Address' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding an Address.',
+    examples: [
+      {
+        data: {
+          id: 'dd3183eb-af1d-5f5d-a90d-cbff946435ff',
+          address: 'mswUGcPHp1YnkLCgF1TtoryqSc5E9Q8xFa',
+          name: null,
+          network: 'bitcoin',
+          created_at: '2015-01-31T20:49:02Z',
+          updated_at: '2015-01-31T20:49:02Z',
+          resource: 'address',
+          resource_path:
+            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/addresses/dd3183eb-af1d-5f5d-a90d-cbff946435ff',
         },
-      ],
-    },
-    PaymentMethodLimits: {
-      type: 'object',
-      properties: {
-        buy: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
-        instant_buy: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
-        sell: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
-        deposit: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
       },
-      description:
-        "Limits of a payment method per operation and period (present only with permission\n`wallet:payment-methods:limits`). There are no withdrawal limits. When several limits\nexist, the lowest remaining value governs. The seed names the four keys but does not\nsay each is always present, and the service's own SDK fixtures return only `buy` and\n`sell`, so every key is optional.\n",
-      examples: [
-        {
-          buy: [
-            {
-              period_in_days: 7,
-              total: { amount: '3000.00', currency: 'USD' },
-              remaining: { amount: '2750.00', currency: 'USD' },
-            },
-          ],
-          instant_buy: [],
-          sell: [],
-          deposit: [
-            {
-              period_in_days: 7,
-              total: { amount: '3000.00', currency: 'USD' },
-              remaining: { amount: '3000.00', currency: 'USD' },
-            },
-          ],
-        },
-      ],
+    ],
+  },
+  AuthorizationInfo: {
+    type: 'object',
+    properties: {
+      method: { type: 'string', description: 'Authentication method of the request.' },
+      scopes: { type: 'array', items: { type: 'string' }, description: 'Granted scopes.' },
+      oauth_meta: { type: 'object', description: 'OAuth2 metadata of the authorization.' },
     },
-    PaymentMethodListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/PaymentMethod' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    required: ['method', 'scopes'],
+    description: 'Information about the current authorization (GET /v2/user/auth).',
+    examples: [{ method: 'oauth', scopes: ['wallet:user:read', 'wallet:user:email'], oauth_meta: {} }],
+  },
+  AuthorizationInfoResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/AuthorizationInfo' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Single-object envelope holding the authorization information.',
+    examples: [{ data: { method: 'oauth', scopes: ['wallet:user:read'], oauth_meta: {} } }],
+  },
+  Buy: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      status: { $ref: '#/$defs/OrderStatus' },
+      payment_method: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'The payment method used. Expandable.',
       },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding PaymentMethods.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [],
-        },
-      ],
-    },
-    PaymentMethodResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/PaymentMethod' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+      transaction: {
+        anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
+        description:
+          'The associated transaction (each committed buy has one). Null or absent when not committed. Expandable.',
       },
-      required: ['data'],
-      description: 'Single-object envelope holding a PaymentMethod.',
-      examples: [
-        {
-          data: {
-            id: '83562370-3e5c-51db-87da-752af5ab9559',
-            type: 'ach_bank_account',
-            name: 'International Bank *****1111',
-            currency: 'USD',
-            primary_buy: true,
-            primary_sell: true,
-            allow_buy: true,
-            allow_sell: true,
-            allow_deposit: true,
-            allow_withdraw: true,
-            instant_buy: false,
-            instant_sell: false,
-            created_at: '2015-01-31T20:49:02Z',
-            updated_at: '2015-02-11T16:53:57-08:00',
-            resource: 'payment_method',
-            resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-          },
-        },
-      ],
-    },
-    PaymentMethodType: {
-      type: 'string',
-      description:
-        'Type of a payment method: `ach_bank_account`, `sepa_bank_account`, `ideal_bank_account`,\n`fiat_account`, `bank_wire`, `credit_card` (cannot be used for buying or selling),\n`secure3d_card`, `eft_bank_account`, `interac` (the last three added 2015-08-31). Values\ncan be added over time.\n',
-      examples: ['ach_bank_account', 'fiat_account'],
-    },
-    Price: {
-      type: 'object',
-      properties: {
-        amount: { $ref: '#/$defs/DecimalString' },
-        currency: { type: 'string', description: 'The quote currency.' },
+      amount: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount in the asset.' },
+      total: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Fiat amount with fees.' },
+      subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Fiat amount without fees.' },
+      fee: {
+        allOf: [{ $ref: '#/$defs/MoneyHash' }],
+        description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
       },
-      required: ['amount', 'currency'],
-      description: 'A price - the amount (decimal string) in the quote currency for one unit of the base currency.',
-      examples: [{ amount: '1020.25', currency: 'USD' }],
-    },
-    PriceResponse: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/Price' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
-      required: ['data'],
-      description: 'Single-object envelope holding a Price.',
-      examples: [{ data: { amount: '1015.00', currency: 'USD' } }],
-    },
-    RequestMoneyRequest: {
-      type: 'object',
-      properties: {
-        type: { const: 'request', description: 'Selects the request operation.' },
-        to: { type: 'string', format: 'email', description: 'Email address of the user the money is requested from.' },
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount requested.' },
-        currency: { type: 'string', description: 'Currency of the amount.' },
-        description: { type: 'string', description: 'Notes; included in the email that the recipient receives.' },
+      fees: {
+        type: 'array',
+        items: { $ref: '#/$defs/LegacyFee' },
+        description: 'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
       },
-      required: ['type', 'to', 'amount', 'currency'],
-      additionalProperties: false,
-      description:
-        'Request money from an email address (scope `wallet:transactions:request`). The request is\ncreated with status pending; the recipient completes it, the requester can re-send it, and\neither can cancel it.\n',
-      examples: [
-        { type: 'request', to: 'email@example.com', amount: '0.10000000', currency: 'BTC', description: 'Burrito' },
-      ],
-    },
-    ResourceReference: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        resource: {
-          type: 'string',
-          description: 'Resource type, for example `user`, `account`, `transaction`, `buy`, `payment_method`.',
-        },
-        resource_path: { type: 'string', description: 'Path of the resource under the API host.' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'buy' },
+      resource_path: { type: 'string' },
+      committed: { type: 'boolean' },
+      instant: { type: 'boolean', description: 'Whether the buy was executed instantly.' },
+      payout_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'Execution date when the buy is not instant.',
       },
-      required: ['id', 'resource', 'resource_path'],
-      description:
-        'A linked resource. By default it is exposed only as `id`, `resource` and `resource_path`\n(resource_path on linked resources since 2015-08-03); when the field is expanded with\n`expand[]` (or `expand=all`), the full resource appears here instead. The object stays open\nso that both forms match.\n',
-      examples: [
-        {
+    },
+    required: [
+      'id',
+      'status',
+      'payment_method',
+      'amount',
+      'total',
+      'subtotal',
+      'created_at',
+      'updated_at',
+      'resource',
+      'resource_path',
+      'committed',
+      'instant',
+    ],
+    description:
+      'A buy of a digital asset with a payment method. Each committed buy has an associated\ntransaction; an uncommitted buy or a quote has none.\n',
+    examples: [
+      {
+        id: '67e0eaec-07d7-54c4-a72c-2e92826897df',
+        status: 'completed',
+        payment_method: {
           id: '83562370-3e5c-51db-87da-752af5ab9559',
           resource: 'payment_method',
           resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
         },
-      ],
-    },
-    SendMoneyRequest: {
-      type: 'object',
-      properties: {
-        type: { const: 'send', description: 'Selects the send operation.' },
-        to: { type: 'string', description: 'An asset address or an email address.' },
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to send.' },
-        currency: { type: 'string', description: 'Currency of the amount.' },
-        description: { type: 'string', description: 'Notes; included in the email that the recipient receives.' },
-        skip_notifications: { type: 'boolean', description: 'Do not send notification emails for small amounts.' },
-        fee: {
-          allOf: [{ $ref: '#/$defs/DecimalString' }],
-          description: 'Transaction fee in the asset, as a string. Off-blockchain bitcoin sends need no fee.',
-        },
-        idem: {
-          type: 'string',
-          maxLength: 100,
-          description:
-            'Idempotence token (optional, recommended), at most 100 characters. If a previous\ntransaction with the same idem exists for this sender it is returned and no new one is\ncreated.\n',
-        },
-        to_financial_institution: {
-          type: 'boolean',
-          description:
-            'Whether the address belongs to a financial institution. Required when sending to an address and the value is over USD 3000.',
-        },
-        financial_institution_website: {
-          type: 'string',
-          description: 'Website of the financial institution. Required when to_financial_institution is true.',
-        },
-      },
-      required: ['type', 'to', 'amount', 'currency'],
-      additionalProperties: false,
-      description:
-        'Send funds to an asset address or an email address (scope `wallet:transactions:send`).\nSend to a fiat-funded sender uses instant exchange; buy fees are included in the created\ntransaction and the recipient receives the defined amount. With OAuth2, send requires\ntwo-factor authentication. Off-blockchain bitcoin sends need no fee.\n',
-      examples: [
-        {
-          type: 'send',
-          to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
-          amount: '0.10000000',
-          currency: 'BTC',
-          description: 'For the pizza',
-          idem: '9316dd16-0c05-4c67-8a5f-3e1d1bb47c1a',
-        },
-        {
-          type: 'send',
-          to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
-          amount: '4000.00',
-          currency: 'USD',
-          to_financial_institution: true,
-          financial_institution_website: 'https://bank.example.com',
-        },
-      ],
-      if: {
-        type: 'object',
-        properties: { to_financial_institution: { const: true } },
-        required: ['to_financial_institution'],
-      },
-      then: {
-        type: 'object',
-        properties: { financial_institution_website: {} },
-        required: ['financial_institution_website'],
-      },
-    },
-    Time: {
-      type: 'object',
-      properties: {
-        iso: { type: 'string', format: 'date-time', description: 'ISO 8601 time.' },
-        epoch: { type: 'integer', description: 'Seconds since the Unix epoch.' },
-      },
-      required: ['iso', 'epoch'],
-      description: 'The server time.',
-      examples: [{ iso: '2015-06-23T18:02:51Z', epoch: 1435082571 }],
-    },
-    TimeResponse: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/Time' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
-      required: ['data'],
-      description: 'Single-object envelope holding the server Time.',
-      examples: [{ data: { iso: '2015-06-23T18:02:51Z', epoch: 1435082571 } }],
-    },
-    Transaction: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        type: { $ref: '#/$defs/TransactionType' },
-        status: { $ref: '#/$defs/TransactionStatus' },
-        amount: {
-          allOf: [{ $ref: '#/$defs/MoneyHash' }],
-          description: 'Amount in the asset; negative when funds are debited, positive when credited.',
-        },
-        native_amount: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: "Amount in the user's native currency." },
-        description: { type: ['string', 'null'], description: 'User-defined description.' },
-        instant_exchange: {
-          type: 'boolean',
-          description:
-            'True when received into an address for a fiat account and exchanged instantly (field added 2015-08-03).',
-        },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'transaction' },
-        resource_path: { type: 'string' },
-        details: {
-          allOf: [{ $ref: '#/$defs/TransactionDetails' }],
-          description: 'Title and subtitle for human-readable descriptions (field added 2016-02-02).',
-        },
-        network: { $ref: '#/$defs/TransactionNetwork' },
-        to: {
-          allOf: [{ $ref: '#/$defs/TransactionParty' }],
-          description:
-            'Receiving party of a debit; a resource or another kind such as an email or an address. Expandable.',
-        },
-        from: {
-          allOf: [{ $ref: '#/$defs/TransactionParty' }],
-          description: 'Originating party of a credit. Expandable.',
-        },
-        address: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'Associated address for a received payment. Expandable.',
-        },
-        application: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'Associated OAuth2 application. Expandable.',
-        },
-        buy: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'The buy of a transaction of type buy. Expandable.',
-        },
-        sell: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'The sell of a transaction of type sell. Expandable.',
-        },
-      },
-      required: [
-        'id',
-        'type',
-        'status',
-        'amount',
-        'native_amount',
-        'description',
-        'instant_exchange',
-        'created_at',
-        'updated_at',
-        'resource',
-        'resource_path',
-      ],
-      description:
-        'A transaction of an account: a send, request, transfer, buy, sell, fiat deposit or\nwithdrawal, exchange deposit or withdrawal, or vault withdrawal. Linked resources appear as\nreferences (id, resource, resource_path) unless expanded; besides `buy` and `sell`, other\nlinked resources are named by the transaction type (for example `fiat_deposit`). The\nobject is open.\n',
-      examples: [
-        {
-          id: '57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
-          type: 'send',
-          status: 'completed',
-          amount: { amount: '-0.00100000', currency: 'BTC' },
-          native_amount: { amount: '-0.01', currency: 'USD' },
-          description: null,
-          instant_exchange: false,
-          created_at: '2015-03-11T13:13:35-07:00',
-          updated_at: '2015-03-26T15:55:43-07:00',
+        transaction: {
+          id: '441b9494-b3f0-5b98-b9b0-4d82c21c252a',
           resource: 'transaction',
           resource_path:
-            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
-          details: { title: 'Sent bitcoin', subtitle: 'to User 2' },
-          network: { status: 'off_blockchain', name: 'bitcoin' },
-          to: {
-            id: 'a6b4c2df-a62c-5d68-822a-dd4e2102e703',
-            resource: 'user',
-            resource_path: '/v2/users/a6b4c2df-a62c-5d68-822a-dd4e2102e703',
+            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/441b9494-b3f0-5b98-b9b0-4d82c21c252a',
+        },
+        amount: { amount: '10.00000000', currency: 'BTC' },
+        total: { amount: '102.01', currency: 'USD' },
+        subtotal: { amount: '101.00', currency: 'USD' },
+        fee: { amount: '1.01', currency: 'USD' },
+        created_at: '2015-03-26T23:43:59-07:00',
+        updated_at: '2015-03-26T23:44:09-07:00',
+        resource: 'buy',
+        resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/buys/67e0eaec-07d7-54c4-a72c-2e92826897df',
+        committed: true,
+        instant: false,
+        payout_at: '2015-04-01T23:43:59-07:00',
+      },
+    ],
+  },
+  BuyListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Buy' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding Buys.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  BuyResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Buy' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding a Buy.',
+    examples: [
+      {
+        data: {
+          id: 'a333743d-184a-5b5b-abe8-11612fc44ab5',
+          status: 'created',
+          payment_method: {
+            id: '83562370-3e5c-51db-87da-752af5ab9559',
+            resource: 'payment_method',
+            resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
           },
-          application: {
-            id: '5f3b4c6d-7e8f-5a9b-8c0d-1e2f3a4b5c6d',
-            resource: 'application',
-            resource_path: '/v2/applications/5f3b4c6d-7e8f-5a9b-8c0d-1e2f3a4b5c6d',
+          transaction: null,
+          amount: { amount: '1.00000000', currency: 'BTC' },
+          total: { amount: '10.10', currency: 'USD' },
+          subtotal: { amount: '10.00', currency: 'USD' },
+          fee: { amount: '0.10', currency: 'USD' },
+          created_at: '2015-04-01T18:43:37-07:00',
+          updated_at: '2015-04-01T18:43:37-07:00',
+          resource: 'buy',
+          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/buys/a333743d-184a-5b5b-abe8-11612fc44ab5',
+          committed: false,
+          instant: false,
+          payout_at: '2015-04-07T18:43:37-07:00',
+        },
+      },
+    ],
+  },
+  CreateAddressRequest: {
+    type: 'object',
+    properties: { name: { type: 'string', description: 'Label of the new address.' } },
+    additionalProperties: false,
+    description: 'Body of createAddress. `name` is optional; an empty POST is valid.',
+    examples: [{ name: 'New receive address' }, {}],
+  },
+  CreateBuyRequest: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount without fees.' },
+          total: {
+            allOf: [{ $ref: '#/$defs/DecimalString' }],
+            description: 'Amount with fees; alternative to amount.',
           },
-        },
-      ],
-    },
-    TransactionActionResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Transaction' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      description:
-        'Response of completeTransaction and resendTransaction. The source document does not show\nthe body of these calls; it is described leniently as an open single-object envelope whose\n`data`, when present, is the Transaction.\n',
-      examples: [{}],
-    },
-    TransactionDetails: {
-      type: 'object',
-      properties: { title: { type: 'string' }, subtitle: { type: 'string' } },
-      required: ['title'],
-      description: 'Human-readable description of a transaction (title and subtitle); use it for display.',
-      examples: [{ title: 'Sent bitcoin', subtitle: 'to User 2' }],
-    },
-    TransactionListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Transaction' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding Transactions.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
+          currency: { type: 'string', description: 'Currency of the amount (or total).' },
+          payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to debit.' },
+          agree_btc_amount_varies: {
+            type: 'boolean',
+            description: 'Buy even if a wait for funds means the price is not locked.',
           },
-          data: [],
-        },
-      ],
-    },
-    TransactionNetwork: {
-      type: 'object',
-      properties: {
-        status: {
-          type: 'string',
-          description: 'Network status, for example off_blockchain, unconfirmed or confirmed.',
-        },
-        name: { type: 'string', description: 'Network name, for example bitcoin.' },
-        hash: { type: 'string', description: 'Network transaction hash, when on-blockchain.' },
-      },
-      required: ['status'],
-      description:
-        'Network information of a transaction, only for some types: network status and name, and\nthe network transaction hash when the transaction is on the blockchain. Open object.\n',
-      examples: [
-        { status: 'off_blockchain', name: 'bitcoin' },
-        {
-          status: 'confirmed',
-          name: 'bitcoin',
-          hash: '463397c87beddd9a61ade61359a13adc9efea26062191fe07147037bce7f33ed',
-        },
-      ],
-    },
-    TransactionParty: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        resource: {
-          type: 'string',
-          description: 'Kind of party, for example `user`, `account`, `email` or an address kind.',
-        },
-        resource_path: { type: 'string' },
-        email: { type: 'string', format: 'email' },
-        address: { type: 'string' },
-      },
-      required: ['resource'],
-      description:
-        'A party of a transaction: `to` is the receiving party of a debit, `from` the originating\nparty of a credit. Either a resource (a reference with id, resource, resource_path, or the\nexpanded resource) or another kind such as an email or an address, named by `resource`.\nOpen object.\n',
-      examples: [
-        {
-          id: 'a6b4c2df-a62c-5d68-822a-dd4e2102e703',
-          resource: 'user',
-          resource_path: '/v2/users/a6b4c2df-a62c-5d68-822a-dd4e2102e703',
-        },
-        { resource: 'email', email: 'email@example.com' },
-        { resource: 'bitcoin_address', address: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT' },
-      ],
-    },
-    TransactionResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Transaction' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding a Transaction.',
-      examples: [
-        {
-          data: {
-            id: '2e9f48cd-0463-5b5f-b8f1-64c8c9d1a3f3',
-            type: 'request',
-            status: 'pending',
-            amount: { amount: '0.10000000', currency: 'BTC' },
-            native_amount: { amount: '1.00', currency: 'USD' },
-            description: 'Burrito',
-            instant_exchange: false,
-            created_at: '2015-04-01T10:37:11-07:00',
-            updated_at: '2015-04-01T10:37:11-07:00',
-            resource: 'transaction',
-            resource_path:
-              '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/2e9f48cd-0463-5b5f-b8f1-64c8c9d1a3f3',
-            to: { resource: 'email', email: 'email@example.com' },
+          commit: {
+            type: 'boolean',
+            description: 'Default true; false gives an uncommitted buy to be committed by a separate call.',
+            default: true,
+          },
+          quote: {
+            type: 'boolean',
+            description: 'Default false; true returns an unsaved buy as a price quote.',
+            default: false,
           },
         },
-      ],
-    },
-    TransactionStatus: {
-      type: 'string',
-      description:
-        'Status of a transaction: `pending` (for example a send or a buy in progress), `completed`,\n`failed`, `expired` (conditional transaction expired for external reasons), `canceled`,\n`waiting_for_signature` (vault withdrawal waits for approval), `waiting_for_clearing`\n(vault withdrawal waits to be cleared). Statuses vary by type and new ones may be added.\n',
-      examples: ['pending', 'waiting_for_signature'],
-    },
-    TransactionType: {
-      type: 'string',
-      description:
-        'Type of a transaction: `send`, `request`, `transfer`, `buy`, `sell`, `fiat_deposit`,\n`fiat_withdrawal`, `exchange_deposit` (money deposited into the trading exchange),\n`exchange_withdrawal`, `vault_withdrawal`. More types are added over time.\n',
-      examples: ['send', 'exchange_deposit'],
-    },
-    TransferMoneyRequest: {
-      type: 'object',
-      properties: {
-        type: { const: 'transfer', description: 'Selects the transfer operation.' },
-        to: { type: 'string', description: 'ID of the receiving account.' },
-        amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to transfer.' },
-        currency: { type: 'string', description: 'Currency of the amount.' },
-        description: { type: 'string', description: 'Notes.' },
+        required: ['currency'],
+        additionalProperties: false,
       },
-      required: ['type', 'to', 'amount', 'currency'],
-      additionalProperties: false,
-      description:
-        "Transfer funds between the user's own accounts (scope `wallet:transactions:transfer`).\nTransfers are allowed wallet to wallet and wallet to vault.\n",
-      examples: [
-        { type: 'transfer', to: '58542935-67b5-56e1-a3f9-42686e07fa40', amount: '1.00000000', currency: 'BTC' },
-      ],
+      {
+        anyOf: [
+          { type: 'object', properties: { amount: {} }, required: ['amount'] },
+          { type: 'object', properties: { total: {} }, required: ['total'] },
+        ],
+      },
+    ],
+    description:
+      'Body of createBuy. With `amount` the asset amount is bought (a fiat currency is\nconverted); with `total` (amount with fees, the alternative to `amount`) the payment method\nis debited the total and the asset amount is net of fees. The source table marks `amount`\nrequired and `total` as its alternative; it does not say whether both may be sent. This\ndocument reads that leniently: at least one of the two is given (send one). `currency` is\nrequired.\n',
+    examples: [
+      { amount: '10', currency: 'BTC', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
+      { total: '100.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
+      { amount: '1', currency: 'BTC', quote: true },
+    ],
+  },
+  CreateDepositRequest: {
+    type: 'object',
+    properties: {
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to deposit.' },
+      currency: { type: 'string', description: 'Currency of the amount.' },
+      payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to deposit from.' },
+      commit: {
+        type: 'boolean',
+        description:
+          'Default true; false gives an uncommitted deposit that completes only when committed with commitDeposit.',
+        default: true,
+      },
     },
-    UpdateUserRequest: {
-      type: 'object',
-      properties: { name: { type: 'string', description: 'New public name of the user.' } },
-      description:
-        'Fields of the authenticated user to change. The only shape the source document gives sends\na `name`; the full parameter list is not shown, so other fields are accepted.\n',
-      examples: [{ name: 'James Smith' }],
+    required: ['amount', 'currency', 'payment_method'],
+    additionalProperties: false,
+    description: 'Body of createDeposit (deposit into the fiat account from a payment method).',
+    examples: [
+      { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
+      { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
+    ],
+  },
+  CreateTransactionRequest: {
+    allOf: [
+      {
+        type: 'object',
+        properties: { type: {}, to: {}, amount: {}, currency: {} },
+        required: ['type', 'to', 'amount', 'currency'],
+      },
+      {
+        oneOf: [
+          { $ref: '#/$defs/SendMoneyRequest' },
+          { $ref: '#/$defs/TransferMoneyRequest' },
+          { $ref: '#/$defs/RequestMoneyRequest' },
+        ],
+      },
+    ],
+    description:
+      'Body of createTransaction; `type` selects the operation: `send` (SendMoneyRequest, scope\nwallet:transactions:send), `transfer` (TransferMoneyRequest, scope\nwallet:transactions:transfer) or `request` (RequestMoneyRequest, scope\nwallet:transactions:request).\n',
+    examples: [
+      {
+        type: 'send',
+        to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
+        amount: '0.10000000',
+        currency: 'BTC',
+        idem: '9316dd16-0c05-4c67-8a5f-3e1d1bb47c1a',
+      },
+      { type: 'request', to: 'email@example.com', amount: '0.10000000', currency: 'BTC' },
+    ],
+  },
+  CreateWithdrawalRequest: {
+    type: 'object',
+    properties: {
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to withdraw.' },
+      currency: { type: 'string', description: 'Currency of the amount.' },
+      payment_method: { type: 'string', format: 'uuid', description: 'ID of the payment method to withdraw to.' },
+      commit: {
+        type: 'boolean',
+        description:
+          'Default true; false gives an uncommitted withdrawal that completes only when committed with commitWithdrawal.',
+        default: true,
+      },
     },
-    User: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        name: { type: ['string', 'null'], description: 'Public name.' },
-        username: { type: ['string', 'null'] },
-        profile_location: { type: ['string', 'null'] },
-        profile_bio: { type: ['string', 'null'] },
-        profile_url: { type: ['string', 'null'] },
-        avatar_url: { type: 'string' },
-        resource: { const: 'user' },
-        resource_path: { type: 'string' },
-        time_zone: { type: 'string' },
-        native_currency: { type: 'string' },
-        bitcoin_unit: { type: 'string' },
-        country: { $ref: '#/$defs/UserCountry' },
-        created_at: { type: 'string', format: 'date-time' },
-        email: { type: 'string', format: 'email' },
-        sends_disabled: {
-          type: 'boolean',
-          description:
-            "Whether the user's send function is disabled. Returned by GET /v2/user when the request has scope wallet:transactions:send.",
+    required: ['amount', 'currency', 'payment_method'],
+    additionalProperties: false,
+    description: 'Body of createWithdrawal (withdraw from the fiat account to a payment method).',
+    examples: [
+      { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559' },
+      { amount: '10.00', currency: 'USD', payment_method: '83562370-3e5c-51db-87da-752af5ab9559', commit: false },
+    ],
+  },
+  Currency: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', description: 'Currency code.' },
+      name: { type: 'string' },
+      min_size: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Minimum size, as a decimal string.' },
+    },
+    required: ['id', 'name', 'min_size'],
+    description:
+      'A currency. `id` is the code: ISO 4217 where possible, a custom code (such as a crypto\ncode) for currencies that have no ISO 4217 representation.\n',
+    examples: [{ id: 'USD', name: 'US Dollar', min_size: '0.01000000' }],
+  },
+  CurrencyListResponse: {
+    type: 'object',
+    properties: {
+      data: { type: 'array', items: { $ref: '#/$defs/Currency' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Envelope of listCurrencies - `data` is an array of Currency (no pagination).',
+    examples: [{ data: [{ id: 'AED', name: 'United Arab Emirates Dirham', min_size: '0.01000000' }] }],
+  },
+  DecimalString: {
+    type: 'string',
+    pattern: '^-?\\d+(\\.\\d+)?$',
+    description:
+      'A decimal number written as a string (amounts are never JSON numbers). Negative values\nappear for debits. Bitcoin, bitcoin cash, litecoin and ethereum amounts have 8 decimal\nplaces; fiat amounts have 2.\n',
+    examples: ['10.00000000', '-0.01'],
+  },
+  Deposit: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      status: { $ref: '#/$defs/OrderStatus' },
+      payment_method: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'The payment method used. Expandable.',
+      },
+      transaction: {
+        anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
+        description: 'The associated transaction. Null or absent when not committed. Expandable.',
+      },
+      amount: { $ref: '#/$defs/MoneyHash' },
+      subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount without fees.' },
+      fee: {
+        allOf: [{ $ref: '#/$defs/MoneyHash' }],
+        description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
+      },
+      fees: {
+        type: 'array',
+        items: { $ref: '#/$defs/LegacyFee' },
+        description: 'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
+      },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'deposit' },
+      resource_path: { type: 'string' },
+      committed: { type: 'boolean' },
+      payout_at: { type: ['string', 'null'], format: 'date-time', description: 'Date when the deposit is paid out.' },
+    },
+    required: [
+      'id',
+      'status',
+      'payment_method',
+      'amount',
+      'subtotal',
+      'created_at',
+      'updated_at',
+      'resource',
+      'resource_path',
+      'committed',
+    ],
+    description:
+      'A fiat deposit into a fiat account from a payment method. Each committed deposit has an\nassociated transaction; an uncommitted one has none until it is committed (commitDeposit).\n',
+    examples: [
+      {
+        id: '4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
+        status: 'completed',
+        payment_method: {
+          id: '83562370-3e5c-51db-87da-752af5ab9559',
+          resource: 'payment_method',
+          resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
         },
+        transaction: {
+          id: '1f8d0e2a-3b4c-5d6e-9f70-8192a3b4c5d6',
+          resource: 'transaction',
+          resource_path:
+            '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/transactions/1f8d0e2a-3b4c-5d6e-9f70-8192a3b4c5d6',
+        },
+        amount: { amount: '10.00', currency: 'USD' },
+        subtotal: { amount: '10.00', currency: 'USD' },
+        fee: { amount: '0.00', currency: 'USD' },
+        created_at: '2015-01-31T20:49:02Z',
+        updated_at: '2015-02-11T16:54:02-08:00',
+        resource: 'deposit',
+        resource_path:
+          '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/deposits/4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
+        committed: true,
+        payout_at: '2015-02-18T16:54:00-08:00',
       },
-      required: ['id', 'avatar_url', 'resource', 'resource_path'],
-      description:
-        'A user. The public fields (id, name, username, profile_location, profile_bio, profile_url,\navatar_url, resource, resource_path) are visible to anyone. The authenticated user also has\ntime_zone, native_currency, bitcoin_unit, country and created_at with `wallet:user:read`,\n`email` with `wallet:user:email`, and `sends_disabled` on GET /v2/user when the request has\nscope `wallet:transactions:send`. Optional public fields may be absent or null.\n',
-      examples: [
-        {
-          id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-          name: 'User One',
-          username: 'user1',
-          profile_location: null,
-          profile_bio: null,
-          profile_url: 'https://www.example.com/user1',
-          avatar_url: 'https://images.example.com/avatars/9da7a204.png',
-          resource: 'user',
-          resource_path: '/v2/user',
-          time_zone: 'Pacific Time (US & Canada)',
-          native_currency: 'USD',
-          bitcoin_unit: 'bits',
-          country: { code: 'US', name: 'United States' },
+    ],
+  },
+  DepositListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Deposit' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding Deposits.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  DepositResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Deposit' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding a Deposit.',
+    examples: [
+      {
+        data: {
+          id: '4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
+          status: 'created',
+          payment_method: {
+            id: '83562370-3e5c-51db-87da-752af5ab9559',
+            resource: 'payment_method',
+            resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
+          },
+          transaction: null,
+          amount: { amount: '10.00', currency: 'USD' },
+          subtotal: { amount: '10.00', currency: 'USD' },
+          fee: { amount: '0.00', currency: 'USD' },
           created_at: '2015-01-31T20:49:02Z',
-          email: 'user1@example.com',
-          sends_disabled: false,
+          updated_at: '2015-01-31T20:49:02Z',
+          resource: 'deposit',
+          resource_path:
+            '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/deposits/4d5f1c3e-1a2b-5c3d-8e4f-5a6b7c8d9e01',
+          committed: false,
         },
-      ],
+      },
+    ],
+  },
+  ExchangeRates: {
+    type: 'object',
+    properties: {
+      currency: { type: 'string', description: 'The base currency.' },
+      rates: {
+        type: 'object',
+        additionalProperties: { $ref: '#/$defs/DecimalString' },
+        description: 'Map from currency code to the rate for one unit of the base currency.',
+      },
     },
-    UserCountry: {
-      type: 'object',
-      properties: { code: { type: 'string' }, name: { type: 'string' } },
-      required: ['code', 'name'],
-      description: 'Country of the authenticated user (needs wallet:user:read).',
-      examples: [{ code: 'US', name: 'United States' }],
+    required: ['currency', 'rates'],
+    description:
+      'Exchange rates of a base currency - `rates` maps a currency code to the rate (decimal string) for one unit of the base.',
+    examples: [{ currency: 'USD', rates: { BTC: '0.00434783', EUR: '0.89' } }],
+  },
+  ExchangeRatesResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/ExchangeRates' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
     },
-    UserResponse: {
-      type: 'object',
-      properties: { data: { $ref: '#/$defs/User' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
-      required: ['data'],
-      description: 'Single-object envelope holding a User.',
-      examples: [
-        {
-          data: {
-            id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
-            name: 'User One',
-            avatar_url: 'https://images.example.com/avatars/9da7a204.png',
-            resource: 'user',
-            resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+    required: ['data'],
+    description: 'Single-object envelope holding ExchangeRates.',
+    examples: [{ data: { currency: 'BTC', rates: { USD: '230.00' } } }],
+  },
+  LegacyFee: {
+    type: 'object',
+    properties: {
+      type: { type: 'string', description: 'Kind of fee, for example bank.' },
+      amount: { $ref: '#/$defs/MoneyHash' },
+    },
+    required: ['type', 'amount'],
+    description:
+      "One entry of the `fees` list that buys, sells, deposits and withdrawals carry for clients\nthat send a version before 2016-05-16 (from that version `fee`, the total, replaces it;\nthe list exists up to and excluding 2016-05-16). The source\ndocument does not show the entry's fields; this shape comes from the service's public\ndocumentation (SDK fixtures).\n",
+    examples: [{ type: 'bank', amount: { amount: '0.15', currency: 'USD' } }],
+  },
+  MoneyHash: {
+    type: 'object',
+    properties: {
+      amount: { $ref: '#/$defs/DecimalString' },
+      currency: {
+        type: 'string',
+        description: 'Currency code (ISO 4217 where possible, custom codes such as a crypto code otherwise).',
+      },
+    },
+    required: ['amount', 'currency'],
+    description:
+      'Money hash: an amount (decimal string) and a currency code. Bitcoin, bitcoin cash, litecoin\nand ethereum have 8 decimal places; fiat currencies have 2 (see x-limits).\n',
+    examples: [
+      { amount: '39.59000000', currency: 'BTC' },
+      { amount: '-0.01', currency: 'USD' },
+    ],
+  },
+  Notification: {
+    allOf: [
+      {
+        type: 'object',
+        properties: {
+          delivery_attempts: {
+            type: 'integer',
+            minimum: 0,
+            description: 'Number of delivery attempts. Excluded from the webhook body.',
+          },
+          delivery_response: {
+            type: ['object', 'null'],
+            description: 'Information about the last delivery. Excluded from the webhook body.',
           },
         },
-      ],
-    },
-    Warning: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        message: { type: 'string' },
-        url: { type: 'string', format: 'uri', description: 'Optional link to documentation.' },
+        required: ['delivery_attempts'],
       },
-      required: ['id', 'message'],
-      description:
-        'A best-practice or deprecation hint that any response may carry, for example id\n`missing_version` when the SVC-VERSION header is absent. Warning ids are open.\n',
-      examples: [
-        {
-          id: 'missing_version',
-          message: 'Please supply API version (YYYY-MM-DD) as SVC-VERSION header',
-          url: 'https://docs.example.com/api#versioning',
+      { $ref: '#/$defs/WebhookNotification' },
+    ],
+    description:
+      'A notification as read through the notification endpoints: the webhook body plus\n`delivery_attempts` and `delivery_response` (both excluded from the webhook body).\n',
+    examples: [
+      {
+        id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
+        type: 'ping',
+        data: {},
+        additional_data: {},
+        user: {
+          id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+          resource: 'user',
+          resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
         },
-      ],
-    },
-    WebhookNotification: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        type: { $ref: '#/$defs/NotificationType' },
-        data: { type: 'object', description: 'The resource at the time of the event; empty object for ping.' },
-        additional_data: { type: 'object', description: 'Extra data for the event.' },
-        user: { allOf: [{ $ref: '#/$defs/ResourceReference' }], description: 'The owner.' },
-        account: { allOf: [{ $ref: '#/$defs/ResourceReference' }], description: 'The account.' },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'notification' },
-        resource_path: { type: 'string' },
-        subscriber: { type: 'object', description: 'The subscribing object, to separate subscribers in the list.' },
+        account: {
+          id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
+          resource: 'account',
+          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
+        },
+        delivery_attempts: 1,
+        delivery_response: null,
+        created_at: '2016-02-01T12:00:00Z',
+        updated_at: '2016-02-01T12:00:01Z',
+        resource: 'notification',
+        resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
       },
-      required: ['id', 'type', 'user', 'account', 'created_at', 'resource', 'resource_path'],
-      description:
-        "The body of a webhook: a Notification without delivery_attempts and delivery_response.\n`data` holds the resource as it was at the time of the event (an empty object for ping);\nthe content of a notification never changes later. Payloads are versioned with the API\nversion in the user's API settings (from 2016-02-02 the resource data is directly under\n`data`, plus `additional_data`). The per-type schemas (PingNotification,\nBuyCompletedNotification, ...) narrow `type` and `data`; `data` is optional, as the seed\nmarks it, except for ping, whose `data` the seed names as an empty object.\n",
-      examples: [
-        {
+    ],
+  },
+  NotificationListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Notification' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding Notifications.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  NotificationResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/Notification' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Single-object envelope holding a Notification.',
+    examples: [
+      {
+        data: {
           id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
           type: 'ping',
           data: {},
@@ -1602,2175 +855,2919 @@ export const mcpTools: ApiToolSet = {
             resource: 'account',
             resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
           },
+          delivery_attempts: 0,
           created_at: '2016-02-01T12:00:00Z',
-          updated_at: '2016-02-01T12:00:00Z',
           resource: 'notification',
           resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
         },
-      ],
+      },
+    ],
+  },
+  NotificationType: {
+    type: 'string',
+    description: 'Type of a notification (webhook event). Only these types are supported; more are added\nover time.\n',
+    examples: ['wallet:buys:completed', 'ping'],
+  },
+  OrderStatus: {
+    type: 'string',
+    description:
+      'Status of a buy, sell, deposit or withdrawal - `created`, `completed`, `canceled`. Clients accept unknown values.',
+    examples: ['created', 'completed'],
+  },
+  Pagination: {
+    type: 'object',
+    properties: {
+      ending_before: { type: ['string', 'null'] },
+      starting_after: { type: ['string', 'null'] },
+      limit: { type: 'integer', minimum: 0, maximum: 100 },
+      order: { type: 'string', enum: ['desc', 'asc'] },
+      previous_uri: { type: ['string', 'null'] },
+      next_uri: { type: ['string', 'null'] },
     },
-    Withdrawal: {
-      type: 'object',
-      properties: {
-        id: { type: 'string', format: 'uuid' },
-        status: { $ref: '#/$defs/OrderStatus' },
-        payment_method: {
-          allOf: [{ $ref: '#/$defs/ResourceReference' }],
-          description: 'The payment method used. Expandable.',
-        },
-        transaction: {
-          anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
-          description: 'The associated transaction. Null or absent when not committed. Expandable.',
-        },
-        amount: { $ref: '#/$defs/MoneyHash' },
-        subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount without fees.' },
-        fee: {
-          allOf: [{ $ref: '#/$defs/MoneyHash' }],
-          description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
-        },
-        fees: {
-          type: 'array',
-          items: { $ref: '#/$defs/LegacyFee' },
-          description:
-            'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
-        },
-        created_at: { type: 'string', format: 'date-time' },
-        updated_at: { type: 'string', format: 'date-time' },
-        resource: { const: 'withdrawal' },
-        resource_path: { type: 'string' },
-        committed: { type: 'boolean' },
-        payout_at: {
-          type: ['string', 'null'],
-          format: 'date-time',
-          description: 'Date when the withdrawal is paid out.',
+    required: ['ending_before', 'starting_after', 'limit', 'order', 'previous_uri', 'next_uri'],
+    description:
+      'Cursor pagination of a list response. `next_uri` holds the next call with all pagination\nparameters in use; it is null or empty when the last page is reached.\n',
+    examples: [
+      {
+        ending_before: null,
+        starting_after: null,
+        limit: 25,
+        order: 'desc',
+        previous_uri: null,
+        next_uri:
+          '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions?limit=25&starting_after=57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
+      },
+    ],
+  },
+  PaymentMethod: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { $ref: '#/$defs/PaymentMethodType' },
+      name: { type: 'string' },
+      currency: { type: 'string', description: 'Native currency of the payment method.' },
+      primary_buy: { type: 'boolean' },
+      primary_sell: { type: 'boolean' },
+      allow_buy: { type: 'boolean' },
+      allow_sell: { type: 'boolean' },
+      allow_deposit: { type: 'boolean' },
+      allow_withdraw: { type: 'boolean' },
+      instant_buy: { type: 'boolean' },
+      instant_sell: { type: 'boolean' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'payment_method' },
+      resource_path: { type: 'string' },
+      fiat_account: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'Reference to the account; present for type fiat_account. Expandable.',
+      },
+      limits: {
+        allOf: [{ $ref: '#/$defs/PaymentMethodLimits' }],
+        description: 'Present only with permission wallet:payment-methods:limits.',
+      },
+    },
+    required: [
+      'id',
+      'type',
+      'name',
+      'currency',
+      'primary_buy',
+      'primary_sell',
+      'allow_buy',
+      'allow_sell',
+      'allow_deposit',
+      'allow_withdraw',
+      'instant_buy',
+      'instant_sell',
+      'created_at',
+      'updated_at',
+      'resource',
+      'resource_path',
+    ],
+    description: 'A payment method of the current user (bank account, card, fiat account ...).',
+    examples: [
+      {
+        id: '127b4d76-a1a0-5de7-8185-3657d7b526ec',
+        type: 'fiat_account',
+        name: 'USD Wallet',
+        currency: 'USD',
+        primary_buy: false,
+        primary_sell: false,
+        allow_buy: true,
+        allow_sell: true,
+        allow_deposit: false,
+        allow_withdraw: false,
+        instant_buy: true,
+        instant_sell: true,
+        created_at: '2015-02-24T14:30:30-08:00',
+        updated_at: '2015-02-24T14:30:30-08:00',
+        resource: 'payment_method',
+        resource_path: '/v2/payment-methods/127b4d76-a1a0-5de7-8185-3657d7b526ec',
+        fiat_account: {
+          id: '8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11',
+          resource: 'account',
+          resource_path: '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11',
         },
       },
-      required: [
-        'id',
-        'status',
-        'payment_method',
-        'amount',
-        'subtotal',
-        'created_at',
-        'updated_at',
-        'resource',
-        'resource_path',
-        'committed',
-      ],
-      description:
-        'A fiat withdrawal from a fiat account to a payment method. Each committed withdrawal has an\nassociated transaction; an uncommitted one has none until it is committed (commitWithdrawal).\n',
-      examples: [
-        {
+    ],
+  },
+  PaymentMethodLimit: {
+    type: 'object',
+    properties: {
+      period_in_days: { type: 'integer', description: 'Length of the period in days.' },
+      total: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Total limit of the period.' },
+      remaining: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Remaining amount of the period.' },
+    },
+    required: ['period_in_days', 'total', 'remaining'],
+    description: 'One limit of a payment method for a period.',
+    examples: [
+      {
+        period_in_days: 7,
+        total: { amount: '3000.00', currency: 'USD' },
+        remaining: { amount: '2750.00', currency: 'USD' },
+      },
+    ],
+  },
+  PaymentMethodLimits: {
+    type: 'object',
+    properties: {
+      buy: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
+      instant_buy: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
+      sell: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
+      deposit: { type: 'array', items: { $ref: '#/$defs/PaymentMethodLimit' } },
+    },
+    description:
+      "Limits of a payment method per operation and period (present only with permission\n`wallet:payment-methods:limits`). There are no withdrawal limits. When several limits\nexist, the lowest remaining value governs. The seed names the four keys but does not\nsay each is always present, and the service's own SDK fixtures return only `buy` and\n`sell`, so every key is optional.\n",
+    examples: [
+      {
+        buy: [
+          {
+            period_in_days: 7,
+            total: { amount: '3000.00', currency: 'USD' },
+            remaining: { amount: '2750.00', currency: 'USD' },
+          },
+        ],
+        instant_buy: [],
+        sell: [],
+        deposit: [
+          {
+            period_in_days: 7,
+            total: { amount: '3000.00', currency: 'USD' },
+            remaining: { amount: '3000.00', currency: 'USD' },
+          },
+        ],
+      },
+    ],
+  },
+  PaymentMethodListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/PaymentMethod' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding PaymentMethods.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  PaymentMethodResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/PaymentMethod' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Single-object envelope holding a PaymentMethod.',
+    examples: [
+      {
+        data: {
+          id: '83562370-3e5c-51db-87da-752af5ab9559',
+          type: 'ach_bank_account',
+          name: 'International Bank *****1111',
+          currency: 'USD',
+          primary_buy: true,
+          primary_sell: true,
+          allow_buy: true,
+          allow_sell: true,
+          allow_deposit: true,
+          allow_withdraw: true,
+          instant_buy: false,
+          instant_sell: false,
+          created_at: '2015-01-31T20:49:02Z',
+          updated_at: '2015-02-11T16:53:57-08:00',
+          resource: 'payment_method',
+          resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
+        },
+      },
+    ],
+  },
+  PaymentMethodType: {
+    type: 'string',
+    description:
+      'Type of a payment method: `ach_bank_account`, `sepa_bank_account`, `ideal_bank_account`,\n`fiat_account`, `bank_wire`, `credit_card` (cannot be used for buying or selling),\n`secure3d_card`, `eft_bank_account`, `interac` (the last three added 2015-08-31). Values\ncan be added over time.\n',
+    examples: ['ach_bank_account', 'fiat_account'],
+  },
+  Price: {
+    type: 'object',
+    properties: {
+      amount: { $ref: '#/$defs/DecimalString' },
+      currency: { type: 'string', description: 'The quote currency.' },
+    },
+    required: ['amount', 'currency'],
+    description: 'A price - the amount (decimal string) in the quote currency for one unit of the base currency.',
+    examples: [{ amount: '1020.25', currency: 'USD' }],
+  },
+  PriceResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Price' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding a Price.',
+    examples: [{ data: { amount: '1015.00', currency: 'USD' } }],
+  },
+  RequestMoneyRequest: {
+    type: 'object',
+    properties: {
+      type: { const: 'request', description: 'Selects the request operation.' },
+      to: { type: 'string', format: 'email', description: 'Email address of the user the money is requested from.' },
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount requested.' },
+      currency: { type: 'string', description: 'Currency of the amount.' },
+      description: { type: 'string', description: 'Notes; included in the email that the recipient receives.' },
+    },
+    required: ['type', 'to', 'amount', 'currency'],
+    additionalProperties: false,
+    description:
+      'Request money from an email address (scope `wallet:transactions:request`). The request is\ncreated with status pending; the recipient completes it, the requester can re-send it, and\neither can cancel it.\n',
+    examples: [
+      { type: 'request', to: 'email@example.com', amount: '0.10000000', currency: 'BTC', description: 'Burrito' },
+    ],
+  },
+  ResourceReference: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      resource: {
+        type: 'string',
+        description: 'Resource type, for example `user`, `account`, `transaction`, `buy`, `payment_method`.',
+      },
+      resource_path: { type: 'string', description: 'Path of the resource under the API host.' },
+    },
+    required: ['id', 'resource', 'resource_path'],
+    description:
+      'A linked resource. By default it is exposed only as `id`, `resource` and `resource_path`\n(resource_path on linked resources since 2015-08-03); when the field is expanded with\n`expand[]` (or `expand=all`), the full resource appears here instead. The object stays open\nso that both forms match.\n',
+    examples: [
+      {
+        id: '83562370-3e5c-51db-87da-752af5ab9559',
+        resource: 'payment_method',
+        resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
+      },
+    ],
+  },
+  SendMoneyRequest: {
+    type: 'object',
+    properties: {
+      type: { const: 'send', description: 'Selects the send operation.' },
+      to: { type: 'string', description: 'An asset address or an email address.' },
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to send.' },
+      currency: { type: 'string', description: 'Currency of the amount.' },
+      description: { type: 'string', description: 'Notes; included in the email that the recipient receives.' },
+      skip_notifications: { type: 'boolean', description: 'Do not send notification emails for small amounts.' },
+      fee: {
+        allOf: [{ $ref: '#/$defs/DecimalString' }],
+        description: 'Transaction fee in the asset, as a string. Off-blockchain bitcoin sends need no fee.',
+      },
+      idem: {
+        type: 'string',
+        maxLength: 100,
+        description:
+          'Idempotence token (optional, recommended), at most 100 characters. If a previous\ntransaction with the same idem exists for this sender it is returned and no new one is\ncreated.\n',
+      },
+      to_financial_institution: {
+        type: 'boolean',
+        description:
+          'Whether the address belongs to a financial institution. Required when sending to an address and the value is over USD 3000.',
+      },
+      financial_institution_website: {
+        type: 'string',
+        description: 'Website of the financial institution. Required when to_financial_institution is true.',
+      },
+    },
+    required: ['type', 'to', 'amount', 'currency'],
+    additionalProperties: false,
+    description:
+      'Send funds to an asset address or an email address (scope `wallet:transactions:send`).\nSend to a fiat-funded sender uses instant exchange; buy fees are included in the created\ntransaction and the recipient receives the defined amount. With OAuth2, send requires\ntwo-factor authentication. Off-blockchain bitcoin sends need no fee.\n',
+    examples: [
+      {
+        type: 'send',
+        to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
+        amount: '0.10000000',
+        currency: 'BTC',
+        description: 'For the pizza',
+        idem: '9316dd16-0c05-4c67-8a5f-3e1d1bb47c1a',
+      },
+      {
+        type: 'send',
+        to: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT',
+        amount: '4000.00',
+        currency: 'USD',
+        to_financial_institution: true,
+        financial_institution_website: 'https://bank.example.com',
+      },
+    ],
+    if: {
+      type: 'object',
+      properties: { to_financial_institution: { const: true } },
+      required: ['to_financial_institution'],
+    },
+    then: {
+      type: 'object',
+      properties: { financial_institution_website: {} },
+      required: ['financial_institution_website'],
+    },
+  },
+  Time: {
+    type: 'object',
+    properties: {
+      iso: { type: 'string', format: 'date-time', description: 'ISO 8601 time.' },
+      epoch: { type: 'integer', description: 'Seconds since the Unix epoch.' },
+    },
+    required: ['iso', 'epoch'],
+    description: 'The server time.',
+    examples: [{ iso: '2015-06-23T18:02:51Z', epoch: 1435082571 }],
+  },
+  TimeResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/Time' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding the server Time.',
+    examples: [{ data: { iso: '2015-06-23T18:02:51Z', epoch: 1435082571 } }],
+  },
+  Transaction: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { $ref: '#/$defs/TransactionType' },
+      status: { $ref: '#/$defs/TransactionStatus' },
+      amount: {
+        allOf: [{ $ref: '#/$defs/MoneyHash' }],
+        description: 'Amount in the asset; negative when funds are debited, positive when credited.',
+      },
+      native_amount: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: "Amount in the user's native currency." },
+      description: { type: ['string', 'null'], description: 'User-defined description.' },
+      instant_exchange: {
+        type: 'boolean',
+        description:
+          'True when received into an address for a fiat account and exchanged instantly (field added 2015-08-03).',
+      },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'transaction' },
+      resource_path: { type: 'string' },
+      details: {
+        allOf: [{ $ref: '#/$defs/TransactionDetails' }],
+        description: 'Title and subtitle for human-readable descriptions (field added 2016-02-02).',
+      },
+      network: { $ref: '#/$defs/TransactionNetwork' },
+      to: {
+        allOf: [{ $ref: '#/$defs/TransactionParty' }],
+        description:
+          'Receiving party of a debit; a resource or another kind such as an email or an address. Expandable.',
+      },
+      from: {
+        allOf: [{ $ref: '#/$defs/TransactionParty' }],
+        description: 'Originating party of a credit. Expandable.',
+      },
+      address: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'Associated address for a received payment. Expandable.',
+      },
+      application: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'Associated OAuth2 application. Expandable.',
+      },
+      buy: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'The buy of a transaction of type buy. Expandable.',
+      },
+      sell: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'The sell of a transaction of type sell. Expandable.',
+      },
+    },
+    required: [
+      'id',
+      'type',
+      'status',
+      'amount',
+      'native_amount',
+      'description',
+      'instant_exchange',
+      'created_at',
+      'updated_at',
+      'resource',
+      'resource_path',
+    ],
+    description:
+      'A transaction of an account: a send, request, transfer, buy, sell, fiat deposit or\nwithdrawal, exchange deposit or withdrawal, or vault withdrawal. Linked resources appear as\nreferences (id, resource, resource_path) unless expanded; besides `buy` and `sell`, other\nlinked resources are named by the transaction type (for example `fiat_deposit`). The\nobject is open.\n',
+    examples: [
+      {
+        id: '57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
+        type: 'send',
+        status: 'completed',
+        amount: { amount: '-0.00100000', currency: 'BTC' },
+        native_amount: { amount: '-0.01', currency: 'USD' },
+        description: null,
+        instant_exchange: false,
+        created_at: '2015-03-11T13:13:35-07:00',
+        updated_at: '2015-03-26T15:55:43-07:00',
+        resource: 'transaction',
+        resource_path:
+          '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/57ffb4ae-0c59-5430-bcd3-3f98f797a66c',
+        details: { title: 'Sent bitcoin', subtitle: 'to User 2' },
+        network: { status: 'off_blockchain', name: 'bitcoin' },
+        to: {
+          id: 'a6b4c2df-a62c-5d68-822a-dd4e2102e703',
+          resource: 'user',
+          resource_path: '/v2/users/a6b4c2df-a62c-5d68-822a-dd4e2102e703',
+        },
+        application: {
+          id: '5f3b4c6d-7e8f-5a9b-8c0d-1e2f3a4b5c6d',
+          resource: 'application',
+          resource_path: '/v2/applications/5f3b4c6d-7e8f-5a9b-8c0d-1e2f3a4b5c6d',
+        },
+      },
+    ],
+  },
+  TransactionActionResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/Transaction' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    description:
+      'Response of completeTransaction and resendTransaction. The source document does not show\nthe body of these calls; it is described leniently as an open single-object envelope whose\n`data`, when present, is the Transaction.\n',
+    examples: [{}],
+  },
+  TransactionDetails: {
+    type: 'object',
+    properties: { title: { type: 'string' }, subtitle: { type: 'string' } },
+    required: ['title'],
+    description: 'Human-readable description of a transaction (title and subtitle); use it for display.',
+    examples: [{ title: 'Sent bitcoin', subtitle: 'to User 2' }],
+  },
+  TransactionListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Transaction' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding Transactions.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  TransactionNetwork: {
+    type: 'object',
+    properties: {
+      status: { type: 'string', description: 'Network status, for example off_blockchain, unconfirmed or confirmed.' },
+      name: { type: 'string', description: 'Network name, for example bitcoin.' },
+      hash: { type: 'string', description: 'Network transaction hash, when on-blockchain.' },
+    },
+    required: ['status'],
+    description:
+      'Network information of a transaction, only for some types: network status and name, and\nthe network transaction hash when the transaction is on the blockchain. Open object.\n',
+    examples: [
+      { status: 'off_blockchain', name: 'bitcoin' },
+      {
+        status: 'confirmed',
+        name: 'bitcoin',
+        hash: '463397c87beddd9a61ade61359a13adc9efea26062191fe07147037bce7f33ed',
+      },
+    ],
+  },
+  TransactionParty: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      resource: {
+        type: 'string',
+        description: 'Kind of party, for example `user`, `account`, `email` or an address kind.',
+      },
+      resource_path: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      address: { type: 'string' },
+    },
+    required: ['resource'],
+    description:
+      'A party of a transaction: `to` is the receiving party of a debit, `from` the originating\nparty of a credit. Either a resource (a reference with id, resource, resource_path, or the\nexpanded resource) or another kind such as an email or an address, named by `resource`.\nOpen object.\n',
+    examples: [
+      {
+        id: 'a6b4c2df-a62c-5d68-822a-dd4e2102e703',
+        resource: 'user',
+        resource_path: '/v2/users/a6b4c2df-a62c-5d68-822a-dd4e2102e703',
+      },
+      { resource: 'email', email: 'email@example.com' },
+      { resource: 'bitcoin_address', address: '1AUJ8z5RuHRTqD1eikyfUUetzGmdWLGkpT' },
+    ],
+  },
+  TransactionResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/Transaction' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Single-object envelope holding a Transaction.',
+    examples: [
+      {
+        data: {
+          id: '2e9f48cd-0463-5b5f-b8f1-64c8c9d1a3f3',
+          type: 'request',
+          status: 'pending',
+          amount: { amount: '0.10000000', currency: 'BTC' },
+          native_amount: { amount: '1.00', currency: 'USD' },
+          description: 'Burrito',
+          instant_exchange: false,
+          created_at: '2015-04-01T10:37:11-07:00',
+          updated_at: '2015-04-01T10:37:11-07:00',
+          resource: 'transaction',
+          resource_path:
+            '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede/transactions/2e9f48cd-0463-5b5f-b8f1-64c8c9d1a3f3',
+          to: { resource: 'email', email: 'email@example.com' },
+        },
+      },
+    ],
+  },
+  TransactionStatus: {
+    type: 'string',
+    description:
+      'Status of a transaction: `pending` (for example a send or a buy in progress), `completed`,\n`failed`, `expired` (conditional transaction expired for external reasons), `canceled`,\n`waiting_for_signature` (vault withdrawal waits for approval), `waiting_for_clearing`\n(vault withdrawal waits to be cleared). Statuses vary by type and new ones may be added.\n',
+    examples: ['pending', 'waiting_for_signature'],
+  },
+  TransactionType: {
+    type: 'string',
+    description:
+      'Type of a transaction: `send`, `request`, `transfer`, `buy`, `sell`, `fiat_deposit`,\n`fiat_withdrawal`, `exchange_deposit` (money deposited into the trading exchange),\n`exchange_withdrawal`, `vault_withdrawal`. More types are added over time.\n',
+    examples: ['send', 'exchange_deposit'],
+  },
+  TransferMoneyRequest: {
+    type: 'object',
+    properties: {
+      type: { const: 'transfer', description: 'Selects the transfer operation.' },
+      to: { type: 'string', description: 'ID of the receiving account.' },
+      amount: { allOf: [{ $ref: '#/$defs/DecimalString' }], description: 'Amount to transfer.' },
+      currency: { type: 'string', description: 'Currency of the amount.' },
+      description: { type: 'string', description: 'Notes.' },
+    },
+    required: ['type', 'to', 'amount', 'currency'],
+    additionalProperties: false,
+    description:
+      "Transfer funds between the user's own accounts (scope `wallet:transactions:transfer`).\nTransfers are allowed wallet to wallet and wallet to vault.\n",
+    examples: [{ type: 'transfer', to: '58542935-67b5-56e1-a3f9-42686e07fa40', amount: '1.00000000', currency: 'BTC' }],
+  },
+  UpdateUserRequest: {
+    type: 'object',
+    properties: { name: { type: 'string', description: 'New public name of the user.' } },
+    description:
+      'Fields of the authenticated user to change. The only shape the source document gives sends\na `name`; the full parameter list is not shown, so other fields are accepted.\n',
+    examples: [{ name: 'James Smith' }],
+  },
+  User: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: ['string', 'null'], description: 'Public name.' },
+      username: { type: ['string', 'null'] },
+      profile_location: { type: ['string', 'null'] },
+      profile_bio: { type: ['string', 'null'] },
+      profile_url: { type: ['string', 'null'] },
+      avatar_url: { type: 'string' },
+      resource: { const: 'user' },
+      resource_path: { type: 'string' },
+      time_zone: { type: 'string' },
+      native_currency: { type: 'string' },
+      bitcoin_unit: { type: 'string' },
+      country: { $ref: '#/$defs/UserCountry' },
+      created_at: { type: 'string', format: 'date-time' },
+      email: { type: 'string', format: 'email' },
+      sends_disabled: {
+        type: 'boolean',
+        description:
+          "Whether the user's send function is disabled. Returned by GET /v2/user when the request has scope wallet:transactions:send.",
+      },
+    },
+    required: ['id', 'avatar_url', 'resource', 'resource_path'],
+    description:
+      'A user. The public fields (id, name, username, profile_location, profile_bio, profile_url,\navatar_url, resource, resource_path) are visible to anyone. The authenticated user also has\ntime_zone, native_currency, bitcoin_unit, country and created_at with `wallet:user:read`,\n`email` with `wallet:user:email`, and `sends_disabled` on GET /v2/user when the request has\nscope `wallet:transactions:send`. Optional public fields may be absent or null.\n',
+    examples: [
+      {
+        id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+        name: 'User One',
+        username: 'user1',
+        profile_location: null,
+        profile_bio: null,
+        profile_url: 'https://www.example.com/user1',
+        avatar_url: 'https://images.example.com/avatars/9da7a204.png',
+        resource: 'user',
+        resource_path: '/v2/user',
+        time_zone: 'Pacific Time (US & Canada)',
+        native_currency: 'USD',
+        bitcoin_unit: 'bits',
+        country: { code: 'US', name: 'United States' },
+        created_at: '2015-01-31T20:49:02Z',
+        email: 'user1@example.com',
+        sends_disabled: false,
+      },
+    ],
+  },
+  UserCountry: {
+    type: 'object',
+    properties: { code: { type: 'string' }, name: { type: 'string' } },
+    required: ['code', 'name'],
+    description: 'Country of the authenticated user (needs wallet:user:read).',
+    examples: [{ code: 'US', name: 'United States' }],
+  },
+  UserResponse: {
+    type: 'object',
+    properties: { data: { $ref: '#/$defs/User' }, warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } } },
+    required: ['data'],
+    description: 'Single-object envelope holding a User.',
+    examples: [
+      {
+        data: {
+          id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+          name: 'User One',
+          avatar_url: 'https://images.example.com/avatars/9da7a204.png',
+          resource: 'user',
+          resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+        },
+      },
+    ],
+  },
+  Warning: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      message: { type: 'string' },
+      url: { type: 'string', format: 'uri', description: 'Optional link to documentation.' },
+    },
+    required: ['id', 'message'],
+    description:
+      'A best-practice or deprecation hint that any response may carry, for example id\n`missing_version` when the SVC-VERSION header is absent. Warning ids are open.\n',
+    examples: [
+      {
+        id: 'missing_version',
+        message: 'Please supply API version (YYYY-MM-DD) as SVC-VERSION header',
+        url: 'https://docs.example.com/api#versioning',
+      },
+    ],
+  },
+  WebhookNotification: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      type: { $ref: '#/$defs/NotificationType' },
+      data: { type: 'object', description: 'The resource at the time of the event; empty object for ping.' },
+      additional_data: { type: 'object', description: 'Extra data for the event.' },
+      user: { allOf: [{ $ref: '#/$defs/ResourceReference' }], description: 'The owner.' },
+      account: { allOf: [{ $ref: '#/$defs/ResourceReference' }], description: 'The account.' },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'notification' },
+      resource_path: { type: 'string' },
+      subscriber: { type: 'object', description: 'The subscribing object, to separate subscribers in the list.' },
+    },
+    required: ['id', 'type', 'user', 'account', 'created_at', 'resource', 'resource_path'],
+    description:
+      "The body of a webhook: a Notification without delivery_attempts and delivery_response.\n`data` holds the resource as it was at the time of the event (an empty object for ping);\nthe content of a notification never changes later. Payloads are versioned with the API\nversion in the user's API settings (from 2016-02-02 the resource data is directly under\n`data`, plus `additional_data`). The per-type schemas (PingNotification,\nBuyCompletedNotification, ...) narrow `type` and `data`; `data` is optional, as the seed\nmarks it, except for ping, whose `data` the seed names as an empty object.\n",
+    examples: [
+      {
+        id: '3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
+        type: 'ping',
+        data: {},
+        additional_data: {},
+        user: {
+          id: '9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+          resource: 'user',
+          resource_path: '/v2/users/9da7a204-544e-5fd1-9a12-61176c5d4cd8',
+        },
+        account: {
+          id: '2bbf394c-193b-5b2a-9155-3b4732659ede',
+          resource: 'account',
+          resource_path: '/v2/accounts/2bbf394c-193b-5b2a-9155-3b4732659ede',
+        },
+        created_at: '2016-02-01T12:00:00Z',
+        updated_at: '2016-02-01T12:00:00Z',
+        resource: 'notification',
+        resource_path: '/v2/notifications/3a7f2c1e-5b4d-5e6f-8a9b-0c1d2e3f4a5b',
+      },
+    ],
+  },
+  Withdrawal: {
+    type: 'object',
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      status: { $ref: '#/$defs/OrderStatus' },
+      payment_method: {
+        allOf: [{ $ref: '#/$defs/ResourceReference' }],
+        description: 'The payment method used. Expandable.',
+      },
+      transaction: {
+        anyOf: [{ $ref: '#/$defs/ResourceReference' }, { type: 'null' }],
+        description: 'The associated transaction. Null or absent when not committed. Expandable.',
+      },
+      amount: { $ref: '#/$defs/MoneyHash' },
+      subtotal: { allOf: [{ $ref: '#/$defs/MoneyHash' }], description: 'Amount without fees.' },
+      fee: {
+        allOf: [{ $ref: '#/$defs/MoneyHash' }],
+        description: 'Total fee (from version 2016-05-16; earlier versions give `fees`, a list).',
+      },
+      fees: {
+        type: 'array',
+        items: { $ref: '#/$defs/LegacyFee' },
+        description: 'List of fees, for versions before 2016-05-16 (replaced by `fee`, the total, from that version).',
+      },
+      created_at: { type: 'string', format: 'date-time' },
+      updated_at: { type: 'string', format: 'date-time' },
+      resource: { const: 'withdrawal' },
+      resource_path: { type: 'string' },
+      committed: { type: 'boolean' },
+      payout_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'Date when the withdrawal is paid out.',
+      },
+    },
+    required: [
+      'id',
+      'status',
+      'payment_method',
+      'amount',
+      'subtotal',
+      'created_at',
+      'updated_at',
+      'resource',
+      'resource_path',
+      'committed',
+    ],
+    description:
+      'A fiat withdrawal from a fiat account to a payment method. Each committed withdrawal has an\nassociated transaction; an uncommitted one has none until it is committed (commitWithdrawal).\n',
+    examples: [
+      {
+        id: '5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
+        status: 'completed',
+        payment_method: {
+          id: '83562370-3e5c-51db-87da-752af5ab9559',
+          resource: 'payment_method',
+          resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
+        },
+        transaction: {
+          id: '6a7b8c9d-0e1f-5a2b-8c3d-4e5f6a7b8c9d',
+          resource: 'transaction',
+          resource_path:
+            '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/transactions/6a7b8c9d-0e1f-5a2b-8c3d-4e5f6a7b8c9d',
+        },
+        amount: { amount: '10.00', currency: 'USD' },
+        subtotal: { amount: '10.00', currency: 'USD' },
+        fee: { amount: '0.00', currency: 'USD' },
+        created_at: '2015-01-31T20:49:02Z',
+        updated_at: '2015-02-11T16:54:02-08:00',
+        resource: 'withdrawal',
+        resource_path:
+          '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/withdrawals/5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
+        committed: true,
+        payout_at: '2015-02-18T16:54:00-08:00',
+      },
+    ],
+  },
+  WithdrawalListResponse: {
+    type: 'object',
+    properties: {
+      pagination: { $ref: '#/$defs/Pagination' },
+      data: { type: 'array', items: { $ref: '#/$defs/Withdrawal' } },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['pagination', 'data'],
+    description: 'List envelope holding Withdrawals.',
+    examples: [
+      {
+        pagination: {
+          ending_before: null,
+          starting_after: null,
+          limit: 25,
+          order: 'desc',
+          previous_uri: null,
+          next_uri: null,
+        },
+        data: [],
+      },
+    ],
+  },
+  WithdrawalResponse: {
+    type: 'object',
+    properties: {
+      data: { $ref: '#/$defs/Withdrawal' },
+      warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
+    },
+    required: ['data'],
+    description: 'Single-object envelope holding a Withdrawal.',
+    examples: [
+      {
+        data: {
           id: '5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
-          status: 'completed',
+          status: 'created',
           payment_method: {
             id: '83562370-3e5c-51db-87da-752af5ab9559',
             resource: 'payment_method',
             resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
           },
-          transaction: {
-            id: '6a7b8c9d-0e1f-5a2b-8c3d-4e5f6a7b8c9d',
-            resource: 'transaction',
-            resource_path:
-              '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/transactions/6a7b8c9d-0e1f-5a2b-8c3d-4e5f6a7b8c9d',
-          },
+          transaction: null,
           amount: { amount: '10.00', currency: 'USD' },
           subtotal: { amount: '10.00', currency: 'USD' },
           fee: { amount: '0.00', currency: 'USD' },
           created_at: '2015-01-31T20:49:02Z',
-          updated_at: '2015-02-11T16:54:02-08:00',
+          updated_at: '2015-01-31T20:49:02Z',
           resource: 'withdrawal',
           resource_path:
             '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/withdrawals/5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
-          committed: true,
-          payout_at: '2015-02-18T16:54:00-08:00',
+          committed: false,
         },
-      ],
-    },
-    WithdrawalListResponse: {
-      type: 'object',
-      properties: {
-        pagination: { $ref: '#/$defs/Pagination' },
-        data: { type: 'array', items: { $ref: '#/$defs/Withdrawal' } },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
       },
-      required: ['pagination', 'data'],
-      description: 'List envelope holding Withdrawals.',
-      examples: [
-        {
-          pagination: {
-            ending_before: null,
-            starting_after: null,
-            limit: 25,
-            order: 'desc',
-            previous_uri: null,
-            next_uri: null,
-          },
-          data: [],
-        },
-      ],
-    },
-    WithdrawalResponse: {
-      type: 'object',
-      properties: {
-        data: { $ref: '#/$defs/Withdrawal' },
-        warnings: { type: 'array', items: { $ref: '#/$defs/Warning' } },
-      },
-      required: ['data'],
-      description: 'Single-object envelope holding a Withdrawal.',
-      examples: [
-        {
-          data: {
-            id: '5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
-            status: 'created',
-            payment_method: {
-              id: '83562370-3e5c-51db-87da-752af5ab9559',
-              resource: 'payment_method',
-              resource_path: '/v2/payment-methods/83562370-3e5c-51db-87da-752af5ab9559',
-            },
-            transaction: null,
-            amount: { amount: '10.00', currency: 'USD' },
-            subtotal: { amount: '10.00', currency: 'USD' },
-            fee: { amount: '0.00', currency: 'USD' },
-            created_at: '2015-01-31T20:49:02Z',
-            updated_at: '2015-01-31T20:49:02Z',
-            resource: 'withdrawal',
-            resource_path:
-              '/v2/accounts/8d5f8a4e-3b2c-4f4a-9a41-1f2b7c9d0e11/withdrawals/5e6f7a8b-9c0d-5e1f-a2b3-c4d5e6f7a809',
-            committed: false,
-          },
-        },
-      ],
-    },
+    ],
   },
+};
+const cancelTransactionTool: ApiTool = {
+  operationId: 'cancelTransaction',
+  name: 'cancelTransaction',
+  title: 'Cancel a money request',
+  description:
+    'Cancel a money request\n\nCancels a money request (a transaction of type `request`). Either the sender or the\nrecipient can cancel it; the request moves to `canceled`. Takes no arguments. The success\nstatus is 204 (object deleted) with no body.\n\n`DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`.',
+  method: 'DELETE',
+  path: '/v2/accounts/{account_id}/transactions/{transaction_id}',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'transaction_id'],
+    additionalProperties: false,
+  },
+  definitions: { input: [], output: [] },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  output: 'none',
+  spec: cancelTransactionCall,
+  call: (client, params, _body, options) => cancelTransaction(client, params as CancelTransactionParams, options),
+};
+const commitDepositTool: ApiTool = {
+  operationId: 'commitDeposit',
+  name: 'commitDeposit',
+  title: 'Commit a deposit',
+  description:
+    'Commit a deposit\n\nCompletes a deposit that was created with `commit` false. Takes no arguments. Moving\nmoney, it may need two-factor authentication (402 `two_factor_required`, repeat with\n`SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/deposits/{deposit_id}/commit',
+  tags: ['Deposits'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'deposit_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'Deposit',
+      'DepositResponse',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: commitDepositCall,
+  call: (client, params, _body, options) => commitDeposit(client, params as CommitDepositParams, options),
+};
+const commitWithdrawalTool: ApiTool = {
+  operationId: 'commitWithdrawal',
+  name: 'commitWithdrawal',
+  title: 'Commit a withdrawal',
+  description:
+    'Commit a withdrawal\n\nCompletes a withdrawal that was created with `commit` false. Takes no arguments. Moving\nmoney, it may need two-factor authentication (402 `two_factor_required`, repeat with\n`SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit',
+  tags: ['Withdrawals'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'withdrawal_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+      'Withdrawal',
+      'WithdrawalResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: commitWithdrawalCall,
+  call: (client, params, _body, options) => commitWithdrawal(client, params as CommitWithdrawalParams, options),
+};
+const completeTransactionTool: ApiTool = {
+  operationId: 'completeTransaction',
+  name: 'completeTransaction',
+  title: 'Complete a money request',
+  description:
+    'Complete a money request\n\nCompletes a money request: the recipient sends the money to the requester. Only the user to\nwhom the request was made can complete it. Takes no arguments. The response body is not\nshown in the source document; it is described leniently (an optional `data` Transaction).\nCompleting sends money, so it may need two-factor authentication (402\n`two_factor_required`, repeat with `SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/transactions/{transaction_id}/complete',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'transaction_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'ResourceReference',
+      'Transaction',
+      'TransactionActionResponse',
+      'TransactionDetails',
+      'TransactionNetwork',
+      'TransactionParty',
+      'TransactionStatus',
+      'TransactionType',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: completeTransactionCall,
+  call: (client, params, _body, options) => completeTransaction(client, params as CompleteTransactionParams, options),
+};
+const createAddressTool: ApiTool = {
+  operationId: 'createAddress',
+  name: 'createAddress',
+  title: 'Create an address',
+  description:
+    'Create an address\n\nCreates a new receive address for an account. An optional `name` labels the address; an\nempty POST is valid. Addresses can be created for every account type; for fiat accounts,\nreceived funds are exchanged instantly.\n\n`POST /v2/accounts/{account_id}/addresses`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/addresses',
+  tags: ['Addresses'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/CreateAddressRequest' },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
+  definitions: { input: ['CreateAddressRequest'], output: ['Address', 'AddressResponse', 'Warning'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createAddressCall,
+  call: (client, params, body, options) =>
+    createAddress(client, params as CreateAddressParams, body as CreateAddressBody | undefined, options),
+};
+const createBuyTool: ApiTool = {
+  operationId: 'createBuy',
+  name: 'createBuy',
+  title: 'Place a buy order',
+  description:
+    'Place a buy order\n\nBuys a digital asset for the account. With `amount` the asset amount is bought (a fiat\ncurrency is converted); with `total` the payment method is debited the total and the asset\namount is net of fees. Give `amount` or its alternative `total` (the source document marks\n`amount` required and `total` as its alternative; read leniently, at least one is given).\n\n- `commit` omitted or true: the buy is created committed and the response carries a\n  transaction reference.\n- `commit` false: the buy is uncommitted; it never completes and gets no associated\n  transaction unless committed separately (committing a buy: path, scope and arguments\n  are not shown in the source document).\n- `quote` true: an unsaved buy is returned as a price quote; it cannot be completed.\n\nWhen the system cannot process the buy, the response is 400 with error id `unknown_error`\n(from version 2016-08-10; earlier versions answer `invalid_request` with a message\nbeginning with "Buy canceled").\n\n`POST /v2/accounts/{account_id}/buys`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/buys',
+  tags: ['Buys'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/CreateBuyRequest' },
+    },
+    required: ['account_id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
+  definitions: {
+    input: ['CreateBuyRequest', 'DecimalString'],
+    output: [
+      'Buy',
+      'BuyResponse',
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createBuyCall,
+  call: (client, params, body, options) => createBuy(client, params as CreateBuyParams, body as CreateBuyBody, options),
+};
+const createDepositTool: ApiTool = {
+  operationId: 'createDeposit',
+  name: 'createDeposit',
+  title: 'Deposit funds',
+  description:
+    'Deposit funds\n\nDeposits funds into a fiat account from a payment method.\n\n- `commit` omitted or true: the deposit is created committed and the response carries a\n  transaction reference.\n- `commit` false: the deposit is uncommitted; it never completes and gets no associated\n  transaction unless committed with commitDeposit.\n\n`POST /v2/accounts/{account_id}/deposits`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/deposits',
+  tags: ['Deposits'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/CreateDepositRequest' },
+    },
+    required: ['account_id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
+  definitions: {
+    input: ['CreateDepositRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'Deposit',
+      'DepositResponse',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createDepositCall,
+  call: (client, params, body, options) =>
+    createDeposit(client, params as CreateDepositParams, body as CreateDepositBody, options),
+};
+const createTransactionTool: ApiTool = {
+  operationId: 'createTransaction',
+  name: 'createTransaction',
+  title: 'Send money, transfer money or request money',
+  description:
+    "Send money, transfer money or request money\n\nCreates a transaction; the body's `type` selects the operation:\n\n- `send` sends funds to an asset address or email (scope `wallet:transactions:send`);\n- `transfer` moves funds between the user's own accounts, given the receiving account ID\n  (scope `wallet:transactions:transfer`);\n- `request` requests money from an email address (scope `wallet:transactions:request`);\n  the request is created with status `pending` (see the Transaction state machine).\n\nRules:\n1. Send to a fiat-funded sender uses instant exchange; buy fees are included in the created\n   transaction and the recipient receives the defined amount.\n2. With OAuth2, send requires two-factor authentication: the first request answers 402\n   `two_factor_required` and is repeated with the user's token in `SVC-2FA-Token`.\n3. Off-blockchain bitcoin sends need no fee.\n4. Transfers are allowed wallet to wallet and wallet to vault.\n\nA send with an `idem` token that matches an earlier transaction of this sender returns that\ntransaction instead of creating a new one.\n\n`POST /v2/accounts/{account_id}/transactions`.",
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/transactions',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/CreateTransactionRequest' },
+    },
+    required: ['account_id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionResponse' }] },
+  definitions: {
+    input: [
+      'CreateTransactionRequest',
+      'DecimalString',
+      'RequestMoneyRequest',
+      'SendMoneyRequest',
+      'TransferMoneyRequest',
+    ],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'ResourceReference',
+      'Transaction',
+      'TransactionDetails',
+      'TransactionNetwork',
+      'TransactionParty',
+      'TransactionResponse',
+      'TransactionStatus',
+      'TransactionType',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createTransactionCall,
+  call: (client, params, body, options) =>
+    createTransaction(client, params as CreateTransactionParams, body as CreateTransactionBody, options),
+};
+const createWithdrawalTool: ApiTool = {
+  operationId: 'createWithdrawal',
+  name: 'createWithdrawal',
+  title: 'Withdraw funds',
+  description:
+    'Withdraw funds\n\nWithdraws funds from a fiat account to a payment method.\n\n- `commit` omitted or true: the withdrawal is created committed and the response carries a\n  transaction reference.\n- `commit` false: the withdrawal is uncommitted; it never completes and gets no associated\n  transaction unless committed with commitWithdrawal.\n\n`POST /v2/accounts/{account_id}/withdrawals`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/withdrawals',
+  tags: ['Withdrawals'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'SVC-2FA-Token': {
+        type: 'string',
+        description:
+          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/CreateWithdrawalRequest' },
+    },
+    required: ['account_id', 'body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
+  definitions: {
+    input: ['CreateWithdrawalRequest', 'DecimalString'],
+    output: [
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+      'Withdrawal',
+      'WithdrawalResponse',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: createWithdrawalCall,
+  call: (client, params, body, options) =>
+    createWithdrawal(client, params as CreateWithdrawalParams, body as CreateWithdrawalBody, options),
+};
+const getAccountTool: ApiTool = {
+  operationId: 'getAccount',
+  name: 'getAccount',
+  title: 'Show an account',
+  description:
+    "Show an account\n\nGets one account of the current user (the source document writes the path as\n`/v2/accounts/:account-id`). An account that the credentials cannot access gives 404.\nParameters and response fields are not shown in the source document; the Account shape\ncomes from the service's public documentation (SDK fixtures).\n\n`GET /v2/accounts/{account_id}`.",
+  method: 'GET',
+  path: '/v2/accounts/{account_id}',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
+  definitions: {
+    input: [],
+    output: ['Account', 'AccountCurrency', 'AccountResponse', 'DecimalString', 'MoneyHash', 'Warning'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAccountCall,
+  call: (client, params, _body, options) => getAccount(client, params as GetAccountParams, options),
+};
+const getAuthorizationInfoTool: ApiTool = {
+  operationId: 'getAuthorizationInfo',
+  name: 'getAuthorizationInfo',
+  title: 'Show authorization information',
+  description:
+    'Show authorization information\n\nGets information about the current authorization: the method and the granted scopes\n(with OAuth2 scopes are grants chosen by the user and can be extended later; this shows\nthe granted ones). Needs no scope.\n\n`GET /v2/user/auth`.',
+  method: 'GET',
+  path: '/v2/user/auth',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AuthorizationInfoResponse' }] },
+  definitions: { input: [], output: ['AuthorizationInfo', 'AuthorizationInfoResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getAuthorizationInfoCall,
+  call: (client, params, _body, options) =>
+    getAuthorizationInfo(client, params as GetAuthorizationInfoParams | undefined, options),
+};
+const getBuyTool: ApiTool = {
+  operationId: 'getBuy',
+  name: 'getBuy',
+  title: 'Show a buy',
+  description: 'Show a buy\n\nGets one buy of an account.\n\n`GET /v2/accounts/{account_id}/buys/{buy_id}`.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/buys/{buy_id}',
+  tags: ['Buys'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      buy_id: { type: 'string', format: 'uuid', description: 'ID of a buy of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'buy_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'Buy',
+      'BuyResponse',
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getBuyCall,
+  call: (client, params, _body, options) => getBuy(client, params as GetBuyParams, options),
+};
+const getBuyPriceTool: ApiTool = {
+  operationId: 'getBuyPrice',
+  name: 'getBuyPrice',
+  title: 'Get the buy price',
+  description:
+    'Get the buy price\n\nGets the total price to buy one unit of the base currency of the pair. It includes the\nstandard 1% service fee but no other fees (for example no payment-method fees). Prices\nchange within seconds. Public: no authentication, no scope (since 2015-09-11).\n\n`GET /v2/prices/{currency_pair}/buy`.',
+  method: 'GET',
+  path: '/v2/prices/{currency_pair}/buy',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      currency_pair: {
+        type: 'string',
+        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
+        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['currency_pair'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
+  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getBuyPriceCall,
+  call: (client, params, _body, options) => getBuyPrice(client, params as GetBuyPriceParams, options),
+};
+const getCurrentUserTool: ApiTool = {
+  operationId: 'getCurrentUser',
+  name: 'getCurrentUser',
+  title: 'Show the current user',
+  description:
+    "Show the current user\n\nGets the authenticated user. Public data needs no scope; with `wallet:user:read` the user\nalso has time_zone, native_currency, bitcoin_unit, country and created_at; with\n`wallet:user:email` it also has email. When the request has scope\n`wallet:transactions:send`, the response also carries `sends_disabled` (whether the user's\nsend function is disabled). This is the only authenticated endpoint that needs no specific\nscope.\n\n`GET /v2/user`.",
+  method: 'GET',
+  path: '/v2/user',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getCurrentUserCall,
+  call: (client, params, _body, options) => getCurrentUser(client, params as GetCurrentUserParams | undefined, options),
+};
+const getDepositTool: ApiTool = {
+  operationId: 'getDeposit',
+  name: 'getDeposit',
+  title: 'Show a deposit',
+  description:
+    'Show a deposit\n\nGets one deposit of a fiat account.\n\n`GET /v2/accounts/{account_id}/deposits/{deposit_id}`.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/deposits/{deposit_id}',
+  tags: ['Deposits'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'deposit_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'Deposit',
+      'DepositResponse',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getDepositCall,
+  call: (client, params, _body, options) => getDeposit(client, params as GetDepositParams, options),
+};
+const getExchangeRatesTool: ApiTool = {
+  operationId: 'getExchangeRates',
+  name: 'getExchangeRates',
+  title: 'Get exchange rates',
+  description:
+    'Get exchange rates\n\nGets current exchange rates: for a base currency (default USD), a map from currency code to\nthe rate for one unit of the base. Public: no authentication, no scope.\n\n`GET /v2/exchange-rates`.',
+  method: 'GET',
+  path: '/v2/exchange-rates',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      currency: {
+        type: 'string',
+        default: 'USD',
+        description: 'Base currency of the rates (a currency code). Default USD.',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ExchangeRatesResponse' }] },
+  definitions: { input: [], output: ['DecimalString', 'ExchangeRates', 'ExchangeRatesResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getExchangeRatesCall,
+  call: (client, params, _body, options) =>
+    getExchangeRates(client, params as GetExchangeRatesParams | undefined, options),
+};
+const getNotificationTool: ApiTool = {
+  operationId: 'getNotification',
+  name: 'getNotification',
+  title: 'Show a notification',
+  description:
+    'Show a notification\n\nGets one notification where the current user is the subscriber. The source document writes\nthe path parameter as `:notifications_id`.\n\n`GET /v2/notifications/{notification_id}`.',
+  method: 'GET',
+  path: '/v2/notifications/{notification_id}',
+  tags: ['Notifications'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      notification_id: {
+        type: 'string',
+        format: 'uuid',
+        description: 'ID of a notification. The source document writes this path parameter as `:notifications_id`.',
+      },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['notification_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'Notification',
+      'NotificationResponse',
+      'NotificationType',
+      'ResourceReference',
+      'Warning',
+      'WebhookNotification',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getNotificationCall,
+  call: (client, params, _body, options) => getNotification(client, params as GetNotificationParams, options),
+};
+const getPaymentMethodTool: ApiTool = {
+  operationId: 'getPaymentMethod',
+  name: 'getPaymentMethod',
+  title: 'Show a payment method',
+  description:
+    'Show a payment method\n\nGets one payment method of the current user. The path keeps the trailing slash as the\nsource document writes it. `limits` is present only with permission\n`wallet:payment-methods:limits`.\n\n`GET /v2/payment-methods/{payment_method_id}/`.',
+  method: 'GET',
+  path: '/v2/payment-methods/{payment_method_id}/',
+  tags: ['Payment methods'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      payment_method_id: { type: 'string', format: 'uuid', description: 'ID of a payment method of the current user.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['payment_method_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'PaymentMethod',
+      'PaymentMethodLimit',
+      'PaymentMethodLimits',
+      'PaymentMethodResponse',
+      'PaymentMethodType',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getPaymentMethodCall,
+  call: (client, params, _body, options) => getPaymentMethod(client, params as GetPaymentMethodParams, options),
+};
+const getSellPriceTool: ApiTool = {
+  operationId: 'getSellPrice',
+  name: 'getSellPrice',
+  title: 'Get the sell price',
+  description:
+    'Get the sell price\n\nGets the total price to sell one unit of the base currency of the pair. It includes the\nstandard 1% fee. Prices change within seconds. Public: no authentication, no scope.\n\n`GET /v2/prices/{currency_pair}/sell`.',
+  method: 'GET',
+  path: '/v2/prices/{currency_pair}/sell',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      currency_pair: {
+        type: 'string',
+        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
+        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['currency_pair'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
+  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSellPriceCall,
+  call: (client, params, _body, options) => getSellPrice(client, params as GetSellPriceParams, options),
+};
+const getSpotPriceTool: ApiTool = {
+  operationId: 'getSpotPrice',
+  name: 'getSpotPrice',
+  title: 'Get the spot price',
+  description:
+    'Get the spot price\n\nGets the current market price of the base currency of the pair, usually between the buy\nand the sell price; with `date`, the historic price of that day. Prices change within\nseconds. Public: no authentication, no scope.\n\n`GET /v2/prices/{currency_pair}/spot`.',
+  method: 'GET',
+  path: '/v2/prices/{currency_pair}/spot',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      currency_pair: {
+        type: 'string',
+        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
+        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
+      },
+      date: {
+        type: 'string',
+        format: 'date',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'Date (UTC) of a historic spot price, in YYYY-MM-DD form.',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['currency_pair'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
+  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getSpotPriceCall,
+  call: (client, params, _body, options) => getSpotPrice(client, params as GetSpotPriceParams, options),
+};
+const getTimeTool: ApiTool = {
+  operationId: 'getTime',
+  name: 'getTime',
+  title: 'Get the server time',
+  description:
+    'Get the server time\n\nGets the API server time. Public: no authentication, no scope (since 2015-08-03). API-key\nclients use it to keep SVC-ACCESS-TIMESTAMP within 30 seconds of the server time.\n\n`GET /v2/time`.',
+  method: 'GET',
+  path: '/v2/time',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TimeResponse' }] },
+  definitions: { input: [], output: ['Time', 'TimeResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getTimeCall,
+  call: (client, params, _body, options) => getTime(client, params as GetTimeParams | undefined, options),
+};
+const getTransactionTool: ApiTool = {
+  operationId: 'getTransaction',
+  name: 'getTransaction',
+  title: 'Show a transaction',
+  description:
+    'Show a transaction\n\nGets one transaction of an account.\n\n`GET /v2/accounts/{account_id}/transactions/{transaction_id}`.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/transactions/{transaction_id}',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'transaction_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'ResourceReference',
+      'Transaction',
+      'TransactionDetails',
+      'TransactionNetwork',
+      'TransactionParty',
+      'TransactionResponse',
+      'TransactionStatus',
+      'TransactionType',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getTransactionCall,
+  call: (client, params, _body, options) => getTransaction(client, params as GetTransactionParams, options),
+};
+const getUserByIdTool: ApiTool = {
+  operationId: 'getUserById',
+  name: 'getUserById',
+  title: 'Show a user',
+  description:
+    "Show a user\n\nGets any user's public information by ID: the public fields of User. Needs no scope.\n\n`GET /v2/users/{user_id}`.",
+  method: 'GET',
+  path: '/v2/users/{user_id}',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      user_id: { type: 'string', format: 'uuid', description: 'ID of a user.' },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['user_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getUserByIdCall,
+  call: (client, params, _body, options) => getUserById(client, params as GetUserByIdParams, options),
+};
+const getWithdrawalTool: ApiTool = {
+  operationId: 'getWithdrawal',
+  name: 'getWithdrawal',
+  title: 'Show a withdrawal',
+  description:
+    'Show a withdrawal\n\nGets one withdrawal of a fiat account.\n\n`GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/withdrawals/{withdrawal_id}',
+  tags: ['Withdrawals'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'withdrawal_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'ResourceReference',
+      'Warning',
+      'Withdrawal',
+      'WithdrawalResponse',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: getWithdrawalCall,
+  call: (client, params, _body, options) => getWithdrawal(client, params as GetWithdrawalParams, options),
+};
+const listAccountsTool: ApiTool = {
+  operationId: 'listAccounts',
+  name: 'listAccounts',
+  title: 'List accounts',
+  description:
+    "List accounts\n\nLists the accounts of the current user that the credentials can access. The source document\nreferences this endpoint for checking account access but does not show its parameters or\nresponse fields; the Account shape comes from the service's public documentation (SDK\nfixtures). Accounts that an API key cannot access are not listed, and using them elsewhere\ngives 404.\n\n`GET /v2/accounts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/v2/accounts',
+  tags: ['Accounts'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'Account',
+      'AccountCurrency',
+      'AccountListResponse',
+      'DecimalString',
+      'MoneyHash',
+      'Pagination',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listAccountsCall,
+  call: (client, params, _body, options) => listAccounts(client, params as ListAccountsParams | undefined, options),
+};
+const listBuysTool: ApiTool = {
+  operationId: 'listBuys',
+  name: 'listBuys',
+  title: 'List buys',
+  description:
+    'List buys\n\nLists the buys of an account.\n\n`GET /v2/accounts/{account_id}/buys`.\n\nThe answer is one page; the result says which arguments fetch the next.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/buys',
+  tags: ['Buys'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'Buy',
+      'BuyListResponse',
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'Pagination',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listBuysCall,
+  call: (client, params, _body, options) => listBuys(client, params as ListBuysParams, options),
+};
+const listCurrenciesTool: ApiTool = {
+  operationId: 'listCurrencies',
+  name: 'listCurrencies',
+  title: 'List currencies',
+  description:
+    'List currencies\n\nLists known currencies. Currency codes conform to ISO 4217 where possible; currencies that\nhave no representation in ISO 4217 (such as a crypto code) use a custom code. Public: no\nauthentication, no scope. Returns a plain array under `data` (no pagination).\n\n`GET /v2/currencies`.',
+  method: 'GET',
+  path: '/v2/currencies',
+  tags: ['Data'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CurrencyListResponse' }] },
+  definitions: { input: [], output: ['Currency', 'CurrencyListResponse', 'DecimalString', 'Warning'] },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listCurrenciesCall,
+  call: (client, params, _body, options) => listCurrencies(client, params as ListCurrenciesParams | undefined, options),
+};
+const listDepositsTool: ApiTool = {
+  operationId: 'listDeposits',
+  name: 'listDeposits',
+  title: 'List deposits',
+  description:
+    'List deposits\n\nLists the deposits of a fiat account.\n\n`GET /v2/accounts/{account_id}/deposits`.\n\nThe answer is one page; the result says which arguments fetch the next.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/deposits',
+  tags: ['Deposits'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'Deposit',
+      'DepositListResponse',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'Pagination',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listDepositsCall,
+  call: (client, params, _body, options) => listDeposits(client, params as ListDepositsParams, options),
+};
+const listNotificationsTool: ApiTool = {
+  operationId: 'listNotifications',
+  name: 'listNotifications',
+  title: 'List notifications',
+  description:
+    'List notifications\n\nLists the notifications where the current user is the subscriber. The `subscriber` field separates subscribers in the list.\n\n`GET /v2/notifications`.\n\nThe answer is one page; the result says which arguments fetch the next.',
+  method: 'GET',
+  path: '/v2/notifications',
+  tags: ['Notifications'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'Notification',
+      'NotificationListResponse',
+      'NotificationType',
+      'Pagination',
+      'ResourceReference',
+      'Warning',
+      'WebhookNotification',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listNotificationsCall,
+  call: (client, params, _body, options) =>
+    listNotifications(client, params as ListNotificationsParams | undefined, options),
+};
+const listPaymentMethodsTool: ApiTool = {
+  operationId: 'listPaymentMethods',
+  name: 'listPaymentMethods',
+  title: 'List payment methods',
+  description:
+    "List payment methods\n\nLists the current user's payment methods. `limits` is present only with permission\n`wallet:payment-methods:limits`.\n\n`GET /v2/payment-methods`.\n\nThe answer is one page; the result says which arguments fetch the next.",
+  method: 'GET',
+  path: '/v2/payment-methods',
+  tags: ['Payment methods'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'Pagination',
+      'PaymentMethod',
+      'PaymentMethodLimit',
+      'PaymentMethodLimits',
+      'PaymentMethodListResponse',
+      'PaymentMethodType',
+      'ResourceReference',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listPaymentMethodsCall,
+  call: (client, params, _body, options) =>
+    listPaymentMethods(client, params as ListPaymentMethodsParams | undefined, options),
+};
+const listTransactionsTool: ApiTool = {
+  operationId: 'listTransactions',
+  name: 'listTransactions',
+  title: 'List transactions',
+  description:
+    'List transactions\n\nLists the transactions of an account. Linked resources (for example `to`, `from`, `buy`)\nare references unless expanded with `expand[]`.\n\n`GET /v2/accounts/{account_id}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/transactions',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'Pagination',
+      'ResourceReference',
+      'Transaction',
+      'TransactionDetails',
+      'TransactionListResponse',
+      'TransactionNetwork',
+      'TransactionParty',
+      'TransactionStatus',
+      'TransactionType',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listTransactionsCall,
+  call: (client, params, _body, options) => listTransactions(client, params as ListTransactionsParams, options),
+};
+const listWithdrawalsTool: ApiTool = {
+  operationId: 'listWithdrawals',
+  name: 'listWithdrawals',
+  title: 'List withdrawals',
+  description:
+    'List withdrawals\n\nLists the withdrawals of a fiat account.\n\n`GET /v2/accounts/{account_id}/withdrawals`.\n\nThe answer is one page; the result says which arguments fetch the next.',
+  method: 'GET',
+  path: '/v2/accounts/{account_id}/withdrawals',
+  tags: ['Withdrawals'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      limit: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 100,
+        default: 25,
+        description:
+          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+      },
+      order: {
+        type: 'string',
+        enum: ['desc', 'asc'],
+        default: 'desc',
+        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+      },
+      starting_after: {
+        type: 'string',
+        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+      },
+      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalListResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'LegacyFee',
+      'MoneyHash',
+      'OrderStatus',
+      'Pagination',
+      'ResourceReference',
+      'Warning',
+      'Withdrawal',
+      'WithdrawalListResponse',
+    ],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: listWithdrawalsCall,
+  call: (client, params, _body, options) => listWithdrawals(client, params as ListWithdrawalsParams, options),
+};
+const resendTransactionTool: ApiTool = {
+  operationId: 'resendTransaction',
+  name: 'resendTransaction',
+  title: 'Re-send a money request',
+  description:
+    'Re-send a money request\n\nRe-sends a money request: a new email goes to the recipient. Done by the requester; the\nrequest stays `pending`. Takes no arguments. The response body is not shown in the source\ndocument; it is described leniently (an optional `data` Transaction).\n\n`POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`.',
+  method: 'POST',
+  path: '/v2/accounts/{account_id}/transactions/{transaction_id}/resend',
+  tags: ['Transactions'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      account_id: {
+        type: 'string',
+        format: 'uuid',
+        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+      },
+      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
+      'expand[]': {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+      },
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+    },
+    required: ['account_id', 'transaction_id'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
+  definitions: {
+    input: [],
+    output: [
+      'DecimalString',
+      'MoneyHash',
+      'ResourceReference',
+      'Transaction',
+      'TransactionActionResponse',
+      'TransactionDetails',
+      'TransactionNetwork',
+      'TransactionParty',
+      'TransactionStatus',
+      'TransactionType',
+      'Warning',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: 'object',
+  spec: resendTransactionCall,
+  call: (client, params, _body, options) => resendTransaction(client, params as ResendTransactionParams, options),
+};
+const updateCurrentUserTool: ApiTool = {
+  operationId: 'updateCurrentUser',
+  name: 'updateCurrentUser',
+  title: 'Update the current user',
+  description:
+    'Update the current user\n\nModifies the authenticated user: the body holds the fields to change. The only shape the\nsource document gives sends a `name`. The full parameter list and the required scope are\nnot shown in the source document, so the body stays open and the security lists no scope.\n\n`PUT /v2/user`.',
+  method: 'PUT',
+  path: '/v2/user',
+  tags: ['Users'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Accept-Language': {
+        type: 'string',
+        pattern:
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+        default: 'en',
+        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+        description:
+          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+      },
+      'SVC-VERSION': {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description:
+          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+      },
+      body: { $ref: '#/$defs/UpdateUserRequest' },
+    },
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
+  definitions: { input: ['UpdateUserRequest'], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: updateCurrentUserCall,
+  call: (client, params, body, options) =>
+    updateCurrentUser(client, params as UpdateCurrentUserParams | undefined, body as UpdateCurrentUserBody, options),
+};
+/** SVC REST API v2's 34 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
+export const mcpTools: ApiToolSet = {
+  name: '@svc/v2',
+  version: '2017-08-07',
+  title: 'SVC REST API v2',
+  definitions: mcpDefinitions,
   tools: [
-    {
-      operationId: 'cancelTransaction',
-      name: 'cancelTransaction',
-      title: 'Cancel a money request',
-      description:
-        'Cancel a money request\n\nCancels a money request (a transaction of type `request`). Either the sender or the\nrecipient can cancel it; the request moves to `canceled`. Takes no arguments. The success\nstatus is 204 (object deleted) with no body.\n\n`DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`.',
-      method: 'DELETE',
-      path: '/v2/accounts/{account_id}/transactions/{transaction_id}',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'transaction_id'],
-        additionalProperties: false,
-      },
-      definitions: { input: [], output: [] },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-      output: 'none',
-      spec: cancelTransactionCall,
-      call: (client, params, _body, options) => cancelTransaction(client, params as CancelTransactionParams, options),
-    },
-    {
-      operationId: 'commitDeposit',
-      name: 'commitDeposit',
-      title: 'Commit a deposit',
-      description:
-        'Commit a deposit\n\nCompletes a deposit that was created with `commit` false. Takes no arguments. Moving\nmoney, it may need two-factor authentication (402 `two_factor_required`, repeat with\n`SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/deposits/{deposit_id}/commit',
-      tags: ['Deposits'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'deposit_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'Deposit',
-          'DepositResponse',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: commitDepositCall,
-      call: (client, params, _body, options) => commitDeposit(client, params as CommitDepositParams, options),
-    },
-    {
-      operationId: 'commitWithdrawal',
-      name: 'commitWithdrawal',
-      title: 'Commit a withdrawal',
-      description:
-        'Commit a withdrawal\n\nCompletes a withdrawal that was created with `commit` false. Takes no arguments. Moving\nmoney, it may need two-factor authentication (402 `two_factor_required`, repeat with\n`SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit',
-      tags: ['Withdrawals'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'withdrawal_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-          'Withdrawal',
-          'WithdrawalResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: commitWithdrawalCall,
-      call: (client, params, _body, options) => commitWithdrawal(client, params as CommitWithdrawalParams, options),
-    },
-    {
-      operationId: 'completeTransaction',
-      name: 'completeTransaction',
-      title: 'Complete a money request',
-      description:
-        'Complete a money request\n\nCompletes a money request: the recipient sends the money to the requester. Only the user to\nwhom the request was made can complete it. Takes no arguments. The response body is not\nshown in the source document; it is described leniently (an optional `data` Transaction).\nCompleting sends money, so it may need two-factor authentication (402\n`two_factor_required`, repeat with `SVC-2FA-Token`).\n\n`POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/transactions/{transaction_id}/complete',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'transaction_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'ResourceReference',
-          'Transaction',
-          'TransactionActionResponse',
-          'TransactionDetails',
-          'TransactionNetwork',
-          'TransactionParty',
-          'TransactionStatus',
-          'TransactionType',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: completeTransactionCall,
-      call: (client, params, _body, options) =>
-        completeTransaction(client, params as CompleteTransactionParams, options),
-    },
-    {
-      operationId: 'createAddress',
-      name: 'createAddress',
-      title: 'Create an address',
-      description:
-        'Create an address\n\nCreates a new receive address for an account. An optional `name` labels the address; an\nempty POST is valid. Addresses can be created for every account type; for fiat accounts,\nreceived funds are exchanged instantly.\n\n`POST /v2/accounts/{account_id}/addresses`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/addresses',
-      tags: ['Addresses'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/CreateAddressRequest' },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
-      definitions: { input: ['CreateAddressRequest'], output: ['Address', 'AddressResponse', 'Warning'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createAddressCall,
-      call: (client, params, body, options) =>
-        createAddress(client, params as CreateAddressParams, body as CreateAddressBody | undefined, options),
-    },
-    {
-      operationId: 'createBuy',
-      name: 'createBuy',
-      title: 'Place a buy order',
-      description:
-        'Place a buy order\n\nBuys a digital asset for the account. With `amount` the asset amount is bought (a fiat\ncurrency is converted); with `total` the payment method is debited the total and the asset\namount is net of fees. Give `amount` or its alternative `total` (the source document marks\n`amount` required and `total` as its alternative; read leniently, at least one is given).\n\n- `commit` omitted or true: the buy is created committed and the response carries a\n  transaction reference.\n- `commit` false: the buy is uncommitted; it never completes and gets no associated\n  transaction unless committed separately (committing a buy: path, scope and arguments\n  are not shown in the source document).\n- `quote` true: an unsaved buy is returned as a price quote; it cannot be completed.\n\nWhen the system cannot process the buy, the response is 400 with error id `unknown_error`\n(from version 2016-08-10; earlier versions answer `invalid_request` with a message\nbeginning with "Buy canceled").\n\n`POST /v2/accounts/{account_id}/buys`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/buys',
-      tags: ['Buys'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/CreateBuyRequest' },
-        },
-        required: ['account_id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
-      definitions: {
-        input: ['CreateBuyRequest', 'DecimalString'],
-        output: [
-          'Buy',
-          'BuyResponse',
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createBuyCall,
-      call: (client, params, body, options) =>
-        createBuy(client, params as CreateBuyParams, body as CreateBuyBody, options),
-    },
-    {
-      operationId: 'createDeposit',
-      name: 'createDeposit',
-      title: 'Deposit funds',
-      description:
-        'Deposit funds\n\nDeposits funds into a fiat account from a payment method.\n\n- `commit` omitted or true: the deposit is created committed and the response carries a\n  transaction reference.\n- `commit` false: the deposit is uncommitted; it never completes and gets no associated\n  transaction unless committed with commitDeposit.\n\n`POST /v2/accounts/{account_id}/deposits`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/deposits',
-      tags: ['Deposits'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/CreateDepositRequest' },
-        },
-        required: ['account_id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
-      definitions: {
-        input: ['CreateDepositRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'Deposit',
-          'DepositResponse',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createDepositCall,
-      call: (client, params, body, options) =>
-        createDeposit(client, params as CreateDepositParams, body as CreateDepositBody, options),
-    },
-    {
-      operationId: 'createTransaction',
-      name: 'createTransaction',
-      title: 'Send money, transfer money or request money',
-      description:
-        "Send money, transfer money or request money\n\nCreates a transaction; the body's `type` selects the operation:\n\n- `send` sends funds to an asset address or email (scope `wallet:transactions:send`);\n- `transfer` moves funds between the user's own accounts, given the receiving account ID\n  (scope `wallet:transactions:transfer`);\n- `request` requests money from an email address (scope `wallet:transactions:request`);\n  the request is created with status `pending` (see the Transaction state machine).\n\nRules:\n1. Send to a fiat-funded sender uses instant exchange; buy fees are included in the created\n   transaction and the recipient receives the defined amount.\n2. With OAuth2, send requires two-factor authentication: the first request answers 402\n   `two_factor_required` and is repeated with the user's token in `SVC-2FA-Token`.\n3. Off-blockchain bitcoin sends need no fee.\n4. Transfers are allowed wallet to wallet and wallet to vault.\n\nA send with an `idem` token that matches an earlier transaction of this sender returns that\ntransaction instead of creating a new one.\n\n`POST /v2/accounts/{account_id}/transactions`.",
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/transactions',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/CreateTransactionRequest' },
-        },
-        required: ['account_id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionResponse' }] },
-      definitions: {
-        input: [
-          'CreateTransactionRequest',
-          'DecimalString',
-          'RequestMoneyRequest',
-          'SendMoneyRequest',
-          'TransferMoneyRequest',
-        ],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'ResourceReference',
-          'Transaction',
-          'TransactionDetails',
-          'TransactionNetwork',
-          'TransactionParty',
-          'TransactionResponse',
-          'TransactionStatus',
-          'TransactionType',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createTransactionCall,
-      call: (client, params, body, options) =>
-        createTransaction(client, params as CreateTransactionParams, body as CreateTransactionBody, options),
-    },
-    {
-      operationId: 'createWithdrawal',
-      name: 'createWithdrawal',
-      title: 'Withdraw funds',
-      description:
-        'Withdraw funds\n\nWithdraws funds from a fiat account to a payment method.\n\n- `commit` omitted or true: the withdrawal is created committed and the response carries a\n  transaction reference.\n- `commit` false: the withdrawal is uncommitted; it never completes and gets no associated\n  transaction unless committed with commitWithdrawal.\n\n`POST /v2/accounts/{account_id}/withdrawals`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/withdrawals',
-      tags: ['Withdrawals'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'SVC-2FA-Token': {
-            type: 'string',
-            description:
-              "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/CreateWithdrawalRequest' },
-        },
-        required: ['account_id', 'body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
-      definitions: {
-        input: ['CreateWithdrawalRequest', 'DecimalString'],
-        output: [
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-          'Withdrawal',
-          'WithdrawalResponse',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: createWithdrawalCall,
-      call: (client, params, body, options) =>
-        createWithdrawal(client, params as CreateWithdrawalParams, body as CreateWithdrawalBody, options),
-    },
-    {
-      operationId: 'getAccount',
-      name: 'getAccount',
-      title: 'Show an account',
-      description:
-        "Show an account\n\nGets one account of the current user (the source document writes the path as\n`/v2/accounts/:account-id`). An account that the credentials cannot access gives 404.\nParameters and response fields are not shown in the source document; the Account shape\ncomes from the service's public documentation (SDK fixtures).\n\n`GET /v2/accounts/{account_id}`.",
-      method: 'GET',
-      path: '/v2/accounts/{account_id}',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
-      definitions: {
-        input: [],
-        output: ['Account', 'AccountCurrency', 'AccountResponse', 'DecimalString', 'MoneyHash', 'Warning'],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAccountCall,
-      call: (client, params, _body, options) => getAccount(client, params as GetAccountParams, options),
-    },
-    {
-      operationId: 'getAuthorizationInfo',
-      name: 'getAuthorizationInfo',
-      title: 'Show authorization information',
-      description:
-        'Show authorization information\n\nGets information about the current authorization: the method and the granted scopes\n(with OAuth2 scopes are grants chosen by the user and can be extended later; this shows\nthe granted ones). Needs no scope.\n\n`GET /v2/user/auth`.',
-      method: 'GET',
-      path: '/v2/user/auth',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AuthorizationInfoResponse' }] },
-      definitions: { input: [], output: ['AuthorizationInfo', 'AuthorizationInfoResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getAuthorizationInfoCall,
-      call: (client, params, _body, options) =>
-        getAuthorizationInfo(client, params as GetAuthorizationInfoParams | undefined, options),
-    },
-    {
-      operationId: 'getBuy',
-      name: 'getBuy',
-      title: 'Show a buy',
-      description: 'Show a buy\n\nGets one buy of an account.\n\n`GET /v2/accounts/{account_id}/buys/{buy_id}`.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/buys/{buy_id}',
-      tags: ['Buys'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          buy_id: { type: 'string', format: 'uuid', description: 'ID of a buy of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'buy_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'Buy',
-          'BuyResponse',
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getBuyCall,
-      call: (client, params, _body, options) => getBuy(client, params as GetBuyParams, options),
-    },
-    {
-      operationId: 'getBuyPrice',
-      name: 'getBuyPrice',
-      title: 'Get the buy price',
-      description:
-        'Get the buy price\n\nGets the total price to buy one unit of the base currency of the pair. It includes the\nstandard 1% service fee but no other fees (for example no payment-method fees). Prices\nchange within seconds. Public: no authentication, no scope (since 2015-09-11).\n\n`GET /v2/prices/{currency_pair}/buy`.',
-      method: 'GET',
-      path: '/v2/prices/{currency_pair}/buy',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          currency_pair: {
-            type: 'string',
-            pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-            description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['currency_pair'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-      definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getBuyPriceCall,
-      call: (client, params, _body, options) => getBuyPrice(client, params as GetBuyPriceParams, options),
-    },
-    {
-      operationId: 'getCurrentUser',
-      name: 'getCurrentUser',
-      title: 'Show the current user',
-      description:
-        "Show the current user\n\nGets the authenticated user. Public data needs no scope; with `wallet:user:read` the user\nalso has time_zone, native_currency, bitcoin_unit, country and created_at; with\n`wallet:user:email` it also has email. When the request has scope\n`wallet:transactions:send`, the response also carries `sends_disabled` (whether the user's\nsend function is disabled). This is the only authenticated endpoint that needs no specific\nscope.\n\n`GET /v2/user`.",
-      method: 'GET',
-      path: '/v2/user',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getCurrentUserCall,
-      call: (client, params, _body, options) =>
-        getCurrentUser(client, params as GetCurrentUserParams | undefined, options),
-    },
-    {
-      operationId: 'getDeposit',
-      name: 'getDeposit',
-      title: 'Show a deposit',
-      description:
-        'Show a deposit\n\nGets one deposit of a fiat account.\n\n`GET /v2/accounts/{account_id}/deposits/{deposit_id}`.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/deposits/{deposit_id}',
-      tags: ['Deposits'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'deposit_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'Deposit',
-          'DepositResponse',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getDepositCall,
-      call: (client, params, _body, options) => getDeposit(client, params as GetDepositParams, options),
-    },
-    {
-      operationId: 'getExchangeRates',
-      name: 'getExchangeRates',
-      title: 'Get exchange rates',
-      description:
-        'Get exchange rates\n\nGets current exchange rates: for a base currency (default USD), a map from currency code to\nthe rate for one unit of the base. Public: no authentication, no scope.\n\n`GET /v2/exchange-rates`.',
-      method: 'GET',
-      path: '/v2/exchange-rates',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          currency: {
-            type: 'string',
-            default: 'USD',
-            description: 'Base currency of the rates (a currency code). Default USD.',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ExchangeRatesResponse' }] },
-      definitions: { input: [], output: ['DecimalString', 'ExchangeRates', 'ExchangeRatesResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getExchangeRatesCall,
-      call: (client, params, _body, options) =>
-        getExchangeRates(client, params as GetExchangeRatesParams | undefined, options),
-    },
-    {
-      operationId: 'getNotification',
-      name: 'getNotification',
-      title: 'Show a notification',
-      description:
-        'Show a notification\n\nGets one notification where the current user is the subscriber. The source document writes\nthe path parameter as `:notifications_id`.\n\n`GET /v2/notifications/{notification_id}`.',
-      method: 'GET',
-      path: '/v2/notifications/{notification_id}',
-      tags: ['Notifications'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          notification_id: {
-            type: 'string',
-            format: 'uuid',
-            description: 'ID of a notification. The source document writes this path parameter as `:notifications_id`.',
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['notification_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'Notification',
-          'NotificationResponse',
-          'NotificationType',
-          'ResourceReference',
-          'Warning',
-          'WebhookNotification',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getNotificationCall,
-      call: (client, params, _body, options) => getNotification(client, params as GetNotificationParams, options),
-    },
-    {
-      operationId: 'getPaymentMethod',
-      name: 'getPaymentMethod',
-      title: 'Show a payment method',
-      description:
-        'Show a payment method\n\nGets one payment method of the current user. The path keeps the trailing slash as the\nsource document writes it. `limits` is present only with permission\n`wallet:payment-methods:limits`.\n\n`GET /v2/payment-methods/{payment_method_id}/`.',
-      method: 'GET',
-      path: '/v2/payment-methods/{payment_method_id}/',
-      tags: ['Payment methods'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          payment_method_id: {
-            type: 'string',
-            format: 'uuid',
-            description: 'ID of a payment method of the current user.',
-          },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['payment_method_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'PaymentMethod',
-          'PaymentMethodLimit',
-          'PaymentMethodLimits',
-          'PaymentMethodResponse',
-          'PaymentMethodType',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getPaymentMethodCall,
-      call: (client, params, _body, options) => getPaymentMethod(client, params as GetPaymentMethodParams, options),
-    },
-    {
-      operationId: 'getSellPrice',
-      name: 'getSellPrice',
-      title: 'Get the sell price',
-      description:
-        'Get the sell price\n\nGets the total price to sell one unit of the base currency of the pair. It includes the\nstandard 1% fee. Prices change within seconds. Public: no authentication, no scope.\n\n`GET /v2/prices/{currency_pair}/sell`.',
-      method: 'GET',
-      path: '/v2/prices/{currency_pair}/sell',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          currency_pair: {
-            type: 'string',
-            pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-            description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['currency_pair'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-      definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSellPriceCall,
-      call: (client, params, _body, options) => getSellPrice(client, params as GetSellPriceParams, options),
-    },
-    {
-      operationId: 'getSpotPrice',
-      name: 'getSpotPrice',
-      title: 'Get the spot price',
-      description:
-        'Get the spot price\n\nGets the current market price of the base currency of the pair, usually between the buy\nand the sell price; with `date`, the historic price of that day. Prices change within\nseconds. Public: no authentication, no scope.\n\n`GET /v2/prices/{currency_pair}/spot`.',
-      method: 'GET',
-      path: '/v2/prices/{currency_pair}/spot',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          currency_pair: {
-            type: 'string',
-            pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-            description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-          },
-          date: {
-            type: 'string',
-            format: 'date',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description: 'Date (UTC) of a historic spot price, in YYYY-MM-DD form.',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['currency_pair'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-      definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getSpotPriceCall,
-      call: (client, params, _body, options) => getSpotPrice(client, params as GetSpotPriceParams, options),
-    },
-    {
-      operationId: 'getTime',
-      name: 'getTime',
-      title: 'Get the server time',
-      description:
-        'Get the server time\n\nGets the API server time. Public: no authentication, no scope (since 2015-08-03). API-key\nclients use it to keep SVC-ACCESS-TIMESTAMP within 30 seconds of the server time.\n\n`GET /v2/time`.',
-      method: 'GET',
-      path: '/v2/time',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TimeResponse' }] },
-      definitions: { input: [], output: ['Time', 'TimeResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getTimeCall,
-      call: (client, params, _body, options) => getTime(client, params as GetTimeParams | undefined, options),
-    },
-    {
-      operationId: 'getTransaction',
-      name: 'getTransaction',
-      title: 'Show a transaction',
-      description:
-        'Show a transaction\n\nGets one transaction of an account.\n\n`GET /v2/accounts/{account_id}/transactions/{transaction_id}`.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/transactions/{transaction_id}',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'transaction_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'ResourceReference',
-          'Transaction',
-          'TransactionDetails',
-          'TransactionNetwork',
-          'TransactionParty',
-          'TransactionResponse',
-          'TransactionStatus',
-          'TransactionType',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getTransactionCall,
-      call: (client, params, _body, options) => getTransaction(client, params as GetTransactionParams, options),
-    },
-    {
-      operationId: 'getUserById',
-      name: 'getUserById',
-      title: 'Show a user',
-      description:
-        "Show a user\n\nGets any user's public information by ID: the public fields of User. Needs no scope.\n\n`GET /v2/users/{user_id}`.",
-      method: 'GET',
-      path: '/v2/users/{user_id}',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          user_id: { type: 'string', format: 'uuid', description: 'ID of a user.' },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['user_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getUserByIdCall,
-      call: (client, params, _body, options) => getUserById(client, params as GetUserByIdParams, options),
-    },
-    {
-      operationId: 'getWithdrawal',
-      name: 'getWithdrawal',
-      title: 'Show a withdrawal',
-      description:
-        'Show a withdrawal\n\nGets one withdrawal of a fiat account.\n\n`GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/withdrawals/{withdrawal_id}',
-      tags: ['Withdrawals'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'withdrawal_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'ResourceReference',
-          'Warning',
-          'Withdrawal',
-          'WithdrawalResponse',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: getWithdrawalCall,
-      call: (client, params, _body, options) => getWithdrawal(client, params as GetWithdrawalParams, options),
-    },
-    {
-      operationId: 'listAccounts',
-      name: 'listAccounts',
-      title: 'List accounts',
-      description:
-        "List accounts\n\nLists the accounts of the current user that the credentials can access. The source document\nreferences this endpoint for checking account access but does not show its parameters or\nresponse fields; the Account shape comes from the service's public documentation (SDK\nfixtures). Accounts that an API key cannot access are not listed, and using them elsewhere\ngives 404.\n\n`GET /v2/accounts`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/v2/accounts',
-      tags: ['Accounts'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'Account',
-          'AccountCurrency',
-          'AccountListResponse',
-          'DecimalString',
-          'MoneyHash',
-          'Pagination',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listAccountsCall,
-      call: (client, params, _body, options) => listAccounts(client, params as ListAccountsParams | undefined, options),
-    },
-    {
-      operationId: 'listBuys',
-      name: 'listBuys',
-      title: 'List buys',
-      description:
-        'List buys\n\nLists the buys of an account.\n\n`GET /v2/accounts/{account_id}/buys`.\n\nThe answer is one page; the result says which arguments fetch the next.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/buys',
-      tags: ['Buys'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'Buy',
-          'BuyListResponse',
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'Pagination',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listBuysCall,
-      call: (client, params, _body, options) => listBuys(client, params as ListBuysParams, options),
-    },
-    {
-      operationId: 'listCurrencies',
-      name: 'listCurrencies',
-      title: 'List currencies',
-      description:
-        'List currencies\n\nLists known currencies. Currency codes conform to ISO 4217 where possible; currencies that\nhave no representation in ISO 4217 (such as a crypto code) use a custom code. Public: no\nauthentication, no scope. Returns a plain array under `data` (no pagination).\n\n`GET /v2/currencies`.',
-      method: 'GET',
-      path: '/v2/currencies',
-      tags: ['Data'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CurrencyListResponse' }] },
-      definitions: { input: [], output: ['Currency', 'CurrencyListResponse', 'DecimalString', 'Warning'] },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listCurrenciesCall,
-      call: (client, params, _body, options) =>
-        listCurrencies(client, params as ListCurrenciesParams | undefined, options),
-    },
-    {
-      operationId: 'listDeposits',
-      name: 'listDeposits',
-      title: 'List deposits',
-      description:
-        'List deposits\n\nLists the deposits of a fiat account.\n\n`GET /v2/accounts/{account_id}/deposits`.\n\nThe answer is one page; the result says which arguments fetch the next.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/deposits',
-      tags: ['Deposits'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'Deposit',
-          'DepositListResponse',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'Pagination',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listDepositsCall,
-      call: (client, params, _body, options) => listDeposits(client, params as ListDepositsParams, options),
-    },
-    {
-      operationId: 'listNotifications',
-      name: 'listNotifications',
-      title: 'List notifications',
-      description:
-        'List notifications\n\nLists the notifications where the current user is the subscriber. The `subscriber` field separates subscribers in the list.\n\n`GET /v2/notifications`.\n\nThe answer is one page; the result says which arguments fetch the next.',
-      method: 'GET',
-      path: '/v2/notifications',
-      tags: ['Notifications'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'Notification',
-          'NotificationListResponse',
-          'NotificationType',
-          'Pagination',
-          'ResourceReference',
-          'Warning',
-          'WebhookNotification',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listNotificationsCall,
-      call: (client, params, _body, options) =>
-        listNotifications(client, params as ListNotificationsParams | undefined, options),
-    },
-    {
-      operationId: 'listPaymentMethods',
-      name: 'listPaymentMethods',
-      title: 'List payment methods',
-      description:
-        "List payment methods\n\nLists the current user's payment methods. `limits` is present only with permission\n`wallet:payment-methods:limits`.\n\n`GET /v2/payment-methods`.\n\nThe answer is one page; the result says which arguments fetch the next.",
-      method: 'GET',
-      path: '/v2/payment-methods',
-      tags: ['Payment methods'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'Pagination',
-          'PaymentMethod',
-          'PaymentMethodLimit',
-          'PaymentMethodLimits',
-          'PaymentMethodListResponse',
-          'PaymentMethodType',
-          'ResourceReference',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listPaymentMethodsCall,
-      call: (client, params, _body, options) =>
-        listPaymentMethods(client, params as ListPaymentMethodsParams | undefined, options),
-    },
-    {
-      operationId: 'listTransactions',
-      name: 'listTransactions',
-      title: 'List transactions',
-      description:
-        'List transactions\n\nLists the transactions of an account. Linked resources (for example `to`, `from`, `buy`)\nare references unless expanded with `expand[]`.\n\n`GET /v2/accounts/{account_id}/transactions`.\n\nThe answer is one page; the result says which arguments fetch the next.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/transactions',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'Pagination',
-          'ResourceReference',
-          'Transaction',
-          'TransactionDetails',
-          'TransactionListResponse',
-          'TransactionNetwork',
-          'TransactionParty',
-          'TransactionStatus',
-          'TransactionType',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listTransactionsCall,
-      call: (client, params, _body, options) => listTransactions(client, params as ListTransactionsParams, options),
-    },
-    {
-      operationId: 'listWithdrawals',
-      name: 'listWithdrawals',
-      title: 'List withdrawals',
-      description:
-        'List withdrawals\n\nLists the withdrawals of a fiat account.\n\n`GET /v2/accounts/{account_id}/withdrawals`.\n\nThe answer is one page; the result says which arguments fetch the next.',
-      method: 'GET',
-      path: '/v2/accounts/{account_id}/withdrawals',
-      tags: ['Withdrawals'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          limit: {
-            type: 'integer',
-            minimum: 0,
-            maximum: 100,
-            default: 25,
-            description:
-              'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-          },
-          order: {
-            type: 'string',
-            enum: ['desc', 'asc'],
-            default: 'desc',
-            description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-          },
-          starting_after: {
-            type: 'string',
-            description:
-              'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-          },
-          ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalListResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'LegacyFee',
-          'MoneyHash',
-          'OrderStatus',
-          'Pagination',
-          'ResourceReference',
-          'Warning',
-          'Withdrawal',
-          'WithdrawalListResponse',
-        ],
-      },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: listWithdrawalsCall,
-      call: (client, params, _body, options) => listWithdrawals(client, params as ListWithdrawalsParams, options),
-    },
-    {
-      operationId: 'resendTransaction',
-      name: 'resendTransaction',
-      title: 'Re-send a money request',
-      description:
-        'Re-send a money request\n\nRe-sends a money request: a new email goes to the recipient. Done by the requester; the\nrequest stays `pending`. Takes no arguments. The response body is not shown in the source\ndocument; it is described leniently (an optional `data` Transaction).\n\n`POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`.',
-      method: 'POST',
-      path: '/v2/accounts/{account_id}/transactions/{transaction_id}/resend',
-      tags: ['Transactions'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          account_id: {
-            type: 'string',
-            format: 'uuid',
-            description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-          },
-          transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-          'expand[]': {
-            type: 'array',
-            items: { type: 'string' },
-            description:
-              'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-          },
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-        },
-        required: ['account_id', 'transaction_id'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
-      definitions: {
-        input: [],
-        output: [
-          'DecimalString',
-          'MoneyHash',
-          'ResourceReference',
-          'Transaction',
-          'TransactionActionResponse',
-          'TransactionDetails',
-          'TransactionNetwork',
-          'TransactionParty',
-          'TransactionStatus',
-          'TransactionType',
-          'Warning',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      output: 'object',
-      spec: resendTransactionCall,
-      call: (client, params, _body, options) => resendTransaction(client, params as ResendTransactionParams, options),
-    },
-    {
-      operationId: 'updateCurrentUser',
-      name: 'updateCurrentUser',
-      title: 'Update the current user',
-      description:
-        'Update the current user\n\nModifies the authenticated user: the body holds the fields to change. The only shape the\nsource document gives sends a `name`. The full parameter list and the required scope are\nnot shown in the source document, so the body stays open and the security lists no scope.\n\n`PUT /v2/user`.',
-      method: 'PUT',
-      path: '/v2/user',
-      tags: ['Users'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Accept-Language': {
-            type: 'string',
-            pattern:
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            default: 'en',
-            examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-            description:
-              'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-          },
-          'SVC-VERSION': {
-            type: 'string',
-            pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-            description:
-              "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-          },
-          body: { $ref: '#/$defs/UpdateUserRequest' },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-      definitions: { input: ['UpdateUserRequest'], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: updateCurrentUserCall,
-      call: (client, params, body, options) =>
-        updateCurrentUser(
-          client,
-          params as UpdateCurrentUserParams | undefined,
-          body as UpdateCurrentUserBody,
-          options,
-        ),
-    },
+    cancelTransactionTool,
+    commitDepositTool,
+    commitWithdrawalTool,
+    completeTransactionTool,
+    createAddressTool,
+    createBuyTool,
+    createDepositTool,
+    createTransactionTool,
+    createWithdrawalTool,
+    getAccountTool,
+    getAuthorizationInfoTool,
+    getBuyTool,
+    getBuyPriceTool,
+    getCurrentUserTool,
+    getDepositTool,
+    getExchangeRatesTool,
+    getNotificationTool,
+    getPaymentMethodTool,
+    getSellPriceTool,
+    getSpotPriceTool,
+    getTimeTool,
+    getTransactionTool,
+    getUserByIdTool,
+    getWithdrawalTool,
+    listAccountsTool,
+    listBuysTool,
+    listCurrenciesTool,
+    listDepositsTool,
+    listNotificationsTool,
+    listPaymentMethodsTool,
+    listTransactionsTool,
+    listWithdrawalsTool,
+    resendTransactionTool,
+    updateCurrentUserTool,
   ],
 };
 

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { HttpClient } from '@svc/runtime';
 import type { ClientOptions } from '@svc/runtime';
 import { createApiMcpServer } from '@svc/runtime/mcp';
-import type { ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
+import type { ApiTool, ApiToolSet, McpServerOptions as ToolSetOptions } from '@svc/runtime/mcp';
 import { settleX402PaymentCall, supportedX402PaymentKindsCall, verifyX402PaymentCall } from './calls.js';
 import { createClient, settleX402Payment, supportedX402PaymentKinds, verifyX402Payment } from './client.js';
 import type {
@@ -12,66 +12,85 @@ import type {
   VerifyX402PaymentBody,
   VerifyX402PaymentParams,
 } from './types.js';
-/** SVC x402 payment verification API's 3 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
-export const mcpTools: ApiToolSet = {
-  name: '@svc/x402',
-  version: 'v2',
-  title: 'SVC x402 payment verification API',
-  definitions: {
-    AtomicAmount: {
-      type: 'string',
-      pattern: '^\\d+$',
-      description:
-        "An amount in the asset's smallest unit (atomic units), as a string of digits (public docs, x402 specification).",
-      examples: ['10000'],
-    },
-    Erc7710Payload: {
-      type: 'object',
-      properties: {
-        delegationManager: { $ref: '#/$defs/EvmAddress' },
-        permissionContext: {
-          type: 'string',
-          pattern: '^0x[0-9a-fA-F]*$',
-          description: 'Encoded delegation chain (hex bytes).',
-        },
-        delegator: { $ref: '#/$defs/EvmAddress' },
+/** The named schemas the tools' JSON Schemas reference (`$defs`), each under its type's name (a request's or a response's form where they differ). */
+const mcpDefinitions: ApiToolSet['definitions'] = {
+  AtomicAmount: {
+    type: 'string',
+    pattern: '^\\d+$',
+    description:
+      "An amount in the asset's smallest unit (atomic units), as a string of digits (public docs, x402 specification).",
+    examples: ['10000'],
+  },
+  Erc7710Payload: {
+    type: 'object',
+    properties: {
+      delegationManager: { $ref: '#/$defs/EvmAddress' },
+      permissionContext: {
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]*$',
+        description: 'Encoded delegation chain (hex bytes).',
       },
-      required: ['delegationManager', 'permissionContext', 'delegator'],
-      description:
-        'Payload of the `exact` scheme on EVM networks with an ERC-7710 delegation (`extra.assetTransferMethod` erc7710; public docs, x402 exact EVM scheme).',
-      examples: [
-        {
-          delegationManager: '0xdb9b1e94b5b69df7e401ddbede43491141047db3',
-          permissionContext: '0x00000000000000000000000000000000000000000000000000000000000000200000',
-          delegator: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
-        },
-      ],
+      delegator: { $ref: '#/$defs/EvmAddress' },
     },
-    EvmAddress: {
-      type: 'string',
-      pattern: '^0x[0-9a-fA-F]{40}$',
-      description: 'An EVM address, 0x followed by 40 hex digits (public docs).',
-      examples: ['0x3b341936712c26925f2528bfad73cc05e5629e9e'],
-    },
-    ExactEvmAuthorization: {
-      type: 'object',
-      properties: {
-        from: { $ref: '#/$defs/EvmAddress' },
-        to: { $ref: '#/$defs/EvmAddress' },
-        value: { type: 'string', pattern: '^\\d+$' },
-        validAfter: { type: 'string', pattern: '^\\d+$' },
-        validBefore: { type: 'string', pattern: '^\\d+$' },
-        nonce: {
-          type: 'string',
-          pattern: '^0x[0-9a-fA-F]{64}$',
-          description: 'bytes32 nonce, 0x followed by 64 hex digits.',
-        },
+    required: ['delegationManager', 'permissionContext', 'delegator'],
+    description:
+      'Payload of the `exact` scheme on EVM networks with an ERC-7710 delegation (`extra.assetTransferMethod` erc7710; public docs, x402 exact EVM scheme).',
+    examples: [
+      {
+        delegationManager: '0xdb9b1e94b5b69df7e401ddbede43491141047db3',
+        permissionContext: '0x00000000000000000000000000000000000000000000000000000000000000200000',
+        delegator: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
       },
-      required: ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'],
-      description:
-        'EIP-3009 `TransferWithAuthorization(address from,address to,uint256 value,uint256\nvalidAfter,uint256 validBefore,bytes32 nonce)` message (public docs, x402 exact EVM\nscheme). All values are strings; `value`, `validAfter` and `validBefore` are integers\n(the x402 v1 SDK limits `value` to 18 digits), `validAfter`/`validBefore` in unix\nseconds.\n',
-      examples: [
-        {
+    ],
+  },
+  EvmAddress: {
+    type: 'string',
+    pattern: '^0x[0-9a-fA-F]{40}$',
+    description: 'An EVM address, 0x followed by 40 hex digits (public docs).',
+    examples: ['0x3b341936712c26925f2528bfad73cc05e5629e9e'],
+  },
+  ExactEvmAuthorization: {
+    type: 'object',
+    properties: {
+      from: { $ref: '#/$defs/EvmAddress' },
+      to: { $ref: '#/$defs/EvmAddress' },
+      value: { type: 'string', pattern: '^\\d+$' },
+      validAfter: { type: 'string', pattern: '^\\d+$' },
+      validBefore: { type: 'string', pattern: '^\\d+$' },
+      nonce: {
+        type: 'string',
+        pattern: '^0x[0-9a-fA-F]{64}$',
+        description: 'bytes32 nonce, 0x followed by 64 hex digits.',
+      },
+    },
+    required: ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'],
+    description:
+      'EIP-3009 `TransferWithAuthorization(address from,address to,uint256 value,uint256\nvalidAfter,uint256 validBefore,bytes32 nonce)` message (public docs, x402 exact EVM\nscheme). All values are strings; `value`, `validAfter` and `validBefore` are integers\n(the x402 v1 SDK limits `value` to 18 digits), `validAfter`/`validBefore` in unix\nseconds.\n',
+    examples: [
+      {
+        from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
+        to: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+        value: '10000',
+        validAfter: '1740672089',
+        validBefore: '1740672154',
+        nonce: '0xe7e4d9b72e3e710f5c9c2d97bd48ead61b655ed6e5e3d1fdcdcdcbe68be5e84a',
+      },
+    ],
+  },
+  ExactEvmPayload: {
+    type: 'object',
+    properties: {
+      signature: { type: 'string', pattern: '^0x[0-9a-fA-F]+$' },
+      authorization: { $ref: '#/$defs/ExactEvmAuthorization' },
+    },
+    required: ['signature', 'authorization'],
+    description:
+      'Payload of the `exact` scheme on EVM networks with an EIP-3009 authorization (public\ndocs). The signature is hex; the facilitator API reference requires at least 130 hex\ndigits (smart-account signatures, including ERC-6492 wrapped ones, may be longer), the\nx402 SDK only requires hex, so any hex is accepted here.\n',
+    examples: [
+      {
+        signature:
+          '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
+        authorization: {
           from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
           to: '0xe3a871648224d7a78e17500196a77317074a3fa9',
           value: '10000',
@@ -79,19 +98,79 @@ export const mcpTools: ApiToolSet = {
           validBefore: '1740672154',
           nonce: '0xe7e4d9b72e3e710f5c9c2d97bd48ead61b655ed6e5e3d1fdcdcdcbe68be5e84a',
         },
-      ],
-    },
-    ExactEvmPayload: {
-      type: 'object',
-      properties: {
-        signature: { type: 'string', pattern: '^0x[0-9a-fA-F]+$' },
-        authorization: { $ref: '#/$defs/ExactEvmAuthorization' },
       },
-      required: ['signature', 'authorization'],
-      description:
-        'Payload of the `exact` scheme on EVM networks with an EIP-3009 authorization (public\ndocs). The signature is hex; the facilitator API reference requires at least 130 hex\ndigits (smart-account signatures, including ERC-6492 wrapped ones, may be longer), the\nx402 SDK only requires hex, so any hex is accepted here.\n',
-      examples: [
-        {
+    ],
+  },
+  ExactEvmPermit2Payload: {
+    type: 'object',
+    properties: {
+      signature: { type: 'string', pattern: '^0x[0-9a-fA-F]+$' },
+      permit2Authorization: { $ref: '#/$defs/Permit2Authorization' },
+    },
+    required: ['signature', 'permit2Authorization'],
+    description:
+      'Payload of the `exact` scheme on EVM networks with a Permit2 authorization (`extra.assetTransferMethod` permit2; public docs, x402 exact EVM scheme).',
+    examples: [
+      {
+        signature:
+          '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
+        permit2Authorization: {
+          permitted: { token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' },
+          from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
+          spender: '0x402085c248EeA27D92E8b30b2C58ed07f9E20001',
+          nonce: '18446744073709551617',
+          deadline: '1740672154',
+          witness: { to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' },
+        },
+      },
+    ],
+  },
+  ExactSolanaPayload: {
+    type: 'object',
+    properties: { transaction: { type: 'string', contentEncoding: 'base64' } },
+    required: ['transaction'],
+    description:
+      'Payload of the `exact` scheme on Solana, a base64-encoded partially signed transaction (public docs, x402 exact SVM scheme and facilitator API reference).',
+    examples: [
+      {
+        transaction:
+          'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
+      },
+    ],
+  },
+  Network: {
+    anyOf: [{ $ref: '#/$defs/NetworkV1' }, { $ref: '#/$defs/NetworkV2' }],
+    description: 'A network of either protocol version, a v1 name or a v2 CAIP-2 identifier (public docs).',
+    examples: ['eip155:84532', 'base'],
+  },
+  NetworkV1: {
+    type: 'string',
+    description:
+      'A network name of x402 v1 (public docs: the facilitator API reference names base,\nbase-sepolia, solana and solana-devnet; the x402 v1 SDK adds more). Unknown values are\naccepted.\n',
+    examples: ['base-sepolia'],
+  },
+  NetworkV2: {
+    type: 'string',
+    pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$',
+    description:
+      'A CAIP-2 network identifier of x402 v2, `namespace:reference` (public docs). Known values\nare those of the facilitator API reference (Base, Base Sepolia, Polygon, Arbitrum One,\nWorld Chain and its testnet, Solana mainnet and devnet); any other CAIP-2 identifier is\naccepted.\n',
+    examples: ['eip155:8453'],
+  },
+  OtherSchemePayload: {
+    type: 'object',
+    description:
+      'A payload of another scheme or transfer method; the set of schemes keeps growing, so any object is accepted.',
+    examples: [{ voucher: { channelId: '0x01', cumulativeAmount: '20000' } }],
+  },
+  PaymentPayload: {
+    oneOf: [{ $ref: '#/$defs/PaymentPayloadV1' }, { $ref: '#/$defs/PaymentPayloadV2' }],
+    description: 'The payment payload signed by the buyer, v1 or v2; `x402Version` tells them apart (public docs).',
+    examples: [
+      {
+        x402Version: 1,
+        scheme: 'exact',
+        network: 'base',
+        payload: {
           signature:
             '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
           authorization: {
@@ -103,104 +182,364 @@ export const mcpTools: ApiToolSet = {
             nonce: '0xe7e4d9b72e3e710f5c9c2d97bd48ead61b655ed6e5e3d1fdcdcdcbe68be5e84a',
           },
         },
-      ],
-    },
-    ExactEvmPermit2Payload: {
-      type: 'object',
-      properties: {
-        signature: { type: 'string', pattern: '^0x[0-9a-fA-F]+$' },
-        permit2Authorization: { $ref: '#/$defs/Permit2Authorization' },
       },
-      required: ['signature', 'permit2Authorization'],
-      description:
-        'Payload of the `exact` scheme on EVM networks with a Permit2 authorization (`extra.assetTransferMethod` permit2; public docs, x402 exact EVM scheme).',
-      examples: [
-        {
-          signature:
-            '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
-          permit2Authorization: {
-            permitted: { token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' },
-            from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
-            spender: '0x402085c248EeA27D92E8b30b2C58ed07f9E20001',
-            nonce: '18446744073709551617',
-            deadline: '1740672154',
-            witness: { to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' },
-          },
-        },
-      ],
+    ],
+  },
+  PaymentPayloadV1: {
+    type: 'object',
+    properties: {
+      x402Version: { const: 1 },
+      scheme: { $ref: '#/$defs/Scheme' },
+      network: { $ref: '#/$defs/NetworkV1' },
+      payload: { $ref: '#/$defs/SchemePayload' },
     },
-    ExactSolanaPayload: {
-      type: 'object',
-      properties: { transaction: { type: 'string', contentEncoding: 'base64' } },
-      required: ['transaction'],
-      description:
-        'Payload of the `exact` scheme on Solana, a base64-encoded partially signed transaction (public docs, x402 exact SVM scheme and facilitator API reference).',
-      examples: [
-        {
+    required: ['x402Version', 'scheme', 'network', 'payload'],
+    description: 'Payment payload of x402 v1 (public docs, x402 specification v1 §5.2).',
+    examples: [
+      {
+        x402Version: 1,
+        scheme: 'exact',
+        network: 'solana-devnet',
+        payload: {
           transaction:
             'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
         },
-      ],
+      },
+    ],
+  },
+  PaymentPayloadV2: {
+    type: 'object',
+    properties: {
+      x402Version: { const: 2 },
+      accepted: { $ref: '#/$defs/PaymentRequirementsV2' },
+      payload: { $ref: '#/$defs/SchemePayload' },
+      resource: { $ref: '#/$defs/ResourceInfo' },
+      extensions: { type: 'object' },
     },
-    Network: {
-      anyOf: [{ $ref: '#/$defs/NetworkV1' }, { $ref: '#/$defs/NetworkV2' }],
-      description: 'A network of either protocol version, a v1 name or a v2 CAIP-2 identifier (public docs).',
-      examples: ['eip155:84532', 'base'],
-    },
-    NetworkV1: {
-      type: 'string',
-      description:
-        'A network name of x402 v1 (public docs: the facilitator API reference names base,\nbase-sepolia, solana and solana-devnet; the x402 v1 SDK adds more). Unknown values are\naccepted.\n',
-      examples: ['base-sepolia'],
-    },
-    NetworkV2: {
-      type: 'string',
-      pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$',
-      description:
-        'A CAIP-2 network identifier of x402 v2, `namespace:reference` (public docs). Known values\nare those of the facilitator API reference (Base, Base Sepolia, Polygon, Arbitrum One,\nWorld Chain and its testnet, Solana mainnet and devnet); any other CAIP-2 identifier is\naccepted.\n',
-      examples: ['eip155:8453'],
-    },
-    OtherSchemePayload: {
-      type: 'object',
-      description:
-        'A payload of another scheme or transfer method; the set of schemes keeps growing, so any object is accepted.',
-      examples: [{ voucher: { channelId: '0x01', cumulativeAmount: '20000' } }],
-    },
-    PaymentPayload: {
-      oneOf: [{ $ref: '#/$defs/PaymentPayloadV1' }, { $ref: '#/$defs/PaymentPayloadV2' }],
-      description: 'The payment payload signed by the buyer, v1 or v2; `x402Version` tells them apart (public docs).',
-      examples: [
-        {
-          x402Version: 1,
+    required: ['x402Version', 'accepted', 'payload'],
+    description:
+      'Payment payload of x402 v2 (public docs, x402 specification v2 §5.2). `accepted` is the payment requirements the buyer chose; `resource` and `extensions` are optional.',
+    examples: [
+      {
+        x402Version: 2,
+        accepted: {
           scheme: 'exact',
-          network: 'base',
+          network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          amount: '10000',
+          payTo: 'o1aHJAHVb67iavb7KXAAyFttpWfzH4YUg97jrBJHECdt',
+          maxTimeoutSeconds: 60,
+          extra: { feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4' },
+        },
+        payload: {
+          transaction:
+            'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
+        },
+      },
+    ],
+  },
+  PaymentRequirements: {
+    anyOf: [{ $ref: '#/$defs/PaymentRequirementsV1' }, { $ref: '#/$defs/PaymentRequirementsV2' }],
+    description:
+      "Payment requirements of either protocol version (public docs); v1 has `maxAmountRequired` and the resource metadata, v2 has `amount` and a CAIP-2 network. The request's `x402Version` says which.",
+    examples: [
+      {
+        scheme: 'exact',
+        network: 'eip155:84532',
+        asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+        amount: '10000',
+        payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+        maxTimeoutSeconds: 60,
+        extra: { name: 'USDC', version: '2' },
+      },
+    ],
+  },
+  PaymentRequirementsV1: {
+    type: 'object',
+    properties: {
+      scheme: { $ref: '#/$defs/Scheme' },
+      network: { $ref: '#/$defs/NetworkV1' },
+      maxAmountRequired: { $ref: '#/$defs/AtomicAmount' },
+      resource: { type: 'string', format: 'uri', description: 'URL of the protected resource.' },
+      description: { type: 'string', maxLength: 500 },
+      mimeType: { type: 'string' },
+      outputSchema: { type: 'object' },
+      payTo: { type: 'string', description: 'Address that receives the payment.' },
+      maxTimeoutSeconds: { type: 'integer', minimum: 0 },
+      asset: { type: 'string', description: 'Token contract address (EVM) or SPL token mint (Solana).' },
+      extra: { type: 'object' },
+    },
+    required: [
+      'scheme',
+      'network',
+      'maxAmountRequired',
+      'resource',
+      'description',
+      'payTo',
+      'maxTimeoutSeconds',
+      'asset',
+    ],
+    description:
+      'Payment requirements of x402 v1 (public docs, facilitator API reference and x402\nspecification v1 §5.1.2). The API reference requires `mimeType`; the x402 specification\nmarks it optional, so it is optional here. `extra` carries scheme data, for EVM `exact`\nthe EIP-712 domain `{name, version}` of the token.\n',
+    examples: [
+      {
+        scheme: 'exact',
+        network: 'base',
+        maxAmountRequired: '1000000',
+        resource: 'https://api.example.com/premium/report',
+        description: 'Monthly report',
+        mimeType: 'application/pdf',
+        payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+        maxTimeoutSeconds: 300,
+        asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        extra: { name: 'USD Coin', version: '2' },
+      },
+    ],
+  },
+  PaymentRequirementsV2: {
+    type: 'object',
+    properties: {
+      scheme: { $ref: '#/$defs/Scheme' },
+      network: { $ref: '#/$defs/NetworkV2' },
+      asset: { type: 'string', description: 'Token contract address (EVM) or SPL token mint (Solana).' },
+      amount: { $ref: '#/$defs/AtomicAmount' },
+      payTo: { type: 'string', description: 'Address that receives the payment.' },
+      maxTimeoutSeconds: { type: 'integer', minimum: 0 },
+      extra: { type: 'object' },
+    },
+    required: ['scheme', 'network', 'asset', 'amount', 'payTo', 'maxTimeoutSeconds'],
+    description:
+      "Payment requirements of x402 v2 (public docs, facilitator API reference and x402\nspecification v2 §5.1.2). `amount` replaces v1's `maxAmountRequired`; the resource\nmetadata moved to `ResourceInfo`. `extra` is optional in the API reference (the x402 SDK\nalways sends it); for Solana it carries `feePayer`, for EVM the EIP-712 domain and\noptionally `assetTransferMethod` (eip3009, permit2 or erc7710).\n",
+    examples: [
+      {
+        scheme: 'exact',
+        network: 'eip155:8453',
+        asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        amount: '1000000',
+        payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+        maxTimeoutSeconds: 300,
+        extra: { name: 'USD Coin', version: '2', assetTransferMethod: 'eip3009' },
+      },
+    ],
+  },
+  Permit2Authorization: {
+    type: 'object',
+    properties: {
+      permitted: { $ref: '#/$defs/Permit2TokenPermissions' },
+      from: { $ref: '#/$defs/EvmAddress' },
+      spender: { $ref: '#/$defs/EvmAddress' },
+      nonce: { type: 'string', pattern: '^\\d+$' },
+      deadline: { type: 'string', pattern: '^\\d+$' },
+      witness: { $ref: '#/$defs/Permit2Witness' },
+    },
+    required: ['permitted', 'from', 'spender', 'nonce', 'deadline', 'witness'],
+    description:
+      'Permit2 authorization (public docs, x402 exact EVM scheme). `spender` is the x402 Permit2\nproxy contract (0x402085c248EeA27D92E8b30b2C58ed07f9E20001); `nonce` is a uint256 decimal\nstring; `deadline` in unix seconds.\n',
+    examples: [
+      {
+        permitted: { token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' },
+        from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
+        spender: '0x402085c248EeA27D92E8b30b2C58ed07f9E20001',
+        nonce: '18446744073709551617',
+        deadline: '1740672154',
+        witness: { to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' },
+      },
+    ],
+  },
+  Permit2TokenPermissions: {
+    type: 'object',
+    properties: { token: { $ref: '#/$defs/EvmAddress' }, amount: { $ref: '#/$defs/AtomicAmount' } },
+    required: ['token', 'amount'],
+    description: 'Token and amount a Permit2 authorization allows (public docs, x402 exact EVM scheme).',
+    examples: [{ token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' }],
+  },
+  Permit2Witness: {
+    type: 'object',
+    properties: { to: { $ref: '#/$defs/EvmAddress' }, validAfter: { type: 'string', pattern: '^\\d+$' } },
+    required: ['to', 'validAfter'],
+    description: 'Witness data bound into a Permit2 signature (public docs, x402 exact EVM scheme).',
+    examples: [{ to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' }],
+  },
+  ResourceInfo: {
+    type: 'object',
+    properties: {
+      url: { type: 'string', format: 'uri' },
+      description: { type: 'string' },
+      mimeType: { type: 'string' },
+    },
+    required: ['url'],
+    description:
+      'The protected resource a v2 payment pays for (public docs, x402 specification v2 §5.1); holds the metadata that v1 kept in the payment requirements.',
+    examples: [
+      { url: 'https://api.example.com/premium/weather', description: 'Weather report', mimeType: 'application/json' },
+    ],
+  },
+  Scheme: {
+    type: 'string',
+    description:
+      'Payment scheme (public docs; the facilitator API reference names exact, upto and batch-settlement). Unknown values are accepted.',
+    examples: ['exact'],
+  },
+  SchemePayload: {
+    anyOf: [
+      { $ref: '#/$defs/ExactEvmPayload' },
+      { $ref: '#/$defs/ExactEvmPermit2Payload' },
+      { $ref: '#/$defs/Erc7710Payload' },
+      { $ref: '#/$defs/ExactSolanaPayload' },
+      { $ref: '#/$defs/OtherSchemePayload' },
+    ],
+    description:
+      'The scheme-specific part of a payment payload (public docs). Known variants are listed; any other object is accepted.',
+    examples: [
+      {
+        transaction:
+          'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
+      },
+    ],
+  },
+  SettleErrorReason: {
+    type: 'string',
+    description:
+      "Why a settlement failed (public docs: the facilitator API reference's\n`x402SettleErrorReason` enum, all values listed; it adds settle-time codes such as\n`settle_exact_failed_onchain` and `settlement_pending` to the verify reasons). The set\nkeeps growing, so unknown values are accepted. The x402 specification also names\n`unsupported_scheme`, `invalid_transaction_state` and `unexpected_settle_error`.\n",
+    examples: ['settle_exact_failed_onchain'],
+  },
+  SettleRequest: {
+    type: 'object',
+    properties: {
+      x402Version: { $ref: '#/$defs/X402Version' },
+      paymentPayload: { $ref: '#/$defs/PaymentPayload' },
+      paymentRequirements: { $ref: '#/$defs/PaymentRequirements' },
+    },
+    required: ['x402Version', 'paymentPayload', 'paymentRequirements'],
+    description:
+      'Body of POST /v2/x402/settle (public docs, x402 specification §7.2): the same structure\nas the verify request. For the `upto` scheme, `amount` in the requirements is the amount\nto settle.\n',
+    examples: [
+      {
+        x402Version: 2,
+        paymentPayload: {
+          x402Version: 2,
+          accepted: {
+            scheme: 'upto',
+            network: 'eip155:8453',
+            asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+            amount: '250000',
+            payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+            maxTimeoutSeconds: 120,
+            extra: { name: 'USD Coin', version: '2' },
+          },
           payload: {
             signature:
               '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
             authorization: {
               from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
               to: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-              value: '10000',
+              value: '250000',
               validAfter: '1740672089',
-              validBefore: '1740672154',
+              validBefore: '1740672209',
               nonce: '0xe7e4d9b72e3e710f5c9c2d97bd48ead61b655ed6e5e3d1fdcdcdcbe68be5e84a',
             },
           },
         },
-      ],
-    },
-    PaymentPayloadV1: {
-      type: 'object',
-      properties: {
-        x402Version: { const: 1 },
-        scheme: { $ref: '#/$defs/Scheme' },
-        network: { $ref: '#/$defs/NetworkV1' },
-        payload: { $ref: '#/$defs/SchemePayload' },
+        paymentRequirements: {
+          scheme: 'upto',
+          network: 'eip155:8453',
+          asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          amount: '120000',
+          payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+          maxTimeoutSeconds: 120,
+          extra: { name: 'USD Coin', version: '2' },
+        },
       },
-      required: ['x402Version', 'scheme', 'network', 'payload'],
-      description: 'Payment payload of x402 v1 (public docs, x402 specification v1 §5.2).',
-      examples: [
-        {
+    ],
+  },
+  SettleResponse: {
+    type: 'object',
+    properties: {
+      success: { type: 'boolean' },
+      errorReason: { $ref: '#/$defs/SettleErrorReason' },
+      errorMessage: { type: 'string' },
+      payer: { type: 'string', description: 'Address of the payer (EVM hex or Solana base58).' },
+      transaction: { $ref: '#/$defs/SettleTransaction' },
+      network: { $ref: '#/$defs/Network' },
+      amount: { $ref: '#/$defs/AtomicAmount' },
+      extensions: { type: 'object' },
+      extra: { type: 'object' },
+    },
+    required: ['success', 'transaction', 'network'],
+    description:
+      'Result of a settlement (public docs, x402 SDK types, x402 specification v2 §5.3.2 and\nfacilitator API reference). `transaction` is the transaction hash, empty on failure;\n`amount` (v2) is the atomic amount actually settled. The API reference requires `payer`\nin HTTP 200 answers while the x402 v2 specification marks it optional, so it is optional\nhere. `extra` is added by the facilitator API reference.\n',
+    examples: [
+      {
+        success: true,
+        payer: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
+        transaction: '0x87e6c3b5d171000906d3d9032096f15cabe7b6def602324e8029fb20a8d0dc86',
+        network: 'eip155:8453',
+        amount: '10000',
+      },
+    ],
+  },
+  SettleTransaction: {
+    type: 'string',
+    pattern: '^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$',
+    description:
+      'On-chain transaction of a settlement, an EVM transaction hash or a Solana signature (base58, 87 or 88 characters); empty when the settlement failed (public docs).',
+    examples: ['0x87e6c3b5d171000906d3d9032096f15cabe7b6def602324e8029fb20a8d0dc86', ''],
+  },
+  SupportedKind: {
+    type: 'object',
+    properties: {
+      x402Version: { $ref: '#/$defs/X402Version' },
+      scheme: { $ref: '#/$defs/Scheme' },
+      network: { $ref: '#/$defs/Network' },
+      extra: { type: 'object' },
+    },
+    required: ['x402Version', 'scheme', 'network'],
+    description:
+      'A payment kind the facilitator supports (public docs, x402 specification §7.3); `extra` carries scheme data such as the Solana `feePayer`.',
+    examples: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }],
+  },
+  SupportedResponse: {
+    type: 'object',
+    properties: {
+      kinds: { type: 'array', items: { $ref: '#/$defs/SupportedKind' } },
+      extensions: { type: 'array', items: { type: 'string' } },
+      signers: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string' } },
+        description: 'Signer addresses by network pattern (`eip155:*`, `solana:*`).',
+      },
+    },
+    required: ['kinds'],
+    description:
+      'Response of GET /v2/x402/supported (public docs, x402 specification v1 §7.3 and v2\n§7.3.1, facilitator API reference). v1 answers only `kinds`; v2 adds `extensions` (names\nof supported extensions) and `signers` (signer addresses per CAIP-2 network pattern such\nas `eip155:*`). The facilitator API reference requires all three; only `kinds` is\nrequired here.\n',
+    examples: [
+      {
+        kinds: [{ x402Version: 1, scheme: 'exact', network: 'base-sepolia' }],
+        extensions: [],
+        signers: { 'eip155:*': ['0x3b341936712c26925f2528bfad73cc05e5629e9e'] },
+      },
+    ],
+  },
+  VerifyInvalidReason: {
+    type: 'string',
+    description:
+      "Why a payment is invalid (public docs: the facilitator API reference's\n`x402VerifyInvalidReason` enum, all values listed). The set keeps growing, so unknown\nvalues are accepted. The x402 specification also names `unsupported_scheme`,\n`invalid_transaction_state` and `unexpected_verify_error`, and the x402 v1 SDK\n`invalid_payment` and `payment_expired`.\n",
+    examples: ['insufficient_funds'],
+  },
+  VerifyRequest: {
+    type: 'object',
+    properties: {
+      x402Version: { $ref: '#/$defs/X402Version' },
+      paymentPayload: { $ref: '#/$defs/PaymentPayload' },
+      paymentRequirements: { $ref: '#/$defs/PaymentRequirements' },
+    },
+    required: ['x402Version', 'paymentPayload', 'paymentRequirements'],
+    description:
+      'Body of POST /v2/x402/verify (public docs, facilitator API reference and x402\nspecification §7.1). All three fields are required; `x402Version` equals\n`paymentPayload.x402Version` and selects the v1 or v2 shapes.\n',
+    examples: [
+      {
+        x402Version: 1,
+        paymentPayload: {
           x402Version: 1,
           scheme: 'exact',
           network: 'solana-devnet',
@@ -209,544 +548,196 @@ export const mcpTools: ApiToolSet = {
               'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
           },
         },
-      ],
-    },
-    PaymentPayloadV2: {
-      type: 'object',
-      properties: {
-        x402Version: { const: 2 },
-        accepted: { $ref: '#/$defs/PaymentRequirementsV2' },
-        payload: { $ref: '#/$defs/SchemePayload' },
-        resource: { $ref: '#/$defs/ResourceInfo' },
-        extensions: { type: 'object' },
-      },
-      required: ['x402Version', 'accepted', 'payload'],
-      description:
-        'Payment payload of x402 v2 (public docs, x402 specification v2 §5.2). `accepted` is the payment requirements the buyer chose; `resource` and `extensions` are optional.',
-      examples: [
-        {
-          x402Version: 2,
-          accepted: {
-            scheme: 'exact',
-            network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-            asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-            amount: '10000',
-            payTo: 'o1aHJAHVb67iavb7KXAAyFttpWfzH4YUg97jrBJHECdt',
-            maxTimeoutSeconds: 60,
-            extra: { feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4' },
-          },
-          payload: {
-            transaction:
-              'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
-          },
-        },
-      ],
-    },
-    PaymentRequirements: {
-      anyOf: [{ $ref: '#/$defs/PaymentRequirementsV1' }, { $ref: '#/$defs/PaymentRequirementsV2' }],
-      description:
-        "Payment requirements of either protocol version (public docs); v1 has `maxAmountRequired` and the resource metadata, v2 has `amount` and a CAIP-2 network. The request's `x402Version` says which.",
-      examples: [
-        {
+        paymentRequirements: {
           scheme: 'exact',
-          network: 'eip155:84532',
-          asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-          amount: '10000',
-          payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
+          network: 'solana-devnet',
+          maxAmountRequired: '10000',
+          resource: 'https://api.example.com/premium/weather',
+          description: 'Access to weather data',
+          mimeType: 'application/json',
+          payTo: 'o1aHJAHVb67iavb7KXAAyFttpWfzH4YUg97jrBJHECdt',
           maxTimeoutSeconds: 60,
-          extra: { name: 'USDC', version: '2' },
-        },
-      ],
-    },
-    PaymentRequirementsV1: {
-      type: 'object',
-      properties: {
-        scheme: { $ref: '#/$defs/Scheme' },
-        network: { $ref: '#/$defs/NetworkV1' },
-        maxAmountRequired: { $ref: '#/$defs/AtomicAmount' },
-        resource: { type: 'string', format: 'uri', description: 'URL of the protected resource.' },
-        description: { type: 'string', maxLength: 500 },
-        mimeType: { type: 'string' },
-        outputSchema: { type: 'object' },
-        payTo: { type: 'string', description: 'Address that receives the payment.' },
-        maxTimeoutSeconds: { type: 'integer', minimum: 0 },
-        asset: { type: 'string', description: 'Token contract address (EVM) or SPL token mint (Solana).' },
-        extra: { type: 'object' },
-      },
-      required: [
-        'scheme',
-        'network',
-        'maxAmountRequired',
-        'resource',
-        'description',
-        'payTo',
-        'maxTimeoutSeconds',
-        'asset',
-      ],
-      description:
-        'Payment requirements of x402 v1 (public docs, facilitator API reference and x402\nspecification v1 §5.1.2). The API reference requires `mimeType`; the x402 specification\nmarks it optional, so it is optional here. `extra` carries scheme data, for EVM `exact`\nthe EIP-712 domain `{name, version}` of the token.\n',
-      examples: [
-        {
-          scheme: 'exact',
-          network: 'base',
-          maxAmountRequired: '1000000',
-          resource: 'https://api.example.com/premium/report',
-          description: 'Monthly report',
-          mimeType: 'application/pdf',
-          payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-          maxTimeoutSeconds: 300,
-          asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-          extra: { name: 'USD Coin', version: '2' },
-        },
-      ],
-    },
-    PaymentRequirementsV2: {
-      type: 'object',
-      properties: {
-        scheme: { $ref: '#/$defs/Scheme' },
-        network: { $ref: '#/$defs/NetworkV2' },
-        asset: { type: 'string', description: 'Token contract address (EVM) or SPL token mint (Solana).' },
-        amount: { $ref: '#/$defs/AtomicAmount' },
-        payTo: { type: 'string', description: 'Address that receives the payment.' },
-        maxTimeoutSeconds: { type: 'integer', minimum: 0 },
-        extra: { type: 'object' },
-      },
-      required: ['scheme', 'network', 'asset', 'amount', 'payTo', 'maxTimeoutSeconds'],
-      description:
-        "Payment requirements of x402 v2 (public docs, facilitator API reference and x402\nspecification v2 §5.1.2). `amount` replaces v1's `maxAmountRequired`; the resource\nmetadata moved to `ResourceInfo`. `extra` is optional in the API reference (the x402 SDK\nalways sends it); for Solana it carries `feePayer`, for EVM the EIP-712 domain and\noptionally `assetTransferMethod` (eip3009, permit2 or erc7710).\n",
-      examples: [
-        {
-          scheme: 'exact',
-          network: 'eip155:8453',
-          asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-          amount: '1000000',
-          payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-          maxTimeoutSeconds: 300,
-          extra: { name: 'USD Coin', version: '2', assetTransferMethod: 'eip3009' },
-        },
-      ],
-    },
-    Permit2Authorization: {
-      type: 'object',
-      properties: {
-        permitted: { $ref: '#/$defs/Permit2TokenPermissions' },
-        from: { $ref: '#/$defs/EvmAddress' },
-        spender: { $ref: '#/$defs/EvmAddress' },
-        nonce: { type: 'string', pattern: '^\\d+$' },
-        deadline: { type: 'string', pattern: '^\\d+$' },
-        witness: { $ref: '#/$defs/Permit2Witness' },
-      },
-      required: ['permitted', 'from', 'spender', 'nonce', 'deadline', 'witness'],
-      description:
-        'Permit2 authorization (public docs, x402 exact EVM scheme). `spender` is the x402 Permit2\nproxy contract (0x402085c248EeA27D92E8b30b2C58ed07f9E20001); `nonce` is a uint256 decimal\nstring; `deadline` in unix seconds.\n',
-      examples: [
-        {
-          permitted: { token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' },
-          from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
-          spender: '0x402085c248EeA27D92E8b30b2C58ed07f9E20001',
-          nonce: '18446744073709551617',
-          deadline: '1740672154',
-          witness: { to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' },
-        },
-      ],
-    },
-    Permit2TokenPermissions: {
-      type: 'object',
-      properties: { token: { $ref: '#/$defs/EvmAddress' }, amount: { $ref: '#/$defs/AtomicAmount' } },
-      required: ['token', 'amount'],
-      description: 'Token and amount a Permit2 authorization allows (public docs, x402 exact EVM scheme).',
-      examples: [{ token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', amount: '10000' }],
-    },
-    Permit2Witness: {
-      type: 'object',
-      properties: { to: { $ref: '#/$defs/EvmAddress' }, validAfter: { type: 'string', pattern: '^\\d+$' } },
-      required: ['to', 'validAfter'],
-      description: 'Witness data bound into a Permit2 signature (public docs, x402 exact EVM scheme).',
-      examples: [{ to: '0xe3a871648224d7a78e17500196a77317074a3fa9', validAfter: '1740672089' }],
-    },
-    ResourceInfo: {
-      type: 'object',
-      properties: {
-        url: { type: 'string', format: 'uri' },
-        description: { type: 'string' },
-        mimeType: { type: 'string' },
-      },
-      required: ['url'],
-      description:
-        'The protected resource a v2 payment pays for (public docs, x402 specification v2 §5.1); holds the metadata that v1 kept in the payment requirements.',
-      examples: [
-        { url: 'https://api.example.com/premium/weather', description: 'Weather report', mimeType: 'application/json' },
-      ],
-    },
-    Scheme: {
-      type: 'string',
-      description:
-        'Payment scheme (public docs; the facilitator API reference names exact, upto and batch-settlement). Unknown values are accepted.',
-      examples: ['exact'],
-    },
-    SchemePayload: {
-      anyOf: [
-        { $ref: '#/$defs/ExactEvmPayload' },
-        { $ref: '#/$defs/ExactEvmPermit2Payload' },
-        { $ref: '#/$defs/Erc7710Payload' },
-        { $ref: '#/$defs/ExactSolanaPayload' },
-        { $ref: '#/$defs/OtherSchemePayload' },
-      ],
-      description:
-        'The scheme-specific part of a payment payload (public docs). Known variants are listed; any other object is accepted.',
-      examples: [
-        {
-          transaction:
-            'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
-        },
-      ],
-    },
-    SettleErrorReason: {
-      type: 'string',
-      description:
-        "Why a settlement failed (public docs: the facilitator API reference's\n`x402SettleErrorReason` enum, all values listed; it adds settle-time codes such as\n`settle_exact_failed_onchain` and `settlement_pending` to the verify reasons). The set\nkeeps growing, so unknown values are accepted. The x402 specification also names\n`unsupported_scheme`, `invalid_transaction_state` and `unexpected_settle_error`.\n",
-      examples: ['settle_exact_failed_onchain'],
-    },
-    SettleRequest: {
-      type: 'object',
-      properties: {
-        x402Version: { $ref: '#/$defs/X402Version' },
-        paymentPayload: { $ref: '#/$defs/PaymentPayload' },
-        paymentRequirements: { $ref: '#/$defs/PaymentRequirements' },
-      },
-      required: ['x402Version', 'paymentPayload', 'paymentRequirements'],
-      description:
-        'Body of POST /v2/x402/settle (public docs, x402 specification §7.2): the same structure\nas the verify request. For the `upto` scheme, `amount` in the requirements is the amount\nto settle.\n',
-      examples: [
-        {
-          x402Version: 2,
-          paymentPayload: {
-            x402Version: 2,
-            accepted: {
-              scheme: 'upto',
-              network: 'eip155:8453',
-              asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-              amount: '250000',
-              payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-              maxTimeoutSeconds: 120,
-              extra: { name: 'USD Coin', version: '2' },
-            },
-            payload: {
-              signature:
-                '0xb0df3fbd372d21dd72391e14dd7ea988223fc747ef22f67e1dd05fc44a4aaa8255616db19730ec3d97f3f4ec99dcdffb875529aad2fb9f96e2f10a56cb43a7174b',
-              authorization: {
-                from: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
-                to: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-                value: '250000',
-                validAfter: '1740672089',
-                validBefore: '1740672209',
-                nonce: '0xe7e4d9b72e3e710f5c9c2d97bd48ead61b655ed6e5e3d1fdcdcdcbe68be5e84a',
-              },
-            },
-          },
-          paymentRequirements: {
-            scheme: 'upto',
-            network: 'eip155:8453',
-            asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-            amount: '120000',
-            payTo: '0xe3a871648224d7a78e17500196a77317074a3fa9',
-            maxTimeoutSeconds: 120,
-            extra: { name: 'USD Coin', version: '2' },
-          },
-        },
-      ],
-    },
-    SettleResponse: {
-      type: 'object',
-      properties: {
-        success: { type: 'boolean' },
-        errorReason: { $ref: '#/$defs/SettleErrorReason' },
-        errorMessage: { type: 'string' },
-        payer: { type: 'string', description: 'Address of the payer (EVM hex or Solana base58).' },
-        transaction: { $ref: '#/$defs/SettleTransaction' },
-        network: { $ref: '#/$defs/Network' },
-        amount: { $ref: '#/$defs/AtomicAmount' },
-        extensions: { type: 'object' },
-        extra: { type: 'object' },
-      },
-      required: ['success', 'transaction', 'network'],
-      description:
-        'Result of a settlement (public docs, x402 SDK types, x402 specification v2 §5.3.2 and\nfacilitator API reference). `transaction` is the transaction hash, empty on failure;\n`amount` (v2) is the atomic amount actually settled. The API reference requires `payer`\nin HTTP 200 answers while the x402 v2 specification marks it optional, so it is optional\nhere. `extra` is added by the facilitator API reference.\n',
-      examples: [
-        {
-          success: true,
-          payer: '0x3b341936712c26925f2528bfad73cc05e5629e9e',
-          transaction: '0x87e6c3b5d171000906d3d9032096f15cabe7b6def602324e8029fb20a8d0dc86',
-          network: 'eip155:8453',
-          amount: '10000',
-        },
-      ],
-    },
-    SettleTransaction: {
-      type: 'string',
-      pattern: '^(|0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{87,88})$',
-      description:
-        'On-chain transaction of a settlement, an EVM transaction hash or a Solana signature (base58, 87 or 88 characters); empty when the settlement failed (public docs).',
-      examples: ['0x87e6c3b5d171000906d3d9032096f15cabe7b6def602324e8029fb20a8d0dc86', ''],
-    },
-    SupportedKind: {
-      type: 'object',
-      properties: {
-        x402Version: { $ref: '#/$defs/X402Version' },
-        scheme: { $ref: '#/$defs/Scheme' },
-        network: { $ref: '#/$defs/Network' },
-        extra: { type: 'object' },
-      },
-      required: ['x402Version', 'scheme', 'network'],
-      description:
-        'A payment kind the facilitator supports (public docs, x402 specification §7.3); `extra` carries scheme data such as the Solana `feePayer`.',
-      examples: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }],
-    },
-    SupportedResponse: {
-      type: 'object',
-      properties: {
-        kinds: { type: 'array', items: { $ref: '#/$defs/SupportedKind' } },
-        extensions: { type: 'array', items: { type: 'string' } },
-        signers: {
-          type: 'object',
-          additionalProperties: { type: 'array', items: { type: 'string' } },
-          description: 'Signer addresses by network pattern (`eip155:*`, `solana:*`).',
+          asset: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
+          extra: { feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4' },
         },
       },
-      required: ['kinds'],
-      description:
-        'Response of GET /v2/x402/supported (public docs, x402 specification v1 §7.3 and v2\n§7.3.1, facilitator API reference). v1 answers only `kinds`; v2 adds `extensions` (names\nof supported extensions) and `signers` (signer addresses per CAIP-2 network pattern such\nas `eip155:*`). The facilitator API reference requires all three; only `kinds` is\nrequired here.\n',
-      examples: [
-        {
-          kinds: [{ x402Version: 1, scheme: 'exact', network: 'base-sepolia' }],
-          extensions: [],
-          signers: { 'eip155:*': ['0x3b341936712c26925f2528bfad73cc05e5629e9e'] },
-        },
-      ],
-    },
-    VerifyInvalidReason: {
-      type: 'string',
-      description:
-        "Why a payment is invalid (public docs: the facilitator API reference's\n`x402VerifyInvalidReason` enum, all values listed). The set keeps growing, so unknown\nvalues are accepted. The x402 specification also names `unsupported_scheme`,\n`invalid_transaction_state` and `unexpected_verify_error`, and the x402 v1 SDK\n`invalid_payment` and `payment_expired`.\n",
-      examples: ['insufficient_funds'],
-    },
-    VerifyRequest: {
-      type: 'object',
-      properties: {
-        x402Version: { $ref: '#/$defs/X402Version' },
-        paymentPayload: { $ref: '#/$defs/PaymentPayload' },
-        paymentRequirements: { $ref: '#/$defs/PaymentRequirements' },
-      },
-      required: ['x402Version', 'paymentPayload', 'paymentRequirements'],
-      description:
-        'Body of POST /v2/x402/verify (public docs, facilitator API reference and x402\nspecification §7.1). All three fields are required; `x402Version` equals\n`paymentPayload.x402Version` and selects the v1 or v2 shapes.\n',
-      examples: [
-        {
-          x402Version: 1,
-          paymentPayload: {
-            x402Version: 1,
-            scheme: 'exact',
-            network: 'solana-devnet',
-            payload: {
-              transaction:
-                'LJ9z6fw7DaRR79JP3cUWG58PlKJzP60ypFKNrvVfVpbnytrDaH0WXgGVy94b9CaCJhhq6h1Y6Drn5a8jYy0pz2JHdBcbEtcE24liFzCRnDO7IwPQiw+V84DG',
-            },
-          },
-          paymentRequirements: {
-            scheme: 'exact',
-            network: 'solana-devnet',
-            maxAmountRequired: '10000',
-            resource: 'https://api.example.com/premium/weather',
-            description: 'Access to weather data',
-            mimeType: 'application/json',
-            payTo: 'o1aHJAHVb67iavb7KXAAyFttpWfzH4YUg97jrBJHECdt',
-            maxTimeoutSeconds: 60,
-            asset: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
-            extra: { feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4' },
-          },
-        },
-      ],
-    },
-    VerifyResponse: {
-      type: 'object',
-      properties: {
-        isValid: { type: 'boolean' },
-        invalidReason: { $ref: '#/$defs/VerifyInvalidReason' },
-        invalidMessage: { type: 'string' },
-        payer: { type: 'string', description: 'Address of the payer (EVM hex or Solana base58).' },
-        extensions: { type: 'object' },
-        extra: { type: 'object' },
-      },
-      required: ['isValid'],
-      description:
-        'Result of a verification (public docs, x402 SDK types and facilitator API reference).\n`isValid` is always present; `invalidReason` and `invalidMessage` explain an invalid\npayment. The API reference requires `payer` in HTTP 200 answers while the x402 v2\nspecification marks it optional, so it is optional here. `extra` is added by the\nfacilitator API reference.\n',
-      examples: [{ isValid: true, payer: '0x3b341936712c26925f2528bfad73cc05e5629e9e' }],
-    },
-    X402Version: {
-      type: 'integer',
-      enum: [1, 2],
-      description: 'The x402 protocol version (public docs); 1 or 2.',
-      examples: [2],
-    },
+    ],
   },
-  tools: [
-    {
-      operationId: 'settleX402Payment',
-      name: 'settleX402Payment',
-      title: 'Settle a payment',
-      description:
-        'Settle a payment\n\nSettles a payment with a supported scheme and network (seed). The request has the same\nstructure as the verify request (public docs, x402 specification §7.2); for the `upto`\nscheme the `amount` of the requirements is the amount to settle. A successful settlement\nanswers 200 with `success` true, the on-chain `transaction` and the `network`; a failed\none answers `success` false with an `errorReason` (and `transaction` empty), with status\n200 or 400. With `errorReason` `settlement_pending` the `transaction` may be set although\n`success` is false.\n\n`POST /v2/x402/settle`.',
-      method: 'POST',
-      path: '/v2/x402/settle',
-      tags: ['x402'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Correlation-Context': {
-            type: 'string',
-            description:
-              'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
-          },
-          body: { $ref: '#/$defs/SettleRequest' },
-        },
-        required: ['body'],
-        additionalProperties: false,
-      },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SettleResponse' }] },
-      definitions: {
-        input: [
-          'AtomicAmount',
-          'Erc7710Payload',
-          'EvmAddress',
-          'ExactEvmAuthorization',
-          'ExactEvmPayload',
-          'ExactEvmPermit2Payload',
-          'ExactSolanaPayload',
-          'NetworkV1',
-          'NetworkV2',
-          'OtherSchemePayload',
-          'PaymentPayload',
-          'PaymentPayloadV1',
-          'PaymentPayloadV2',
-          'PaymentRequirements',
-          'PaymentRequirementsV1',
-          'PaymentRequirementsV2',
-          'Permit2Authorization',
-          'Permit2TokenPermissions',
-          'Permit2Witness',
-          'ResourceInfo',
-          'Scheme',
-          'SchemePayload',
-          'SettleRequest',
-          'X402Version',
-        ],
-        output: [
-          'AtomicAmount',
-          'Network',
-          'NetworkV1',
-          'NetworkV2',
-          'SettleErrorReason',
-          'SettleResponse',
-          'SettleTransaction',
-        ],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: settleX402PaymentCall,
-      call: (client, params, body, options) =>
-        settleX402Payment(
-          client,
-          params as SettleX402PaymentParams | undefined,
-          body as SettleX402PaymentBody,
-          options,
-        ),
+  VerifyResponse: {
+    type: 'object',
+    properties: {
+      isValid: { type: 'boolean' },
+      invalidReason: { $ref: '#/$defs/VerifyInvalidReason' },
+      invalidMessage: { type: 'string' },
+      payer: { type: 'string', description: 'Address of the payer (EVM hex or Solana base58).' },
+      extensions: { type: 'object' },
+      extra: { type: 'object' },
     },
-    {
-      operationId: 'supportedX402PaymentKinds',
-      name: 'supportedX402PaymentKinds',
-      title: 'List supported payment kinds',
-      description:
-        'List supported payment kinds\n\nNot in the seed: the public docs (facilitator API reference, x402 specification §7.3)\nlist this call beside verify and settle. It answers the payment kinds (protocol version,\nscheme, network) the facilitator supports, the extensions it supports and its signer\naddresses per network family. The public docs do not say whether it needs the bearer\nJWT; the request may send it.\n\n`GET /v2/x402/supported`.',
-      method: 'GET',
-      path: '/v2/x402/supported',
-      tags: ['x402'],
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SupportedResponse' }] },
-      definitions: {
-        input: [],
-        output: ['Network', 'NetworkV1', 'NetworkV2', 'Scheme', 'SupportedKind', 'SupportedResponse', 'X402Version'],
+    required: ['isValid'],
+    description:
+      'Result of a verification (public docs, x402 SDK types and facilitator API reference).\n`isValid` is always present; `invalidReason` and `invalidMessage` explain an invalid\npayment. The API reference requires `payer` in HTTP 200 answers while the x402 v2\nspecification marks it optional, so it is optional here. `extra` is added by the\nfacilitator API reference.\n',
+    examples: [{ isValid: true, payer: '0x3b341936712c26925f2528bfad73cc05e5629e9e' }],
+  },
+  X402Version: {
+    type: 'integer',
+    enum: [1, 2],
+    description: 'The x402 protocol version (public docs); 1 or 2.',
+    examples: [2],
+  },
+};
+const settleX402PaymentTool: ApiTool = {
+  operationId: 'settleX402Payment',
+  name: 'settleX402Payment',
+  title: 'Settle a payment',
+  description:
+    'Settle a payment\n\nSettles a payment with a supported scheme and network (seed). The request has the same\nstructure as the verify request (public docs, x402 specification §7.2); for the `upto`\nscheme the `amount` of the requirements is the amount to settle. A successful settlement\nanswers 200 with `success` true, the on-chain `transaction` and the `network`; a failed\none answers `success` false with an `errorReason` (and `transaction` empty), with status\n200 or 400. With `errorReason` `settlement_pending` the `transaction` may be set although\n`success` is false.\n\n`POST /v2/x402/settle`.',
+  method: 'POST',
+  path: '/v2/x402/settle',
+  tags: ['x402'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Correlation-Context': {
+        type: 'string',
+        description:
+          'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
       },
-      annotations: { readOnlyHint: true, openWorldHint: true },
-      output: 'object',
-      spec: supportedX402PaymentKindsCall,
-      call: (client, _params, _body, options) => supportedX402PaymentKinds(client, options),
+      body: { $ref: '#/$defs/SettleRequest' },
     },
-    {
-      operationId: 'verifyX402Payment',
-      name: 'verifyX402Payment',
-      title: 'Verify a payment',
-      description:
-        'Verify a payment\n\nVerifies a payment with a supported scheme and network (seed). The request and response\nshapes are not shown in the seed; they come from the public docs (facilitator API\nreference, x402 specification §7.1): the payment payload signed by the buyer and the\npayment requirements it answers. A valid payment answers 200 with `isValid` true; a\nrejected one answers `isValid` false with an `invalidReason`, with status 200 or 400.\n\n`POST /v2/x402/verify`.',
-      method: 'POST',
-      path: '/v2/x402/verify',
-      tags: ['x402'],
-      inputSchema: {
-        type: 'object',
-        properties: {
-          'Correlation-Context': {
-            type: 'string',
-            description:
-              'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
-          },
-          body: { $ref: '#/$defs/VerifyRequest' },
-        },
-        required: ['body'],
-        additionalProperties: false,
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SettleResponse' }] },
+  definitions: {
+    input: [
+      'AtomicAmount',
+      'Erc7710Payload',
+      'EvmAddress',
+      'ExactEvmAuthorization',
+      'ExactEvmPayload',
+      'ExactEvmPermit2Payload',
+      'ExactSolanaPayload',
+      'NetworkV1',
+      'NetworkV2',
+      'OtherSchemePayload',
+      'PaymentPayload',
+      'PaymentPayloadV1',
+      'PaymentPayloadV2',
+      'PaymentRequirements',
+      'PaymentRequirementsV1',
+      'PaymentRequirementsV2',
+      'Permit2Authorization',
+      'Permit2TokenPermissions',
+      'Permit2Witness',
+      'ResourceInfo',
+      'Scheme',
+      'SchemePayload',
+      'SettleRequest',
+      'X402Version',
+    ],
+    output: [
+      'AtomicAmount',
+      'Network',
+      'NetworkV1',
+      'NetworkV2',
+      'SettleErrorReason',
+      'SettleResponse',
+      'SettleTransaction',
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: settleX402PaymentCall,
+  call: (client, params, body, options) =>
+    settleX402Payment(client, params as SettleX402PaymentParams | undefined, body as SettleX402PaymentBody, options),
+};
+const supportedX402PaymentKindsTool: ApiTool = {
+  operationId: 'supportedX402PaymentKinds',
+  name: 'supportedX402PaymentKinds',
+  title: 'List supported payment kinds',
+  description:
+    'List supported payment kinds\n\nNot in the seed: the public docs (facilitator API reference, x402 specification §7.3)\nlist this call beside verify and settle. It answers the payment kinds (protocol version,\nscheme, network) the facilitator supports, the extensions it supports and its signer\naddresses per network family. The public docs do not say whether it needs the bearer\nJWT; the request may send it.\n\n`GET /v2/x402/supported`.',
+  method: 'GET',
+  path: '/v2/x402/supported',
+  tags: ['x402'],
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SupportedResponse' }] },
+  definitions: {
+    input: [],
+    output: ['Network', 'NetworkV1', 'NetworkV2', 'Scheme', 'SupportedKind', 'SupportedResponse', 'X402Version'],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  output: 'object',
+  spec: supportedX402PaymentKindsCall,
+  call: (client, _params, _body, options) => supportedX402PaymentKinds(client, options),
+};
+const verifyX402PaymentTool: ApiTool = {
+  operationId: 'verifyX402Payment',
+  name: 'verifyX402Payment',
+  title: 'Verify a payment',
+  description:
+    'Verify a payment\n\nVerifies a payment with a supported scheme and network (seed). The request and response\nshapes are not shown in the seed; they come from the public docs (facilitator API\nreference, x402 specification §7.1): the payment payload signed by the buyer and the\npayment requirements it answers. A valid payment answers 200 with `isValid` true; a\nrejected one answers `isValid` false with an `invalidReason`, with status 200 or 400.\n\n`POST /v2/x402/verify`.',
+  method: 'POST',
+  path: '/v2/x402/verify',
+  tags: ['x402'],
+  inputSchema: {
+    type: 'object',
+    properties: {
+      'Correlation-Context': {
+        type: 'string',
+        description:
+          'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
       },
-      outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/VerifyResponse' }] },
-      definitions: {
-        input: [
-          'AtomicAmount',
-          'Erc7710Payload',
-          'EvmAddress',
-          'ExactEvmAuthorization',
-          'ExactEvmPayload',
-          'ExactEvmPermit2Payload',
-          'ExactSolanaPayload',
-          'NetworkV1',
-          'NetworkV2',
-          'OtherSchemePayload',
-          'PaymentPayload',
-          'PaymentPayloadV1',
-          'PaymentPayloadV2',
-          'PaymentRequirements',
-          'PaymentRequirementsV1',
-          'PaymentRequirementsV2',
-          'Permit2Authorization',
-          'Permit2TokenPermissions',
-          'Permit2Witness',
-          'ResourceInfo',
-          'Scheme',
-          'SchemePayload',
-          'VerifyRequest',
-          'X402Version',
-        ],
-        output: ['VerifyInvalidReason', 'VerifyResponse'],
-      },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      bodyArgument: 'body',
-      output: 'object',
-      spec: verifyX402PaymentCall,
-      call: (client, params, body, options) =>
-        verifyX402Payment(
-          client,
-          params as VerifyX402PaymentParams | undefined,
-          body as VerifyX402PaymentBody,
-          options,
-        ),
+      body: { $ref: '#/$defs/VerifyRequest' },
     },
-  ],
+    required: ['body'],
+    additionalProperties: false,
+  },
+  outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/VerifyResponse' }] },
+  definitions: {
+    input: [
+      'AtomicAmount',
+      'Erc7710Payload',
+      'EvmAddress',
+      'ExactEvmAuthorization',
+      'ExactEvmPayload',
+      'ExactEvmPermit2Payload',
+      'ExactSolanaPayload',
+      'NetworkV1',
+      'NetworkV2',
+      'OtherSchemePayload',
+      'PaymentPayload',
+      'PaymentPayloadV1',
+      'PaymentPayloadV2',
+      'PaymentRequirements',
+      'PaymentRequirementsV1',
+      'PaymentRequirementsV2',
+      'Permit2Authorization',
+      'Permit2TokenPermissions',
+      'Permit2Witness',
+      'ResourceInfo',
+      'Scheme',
+      'SchemePayload',
+      'VerifyRequest',
+      'X402Version',
+    ],
+    output: ['VerifyInvalidReason', 'VerifyResponse'],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  bodyArgument: 'body',
+  output: 'object',
+  spec: verifyX402PaymentCall,
+  call: (client, params, body, options) =>
+    verifyX402Payment(client, params as VerifyX402PaymentParams | undefined, body as VerifyX402PaymentBody, options),
+};
+/** SVC x402 payment verification API's 3 operations as MCP tools: each one's name, description, JSON Schemas of its arguments (parameters by name, the body under `body`) and of its answer, annotations from its method, and the client function that calls it. */
+export const mcpTools: ApiToolSet = {
+  name: '@svc/x402',
+  version: 'v2',
+  title: 'SVC x402 payment verification API',
+  definitions: mcpDefinitions,
+  tools: [settleX402PaymentTool, supportedX402PaymentKindsTool, verifyX402PaymentTool],
 };
 
 /** Which tools the server offers and how, and the client they call the API with. */

@@ -5,7 +5,7 @@
  * on the official SDK's `McpServer` (`@svc/runtime/mcp` does the serving), one tool per operation
  * or, for a large API, three that list, describe and call them.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
 import { effectiveObject, pathLabel, resolve } from '../../model/derive.js';
 import { callArgumentsOf, isReadOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
@@ -168,7 +168,7 @@ function mcpModule(context: TargetContext): string {
   const { model, sourceLabel, runtimePackage } = context;
   const table = context.symbols;
   const mcpRuntime = runtimeSubpath(runtimePackage, 'mcp');
-  for (const name of ['createApiMcpServer', 'ApiToolSet']) table.define(name, mcpRuntime, name);
+  for (const name of ['createApiMcpServer', 'ApiTool', 'ApiToolSet']) table.define(name, mcpRuntime, name);
   table.define('ToolSetOptions', mcpRuntime, 'McpServerOptions');
   const im = new ModuleImports(table, './mcp.js');
   const input = new JsonSchemaWriter(model, 'input');
@@ -214,17 +214,30 @@ function mcpModule(context: TargetContext): string {
       ['spec', im.value(op.targetNames[CALL_NAME]!)],
       ['call', `(client, ${unused.join(', ')}, options) => ${im.value(op.name)}(${args.join(', ')})`],
     ];
-    return objectLiteral(fields);
+    return { name: op.targetNames['mcpTool']!, initializer: objectLiteral(fields) };
   });
 
   const set = objectLiteral([
     ['name', stringLiteral(context.packageName)],
     ['version', stringLiteral(model.version || '0.0.0')],
     ['title', stringLiteral(model.title)],
-    ['definitions', `{ ${sortedDefinitions.map(([name, schema]) => `${stringLiteral(name)}: ${literal(schema)}`).join(',\n')} }`],
-    ['tools', `[\n${tools.join(',\n')}\n]`],
+    ['definitions', 'mcpDefinitions'],
+    ['tools', `[\n${tools.map((tool) => tool.name).join(',\n')}\n]`],
   ]);
+  const constant = (name: string, type: string, initializer: string, docs?: string): StatementStructures => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs ? [docs] : [],
+    declarations: [{ name, type, initializer }],
+  });
   const statements: StatementStructures[] = [
+    constant(
+      'mcpDefinitions',
+      `${im.type('ApiToolSet')}['definitions']`,
+      `{ ${sortedDefinitions.map(([name, schema]) => `${stringLiteral(name)}: ${literal(schema)}`).join(',\n')} }`,
+      "The named schemas the tools' JSON Schemas reference (`$defs`), each under its type's name (a request's or a response's form where they differ).",
+    ),
+    ...tools.map((tool) => constant(tool.name, im.type('ApiTool'), tool.initializer)),
     exportedConst(
       'mcpTools',
       set,

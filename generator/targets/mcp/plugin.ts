@@ -13,7 +13,9 @@ export const mcpPlugin: TargetPlugin = {
   defines: { './mcp.js': ['createMcpServer', 'mcpTools', 'McpServerOptions'] },
   imports: [{ from: { package: MCP_SERVER_MODULE }, names: ['McpServer'] }],
   // What it imports from the runtime's `mcp` subpath and the client module.
-  declares: ['createApiMcpServer', 'ApiToolSet', 'ToolSetOptions', 'HttpClient', 'ClientOptions', 'createClient'],
+  declares: ['createApiMcpServer', 'ApiTool', 'ApiToolSet', 'ToolSetOptions', 'HttpClient', 'ClientOptions', 'createClient', 'mcpDefinitions'],
+  // Each operation's tool, a constant of its own: one array literal of a large API's tools is more than tsc will type (TS2590 on GitHub's).
+  operationNames: [{ key: 'mcpTool', module: './mcp.js', want: ({ camel }) => `${camel}Tool` }],
   // The tools' server, and the SDK it is built on (the only importer of `@modelcontextprotocol/sdk`).
   runtimeModules: ['runtime/mcp.ts'],
   peerDependencies: { '@modelcontextprotocol/sdk': '^1.32.2' },
