@@ -12,6 +12,14 @@ import * as lean from '../../templates/runtime/src/lean.js';
 import { CreateWithdrawalRequestSchema } from '@svc/v2';
 import type { CreateWithdrawalRequest } from '@svc/v2';
 import { CreateWithdrawalRequestValidator } from '@svc/v2/client';
+import type * as v2Client from '@svc/v2/client';
+import type * as v2Schemas from '@svc/v2/schemas';
+
+/** Every lean validator `<pkg>/client` exports, by the name of what it validates (`Account` for `AccountValidator`). */
+type LeanNames = keyof typeof v2Client extends infer K ? (K extends `${infer N}Validator` ? N : never) : never;
+/** What Standard Schema infers from each lean validator, and from the zod schema of the same name (whose type the package's type-checks equate with the declared type). */
+type LeanOutputs = { [N in LeanNames]: StandardSchemaV1.InferOutput<(typeof v2Client)[`${N}Validator`]> };
+type ZodOutputs = { [N in LeanNames]: `${N}Schema` extends keyof typeof v2Schemas ? StandardSchemaV1.InferOutput<(typeof v2Schemas)[`${N}Schema`]> : never };
 
 const valid: CreateWithdrawalRequest = { amount: '1.50', currency: 'USD', payment_method: '4f9d7c2e-8b1a-4c3d-9e5f-6a7b8c9d0e1f' };
 
@@ -39,6 +47,12 @@ describe('lean validators speak Standard Schema v1', () => {
     // The specification's own declaration reads ours alike.
     expectTypeOf<SpecStandardSchemaV1.InferOutput<typeof CreateWithdrawalRequestValidator>>().toEqualTypeOf<CreateWithdrawalRequest>();
     expectTypeOf(CreateWithdrawalRequestValidator).toMatchTypeOf<SpecStandardSchemaV1<unknown, CreateWithdrawalRequest>>();
+  });
+
+  it('every lean validator of v2 infers what the zod schema of its name infers (tsc checks this file: npm run typecheck)', () => {
+    expectTypeOf<LeanOutputs>().toEqualTypeOf<ZodOutputs>();
+    // Not vacuous: the names are the package's.
+    expectTypeOf<'Account' | 'CreateWithdrawalRequest'>().toMatchTypeOf<LeanNames>();
   });
 });
 
