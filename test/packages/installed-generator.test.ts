@@ -3,13 +3,17 @@
  * local registry, installed by name and version into a fresh folder outside this repository, and
  * used through `npx` on the machine's Node.js and on Node 24 (the npm registry's binary): `init`,
  * a config with one document, an overlay and the example plugin, `generate` (then again, from
- * the cache), `mock --spec --json` answering a GET, and `diff` failing on a breaking change.
+ * the cache), `mock --spec --json` answering a GET, `mcp --spec` serving its tools over stdio, and
+ * `diff` failing on a breaking change.
  */
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ensureNode } from '../../scripts/ensure-node.js';
@@ -196,6 +200,28 @@ describe.each(NODES)('svc-api-codegen installed from a registry, on %s', (label,
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await answer.json()).toBeTypeOf('object');
     } finally {
+      await mock.stop();
+    }
+  }, 180_000);
+
+  it('mcp --spec serves the operations as MCP tools over stdio, calling the mock with the credentials of the environment', async () => {
+    const mock = await startMock({ node, cwd: project });
+    const transport = new StdioClientTransport({
+      command: 'npx',
+      args: ['--no-install', 'svc-api-codegen', 'mcp', '--spec', 'api/library.yaml', '--base-url', mock.first.servers['library']!],
+      cwd: project,
+      env: childEnv({ PATH: `${dirname(node)}:${process.env['PATH'] ?? ''}`, SVC_API_ACCESS_TOKEN: mock.first.credentials.schemes['bearerAuth']! }) as Record<string, string>,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'installed-test', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('listTitles');
+      const listed = (await client.callTool({ name: 'listTitles', arguments: {} })) as CallToolResult;
+      expect(listed.isError ?? false, JSON.stringify(listed.content)).toBe(false);
+    } finally {
+      await client.close();
       await mock.stop();
     }
   }, 180_000);
