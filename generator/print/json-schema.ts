@@ -14,11 +14,11 @@ export type JsonSchema = { [key: string]: JsonValue } | boolean;
 export type SchemaDirection = 'input' | 'output';
 
 /**
- * The formats a JSON Schema validator knows (draft 2020-12's, and OpenAPI's that ajv-formats
- * checks): others (`decimal`, `unixtime`) are the document's own words, which validators such as
- * an MCP client's ajv warn of on every compile; they are left out of `format`.
+ * The formats the validator of the MCP SDK's clients knows (ajv with ajv-formats: most of draft
+ * 2020-12's, and OpenAPI's): others (`decimal`, `unixtime`, and `idn-email`, `iri` which it lacks)
+ * it warns of on every compile, so they are left out of `format`.
  */
-const KNOWN_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
+const KNOWN_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
 
 /** Where a named schema's form for a direction is found in `$defs`: its type's name (the variant's, where readOnly or writeOnly make the forms differ). */
 export function definitionName(named: NamedSchema, direction: SchemaDirection): string {

@@ -257,6 +257,16 @@ for (const subject of SUBJECTS) {
 }
 
 describe('the generated module', () => {
+  it('writes a parameter several tools take alike once, as a definition they reference', () => {
+    const v2Tools = SUBJECTS[0]!;
+    expect(v2Tools.name).toBe('v2');
+    const source = readFileSync(join(repoRoot, 'generated', 'v2', 'src', 'mcp.ts'), 'utf8');
+    expect(source).toContain("'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' }");
+    // A name with characters a URI fragment escapes.
+    expect(source).toContain("'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' }");
+    expect(source.match(/^ {2}'parameter:SVC-VERSION': \{$/gm)).toHaveLength(1);
+  });
+
   it("declares each tool as a constant of its own, so that tsc types a large API's (one array literal of GitHub's 1,223 tools was TS2590)", () => {
     const source = readFileSync(join(repoRoot, 'generated', 'v2', 'src', 'mcp.ts'), 'utf8');
     const list = /\n  tools: \[([^\]]*)\]/.exec(source)?.[1];

@@ -635,6 +635,33 @@ const mcpDefinitions: ApiToolSet['definitions'] = {
       'Response of POST /onramp/v1/token. Public docs show it unwrapped (current API reference) and wrapped in `data` (older docs); both are accepted.',
     examples: [{ token: 'ZWJlNDgwYmItNjBkMi00ZmFiLWIxYTQtMTM3MGI2YjJiNjFh', channel_id: '' }],
   },
+  'parameter:country': {
+    type: 'string',
+    description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
+  },
+  'parameter:page_key': {
+    type: 'string',
+    description:
+      'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
+  },
+  'parameter:page_size': {
+    type: 'integer',
+    minimum: 1,
+    default: 1,
+    description:
+      'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
+  },
+  'parameter:partnerUserRef': {
+    type: 'string',
+    minLength: 1,
+    description:
+      "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
+  },
+  'parameter:subdivision': {
+    type: 'string',
+    description:
+      'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
+  },
 };
 const createBuyQuoteTool: ApiTool = {
   operationId: 'createBuyQuote',
@@ -762,21 +789,14 @@ const getBuyOptionsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      country: {
-        type: 'string',
-        description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
-      },
-      subdivision: {
-        type: 'string',
-        description:
-          'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
-      },
+      country: { $ref: '#/$defs/parameter:country' },
+      subdivision: { $ref: '#/$defs/parameter:subdivision' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyOptions' }] },
   definitions: {
-    input: [],
+    input: ['parameter:country', 'parameter:subdivision'],
     output: [
       'BuyOptions',
       'CryptoNetwork',
@@ -820,20 +840,13 @@ const getSellOptionsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      country: {
-        type: 'string',
-        description: 'Country code (ISO 3166-1 alpha-2, public docs) that narrows the options.',
-      },
-      subdivision: {
-        type: 'string',
-        description:
-          'Subdivision code (for example a US state) that narrows the options; public docs say it is needed for US users.',
-      },
+      country: { $ref: '#/$defs/parameter:country' },
+      subdivision: { $ref: '#/$defs/parameter:subdivision' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SellOptions' }] },
-  definitions: { input: [], output: ['SellOptions'] },
+  definitions: { input: ['parameter:country', 'parameter:subdivision'], output: ['SellOptions'] },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getSellOptionsCall,
@@ -851,31 +864,16 @@ const listBuyTransactionsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      partnerUserRef: {
-        type: 'string',
-        minLength: 1,
-        description:
-          "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
-      },
-      page_key: {
-        type: 'string',
-        description:
-          'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
-      },
-      page_size: {
-        type: 'integer',
-        minimum: 1,
-        default: 1,
-        description:
-          'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
-      },
+      partnerUserRef: { $ref: '#/$defs/parameter:partnerUserRef' },
+      page_key: { $ref: '#/$defs/parameter:page_key' },
+      page_size: { $ref: '#/$defs/parameter:page_size' },
     },
     required: ['partnerUserRef'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OnrampTransactionList' }] },
   definitions: {
-    input: [],
+    input: ['parameter:page_key', 'parameter:page_size', 'parameter:partnerUserRef'],
     output: [
       'DecimalString',
       'OnrampAmount',
@@ -905,31 +903,16 @@ const listSellTransactionsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      partnerUserRef: {
-        type: 'string',
-        minLength: 1,
-        description:
-          "The application's reference for its user (the same value as `partnerUserRef` in the offramp hosted-flow URL).",
-      },
-      page_key: {
-        type: 'string',
-        description:
-          'Token of the page to return, taken from `next_page_key` of the previous page; absent for the first page (public docs, transaction status guide; the seed does not show these parameters).',
-      },
-      page_size: {
-        type: 'integer',
-        minimum: 1,
-        default: 1,
-        description:
-          'Number of transactions per page; the public docs give a default of 1 (transaction status guide; the seed does not show these parameters).',
-      },
+      partnerUserRef: { $ref: '#/$defs/parameter:partnerUserRef' },
+      page_key: { $ref: '#/$defs/parameter:page_key' },
+      page_size: { $ref: '#/$defs/parameter:page_size' },
     },
     required: ['partnerUserRef'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OfframpTransactionList' }] },
   definitions: {
-    input: [],
+    input: ['parameter:page_key', 'parameter:page_size', 'parameter:partnerUserRef'],
     output: [
       'DecimalString',
       'OfframpPaymentMethod',

@@ -1605,6 +1605,49 @@ const mcpDefinitions: ApiToolSet['definitions'] = {
       { success: true, user: { id: '512db383f8182bd24d000001', name: 'User One', email: 'user1@example.com' } },
     ],
   },
+  'parameter:account_id': {
+    type: 'string',
+    examples: ['536a541fa9393bb3c7000023'],
+    description: 'The account the call applies to; the default is the primary account.',
+  },
+  'parameter:account_id:2': {
+    type: 'string',
+    examples: ['536a541fa9393bb3c7000023'],
+    description: "The account's ID.",
+  },
+  'parameter:currency': {
+    type: 'string',
+    enum: ['USD'],
+    default: 'USD',
+    description: 'Currency of the quote; default USD, the only value allowed.',
+  },
+  'parameter:id': {
+    type: 'string',
+    examples: ['501a3554f8182b2754000003'],
+    description: "The transaction's (money request's) ID.",
+  },
+  'parameter:id:2': { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
+  'parameter:id:6': {
+    type: 'string',
+    examples: ['512db383f8182bd24d000001'],
+    description: "The user's ID (the current user's ID; `self` has its own path).",
+  },
+  'parameter:limit': {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 25,
+    examples: [100],
+    description: 'Number of items per page; default 25, maximum 100.',
+  },
+  'parameter:page': {
+    type: 'integer',
+    minimum: 1,
+    default: 1,
+    examples: [2],
+    description: 'Page number, counted from 1.',
+  },
+  'parameter:qty': { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
 };
 const cancelRequestTool: ApiTool = {
   operationId: 'cancelRequest',
@@ -1617,23 +1660,12 @@ const cancelRequestTool: ApiTool = {
   tags: ['Transactions'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        examples: ['501a3554f8182b2754000003'],
-        description: "The transaction's (money request's) ID.",
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-  definitions: { input: [], output: ['SuccessResponse'] },
+  definitions: { input: ['parameter:account_id', 'parameter:id'], output: ['SuccessResponse'] },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   output: 'object',
   spec: cancelRequestCall,
@@ -1650,23 +1682,12 @@ const cancelRequestPutTool: ApiTool = {
   tags: ['Transactions'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        examples: ['501a3554f8182b2754000003'],
-        description: "The transaction's (money request's) ID.",
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-  definitions: { input: [], output: ['SuccessResponse'] },
+  definitions: { input: ['parameter:account_id', 'parameter:id'], output: ['SuccessResponse'] },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   output: 'object',
   spec: cancelRequestPutCall,
@@ -1683,20 +1704,13 @@ const commitTransferTool: ApiTool = {
   tags: ['Transfers'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id:2' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferSuccessResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:account_id', 'parameter:id:2'],
     output: [
       'DecimalString',
       'FeeCents',
@@ -1723,24 +1737,13 @@ const completeRequestTool: ApiTool = {
   tags: ['Transactions'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        examples: ['501a3554f8182b2754000003'],
-        description: "The transaction's (money request's) ID.",
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionSuccessResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:account_id', 'parameter:id'],
     output: ['DecimalString', 'Money', 'Transaction', 'TransactionParty', 'TransactionSuccessResponse'],
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -1791,7 +1794,7 @@ const createAccountAddressTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+      account_id: { $ref: '#/$defs/parameter:account_id:2' },
       body: {
         $ref: '#/$defs/CreateAccountAddressRequest',
         description:
@@ -1802,7 +1805,10 @@ const createAccountAddressTool: ApiTool = {
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CreatedAddressResponse' }] },
-  definitions: { input: ['AddressFields', 'CreateAccountAddressRequest'], output: ['CreatedAddressResponse'] },
+  definitions: {
+    input: ['AddressFields', 'CreateAccountAddressRequest', 'parameter:account_id:2'],
+    output: ['CreatedAddressResponse'],
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   bodyArgument: 'body',
   output: 'object',
@@ -1987,14 +1993,12 @@ const deleteAccountTool: ApiTool = {
   tags: ['Accounts'],
   inputSchema: {
     type: 'object',
-    properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-    },
+    properties: { account_id: { $ref: '#/$defs/parameter:account_id:2' } },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-  definitions: { input: [], output: ['SuccessResponse'] },
+  definitions: { input: ['parameter:account_id:2'], output: ['SuccessResponse'] },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   output: 'object',
   spec: deleteAccountCall,
@@ -2011,14 +2015,12 @@ const getAccountTool: ApiTool = {
   tags: ['Accounts'],
   inputSchema: {
     type: 'object',
-    properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-    },
+    properties: { account_id: { $ref: '#/$defs/parameter:account_id:2' } },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
-  definitions: { input: [], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
+  definitions: { input: ['parameter:account_id:2'], output: ['Account', 'AccountResponse', 'DecimalString', 'Money'] },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getAccountCall,
@@ -2035,14 +2037,12 @@ const getAccountAddressTool: ApiTool = {
   tags: ['Accounts', 'Addresses'],
   inputSchema: {
     type: 'object',
-    properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-    },
+    properties: { account_id: { $ref: '#/$defs/parameter:account_id:2' } },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountAddressResponse' }] },
-  definitions: { input: [], output: ['AccountAddressResponse'] },
+  definitions: { input: ['parameter:account_id:2'], output: ['AccountAddressResponse'] },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getAccountAddressCall,
@@ -2059,14 +2059,12 @@ const getAccountBalanceTool: ApiTool = {
   tags: ['Accounts'],
   inputSchema: {
     type: 'object',
-    properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-    },
+    properties: { account_id: { $ref: '#/$defs/parameter:account_id:2' } },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/Money' }] },
-  definitions: { input: [], output: ['DecimalString', 'Money'] },
+  definitions: { input: ['parameter:account_id:2'], output: ['DecimalString', 'Money'] },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getAccountBalanceCall,
@@ -2089,17 +2087,13 @@ const getAddressTool: ApiTool = {
         examples: ['503c46a4f8182b10650000ad'],
         description: "The address's ID or the bitcoin address itself.",
       },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
     },
     required: ['id_or_address'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
-  definitions: { input: [], output: ['Address', 'AddressResponse'] },
+  definitions: { input: ['parameter:account_id'], output: ['Address', 'AddressResponse'] },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getAddressCall,
@@ -2133,19 +2127,14 @@ const getBuyPriceTool: ApiTool = {
   tags: ['Prices'],
   inputSchema: {
     type: 'object',
-    properties: {
-      qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
-      currency: {
-        type: 'string',
-        enum: ['USD'],
-        default: 'USD',
-        description: 'Currency of the quote; default USD, the only value allowed.',
-      },
-    },
+    properties: { qty: { $ref: '#/$defs/parameter:qty' }, currency: { $ref: '#/$defs/parameter:currency' } },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
-  definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
+  definitions: {
+    input: ['DecimalString', 'parameter:currency', 'parameter:qty'],
+    output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getBuyPriceCall,
@@ -2288,19 +2277,14 @@ const getSellPriceTool: ApiTool = {
   tags: ['Prices'],
   inputSchema: {
     type: 'object',
-    properties: {
-      qty: { $ref: '#/$defs/DecimalString', description: 'Quantity of bitcoin to price; default 1.' },
-      currency: {
-        type: 'string',
-        enum: ['USD'],
-        default: 'USD',
-        description: 'Currency of the quote; default USD, the only value allowed.',
-      },
-    },
+    properties: { qty: { $ref: '#/$defs/parameter:qty' }, currency: { $ref: '#/$defs/parameter:currency' } },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceQuote' }] },
-  definitions: { input: ['DecimalString'], output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'] },
+  definitions: {
+    input: ['DecimalString', 'parameter:currency', 'parameter:qty'],
+    output: ['DecimalString', 'Money', 'PriceFee', 'PriceQuote'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getSellPriceCall,
@@ -2345,20 +2329,13 @@ const getTransferTool: ApiTool = {
   tags: ['Transfers'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: { type: 'string', examples: ['5108b3e8f8182b0c8c00002a'], description: "The transfer's ID." },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id:2' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:account_id', 'parameter:id:2'],
     output: [
       'DecimalString',
       'FeeCents',
@@ -2385,19 +2362,13 @@ const getUserTool: ApiTool = {
   tags: ['Users'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        examples: ['512db383f8182bd24d000001'],
-        description: "The user's ID (the current user's ID; `self` has its own path).",
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id:6' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:id:6'],
     output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserResponse'],
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -2417,26 +2388,15 @@ const listAccountChangesTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountChangeListResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:account_id', 'parameter:limit', 'parameter:page'],
     output: [
       'AccountChange',
       'AccountChangeCache',
@@ -2466,15 +2426,8 @@ const listAccountsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
       all_accounts: {
         type: 'integer',
         examples: [1],
@@ -2484,7 +2437,10 @@ const listAccountsTool: ApiTool = {
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
-  definitions: { input: [], output: ['Account', 'AccountListResponse', 'DecimalString', 'Money', 'PagedList'] },
+  definitions: {
+    input: ['parameter:limit', 'parameter:page'],
+    output: ['Account', 'AccountListResponse', 'DecimalString', 'Money', 'PagedList'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listAccountsCall,
@@ -2502,26 +2458,18 @@ const listAddressesTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
       query: { type: 'string', examples: ['Order 1234'], description: 'String match on the address or its label.' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressListResponse' }] },
-  definitions: { input: [], output: ['Address', 'AddressEntry', 'AddressListResponse', 'PagedList'] },
+  definitions: {
+    input: ['parameter:account_id', 'parameter:limit', 'parameter:page'],
+    output: ['Address', 'AddressEntry', 'AddressListResponse', 'PagedList'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listAddressesCall,
@@ -2539,21 +2487,17 @@ const listContactsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
       query: { type: 'string', examples: ['user'], description: 'Partial match on the contact.' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ContactListResponse' }] },
-  definitions: { input: [], output: ['Contact', 'ContactEntry', 'ContactListResponse', 'PagedList'] },
+  definitions: {
+    input: ['parameter:limit', 'parameter:page'],
+    output: ['Contact', 'ContactEntry', 'ContactListResponse', 'PagedList'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listContactsCall,
@@ -2587,21 +2531,14 @@ const listOAuthApplicationsTool: ApiTool = {
   tags: ['OAuth applications'],
   inputSchema: {
     type: 'object',
-    properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
-    },
+    properties: { page: { $ref: '#/$defs/parameter:page' }, limit: { $ref: '#/$defs/parameter:limit' } },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/OAuthApplicationListResponse' }] },
-  definitions: { input: [], output: ['OAuthApplication', 'OAuthApplicationListResponse', 'PagedList'] },
+  definitions: {
+    input: ['parameter:limit', 'parameter:page'],
+    output: ['OAuthApplication', 'OAuthApplicationListResponse', 'PagedList'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listOAuthApplicationsCall,
@@ -2636,22 +2573,12 @@ const listRecurringPaymentsTool: ApiTool = {
   tags: ['Recurring payments'],
   inputSchema: {
     type: 'object',
-    properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
-    },
+    properties: { page: { $ref: '#/$defs/parameter:page' }, limit: { $ref: '#/$defs/parameter:limit' } },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/RecurringPaymentListResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:limit', 'parameter:page'],
     output: [
       'DecimalString',
       'Money',
@@ -2679,25 +2606,17 @@ const listReportsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ReportListResponse' }] },
-  definitions: { input: [], output: ['PagedList', 'Report', 'ReportListResponse'] },
+  definitions: {
+    input: ['parameter:account_id', 'parameter:limit', 'parameter:page'],
+    output: ['PagedList', 'Report', 'ReportListResponse'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listReportsCall,
@@ -2715,26 +2634,15 @@ const listTransfersTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-      page: { type: 'integer', minimum: 1, default: 1, examples: [2], description: 'Page number, counted from 1.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 100,
-        default: 25,
-        examples: [100],
-        description: 'Number of items per page; default 25, maximum 100.',
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      page: { $ref: '#/$defs/parameter:page' },
+      limit: { $ref: '#/$defs/parameter:limit' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransferListResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:account_id', 'parameter:limit', 'parameter:page'],
     output: [
       'DecimalString',
       'FeeCents',
@@ -2835,23 +2743,12 @@ const resendRequestTool: ApiTool = {
   tags: ['Transactions'],
   inputSchema: {
     type: 'object',
-    properties: {
-      id: {
-        type: 'string',
-        examples: ['501a3554f8182b2754000003'],
-        description: "The transaction's (money request's) ID.",
-      },
-      account_id: {
-        type: 'string',
-        examples: ['536a541fa9393bb3c7000023'],
-        description: 'The account the call applies to; the default is the primary account.',
-      },
-    },
+    properties: { id: { $ref: '#/$defs/parameter:id' }, account_id: { $ref: '#/$defs/parameter:account_id' } },
     required: ['id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-  definitions: { input: [], output: ['SuccessResponse'] },
+  definitions: { input: ['parameter:account_id', 'parameter:id'], output: ['SuccessResponse'] },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   output: 'object',
   spec: resendRequestCall,
@@ -2868,14 +2765,12 @@ const setPrimaryAccountTool: ApiTool = {
   tags: ['Accounts'],
   inputSchema: {
     type: 'object',
-    properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
-    },
+    properties: { account_id: { $ref: '#/$defs/parameter:account_id:2' } },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/SuccessResponse' }] },
-  definitions: { input: [], output: ['SuccessResponse'] },
+  definitions: { input: ['parameter:account_id:2'], output: ['SuccessResponse'] },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   output: 'object',
   spec: setPrimaryAccountCall,
@@ -2925,7 +2820,7 @@ const updateAccountTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: { type: 'string', examples: ['536a541fa9393bb3c7000023'], description: "The account's ID." },
+      account_id: { $ref: '#/$defs/parameter:account_id:2' },
       body: {
         $ref: '#/$defs/UpdateAccountRequest',
         description: '`account` (hash, required) with optional `account[name]`.',
@@ -2936,7 +2831,7 @@ const updateAccountTool: ApiTool = {
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountSuccessResponse' }] },
   definitions: {
-    input: ['UpdateAccountFields', 'UpdateAccountRequest'],
+    input: ['UpdateAccountFields', 'UpdateAccountRequest', 'parameter:account_id:2'],
     output: ['Account', 'AccountSuccessResponse', 'DecimalString', 'Money'],
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -2990,11 +2885,7 @@ const updateUserTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      id: {
-        type: 'string',
-        examples: ['512db383f8182bd24d000001'],
-        description: "The user's ID (the current user's ID; `self` has its own path).",
-      },
+      id: { $ref: '#/$defs/parameter:id:6' },
       body: {
         $ref: '#/$defs/UpdateUserRequest',
         description:
@@ -3006,7 +2897,7 @@ const updateUserTool: ApiTool = {
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserSuccessResponse' }] },
   definitions: {
-    input: ['UpdateUserFields', 'UpdateUserRequest'],
+    input: ['UpdateUserFields', 'UpdateUserRequest', 'parameter:id:6'],
     output: ['DecimalString', 'MerchantLogo', 'Money', 'User', 'UserMerchant', 'UserSuccessResponse'],
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -1719,6 +1719,64 @@ const mcpDefinitions: ApiToolSet['definitions'] = {
       },
     ],
   },
+  'parameter:Accept-Language': {
+    type: 'string',
+    pattern:
+      '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+    default: 'en',
+    examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
+    description:
+      'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
+  },
+  'parameter:SVC-2FA-Token': {
+    type: 'string',
+    description:
+      "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
+  },
+  'parameter:SVC-VERSION': {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description:
+      "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
+  },
+  'parameter:account_id': {
+    type: 'string',
+    format: 'uuid',
+    description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
+  },
+  'parameter:currency_pair': {
+    type: 'string',
+    pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
+    description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
+  },
+  'parameter:deposit_id': { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
+  'parameter:ending_before': { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
+  'parameter:expand[]': {
+    type: 'array',
+    items: { type: 'string' },
+    description:
+      'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
+  },
+  'parameter:limit': {
+    type: 'integer',
+    minimum: 0,
+    maximum: 100,
+    default: 25,
+    description:
+      'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
+  },
+  'parameter:order': {
+    type: 'string',
+    enum: ['desc', 'asc'],
+    default: 'desc',
+    description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
+  },
+  'parameter:starting_after': {
+    type: 'string',
+    description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
+  },
+  'parameter:transaction_id': { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
+  'parameter:withdrawal_id': { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
 };
 const cancelTransactionTool: ApiTool = {
   operationId: 'cancelTransaction',
@@ -1732,32 +1790,18 @@ const cancelTransactionTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      transaction_id: { $ref: '#/$defs/parameter:transaction_id' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'transaction_id'],
     additionalProperties: false,
   },
-  definitions: { input: [], output: [] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:account_id', 'parameter:transaction_id'],
+    output: [],
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   output: 'none',
   spec: cancelTransactionCall,
@@ -1775,45 +1819,26 @@ const commitDepositTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      deposit_id: { $ref: '#/$defs/parameter:deposit_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'deposit_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:deposit_id',
+      'parameter:expand[]',
+    ],
     output: [
       'DecimalString',
       'Deposit',
@@ -1842,45 +1867,26 @@ const commitWithdrawalTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      withdrawal_id: { $ref: '#/$defs/parameter:withdrawal_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'withdrawal_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+      'parameter:withdrawal_id',
+    ],
     output: [
       'DecimalString',
       'LegacyFee',
@@ -1909,45 +1915,26 @@ const completeTransactionTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      transaction_id: { $ref: '#/$defs/parameter:transaction_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'transaction_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+      'parameter:transaction_id',
+    ],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -1979,33 +1966,19 @@ const createAddressTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/CreateAddressRequest' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AddressResponse' }] },
-  definitions: { input: ['CreateAddressRequest'], output: ['Address', 'AddressResponse', 'Warning'] },
+  definitions: {
+    input: ['CreateAddressRequest', 'parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:account_id'],
+    output: ['Address', 'AddressResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   bodyArgument: 'body',
   output: 'object',
@@ -2025,37 +1998,11 @@ const createBuyTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/CreateBuyRequest' },
     },
     required: ['account_id', 'body'],
@@ -2063,7 +2010,15 @@ const createBuyTool: ApiTool = {
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
   definitions: {
-    input: ['CreateBuyRequest', 'DecimalString'],
+    input: [
+      'CreateBuyRequest',
+      'DecimalString',
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+    ],
     output: [
       'Buy',
       'BuyResponse',
@@ -2093,37 +2048,11 @@ const createDepositTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/CreateDepositRequest' },
     },
     required: ['account_id', 'body'],
@@ -2131,7 +2060,15 @@ const createDepositTool: ApiTool = {
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
   definitions: {
-    input: ['CreateDepositRequest', 'DecimalString'],
+    input: [
+      'CreateDepositRequest',
+      'DecimalString',
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+    ],
     output: [
       'DecimalString',
       'Deposit',
@@ -2162,37 +2099,11 @@ const createTransactionTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/CreateTransactionRequest' },
     },
     required: ['account_id', 'body'],
@@ -2206,6 +2117,11 @@ const createTransactionTool: ApiTool = {
       'RequestMoneyRequest',
       'SendMoneyRequest',
       'TransferMoneyRequest',
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
     ],
     output: [
       'DecimalString',
@@ -2240,37 +2156,11 @@ const createWithdrawalTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'SVC-2FA-Token': {
-        type: 'string',
-        description:
-          "The user's two-factor token. Send it when repeating a request that answered 402\n`two_factor_required` (for example a send with OAuth2, which always requires two-factor\nauthentication, or sending money over the two-factor limit).\n",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'SVC-2FA-Token': { $ref: '#/$defs/parameter:SVC-2FA-Token' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/CreateWithdrawalRequest' },
     },
     required: ['account_id', 'body'],
@@ -2278,7 +2168,15 @@ const createWithdrawalTool: ApiTool = {
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
   definitions: {
-    input: ['CreateWithdrawalRequest', 'DecimalString'],
+    input: [
+      'CreateWithdrawalRequest',
+      'DecimalString',
+      'parameter:Accept-Language',
+      'parameter:SVC-2FA-Token',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+    ],
     output: [
       'DecimalString',
       'LegacyFee',
@@ -2309,33 +2207,16 @@ const getAccountTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:account_id'],
     output: ['Account', 'AccountCurrency', 'AccountResponse', 'DecimalString', 'MoneyHash', 'Warning'],
   },
   annotations: { readOnlyHint: true, openWorldHint: true },
@@ -2355,26 +2236,16 @@ const getAuthorizationInfoTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AuthorizationInfoResponse' }] },
-  definitions: { input: [], output: ['AuthorizationInfo', 'AuthorizationInfoResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['AuthorizationInfo', 'AuthorizationInfoResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getAuthorizationInfoCall,
@@ -2392,40 +2263,18 @@ const getBuyTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
       buy_id: { type: 'string', format: 'uuid', description: 'ID of a buy of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'buy_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:account_id', 'parameter:expand[]'],
     output: [
       'Buy',
       'BuyResponse',
@@ -2454,32 +2303,18 @@ const getBuyPriceTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      currency_pair: {
-        type: 'string',
-        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      currency_pair: { $ref: '#/$defs/parameter:currency_pair' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['currency_pair'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:currency_pair'],
+    output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getBuyPriceCall,
@@ -2497,26 +2332,16 @@ const getCurrentUserTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-  definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['User', 'UserCountry', 'UserResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getCurrentUserCall,
@@ -2534,40 +2359,24 @@ const getDepositTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      deposit_id: { type: 'string', format: 'uuid', description: 'ID of a deposit of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      deposit_id: { $ref: '#/$defs/parameter:deposit_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'deposit_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:deposit_id',
+      'parameter:expand[]',
+    ],
     output: [
       'DecimalString',
       'Deposit',
@@ -2601,26 +2410,16 @@ const getExchangeRatesTool: ApiTool = {
         default: 'USD',
         description: 'Base currency of the rates (a currency code). Default USD.',
       },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/ExchangeRatesResponse' }] },
-  definitions: { input: [], output: ['DecimalString', 'ExchangeRates', 'ExchangeRatesResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['DecimalString', 'ExchangeRates', 'ExchangeRatesResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getExchangeRatesCall,
@@ -2644,34 +2443,16 @@ const getNotificationTool: ApiTool = {
         format: 'uuid',
         description: 'ID of a notification. The source document writes this path parameter as `:notifications_id`.',
       },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['notification_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:expand[]'],
     output: [
       'Notification',
       'NotificationResponse',
@@ -2699,34 +2480,16 @@ const getPaymentMethodTool: ApiTool = {
     type: 'object',
     properties: {
       payment_method_id: { type: 'string', format: 'uuid', description: 'ID of a payment method of the current user.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['payment_method_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodResponse' }] },
   definitions: {
-    input: [],
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:expand[]'],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -2756,32 +2519,18 @@ const getSellPriceTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      currency_pair: {
-        type: 'string',
-        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      currency_pair: { $ref: '#/$defs/parameter:currency_pair' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['currency_pair'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:currency_pair'],
+    output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getSellPriceCall,
@@ -2799,38 +2548,24 @@ const getSpotPriceTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      currency_pair: {
-        type: 'string',
-        pattern: '^[A-Z0-9]+-[A-Z0-9]+$',
-        description: 'A currency pair of the form `<base>-<quote>`, for example `BTC-USD`.',
-      },
+      currency_pair: { $ref: '#/$defs/parameter:currency_pair' },
       date: {
         type: 'string',
         format: 'date',
         pattern: '^\\d{4}-\\d{2}-\\d{2}$',
         description: 'Date (UTC) of a historic spot price, in YYYY-MM-DD form.',
       },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['currency_pair'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PriceResponse' }] },
-  definitions: { input: [], output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION', 'parameter:currency_pair'],
+    output: ['DecimalString', 'Price', 'PriceResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getSpotPriceCall,
@@ -2848,26 +2583,16 @@ const getTimeTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TimeResponse' }] },
-  definitions: { input: [], output: ['Time', 'TimeResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['Time', 'TimeResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getTimeCall,
@@ -2885,40 +2610,24 @@ const getTransactionTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      transaction_id: { $ref: '#/$defs/parameter:transaction_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'transaction_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+      'parameter:transaction_id',
+    ],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -2951,27 +2660,17 @@ const getUserByIdTool: ApiTool = {
     type: 'object',
     properties: {
       user_id: { type: 'string', format: 'uuid', description: 'ID of a user.' },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['user_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-  definitions: { input: [], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['User', 'UserCountry', 'UserResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: getUserByIdCall,
@@ -2989,40 +2688,24 @@ const getWithdrawalTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      withdrawal_id: { type: 'string', format: 'uuid', description: 'ID of a withdrawal of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      withdrawal_id: { $ref: '#/$defs/parameter:withdrawal_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'withdrawal_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+      'parameter:withdrawal_id',
+    ],
     output: [
       'DecimalString',
       'LegacyFee',
@@ -3051,46 +2734,25 @@ const listAccountsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/AccountListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:ending_before',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'Account',
       'AccountCurrency',
@@ -3118,58 +2780,30 @@ const listBuysTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/BuyListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'Buy',
       'BuyListResponse',
@@ -3199,26 +2833,16 @@ const listCurrenciesTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/CurrencyListResponse' }] },
-  definitions: { input: [], output: ['Currency', 'CurrencyListResponse', 'DecimalString', 'Warning'] },
+  definitions: {
+    input: ['parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['Currency', 'CurrencyListResponse', 'DecimalString', 'Warning'],
+  },
   annotations: { readOnlyHint: true, openWorldHint: true },
   output: 'object',
   spec: listCurrenciesCall,
@@ -3236,58 +2860,30 @@ const listDepositsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/DepositListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'DecimalString',
       'Deposit',
@@ -3317,52 +2913,27 @@ const listNotificationsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/NotificationListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'Notification',
       'NotificationListResponse',
@@ -3391,52 +2962,27 @@ const listPaymentMethodsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/PaymentMethodListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -3468,58 +3014,30 @@ const listTransactionsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -3552,58 +3070,30 @@ const listWithdrawalsTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      limit: {
-        type: 'integer',
-        minimum: 0,
-        maximum: 100,
-        default: 25,
-        description:
-          'Number of results per page; accepted 0 to 100, default 25. A page may hold fewer objects because of permission and access-level control.',
-      },
-      order: {
-        type: 'string',
-        enum: ['desc', 'asc'],
-        default: 'desc',
-        description: 'Result order by creation time; `desc` (default, newest first) or `asc`.',
-      },
-      starting_after: {
-        type: 'string',
-        description: 'Resource ID cursor. To continue a list, pass the id of the last resource of the previous list.',
-      },
-      ending_before: { type: 'string', description: 'Resource ID cursor; the list ends before this resource.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      limit: { $ref: '#/$defs/parameter:limit' },
+      order: { $ref: '#/$defs/parameter:order' },
+      starting_after: { $ref: '#/$defs/parameter:starting_after' },
+      ending_before: { $ref: '#/$defs/parameter:ending_before' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/WithdrawalListResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:ending_before',
+      'parameter:expand[]',
+      'parameter:limit',
+      'parameter:order',
+      'parameter:starting_after',
+    ],
     output: [
       'DecimalString',
       'LegacyFee',
@@ -3633,40 +3123,24 @@ const resendTransactionTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      account_id: {
-        type: 'string',
-        format: 'uuid',
-        description: "ID of one of the user's accounts. An account that the credentials cannot access gives 404.",
-      },
-      transaction_id: { type: 'string', format: 'uuid', description: 'ID of a transaction of the account.' },
-      'expand[]': {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Linked resources to expand inside the response (repeatable: `expand[]=to&expand[]=account`).\nBy default linked resources are exposed only as `id`, `resource`, `resource_path`. The value\n`all` expands everything (the source document writes it as `expand=all`). Works when\nfetching and when creating resources; expansion slows the request and enlarges the payload.\nThe known field names are listed; any other linked field name is accepted.\n',
-      },
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      account_id: { $ref: '#/$defs/parameter:account_id' },
+      transaction_id: { $ref: '#/$defs/parameter:transaction_id' },
+      'expand[]': { $ref: '#/$defs/parameter:expand%5B%5D' },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
     },
     required: ['account_id', 'transaction_id'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/TransactionActionResponse' }] },
   definitions: {
-    input: [],
+    input: [
+      'parameter:Accept-Language',
+      'parameter:SVC-VERSION',
+      'parameter:account_id',
+      'parameter:expand[]',
+      'parameter:transaction_id',
+    ],
     output: [
       'DecimalString',
       'MoneyHash',
@@ -3698,28 +3172,18 @@ const updateCurrentUserTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Accept-Language': {
-        type: 'string',
-        pattern:
-          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-        default: 'en',
-        examples: ['en', 'pt-BR,pt;q=0.9,en;q=0.8', '*'],
-        description:
-          'Preferred languages of error messages and other strings, as HTTP defines the header (RFC 9110\nsection 12.5.4): a list of language ranges with optional weights, such as `pt-BR,pt;q=0.9,en;q=0.8`\nor `*`. The service picks the best supported language (`x-languages`: `de`, `en`, `es`, `es-mx`,\n`fr`, `id`, `it`, `nl`, `pt`, `pt-br`) and falls back to `en`. Numbers, currency and datetime are\nnever localized.\n',
-      },
-      'SVC-VERSION': {
-        type: 'string',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-        description:
-          "API version: a date (UTC) in YYYY-MM-DD form, the date of the implementation version\nwanted. If omitted, the version in the user's API settings is used and a `missing_version`\nwarning is returned. Do not always send the current date: that selects the latest\nversion, which may break the client.\n",
-      },
+      'Accept-Language': { $ref: '#/$defs/parameter:Accept-Language' },
+      'SVC-VERSION': { $ref: '#/$defs/parameter:SVC-VERSION' },
       body: { $ref: '#/$defs/UpdateUserRequest' },
     },
     required: ['body'],
     additionalProperties: false,
   },
   outputSchema: { type: 'object', allOf: [{ $ref: '#/$defs/UserResponse' }] },
-  definitions: { input: ['UpdateUserRequest'], output: ['User', 'UserCountry', 'UserResponse', 'Warning'] },
+  definitions: {
+    input: ['UpdateUserRequest', 'parameter:Accept-Language', 'parameter:SVC-VERSION'],
+    output: ['User', 'UserCountry', 'UserResponse', 'Warning'],
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   bodyArgument: 'body',
   output: 'object',

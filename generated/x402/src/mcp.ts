@@ -584,6 +584,11 @@ const mcpDefinitions: ApiToolSet['definitions'] = {
     description: 'The x402 protocol version (public docs); 1 or 2.',
     examples: [2],
   },
+  'parameter:Correlation-Context': {
+    type: 'string',
+    description:
+      'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
+  },
 };
 const settleX402PaymentTool: ApiTool = {
   operationId: 'settleX402Payment',
@@ -597,11 +602,7 @@ const settleX402PaymentTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Correlation-Context': {
-        type: 'string',
-        description:
-          'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
-      },
+      'Correlation-Context': { $ref: '#/$defs/parameter:Correlation-Context' },
       body: { $ref: '#/$defs/SettleRequest' },
     },
     required: ['body'],
@@ -634,6 +635,7 @@ const settleX402PaymentTool: ApiTool = {
       'SchemePayload',
       'SettleRequest',
       'X402Version',
+      'parameter:Correlation-Context',
     ],
     output: [
       'AtomicAmount',
@@ -684,11 +686,7 @@ const verifyX402PaymentTool: ApiTool = {
   inputSchema: {
     type: 'object',
     properties: {
-      'Correlation-Context': {
-        type: 'string',
-        description:
-          'Optional client metadata that the x402 SDK sends with each call (public docs, x402 SDK helper for this facilitator), as comma-separated key=value pairs.',
-      },
+      'Correlation-Context': { $ref: '#/$defs/parameter:Correlation-Context' },
       body: { $ref: '#/$defs/VerifyRequest' },
     },
     required: ['body'],
@@ -721,6 +719,7 @@ const verifyX402PaymentTool: ApiTool = {
       'SchemePayload',
       'VerifyRequest',
       'X402Version',
+      'parameter:Correlation-Context',
     ],
     output: ['VerifyInvalidReason', 'VerifyResponse'],
   },

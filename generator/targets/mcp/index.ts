@@ -152,6 +152,48 @@ function planTool(model: ApiModel, op: OperationModel, name: string, input: Json
   };
 }
 
+/** A name as a segment of a JSON pointer in a URI fragment (`expand[]` is `expand%5B%5D`). */
+const pointerSegment = (name: string): string =>
+  name
+    .replace(/~/g, '~0')
+    .replace(/\//g, '~1')
+    .replace(/[^A-Za-z0-9_.:~!$&'()*+,;=@-]/g, (c) => encodeURIComponent(c));
+
+/**
+ * A parameter several tools take alike (a version header, a language, a page size) is written
+ * once, as a definition named `parameter:<name>` (no type's name has a colon), which each of
+ * those tools references; a second, different schema under one name is `parameter:<name>:2`.
+ */
+function shareParameters(plans: readonly ToolPlan[], definitions: Map<string, JsonSchema>): void {
+  const uses = new Map<string, { count: number; name: string; schema: JsonSchema }>();
+  const byName = new Map<string, number>();
+  for (const plan of plans) {
+    for (const param of plan.op.parameters) {
+      const schema = plan.inputSchema['properties'] as { [key: string]: JsonValue };
+      const text = `${param.name}\0${JSON.stringify(schema[param.key])}`;
+      const known = uses.get(text);
+      if (known) known.count++;
+      else {
+        const taken = (byName.get(param.name) ?? 0) + 1;
+        byName.set(param.name, taken);
+        uses.set(text, { count: 1, name: taken === 1 ? `parameter:${param.name}` : `parameter:${param.name}:${taken}`, schema: schema[param.key] as JsonSchema });
+      }
+    }
+  }
+  for (const plan of plans) {
+    const properties = plan.inputSchema['properties'] as { [key: string]: JsonValue };
+    const shared: string[] = [];
+    for (const param of plan.op.parameters) {
+      const use = uses.get(`${param.name}\0${JSON.stringify(properties[param.key])}`);
+      if (!use || use.count < 2) continue;
+      definitions.set(use.name, use.schema);
+      properties[param.key] = { $ref: `#/$defs/${pointerSegment(use.name)}` };
+      shared.push(use.name);
+    }
+    if (shared.length > 0) plan.definitions.input = [...new Set([...plan.definitions.input, ...shared])].sort();
+  }
+}
+
 export const mcpTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
   readmeData: ({ model }) => {
@@ -183,6 +225,7 @@ function mcpModule(context: TargetContext): string {
     if (known !== undefined && JSON.stringify(known) !== JSON.stringify(schema)) throw new Error(`mcp: the request and response forms of ${name} differ under one name`);
     definitions.set(name, schema);
   }
+  shareParameters(plans, definitions);
   const sortedDefinitions = [...definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
   const tools = plans.map((plan) => {
