@@ -19,6 +19,7 @@ import type { ApiSpec, ClientOptions } from '@svc/runtime';
 import type { ApiToolSet } from '@svc/runtime/mcp';
 import { serveNode, type RunningServer } from '@svc/server-runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_COMPACT_ABOVE } from '../../generator/targets/mcp/plugin.js';
 import { loadDocumentMock } from '../../mock/document.js';
 import { clientCredentials } from '../helpers/documents.js';
 import { generateToDisk } from '../helpers/generate.js';
@@ -257,6 +258,12 @@ for (const subject of SUBJECTS) {
 }
 
 describe('the generated module', () => {
+  it("says the runtime's compact threshold in the generated docs", async () => {
+    const { COMPACT_ABOVE } = await import('@svc/runtime/mcp');
+    expect(MCP_COMPACT_ABOVE).toBe(COMPACT_ABOVE);
+    expect(readFileSync(join(repoRoot, 'generated', 'v2', 'src', 'mcp.ts'), 'utf8')).toContain(`above ${COMPACT_ABOVE} tools`);
+  });
+
   it('writes a parameter several tools take alike once, as a definition they reference', () => {
     const v2Tools = SUBJECTS[0]!;
     expect(v2Tools.name).toBe('v2');

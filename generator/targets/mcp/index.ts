@@ -17,6 +17,7 @@ import { jsDoc, literal, objectLiteral, stringLiteral } from '../../util/text.js
 import { exportedConst, printSourceFile } from '../../util/ts.js';
 import { CALL_NAME } from '../client/plugin.js';
 import { generatedHeader, type Target, type TargetContext } from '../target.js';
+import { MCP_COMPACT_ABOVE } from './plugin.js';
 import { counted } from '../../util/progress.js';
 
 /** What MCP clients accept as a tool's name (the specification's SEP-986 characters, and the length most clients keep). */
@@ -199,7 +200,7 @@ export const mcpTarget: Target = {
   readmeData: ({ model }) => {
     const names = toolNamesOf(model.operations);
     const example = model.operations.find((op) => isReadOperation(op)) ?? model.operations[0]!;
-    return { operationCount: model.operations.length, exampleTool: names.get(example), compactAbove: 40, compactByDefault: model.operations.length > 40 };
+    return { operationCount: model.operations.length, exampleTool: names.get(example), compactAbove: MCP_COMPACT_ABOVE, compactByDefault: model.operations.length > MCP_COMPACT_ABOVE };
   },
   run(context) {
     return [{ path: 'src/mcp.ts', contents: mcpModule(context) }];
@@ -310,7 +311,7 @@ function mcpModule(context: TargetContext): string {
       isExported: true,
       docs: [
         jsDoc(
-          `An MCP server whose tools are ${model.title}'s operations, called through the client: arguments are checked before anything is sent, an API error is a tool error carrying the error body, a page says how to get the next, a stream's items come as progress notifications. One tool per operation, or three (list, describe, call) above ${40} tools or with \`compact: true\`.`,
+          `An MCP server whose tools are ${model.title}'s operations, called through the client: arguments are checked before anything is sent, an API error is a tool error carrying the error body, a page says how to get the next, a stream's items come as progress notifications. One tool per operation, or three (list, describe, call) above ${MCP_COMPACT_ABOVE} tools or with \`compact: true\`.`,
           `@example\nimport { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\n\nconst server = createMcpServer({ client: { baseUrl: 'https://api.example.com' } });\nawait server.connect(new StdioServerTransport());`,
           '@throws Error when `options.tools` names neither an operationId nor a tag.',
         )!,

@@ -4,6 +4,9 @@ import type { TargetPlugin } from '../target.js';
 /** The SDK module whose server `createMcpServer` returns. */
 export const MCP_SERVER_MODULE = '@modelcontextprotocol/sdk/server/mcp.js';
 
+/** Above this many tools a server offers the compact three by default: the runtime's `COMPACT_ABOVE`, which a test holds equal. */
+export const MCP_COMPACT_ABOVE = 40;
+
 export const mcpPlugin: TargetPlugin = {
   name: 'mcp',
   part: 'mcp',
