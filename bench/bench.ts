@@ -134,6 +134,7 @@ async function streamSection(): Promise<Section> {
   const events = result.oursSsePerSecond / result.parserPerSecond;
   const summary: SummaryRow[] = [
     { section: 'stream', measure: 'JSON Lines: items read, parsed and validated vs JSON.parse line by line', ours: perSecond(result.oursJsonlPerSecond), anchor: perSecond(result.jsonParsePerSecond), ratio: `${lines.toFixed(2)}x`, target: 'at least 0.5x', met: lines >= 0.5 },
+    { section: 'stream', measure: 'server-sent events: events read, parsed and validated vs eventsource-parser alone (with JSON.parse of the data)', ours: perSecond(result.oursSsePerSecond), anchor: perSecond(result.parserPerSecond), ratio: `${events.toFixed(2)}x`, target: 'at least 0.5x', met: events >= 0.5 },
   ];
   return {
     summary,
@@ -144,12 +145,12 @@ async function streamSection(): Promise<Section> {
       '',
       '| what | items per second |',
       '| --- | ---: |',
-      `| ours: \`exportLogs(client)\` (JSON Lines): UTF-8 decoding, lines, \`JSON.parse\`, each item validated (zod) | ${perSecond(result.oursJsonlPerSecond)} |`,
+      `| ours: \`exportLogs(client)\` (JSON Lines): UTF-8 decoding, lines, \`JSON.parse\`, each item validated (the client's lean validator) | ${perSecond(result.oursJsonlPerSecond)} |`,
       `| \`JSON.parse\` of each line of the same bytes (decoded and split, nothing validated) | ${perSecond(result.jsonParsePerSecond)} |`,
       `| ours: \`createCompletion(client, …)\` (server-sent events): eventsource-parser, \`JSON.parse\` of the data, each event validated | ${perSecond(result.oursSsePerSecond)} |`,
       `| eventsource-parser alone on the same events, \`JSON.parse\` of each event's data | ${perSecond(result.parserPerSecond)} |`,
       '',
-      `- JSON Lines through the generated function run at ${lines.toFixed(2)}x \`JSON.parse\` line by line (target: at least 0.5x: ${lines >= 0.5 ? 'met' : '**missed**'}); server-sent events at ${events.toFixed(2)}x the parser library alone, the rest being validation and the async iteration.`,
+      `- JSON Lines through the generated function run at ${lines.toFixed(2)}x \`JSON.parse\` line by line (target: at least 0.5x: ${lines >= 0.5 ? 'met' : '**missed**'}); server-sent events at ${events.toFixed(2)}x the parser library alone (target: at least 0.5x: ${events >= 0.5 ? 'met' : '**missed**'}), the rest being each event's object, its validation and the async iteration. A union whose object variants each pin a property (\`event: delta\` / \`event: done\`) checks the variant that property selects first (\`lean.oneOf\`, \`lean.union\`): before that, every event went through both variants and built the refusing one's issues, and events ran at 0.14–0.28x.`,
     ],
   };
 }

@@ -7,6 +7,7 @@
  * (test/generator/keywords.test.ts) do the same for every JSON Schema keyword.
  */
 import fc from 'fast-check';
+import { z } from 'zod';
 import { changedAt, replacements as replacementsOf } from '../helpers/json-changes.js';
 import { describe, expect, it } from 'vitest';
 import type { Validator } from '../../templates/runtime/src/index.js';
@@ -153,6 +154,35 @@ describe('lean builders', () => {
     expect(wrong.success ? '' : wrong.error.issues[0]!.message).toBe("kind 'dog': bark: Invalid input: expected number, received undefined");
     const unknownTag = pet.safeParse({ kind: 'cow' });
     expect(unknownTag.success ? '' : unknownTag.error.issues[0]!.message).toBe(`kind must be one of 'cat', 'dog' (got "cow")`);
+  });
+
+  it('tell the variants of a oneOf or anyOf apart by a property each pins, accepting and refusing as zod does', () => {
+    // Variants told apart by `event` (a const each): a value is checked by the one its event selects first.
+    const delta = lean.object([['event', lean.literal(['delta']), true], ['data', lean.object([['text', lean.string(), true]]), true]]);
+    const done = lean.object([['event', lean.literal(['done', 'end']), true], ['data', lean.string(), true]]);
+    const zodDelta = z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) });
+    const zodDone = z.object({ event: z.literal(['done', 'end']), data: z.string() });
+    const pairs: [Validator, Validator, string][] = [
+      [lean.oneOf([delta, done]), z.xor([zodDelta, zodDone]), 'oneOf'],
+      [lean.union([delta, done]), z.union([zodDelta, zodDone]), 'anyOf'],
+      // The same values pinned twice: no variant is selected, and both are tried as before.
+      [lean.oneOf([delta, delta]), z.xor([zodDelta, zodDelta]), 'oneOf of one variant twice'],
+    ];
+    const values = fc.record(
+      { event: fc.constantFrom('delta', 'done', 'end', 'other', 5, undefined), data: fc.oneof(fc.string(), fc.record({ text: fc.oneof(fc.string(), fc.integer()) }), fc.integer()) },
+      { requiredKeys: [] },
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(values, (value) => {
+        for (const [leanValidator, zodValidator, what] of pairs) if (agree(leanValidator, zodValidator, value, what)) accepted++;
+      }),
+      { numRuns: 300, seed: 4247 },
+    );
+    expect(accepted).toBeGreaterThan(30);
+    // A refusal is the union's, with every variant's issues, as when each variant is tried.
+    const refused = lean.oneOf([delta, done]).safeParse({ event: 'delta', data: 5 });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.code, issue.code === 'invalid_union' ? issue.errors.length : 0])).toEqual([['invalid_union', 2]]);
   });
 
   it('count a string in code points and check multiples of decimal steps exactly', () => {

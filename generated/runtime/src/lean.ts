@@ -155,7 +155,7 @@ export function number<T extends number = number>(integer: boolean, ...checks: C
 export function literal<T>(values: readonly unknown[]): LeanValidator<T> {
   const primitive = values.every((v) => v === null || typeof v !== 'object');
   const texts = primitive ? undefined : values.map(canonical);
-  return lean((value, path, issues) => {
+  const validator = lean<T>((value, path, issues) => {
     if (texts ? texts.includes(canonical(value)) : values.includes(value)) return;
     const shown = values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : canonical(v)));
     const message =
@@ -166,6 +166,8 @@ export function literal<T>(values: readonly unknown[]): LeanValidator<T> {
       at(path, { code: 'invalid_value', values: primitive ? (values as z.core.util.Primitive[]) : [], message }),
     );
   });
+  if (primitive) literalValues.set(validator, values);
+  return validator;
 }
 
 /** `inner`, or `null`. */
@@ -253,7 +255,7 @@ export function object<T>(
   ...checks: Check<Record<string, unknown>>[]
 ): LeanValidator<T> {
   const names = new Set(properties.map(([name]) => name));
-  return lean((value, path, issues) => {
+  const validator = lean<T>((value, path, issues) => {
     if (!isRecord(value)) return void issues.push(invalidType('object', value, path));
     const from = issues.length;
     for (const [name, validator, required] of properties) {
@@ -285,11 +287,68 @@ export function object<T>(
     }
     runChecks(checks, value, path, issues, from);
   });
+  const pinned = new Map<string, readonly unknown[]>();
+  for (const [name, property, required] of properties) {
+    const values = required ? literalValues.get(property) : undefined;
+    if (values) pinned.set(name, values);
+  }
+  if (pinned.size > 0) pinnedProperties.set(validator, pinned);
+  return validator;
+}
+
+/** The values each primitive `literal` validator allows. */
+const literalValues = new WeakMap<LeanValidator, readonly unknown[]>();
+/** The required properties of each `object` validator that a `literal` pins (`type: { const: 'ping' }`). */
+const pinnedProperties = new WeakMap<LeanValidator, ReadonlyMap<string, readonly unknown[]>>();
+
+/**
+ * How a union's object variants are told apart at a glance, when a property every variant
+ * requires is pinned to values no two variants share (`event: delta` and `event: done`): the
+ * variant each value selects. Every other variant refuses such a value on that property, so the
+ * selected one passing decides `oneOf` and `anyOf` alike, without trying the others; anything
+ * else (no such property, a value that selects none, the selected one failing) takes the full
+ * path, whose issues are the same as ever.
+ */
+function selectorOf(
+  variants: readonly LeanValidator[],
+): { property: string; variants: Map<unknown, LeanValidator> } | undefined {
+  const first = variants[0] && pinnedProperties.get(variants[0]);
+  if (!first) return undefined;
+  for (const property of first.keys()) {
+    const selected = new Map<unknown, LeanValidator>();
+    const disjoint = variants.every((variant) => {
+      const values = pinnedProperties.get(variant)?.get(property);
+      if (!values || values.some((value) => selected.has(value))) return false;
+      for (const value of values) selected.set(value, variant);
+      return true;
+    });
+    if (disjoint) return { property, variants: selected };
+  }
+  return undefined;
+}
+
+/** Whether the variant that `value`'s pinned property selects accepts it (false when none is selected, or it refuses). */
+function selectedAccepts(
+  selector: ReturnType<typeof selectorOf>,
+  value: unknown,
+  path: Path,
+  issues: Issue[],
+): boolean {
+  if (!selector || !isRecord(value) || !Object.hasOwn(value, selector.property)) return false;
+  const variant = selector.variants.get(value[selector.property]);
+  if (!variant) return false;
+  const from = issues.length;
+  variant.verify(value, path, issues);
+  if (issues.length === from) return true;
+  issues.length = from;
+  return false;
 }
 
 /** `anyOf`: at least one of `variants`. */
 export function union<T>(variants: readonly LeanValidator[]): LeanValidator<T> {
+  const selector = selectorOf(variants);
   return lean((value, path, issues) => {
+    if (selectedAccepts(selector, value, path, issues)) return;
     const errors: Issue[][] = [];
     for (const variant of variants) {
       const found: Issue[] = [];
@@ -303,7 +362,9 @@ export function union<T>(variants: readonly LeanValidator[]): LeanValidator<T> {
 
 /** `oneOf`: exactly one of `variants`. */
 export function oneOf<T>(variants: readonly LeanValidator[]): LeanValidator<T> {
+  const selector = selectorOf(variants);
   return lean((value, path, issues) => {
+    if (selectedAccepts(selector, value, path, issues)) return;
     const errors: Issue[][] = [];
     const matches: number[] = [];
     variants.forEach((variant, index) => {
