@@ -116,16 +116,31 @@ interface ItemParser {
 }
 
 /** `text` parsed into `out` as one item, or `out`'s problem. */
-function pushJson(text: string, what: string, out: Parsed, wrap?: (value: unknown) => unknown): void {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (cause) {
-    out.problem ??= { kind: 'invalid_json', message: `${what} is not JSON`, cause };
-    return;
-  }
-  out.items.push(wrap ? wrap(value) : value);
+function pushJson(text: string, what: string, out: Parsed): void {
+  const value = jsonOf(text);
+  if (value === NOT_JSON) out.problem ??= { kind: 'invalid_json', message: `${what} is not JSON`, cause: jsonError };
+  else out.items.push(value);
 }
+
+/** What `jsonOf` answers for text that is not JSON (the parser's error is then `jsonError`). */
+const NOT_JSON: unique symbol = Symbol('not JSON');
+let jsonError: unknown;
+
+/** `text` parsed, or `NOT_JSON`: an event's data is parsed without building its description, which only a failure needs. */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    jsonError = error;
+    return NOT_JSON;
+  }
+}
+
+const notJson = (message: EventSourceMessage): Problem => ({
+  kind: 'invalid_json',
+  message: `the data of event ${message.event ?? 'message'} is not JSON`,
+  cause: jsonError,
+});
 
 const tooLarge = (what: string, maxItemSize: number): Problem => ({
   kind: 'too_large',
@@ -150,7 +165,9 @@ function sseParser(
       // Events described by their data's schema: the item is the data, and `[DONE]` (or the spec's `end`) ends the stream.
       if (spec.items === 'data') {
         if (spec.end !== undefined && message.data === spec.end) return void (out.ended = true);
-        return pushJson(message.data, `the data of event ${message.event ?? 'message'}`, out);
+        const data = jsonOf(message.data);
+        if (data === NOT_JSON) return void (out.problem ??= notJson(message));
+        return void out.items.push(data);
       }
       const event: ServerSentEvent<unknown> = { data: message.data };
       if (message.event !== undefined) event.event = message.event;
@@ -158,10 +175,10 @@ function sseParser(
       if (retry !== undefined) event.retry = retry;
       retry = undefined;
       if (!carriesJson(spec, message.event)) return void out.items.push(event);
-      pushJson(message.data, `the data of event ${message.event ?? 'message'}`, out, (data) => {
-        event.data = data;
-        return event;
-      });
+      const data = jsonOf(message.data);
+      if (data === NOT_JSON) return void (out.problem ??= notJson(message));
+      event.data = data;
+      out.items.push(event);
     },
     onRetry(ms: number) {
       retry = ms;

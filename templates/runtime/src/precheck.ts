@@ -67,8 +67,9 @@ export function fastParsesToItself(schema: Validator): Predicate {
 }
 
 function predicateOf(schema: Schema, mode: Mode): Predicate {
-  // Not zod's (a lean validator, lean.ts): nothing to read; it checks in place and copies nothing anyway.
-  if (schema._zod === undefined) return refuse;
+  // Not zod's: a lean validator (lean.ts) checks in place and copies nothing, so its own check
+  // answers both questions, here without the result objects `safeParse` builds; anything else: no.
+  if (schema._zod === undefined) return leanPredicate(schema) ?? refuse;
   const known = predicates[mode].get(schema);
   if (known) return known;
   // A recursive schema reaches itself while its predicate is made: that use waits for it.
@@ -80,6 +81,24 @@ function predicateOf(schema: Schema, mode: Mode): Predicate {
 }
 
 const refuse: Predicate = () => false;
+
+/** The issues and path a lean validator's check writes into here, emptied after each use (checks are synchronous). */
+const scratchIssues: unknown[] = [];
+const scratchPath: PropertyKey[] = [];
+
+/** Whether a lean validator (`verify(value, path, issues)`) finds nothing wrong, without allocating on success. */
+function leanPredicate(schema: Schema): Predicate | undefined {
+  const verify = (schema as unknown as { verify?: unknown }).verify;
+  if (typeof verify !== 'function') return undefined;
+  const check = verify as (value: unknown, path: PropertyKey[], issues: unknown[]) => void;
+  return (value) => {
+    check(value, scratchPath, scratchIssues);
+    const passed = scratchIssues.length === 0;
+    scratchIssues.length = 0;
+    scratchPath.length = 0;
+    return passed;
+  };
+}
 
 /** zod's own verdict, for a kind the walk does not know; never for `itself`, where such a kind may change the value. */
 const byZod = (schema: Schema, mode: Mode): Predicate =>
