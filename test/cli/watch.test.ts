@@ -4,10 +4,10 @@
  * it) is regenerated each time, in order; SIGTERM to npm stops every process it started.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, tinySpec } from '../helpers/cli.js';
+import { childEnv, cliPath, tinySpec } from '../helpers/cli.js';
 import { repoRoot, repoTempDir } from '../helpers/spec-files.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,6 +41,31 @@ describe('--watch', () => {
     work = repoTempDir('watch-');
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('in a project (no --spec), sees a save made the moment a regeneration is reported, every time', async () => {
+    // The watcher was made again after every run of a project, and a save before it was ready went unseen.
+    const project = join(work, 'project');
+    const spec = join(project, 'specs', 'tiny.openapi.yaml');
+    mkdirSync(dirname(spec), { recursive: true });
+    writeFileSync(spec, tinySpec());
+    const child = spawn(process.execPath, ['--conditions=svc-source', cliPath, '--watch', '--quiet'], { cwd: project, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      await waitFor(() => /watching .*\(pid \d+/.test(stdout), 'the watch to start');
+      const reports = (): number => (stdout.match(/done in \d+ ms/g) ?? []).length;
+      const before = reports();
+      for (let round = 1; round <= 4; round++) {
+        writeFileSync(spec, tinySpec(`    Round${round}:\n      type: string\n`));
+        await waitFor(() => reports() >= before + round, `the report of save ${round}`, 20_000);
+      }
+      expect(readFileSync(join(project, 'generated', 'tiny', 'src', 'types.ts'), 'utf8')).toContain('export type Round4 = string;');
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+    }
+  });
 
   it('sees an append, an in-place rewrite and an atomic rename-save, reports a broken save and goes on, then stops on SIGTERM leaving no process', async () => {
     const spec = join(work, 'tiny.openapi.yaml');
