@@ -105,6 +105,14 @@ export async function generationSection(runs: number, node24: { binary: string; 
           ...(on24 ? { node: node24.binary } : {}),
         }),
     });
+  /** A peer on Node 24 in a fresh process, its output folder emptied before each run; a run that fails is a row that says so. */
+  const peerOn = async (label: string, tool: string, times: number, output: string, argv: string[]): Promise<Row> => {
+    try {
+      return await measure({ label, tool: `${tool}${onNode(v24)}`, times, before: () => rmSync(output, { recursive: true, force: true }), run: () => measureOnce({ argv, cwd: work, node: node24.binary }) });
+    } catch (error) {
+      return unmeasured(label, tool, `failed: ${(error instanceof Error ? error.message.split('\n')[0]! : String(error)).slice(0, 160)}`);
+    }
+  };
   /** Ours `--targets client` on both Node.js lines, and every part on Node 24. */
   const oursRows = async (label: string, input: string, name: string, times: number, standalone = false): Promise<Row[]> => [
     await oursOn(label, input, name, times, 'client', standalone, true),
@@ -116,13 +124,7 @@ export async function generationSection(runs: number, node24: { binary: string; 
     const config = join(work, `hey-api-${name}.config.mjs`);
     const output = join(work, `hey-api-${name}`);
     writeFileSync(config, `export default ${JSON.stringify({ input, output, plugins: ['@hey-api/typescript', 'zod', '@hey-api/sdk'] }, null, 2)};\n`);
-    return measure({
-      label,
-      tool: `hey-api ${heyVersion}: types + zod + sdk${onNode(v24)}`,
-      times,
-      before: () => rmSync(output, { recursive: true, force: true }),
-      run: () => measureOnce({ argv: [join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'dist', 'run.mjs'), '-f', config], cwd: work, node: node24.binary }),
-    });
+    return peerOn(label, `hey-api ${heyVersion}: types + zod + sdk`, times, output, [join(benchDir, 'node_modules', '@hey-api', 'openapi-ts', 'dist', 'run.mjs'), '-f', config]);
   };
   /** orval: its fetch client and its zod schemas (two outputs of one config), in a fresh process. */
   const orvalOn = async (label: string, input: string, name: string, times: number): Promise<Row> => {
@@ -133,18 +135,7 @@ export async function generationSection(runs: number, node24: { binary: string; 
       zod: { input: { target: input }, output: { target: join(output, `${name}.zod.ts`), client: 'zod', mode: 'single' } },
     };
     writeFileSync(config, `module.exports = ${JSON.stringify(entries, null, 2)};\n`);
-    const tool = `orval ${orvalVersion}: fetch client + zod${onNode(v24)}`;
-    try {
-      return await measure({
-        label,
-        tool,
-        times,
-        before: () => rmSync(output, { recursive: true, force: true }),
-        run: () => measureOnce({ argv: [join(benchDir, 'node_modules', 'orval', 'dist', 'bin', 'orval.mjs'), '--config', config], cwd: work, node: node24.binary }),
-      });
-    } catch (error) {
-      return unmeasured(label, tool, `failed: ${(error instanceof Error ? error.message.split('\n')[0]! : String(error)).slice(0, 160)}`);
-    }
+    return peerOn(label, `orval ${orvalVersion}: fetch client + zod`, times, output, [join(benchDir, 'node_modules', 'orval', 'dist', 'bin', 'orval.mjs'), '--config', config]);
   };
   /**
    * kubb: its TypeScript types, zod schemas and fetch client (plugin-oas reads the document), in a
@@ -159,18 +150,7 @@ export async function generationSection(runs: number, node24: { binary: string; 
       config,
       `import { defineConfig } from '@kubb/core';\nimport { pluginOas } from '@kubb/plugin-oas';\nimport { pluginTs } from '@kubb/plugin-ts';\nimport { pluginZod } from '@kubb/plugin-zod';\nimport { pluginClient } from '@kubb/plugin-client';\n\nexport default defineConfig({ root: '.', input: { path: ${JSON.stringify(input)} }, output: { path: ${JSON.stringify(output)}, clean: true, barrelType: false }, plugins: ${plugins} });\n`,
     );
-    const tool = `kubb ${kubbVersion}: types + zod + fetch client${onNode(v24)}`;
-    try {
-      return await measure({
-        label,
-        tool,
-        times,
-        before: () => rmSync(output, { recursive: true, force: true }),
-        run: () => measureOnce({ argv: [join(benchDir, 'node_modules', '@kubb', 'cli', 'bin', 'kubb.cjs'), 'generate', '--config', config], cwd: work, node: node24.binary }),
-      });
-    } catch (error) {
-      return unmeasured(label, tool, `failed: ${(error instanceof Error ? error.message.split('\n')[0]! : String(error)).slice(0, 160)}`);
-    }
+    return peerOn(label, `kubb ${kubbVersion}: types + zod + fetch client`, times, output, [join(benchDir, 'node_modules', '@kubb', 'cli', 'bin', 'kubb.cjs'), 'generate', '--config', config]);
   };
   /** Why kubb is not run on a large document: its time on v2 (34 operations) already, by hand on this machine. */
   const KUBB_LARGE = 'not run on documents over 100 operations: it took 7.1 s and 330 MB on v2 alone (34 operations, 388 files), by hand on 2026-11-28';
