@@ -337,6 +337,12 @@ describe('MCP tools: what a call answers', () => {
     expect(texts(result).at(-1)).toMatch(/More results: call listAccounts again with \{"starting_after":/);
     const second = (await client.callTool({ name: 'listAccounts', arguments: next! })) as CallToolResult;
     expect((second.structuredContent as { data: { id: string }[] }).data[0]!.id).not.toBe((result.structuredContent as { data: { id: string }[] }).data[0]!.id);
+    // In the compact mode the next page is asked of call_operation.
+    const compact = await v2.connect({ compact: true });
+    const paged = (await compact.callTool({ name: 'call_operation', arguments: { operationId: 'listAccounts', arguments: { limit: 1 } } })) as CallToolResult;
+    expect(texts(paged).at(-1)).toMatch(/More results: call call_operation again for listAccounts with \{"starting_after":/);
+    const following = (await compact.callTool({ name: 'call_operation', arguments: { operationId: 'listAccounts', arguments: (paged._meta as { nextArguments: object }).nextArguments } })) as CallToolResult;
+    expect(following.isError ?? false).toBe(false);
   });
 
   it('gives a binary answer as an embedded resource', async () => {

@@ -125,7 +125,7 @@ export function createApiMcpServer(set: ApiToolSet, client: HttpClient, options:
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const byOperationId = new Map(tools.map((tool) => [tool.operationId, tool]));
   const run = (tool: ApiTool, args: unknown, extra: Extra): Promise<CallToolResult> =>
-    callTool(tool, args, client, extra, options);
+    callTool(tool, args, client, extra, options, compact);
 
   if (!compact) {
     const listed = tools.map((tool) => toolDefinition(set, tool));
@@ -384,6 +384,7 @@ async function callTool(
   client: HttpClient,
   extra: Extra,
   options: McpServerOptions,
+  compact: boolean,
 ): Promise<CallToolResult> {
   if (typeof args !== 'object' || args === null || Array.isArray(args))
     return failure(`${tool.name}: the arguments must be an object`);
@@ -419,7 +420,7 @@ async function callTool(
   } catch (error) {
     return callFailure(tool, error);
   }
-  return answerOf(tool, answer, params, given);
+  return answerOf(tool, answer, params, given, compact);
 }
 
 /** A stream's items, each sent as a progress notification when the caller asked for progress. */
@@ -460,6 +461,7 @@ async function answerOf(
   answer: unknown,
   params: Record<string, unknown>,
   given: Record<string, unknown>,
+  compact: boolean,
 ): Promise<CallToolResult> {
   if (answer === undefined) return { content: [{ type: 'text', text: `${tool.name} succeeded (no content).` }] };
   if (answer instanceof Blob || answer instanceof ArrayBuffer || answer instanceof Uint8Array) {
@@ -485,7 +487,10 @@ async function answerOf(
       const moved = Object.fromEntries(Object.entries(next).filter(([key, value]) => params[key] !== value));
       content.push({
         type: 'text',
-        text: `More results: call ${tool.name} again with ${JSON.stringify(moved)} (the other arguments unchanged).`,
+        // In the compact mode the operation is called through call_operation.
+        text: compact
+          ? `More results: call ${COMPACT_TOOLS.call} again for ${tool.operationId} with ${JSON.stringify(moved)} in its arguments (the others unchanged).`
+          : `More results: call ${tool.name} again with ${JSON.stringify(moved)} (the other arguments unchanged).`,
       });
       result._meta = { nextArguments };
     }
