@@ -3,6 +3,7 @@
  * generator itself, tagged with the spec file and the stage it happened in, so the
  * command line can say so in one line instead of passing a stack trace on as advice.
  */
+import { resolve } from 'node:path';
 import { SpecError } from './load/errors.js';
 
 /** `command` covers what happens around the stages (listing specs/, comparing for --check). */
@@ -49,4 +50,19 @@ export function inStageSync<T>({ file, stage }: { file: string; stage: Stage }, 
 export function describeGeneratorBug(bug: GeneratorBug, { withStack }: { withStack: boolean }): string[] {
   if (!withStack) return [`error: ${bug.message}. Set ${DEBUG_VARIABLE}=1 to print the stack.`];
   return [`error: ${bug.message}.`, bug.cause instanceof Error && bug.cause.stack ? bug.cause.stack : String(bug.cause)];
+}
+
+/**
+ * What a command that serves one document (`mock --spec`, `mcp --spec`) says when the document
+ * could not be made into its package: the located problem of a document the generator refuses
+ * (exit 2), else a generator bug (exit 3). `display` shows a path as the user gave it.
+ */
+export function reportDocumentFailure(error: unknown, specFile: string, display: (path: string) => string): number {
+  if (error instanceof SpecError) {
+    console.error(`error: ${SpecError.format(display(resolve(error.file)), error.problem, error.location)}`);
+    return 2;
+  }
+  const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: display(specFile), stage: 'command', cause: error });
+  for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
+  return GENERATOR_BUG_EXIT_CODE;
 }

@@ -8,8 +8,7 @@ import { serveNode } from '@svc/server-runtime';
 import { displayPath } from '../generator/cli/options.js';
 import { diagnosticText, guessLines } from '../generator/cli/print.js';
 import type { MockOverrides } from '../generator/plans/mock.js';
-import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../generator/failure.js';
-import { SpecError } from '../generator/load/errors.js';
+import { reportDocumentFailure } from '../generator/failure.js';
 import { onStopRequest } from '../generator/util/lifetime.js';
 import { loadDocumentMock, type DocumentMock } from './document.js';
 
@@ -47,13 +46,7 @@ export async function serveDocumentMock(options: ServeDocumentOptions): Promise<
       },
     });
   } catch (error) {
-    if (error instanceof SpecError) {
-      console.error(`error: ${SpecError.format(displayPath(options, resolve(error.file)), error.problem, error.location)}`);
-      return 2;
-    }
-    const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: displayPath(options, options.spec), stage: 'command', cause: error });
-    for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
-    return GENERATOR_BUG_EXIT_CODE;
+    return reportDocumentFailure(error, options.spec, (path) => displayPath(options, path));
   }
   const ready = await defaultCredentials(registry, mock.scopes);
   const schemes = schemeCredentials(registry, ready, mock.securitySchemes, mock.scopes);

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiSpec, ClientOptions } from '@svc/runtime';
 import { callerDirectory, displayPath } from '../cli/options.js';
-import { DEBUG_VARIABLE, describeGeneratorBug, GENERATOR_BUG_EXIT_CODE, GeneratorBug } from '../failure.js';
+import { reportDocumentFailure } from '../failure.js';
 import { SpecError } from '../load/errors.js';
 import { onStopRequest } from '../util/lifetime.js';
 
@@ -129,13 +129,7 @@ export async function runMcpCommand(argv: readonly string[], context: McpCommand
       overlays: (values.overlay ?? []).map((overlay) => resolve(callerDir, overlay)),
     });
   } catch (error) {
-    if (error instanceof SpecError) {
-      console.error(`error: ${SpecError.format(displayPath(shown, resolve(error.file)), error.problem, error.location)}`);
-      return 2;
-    }
-    const bug = error instanceof GeneratorBug ? error : new GeneratorBug({ file: displayPath(shown, spec), stage: 'command', cause: error });
-    for (const line of describeGeneratorBug(bug, { withStack: Boolean(process.env[DEBUG_VARIABLE]) })) console.error(line);
-    return GENERATOR_BUG_EXIT_CODE;
+    return reportDocumentFailure(error, spec, (path) => displayPath(shown, path));
   }
 
   let server: McpServer;

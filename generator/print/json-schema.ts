@@ -7,6 +7,7 @@
  * A schema is written for one direction: a request's (`input`: no `readOnly` property) or a
  * response's (`output`: no `writeOnly` property), as the validators of each direction check.
  */
+import { resolve } from '../model/derive.js';
 import type { ApiModel, NamedSchema, ObjectNode, SchemaNode } from '../model/types.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -21,7 +22,7 @@ export type SchemaDirection = 'input' | 'output';
 const KNOWN_FORMATS = new Set(['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
 
 /** Where a named schema's form for a direction is found in `$defs`: its type's name (the variant's, where readOnly or writeOnly make the forms differ). */
-export function definitionName(named: NamedSchema, direction: SchemaDirection): string {
+function definitionName(named: NamedSchema, direction: SchemaDirection): string {
   return named.variants?.[direction]?.typeName ?? named.typeName;
 }
 
@@ -34,7 +35,7 @@ export class JsonSchemaWriter {
   private readonly written = new Map<string, JsonSchema>();
 
   constructor(
-    model: ApiModel,
+    private readonly model: ApiModel,
     readonly direction: SchemaDirection,
   ) {
     this.byKey = new Map(model.schemas.map((s) => [s.key, s]));
@@ -209,8 +210,7 @@ export class JsonSchemaWriter {
 
   /** Whether a property's schema, or the named schema it references, carries the mark. */
   private marked(node: SchemaNode, mark: 'readOnly' | 'writeOnly'): boolean {
-    if (node[mark]) return true;
-    return node.kind === 'ref' && this.byKey.get(node.target)?.schema[mark] === true;
+    return node[mark] === true || resolve(this.model, node)?.[mark] === true;
   }
 }
 
@@ -220,8 +220,8 @@ const typed = (type: string, nullable: boolean | undefined): JsonValue => (nulla
 export function describesObject(model: ApiModel, node: SchemaNode, depth = 0): boolean {
   if (node.nullable || depth > 16) return false;
   if (node.kind === 'ref') {
-    const target = model.schemas.find((s) => s.key === node.target);
-    return target !== undefined && describesObject(model, target.schema, depth + 1);
+    const target = resolve(model, node);
+    return target !== undefined && describesObject(model, target, depth + 1);
   }
   if (node.kind === 'object') return true;
   if (node.kind === 'union') return node.variants.length > 0 && node.variants.every((v) => describesObject(model, v, depth + 1));

@@ -26,6 +26,7 @@ import {
 import type { HttpClient } from './client.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './errors.js';
 import { nextPageParams } from './pagination.js';
+import { toBase64 } from './signing.js';
 import type { CallOptions, OperationSpec } from './types.js';
 
 /** A JSON Schema as the generator writes it (a plain JSON value). */
@@ -347,13 +348,6 @@ const failure = (text: string, ...more: string[]): CallToolResult => ({
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
-/** Base64 of bytes, without Node's Buffer (the runtime also runs in workers and browsers). */
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** The body with its base64 fields as bytes; the path and problem of the first field that is no base64. */
 function decodeBinaryFields(body: unknown, fields: readonly string[]): { body: unknown } | string {
   const decode = (value: unknown): Blob | undefined => {
@@ -470,7 +464,7 @@ async function answerOf(
     const uri = `api:${tool.operationId}${Object.keys(params).length > 0 ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}` : ''}`;
     return {
       content: [
-        { type: 'resource', resource: { uri, mimeType, blob: base64(new Uint8Array(await blob.arrayBuffer())) } },
+        { type: 'resource', resource: { uri, mimeType, blob: toBase64(new Uint8Array(await blob.arrayBuffer())) } },
       ],
     };
   }

@@ -93,7 +93,8 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 
 const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-function toBase64(bytes: Uint8Array): string {
+/** Bytes in base64, without Node's Buffer (the runtime also runs in workers and browsers). */
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);

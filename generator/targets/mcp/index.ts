@@ -7,9 +7,8 @@
  */
 import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { effectiveObject, pathLabel, resolve } from '../../model/derive.js';
+import { effectiveObject, isSuccessStatus, pathLabel, resolve } from '../../model/derive.js';
 import { callArgumentsOf, isReadOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
-import { isSuccessStatus } from '../../model/derive.js';
 import type { ApiModel, OperationModel, SchemaNode } from '../../model/types.js';
 import { describesObject, JsonSchemaWriter, type JsonSchema, type JsonValue } from '../../print/json-schema.js';
 import { ModuleImports, runtimeSubpath } from '../../print/symbols.js';
