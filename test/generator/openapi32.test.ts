@@ -71,7 +71,7 @@ describe('an OpenAPI 3.2 document', () => {
   });
 
   it('a server\'s name reaches apiInfo, and createClient({ server }) picks it', async () => {
-    expect(output.files.get('src/operations.ts')).toContain("servers: [{ url: 'https://chat.example.test/v1', name: 'production' }]");
+    expect(output.files.get('src/api-info.ts')).toContain("servers: [{ url: 'https://chat.example.test/v1', name: 'production' }]");
     let sent = '';
     const client = (chat.createClient as (options: object) => unknown)({ server: 'production', fetch: async (request: Request) => ((sent = request.url), Response.json([])) });
     await chat.searchMessages(client, { text: 'x' });

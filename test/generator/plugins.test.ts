@@ -74,7 +74,7 @@ describe('a plugin from outside the generator', () => {
 
   it('is a --targets part: chosen alone, it brings what it needs and no other part', async () => {
     const output = await generatePackage({ file: writeSpec(shop, 'plugin-shop'), name: 'plugin-shop', parts: ['paths'] }, { plugins: [pathsPlugin] });
-    expect([...output.files.keys()].filter((p) => p.startsWith('src/')).sort()).toEqual(['src/index.ts', 'src/operations.ts', 'src/paths.ts', 'src/schemas.ts', 'src/type-checks.ts', 'src/types.ts']);
+    expect([...output.files.keys()].filter((p) => p.startsWith('src/')).sort()).toEqual(['src/api-info.ts', 'src/index.ts', 'src/operations.ts', 'src/paths.ts', 'src/schemas.ts', 'src/type-checks.ts', 'src/types.ts']);
     expect(partsWithNeeds(['paths'], resolvePlugins([pathsPlugin]))).toEqual(['paths']);
   });
 

@@ -17,7 +17,7 @@ describe('a Swagger 2.0 document', () => {
     const { output, dir } = await generateToDisk(petstore, 'petstore-two');
     const operations = output.files.get('src/operations.ts')!;
     // host, basePath and schemes become servers; formData becomes a form or multipart body; a file part is binary.
-    expect(operations).toContain("servers: [{ url: 'https://petstore.example.com/v2' }, { url: 'http://petstore.example.com/v2' }]");
+    expect(output.files.get('src/api-info.ts')).toContain("servers: [{ url: 'https://petstore.example.com/v2' }, { url: 'http://petstore.example.com/v2' }]");
     expect(operations).toMatch(/updatePetWithFormOperation = \{[\s\S]*?contentTypes: \['application\/x-www-form-urlencoded'\]/);
     expect(operations).toMatch(/uploadFileOperation = \{[\s\S]*?contentTypes: \['multipart\/form-data'\]/);
     // collectionFormat multi is an exploded form array.

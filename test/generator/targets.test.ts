@@ -105,7 +105,10 @@ describe('targets on a small spec', async () => {
     expect(ops).toMatch(/deleteOrderOperation = \{\s+operationId: 'deleteOrder',[\s\S]*?deprecated: true/);
     expect(ops).toMatch(/responses: \{ '200': OrderListSchema, '404': ErrorSchema \}/);
     expect(ops).toMatch(/pagination: \{ style: 'token', itemsField: 'items', tokenParam: 'cursor', nextTokenField: 'next' \}/);
-    expect(ops).toMatch(/versioning: \{ header: 'Shop-Version', current: '2024-01-01' \}/);
+    // The API's own description has a module of its own, which operations.ts re-exports.
+    expect(file('src/api-info.ts')).toMatch(/versioning: \{ header: 'Shop-Version', current: '2024-01-01' \}/);
+    expect(ops).toMatch(/^import \{ apiInfo \} from '\.\/api-info\.js';$/m);
+    expect(ops).toMatch(/^export \{ apiInfo \};$/m);
     expect(ops).toMatch(/security: \[\]/);
   });
 

@@ -136,20 +136,24 @@ export const operationsTarget: Target = {
     // The operations the runtime calls itself (the server-time operation of HMAC signing) are not
     // here: the signed operations name it (`uses.serverTime`), and `api` holds it among the others.
     const infoLiteral = objectLiteral(Object.entries(api).map(([k, v]) => [k, literal(v)] as const));
-    statements.push(
-      exportedConst(
-        'apiInfo',
-        `${infoLiteral} as const satisfies ${im.type('ApiInfo')}`,
-        jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
-      ),
+    // In a module of its own: the client imports it, and importing operations.ts would make a program's
+    // type-check (and a bundler without tree-shaking) take in every zod validator. operations.ts exports it too.
+    const infoImports = importsFor(context, './api-info.js');
+    const infoStatement = exportedConst(
+      'apiInfo',
+      `${infoLiteral} as const satisfies ${infoImports.type('ApiInfo')}`,
+      jsDoc(`${model.title} ${model.version}: what the runtime client needs to know about the API, without its operations, so that a program bundles only the operations it calls.`),
     );
+    const apiInfoFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...infoImports.declarations(), infoStatement] });
+    const apiInfo = im.value('apiInfo');
+    statements.push({ kind: StructureKind.ExportDeclaration, namedExports: [apiInfo] });
     // The type withOperations returns, written out so that a declaration file names the two constants instead of expanding them.
     statements.push(
       exportedConst(
         'api',
-        `${PURE}${im.value('withOperations')}(apiInfo, operations)`,
+        `${PURE}${im.value('withOperations')}(${apiInfo}, operations)`,
         jsDoc(`${model.title} ${model.version}: \`apiInfo\` with every operation.`),
-        'typeof apiInfo & { readonly operations: typeof operations }',
+        `typeof ${apiInfo} & { readonly operations: typeof operations }`,
       ),
     );
 
@@ -166,6 +170,7 @@ export const operationsTarget: Target = {
     const checks = typeChecksFile({ header: generatedHeader(sourceLabel), runtimePackage, aliasName: 'OperationTypesMatch', pairs: checked });
     return [
       { path: 'src/operations.ts', contents, barrel: true },
+      { path: 'src/api-info.ts', contents: apiInfoFile },
       ...(checked.length > 0 ? [{ path: 'src/operation-checks.ts', contents: checks }] : []),
     ];
   },

@@ -5,7 +5,8 @@ import type { TargetPlugin } from '../target.js';
 export const operationsPlugin: TargetPlugin = {
   name: 'operations',
   needs: ['types', 'zod'],
-  defines: { './operations.js': ['api', 'apiInfo', 'operations', 'webhooks'] },
+  // `apiInfo` has a module of its own, so that the client (which needs it) does not import the zod validators of operations.ts.
+  defines: { './operations.js': ['api', 'operations', 'webhooks'], './api-info.js': ['apiInfo'] },
   declares: ['withOperations', 'OperationSpec', 'ApiSpec', 'ApiInfo', 'receiveWebhook', 'verifyWebhookSignature', 'resolveSecurity', 'pageWalk', 'OperationTypesMatch'],
   // Each operation's own constant; a webhook's is planned too (received, not called: no module prints it).
   operationNames: [{ key: OPERATION_SPEC, module: './operations.js', want: ({ camel }) => `${camel}Operation`, webhooks: true }],
