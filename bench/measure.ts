@@ -3,7 +3,7 @@
  * against, and timing a fresh `node` process (wall time from spawn to exit, peak memory).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,7 +30,7 @@ export interface Measurement {
 }
 
 /** Runs `node <args>` once in a fresh process (this Node.js, or the binary `node` names); wall time from spawn to exit, and its peak memory. */
-export function measureOnce(args: { argv: string[]; cwd: string; env?: Record<string, string>; node?: string }): Promise<Measurement> {
+export function measureOnce(args: { argv: string[]; cwd: string; env?: Record<string, string>; node?: string; okCodes?: readonly number[] }): Promise<Measurement> {
   const peakFile = join(work, `peak-${process.pid}.txt`);
   rmSync(peakFile, { force: true });
   return new Promise((resolve, reject) => {
@@ -44,7 +44,7 @@ export function measureOnce(args: { argv: string[]; cwd: string; env?: Record<st
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('close', (code) => {
       const ms = performance.now() - started;
-      if (code !== 0) return reject(new Error(`node ${args.argv.join(' ')} exited with ${code}:\n${stderr}`));
+      if (code !== 0 && !(code !== null && args.okCodes?.includes(code))) return reject(new Error(`node ${args.argv.join(' ')} exited with ${code}:\n${stderr}`));
       resolve({ ms, peakMb: Number(readFileSync(peakFile, 'utf8')) / 1024 });
     });
   });
@@ -62,6 +62,18 @@ export interface Row {
   runs: number;
   ms: number;
   peakMb: number;
+  /** Bytes of TypeScript the run wrote, where measured. */
+  sourceBytes?: number;
+}
+
+/** Bytes of the `.ts` files under `dir`, at any depth (0 when it does not exist). */
+export function typeScriptBytes(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts')) total += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return total;
 }
 
 export async function measure(args: { label: string; tool: string; times: number; before?: () => void; run: () => Promise<Measurement> }): Promise<Row> {
