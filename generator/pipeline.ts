@@ -17,7 +17,7 @@ import { DEFAULT_FORMATTER, formatFile, type FormatterName } from './write/forma
 import { compareText } from './util/compare.js';
 import { reportingStage, type ProgressListener } from './util/progress.js';
 
-// Loaders, targets, ts-morph and prettier take most of a second to import: only a run
+// Loaders, targets and the formatters take a while to import: only a run
 // that generates something loads them, so a run whose specs are all unchanged stays fast.
 const stages = (): Promise<typeof import('./stages.js')> => import('./stages.js');
 
@@ -73,7 +73,7 @@ export interface SpecJob {
 /** Milliseconds spent in each stage of one package; `cached` when nothing had to be generated. */
 export interface StageTimings {
   cached: boolean;
-  /** Importing the loaders, targets, ts-morph and prettier (once per process). */
+  /** Importing the loaders, targets and the formatter (once per process). */
   setup: number;
   load: number;
   model: number;

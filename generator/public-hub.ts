@@ -2,7 +2,7 @@
  * What `import … from 'svc-api-codegen'` gives a config file and its plugins while the command
  * runs: the running generator's own functions, never another copy's (a plugin must print through
  * the same symbol table as the built-in targets). `defineConfig` and `definePlugin` are at hand
- * at once; the printing helpers load with the targets (ts-morph takes most of a second), before
+ * at once; the printing helpers load with the targets, before
  * any plugin runs, so a run whose packages are all cached never loads them.
  */
 import { defineConfig } from './config-define.js';

@@ -53,7 +53,7 @@ export function timingLines(result: RunResult): string[] {
       String(p.stats.ms + (write ?? 0)),
     ];
   });
-  return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets, ts-morph, the formatter; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
+  return [...table(header, rows), `total ${result.totalMs} ms (ms per stage; setup: importing loaders, targets and the formatter; "cached": inputs unchanged, package reused from node_modules/.cache/svc-api-codegen/)`];
 }
 
 /** What one line says for a group of diagnostics of one kind, given how many there are and the first. */

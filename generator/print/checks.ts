@@ -2,7 +2,7 @@
  * Compile-time checks that validators infer exactly the emitted types: a module of
  * `Assert<Equals<z.infer<typeof XSchema>, X>>` entries that `tsc --noEmit` verifies.
  */
-import { StructureKind } from '../util/ts-morph.js';
+import { StructureKind } from '../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { compareText } from '../util/compare.js';
 import { printSourceFile } from '../util/ts.js';

@@ -9,7 +9,7 @@ import type { ApiModel } from '../model/types.js';
 import { PluginError } from '../targets/registry.js';
 import { RUNTIME_EXPORTS } from '../targets/runtimes.js';
 import type { ImportedNames, TargetPlugin } from '../targets/target.js';
-import { StructureKind } from '../util/ts-morph.js';
+import { StructureKind } from '../util/structure-kinds.js';
 import { compareText } from '../util/compare.js';
 
 /** The module a name is declared in: a module of the package (`./types.js`) or a package (`@svc/runtime`). */

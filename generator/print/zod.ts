@@ -1,5 +1,5 @@
 /** SchemaNode -> zod 4 expression. The one switch over kinds for validators. */
-import { StructureKind } from '../util/ts-morph.js';
+import { StructureKind } from '../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, Diagnostic, NumberNode, ObjectNode, SchemaNode, StringNode } from '../model/types.js';
 import { literal, valueKey, stringLiteral } from '../util/text.js';

@@ -4,7 +4,7 @@
  * validator of every named schema they use. A program that calls one operation's function
  * bundles that operation's call and validators, and none of zod.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc } from '../../util/text.js';
 import { exportedConst, printSourceFile } from '../../util/ts.js';

@@ -4,7 +4,7 @@
  * that holds the groups.
  */
 import { pathLabel } from '../../model/derive.js';
-import { Scope, StructureKind } from '../../util/ts-morph.js';
+import { Scope, StructureKind } from '../../util/structure-kinds.js';
 import type { ClassDeclarationStructure, FunctionDeclarationStructure, MethodDeclarationStructure, OptionalKind, ParameterDeclarationStructure, StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { formsOf } from '../../model/directions.js';

@@ -4,7 +4,7 @@
  * subscription takes (product ids required, optional or absent; a JWT), what each channel
  * delivers and how often, all come from the model.
  */
-import { Scope, StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { Scope, StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal, objectLiteral, propertyKey, stringLiteral } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';

@@ -3,7 +3,7 @@
  * (`ClientMessage`, `ServerMessage`), their validators, a `messages` record and
  * `parseFeedMessage`, which turns a raw frame into a typed server message.
  */
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { resolve } from '../../model/derive.js';
 import type { ApiModel, MessageModel, SchemaNode } from '../../model/types.js';

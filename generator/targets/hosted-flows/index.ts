@@ -2,7 +2,7 @@
  * Target `hosted-flows`: a typed URL builder per browser flow the API hosts
  * (`x-hosted-flows`), e.g. the onramp's `/buy/select-asset?sessionToken=…`.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, HostedFlowModel } from '../../model/types.js';
 import { docsOf, jsDoc, literal, propertyKey, stringLiteral } from '../../util/text.js';

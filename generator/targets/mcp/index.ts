@@ -5,7 +5,7 @@
  * on the official SDK's `McpServer` (`@svc/runtime/mcp` does the serving), one tool per operation
  * or, for a large API, three that list, describe and call them.
  */
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { effectiveObject, isSuccessStatus, pathLabel, resolve } from '../../model/derive.js';
 import { callArgumentsOf, isReadOperation, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';

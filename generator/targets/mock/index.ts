@@ -3,7 +3,7 @@
  * (roles, collections, pagination, state transitions) is worked out here from the model;
  * `@svc/mock-runtime` runs it on the server stub with the seeded fixtures.
  */
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc, literal } from '../../util/text.js';
 import { printSourceFile } from '../../util/ts.js';

@@ -3,7 +3,7 @@
  * `handlers()` with all of them, answering from the seeded fixtures, from the package's mock
  * running in memory (`options.mock`), or from a test's own answer.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { FunctionDeclarationStructure, StatementStructures } from 'ts-morph';
 import { ModuleImports, type SymbolTable } from '../../print/symbols.js';
 import { answeredResponseOf, serverUrlOf, pathLabel } from '../../model/derive.js';

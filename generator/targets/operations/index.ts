@@ -4,7 +4,7 @@
  * status, security), the `webhooks` record and the `api` description the runtime reads.
  */
 import { OPERATION_SPEC, targetName } from '../../model/operation-kinds.js';
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { jsDoc, literal, objectLiteral, valueKey } from '../../util/text.js';

@@ -6,7 +6,7 @@
  * bundles nothing of TanStack through it.
  */
 import { pathLabel } from '../../model/derive.js';
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { FunctionDeclarationStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { ModuleImports, type SymbolTable } from '../../print/symbols.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';

@@ -5,7 +5,7 @@
  * routes and checks requests with, and a factory that builds the Hono app.
  */
 import { HANDLER_REPLY, targetName } from '../../model/operation-kinds.js';
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { InterfaceDeclarationStructure, OptionalKind, MethodSignatureStructure, StatementStructures, TypeAliasDeclarationStructure } from 'ts-morph';
 import { resolve, pathLabel } from '../../model/derive.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../model/types.js';

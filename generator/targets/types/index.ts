@@ -2,7 +2,7 @@
  * Target `types`: a named, documented TypeScript type for every schema of the model and
  * for each operation's parameters, body, responses, error ids and list items.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { InterfaceDeclarationStructure, OptionalKind, TypeAliasDeclarationStructure } from 'ts-morph';
 import { isSuccessStatus, pathLabel } from '../../model/derive.js';
 import { streamAlternativeOf } from '../../model/operation-kinds.js';

@@ -4,7 +4,7 @@
  * handler; `webhookRoute` mounts it in Hono. The receiver itself is the runtime's
  * (`@svc/runtime/receiver`); this module describes the document's webhooks to it.
  */
-import { StructureKind } from '../../util/ts-morph.js';
+import { StructureKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import type { ApiModel, OperationModel, WebhookSignatureModel } from '../../model/types.js';
 import { ModuleImports, runtimeSubpath } from '../../print/symbols.js';

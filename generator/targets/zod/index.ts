@@ -3,7 +3,7 @@
  * record keyed by the spec's names, and compile-time checks that each validator's
  * inferred type equals the emitted type.
  */
-import { StructureKind, VariableDeclarationKind } from '../../util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../util/structure-kinds.js';
 import type { StatementStructures } from 'ts-morph';
 import { jsDoc } from '../../util/text.js';
 import { exportedRecord, printSourceFile } from '../../util/ts.js';

@@ -1,0 +1,542 @@
+/**
+ * Prints the ts-morph structures the targets build (imports and exports, variable statements,
+ * type aliases, interfaces, functions and classes) as ts-morph's own printer does, call for call
+ * on the same code-block-writer, without loading ts-morph: its printer comes with
+ * `@ts-morph/common`, which loads the 9 MB TypeScript compiler it bundles (0.43-0.58 s and about
+ * 75 MB on every run, which generation otherwise never uses). A structure with a field this printer
+ * does not know (a plugin's decorator, a getter, a namespace …) makes the whole file go to ts-morph,
+ * loaded then; `test/generator/structure-printer.test.ts` holds the two to the same text.
+ */
+import { createRequire } from 'node:module';
+import CodeBlockWriter from 'code-block-writer';
+import type {
+  ClassDeclarationStructure,
+  ConstructorDeclarationStructure,
+  ExportDeclarationStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  IndexSignatureDeclarationStructure,
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  MethodDeclarationStructure,
+  MethodSignatureStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  PropertyDeclarationStructure,
+  PropertySignatureStructure,
+  SourceFileStructure,
+  TypeAliasDeclarationStructure,
+  TypeParameterDeclarationStructure,
+  VariableStatementStructure,
+  WriterFunction,
+} from 'ts-morph';
+import type * as TsMorph from 'ts-morph';
+import { StructureKind } from '../util/structure-kinds.js';
+
+/** What `printStructure` is given: options as ts-morph takes them. */
+export interface PrintOptions {
+  indentNumberOfSpaces: number;
+  useSingleQuote: boolean;
+}
+
+type Statement = NonNullable<SourceFileStructure['statements']> extends string | WriterFunction | readonly (infer S)[] ? S : never;
+type Doc = string | WriterFunction | OptionalKind<JSDocStructure>;
+type Text = string | WriterFunction;
+
+/** The fields each kind may have here; anything else, or any other kind, is ts-morph's to print. */
+const KNOWN: Readonly<Record<number, ReadonlySet<string>>> = {
+  [StructureKind.ImportDeclaration]: new Set(['kind', 'isTypeOnly', 'moduleSpecifier', 'namedImports', 'namespaceImport', 'defaultImport']),
+  [StructureKind.ExportDeclaration]: new Set(['kind', 'isTypeOnly', 'moduleSpecifier', 'namedExports']),
+  [StructureKind.VariableStatement]: new Set(['kind', 'docs', 'isExported', 'declarationKind', 'declarations']),
+  [StructureKind.TypeAlias]: new Set(['kind', 'docs', 'isExported', 'name', 'type', 'typeParameters']),
+  [StructureKind.Interface]: new Set(['kind', 'docs', 'isExported', 'name', 'typeParameters', 'extends', 'properties', 'methods', 'indexSignatures']),
+  [StructureKind.Function]: new Set(['kind', 'docs', 'isExported', 'isAsync', 'name', 'typeParameters', 'parameters', 'returnType', 'statements', 'overloads']),
+  [StructureKind.Class]: new Set(['kind', 'docs', 'isExported', 'name', 'typeParameters', 'extends', 'properties', 'ctors', 'methods']),
+};
+const MEMBER_FIELDS = {
+  declaration: new Set(['name', 'type', 'initializer']),
+  parameter: new Set(['kind', 'name', 'type', 'initializer', 'hasQuestionToken', 'isRestParameter', 'isReadonly', 'scope']),
+  typeParameter: new Set(['kind', 'name', 'constraint', 'default']),
+  property: new Set(['kind', 'docs', 'name', 'type', 'hasQuestionToken', 'isReadonly']),
+  method: new Set(['kind', 'docs', 'name', 'parameters', 'returnType', 'typeParameters']),
+  indexSignature: new Set(['kind', 'docs', 'keyName', 'keyType', 'returnType', 'isReadonly']),
+  functionOverload: new Set(['kind', 'docs', 'parameters', 'returnType', 'typeParameters']),
+  classProperty: new Set(['kind', 'docs', 'name', 'type', 'isReadonly', 'scope']),
+  ctor: new Set(['kind', 'docs', 'parameters', 'statements', 'scope']),
+  classMethod: new Set(['kind', 'docs', 'name', 'parameters', 'returnType', 'typeParameters', 'statements', 'scope', 'isAsync', 'overloads']),
+  methodOverload: new Set(['kind', 'docs', 'parameters', 'returnType', 'typeParameters', 'scope']),
+  namedImport: new Set(['kind', 'name', 'alias']),
+  jsDoc: new Set(['kind', 'description']),
+};
+
+const only = (value: unknown, fields: ReadonlySet<string>): boolean =>
+  typeof value === 'object' && value !== null && Object.entries(value).every(([key, field]) => field === undefined || fields.has(key));
+const allOnly = (values: unknown, fields: ReadonlySet<string>, plainStrings = false): boolean =>
+  values === undefined || (Array.isArray(values) && values.every((value) => (plainStrings && typeof value === 'string') || only(value, fields)));
+const plainText = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const docsKnown = (docs: unknown): boolean => allOnly(docs, MEMBER_FIELDS.jsDoc, true) && (docs === undefined || (docs as unknown[]).every((doc) => typeof doc === 'string' || plainText((doc as JSDocStructure).description)));
+const parametersKnown = (parameters: unknown): boolean => allOnly(parameters, MEMBER_FIELDS.parameter) && (parameters === undefined || (parameters as ParameterDeclarationStructure[]).every((p) => plainText(p.type) && plainText(p.initializer)));
+const typeParametersKnown = (typeParameters: unknown): boolean =>
+  allOnly(typeParameters, MEMBER_FIELDS.typeParameter, true) && (typeParameters === undefined || (typeParameters as (string | TypeParameterDeclarationStructure)[]).every((t) => typeof t === 'string' || (plainText(t.constraint) && plainText(t.default))));
+const statementsKnown = (statements: unknown): boolean => statements === undefined || (Array.isArray(statements) && statements.every((s) => typeof s === 'string'));
+const signatureKnown = (s: { docs?: unknown; parameters?: unknown; returnType?: unknown; typeParameters?: unknown }): boolean =>
+  docsKnown(s.docs) && parametersKnown(s.parameters) && plainText(s.returnType) && typeParametersKnown(s.typeParameters);
+
+/** Whether every structure of `statements` is one this printer writes as ts-morph would. */
+export function printsAlike(statements: readonly Statement[]): boolean {
+  return statements.every((statement) => {
+    if (typeof statement === 'string') return true;
+    if (typeof statement === 'function') return true;
+    const fields = KNOWN[statement.kind as number];
+    if (!fields || !only(statement, fields)) return false;
+    switch (statement.kind) {
+      case StructureKind.ImportDeclaration:
+      case StructureKind.ExportDeclaration: {
+        const named = (statement as ImportDeclarationStructure).namedImports ?? (statement as ExportDeclarationStructure).namedExports;
+        return allOnly(named, MEMBER_FIELDS.namedImport, true);
+      }
+      case StructureKind.VariableStatement: {
+        const variable = statement as VariableStatementStructure;
+        return docsKnown(variable.docs) && allOnly(variable.declarations, MEMBER_FIELDS.declaration) && variable.declarations.every((d) => plainText(d.type) && plainText(d.initializer));
+      }
+      case StructureKind.TypeAlias: {
+        const alias = statement as TypeAliasDeclarationStructure;
+        return docsKnown(alias.docs) && plainText(alias.type) && typeParametersKnown(alias.typeParameters);
+      }
+      case StructureKind.Interface: {
+        const face = statement as InterfaceDeclarationStructure;
+        return (
+          docsKnown(face.docs) &&
+          typeParametersKnown(face.typeParameters) &&
+          (face.extends === undefined || (Array.isArray(face.extends) && face.extends.every((e) => typeof e === 'string'))) &&
+          allOnly(face.properties, MEMBER_FIELDS.property) &&
+          (face.properties ?? []).every((p) => docsKnown(p.docs) && plainText(p.type)) &&
+          allOnly(face.methods, MEMBER_FIELDS.method) &&
+          (face.methods ?? []).every(signatureKnown) &&
+          allOnly(face.indexSignatures, MEMBER_FIELDS.indexSignature) &&
+          (face.indexSignatures ?? []).every((i) => docsKnown(i.docs) && plainText(i.returnType))
+        );
+      }
+      case StructureKind.Function: {
+        const fn = statement as FunctionDeclarationStructure;
+        return signatureKnown(fn) && statementsKnown(fn.statements) && allOnly(fn.overloads, MEMBER_FIELDS.functionOverload) && (fn.overloads ?? []).every(signatureKnown);
+      }
+      case StructureKind.Class: {
+        const cls = statement as ClassDeclarationStructure;
+        return (
+          docsKnown(cls.docs) &&
+          typeParametersKnown(cls.typeParameters) &&
+          plainText(cls.extends) &&
+          allOnly(cls.properties, MEMBER_FIELDS.classProperty) &&
+          (cls.properties ?? []).every((p) => docsKnown(p.docs) && plainText(p.type)) &&
+          allOnly(cls.ctors, MEMBER_FIELDS.ctor) &&
+          (cls.ctors ?? []).every((c) => docsKnown(c.docs) && parametersKnown(c.parameters) && statementsKnown(c.statements)) &&
+          allOnly(cls.methods, MEMBER_FIELDS.classMethod) &&
+          (cls.methods ?? []).every((m) => signatureKnown(m) && statementsKnown(m.statements) && allOnly(m.overloads, MEMBER_FIELDS.methodOverload) && (m.overloads ?? []).every(signatureKnown))
+        );
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+/** A source file of `statements`, as ts-morph's `printStructure` prints it with these options. */
+export function printStatements(statements: readonly Statement[], options: PrintOptions): string {
+  if (!printsAlike(statements)) {
+    const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
+    return tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements: [...statements] }, options);
+  }
+  const writer = new CodeBlockWriter({ indentNumberOfSpaces: options.indentNumberOfSpaces, useTabs: false, newLine: '\n', useSingleQuote: options.useSingleQuote });
+  writeStatements(writer, statements);
+  writer.conditionalNewLine(!writer.isAtStartOfFirstLineOfBlock() && !writer.isLastNewLine());
+  return writer.toString();
+}
+
+function lastNonWhitespaceIsCloseBrace(writer: CodeBlockWriter): boolean {
+  return writer.iterateLastChars((char) => (char === '}' ? true : /\s/.test(char) ? undefined : false)) ?? false;
+}
+
+/** The statements of a file or a body: a blank line after a block, one around functions, classes and interfaces. */
+function writeStatements(writer: CodeBlockWriter, statements: readonly (Statement | string)[]): void {
+  const ensureBlankLine = (): void => {
+    if (!writer.isAtStartOfFirstLineOfBlock()) writer.blankLineIfLastNot();
+  };
+  for (const statement of statements) {
+    if (lastNonWhitespaceIsCloseBrace(writer)) writer.blankLineIfLastNot();
+    else if (!writer.isAtStartOfFirstLineOfBlock()) writer.newLineIfLastNot();
+    if (typeof statement === 'string') {
+      writer.write(statement);
+      continue;
+    }
+    if (typeof statement === 'function') {
+      statement(writer);
+      continue;
+    }
+    writer.closeComment();
+    switch (statement.kind) {
+      case StructureKind.Function:
+        ensureBlankLine();
+        writeFunction(writer, statement as FunctionDeclarationStructure);
+        break;
+      case StructureKind.Class:
+        ensureBlankLine();
+        writeClass(writer, statement as ClassDeclarationStructure);
+        break;
+      case StructureKind.Interface:
+        ensureBlankLine();
+        writeInterface(writer, statement as InterfaceDeclarationStructure);
+        break;
+      case StructureKind.TypeAlias:
+        writeTypeAlias(writer, statement as TypeAliasDeclarationStructure);
+        break;
+      case StructureKind.VariableStatement:
+        writeVariableStatement(writer, statement as VariableStatementStructure);
+        break;
+      case StructureKind.ImportDeclaration:
+        writeImport(writer, statement as ImportDeclarationStructure);
+        break;
+      case StructureKind.ExportDeclaration:
+        writeExport(writer, statement as ExportDeclarationStructure);
+        break;
+    }
+  }
+}
+
+/**
+ * A text as written into a fresh writer with the same options (ts-morph's `getText`). Such a
+ * writer, with no indentation to write and none queued, changes only the line breaks of a string
+ * (`\r?\n` to the configured one), so that is done here without its pass over every character.
+ */
+function textOf(writer: CodeBlockWriter, text: Text): string {
+  if (typeof text === 'string') {
+    const { newLine } = writer.getOptions();
+    return newLine === '\n' && !text.includes('\r') ? text : text.split(/\r?\n/).join(newLine);
+  }
+  const fresh = new CodeBlockWriter(writer.getOptions());
+  text(fresh);
+  return fresh.toString();
+}
+
+const blank = (text: string): boolean => text.trim() === '';
+
+function writeDocs(writer: CodeBlockWriter, docs: readonly Doc[] | undefined): void {
+  for (const doc of docs ?? []) {
+    writer.closeComment();
+    const text = typeof doc === 'string' ? doc : typeof doc === 'function' ? textOf(writer, doc) : textOf(writer, (doc.description as string | undefined) ?? '');
+    const lines = text.split(/\r?\n/);
+    const start = lines[0]!.length === 0 ? 1 : 0;
+    writer.write('/**');
+    if (lines.length <= 1) writer.space().write(lines[start] ?? '');
+    else {
+      writer.newLine();
+      for (let i = start; i < lines.length; i++) {
+        writer.write(' *');
+        if (lines[i]!.length > 0) writer.write(` ${lines[i]}`);
+        writer.newLine();
+      }
+    }
+    writer.spaceIfLastNot();
+    writer.write('*/');
+    writer.newLine();
+  }
+}
+
+function writeModifiers(writer: CodeBlockWriter, node: { isExported?: boolean; scope?: string; isReadonly?: boolean; isAsync?: boolean }): void {
+  if (node.isExported) writer.write('export ');
+  if (node.scope != null) writer.write(`${node.scope} `);
+  if (node.isAsync) writer.write('async ');
+  if (node.isReadonly) writer.write('readonly ');
+}
+
+function writeTyped(writer: CodeBlockWriter, separator: string, type: Text | undefined, always = false): void {
+  if (type == null && !always) return;
+  const text = textOf(writer, type ?? 'any');
+  if (!blank(text)) writer.hangingIndent(() => writer.write(`${separator} ${text}`));
+}
+
+function writeReturnType(writer: CodeBlockWriter, returnType: Text | undefined): void {
+  if (returnType == null) return;
+  const text = textOf(writer, returnType);
+  if (!blank(text)) writer.hangingIndent(() => writer.write(`: ${text}`));
+}
+
+function writeInitializer(writer: CodeBlockWriter, initializer: Text | undefined): void {
+  if (initializer == null) return;
+  const text = textOf(writer, initializer);
+  if (!blank(text))
+    writer.hangingIndent(() => {
+      writer.spaceIfLastNot();
+      writer.write(`= ${text}`);
+    });
+}
+
+/** Items joined by commas, each comma right after its item (ts-morph places it after the item's text). */
+function writeCommaSeparated<T>(writer: CodeBlockWriter, items: readonly T[], write: (item: T) => void): void {
+  items.forEach((item, i) => {
+    if (i > 0) {
+      writer.write(',');
+      writer.spaceIfLastNot();
+    }
+    write(item);
+  });
+}
+
+function writeTypeParameters(writer: CodeBlockWriter, typeParameters: readonly (string | OptionalKind<TypeParameterDeclarationStructure>)[] | undefined): void {
+  if (!typeParameters || typeParameters.length === 0) return;
+  writer.write('<');
+  writeCommaSeparated(writer, typeParameters, (parameter) => {
+    if (typeof parameter === 'string') {
+      writer.write(parameter);
+      return;
+    }
+    writer.hangingIndent(() => {
+      writer.write(parameter.name);
+      if (parameter.constraint != null) {
+        const text = textOf(writer, parameter.constraint);
+        if (!blank(text)) writer.write(` extends ${text}`);
+      }
+      if (parameter.default != null) {
+        const text = textOf(writer, parameter.default);
+        if (!blank(text)) writer.write(` = ${text}`);
+      }
+    });
+  });
+  writer.write('>');
+}
+
+function writeParameters(writer: CodeBlockWriter, parameters: readonly OptionalKind<ParameterDeclarationStructure>[] | undefined): void {
+  writer.write('(');
+  if (parameters && parameters.length > 0)
+    writer.hangingIndent(() =>
+      writeCommaSeparated(writer, parameters, (parameter) => {
+        writeModifiers(writer, parameter as { scope?: string; isReadonly?: boolean });
+        writer.conditionalWrite(parameter.isRestParameter, '...');
+        writer.write(parameter.name);
+        writer.conditionalWrite(parameter.hasQuestionToken, '?');
+        writeTyped(writer, ':', parameter.type, parameter.hasQuestionToken);
+        writeInitializer(writer, parameter.initializer);
+      }),
+    );
+  writer.write(')');
+}
+
+function writeBody(writer: CodeBlockWriter, statements: readonly string[] | undefined): void {
+  writer.inlineBlock(() => writeStatements(writer, statements ?? []));
+}
+
+function writeFunction(writer: CodeBlockWriter, fn: FunctionDeclarationStructure): void {
+  const header = (node: { docs?: readonly Doc[]; isExported?: boolean; isAsync?: boolean; typeParameters?: FunctionDeclarationStructure['typeParameters']; parameters?: FunctionDeclarationStructure['parameters']; returnType?: Text }): void => {
+    writeDocs(writer, node.docs);
+    writeModifiers(writer, node);
+    writer.write('function');
+    if (fn.name && !blank(fn.name)) writer.write(` ${fn.name}`);
+    writeTypeParameters(writer, node.typeParameters);
+    writeParameters(writer, node.parameters);
+    writeReturnType(writer, node.returnType);
+  };
+  for (const overload of fn.overloads ?? []) {
+    header({ ...overload, isExported: overload.isExported ?? fn.isExported });
+    writer.write(';');
+    writer.newLine();
+  }
+  header(fn);
+  writer.space();
+  writeBody(writer, fn.statements as string[] | undefined);
+}
+
+function writeTypeAlias(writer: CodeBlockWriter, alias: TypeAliasDeclarationStructure): void {
+  writeDocs(writer, alias.docs);
+  writeModifiers(writer, alias);
+  writer.write(`type ${alias.name}`);
+  writeTypeParameters(writer, alias.typeParameters);
+  writeTyped(writer, ' =', alias.type);
+  writer.write(';');
+}
+
+function writeVariableStatement(writer: CodeBlockWriter, variable: VariableStatementStructure): void {
+  writeDocs(writer, variable.docs);
+  writer.hangingIndent(() => {
+    writeModifiers(writer, variable);
+    writer.write(`${variable.declarationKind || 'let'} `);
+    writeCommaSeparated(writer, variable.declarations, (declaration) => {
+      writer.write(declaration.name);
+      writeTyped(writer, ':', declaration.type);
+      writeInitializer(writer, declaration.initializer);
+    });
+    writer.write(';');
+  });
+}
+
+type Specifier = string | { name: string; alias?: string };
+
+function writeSpecifiers(writer: CodeBlockWriter, specifiers: readonly Specifier[]): void {
+  writer.write('{');
+  const inner = new CodeBlockWriter(writer.getOptions());
+  writeCommaSeparated(inner, specifiers, (specifier) => {
+    const one = new CodeBlockWriter(inner.getOptions());
+    one.queueIndentationLevel(1);
+    if (typeof specifier === 'string') one.write(specifier);
+    else {
+      one.write(specifier.name);
+      if (specifier.alias !== undefined && !blank(specifier.alias)) {
+        if (!one.isLastNewLine()) one.space();
+        one.write(`as ${specifier.alias}`);
+      }
+    }
+    inner.write(one.toString());
+  });
+  const text = inner.toString();
+  if (!/^\r?\n/.test(text)) writer.space();
+  writer.write(text);
+  if (!/\r?\n$/.test(text)) writer.space();
+  writer.write('}');
+}
+
+function writeImport(writer: CodeBlockWriter, declaration: ImportDeclarationStructure): void {
+  const named = (declaration.namedImports ?? []) as readonly Specifier[];
+  writer.write('import');
+  if (declaration.isTypeOnly) writer.write(' type');
+  if (declaration.defaultImport != null) {
+    writer.write(` ${declaration.defaultImport}`);
+    writer.conditionalWrite(named.length > 0 || declaration.namespaceImport != null, ',');
+  }
+  if (declaration.namespaceImport != null) writer.write(` * as ${declaration.namespaceImport}`);
+  if (named.length > 0) {
+    writer.space();
+    writeSpecifiers(writer, named);
+  }
+  writer.conditionalWrite(declaration.defaultImport != null || named.length > 0 || declaration.namespaceImport != null, ' from');
+  writer.write(' ');
+  writer.quote(declaration.moduleSpecifier);
+  writer.write(';');
+}
+
+function writeExport(writer: CodeBlockWriter, declaration: ExportDeclarationStructure): void {
+  const named = (declaration.namedExports ?? []) as readonly Specifier[];
+  const from = declaration.moduleSpecifier != null && declaration.moduleSpecifier.length > 0;
+  writer.write('export');
+  if (declaration.isTypeOnly) writer.write(' type');
+  if (named.length > 0) {
+    writer.space();
+    writeSpecifiers(writer, named);
+  } else if (!from) writer.write(' {').write(' ').write('}');
+  else writer.write(' *');
+  if (from) {
+    writer.write(' from ');
+    writer.quote(declaration.moduleSpecifier!);
+  }
+  writer.write(';');
+}
+
+function writeInterface(writer: CodeBlockWriter, face: InterfaceDeclarationStructure): void {
+  writeDocs(writer, face.docs);
+  writeModifiers(writer, face);
+  writer.write(`interface ${face.name}`);
+  writeTypeParameters(writer, face.typeParameters);
+  writer.space();
+  const extended = (face.extends as string[] | undefined)?.join(', ');
+  if (extended !== undefined && !blank(extended)) writer.hangingIndent(() => writer.write(`extends ${extended} `));
+  writer.inlineBlock(() => {
+    const separate = (members: readonly unknown[] | undefined): void => {
+      if (members && members.length > 0 && !writer.isAtStartOfFirstLineOfBlock()) writer.newLine();
+    };
+    const eachOnItsLine = <T>(members: readonly T[] | undefined, write: (member: T) => void): void =>
+      (members ?? []).forEach((member, i) => {
+        writer.conditionalNewLine(i > 0);
+        write(member);
+      });
+    separate(face.indexSignatures);
+    eachOnItsLine(face.indexSignatures, (signature: OptionalKind<IndexSignatureDeclarationStructure>) => {
+      writer.closeComment();
+      writeDocs(writer, signature.docs);
+      writeModifiers(writer, signature);
+      writer.write(`[${signature.keyName || 'key'}: ${signature.keyType || 'string'}]`);
+      writeReturnType(writer, signature.returnType);
+      writer.write(';');
+    });
+    separate(face.properties);
+    eachOnItsLine(face.properties, (property: OptionalKind<PropertySignatureStructure>) => {
+      writer.closeComment();
+      writeDocs(writer, property.docs);
+      writeModifiers(writer, property);
+      writer.write(property.name);
+      writer.conditionalWrite(property.hasQuestionToken, '?');
+      writeTyped(writer, ':', property.type);
+      writer.write(';');
+    });
+    separate(face.methods);
+    eachOnItsLine(face.methods, (method: OptionalKind<MethodSignatureStructure>) => {
+      writer.closeComment();
+      writeDocs(writer, method.docs);
+      writer.write(method.name);
+      writeTypeParameters(writer, method.typeParameters);
+      writeParameters(writer, method.parameters);
+      writeReturnType(writer, method.returnType);
+      writer.write(';');
+    });
+  });
+}
+
+function writeClass(writer: CodeBlockWriter, cls: ClassDeclarationStructure): void {
+  writeDocs(writer, cls.docs);
+  writeModifiers(writer, cls);
+  writer.write('class');
+  if (cls.name && !blank(cls.name)) writer.space().write(cls.name);
+  writeTypeParameters(writer, cls.typeParameters);
+  writer.space();
+  writer.hangingIndent(() => {
+    if (cls.extends != null) {
+      const text = textOf(writer, cls.extends);
+      if (!blank(text)) writer.write(`extends ${text} `);
+    }
+  });
+  writer.inlineBlock(() => {
+    const separator = (): void => {
+      if (!writer.isAtStartOfFirstLineOfBlock()) writer.blankLine();
+    };
+    (cls.properties ?? []).forEach((property: OptionalKind<PropertyDeclarationStructure>, i) => {
+      writer.conditionalNewLine(i > 0);
+      writer.closeComment();
+      writeDocs(writer, property.docs);
+      writeModifiers(writer, property);
+      writer.write(property.name);
+      writeTyped(writer, ':', property.type);
+      writer.write(';');
+    });
+    for (const ctor of (cls.ctors ?? []) as OptionalKind<ConstructorDeclarationStructure>[]) {
+      separator();
+      writer.closeComment();
+      writeDocs(writer, ctor.docs);
+      writeModifiers(writer, ctor);
+      writer.write('constructor');
+      writeParameters(writer, ctor.parameters);
+      writer.space();
+      writeBody(writer, ctor.statements as string[] | undefined);
+    }
+    const methods = (cls.methods ?? []) as OptionalKind<MethodDeclarationStructure>[];
+    if (methods.length > 0) {
+      separator();
+      methods.forEach((method, i) => {
+        if (i > 0) writer.blankLine();
+        writer.closeComment();
+        const header = (node: { docs?: readonly Doc[]; scope?: string; isAsync?: boolean; typeParameters?: MethodDeclarationStructure['typeParameters']; parameters?: MethodDeclarationStructure['parameters']; returnType?: Text }): void => {
+          writeDocs(writer, node.docs);
+          writeModifiers(writer, node);
+          writer.write(method.name);
+          writeTypeParameters(writer, node.typeParameters);
+          writeParameters(writer, node.parameters);
+          writeReturnType(writer, node.returnType);
+        };
+        for (const overload of method.overloads ?? []) {
+          header({ ...overload, scope: overload.scope ?? method.scope });
+          writer.write(';');
+          writer.newLine();
+        }
+        header(method);
+        writer.spaceIfLastNot();
+        writeBody(writer, method.statements as string[] | undefined);
+      });
+    }
+  });
+}
