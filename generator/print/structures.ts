@@ -153,8 +153,11 @@ export function printStatements(statements: readonly Statement[], options: Print
   return writer.toString();
 }
 
+/** The characters ts-morph counts as whitespace (not all of `\s`). */
+const WHITESPACE = new Set([' ', '\f', '\n', '\r', '\t', '\v', '\u00A0', '\u2028', '\u2029']);
+
 function lastNonWhitespaceIsCloseBrace(writer: CodeBlockWriter): boolean {
-  return writer.iterateLastChars((char) => (char === '}' ? true : /\s/.test(char) ? undefined : false)) ?? false;
+  return writer.iterateLastChars((char) => (char === '}' ? true : WHITESPACE.has(char) ? undefined : false)) ?? false;
 }
 
 /** The statements of a file or a body: a blank line after a block, one around functions, classes and interfaces. */
@@ -218,7 +221,7 @@ function textOf(writer: CodeBlockWriter, text: Text): string {
   return fresh.toString();
 }
 
-const blank = (text: string): boolean => text.trim() === '';
+const blank = (text: string): boolean => [...text].every((char) => WHITESPACE.has(char));
 
 function writeDocs(writer: CodeBlockWriter, docs: readonly Doc[] | undefined): void {
   for (const doc of docs ?? []) {

@@ -1,7 +1,7 @@
 /**
  * The progress line of a long run, seen as a user sees it: the real command under a
  * pseudo-terminal (util-linux `script`, no native module) on GitHub's description (1,223
- * operations, 10-20 s with `--targets client`), and the same run piped.
+ * operations, every part), and the same run piped.
  */
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ describe('progress line', () => {
     const { CI: _ci, ...rest } = childEnv({ SVC_CODEGEN_CACHE_DIR: join(dir, 'cache') });
     return rest;
   };
-  const argv = (out: string): string[] => ['--conditions=svc-source', cliPath, '--spec', github, '--out', join(dir, out), '--targets', 'client', '--no-cache'];
+  const argv = (out: string): string[] => ['--conditions=svc-source', cliPath, '--spec', github, '--out', join(dir, out), '--no-cache'];
 
   beforeAll(() => {
     dir = repoTempDir('progress-');
@@ -39,8 +39,9 @@ describe('progress line', () => {
     const lines = pieces.slice(1, -1);
     expect(lines.every((line) => !line.includes('\n'))).toBe(true);
     expect(lines.length).toBeGreaterThan(3);
-    expect(lines).toContainEqual(expect.stringMatching(/^api\.github\.com\.json · model · [\d,]+\/1,223 operations$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^api\.github\.com\.json · (types|operations|client) · [\d,]+\/1,223 operations$/));
+    // The line appears after 2 s; every part is generated so that stages counting operations are still going by then
+    // (with `--targets client` they may all be done: since generation stopped loading TypeScript, the model is built in under 2 s).
+    expect(lines).toContainEqual(expect.stringMatching(/^api\.github\.com\.json · [a-z-]+ · [\d,]+\/1,223 operations$/));
     expect(lines).toContainEqual('api.github.com.json · format');
     // Cleared before the summary: the summary table starts a line of its own.
     const summary = stdout.search(/package +files/);
