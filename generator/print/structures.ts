@@ -328,24 +328,46 @@ function writeBody(writer: CodeBlockWriter, statements: readonly string[] | unde
   writer.inlineBlock(() => writeStatements(writer, statements ?? []));
 }
 
-function writeFunction(writer: CodeBlockWriter, fn: FunctionDeclarationStructure): void {
-  const header = (node: { docs?: readonly Doc[]; isExported?: boolean; isAsync?: boolean; typeParameters?: FunctionDeclarationStructure['typeParameters']; parameters?: FunctionDeclarationStructure['parameters']; returnType?: Text }): void => {
+/** What a function, a method and their overloads have in common. */
+interface Signature {
+  docs?: readonly Doc[] | undefined;
+  isExported?: boolean | undefined;
+  scope?: string | undefined;
+  isAsync?: boolean | undefined;
+  typeParameters?: FunctionDeclarationStructure['typeParameters'];
+  parameters?: FunctionDeclarationStructure['parameters'];
+  returnType?: Text | undefined;
+}
+
+/**
+ * Each overload's header and `;` on a line of its own, then the implementation's header and body,
+ * as ts-morph writes a function (`head`: `function name`, then a space) or a method (its name, then
+ * a space unless one is there).
+ */
+function writeOverloaded(writer: CodeBlockWriter, head: string, implementation: Signature & { statements?: unknown }, overloads: readonly Signature[], spaceBeforeBody: 'always' | 'unless-there'): void {
+  const header = (node: Signature): void => {
     writeDocs(writer, node.docs);
     writeModifiers(writer, node);
-    writer.write('function');
-    if (fn.name && !blank(fn.name)) writer.write(` ${fn.name}`);
+    writer.write(head);
     writeTypeParameters(writer, node.typeParameters);
     writeParameters(writer, node.parameters);
     writeReturnType(writer, node.returnType);
   };
-  for (const overload of fn.overloads ?? []) {
-    header({ ...overload, isExported: overload.isExported ?? fn.isExported });
+  for (const overload of overloads) {
+    header(overload);
     writer.write(';');
     writer.newLine();
   }
-  header(fn);
-  writer.space();
-  writeBody(writer, fn.statements as string[] | undefined);
+  header(implementation);
+  if (spaceBeforeBody === 'always') writer.space();
+  else writer.spaceIfLastNot();
+  writeBody(writer, implementation.statements as string[] | undefined);
+}
+
+function writeFunction(writer: CodeBlockWriter, fn: FunctionDeclarationStructure): void {
+  // An overload is exported as its function is unless it says otherwise.
+  const overloads = (fn.overloads ?? []).map((overload) => ({ ...overload, isExported: overload.isExported ?? fn.isExported }));
+  writeOverloaded(writer, fn.name && !blank(fn.name) ? `function ${fn.name}` : 'function', fn, overloads, 'always');
 }
 
 function writeTypeAlias(writer: CodeBlockWriter, alias: TypeAliasDeclarationStructure): void {
@@ -523,22 +545,9 @@ function writeClass(writer: CodeBlockWriter, cls: ClassDeclarationStructure): vo
       methods.forEach((method, i) => {
         if (i > 0) writer.blankLine();
         writer.closeComment();
-        const header = (node: { docs?: readonly Doc[]; scope?: string; isAsync?: boolean; typeParameters?: MethodDeclarationStructure['typeParameters']; parameters?: MethodDeclarationStructure['parameters']; returnType?: Text }): void => {
-          writeDocs(writer, node.docs);
-          writeModifiers(writer, node);
-          writer.write(method.name);
-          writeTypeParameters(writer, node.typeParameters);
-          writeParameters(writer, node.parameters);
-          writeReturnType(writer, node.returnType);
-        };
-        for (const overload of method.overloads ?? []) {
-          header({ ...overload, scope: overload.scope ?? method.scope });
-          writer.write(';');
-          writer.newLine();
-        }
-        header(method);
-        writer.spaceIfLastNot();
-        writeBody(writer, method.statements as string[] | undefined);
+        // An overload has its method's scope unless it says otherwise.
+        const overloads = (method.overloads ?? []).map((overload) => ({ ...overload, scope: overload.scope ?? method.scope }));
+        writeOverloaded(writer, method.name, method, overloads, 'unless-there');
       });
     }
   });
