@@ -9,9 +9,8 @@
  * matters: with `--targets client`, which emits what the others emit (types, validators,
  * operations, client), and with every part (also server stubs, fixtures and a mock).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { benchDir, coldCache, measure, measureOnce, median, ours, peakHook, root, SHARED, typeScriptBytes, versionOf, work, type Row } from './measure.js';
 import { megabytes, seconds, type SummaryRow } from './summary.js';

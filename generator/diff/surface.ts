@@ -6,8 +6,10 @@
  * so comparing two versions costs milliseconds.
  */
 import type { ts as Ts } from 'ts-morph';
-import { ts } from '../util/ts-morph.js';
+import { tsMorph } from '../util/ts-morph.js';
 import { posix } from 'node:path';
+
+const { ts } = tsMorph();
 
 export interface SurfaceDiff {
   /** `entry name` keys, e.g. `@svc/v2 Account`, `@svc/v2/server createV2Server`; sorted. */

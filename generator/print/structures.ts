@@ -7,7 +7,6 @@
  * does not know (a plugin's decorator, a getter, a namespace …) makes the whole file go to ts-morph,
  * loaded then; `test/generator/structure-printer.test.ts` holds the two to the same text.
  */
-import { createRequire } from 'node:module';
 import CodeBlockWriter from 'code-block-writer';
 import type {
   ClassDeclarationStructure,
@@ -30,8 +29,8 @@ import type {
   VariableStatementStructure,
   WriterFunction,
 } from 'ts-morph';
-import type * as TsMorph from 'ts-morph';
 import { StructureKind } from '../util/structure-kinds.js';
+import { tsMorph } from '../util/ts-morph.js';
 
 /** What `printStructure` is given: options as ts-morph takes them. */
 export interface PrintOptions {
@@ -144,8 +143,8 @@ export function printsAlike(statements: readonly Statement[]): boolean {
 /** A source file of `statements`, as ts-morph's `printStructure` prints it with these options. */
 export function printStatements(statements: readonly Statement[], options: PrintOptions): string {
   if (!printsAlike(statements)) {
-    const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
-    return tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements: [...statements] }, options);
+    const { printStructure, StructureKind: kinds } = tsMorph();
+    return printStructure({ kind: kinds.SourceFile, statements: [...statements] }, options);
   }
   const writer = new CodeBlockWriter({ indentNumberOfSpaces: options.indentNumberOfSpaces, useTabs: false, newLine: '\n', useSingleQuote: options.useSingleQuote });
   writeStatements(writer, statements);

@@ -1,14 +1,13 @@
 /**
- * The values the generator uses from ts-morph, loaded with `require`: importing this
- * CommonJS package from ESM makes Node scan its code for export names first, which
- * costs about 80 ms on every run.
+ * ts-morph, loaded on first use with `require`: it loads the TypeScript compiler it bundles (about
+ * half a second and 75 MB), which generation does not need (print/structures.ts prints its
+ * structures); the diff's reading of exports, prettier's statement splitter and the printer's
+ * fallback do. Importing this CommonJS package from ESM would also make Node scan its code for
+ * export names first (about 80 ms).
  */
 import { createRequire } from 'node:module';
 import type * as TsMorph from 'ts-morph';
 
-const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
+let loaded: typeof TsMorph | undefined;
 
-export const { printStructure, Scope, StructureKind, ts, VariableDeclarationKind } = tsMorph;
-export type Scope = TsMorph.Scope;
-export type StructureKind = TsMorph.StructureKind;
-export type VariableDeclarationKind = TsMorph.VariableDeclarationKind;
+export const tsMorph = (): typeof TsMorph => (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph);

@@ -4,7 +4,10 @@
  * line between statements and never looks across them, so formatting the pieces and
  * joining them, with a blank line where the text had one, gives the whole file's result.
  */
-import { ts } from '../util/ts-morph.js';
+import { tsMorph } from '../util/ts-morph.js';
+
+// This module is loaded only when prettier formats (format.ts imports it on demand).
+const { ts } = tsMorph();
 
 export interface StatementChunk {
   /** The statement with its leading comments (and, for the first, the file header). */

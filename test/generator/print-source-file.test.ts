@@ -1,12 +1,15 @@
 /**
- * printSourceFile writes a variable statement of one declaration itself, with the writer calls
+ * printSourceFile writes a variable statement itself (print/structures.ts), with the writer calls
  * ts-morph makes for it (less ts-morph's costly read-back of what it wrote): table by table, the
  * text must be ts-morph's own, byte for byte, alone and among other statements.
  */
 import { describe, expect, it } from 'vitest';
 import type { SourceFileStructure, StatementStructures } from 'ts-morph';
 import { printSourceFile } from '../../generator/util/ts.js';
-import { printStructure, StructureKind, VariableDeclarationKind } from '../../generator/util/ts-morph.js';
+import { StructureKind, VariableDeclarationKind } from '../../generator/util/structure-kinds.js';
+import { tsMorph } from '../../generator/util/ts-morph.js';
+
+const { printStructure } = tsMorph();
 
 const byTsMorph = (statements: StatementStructures[]): string =>
   `// header\n${printStructure({ kind: StructureKind.SourceFile, statements } as SourceFileStructure, { indentNumberOfSpaces: 2, useSingleQuote: true })}`;

@@ -3,16 +3,16 @@
  * `printStructure`: every file the targets print, for our specs and documents of other shapes,
  * must come out as the same text, and none of them may need ts-morph (which loads TypeScript).
  */
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as TsMorph from 'ts-morph';
+import { tsMorph as loadTsMorph } from '../../generator/util/ts-morph.js';
 import { describe, expect, it, vi } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
 import { printsAlike, type PrintOptions } from '../../generator/print/structures.js';
 import { Scope, StructureKind, VariableDeclarationKind } from '../../generator/util/structure-kinds.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
-const tsMorph = createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
+const tsMorph = loadTsMorph();
 
 const compared = { files: 0, fallbacks: 0, mismatches: [] as { ours: string; theirs: string }[] };
 
