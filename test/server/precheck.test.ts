@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fastAccepts, fastParsesToItself } from '@svc/server-runtime';
 import type { Validator } from '@svc/runtime';
+import * as lean from '@svc/runtime/lean';
 import * as onrampFixtures from '@svc/onramp/fixtures';
 import * as v1Fixtures from '@svc/v1/fixtures';
 import * as v2Fixtures from '@svc/v2/fixtures';
@@ -134,6 +135,28 @@ describe('fastAccepts', () => {
       [tree, { name: 'root', children: [{ name: '', children: [] }] }],
     ];
     for (const [schema, value] of cases) expect(fastAccepts(schema)(value), JSON.stringify(value)).toBe(schema.safeParse(value).success);
+  });
+
+  it('answers each value on its own when one predicate is used in turn on refused and accepted values', () => {
+    // The predicates share their scratch issues and path (and a checks payload) across calls: a refusal must leave nothing behind.
+    const item = lean.object([
+      ['name', lean.string(), true],
+      ['tags', lean.array(lean.object([['label', lean.string(), true]])), true],
+    ]);
+    const checked = z.string().min(2).max(3);
+    const leanItself = fastParsesToItself(item as unknown as Validator);
+    const zodAccepts = fastAccepts(checked);
+    const sequence: [unknown, boolean][] = [
+      [{ name: 'a', tags: [{ label: 1 }] }, false],
+      [{ name: 'a', tags: [{ label: 'x' }] }, true],
+      [{ name: 2, tags: [] }, false],
+      [{ name: 'b', tags: [] }, true],
+      [{ name: 'b', tags: [{ label: 'x' }, {}] }, false],
+      [{ name: 'b', tags: [{ label: 'x' }, { label: 'y' }] }, true],
+    ];
+    for (const [value, expected] of sequence) expect(leanItself(value), JSON.stringify(value)).toBe(expected);
+    for (const [value, expected] of [['a', false], ['ab', true], ['abcd', false], ['abc', true]] as const)
+      expect(zodAccepts(value), value).toBe(expected);
   });
 
   it('takes a value as parsed only where nothing would be defaulted, dropped, transformed or frozen', () => {
