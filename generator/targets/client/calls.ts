@@ -9,7 +9,7 @@ import type { StatementStructures } from 'ts-morph';
 import { jsDoc } from '../../util/text.js';
 import { exportedConst, printSourceFile } from '../../util/ts.js';
 import { parametersNode, runtimeOperationsFirst, pathLabel } from '../../model/derive.js';
-import type { OperationModel } from '../../model/types.js';
+import type { OperationModel, SchemaNode } from '../../model/types.js';
 import { formsOf } from '../../model/directions.js';
 import { LEAN_NAMESPACE, leanPrintContext, printLean, printParametersLean, printRequestBodyLean } from '../../print/lean.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
@@ -17,7 +17,7 @@ import { helperModuleOf } from '../../print/zod.js';
 import { runtimeSubpath } from '../../print/symbols.js';
 import { importsFor } from '../../print/symbols.js';
 import { generatedHeader, type GeneratedFile, type TargetContext } from '../target.js';
-import { CALL_NAME } from './plugin.js';
+import { CALL_NAME, clientValidates } from './plugin.js';
 
 export function callsFile(context: TargetContext): GeneratedFile {
   const { model, sourceLabel, runtimePackage } = context;
@@ -33,7 +33,8 @@ export function callsFile(context: TargetContext): GeneratedFile {
     return `${LEAN_NAMESPACE}.LeanValidator<${im.type(typeName)}>`;
   };
   const statements: StatementStructures[] = [];
-  for (const named of model.schemas) {
+  const validating = clientValidates(context.options);
+  for (const named of validating ? model.schemas : []) {
     const printed = formsOf(named).map(({ names, direction, says }) => ({ ...names, expression: printLean(named.schema, direction ? forms[direction] : ctx), says }));
     declared.add(named.key);
     for (const { typeName, validatorName, expression, says } of printed) {
@@ -44,20 +45,20 @@ export function callsFile(context: TargetContext): GeneratedFile {
   // The operations the runtime calls itself come first: the signed ones name them (`uses.serverTime`).
   for (const op of runtimeOperationsFirst(model)) {
     const body = op.requestBody?.contents[0];
-    const fields = operationSpecFields(
-      op,
-      {
-        ...(op.parameters.length > 0 ? { parameters: printParametersLean(parametersNode(op), forms.input) } : {}),
-        ...(body ? { body: printRequestBodyLean(body.schema, forms.input) } : {}),
-        response: (schema) => printLean(schema, forms.output),
-      },
-      features,
-    );
+    // Without validators every status is declared without one: nothing is checked, and an error body is never said to match its schema.
+    const validators = validating
+      ? {
+          ...(op.parameters.length > 0 ? { parameters: printParametersLean(parametersNode(op), forms.input) } : {}),
+          ...(body ? { body: printRequestBodyLean(body.schema, forms.input) } : {}),
+          response: (schema: SchemaNode) => printLean(schema, forms.output),
+        }
+      : { response: () => 'undefined' };
+    const fields = operationSpecFields(op, validators, features);
     statements.push(
       exportedConst(
         op.targetNames[CALL_NAME]!,
         `{ ${fields.join(', ')} } as const satisfies ${im.type('OperationSpec')}`,
-        jsDoc(`\`${op.operationId}\` as the client calls it: ${op.method} ${pathLabel(op)}, with validators that need no zod.`),
+        jsDoc(`\`${op.operationId}\` as the client calls it: ${op.method} ${pathLabel(op)}, ${validating ? 'with validators that need no zod' : 'without validators (`client.validation=none`)'}.`),
       ),
     );
   }

@@ -11,7 +11,7 @@ import { formsOf } from '../../model/directions.js';
 import { callArgumentsOf, PAGE_ITERATOR, targetName, STREAM_FUNCTION, streamAlternativeOf, streamedResponseOf } from '../../model/operation-kinds.js';
 import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { isIdentifierName } from '../../model/names.js';
-import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS } from './plugin.js';
+import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS, clientValidates } from './plugin.js';
 import { callsFile } from './calls.js';
 import { printSourceFile } from '../../util/ts.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
@@ -231,7 +231,7 @@ export const clientTarget: Target = {
       },
       // The lean validator of every named schema: Standard Schema v1 validators that need no zod,
       // for libraries that take any vendor's (Hono's standard validator, tRPC, TanStack Form).
-      ...leanValidatorExports(model),
+      ...(clientValidates(context.options) ? leanValidatorExports(model) : []),
       {
         kind: StructureKind.Function,
         name: 'createClient',

@@ -6,6 +6,9 @@ import type { TargetPlugin } from '../target.js';
 /** The key of the per-operation name rule that names each operation's call (`getSpotPriceCall`, in `src/calls.ts`). */
 export const CALL_NAME = 'call';
 
+/** Whether the client target writes validators (`--option client.validation=`, `lean` by default). */
+export const clientValidates = (options: Readonly<Record<string, string>> | undefined): boolean => options?.validation !== 'none';
+
 /** What the client module re-exports from the runtime, so that callers need one import: values, then types. */
 export const CLIENT_RUNTIME_EXPORTS = ['ApiError', 'NetworkError', 'RequestValidationError', 'ResponseValidationError', 'StreamError', 'TimeoutError', 'toRequestInput'] as const;
 export const CLIENT_RUNTIME_TYPE_EXPORTS = ['ApiResult', 'ApiWarning', 'CallOptions', 'ClientOptions', 'HttpClient', 'OperationApiError'] as const;
@@ -26,6 +29,14 @@ export const clientPlugin: TargetPlugin = {
     // An operation whose JSON answer has a stream beside it, and no body flag to ask for it: a second function, by `Accept`.
     { key: STREAM_FUNCTION, module: './client.js', want: ({ camel }) => `${camel}Stream`, covers: hasStreamFunction },
   ],
+  options: {
+    validation: {
+      description:
+        "what the client checks: `lean` (validators that need no zod, on responses by default and on requests when asked) or `none` (no validator is written or bundled; `validateResponses` and `validateRequests` then find nothing to check, and no lean validator is exported), for web apps that trust the API and count bytes",
+      values: ['lean', 'none'],
+      default: 'lean',
+    },
+  },
   readme: { exports: 'readme/client.exports.md.hbs', usage: 'readme/client.usage.md.hbs' },
   load: async () => (await import('./index.js')).clientTarget,
 };
