@@ -76,6 +76,8 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
       ...(op.security.length > 0 ? [`security: ${features.runtime('resolveSecurity')}`] : []),
       ...(serverTime && serverTime !== op ? [`serverTime: ${features.operation(serverTime)}`] : []),
       ...(op.pagination ? [`pagination: ${features.runtime('pageWalk')}`] : []),
+      // The core writes JSON bodies itself; forms, multipart, text and bytes need the full encoder.
+      ...(op.requestBody?.contents.some((content) => !content.json) ? [`body: ${features.runtime('encodeBody')}`] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

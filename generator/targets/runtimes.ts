@@ -26,6 +26,7 @@ export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
       'iterateOperation',
       'resolveSecurity',
       'pageWalk',
+      'encodeBody',
       'nextPageParams',
       'streamOperation',
       'withSignal',

@@ -146,10 +146,11 @@ describe('targets read the model, never the document', () => {
 
 describe('target options', () => {
   it.each([
-    [{ nope: { x: '1' } }, /no target is named nope; targets with options: zod, query, msw/],
+    [{ nope: { x: '1' } }, /no target is named nope; targets with options: zod, client, query, msw/],
     [{ zod: { flavor: 'full' } }, /--option zod\.flavor=full: choose among classic, mini/],
     [{ query: { colour: 'red' } }, /--option query\.colour: target query has the options scope/],
-    [{ client: { x: '1' } }, /target client has no options/],
+    [{ fixtures: { x: '1' } }, /target fixtures has no options/],
+    [{ client: { validation: 'zod' } }, /--option client\.validation=zod: choose among lean, none/],
     [{ query: { scope: '' } }, /--option query\.scope=: give a value/],
   ])('refuses %j', (given, message) => {
     expect(() => resolveTargetOptions(given)).toThrow(PluginError);

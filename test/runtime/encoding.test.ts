@@ -184,6 +184,7 @@ describe('through the client', () => {
     const create = op({
       method: 'POST',
       requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+      uses: { ...op().uses, body: encodeBody },
     });
     await client.request(create, { body: { account: { name: 'x' }, ids: [1, 2] } });
     await client.request(create, { body: { account: { name: 'x' }, ids: [1, 2] }, contentType: 'application/x-www-form-urlencoded' });
@@ -193,6 +194,23 @@ describe('through the client', () => {
       ['application/x-www-form-urlencoded', 'account[name]=x&ids[]=1&ids[]=2'],
       ['application/json', '{"a":1}'],
     ]);
+  });
+
+  it('writes a JSON body without the encoder, and refuses any other body that has none (uses.body)', async () => {
+    const { fetch, seen } = fakeFetch(() => json({}));
+    const client = new HttpClient(api(), { fetch });
+    // A hand-written operation that names no encoder: the core writes JSON itself.
+    const jsonOnly = op({ method: 'POST', requestBody: { required: true, contentTypes: ['application/merge-patch+json'] } });
+    await client.request(jsonOnly, { body: { a: [1, 'x'] } });
+    expect(seen.map((s) => [s.headers.get('content-type'), s.body])).toEqual([['application/merge-patch+json', '{"a":[1,"x"]}']]);
+    await expect(client.request(jsonOnly, { body: { a: 1 }, contentType: 'application/x-www-form-urlencoded' })).rejects.toThrow(
+      'testOp: a application/x-www-form-urlencoded body is sent through uses.body (encodeBody)',
+    );
+    await expect(client.request(jsonOnly, { body: new Uint8Array([1, 2]) })).rejects.toThrow('testOp: a body of bytes or a platform body is sent through uses.body');
+    expect(seen).toHaveLength(1);
+    // With it, the same bytes go as they are.
+    await client.request(op({ method: 'POST', uses: { body: encodeBody } }), { body: new Uint8Array([1, 2]), contentType: 'application/octet-stream' });
+    expect(seen[1]?.body).toBe('\u0001\u0002');
   });
 
   it('sends cookie parameters in one Cookie header', async () => {

@@ -1,7 +1,7 @@
 /** HMAC signatures against fixed vectors, and which credentials a request carries. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp, HttpClient, sign, type HmacSignatureSpec, type SecurityRequirement } from '../../templates/runtime/src/index.js';
+import { encodeBody, formatTimestamp, HttpClient, sign, type HmacSignatureSpec, type SecurityRequirement } from '../../templates/runtime/src/index.js';
 import { signWithWebCrypto } from '../../templates/runtime/src/signing.js';
 import { api, fakeClock, fakeFetch, HMAC, json, op } from './fakes.js';
 
@@ -89,7 +89,7 @@ describe('signed requests through the client', () => {
     const msApi = api({ securitySchemes: { apiKey: { type: 'apiKey', hmac: { ...HMAC, timestampUnit: 'milliseconds' } } } });
     const { fetch, seen } = fakeFetch(() => json({}));
     const client = new HttpClient(msApi, { fetch, clock: fakeClock(1_700_000_000_123), apiKey: { key: 'k', secret: 's' } });
-    await client.request(op({ method: 'POST', security: [{ apiKey: [] }], requestBody: { required: true, contentTypes: ['application/x-www-form-urlencoded'] } }), {
+    await client.request(op({ method: 'POST', security: [{ apiKey: [] }], requestBody: { required: true, contentTypes: ['application/x-www-form-urlencoded'] }, uses: { ...op().uses, body: encodeBody } }), {
       body: { a: { b: 1 } },
     });
     const sent = seen[0];

@@ -10,14 +10,15 @@ import { abortable, Deadline, hasTimeout } from './deadline.js';
 import { readPath } from './dot-path.js';
 import {
   buildPath,
-  encodeBody,
   expandServerUrl,
+  isJsonMediaType,
   joinUrl,
   mediaType,
   serializeCookies,
   serializeHeaders,
   serializeQuery,
   type BodyBytes,
+  type EncodedBody,
 } from './encoding.js';
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
 import { applyIdempotency } from './idempotency.js';
@@ -465,11 +466,7 @@ export class HttpClient {
     if (idempotency.header) headers.set(...idempotency.header);
 
     const contentType = input.contentType ?? call.contentType ?? defaultContentType(op, idempotency.body);
-    const encoded = await encodeBody({
-      body: idempotency.body,
-      contentType,
-      ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}),
-    });
+    const encoded = await encodeRequestBody(op, idempotency.body, contentType);
     // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
     if (
       encoded.contentType &&
@@ -686,6 +683,32 @@ export class HttpClient {
     }
     return serverMs - local;
   }
+}
+
+/** Values that are bytes or a platform body already, which only the full encoder (`uses.body`) sends. */
+const isBinaryBody = (body: unknown): boolean =>
+  body instanceof Blob ||
+  body instanceof ArrayBuffer ||
+  ArrayBuffer.isView(body) ||
+  body instanceof FormData ||
+  body instanceof URLSearchParams;
+
+/**
+ * A JSON body, written here; any other (forms, multipart, text, bytes) by the operation's encoder
+ * (`uses.body`, `encodeBody`), so that a program whose calls send JSON or nothing bundles none of it.
+ *
+ * @throws TypeError for a body the operation has no encoder for.
+ */
+async function encodeRequestBody(op: OperationSpec, body: unknown, contentType: string): Promise<EncodedBody> {
+  if (body === undefined) return { body: undefined, contentType: undefined };
+  const encode = op.uses?.body;
+  if (encode)
+    return encode({ body, contentType, ...(op.requestBody?.encoding ? { encoding: op.requestBody.encoding } : {}) });
+  const media = mediaType(contentType);
+  if (isJsonMediaType(media) && !isBinaryBody(body)) return { body: JSON.stringify(body), contentType };
+  throw new TypeError(
+    `${op.operationId}: ${isBinaryBody(body) ? 'a body of bytes or a platform body' : `a ${media} body`} is sent through uses.body (encodeBody), which generated operations carry where their request body is not JSON`,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   dateFormat,
   dateTimeFormat,
   emailFormat,
+  encodeBody,
   pageWalk,
   resolveSecurity,
   uriFormat,
@@ -1283,7 +1284,7 @@ export const createAddressCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:addresses:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
 /** `createBuy` as the client calls it: POST /v2/accounts/{account_id}/buys, with validators that need no zod. */
 export const createBuyCall = {
@@ -1346,7 +1347,7 @@ export const createBuyCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:buys:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
 /** `createDeposit` as the client calls it: POST /v2/accounts/{account_id}/deposits, with validators that need no zod. */
 export const createDepositCall = {
@@ -1409,7 +1410,7 @@ export const createDepositCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:deposits:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
 /** `createTransaction` as the client calls it: POST /v2/accounts/{account_id}/transactions, with validators that need no zod. */
 export const createTransactionCall = {
@@ -1473,7 +1474,7 @@ export const createTransactionCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:request', 'wallet:transactions:send', 'wallet:transactions:transfer'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
 /** `createWithdrawal` as the client calls it: POST /v2/accounts/{account_id}/withdrawals, with validators that need no zod. */
 export const createWithdrawalCall = {
@@ -1536,7 +1537,7 @@ export const createWithdrawalCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:withdrawals:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
 /** `getAccount` as the client calls it: GET /v2/accounts/{account_id}, with validators that need no zod. */
 export const getAccountCall = {
@@ -2938,5 +2939,5 @@ export const updateCurrentUserCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeCall },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody },
 } as const satisfies OperationSpec;
