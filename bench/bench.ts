@@ -20,7 +20,7 @@ import type { ClientBenchRow } from './client.js';
 import type { FeedBenchResult } from './feed.js';
 import { generationSection } from './generation.js';
 import { installedSection } from './installed.js';
-import { benchDir, launched, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
+import { benchDir, generateInto, launched, measure, measureOnce, ours, root, SHARED, versionOf, work, type Measurement, type Row } from './measure.js';
 import { benchMockServers } from './mock-servers.js';
 import { megabytes, perSecond, previousSummary, seconds, summaryTable, type SummaryRow } from './summary.js';
 import { benchValidation } from './validation.js';
@@ -260,6 +260,13 @@ async function sizeSection(): Promise<Section> {
     root,
     ['svc-source'],
   );
+  // The client target's build without validators (`--option client.validation=none`): v2 generated so, sharing the runtime.
+  generateInto(join(root, 'specs', 'v2.openapi.yaml'), join(work, 'size-v2-unvalidated'), ['--targets', 'client', '--option', 'client.validation=none', SHARED]);
+  const oursWithoutValidators = await bundle(
+    "import { createClient, getSpotPrice } from './size-v2-unvalidated/src/client.ts';\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconsole.log(await getSpotPrice(client, { currency_pair: 'BTC-USD' }));\n",
+    work,
+    ['svc-source'],
+  );
   // A signed call: the operation brings its security resolver, the signer and the server-time operation (`uses`).
   const oursSigned = await bundle(
     "import { createClient, getAccount } from '@svc/v2/client';\nconst client = createClient({ baseUrl: 'https://api.example.com', apiKey: { key: 'k', secret: 's' } });\nconsole.log(await getAccount(client, { account_id: '2bbf394c-193b-5b2a-9155-3b4732659ede' }));\n",
@@ -291,17 +298,26 @@ async function sizeSection(): Promise<Section> {
     `| ours (\`@svc/v2\` client) | ${kb(ours.bytes)} | ${kb(ours.gzip)} | path and query encoding, retries and timeouts, the response validated (the class references every operation's call, so every lean validator comes along), typed errors |`,
     `| ours (\`createClient\` + \`getSpotPrice\` from \`@svc/v2/client\`) | ${kb(oursFunction.bytes)} | ${kb(oursFunction.gzip)} | the same; only this operation's metadata, its lean validators (no zod) and the runtime's core come along |`,
     `| ours, the same function with \`validateResponses: false\` | ${kb(oursUnvalidated.bytes)} | ${kb(oursUnvalidated.gzip)} | validates nothing, yet bundles as much: the operation's constant names its validators |`,
+    `| ours, the same function generated with \`--option client.validation=none\` | ${kb(oursWithoutValidators.bytes)} | ${kb(oursWithoutValidators.gzip)} | the same without validators: none is written into the package, so none comes along |`,
     `| ours, a signed call (\`getAccount\`, HMAC api key) | ${kb(oursSigned.bytes)} | ${kb(oursSigned.gzip)} | the same, and what the operation uses: the security resolver, the HMAC signer, the server-time operation for clock sync |`,
     `| hey-api ${versionOf('@hey-api/openapi-ts')} (fetch client, SDK with \`validator: true\`, zod plugin) | ${kb(hey.bytes)} | ${kb(hey.gzip)} | path and query encoding, the request and the response validated by zod (classic, \`import * as z\`); no retries |`,
     `| openapi-fetch ${versionOf('openapi-fetch')} | ${kb(fetchOnly.bytes)} | ${kb(fetchOnly.gzip)} | path and query encoding; no validation, no retries |`,
     '',
     `- ours is ${(ours.bytes / fetchOnly.bytes).toFixed(1)}x openapi-fetch's size; no server, fixture or mock code is in it (test/packages/bundle.test.ts checks the bundle's inputs).`,
   ];
-  // The class is reported beside openapi-fetch's, which validates and retries nothing; the function has the web-app target.
-  const target = 12 * 1024;
+  // The class is reported beside openapi-fetch's, which validates and retries nothing; the function has the web-app targets.
+  const validating = 8 * 1024;
+  const unvalidated = 4 * 1024;
+  lines.push(
+    `- the validating one-call program is ${kb(oursFunction.gzip)} gzipped (target: at most 8 KiB: ${oursFunction.gzip <= validating ? 'met' : '**missed**'}) and the build without validators ${kb(oursWithoutValidators.gzip)} (target: at most 4 KiB: ${oursWithoutValidators.gzip <= unvalidated ? 'met' : '**missed**'}). What both carry is the client's core, about 9 KiB gzipped: request building (path, query, header and cookie styles), retries with back-off and Retry-After, deadlines, token refresh, clock correction and two-factor retries for the operations that need them, typed errors, warnings and the checks of the options; openapi-fetch builds the request and returns the response. The operations carry what only some need (\`uses\`: security and signing, paging, bodies other than JSON).`,
+  );
+  const ratio = (n: number): string => `${(n / fetchOnly.gzip).toFixed(1)}x`;
   return {
     lines,
-    summary: [{ section: 'size', measure: 'one v2 call through its function, validating: gzipped bundle', ours: kb(oursFunction.gzip), anchor: kb(fetchOnly.gzip), ratio: `${(oursFunction.gzip / fetchOnly.gzip).toFixed(1)}x`, target: 'at most 12 KiB', met: oursFunction.gzip <= target }],
+    summary: [
+      { section: 'size', measure: 'one v2 call through its function, validating: gzipped bundle', ours: kb(oursFunction.gzip), anchor: kb(fetchOnly.gzip), ratio: ratio(oursFunction.gzip), target: 'at most 8 KiB', met: oursFunction.gzip <= validating },
+      { section: 'size', measure: 'one v2 call through its function, generated without validators (client.validation=none): gzipped bundle', ours: kb(oursWithoutValidators.gzip), anchor: kb(fetchOnly.gzip), ratio: ratio(oursWithoutValidators.gzip), target: 'at most 4 KiB', met: oursWithoutValidators.gzip <= unvalidated },
+    ],
   };
 }
 
