@@ -46,30 +46,6 @@ export class JsonSchemaWriter {
     return this.write(node);
   }
 
-  /**
-   * The `$defs` names `schema` needs, with those their definitions need in turn, sorted: a tool's
-   * schema carries these and no other definitions.
-   */
-  definitionsOf(schema: JsonSchema): string[] {
-    const needed = new Set<string>();
-    const visit = (value: JsonValue): void => {
-      if (Array.isArray(value)) for (const item of value) visit(item);
-      else if (value !== null && typeof value === 'object') {
-        const ref = value['$ref'];
-        if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
-          const name = ref.slice('#/$defs/'.length);
-          if (!needed.has(name)) {
-            needed.add(name);
-            visit(this.written.get(name) ?? null);
-          }
-        }
-        for (const [key, item] of Object.entries(value)) if (key !== '$ref') visit(item);
-      }
-    };
-    visit(schema);
-    return [...needed].sort();
-  }
-
   /** Every definition written so far, by name, sorted. */
   definitions(): Record<string, JsonSchema> {
     return Object.fromEntries([...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -82,11 +82,10 @@ describe("a request's and a response's forms", () => {
     expect(response.required).toEqual(['id']);
   });
 
-  it('writes a recursive schema once, and gives a schema only the definitions it reaches', () => {
+  it('writes a recursive schema once', () => {
     const output = new JsonSchemaWriter(model, 'output');
     const schema = output.schema({ kind: 'array', items: { kind: 'ref', target: 'User' } });
     output.schema({ kind: 'ref', target: 'Tag' });
-    expect(output.definitionsOf(schema)).toEqual(['UserOutput']);
     expect(Object.keys(output.definitions())).toEqual(['Tag', 'UserOutput']);
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile({ ...(schema as object), $defs: output.definitions() });

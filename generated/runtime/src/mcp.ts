@@ -46,8 +46,11 @@ export interface ApiTool {
   readonly inputSchema: JsonSchemaObject;
   /** The structured answer of a success, where it is JSON (`$defs` apart). */
   readonly outputSchema?: JsonSchemaObject;
-  /** The named schemas (`$defs`) each schema references, with those they reference. */
-  readonly definitions: { readonly input: readonly string[]; readonly output: readonly string[] };
+  /**
+   * The named schemas (`$defs`) each schema references, with those they reference. Generated
+   * tools leave it out: the server follows the references itself (`referencedDefinitions`).
+   */
+  readonly definitions?: { readonly input: readonly string[]; readonly output: readonly string[] };
   readonly annotations: ToolAnnotations;
   /** The argument that carries the request body; absent for an operation without one. */
   readonly bodyArgument?: string;
@@ -194,8 +197,52 @@ function chosenTools(set: ApiToolSet, chosen: readonly string[] | undefined): re
   return set.tools.filter((tool) => chosen.includes(tool.operationId) || tool.tags.some((tag) => chosen.includes(tag)));
 }
 
-/** A schema with the definitions it references. */
-function withDefinitions(set: ApiToolSet, schema: JsonSchemaObject, names: readonly string[]): Tool['inputSchema'] {
+/** The `$defs` names each definition of a set references itself, read once per set. */
+const directReferences = new WeakMap<ApiToolSet, Map<string, readonly string[]>>();
+
+/** The `$defs` names `value` refers to (`#/$defs/<JSON pointer segment>`, decoded), without following them. */
+function referencesIn(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) referencesIn(item, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(DEFS))
+        into.add(decodeURIComponent(item.slice(DEFS.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+      else referencesIn(item, into);
+    }
+  }
+  return into;
+}
+
+const DEFS = '#/$defs/';
+
+/**
+ * The `$defs` names `schema` references, with those they reference in turn, sorted: the
+ * definitions a tool's schema carries. Each definition is read once per set; a tool's closure is
+ * then a walk over names (a set of hundreds of tools that each reach most of hundreds of
+ * definitions would otherwise read them all again for each).
+ */
+export function referencedDefinitions(set: ApiToolSet, schema: JsonSchemaObject): string[] {
+  let direct = directReferences.get(set);
+  if (!direct) directReferences.set(set, (direct = new Map()));
+  const needed = new Set<string>();
+  const pending = [...referencesIn(schema, new Set())];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (needed.has(name)) continue;
+    needed.add(name);
+    let refs = direct.get(name);
+    if (refs === undefined) direct.set(name, (refs = [...referencesIn(set.definitions[name], new Set())]));
+    pending.push(...refs);
+  }
+  return [...needed].sort();
+}
+
+/** A schema with the definitions it references (`names`, or those the server finds). */
+function withDefinitions(
+  set: ApiToolSet,
+  schema: JsonSchemaObject,
+  given: readonly string[] | undefined,
+): Tool['inputSchema'] {
+  const names = given ?? referencedDefinitions(set, schema);
   const written =
     names.length === 0
       ? schema
@@ -208,9 +255,9 @@ function toolDefinition(set: ApiToolSet, tool: ApiTool): Tool {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
     description: tool.description,
-    inputSchema: withDefinitions(set, tool.inputSchema, tool.definitions.input),
+    inputSchema: withDefinitions(set, tool.inputSchema, tool.definitions?.input),
     ...(tool.outputSchema
-      ? { outputSchema: withDefinitions(set, tool.outputSchema, tool.definitions.output) as Tool['outputSchema'] }
+      ? { outputSchema: withDefinitions(set, tool.outputSchema, tool.definitions?.output) as Tool['outputSchema'] }
       : {}),
     annotations: tool.annotations,
   };

@@ -89,7 +89,6 @@ interface ToolPlan {
   inputSchema: { [key: string]: JsonValue };
   outputSchema: { [key: string]: JsonValue } | undefined;
   output: 'object' | 'wrapped' | 'none';
-  definitions: { input: string[]; output: string[] };
 }
 
 /** The JSON Schema an object-typed output must be as MCP writes it: `type: 'object'` at its top. */
@@ -148,7 +147,6 @@ function planTool(model: ApiModel, op: OperationModel, name: string, input: Json
     inputSchema,
     outputSchema,
     output: mode,
-    definitions: { input: input.definitionsOf(inputSchema), output: outputSchema ? output.definitionsOf(outputSchema) : [] },
   };
 }
 
@@ -182,15 +180,12 @@ function shareParameters(plans: readonly ToolPlan[], definitions: Map<string, Js
   }
   for (const plan of plans) {
     const properties = plan.inputSchema['properties'] as { [key: string]: JsonValue };
-    const shared: string[] = [];
     for (const param of plan.op.parameters) {
       const use = uses.get(`${param.name}\0${JSON.stringify(properties[param.key])}`);
       if (!use || use.count < 2) continue;
       definitions.set(use.name, use.schema);
       properties[param.key] = { $ref: `#/$defs/${pointerSegment(use.name)}` };
-      shared.push(use.name);
     }
-    if (shared.length > 0) plan.definitions.input = [...new Set([...plan.definitions.input, ...shared])].sort();
   }
 }
 
@@ -249,7 +244,6 @@ function mcpModule(context: TargetContext): string {
       ['tags', literal(op.tags)],
       ['inputSchema', literal(plan.inputSchema)],
       ...(plan.outputSchema ? ([['outputSchema', literal(plan.outputSchema)]] as [string, string][]) : []),
-      ['definitions', literal(plan.definitions)],
       ['annotations', literal(annotationsOf(op))],
       ...(plan.bodyArgument ? ([['bodyArgument', stringLiteral(plan.bodyArgument)]] as [string, string][]) : []),
       ...(plan.binaryFields.length > 0 ? ([['binaryFields', literal(plan.binaryFields)]] as [string, string][]) : []),
