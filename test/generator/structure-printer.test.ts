@@ -8,7 +8,7 @@ import type * as TsMorph from 'ts-morph';
 import { tsMorph as loadTsMorph } from '../../generator/util/ts-morph.js';
 import { describe, expect, it, vi } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import { printsAlike, type PrintOptions } from '../../generator/print/structures.js';
+import { printStatements, printsAlike, type PrintOptions } from '../../generator/print/structures.js';
 import { Scope, StructureKind, VariableDeclarationKind } from '../../generator/util/structure-kinds.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
@@ -47,6 +47,36 @@ describe('our structure printer', () => {
     expect(printsAlike([{ kind: StructureKind.Class, name: 'A', getAccessors: [{ name: 'x', statements: ['return 1;'] }] } as never])).toBe(false);
     expect(printsAlike([{ kind: StructureKind.Function, name: 'f', decorators: [{ name: 'd' }] } as never])).toBe(false);
     expect(printsAlike([{ kind: StructureKind.TypeAlias, name: 'T', type: 'string', isExported: true }])).toBe(true);
+  });
+
+  // Initializers the printer writes after the writer is done, and those it leaves to the writer: each as ts-morph prints it.
+  const initializers: [string, string][] = [
+    ['an object over lines', "{\n  a: 1,\n  b: [\n    'x',\n  ],\n\n  c: {},\n}"],
+    ['quotes of the other kind and escapes', "{\n  a: 'it\\'s \"x\"',\n  b: \"a 'b' \\\"c\\\"\",\n}"],
+    ['a string that ends in a backslash', "{\n  a: 'x\\\\',\n  b: '/* not a comment */',\n  c: 1,\n}"],
+    ['slashes in strings and block comments', "/* @__PURE__ */ make({\n  path: '/v2/x//y',\n  /* a 'quoted' note */ n: 1,\n})"],
+    ['a comment over lines', "{\n  /* one\n  two */\n  a: 1,\n}"],
+    // The writer reads `/*/` as a comment and its end: the backtick after opens a template, in which it indents nothing.
+    ['a comment that opens on its own end', "{\n  a: 1, /*/ ` */\n  c: 2,\n}"],
+    ['a line comment', "{\n  a: 1, // 'x\n  b: 2,\n}"],
+    ['a regular expression', "{\n  a: /x'y/u,\n  b: 'z',\n}"],
+    ['templates', "{\n  a: `x ${'y'} ${f({ b: 1 })}`,\n  c: `one\ntwo`,\n  d: 1,\n}"],
+    ['carriage returns', "{\r\n  a: 1,\r\n}"],
+    ['a last line break', "{\n  a: 1,\n}\n"],
+    ['blank and whitespace lines', "{\n\n   \n  a: 1,\n}"],
+    ['one line', "make({ a: 'x', b: [1, 2] })"],
+  ];
+  it.each(initializers)('writes %s as ts-morph does', (_, initializer) => {
+    const options: PrintOptions = { indentNumberOfSpaces: 2, useSingleQuote: true };
+    const statements = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './x.js', namedImports: ['make'] },
+      { kind: StructureKind.VariableStatement, isExported: true, declarationKind: VariableDeclarationKind.Const, docs: ['The value.'], declarations: [{ name: 'value', initializer }] },
+      { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'typed', type: 'Record<string, unknown>', initializer }] },
+      { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'wide', type: '{\n  a: 1;\n}', initializer }] },
+      { kind: StructureKind.Function, name: 'f', statements: ['return value;'] },
+      { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Let, declarations: [{ name: 'after', initializer }] },
+    ] as TsMorph.StatementStructures[];
+    expect(printStatements(statements, options)).toBe(tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, options));
   });
 
   const documents = [
