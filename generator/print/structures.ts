@@ -180,9 +180,9 @@ const NOTABLE = /['"`/\\\r\n]/g;
  * changing nothing else: it holds no template literal, line comment or regular expression (no
  * backtick, slash or backslash outside a quoted string or a block comment, as the writer reads
  * quotes: a quote preceded by a backslash neither opens nor closes one), no carriage return, no
- * string that goes on past its line, and no last line break. Such a text is most of a large package (its validators and
- * specs), and the writer reads it a character at a time (a quarter of the targets' time on
- * Stripe's description); any other is left to the writer.
+ * string that goes on past its line, and no last line break. Such texts are most of a large
+ * package (its validators and specs), which the writer reads a character at a time (a quarter
+ * of the targets' time on Stripe's description); any other is left to the writer.
  */
 function indentsOnly(text: string): boolean {
   if (text.endsWith('\n')) return false;

@@ -29,5 +29,7 @@ describe('referencedDefinitions', () => {
     expect(referencedDefinitions(set, { type: 'object', properties: { id: { type: 'string', description: '#/$defs/Book is not a reference' } } })).toEqual([]);
     // A reference to a name the set lacks is listed (the schema then says what it is missing), and followed no further.
     expect(referencedDefinitions(set, { $ref: '#/$defs/Missing' })).toEqual(['Missing']);
+    // A segment that is not valid percent-encoding is read as written.
+    expect(referencedDefinitions(set, { $ref: '#/$defs/100%' })).toEqual(['100%']);
   });
 });

@@ -205,7 +205,7 @@ function referencesIn(value: unknown, into: Set<string>): Set<string> {
   else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key === '$ref' && typeof item === 'string' && item.startsWith(DEFS))
-        into.add(decodeURIComponent(item.slice(DEFS.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+        into.add(pointerSegment(item.slice(DEFS.length)));
       else referencesIn(item, into);
     }
   }
@@ -213,6 +213,17 @@ function referencesIn(value: unknown, into: Set<string>): Set<string> {
 }
 
 const DEFS = '#/$defs/';
+
+/** A JSON pointer segment of a URI fragment, decoded (`expand%5B%5D` is `expand[]`); one that is not valid percent-encoding, as written. */
+function pointerSegment(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A hand-written `$ref` with a stray `%`: its name is what it says.
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+}
 
 /**
  * The `$defs` names `schema` references, with those they reference in turn, sorted: the
