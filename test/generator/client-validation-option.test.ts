@@ -78,8 +78,11 @@ describe('client.validation=none', () => {
     expect(calls).toContain("responses: { '200': undefined, '404': undefined }");
     expect(calls).toContain('validators: {}');
     expect(client).not.toMatch(/BookValidator/);
+    // The package's README says what it holds.
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('No validators in the client');
     const lean = await generated('lean');
     expect(readFileSync(join(lean.dir, 'src', 'client.ts'), 'utf8')).toMatch(/BookValidator/);
+    expect(readFileSync(join(lean.dir, 'README.md'), 'utf8')).toContain('The lean validator of each schema');
     const batch = new TypeCheckBatch('client-validation');
     batch.add('none', dir);
     expect(await batch.errors()).toEqual({});

@@ -151,7 +151,7 @@ function flagOverloads(init: {
 
 export const clientTarget: Target = {
   appliesTo: (model) => model.kind === 'openapi' && model.operations.length > 0,
-  readmeData: ({ model }) => clientReadmeData(model),
+  readmeData: ({ model, options }) => ({ ...clientReadmeData(model), validates: clientValidates(options) }),
   run(context) {
     const { model, sourceLabel, runtimePackage } = context;
     const clientName = model.client.className;
