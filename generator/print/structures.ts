@@ -459,8 +459,9 @@ function writeVariableStatement(writer: CodeBlockWriter, variable: VariableState
     writer.write(`${variable.declarationKind || 'let'} `);
     writeCommaSeparated(writer, variable.declarations, (declaration) => {
       writer.write(declaration.name);
-      writeTyped(writer, ':', declaration.type);
-      const oneLine = !declaration.name.includes('\n') && (declaration.type == null || !textOf(writer, declaration.type).includes('\n'));
+      const type = declaration.type == null ? undefined : textOf(writer, declaration.type);
+      writeTyped(writer, ':', type);
+      const oneLine = !declaration.name.includes('\n') && !type?.includes('\n');
       writeInitializer(writer, declaration.initializer, topLevel && oneLine);
     });
     writer.write(';');

@@ -205,7 +205,7 @@ function referencesIn(value: unknown, into: Set<string>): Set<string> {
   else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key === '$ref' && typeof item === 'string' && item.startsWith(DEFS))
-        into.add(pointerSegment(item.slice(DEFS.length)));
+        into.add(decodedPointerSegment(item.slice(DEFS.length)));
       else referencesIn(item, into);
     }
   }
@@ -215,7 +215,7 @@ function referencesIn(value: unknown, into: Set<string>): Set<string> {
 const DEFS = '#/$defs/';
 
 /** A JSON pointer segment of a URI fragment, decoded (`expand%5B%5D` is `expand[]`); one that is not valid percent-encoding, as written. */
-function pointerSegment(segment: string): string {
+function decodedPointerSegment(segment: string): string {
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { ApiError } from './errors.js';
 import type { ResolvedSecurity } from './auth.js';
-import type { EncodedBody } from './encoding.js';
+import type { encodeBody } from './encoding.js';
 
 /**
  * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
@@ -247,15 +247,8 @@ export interface OperationFeatures {
    * Encodes a request body for its media type (`encodeBody`: forms, multipart, text, bytes):
    * required to send a body that is not JSON, or bytes; the core writes a JSON body itself.
    */
-  body?: BodyEncoder;
+  body?: typeof encodeBody;
 }
-
-/** Serialises a request body for `contentType` (`encodeBody`). */
-export type BodyEncoder = (init: {
-  body: unknown;
-  contentType: string;
-  encoding?: Readonly<Record<string, PropertyEncoding>>;
-}) => Promise<EncodedBody>;
 
 /** Everything the runtime needs to know about one operation. */
 export interface OperationSpec {
