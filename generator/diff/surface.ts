@@ -1,15 +1,12 @@
 /**
  * The public TypeScript surface of a generated package: every name each entry point of its
  * package.json `exports` makes importable, with its declaration as a declaration file states
- * it (printed by the TypeScript printer without comments, function and method bodies or
- * private members). Read from the emitted sources with the parser alone: no type checking,
- * so comparing two versions costs milliseconds.
+ * it (without comments, function and method bodies or private members, whitespace in one
+ * form). Read from the emitted sources with oxc's parser alone: no type checking, and not
+ * TypeScript's compiler, whose 9 MB of code took longer to load than comparing v2 takes.
  */
-import type { ts as Ts } from 'ts-morph';
-import { tsMorph } from '../util/ts-morph.js';
+import { parseSync, rawTransferSupported, type Comment, type ParserOptions } from 'oxc-parser';
 import { posix } from 'node:path';
-
-const { ts } = tsMorph();
 
 export interface SurfaceDiff {
   /** `entry name` keys, e.g. `@svc/v2 Account`, `@svc/v2/server createV2Server`; sorted. */
@@ -157,12 +154,11 @@ function typesFileOf(target: unknown): string | undefined {
   return undefined;
 }
 
-const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
-
 /**
  * One declaration of an exported name. `source` is its text as written: the same text declares
  * the same thing, so two sides compare without printing; `printed()` is what a declaration file
- * states (no comments, bodies or private members), made when texts differ.
+ * states (no comments, bodies or private members; whitespace in one form: see `printedText`),
+ * made when texts differ.
  */
 interface Declaration {
   readonly source: string;
@@ -200,15 +196,15 @@ interface ParsedChunk {
 
 /**
  * A piece that is one untyped exported constant (a zod schema, an operation's record), read by
- * the scanner alone: `skeleton` is its text with each string and number literal marked out,
- * `values` the literals' values. Two pieces with the same skeleton are the same text but for
- * those literals, so they parse to the same tree but for the literals' values (a `/` or a
- * template keeps a piece out of this: the parser may rescan what the scanner alone reads there
- * as literals); and the printer writes a literal parsed without parent nodes from its value. So
- * a piece with the skeleton of one parsed already has its names and syntax without a parse of
- * its own, and two such declarations state the same exactly when their values are the same,
- * which needs no printing. Declarations whose skeletons differ (in a comment, say) are compared
- * as before: by text, then printed.
+ * a scan of its characters: `skeleton` is its text with each string and number literal marked
+ * out, `values` the literals' values (`'A'` and `"\\x41"` are one string, `0x10` and `16` one
+ * number, as a declaration file would print them). Two pieces with the same skeleton are the same text but
+ * for those literals, so they parse to the same tree but for the literals (a `/` that opens no
+ * comment, or a template, keeps a piece out of this: only a parse tells a regular expression
+ * from a division, or a template's parts). So a piece with the skeleton of one parsed already
+ * has its names and syntax without a parse of its own, and two such declarations state the
+ * same exactly when their literals are the same, which needs no printing. Declarations whose
+ * skeletons differ (in a comment, say) are compared as before: by text, then printed.
  */
 interface Tokens {
   skeleton: string;
@@ -218,44 +214,84 @@ interface Tokens {
 /** Opens a piece that may be one untyped exported constant (a typed one is read up to its `=`: typedConstantHead). */
 const UNTYPED_CONSTANT = /^export\s+const\s+[\p{L}_$][\p{L}\p{N}_$]*\s*=/u;
 
-const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard);
+/** A character that may continue an identifier (any non-ASCII one counts: it never starts a literal). */
+const isWordChar = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
 
-/** Tokens whose text the parser may read again in another way (a regular expression, a template's parts). */
-const RESCANNED = new Set<Ts.SyntaxKind>([
-  ts.SyntaxKind.SlashToken,
-  ts.SyntaxKind.SlashEqualsToken,
-  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
-  ts.SyntaxKind.TemplateHead,
-  ts.SyntaxKind.BacktickToken,
-  ts.SyntaxKind.Unknown,
-]);
+/** The escapes of a string literal (a line continuation is the `\\` before a line break). */
+const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\s\S]))/g;
+const SINGLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
 
-/** A piece's tokens (see `Tokens`); undefined where the scanner reports an error or meets a token the parser may rescan. */
+/** The value of a string literal as written (its quotes included), for comparing literals however they are quoted or escaped. */
+function cookedString(raw: string): string {
+  return raw.slice(1, -1).replace(ESCAPE, (_, hex?: string, braced?: string, unicode?: string, other?: string) => {
+    if (hex !== undefined || unicode !== undefined) return String.fromCharCode(parseInt((hex ?? unicode)!, 16));
+    if (braced !== undefined) return String.fromCodePoint(parseInt(braced, 16));
+    return /^(\r\n|[\n\r\u2028\u2029])$/.test(other!) ? '' : (SINGLE_ESCAPES[other!] ?? other!);
+  });
+}
+
+/** A number literal's value in one form (`0x10`, `1_6` and `16` alike); a BigInt keeps its `n`. */
+function canonicalNumber(raw: string): string {
+  const digits = raw.replace(/_/g, '');
+  if (!digits.endsWith('n')) return String(Number(digits));
+  try {
+    return `${BigInt(digits.slice(0, -1))}n`;
+  } catch {
+    return digits;
+  }
+}
+
+/** A piece's tokens (see `Tokens`); undefined where the scan meets what only a parse reads right, or text that cannot be a whole piece. */
 function tokensOf(text: string): Tokens | undefined {
   // The marks are NULs: a text with its own cannot be told apart from them.
   if (text.includes('\0')) return undefined;
-  let failed = false;
-  scanner.setOnError(() => {
-    failed = true;
-  });
-  scanner.setText(text);
   const skeleton: string[] = [];
   const values: string[] = [];
   let from = 0;
-  try {
-    for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-      if (failed || RESCANNED.has(kind)) return undefined;
-      if (kind !== ts.SyntaxKind.StringLiteral && kind !== ts.SyntaxKind.NumericLiteral) continue;
-      skeleton.push(text.slice(from, scanner.getTokenStart()), kind === ts.SyntaxKind.StringLiteral ? '\0s' : '\0n');
-      values.push(scanner.getTokenValue());
-      from = scanner.getTokenEnd();
+  const mark = (start: number, end: number, kind: '\0s' | '\0n'): void => {
+    const raw = text.slice(start, end);
+    skeleton.push(text.slice(from, start), kind);
+    values.push(kind === '\0s' ? cookedString(raw) : canonicalNumber(raw));
+    from = end;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 47 /* / */) {
+      const next = text[i + 1];
+      if (next === '/') {
+        const end = text.indexOf('\n', i);
+        i = end === -1 ? text.length : end;
+      } else if (next === '*') {
+        const end = text.indexOf('*/', i + 2);
+        if (end === -1) return undefined;
+        i = end + 1;
+      } else return undefined;
+    } else if (code === 39 /* ' */ || code === 34 /* " */) {
+      const end = endOfString(text, i);
+      if (end === -1) return undefined;
+      mark(i, end + 1, '\0s');
+      i = end;
+    } else if (code === 96 /* ` */ || code === 92 /* \ */) {
+      return undefined;
+    } else if (isWordChar(code)) {
+      // A number starts with a digit where no identifier goes on; it runs over digits, letters (hex, exponents, `n`), `_` and `.`.
+      const startsNumber = code >= 48 && code <= 57 && (i === 0 || !isWordChar(text.charCodeAt(i - 1)));
+      let end = i + 1;
+      while (end < text.length) {
+        const c = text.charCodeAt(end);
+        if (isWordChar(c) || (startsNumber && (c === 46 || ((c === 43 || c === 45) && /[eE]/.test(text[end - 1]!) && !/^0[xX]/.test(text.slice(i, end)))))) end++;
+        else break;
+      }
+      if (startsNumber) mark(i, end, '\0n');
+      i = end - 1;
+    } else if (code === 46 /* . */ && /[0-9]/.test(text[i + 1] ?? '')) {
+      // `.5`: a number; `a.b` never has a digit after its dot.
+      return undefined;
     }
-  } finally {
-    scanner.setText(undefined);
-    scanner.setOnError(undefined);
   }
   skeleton.push(text.slice(from));
-  return failed ? undefined : { skeleton: skeleton.join(''), values: JSON.stringify(values) };
+  return { skeleton: skeleton.join(''), values: JSON.stringify(values) };
 }
 
 /**
@@ -351,40 +387,65 @@ function lazilyParsed({ path, text, name, tokens, parsed }: { path: string; text
   return { items: [{ kind: 'own', name, declaration }], locals: () => parsedOnce().locals(), clean: true, untypedConstant: true };
 }
 
-function parseChunk(path: string, text: string): ParsedChunk {
-  const head = typedConstantHead(text);
-  // Doc comments are not parsed: a declaration file's text here has none, and a piece ends with the next one's (about a quarter of a parse).
-  const source = ts.createSourceFile(path, head === undefined ? text : `${head};`, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, ts.ScriptKind.TS);
-  const items: ParsedChunk['items'] = [];
-  for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement)) {
-      const specifier = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
-      const clause = statement.exportClause;
-      items.push({
-        kind: 'export',
-        specifier,
-        star: !clause,
-        namespace: clause && ts.isNamespaceExport(clause) ? clause.name.text : undefined,
-        elements: clause && ts.isNamedExports(clause) ? clause.elements.map((element) => ({ original: (element.propertyName ?? element.name).getText(source), exported: element.name.getText(source) })) : [],
-      });
-      continue;
-    }
-    if (!hasExportModifier(statement)) continue;
-    for (const [name, declaration] of declarationsOf(statement, source)) items.push({ kind: 'own', name, declaration });
-  }
-  let locals: Map<string, Declaration> | undefined;
-  // The parser's syntax errors are not part of TypeScript's public API; a piece whose list is not there counts as clean.
-  const errors = (source as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
-  return { items, locals: () => (locals ??= localDeclarations(source)), clean: (errors?.length ?? 0) === 0, untypedConstant: head === undefined && isUntypedConstant(source) };
+/** A node of oxc's tree, as this module reads it: its kind, its span (UTF-16 offsets) and its fields. */
+interface AstNode {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly [field: string]: unknown;
 }
 
-function isUntypedConstant(source: Ts.SourceFile): boolean {
-  const [statement] = source.statements;
-  if (source.statements.length !== 1 || !statement || !ts.isVariableStatement(statement)) return false;
-  const modifiers = ts.getModifiers(statement) ?? [];
-  const { declarations, flags } = statement.declarationList;
-  const [only] = declarations;
-  return modifiers.length === 1 && modifiers[0]!.kind === ts.SyntaxKind.ExportKeyword && (flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const && declarations.length === 1 && only !== undefined && ts.isIdentifier(only.name) && only.type === undefined && only.exclamationToken === undefined && only.initializer !== undefined;
+/**
+ * On Node.js 22 and later the parser hands its tree over as raw memory, read on the JavaScript
+ * side: several times faster than the JSON copy older versions get.
+ */
+const PARSE_OPTIONS = { lang: 'ts', sourceType: 'module', ...(rawTransferSupported() ? { experimentalRawTransfer: true } : {}) } as ParserOptions;
+
+/** A piece (or a whole module) parsed: its statements, its comments in order, its text. */
+interface ParsedSource {
+  text: string;
+  statements: AstNode[];
+  comments: readonly Comment[];
+}
+
+function parseChunk(path: string, text: string): ParsedChunk {
+  const head = typedConstantHead(text);
+  // `declare`: a constant without its initializer is a syntax error otherwise.
+  const parsedText = head === undefined ? text : `${head.replace(/^export\s+(?!declare\b)/, 'export declare ')};`;
+  const result = parseSync(path, parsedText, PARSE_OPTIONS);
+  const source: ParsedSource = { text: parsedText, statements: result.program.body as unknown as AstNode[], comments: result.comments };
+  const items: ParsedChunk['items'] = [];
+  for (const statement of source.statements) {
+    if (statement.type === 'ExportAllDeclaration') {
+      const exported = statement.exported as AstNode | null;
+      items.push({ kind: 'export', specifier: stringOf(statement.source), star: exported === null, namespace: exported === null ? undefined : nameOf(exported), elements: [] });
+      continue;
+    }
+    if (statement.type === 'ExportNamedDeclaration' && statement.declaration === null) {
+      const specifiers = statement.specifiers as AstNode[];
+      const elements = specifiers.map((specifier) => ({ original: nameOf(specifier.local as AstNode), exported: nameOf(specifier.exported as AstNode) }));
+      items.push({ kind: 'export', specifier: stringOf(statement.source), star: false, namespace: undefined, elements });
+      continue;
+    }
+    const exported = exportedDeclarationOf(statement);
+    if (exported === undefined) continue;
+    for (const [name, declaration] of declarationsOf(exported.node, source, exported.isDefault)) items.push({ kind: 'own', name, declaration });
+  }
+  let locals: Map<string, Declaration> | undefined;
+  return { items, locals: () => (locals ??= localDeclarations(source)), clean: result.errors.length === 0, untypedConstant: head === undefined && isUntypedConstant(source.statements) };
+}
+
+/** An `export const name = …` alone: one declarator, an identifier without a type, an initializer. */
+function isUntypedConstant(statements: readonly AstNode[]): boolean {
+  const [statement] = statements;
+  if (statements.length !== 1 || statement?.type !== 'ExportNamedDeclaration') return false;
+  const declaration = statement.declaration as AstNode | null;
+  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || declaration.declare === true) return false;
+  const declarators = declaration.declarations as AstNode[];
+  const only = declarators[0];
+  if (declarators.length !== 1 || only === undefined) return false;
+  const id = only.id as AstNode;
+  return id.type === 'Identifier' && id.typeAnnotation === null && only.definite !== true && only.init !== null;
 }
 
 /**
@@ -507,65 +568,206 @@ class ModuleReader {
   }
 }
 
-function hasExportModifier(node: Ts.Statement): boolean {
-  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+/** The identifier's name, or a string's value (`export { a as "b c" }`). */
+function nameOf(node: AstNode): string {
+  return typeof node.name === 'string' ? node.name : String(node.value);
+}
+
+function stringOf(node: unknown): string | undefined {
+  const literalNode = node as AstNode | null;
+  return literalNode !== null && typeof literalNode.value === 'string' ? literalNode.value : undefined;
+}
+
+/** The declaration a statement exports (`export …`, `export default …`), if it exports one. */
+function exportedDeclarationOf(statement: AstNode): { node: AstNode; isDefault: boolean } | undefined {
+  if (statement.type === 'ExportNamedDeclaration' && statement.declaration !== null) return { node: statement.declaration as AstNode, isDefault: false };
+  if (statement.type === 'ExportDefaultDeclaration') return { node: statement.declaration as AstNode, isDefault: true };
+  return undefined;
 }
 
 /** Names declared at the top of the module (for `export { a, b }`). */
-function localDeclarations(source: Ts.SourceFile): Map<string, Declaration> {
+function localDeclarations(source: ParsedSource): Map<string, Declaration> {
   const out = new Map<string, Declaration>();
-  for (const statement of source.statements) for (const [name, found] of declarationsOf(statement, source)) out.set(name, out.has(name) ? merged(out.get(name)!, found) : found);
+  for (const statement of source.statements) {
+    const node = exportedDeclarationOf(statement)?.node ?? statement;
+    for (const [name, found] of declarationsOf(node, source, false)) out.set(name, out.has(name) ? merged(out.get(name)!, found) : found);
+  }
   return out;
 }
 
-function declarationsOf(statement: Ts.Statement, source: Ts.SourceFile): [string, Declaration][] {
-  // Only classes and functions have bodies to strip; the rest prints as it is.
-  const print = (node: Ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, ts.isClassDeclaration(node) || ts.isFunctionDeclaration(node) ? stripImplementation(node) : node, source);
-  if (ts.isVariableStatement(statement)) {
-    const keyword = statement.declarationList.flags & ts.NodeFlags.Const ? 'const' : 'let';
-    return statement.declarationList.declarations.flatMap((d): [string, Declaration][] => {
-      if (!ts.isIdentifier(d.name)) return [];
-      const name = d.name.text;
-      const type = d.type;
-      return [[name, declaration(`${keyword} ${d.getText(source)}`, () => `${keyword} ${type ? `${name}: ${print(type)}` : print(d)}`)]];
+/** Declarations whose text is what a declaration file states, but for its comments and whitespace. */
+const DECLARATIONS = new Set(['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSEnumDeclaration', 'TSModuleDeclaration', 'TSDeclareFunction']);
+
+function declarationsOf(node: AstNode, source: ParsedSource, isDefault: boolean): [string, Declaration][] {
+  const text = (from: AstNode): string => source.text.slice(from.start, from.end);
+  if (node.type === 'VariableDeclaration') {
+    const keyword = node.kind === 'const' ? 'const' : 'let';
+    return (node.declarations as AstNode[]).flatMap((d): [string, Declaration][] => {
+      const id = d.id as AstNode;
+      if (id.type !== 'Identifier') return [];
+      const name = nameOf(id);
+      const type = id.typeAnnotation as AstNode | null;
+      // Typed: a declaration file keeps the type alone, so an initializer is never printed.
+      const print = (): string => `${keyword} ${type ? `${name}: ${printedText(source, type.typeAnnotation as AstNode)}` : printedText(source, d)}`;
+      return [[name, declaration(`${keyword} ${text(d)}`, print)]];
     });
   }
-  if (
-    (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) &&
-    statement.name
-  ) {
-    return [[statement.name.text, declaration(statement.getText(source), () => print(statement))]];
-  }
+  const id = node.id as AstNode | null | undefined;
+  const name = isDefault ? 'default' : id ? nameOf(id) : undefined;
+  if (name === undefined) return [];
+  if (node.type === 'ClassDeclaration' || node.type === 'FunctionDeclaration') return [[name, declaration(text(node), () => printedText(source, node, implementationOf(node)))]];
+  if (DECLARATIONS.has(node.type)) return [[name, declaration(text(node), () => printedText(source, node))]];
   return [];
 }
 
-/** What a declaration file keeps: no bodies, no private members, no initialiser where a type is written. */
-function stripImplementation(node: Ts.Node): Ts.Node {
-  const result = ts.transform(node, [
-    (context) => {
-      const visit = (current: Ts.Node): Ts.Node | undefined => {
-        if (ts.isClassElement(current) && isPrivate(current)) return undefined;
-        if (ts.isFunctionDeclaration(current))
-          return ts.factory.updateFunctionDeclaration(current, current.modifiers, current.asteriskToken, current.name, current.typeParameters, current.parameters, current.type, undefined);
-        if (ts.isMethodDeclaration(current))
-          return ts.factory.updateMethodDeclaration(current, current.modifiers, current.asteriskToken, current.name, current.questionToken, current.typeParameters, current.parameters, current.type, undefined);
-        if (ts.isConstructorDeclaration(current)) return ts.factory.updateConstructorDeclaration(current, current.modifiers, current.parameters, undefined);
-        if (ts.isGetAccessorDeclaration(current)) return ts.factory.updateGetAccessorDeclaration(current, current.modifiers, current.name, current.parameters, current.type, undefined);
-        if (ts.isSetAccessorDeclaration(current)) return ts.factory.updateSetAccessorDeclaration(current, current.modifiers, current.name, current.parameters, undefined);
-        if (ts.isPropertyDeclaration(current) && current.type)
-          return ts.factory.updatePropertyDeclaration(current, current.modifiers, current.name, current.questionToken ?? current.exclamationToken, current.type, undefined);
-        if (ts.isVariableDeclaration(current) && current.type) return ts.factory.updateVariableDeclaration(current, current.name, current.exclamationToken, current.type, undefined);
-        return ts.visitEachChild(current, visit, context);
-      };
-      return (root) => ts.visitNode(root, visit)!;
-    },
-  ]);
-  const [out] = result.transformed;
-  result.dispose();
-  return out!;
+/**
+ * What a declaration file leaves out of a class or function: bodies, private members, static
+ * blocks, and the initializer of a property whose type is written. Spans, in order.
+ */
+function implementationOf(node: AstNode): [number, number][] {
+  const cuts: [number, number][] = [];
+  const body = node.body as AstNode | null;
+  if (node.type === 'FunctionDeclaration') {
+    if (body) cuts.push([body.start, body.end]);
+    return cuts;
+  }
+  for (const member of (body?.body ?? []) as AstNode[]) {
+    const key = member.key as AstNode | undefined;
+    if (member.type === 'StaticBlock' || key?.type === 'PrivateIdentifier' || member.accessibility === 'private') {
+      cuts.push([member.start, member.end]);
+      continue;
+    }
+    const value = member.value as AstNode | null | undefined;
+    if (member.type === 'MethodDefinition' && value) {
+      const methodBody = value.body as AstNode | null;
+      if (methodBody) cuts.push([methodBody.start, methodBody.end]);
+    } else if ((member.type === 'PropertyDefinition' || member.type === 'AccessorProperty') && value && member.typeAnnotation) {
+      cuts.push([(member.typeAnnotation as AstNode).end, value.end]);
+    }
+  }
+  return cuts;
 }
 
-function isPrivate(member: Ts.ClassElement): boolean {
-  if (member.name && ts.isPrivateIdentifier(member.name)) return true;
-  return ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
+/**
+ * A node's text as this module compares declarations: without comments and the spans `cuts`
+ * names, literals in one form (see `literalSpans`), whitespace outside them in one form (a run
+ * of it is one space between two characters of words, else nothing). Two declarations with the
+ * same tokens print the same, however they were laid out or quoted.
+ */
+function printedText(source: ParsedSource, node: AstNode, cuts: readonly [number, number][] = []): string {
+  const { text } = source;
+  const removed = [...commentsWithin(source.comments, node.start, node.end).map((c): [number, number] => [c.start, c.end]), ...cuts].sort((a, b) => a[0] - b[0]);
+  const verbatim = literalSpans(source, node, removed);
+  const out: string[] = [];
+  // Text outside literals since the last one: its layout is made one form before it is kept (see `oneLayout`).
+  let between = '';
+  let last = 0;
+  let space = false;
+  const emit = (from: number, to: number): void => {
+    let run = from;
+    const flush = (end: number): void => {
+      if (end > run) between += text.slice(run, end);
+    };
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 32 || code === 10 || code === 13 || code === 9 || code === 12 || code === 11 || code === 0xfeff || code === 0xa0) {
+        flush(i);
+        run = i + 1;
+        space = true;
+        continue;
+      }
+      if (space) {
+        if (isWordChar(last) && isWordChar(code)) {
+          flush(i);
+          between += ' ';
+          run = i;
+        }
+        space = false;
+      }
+      last = code;
+    }
+    flush(to);
+  };
+  let at = node.start;
+  let v = 0;
+  for (const [start, end] of [...removed, [node.end, node.end] as [number, number]]) {
+    if (end <= at) continue;
+    // Literals between here and the next cut are kept in their one form.
+    while (v < verbatim.length && verbatim[v]![0] < start) {
+      const [literalStart, literalEnd, printed] = verbatim[v++]!;
+      if (literalStart < at) continue;
+      emit(at, literalStart);
+      if (space && isWordChar(last) && isWordChar(printed.charCodeAt(0))) between += ' ';
+      out.push(oneLayout(between, out.at(-1)), printed);
+      between = '';
+      space = false;
+      last = printed.charCodeAt(printed.length - 1);
+      at = literalEnd;
+    }
+    if (start > at) emit(at, start);
+    at = Math.max(at, end);
+    space = true;
+  }
+  out.push(oneLayout(between, out.at(-1)));
+  return out.join('');
+}
+
+/**
+ * What a formatter adds or leaves out as it lays a declaration out, dropped from text outside
+ * literals (whose whitespace is gone already): one separator after an element and before a
+ * closing bracket (`{ a: 1, }`, `{ name: string; }`; `[,]` and `[1,,]` keep theirs, which are
+ * holes), and the `|` or `&` that opens a union or intersection type laid out one member a line
+ * (neither can follow those characters in an expression).
+ */
+function oneLayout(text: string, literalBefore: string | undefined): string {
+  // A literal just before the text is an element, which a separator may follow: it stands in as `x`.
+  const before = literalBefore === undefined ? '' : 'x';
+  return (before + text)
+    .replace(/(?<=[^,;[({<])[,;](?=[}\])>])/g, '')
+    .replace(/(?<=[=(<:,[])[|&](?![|&=])/g, '')
+    .slice(before.length);
+}
+
+/** The comments that lie within [start, end) (the list is in order). */
+function commentsWithin(comments: readonly Comment[], start: number, end: number): readonly Comment[] {
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (comments[middle]!.start < start) low = middle + 1;
+    else high = middle;
+  }
+  let stop = low;
+  while (stop < comments.length && comments[stop]!.end <= end) stop++;
+  return comments.slice(low, stop);
+}
+
+/**
+ * The literals of a node outside the spans cut, in order, each with the text it prints as: a
+ * string by its value (in double quotes), a number in one form, a template's or a regular
+ * expression's text as written.
+ */
+function literalSpans(source: ParsedSource, root: AstNode, cuts: readonly [number, number][]): [number, number, string][] {
+  const spans: [number, number, string][] = [];
+  const isCut = (node: AstNode): boolean => cuts.some(([start, end]) => node.start >= start && node.end <= end);
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as AstNode;
+    if (typeof node.type !== 'string') return;
+    if (cuts.length > 0 && isCut(node)) return;
+    if (node.type === 'Literal' || node.type === 'TemplateElement') {
+      const raw = source.text.slice(node.start, node.end);
+      if (typeof node.value === 'string') spans.push([node.start, node.end, JSON.stringify(node.value)]);
+      else if (typeof node.value === 'number' || typeof node.bigint === 'string') spans.push([node.start, node.end, canonicalNumber(raw)]);
+      else if (node.type === 'TemplateElement' || (node.regex !== undefined && node.regex !== null)) spans.push([node.start, node.end, raw]);
+      return;
+    }
+    for (const key in node) if (key !== 'type' && key !== 'start' && key !== 'end' && key !== 'range') visit(node[key]);
+  };
+  visit(root);
+  return spans.sort((a, b) => a[0] - b[0]);
 }

@@ -132,7 +132,52 @@ describe('diffPackageSurfaces on modules read a statement at a time', () => {
           '',
         ].join('\n'),
       },
-      expected: { changed: ['@svc/demo alias', '@svc/demo aliased', '@svc/demo broken', '@svc/demo generic', '@svc/demo limits', '@svc/demo other', '@svc/demo swapped'] },
+      // `broken` only breaks a line: layout is no change.
+      expected: { changed: ['@svc/demo alias', '@svc/demo aliased', '@svc/demo generic', '@svc/demo limits', '@svc/demo other', '@svc/demo swapped'] },
+    },
+    {
+      name: 'whitespace inside literals is part of them; outside them it is layout',
+      base: {
+        'index.ts': [
+          `export const spaced = { a: 'x  y' };`,
+          'export const template = `a  b`;',
+          `export const pattern = /a  b/;`,
+          `export type Union = 'a' | 'b';`,
+          `export interface Pet {\n  /** The name. */\n  name: string;\n}`,
+          `export const holes = [1, ,];`,
+          `export const trailing = [\n  1,\n  2,\n];`,
+          '',
+        ].join('\n'),
+      },
+      head: {
+        'index.ts': [
+          `export const spaced = { a: 'x y' };`,
+          'export const template = `a b`;',
+          `export const pattern = /a b/;`,
+          `export type Union =\n  | 'a'\n  | 'b';`,
+          `export interface Pet { name: string }`,
+          `export const holes = [1];`,
+          `export const trailing = [1, 2];`,
+          '',
+        ].join('\n'),
+      },
+      expected: { changed: ['@svc/demo holes', '@svc/demo pattern', '@svc/demo spaced', '@svc/demo template'] },
+    },
+    {
+      name: 'what a declaration file leaves out of a class: bodies, private members, static blocks, typed initializers',
+      base: {
+        'index.ts': `export class Store {\n  private cache = new Map();\n  #count = 0;\n  static { init(); }\n  limit: number = 10;\n  get size(): number { return 1; }\n  constructor(readonly name: string) { this.#count = 1; }\n  read(key: string): string { return key; }\n}\nexport default function main(): void {}\n`,
+      },
+      head: {
+        'index.ts': `export class Store {\n  private cache = new Set();\n  #count = 2;\n  static { other(); }\n  limit: number = 20;\n  get size(): number { return 2; }\n  constructor(readonly name: string) {}\n  read(key: string): string { return key.trim(); }\n}\nexport default function main(): void { run(); }\n`,
+      },
+      expected: {},
+    },
+    {
+      name: 'a class member, a parameter or a default export that changed',
+      base: { 'index.ts': `export class Store {\n  read(key: string): string { return key; }\n}\nexport default function main(a: string): void {}\n` },
+      head: { 'index.ts': `export class Store {\n  read(key: number): string { return String(key); }\n}\nexport default function main(a: number): void {}\n` },
+      expected: { changed: ['@svc/demo Store', '@svc/demo default'] },
     },
   ];
   it.each(cases)('$name', ({ base, head, expected }) => {
