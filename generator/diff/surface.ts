@@ -212,7 +212,7 @@ interface Tokens {
 }
 
 /** Opens a piece that may be one untyped exported constant (a typed one is read up to its `=`: typedConstantHead). */
-const UNTYPED_CONSTANT = /^export\s+const\s+[\p{L}_$][\p{L}\p{N}_$]*\s*=/u;
+const UNTYPED_CONSTANT = /^export\s+const\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*=/u;
 
 /** A character that may continue an identifier (any non-ASCII one counts: it never starts a literal). */
 const isWordChar = (code: number): boolean =>
@@ -348,8 +348,12 @@ class ChunkCache {
 
   /** A piece parsed, or, where it is one untyped exported constant with the skeleton of one parsed already, read from that one. */
   private parseOrReuse(path: string, text: string): ParsedChunk {
-    const tokens = UNTYPED_CONSTANT.test(text) ? tokensOf(text) : undefined;
+    if (declaresNoExport(text)) return unexported(path, text);
+    const constant = UNTYPED_CONSTANT.exec(text);
+    const tokens = constant ? tokensOf(text) : undefined;
     if (tokens === undefined) return parseChunk(path, text);
+    // One statement, read to its end by the scan: its name is all a parse would add.
+    if (scanDeclaration(text, constant![0].length, 'initializer', true) === text.length) return lazilyParsed({ path, text, name: constant![1]!, tokens });
     const like = this.constants.get(tokens.skeleton);
     if (like === undefined) {
       const parsed = parseChunk(path, text);
@@ -362,6 +366,21 @@ class ChunkCache {
     const name = like.items[0]!.kind === 'own' ? like.items[0]!.name : '';
     return lazilyParsed({ path, text, name, tokens });
   }
+}
+
+/**
+ * Whether a piece declares or exports nothing a package exports by reading it alone: it opens
+ * with another keyword than `export`, has the word nowhere, and can only be whole statements.
+ * Its locals are read when an export clause names one (`unexported`).
+ */
+function declaresNoExport(piece: string): boolean {
+  return !piece.startsWith('export') && !/(?<![\p{L}\p{N}_$])export(?![\p{L}\p{N}_$])/u.test(piece) && wholeStatements(piece);
+}
+
+/** A piece that exports nothing (see `declaresNoExport`): parsed only if its locals are asked for. */
+function unexported(path: string, text: string): ParsedChunk {
+  let parsed: ParsedChunk | undefined;
+  return { items: [], locals: () => (parsed ??= parseChunk(path, text)).locals(), clean: true };
 }
 
 /**
@@ -469,18 +488,24 @@ const TYPED_CONSTANT = /^export\s+(?:declare\s+)?(?:const|let)\s+[\p{L}_$][\p{L}
  * From `from` in a declaration's type, the index of the `=` that ends it; in its initializer,
  * the text's length when the initializer runs to the end of the text (a `;` and comments may
  * follow). Brackets are counted (in a type, angle brackets too), strings and comments skipped.
+ * `oneLine`: an initializer with a line break outside its brackets counts as not running to the
+ * end (a statement may begin on the next line without a `;` before it).
  */
-function scanDeclaration(text: string, from: number, part: 'type' | 'initializer'): number | undefined {
+function scanDeclaration(text: string, from: number, part: 'type' | 'initializer', oneLine = false): number | undefined {
   let depth = 0;
   let ended = false;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
+    if (c === '\n' && oneLine && depth === 0 && !ended) return undefined;
     if (c === ' ' || c === '\n' || c === '\t' || c === '\r') continue;
     if (c === '/') {
       const next = text[i + 1];
-      if (next === '/') i = text.indexOf('\n', i) === -1 ? text.length : text.indexOf('\n', i);
-      else if (next === '*' && text.indexOf('*/', i + 2) !== -1) i = text.indexOf('*/', i + 2) + 1;
-      else return undefined;
+      const end = next === '/' ? text.indexOf('\n', i) : next === '*' ? text.indexOf('*/', i + 2) : -1;
+      if (next === '/') i = end === -1 ? text.length : end - 1;
+      else if (next === '*' && end !== -1) {
+        if (oneLine && depth === 0 && !ended && text.slice(i, end).includes('\n')) return undefined;
+        i = end + 1;
+      } else return undefined;
       continue;
     }
     if (ended) return undefined;
