@@ -44,6 +44,9 @@ export async function benchClient(openapiFetchModule: string, calls = 5_000): Pr
   // What a deadline costs when one is asked for (none is set by default): its controller and timer, and the signal the Request then follows.
   const withDeadline = ours({ validateResponses: false, timeoutMs: 60_000 }, spot);
   add('ours', 'GET /v2/prices/BTC-USD/spot, validation off, with a 60 s deadline (timeoutMs: 60000)', () => withDeadline.data.getSpotPrice({ currency_pair: 'BTC-USD' }));
+  // What every client here pays to undici whatever it does itself: a Request, the stub's Response, its JSON read.
+  const floorFetch = stub(spot);
+  add('floor', 'new Request, the stub answering, the body read as JSON (what both clients pay to fetch)', async () => (await floorFetch(new Request('https://api.example.com/v2/prices/BTC-USD/spot', { method: 'GET', headers: { accept: 'application/json' } }))).json());
   const createClient = ((await import(openapiFetchModule)) as { default: (options: { baseUrl: string; fetch: Fetch }) => { GET: (path: string, init: unknown) => Promise<unknown> } }).default;
   const fetchClient = createClient({ baseUrl: 'https://api.example.com', fetch: stub(spot) });
   add('openapi-fetch', 'GET /v2/prices/BTC-USD/spot (no validation, no signing)', () => fetchClient.GET('/v2/prices/{currency_pair}/spot', { params: { path: { currency_pair: 'BTC-USD' } } }));

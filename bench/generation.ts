@@ -10,9 +10,9 @@
  * operations, client), and with every part (also server stubs, fixtures and a mock).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchDir, coldCache, measure, measureOnce, median, ours, peakHook, root, SHARED, typeScriptBytes, versionOf, work, type Row } from './measure.js';
+import { benchDir, coldCache, measure, measureOnce, median, ours, peakHook, root, SHARED, stagesSentence, timedStages, typeScriptBytes, versionOf, work, type Row } from './measure.js';
 import { megabytes, seconds, type SummaryRow } from './summary.js';
 import { syntheticDocument } from './synthetic.js';
 import { isPresent, readCorpus } from '../scripts/corpus.js';
@@ -24,6 +24,27 @@ function describeDocument(file: string): { operations: number; schemas: number; 
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
   const operations = Object.values(doc.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((k) => methods.has(k)).length, 0);
   return { operations, schemas: Object.keys(doc.components?.schemas ?? {}).length, bytes: Buffer.byteLength(text) };
+}
+
+/** Bytes of the named files of `dir` that exist. */
+function bytesOf(dir: string, files: readonly string[]): number {
+  return files.reduce((sum, file) => sum + (existsSync(join(dir, file)) ? statSync(join(dir, file)).size : 0), 0);
+}
+
+/** What ours writes and what hey-api writes, part by part: why ours is larger. */
+function writtenByPart(oursSrc: string, heyApi: string): string {
+  const oursTotal = typeScriptBytes(oursSrc);
+  const [types, zod, lean, client, checks] = [['types.ts'], ['schemas.ts', 'operations.ts'], ['calls.ts'], ['client.ts'], ['type-checks.ts', 'operation-checks.ts']].map((files) => bytesOf(oursSrc, files)) as [number, number, number, number, number];
+  const heyTotal = typeScriptBytes(heyApi);
+  const [heyTypes, heyZod, heySdk] = [['types.gen.ts'], ['zod.gen.ts'], ['sdk.gen.ts']].map((files) => bytesOf(heyApi, files)) as [number, number, number];
+  return [
+    `ours writes types ${sizeOf(types)} (hey-api ${sizeOf(heyTypes)})`,
+    `zod validators ${sizeOf(zod)} (schemas.ts and operations.ts: zod-mini's functional form, each call marked pure for bundlers, and each operation's parameters and body; hey-api's zod ${sizeOf(heyZod)})`,
+    `the client's lean validators ${sizeOf(lean)} (calls.ts, which hey-api has no counterpart of: they keep zod out of a program that calls the API, and carry each operation's metadata again)`,
+    `the client's functions ${sizeOf(client)} (client.ts, each documented as a function and as a method of the grouped client; hey-api's sdk ${sizeOf(heySdk)})`,
+    `type checks ${sizeOf(checks)}`,
+    `the rest ${sizeOf(oursTotal - types - zod - lean - client - checks)} (hey-api's client runtime and index ${sizeOf(heyTotal - heyTypes - heyZod - heySdk)})`,
+  ].join(', ');
 }
 
 /** Edits one field of v2 (a schema description, which the types' JSDoc prints), differently each time. */
@@ -98,7 +119,22 @@ export async function generationSection(runs: number, node24: { binary: string; 
    * Ours in a fresh process, cold, on Node 24 (`on24`) or this Node.js; `standalone`: the package
    * carries its runtimes (the default of `--spec`), else `--shared-runtime`.
    */
-  const oursOn = async (label: string, input: string, name: string, times: number, parts: 'client' | 'all', standalone = false, on24 = true): Promise<Row> => ({
+  /** What ours ran on, by row label: a missed target's reason runs it once more, timed by stage. */
+  const documents = new Map<string, { input: string; name: string; standalone: boolean }>();
+  const oursArgs = (input: string, out: string, parts: 'client' | 'all', standalone: boolean): string[] =>
+    ours(['--spec', input, '--out', out, ...(standalone ? [] : [SHARED]), ...(parts === 'client' ? ['--targets', 'client'] : [])]);
+  /** Where ours spends its time on a row's document (`--targets client` or every part, on Node 24 or this Node.js), in words. */
+  const stagesOf = (label: string, parts: 'client' | 'all', on24: boolean): string | undefined => {
+    const document = documents.get(label);
+    if (!document) return undefined;
+    const folder = join(work, `${document.name}-stages`);
+    rmSync(folder, { recursive: true, force: true });
+    const times = timedStages({ argv: oursArgs(document.input, join(folder, document.name), parts, document.standalone), cwd: root, env: coldCache(`${document.name}-stages`), ...(on24 ? { node: node24.binary } : {}), pkg: document.name });
+    return times && stagesSentence(times);
+  };
+  const oursOn = async (label: string, input: string, name: string, times: number, parts: 'client' | 'all', standalone = false, on24 = true): Promise<Row> => {
+    documents.set(label, { input, name, standalone });
+    return {
     ...(await measure({
       label,
       tool: `${parts === 'client' ? OURS_CLIENT : OURS_ALL}${standalone ? '; standalone (runtimes in the package)' : ''}${onNode(on24 ? v24 : vThis)}`,
@@ -106,7 +142,7 @@ export async function generationSection(runs: number, node24: { binary: string; 
       before: () => rmSync(join(work, `${name}-ours-${parts}`), { recursive: true, force: true }),
       run: () =>
         measureOnce({
-          argv: ours(['--spec', input, '--out', join(work, `${name}-ours-${parts}`, name), ...(standalone ? [] : [SHARED]), ...(parts === 'client' ? ['--targets', 'client'] : [])]),
+          argv: oursArgs(input, join(work, `${name}-ours-${parts}`, name), parts, standalone),
           cwd: root,
           env: coldCache(`${name}-${parts}`),
           ...(on24 ? { node: node24.binary } : {}),
@@ -114,7 +150,8 @@ export async function generationSection(runs: number, node24: { binary: string; 
     })),
     // The package's own source, as the last run left it (the runtimes are shared, or counted apart for a standalone one).
     sourceBytes: typeScriptBytes(join(work, `${name}-ours-${parts}`, name, 'src')) - typeScriptBytes(join(work, `${name}-ours-${parts}`, name, 'src', 'runtime')),
-  });
+    };
+  };
   /** A peer on Node 24 in a fresh process, its output folder emptied before each run; a run that fails is a row that says so. */
   const peerOn = async (label: string, tool: string, times: number, output: string, argv: string[]): Promise<Row> => {
     try {
@@ -230,6 +267,14 @@ export async function generationSection(runs: number, node24: { binary: string; 
   rows.push(await orvalOn(petstoreLabel, petstore, 'petstore', runs));
   rows.push(await kubbOn(petstoreLabel, petstore, 'petstore', runs));
 
+  // What every run costs before its document does: Node, the generator's bundle and loaders, the formatter.
+  process.stdout.write(' empty ');
+  const empty = join(work, 'empty.openapi.json');
+  writeFileSync(empty, `${JSON.stringify({ openapi: '3.0.3', info: { title: 'Empty', version: '1.0.0' }, paths: {} })}\n`);
+  const emptyLabel = 'an empty document (no operations, no schemas): the fixed part of every run, cold';
+  rows.push(await oursOn(emptyLabel, empty, 'empty', runs, 'client', false, true));
+  rows.push(await oursOn(emptyLabel, empty, 'empty', runs, 'client', false, false));
+
   process.stdout.write(' specs ');
   const project = join(work, 'project');
   cpSync(join(root, 'specs'), join(project, 'specs'), { recursive: true });
@@ -332,8 +377,29 @@ export async function generationSection(runs: number, node24: { binary: string; 
       if (!mine) continue;
       const time = mine.ms / fastest.ms;
       const memory = mine.peakMb / leanest.peakMb;
-      summary.push({ section: 'generation', measure: `${name}: time, --targets client on Node ${node} vs the fastest peer on Node ${v24} (${peerName(fastest)})`, ours: seconds(mine.ms), anchor: seconds(fastest.ms), ratio: `${time.toFixed(2)}x`, target: `at most ${limit}x`, met: time <= limit });
-      summary.push({ section: 'generation', measure: `${name}: peak memory, --targets client on Node ${node} vs the lowest peer (${peerName(leanest)})`, ours: megabytes(mine.peakMb), anchor: megabytes(leanest.peakMb), ratio: `${memory.toFixed(2)}x`, target: 'at most 1x', met: memory <= 1 });
+      const fixed = row(emptyLabel, OURS_CLIENT, node);
+      const fixedPart = fixed ? `; the fixed part (an empty document, Node ${node}) takes ${seconds(fixed.ms)} and ${megabytes(fixed.peakMb)}` : '';
+      const elsewhere = node !== v24 && row(label, OURS_CLIENT, v24) ? `; on Node ${v24} ours takes ${seconds(row(label, OURS_CLIENT, v24)!.ms)} in this run` : '';
+      summary.push({
+        section: 'generation',
+        measure: `${name}: time, --targets client on Node ${node} vs the fastest peer on Node ${v24} (${peerName(fastest)})`,
+        ours: seconds(mine.ms),
+        anchor: seconds(fastest.ms),
+        ratio: `${time.toFixed(2)}x`,
+        target: `at most ${limit}x`,
+        met: time <= limit,
+        ...(time <= limit ? {} : { why: `${stagesOf(label, 'client', node === v24) ?? 'its stages could not be read'}${elsewhere}${limit === 1 ? fixedPart : ''}` }),
+      });
+      summary.push({
+        section: 'generation',
+        measure: `${name}: peak memory, --targets client on Node ${node} vs the lowest peer (${peerName(leanest)})`,
+        ours: megabytes(mine.peakMb),
+        anchor: megabytes(leanest.peakMb),
+        ratio: `${memory.toFixed(2)}x`,
+        target: 'at most 1x',
+        met: memory <= 1,
+        ...(memory <= 1 ? {} : { why: fixed ? `the fixed part (an empty document: Node, the generator's bundle and loaders, oxfmt's native code) peaks at ${megabytes(fixed.peakMb)} on Node ${node}; the document's own part is the other ${megabytes(mine.peakMb - fixed.peakMb)}` : 'the fixed part was not measured' }),
+      });
     }
     const mine = row(label, OURS_CLIENT, v24);
     if (mine) notes.push(`- ${name}: ours (\`--targets client\`, Node ${v24}) takes ${peers.map((p) => `${((mine.ms / p.ms) * 100).toFixed(0)}% of ${peerName(p)}'s time at ${((mine.peakMb / p.peakMb) * 100).toFixed(0)}% of its memory`).join(', ')}.`);
@@ -344,13 +410,27 @@ export async function generationSection(runs: number, node24: { binary: string; 
     if (!mine?.sourceBytes || !hey?.sourceBytes) continue;
     const ratio = mine.sourceBytes / hey.sourceBytes;
     const name = label.replace(/ \(.*$/, '');
-    summary.push({ section: 'generation', measure: `${name}: TypeScript written, --targets client vs hey-api's types + zod + sdk (its runtime included)`, ours: sizeOf(mine.sourceBytes), anchor: sizeOf(hey.sourceBytes), ratio: `${ratio.toFixed(2)}x`, target: 'at most 1x', met: ratio <= 1 });
+    const document = documents.get(label)!;
+    summary.push({
+      section: 'generation',
+      measure: `${name}: TypeScript written, --targets client vs hey-api's types + zod + sdk (its runtime included)`,
+      ours: sizeOf(mine.sourceBytes),
+      anchor: sizeOf(hey.sourceBytes),
+      ratio: `${ratio.toFixed(2)}x`,
+      target: 'at most 1x',
+      met: ratio <= 1,
+      ...(ratio <= 1 ? {} : { why: writtenByPart(join(work, `${document.name}-ours-client`, document.name, 'src'), join(work, `hey-api-${document.name}`)) }),
+    });
   }
   const [installedOurs, sourceOurs, consumerHey] = consumerRows;
   if (installedOurs && sourceOurs && consumerHey) {
     for (const [form, mine] of [['installed', installedOurs], ['as sources', sourceOurs]] as const) {
       const ratio = mine.ms / consumerHey.ms;
-      summary.push({ section: 'generation', measure: `Stripe: a consumer's strict tsc of one call, through ours ${form} vs through hey-api's sdk (Node ${v24})`, ours: seconds(mine.ms), anchor: seconds(consumerHey.ms), ratio: `${ratio.toFixed(2)}x`, target: 'at most 1x', met: ratio <= 1 });
+      const why =
+        form === 'as sources'
+          ? `through the same package installed (its and the runtime's declarations, which skipLibCheck leaves unchecked) the check takes ${seconds(installedOurs.ms)} in this run: the other ${seconds(sourceOurs.ms - installedOurs.ms)} are tsc checking the package's sources (calls.ts: each operation's \`as const satisfies OperationSpec\` and its lean validators; the types) and the runtime's, which the \`svc-source\` condition makes the consumer's own`
+          : `tsc reads the package's and the runtime's declarations (${megabytes(installedOurs.peakMb)} at its peak)`;
+      summary.push({ section: 'generation', measure: `Stripe: a consumer's strict tsc of one call, through ours ${form} vs through hey-api's sdk (Node ${v24})`, ours: seconds(mine.ms), anchor: seconds(consumerHey.ms), ratio: `${ratio.toFixed(2)}x`, target: 'at most 1x', met: ratio <= 1, ...(ratio <= 1 ? {} : { why }) });
     }
     notes.push(
       `- a consumer's type-check of one Stripe call: ${seconds(installedOurs.ms)} and ${megabytes(installedOurs.peakMb)} through ours installed (the package's and the runtime's declarations, which \`skipLibCheck\` leaves unchecked), ${seconds(sourceOurs.ms)} and ${megabytes(sourceOurs.peakMb)} through ours as sources (the client, its lean validators, the types and the runtime's sources all checked), and ${seconds(consumerHey.ms)} and ${megabytes(consumerHey.peakMb)} through hey-api's sdk, whose output is always sources in the consumer's project (its sdk does not import its zod schemas unless asked to validate).`,
@@ -359,28 +439,49 @@ export async function generationSection(runs: number, node24: { binary: string; 
   const [stripeAll, stripeHey] = [row(stripeLabel, OURS_ALL, v24), row(stripeLabel, 'hey-api')];
   if (stripeAll && stripeHey) {
     const ratio = stripeAll.ms / stripeHey.ms;
-    summary.push({ section: 'generation', measure: `Stripe: time, every part (formatted) on Node ${v24} vs hey-api (the only peer that finishes it)`, ours: seconds(stripeAll.ms), anchor: seconds(stripeHey.ms), ratio: `${ratio.toFixed(2)}x`, target: 'at most 0.5x', met: ratio <= 0.5 });
+    summary.push({ section: 'generation', measure: `Stripe: time, every part (formatted) on Node ${v24} vs hey-api (the only peer that finishes it)`, ours: seconds(stripeAll.ms), anchor: seconds(stripeHey.ms), ratio: `${ratio.toFixed(2)}x`, target: 'at most 0.5x', met: ratio <= 0.5, ...(ratio <= 0.5 ? {} : { why: stagesOf(stripeLabel, 'all', true) ?? 'its stages could not be read' }) });
   }
   const petstoreAll = row(petstoreLabel, OURS_ALL, v24);
-  if (petstoreAll) summary.push({ section: 'generation', measure: `Petstore 3.0: time, every part, standalone, Node ${v24}`, ours: seconds(petstoreAll.ms), anchor: '-', ratio: '-', target: 'at most 1.5 s', met: petstoreAll.ms <= 1500 });
+  if (petstoreAll) summary.push({ section: 'generation', measure: `Petstore 3.0: time, every part, standalone, Node ${v24}`, ours: seconds(petstoreAll.ms), anchor: '-', ratio: '-', target: 'at most 1.5 s', met: petstoreAll.ms <= 1500, ...(petstoreAll.ms <= 1500 ? {} : { why: stagesOf(petstoreLabel, 'all', true) ?? 'its stages could not be read' }) });
   const [at1000, at5000] = [row(syntheticLabels[1]!, OURS_CLIENT, v24), row(syntheticLabels[2]!, OURS_CLIENT, v24)];
   if (at1000 && at5000) {
     const growth = at5000.ms / at1000.ms;
-    summary.push({ section: 'generation', measure: 'synthetic 1,000 -> 5,000 operations: growth of our time', ours: seconds(at5000.ms), anchor: seconds(at1000.ms), ratio: `${growth.toFixed(2)}x`, target: 'at most 5x (linear)', met: growth <= 5 });
+    summary.push({ section: 'generation', measure: 'synthetic 1,000 -> 5,000 operations: growth of our time', ours: seconds(at5000.ms), anchor: seconds(at1000.ms), ratio: `${growth.toFixed(2)}x`, target: 'at most 5x (linear)', met: growth <= 5, ...(growth <= 5 ? {} : { why: `at 5,000 operations, ${stagesOf(syntheticLabels[2]!, 'client', true) ?? 'its stages could not be read'}` }) });
     notes.push(`- 1,000 -> 5,000 operations: ${growth.toFixed(2)}x our time for 5x the operations (linear or better: at most 5x).`);
   }
+  const fixedRows = [v24, vThis].map((node) => [node, row(emptyLabel, OURS_CLIENT, node)] as const).filter((entry): entry is readonly [string, Row] => entry[1] !== undefined);
   notes.push(
-    "- ours formats with oxfmt (the default since it replaced prettier, which took about 80% of a cold run on large documents: Stripe every part 15.2 s with prettier, of which 12.4 s formatting); hey-api and orval do not format. On small documents what is left is our fixed start: loading ts-morph's TypeScript and the loaders, about 0.45 s.",
+    `- ours formats with oxfmt (the default since it replaced prettier, which took about 80% of a cold run on large documents: Stripe every part 15.2 s with prettier, of which 12.4 s formatting); hey-api and orval do not format. The fixed part of every run, measured as a cold run of an empty document (Node's start, the generator's bundle and loaders, oxfmt's native code): ${fixedRows.map(([node, fixed]) => `${seconds(fixed.ms)} and ${megabytes(fixed.peakMb)} on Node ${node}`).join(', ')}; on small documents it is most of a run.`,
   );
   notes.push(
     "- synthetic 5,000 operations: hey-api is not run each time; measured once beside ours (2 runs each, 2026-11-23), it took 238 s and 2.3 GB where ours (`--targets client`) took 16 s and 636 MB: its time grows faster than linearly (6 s at 1,000 operations).",
   );
-  summary.push({ section: 'generation', measure: 'our five specs: regeneration after a one-field edit of v2, one-shot', ours: seconds(edit.ms), anchor: '-', ratio: '-', target: 'under 1 s', met: edit.ms < 1000 });
+  // Where an edit's regeneration spends its time: one more edit, timed by stage (v2's stages; the other specs come from the cache).
+  let editStages: string | undefined;
+  const editReason = (): string => {
+    if (editStages === undefined) {
+      editV2(project, 10_000);
+      const times = timedStages({ argv: ours([]), cwd: project, env: warm, pkg: 'v2' });
+      editStages = times ? `${stagesSentence(times)}; the other four specs and the runtimes are read from the cache` : 'its stages could not be read';
+    }
+    return editStages;
+  };
+  summary.push({ section: 'generation', measure: 'our five specs: regeneration after a one-field edit of v2, one-shot', ours: seconds(edit.ms), anchor: '-', ratio: '-', target: 'under 1 s', met: edit.ms < 1000, ...(edit.ms < 1000 ? {} : { why: editReason() }) });
   const v2Peers = ['hey-api', 'orval', 'kubb'].map((tool) => row(v2Label, tool)).filter((r): r is Row => r !== undefined);
   if (v2Peers.length > 0) {
     const fastest = v2Peers.reduce((a, b) => (b.ms < a.ms ? b : a));
     const ratio = edit.ms / fastest.ms;
-    summary.push({ section: 'generation', measure: `our five specs after a one-field edit (Node ${vThis}) vs the fastest peer's cold generation of v2 alone (${peerName(fastest)})`, ours: seconds(edit.ms), anchor: seconds(fastest.ms), ratio: `${ratio.toFixed(2)}x`, target: 'at most 0.5x', met: ratio <= 0.5 });
+    const fixed = row(emptyLabel, OURS_CLIENT, vThis);
+    summary.push({
+      section: 'generation',
+      measure: `our five specs after a one-field edit (Node ${vThis}) vs the fastest peer's cold generation of v2 alone (${peerName(fastest)})`,
+      ours: seconds(edit.ms),
+      anchor: seconds(fastest.ms),
+      ratio: `${ratio.toFixed(2)}x`,
+      target: 'at most 0.5x',
+      met: ratio <= 0.5,
+      ...(ratio <= 0.5 ? {} : { why: `${editReason()}${fixed ? `; a cold run of an empty document alone takes ${seconds(fixed.ms)} on Node ${vThis}, ${((fixed.ms / fastest.ms) * 100).toFixed(0)}% of the peer's run` : ''}` }),
+    });
   }
   const lines = [
     '## Generation',

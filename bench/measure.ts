@@ -110,3 +110,63 @@ export function coldCache(name: string): Record<string, string> {
   rmSync(dir, { recursive: true, force: true });
   return { SVC_CODEGEN_CACHE_DIR: dir };
 }
+
+/** Where one run of ours spent its time, read from what `--timings` prints. */
+export interface StageTimes {
+  /** The process, from spawn to exit. */
+  wallMs: number;
+  /** The run's own total (`total … ms`): the rest of the wall time is Node's start and loading the generator. */
+  runMs: number;
+  /** One package's stages, by the names `--timings` prints: setup, load, model, each target, format, write. */
+  stages: Map<string, number>;
+  /** The targets among them, in the order printed. */
+  targets: string[];
+}
+
+/**
+ * The stages of package `pkg` in what `--timings` printed: a table whose columns after the first
+ * are right-aligned under their names (a cell is empty where a stage did not run), then `total N ms`.
+ */
+export function readTimings(stdout: string, pkg: string): Omit<StageTimes, 'wallMs'> | undefined {
+  const lines = stdout.split('\n');
+  const headerLine = lines.find((line) => line.startsWith('package '));
+  const total = /^total (\d+) ms/m.exec(stdout);
+  if (headerLine === undefined || !total) return undefined;
+  const columns = [...headerLine.matchAll(/\S+/g)].map((match) => ({ name: match[0], end: match.index + match[0].length }));
+  const row = lines.find((line) => line.startsWith(`${pkg} `) && !line.startsWith(`${pkg} (cached)`));
+  if (row === undefined) return undefined;
+  const stages = new Map<string, number>();
+  for (const { name, end } of columns.slice(1)) {
+    const cell = /(\S*)$/.exec(row.slice(0, end))![1]!;
+    if (cell !== '' && cell !== '-') stages.set(name, Number(cell));
+  }
+  const fixed = new Set(['setup', 'load', 'model', 'format', 'write', 'total']);
+  return { runMs: Number(total[1]), stages, targets: columns.slice(1).map((c) => c.name).filter((name) => !fixed.has(name) && stages.has(name)) };
+}
+
+/** One more run of ours with `--timings`, timed from spawn to exit; undefined when its output cannot be read. */
+export function timedStages(args: { argv: string[]; cwd: string; env?: Record<string, string>; node?: string; pkg: string }): StageTimes | undefined {
+  const started = performance.now();
+  const stdout = execFileSync(args.node ?? process.execPath, [...args.argv, '--timings'], { cwd: args.cwd, env: { ...process.env, ...args.env, NO_COLOR: '1' }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const wallMs = performance.now() - started;
+  const read = readTimings(stdout, args.pkg);
+  return read && { wallMs, ...read };
+}
+
+/** Where a run's time went, in words: a reason for a missed time target. */
+export function stagesSentence(times: StageTimes): string {
+  const ms = (value: number): string => `${(value / 1000).toFixed(2)} s`;
+  const stage = (name: string): number => times.stages.get(name) ?? 0;
+  const targets = times.targets.map((name) => [name, stage(name)] as const).sort((a, b) => b[1] - a[1]);
+  const targetsMs = targets.reduce((sum, [, value]) => sum + value, 0);
+  return [
+    `one more run timed by stage (\`--timings\`): ${ms(times.wallMs)} in all`,
+    `${ms(Math.max(0, times.wallMs - times.runMs))} before the first stage (Node's start and loading the generator)`,
+    `setup ${ms(stage('setup'))}`,
+    `loading the document ${ms(stage('load'))}`,
+    `the model ${ms(stage('model'))}`,
+    `the targets ${ms(targetsMs)} (${targets.slice(0, 3).map(([name, value]) => `${name} ${ms(value)}`).join(', ')})`,
+    `formatting ${ms(stage('format'))} (oxfmt; the peers do not format)`,
+    `writing ${ms(stage('write'))}`,
+  ].join(', ');
+}
