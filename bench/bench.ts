@@ -334,7 +334,7 @@ async function sizeSection(): Promise<Section> {
   const ratio = (n: number): string => `${(n / fetchOnly.gzip).toFixed(1)}x`;
   // What the program carries, measured from the bundle's own map of where its bytes came from.
   const why = (program: { bytes: number; runtimeBytes: number }): string =>
-    `the client runtime's modules are ${kb(program.runtimeBytes)} of its ${kb(program.bytes)} minified (${Math.round((program.runtimeBytes / program.bytes) * 100)}%: request building with every parameter style, retries with back-off and Retry-After, deadlines, token refresh, clock correction and two-factor retries, typed errors and warnings, the checks of the options), the operation's own code and validators the other ${kb(program.bytes - program.runtimeBytes)}; openapi-fetch's whole program is ${kb(fetchOnly.bytes)}: it builds the request and returns the response`;
+    `the client runtime's modules are ${kb(program.runtimeBytes)} of its ${kb(program.bytes)} minified (${Math.round((program.runtimeBytes / program.bytes) * 100)}%: its core, which builds requests with every parameter style, retries with back-off and Retry-After, keeps deadlines, refreshes tokens, corrects the clock, retries two-factor answers, types errors and warnings and checks the options, and, where the call validates, the lean validators' builders), the operation's own code and validators the other ${kb(program.bytes - program.runtimeBytes)}; openapi-fetch's whole program is ${kb(fetchOnly.bytes)}: it builds the request and returns the response`;
   return {
     lines,
     summary: [
