@@ -31,9 +31,22 @@ describe('buildPath', () => {
     ['fills repeated and adjacent params', { template: '/{a}{b}/{a}', values: { a: 'x', b: 'y' }, want: '/xy/x' }],
     ['label style', { template: '/x/{id}', values: { id: 5 }, parameters: [{ name: 'id', in: 'path', required: true, style: 'label', explode: false }], want: '/x/.5' }],
     ['matrix style', { template: '/x/{id}', values: { id: 5 }, parameters: [{ name: 'id', in: 'path', required: true, style: 'matrix', explode: false }], want: '/x/;id=5' }],
+    ['a template without parameters', { template: '/v2/currencies', values: {}, want: '/v2/currencies' }],
+    ['a parameter at either end', { template: '{a}/x/{b}', values: { a: 1, b: 2 }, want: '1/x/2' }],
+    // The same template again, with other values: templates are split once and kept.
+    ['the first template again', { template: '/v2/accounts/{account_id}/buys', values: { account_id: 'other' }, want: '/v2/accounts/other/buys' }],
   ];
   it.each(cases)('%s', (_name, { template, values, parameters = [], want }) => {
     expect(buildPath({ template, values, parameters, operationId: 'op' })).toBe(want);
+  });
+
+  it('names the first missing parameter in template order, after filling those before it', () => {
+    expect(() => buildPath({ template: '/{a}/{b}/{c}', values: { a: 'x', c: 'z' }, parameters: [], operationId: 'op' })).toThrow(
+      new TypeError('Missing required path parameter "b" for op'),
+    );
+    expect(() => buildPath({ template: '/{a}/{b}', values: { a: { nested: true }, b: 'y' }, parameters: [], operationId: 'op' })).toThrow(
+      new TypeError('Path parameter "a" of op must be a string, number or boolean'),
+    );
   });
 
   it('throws a TypeError naming a missing path parameter', () => {
@@ -138,6 +151,10 @@ describe('server URLs', () => {
   });
   it('joinUrl keeps a base path and one slash', () => {
     expect(joinUrl('https://h/api/', '/v2/x')).toBe('https://h/api/v2/x');
+    expect(joinUrl('https://h/api//', '//v2/x')).toBe('https://h/api/v2/x');
+    expect(joinUrl('https://h', 'v2/x')).toBe('https://h/v2/x');
+    expect(joinUrl('https://h/', '')).toBe('https://h/');
+    expect(joinUrl('https://h/a/b', '/c/')).toBe('https://h/a/b/c/');
   });
 });
 

@@ -71,6 +71,15 @@ interface PreparedRequest {
   idempotent: boolean;
 }
 
+/** What one attempt hands to fetch. */
+interface AttemptRequest {
+  url: string;
+  init: RequestInit;
+}
+
+/** What a call without a body sends. */
+const NO_BODY: EncodedBody = { body: undefined, contentType: undefined };
+
 /** One call as the internals see it. */
 interface Call {
   op: OperationSpec;
@@ -270,7 +279,8 @@ export class HttpClient {
     // No deadline unless one is asked for, as with fetch itself: Node 20's fetch wires every signal it is given into the request (about 15 µs a call), and the platform bounds a silent server already (Node: 300 s for headers and for the body).
     const timeoutMs = current.call.timeoutMs ?? this.options.timeoutMs ?? 0;
     // A call with neither a timeout nor the caller's signal has nothing that can abort it: no controller, no timer, no signal for fetch to follow.
-    if (!current.call.signal && !hasTimeout(timeoutMs)) return this.run<T>(current, undefined);
+    // Awaited: an async function that returns a promise takes two more turns of the microtask queue to settle.
+    if (!current.call.signal && !hasTimeout(timeoutMs)) return await this.run<T>(current, undefined);
     const deadline = new Deadline({
       operationId: current.op.operationId,
       timeoutMs,
@@ -288,7 +298,9 @@ export class HttpClient {
   private async run<T>(current: Call, signal: AbortSignal | undefined): Promise<Outcome<T>> {
     const { op, call } = current;
     const security = securityOf(this.api, op, this.options);
-    const prepared = await this.prepare(current, security);
+    const preparing = this.prepare(current, security);
+    // Prepared at once unless a body had to be encoded: no turn of the microtask queue for a call without one.
+    const prepared = preparing instanceof Promise ? await preparing : preparing;
     const retryable = isSafeMethod(op.method) || prepared.idempotent;
     const syncMode = this.options.syncTime ?? 'auto';
     const twoFactor = this.api.twoFactor;
@@ -302,7 +314,8 @@ export class HttpClient {
       if (security.hmac && syncMode === 'always' && !current.internal)
         await abortable(this.syncTimeOnce(security.hmac, op.uses?.serverTime), signal);
       const token = security.bearer ? await this.currentToken() : undefined;
-      const request = await this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
+      const building = this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
+      const request = building instanceof Promise ? await building : building;
 
       let response: Response;
       let body: unknown;
@@ -414,8 +427,11 @@ export class HttpClient {
     }
   }
 
-  /** URL, headers and body of a call, built once so that every retry sends the same bytes and idempotency token. */
-  private async prepare(current: Call, security: ResolvedSecurity): Promise<PreparedRequest> {
+  /**
+   * URL, headers and body of a call, built once so that every retry sends the same bytes and
+   * idempotency token. At once where there is no body to encode (encoding a body may wait).
+   */
+  private prepare(current: Call, security: ResolvedSecurity): PreparedRequest | Promise<PreparedRequest> {
     const { op, input, call } = current;
     const path = buildPath({
       template: op.path,
@@ -465,39 +481,41 @@ export class HttpClient {
     });
     if (idempotency.header) headers.set(...idempotency.header);
 
-    const contentType = input.contentType ?? call.contentType ?? defaultContentType(op, idempotency.body);
-    const encoded = await encodeRequestBody(op, idempotency.body, contentType);
-    // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
-    if (
-      encoded.contentType &&
-      (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')
-    ) {
-      headers.set('content-type', encoded.contentType);
-    }
-    for (const [name, value] of security.headers) headers.set(name, value);
-
-    return {
-      url: url.href,
-      requestPath: url.pathname + url.search,
-      headers,
-      body: encoded.body,
-      idempotent: idempotency.idempotent,
+    const finish = (encoded: EncodedBody): PreparedRequest => {
+      // A multipart boundary is only known now, so it replaces any Content-Type given by hand.
+      if (
+        encoded.contentType &&
+        (!headers.has('content-type') || mediaType(encoded.contentType) === 'multipart/form-data')
+      ) {
+        headers.set('content-type', encoded.contentType);
+      }
+      for (const [name, value] of security.headers) headers.set(name, value);
+      return {
+        url: url.href,
+        requestPath: url.pathname + url.search,
+        headers,
+        body: encoded.body,
+        idempotent: idempotency.idempotent,
+      };
     };
+    if (idempotency.body === undefined) return finish(NO_BODY);
+    const contentType = input.contentType ?? call.contentType ?? defaultContentType(op, idempotency.body);
+    return encodeRequestBody(op, idempotency.body, contentType).then(finish);
   }
 
   /**
    * What one attempt sends: the token may have been refreshed and the signature needs a new
    * timestamp. The prepared headers are sent as they are when the attempt adds none (fetch and
-   * Request copy them, and nothing changes them afterwards).
+   * Request copy them, and nothing changes them afterwards). At once unless the attempt is signed.
    */
-  private async buildRequest(init: {
+  private buildRequest(init: {
     op: OperationSpec;
     prepared: PreparedRequest;
     security: ResolvedSecurity;
     token: string | undefined;
     twoFactorToken: string | undefined;
     signal: AbortSignal | undefined;
-  }): Promise<{ url: string; init: RequestInit }> {
+  }): AttemptRequest | Promise<AttemptRequest> {
     const { op, prepared, security } = init;
     const twoFactor =
       init.twoFactorToken !== undefined && this.api.twoFactor
@@ -510,19 +528,7 @@ export class HttpClient {
     const headers = init.token !== undefined || twoFactor || signing ? new Headers(prepared.headers) : prepared.headers;
     if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
     if (twoFactor) headers.set(...twoFactor);
-    if (signing) {
-      const signed = await signing.sign({
-        hmac: signing.hmac,
-        key: signing.apiKey.key,
-        secret: signing.apiKey.secret,
-        nowMs: this.now(),
-        method: op.method,
-        requestPath: prepared.requestPath,
-        ...(prepared.body === undefined ? {} : { body: prepared.body }),
-      });
-      for (const [name, value] of signed) headers.set(name, value);
-    }
-    return {
+    const request: AttemptRequest = {
       url: prepared.url,
       init: {
         method: op.method,
@@ -531,6 +537,20 @@ export class HttpClient {
         ...(init.signal ? { signal: init.signal } : {}),
       },
     };
+    if (!signing) return request;
+    const signed = signing.sign({
+      hmac: signing.hmac,
+      key: signing.apiKey.key,
+      secret: signing.apiKey.secret,
+      nowMs: this.now(),
+      method: op.method,
+      requestPath: prepared.requestPath,
+      ...(prepared.body === undefined ? {} : { body: prepared.body }),
+    });
+    return Promise.resolve(signed).then((pairs) => {
+      for (const [name, value] of pairs) headers.set(name, value);
+      return request;
+    });
   }
 
   private succeed<T>(init: { op: OperationSpec; call: CallOptions; response: Response; body: unknown }): Outcome<T> {

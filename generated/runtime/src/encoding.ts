@@ -158,7 +158,10 @@ export function buildPath(init: {
   parameters: readonly ParameterSpec[];
   operationId: string;
 }): string {
-  return init.template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  const { texts, names } = splitTemplate(init.template);
+  let path = texts[0]!;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const raw = init.values[name];
     if (raw === undefined || raw === null || raw === '') {
       throw new TypeError(`Missing required path parameter "${name}" for ${init.operationId}`);
@@ -166,12 +169,40 @@ export function buildPath(init: {
     const value = scalarToString(raw);
     if (value === undefined)
       throw new TypeError(`Path parameter "${name}" of ${init.operationId} must be a string, number or boolean`);
-    return pathSegment(
+    path += pathSegment(
       init.parameters.find((p) => p.in === 'path' && p.name === name),
       name,
       value,
     );
-  });
+    path += texts[i + 1]!;
+  }
+  return path;
+}
+
+/** A path template as the text around its placeholders (one more than the names) and the names, in order. */
+interface SplitTemplate {
+  texts: string[];
+  names: string[];
+}
+
+/** Templates split already: a client calls the same few over and over. Bounded, as a program may make its own. */
+const splitTemplates = new Map<string, SplitTemplate>();
+
+function splitTemplate(template: string): SplitTemplate {
+  let split = splitTemplates.get(template);
+  if (split === undefined) {
+    split = { texts: [], names: [] };
+    let from = 0;
+    for (const match of template.matchAll(/\{([^}]+)\}/g)) {
+      split.texts.push(template.slice(from, match.index));
+      split.names.push(match[1]!);
+      from = match.index + match[0].length;
+    }
+    split.texts.push(template.slice(from));
+    if (splitTemplates.size >= 1024) splitTemplates.clear();
+    splitTemplates.set(template, split);
+  }
+  return split;
 }
 
 /** A header value per `simple` style: arrays comma-joined, objects `k,v` or (explode) `k=v`. */
@@ -194,8 +225,11 @@ export function serializeHeaders(init: {
   parameters: readonly ParameterSpec[];
   values: Readonly<Record<string, unknown>>;
 }): [string, string][] {
+  const entries = Object.entries(init.values);
+  // Most calls pass no header parameters: nothing to look up.
+  if (entries.length === 0) return [];
   const lower = new Map(init.parameters.filter((p) => p.in === 'header').map((p) => [p.name.toLowerCase(), p]));
-  return Object.entries(init.values).flatMap(([name, value]): [string, string][] => {
+  return entries.flatMap(([name, value]): [string, string][] => {
     const text = headerValue(value, lower.get(name.toLowerCase())?.explode ?? false);
     return text === undefined ? [] : [[name, text]];
   });
@@ -206,6 +240,8 @@ export function serializeCookies(init: {
   parameters: readonly ParameterSpec[];
   values: Readonly<Record<string, unknown>>;
 }): string[] {
+  // Without values no cookie is sent (a missing one is never an error here).
+  if (Object.keys(init.values).length === 0) return [];
   return init.parameters
     .filter((p) => p.in === 'cookie')
     .flatMap((param) => {
@@ -264,7 +300,12 @@ export async function readAtMost(
 
 /** `base` + `path` without doubling or dropping the slash between them (a base path prefix is kept). */
 export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  // The slashes counted, not matched: this runs on every call.
+  let end = base.length;
+  while (end > 0 && base.charCodeAt(end - 1) === 47) end--;
+  let start = 0;
+  while (start < path.length && path.charCodeAt(start) === 47) start++;
+  return `${base.slice(0, end)}/${path.slice(start)}`;
 }
 
 /** The media type of a Content-Type value, lower case, without parameters. */
