@@ -158,10 +158,17 @@ export function buildPath(init: {
   parameters: readonly ParameterSpec[];
   operationId: string;
 }): string {
-  const { texts, names } = splitTemplate(init.template);
-  let path = texts[0]!;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  // Text and names alternate: `/v2/accounts/{account_id}/buys` is ['/v2/accounts/', 'account_id', '/buys'].
+  let parts = splitTemplates.get(init.template);
+  if (parts === undefined) {
+    parts = init.template.split(/\{([^}]+)\}/);
+    // Bounded: a client calls the same few templates over and over, but a program may make its own.
+    if (splitTemplates.size >= 1024) splitTemplates.clear();
+    splitTemplates.set(init.template, parts);
+  }
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const raw = init.values[name];
     if (raw === undefined || raw === null || raw === '') {
       throw new TypeError(`Missing required path parameter "${name}" for ${init.operationId}`);
@@ -169,41 +176,18 @@ export function buildPath(init: {
     const value = scalarToString(raw);
     if (value === undefined)
       throw new TypeError(`Path parameter "${name}" of ${init.operationId} must be a string, number or boolean`);
-    path += pathSegment(
-      init.parameters.find((p) => p.in === 'path' && p.name === name),
-      name,
-      value,
-    );
-    path += texts[i + 1]!;
+    path +=
+      pathSegment(
+        init.parameters.find((p) => p.in === 'path' && p.name === name),
+        name,
+        value,
+      ) + parts[i + 1]!;
   }
   return path;
 }
 
-/** A path template as the text around its placeholders (one more than the names) and the names, in order. */
-interface SplitTemplate {
-  texts: string[];
-  names: string[];
-}
-
-/** Templates split already: a client calls the same few over and over. Bounded, as a program may make its own. */
-const splitTemplates = new Map<string, SplitTemplate>();
-
-function splitTemplate(template: string): SplitTemplate {
-  let split = splitTemplates.get(template);
-  if (split === undefined) {
-    split = { texts: [], names: [] };
-    let from = 0;
-    for (const match of template.matchAll(/\{([^}]+)\}/g)) {
-      split.texts.push(template.slice(from, match.index));
-      split.names.push(match[1]!);
-      from = match.index + match[0].length;
-    }
-    split.texts.push(template.slice(from));
-    if (splitTemplates.size >= 1024) splitTemplates.clear();
-    splitTemplates.set(template, split);
-  }
-  return split;
-}
+/** Path templates split once (see `buildPath`). */
+const splitTemplates = new Map<string, string[]>();
 
 /** A header value per `simple` style: arrays comma-joined, objects `k,v` or (explode) `k=v`. */
 export function headerValue(value: unknown, explode = false): string | undefined {
@@ -300,12 +284,9 @@ export async function readAtMost(
 
 /** `base` + `path` without doubling or dropping the slash between them (a base path prefix is kept). */
 export function joinUrl(base: string, path: string): string {
-  // The slashes counted, not matched: this runs on every call.
-  let end = base.length;
-  while (end > 0 && base.charCodeAt(end - 1) === 47) end--;
-  let start = 0;
-  while (start < path.length && path.charCodeAt(start) === 47) start++;
-  return `${base.slice(0, end)}/${path.slice(start)}`;
+  // The expressions only where a slash is doubled: this runs on every call, which joins a trimmed base and a path with one.
+  const head = base.endsWith('/') ? base.replace(/\/+$/, '') : base;
+  return `${head}/${path.startsWith('/') && !path.startsWith('//') ? path.slice(1) : path.replace(/^\/+/, '')}`;
 }
 
 /** The media type of a Content-Type value, lower case, without parameters. */
