@@ -19,22 +19,16 @@ export const sha256 = (data: string | Buffer): string => createHash('sha256').up
  * of a second (on the one-field edit of `npm run bench`) where reading them in turn takes a few ms.
  */
 function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (current: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(current, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(current, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(full);
-    }
-  };
-  walk(dir);
-  return out.sort(compareText);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort(compareText);
 }
 
 const contentsOf = (file: string): Buffer => {

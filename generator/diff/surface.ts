@@ -198,13 +198,13 @@ interface ParsedChunk {
  * A piece that is one untyped exported constant (a zod schema, an operation's record), read by
  * a scan of its characters: `skeleton` is its text with each string and number literal marked
  * out, `values` the literals' values (`'A'` and `"\\x41"` are one string, `0x10` and `16` one
- * number, as a declaration file would print them). Two pieces with the same skeleton are the same text but
+ * number, as `printedText` prints them). Two pieces with the same skeleton are the same text but
  * for those literals, so they parse to the same tree but for the literals (a `/` that opens no
  * comment, or a template, keeps a piece out of this: only a parse tells a regular expression
  * from a division, or a template's parts). So a piece with the skeleton of one parsed already
  * has its names and syntax without a parse of its own, and two such declarations state the
  * same exactly when their literals are the same, which needs no printing. Declarations whose
- * skeletons differ (in a comment, say) are compared as before: by text, then printed.
+ * skeletons differ (in a comment, say) are compared by text, then printed.
  */
 interface Tokens {
   skeleton: string;
@@ -374,7 +374,7 @@ class ChunkCache {
  * Its locals are read when an export clause names one (`unexported`).
  */
 function declaresNoExport(piece: string): boolean {
-  return !piece.startsWith('export') && !/(?<![\p{L}\p{N}_$])export(?![\p{L}\p{N}_$])/u.test(piece) && wholeStatements(piece);
+  return !/(?<![\p{L}\p{N}_$])export(?![\p{L}\p{N}_$])/u.test(piece) && wholeStatements(piece);
 }
 
 /** A piece that exports nothing (see `declaresNoExport`): parsed only if its locals are asked for. */
@@ -500,12 +500,16 @@ function scanDeclaration(text: string, from: number, part: 'type' | 'initializer
     if (c === ' ' || c === '\n' || c === '\t' || c === '\r') continue;
     if (c === '/') {
       const next = text[i + 1];
-      const end = next === '/' ? text.indexOf('\n', i) : next === '*' ? text.indexOf('*/', i + 2) : -1;
-      if (next === '/') i = end === -1 ? text.length : end - 1;
-      else if (next === '*' && end !== -1) {
-        if (oneLine && depth === 0 && !ended && text.slice(i, end).includes('\n')) return undefined;
-        i = end + 1;
-      } else return undefined;
+      if (next === '/') {
+        // To the line break, which the loop then meets (it may end a one-line initializer).
+        const end = text.indexOf('\n', i);
+        i = end === -1 ? text.length : end - 1;
+        continue;
+      }
+      const end = next === '*' ? text.indexOf('*/', i + 2) : -1;
+      if (end === -1) return undefined;
+      if (oneLine && depth === 0 && !ended && text.slice(i, end).includes('\n')) return undefined;
+      i = end + 1;
       continue;
     }
     if (ended) return undefined;
