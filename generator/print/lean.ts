@@ -8,7 +8,9 @@ import type { Direction } from '../model/directions.js';
 import { FORMAT_CHECKS } from '../model/formats.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
-import { evaluationOf, PURE, regexOf, type EvaluationPrinter } from './zod.js';
+import { evaluationOf, regexOf, type EvaluationPrinter } from './zod.js';
+import { PURE } from './pure.js';
+import { describeSchema, type SharedExpressions } from './shared.js';
 
 /** The namespace the lean builders are imported under (`import * as lean from '@svc/runtime/lean'`). */
 export const LEAN_NAMESPACE = 'lean';
@@ -23,10 +25,12 @@ export interface LeanPrintContext {
   helpers: Set<string>;
   /** The form printed: without readOnly (`input`) or writeOnly (`output`) properties; absent: as written. */
   direction?: Direction;
+  /** The module's validators printed more than once, declared once; absent: each printed in place. */
+  shared?: SharedExpressions;
 }
 
 /** The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far. */
-export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction): LeanPrintContext {
+export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction, shared?: SharedExpressions): LeanPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   return {
     validatorNameOf: (key) => {
@@ -37,6 +41,7 @@ export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>,
     isDeclared: (key) => declared.has(key),
     helpers,
     ...(direction ? { direction } : {}),
+    ...(shared ? { shared } : {}),
   };
 }
 
@@ -62,6 +67,12 @@ export function printParametersLean(node: ObjectNode, ctx: LeanPrintContext): st
 }
 
 export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
+  const mark = ctx.shared?.mark();
+  const text = printChecked(node, ctx);
+  return ctx.shared ? ctx.shared.intern(text, mark!, () => describeSchema(node)) : text;
+}
+
+function printChecked(node: SchemaNode, ctx: LeanPrintContext): string {
   let out = printBase(node, ctx);
   if (node.nullable && node.kind !== 'null') out = call(ctx, 'nullable', out);
   const checks: string[] = [];
@@ -85,6 +96,7 @@ export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
 function printBase(node: SchemaNode, ctx: LeanPrintContext): string {
   switch (node.kind) {
     case 'ref': {
+      ctx.shared?.noteReference();
       const name = ctx.validatorNameOf(node.target);
       return ctx.isDeclared(node.target) ? name : call(ctx, 'lazy', `() => ${name}`);
     }

@@ -8,6 +8,8 @@ import { FORMAT_CHECKS } from '../model/formats.js';
 import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
 import type { ZodFlavor } from './zod-flavor.js';
 import { runtimeSubpath } from './symbols.js';
+import { PURE } from './pure.js';
+import { describeSchema, type SharedExpressions } from './shared.js';
 
 export { ZOD_FLAVORS, zodFlavorOf, type ZodFlavor } from './zod-flavor.js';
 
@@ -36,6 +38,8 @@ export interface ZodPrintContext {
   direction?: Direction;
   /** The zod build printed for (`--zod`): classic's methods, or mini's functions. */
   flavor: ZodFlavor;
+  /** The module's validators printed more than once, declared once; absent: each printed in place. */
+  shared?: SharedExpressions;
 }
 
 
@@ -49,9 +53,10 @@ export interface ZodPrintSetup {
   /** Named schemas whose validators have a declared type (recursive ones among them). */
   opaque: ReadonlySet<string>;
   direction?: Direction | undefined;
+  shared?: SharedExpressions | undefined;
 }
 
-export function zodPrintContext({ model, declared, helpers, flavor, opaque, direction }: ZodPrintSetup): ZodPrintContext {
+export function zodPrintContext({ model, declared, helpers, flavor, opaque, direction, shared }: ZodPrintSetup): ZodPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   const warned = new Set<string>();
   // Recursive validators are among the declared ones.
@@ -62,6 +67,7 @@ export function zodPrintContext({ model, declared, helpers, flavor, opaque, dire
       return (direction ? schema?.variants?.[direction]?.schemaName : undefined) ?? schema?.schemaName ?? `${zod({ helpers })}.unknown()`;
     },
     ...(direction ? { direction } : {}),
+    ...(shared ? { shared } : {}),
     flavor,
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),
@@ -101,15 +107,10 @@ export function importingZodContext({ used, ...setup }: Omit<ZodPrintSetup, 'dec
 /** Recorded in `ZodPrintContext.helpers` when printed code calls zod. */
 export const ZOD_NAMESPACE = 'z';
 
-/**
- * Marks the call that follows as free of side effects, so that a bundler drops a validator
- * nothing uses (a validator is a top-level call; unmarked, every bundle keeps all of them).
- * One mark covers a whole chain (`z.string().min(1)`); each call in an argument needs its own.
- */
-export const PURE = '/* @__PURE__ */ ';
+export { PURE } from './pure.js';
 
-/** `text` marked pure, unless it is a bare name (nothing to drop) or marked already. */
-const pure = (text: string): string => (text.startsWith(PURE) || /^[\w$]+$/.test(text) ? text : `${PURE}${text}`);
+/** `text` marked pure, unless it is a bare name (nothing to drop), marked already, or a shared expression's placeholder (a name, or a text marked). */
+const pure = (text: string): string => (text.startsWith(PURE) || /^[\w$]+$|^\0\d+\0$/.test(text) ? text : `${PURE}${text}`);
 
 /**
  * The zod namespace, for printing one of its calls, marked pure: records the use, so that the
@@ -236,6 +237,7 @@ export function printRequestBodyZod(node: SchemaNode, ctx: ZodPrintContext): str
 }
 
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
+  const mark = ctx.shared?.mark();
   let out = printBase(node, ctx);
   if (node.nullable && node.kind !== 'null') out = wrapped('nullable', out, ctx);
   const checks: Check[] = [];
@@ -258,7 +260,8 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
     checks.push(checkOf('superRefine', `${PURE}unevaluated.${which}(${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText})`));
   }
   // A declared validator's name with something chained (`FooSchema.nullable()`) is a call too.
-  return pure(withChecks(out, checks, ctx));
+  const text = pure(withChecks(out, checks, ctx));
+  return ctx.shared ? ctx.shared.intern(text, mark!, () => describeSchema(node)) : text;
 }
 
 /** How {@link evaluationOf} prints the validators it names: zod's or the lean ones. */
@@ -327,6 +330,7 @@ export function evaluationOf(args: { node: SchemaNode; which: 'properties' | 'it
 function printBase(node: SchemaNode, ctx: ZodPrintContext): string {
   switch (node.kind) {
     case 'ref': {
+      ctx.shared?.noteReference();
       const name = ctx.schemaNameOf(node.target);
       return ctx.isDeclared(node.target) ? name : `${zod(ctx)}.lazy(() => ${name})`;
     }
@@ -463,8 +467,12 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext, dropUnknownKeys = f
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
     .map((p) => {
+      const mark = ctx.shared?.mark();
       const printed = printZod(p.schema, ctx);
-      return `${valueKey(p.name)}: ${pure(p.required ? (p.schema.kind === 'unknown' && !p.schema.nullable ? wrapped('nonoptional', printed, ctx) : printed) : wrapped('optional', printed, ctx))}`;
+      const present = p.required && p.schema.kind === 'unknown' && !p.schema.nullable;
+      const value = pure(p.required ? (present ? wrapped('nonoptional', printed, ctx) : printed) : wrapped('optional', printed, ctx));
+      const wrapper = present ? 'present' : p.required ? undefined : 'optional';
+      return `${valueKey(p.name)}: ${ctx.shared && wrapper ? ctx.shared.intern(value, mark!, () => describeSchema(p.schema, wrapper)) : value}`;
     })
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;

@@ -24,7 +24,7 @@ export function docsOf(...parts: (string | undefined | false)[]): string[] {
 
 /** A string literal in single quotes (what prettier would pick anyway). */
 export function stringLiteral(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/\0/g, '\\x00')}'`;
 }
 
 /** A literal of any JSON value, as TypeScript source. */

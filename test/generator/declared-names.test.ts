@@ -3,6 +3,8 @@
  * imports or re-exports is either planned by the model (schemas, operations, the client and
  * its groups, the entry points) or declared by the target that emits it (`defines`, `imports`
  * or `declares` in its plugin.ts), which the planner hands out before naming anything of the document.
+ * The one other kind is a module's own unexported constant, a validator it prints more than once
+ * (print/shared.ts): no other module can name it, and it shares no name with a planned one.
  */
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -12,10 +14,13 @@ import type { ApiModel } from '../../generator/model/types.js';
 import { reservedNamesOf } from '../../generator/targets/registry.js';
 import { listSpecFiles, repoRoot } from '../helpers/spec-files.js';
 
-/** The top-level names a module binds or exports by name. */
-function topLevelNames(path: string, text: string): string[] {
+/** The top-level names a module binds or exports by name, but the validators it shares (print/shared.ts), which go to `shared`. */
+function topLevelNames(path: string, text: string, shared: string[] = []): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const names: string[] = [];
+  // The block of unexported constants under the comment print/shared.ts writes.
+  const block = /^\/\/ Validators printed more than once below, each declared once\.\n([^]*?)^(?:\/\*\*|export )/m.exec(text)?.[1] ?? '';
+  const sharedValidators = new Set([...block.matchAll(/^const (\w+) =/gm)].map((m) => m[1]!));
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
@@ -27,7 +32,8 @@ function topLevelNames(path: string, text: string): string[] {
       const clause = statement.exportClause;
       if (clause && ts.isNamedExports(clause)) for (const element of clause.elements) names.push(element.name.text);
     } else if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+      const isShared = sharedValidators.has(statement.declarationList.declarations[0]!.name.getText(file));
+      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) (isShared ? shared : names).push(declaration.name.text);
     } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
       names.push(statement.name.text);
     }
@@ -53,9 +59,17 @@ describe('every top-level name of a generated module is planned or declared', ()
     const model = await loadModel(job);
     const planned = plannedNames(model);
     const output = await generatePackage(job);
-    const unplanned = [...output.files]
-      .filter(([path]) => /^src\/[^/]+\.ts$/.test(path))
-      .flatMap(([path, text]) => topLevelNames(path, text).filter((name) => !planned.has(name) && !reserved.has(name)).map((name) => `${path}: ${name}`));
+    const modules = [...output.files].filter(([path]) => /^src\/[^/]+\.ts$/.test(path));
+    const unplanned = modules.flatMap(([path, text]) => topLevelNames(path, text).filter((name) => !planned.has(name) && !reserved.has(name)).map((name) => `${path}: ${name}`));
     expect(unplanned).toEqual([]);
+    // A shared validator's name is none the package plans or reserves, and none other of its module.
+    const sharedClashing = modules.flatMap(([path, text]) => {
+      const shared: string[] = [];
+      const names = new Set(topLevelNames(path, text, shared));
+      return shared.filter((name, i) => planned.has(name) || reserved.has(name) || names.has(name) || shared.indexOf(name) !== i).map((name) => `${path}: ${name}`);
+    });
+    expect(sharedClashing).toEqual([]);
+    // Not said of nothing: each of our REST specs has validators its modules share.
+    if (spec.endsWith('.openapi.yaml')) expect(modules.some(([, text]) => text.includes('each declared once'))).toBe(true);
   }, 60_000);
 });

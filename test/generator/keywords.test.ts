@@ -833,8 +833,9 @@ describe('names that objects inherit, parsed from the wire', () => {
 
   it('prints __proto__ as a computed key, which makes an own property of the validator shape', () => {
     const schemasFile = v31.__output.files.get('src/schemas.ts') ?? '';
-    expect(schemasFile).toContain("['__proto__']: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number())");
-    expect(v31Classic.__output.files.get('src/schemas.ts')).toContain("['__proto__']: /* @__PURE__ */ z.number().optional()");
+    // The validator may be one the module declares once for several properties (print/shared.ts).
+    expect(schemasFile).toMatch(/\['__proto__'\]: (\/\* @__PURE__ \*\/ z\.optional\(\/\* @__PURE__ \*\/ z\.number\(\)\)|optionalNumber),/);
+    expect(v31Classic.__output.files.get('src/schemas.ts')).toMatch(/\['__proto__'\]: (\/\* @__PURE__ \*\/ z\.number\(\)\.optional\(\)|optionalNumber),/);
     expect(schemasFile).not.toMatch(/[{,]\s*__proto__:/);
   });
 });

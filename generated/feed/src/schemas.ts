@@ -2,13 +2,20 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, ownKeys } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
+// Validators printed more than once below, each declared once.
+const patternedString = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u')));
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const optionalLongShortEnum = /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['Long', 'Short']));
+const optionalDateTimeString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat));
 /** Validator of {@link DecimalString} (component `DecimalString`). */
 export const DecimalStringSchema = /* @__PURE__ */ z
   .string()
   .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')));
 /** Validator of {@link Candle} (component `Candle`). */
 export const CandleSchema = /* @__PURE__ */ openObject({
-  start: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u'))),
+  start: patternedString,
   high: DecimalStringSchema,
   low: DecimalStringSchema,
   open: DecimalStringSchema,
@@ -147,16 +154,16 @@ export const ClientMessageSchema = /* @__PURE__ */ z.xor([
 export const ErrorMessageSchema = /* @__PURE__ */ openObject({
   type: /* @__PURE__ */ z.literal('error'),
   message: /* @__PURE__ */ z.string(),
-  reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  reason: optionalString,
 });
 /** Validator of {@link ExpiringFuturesPosition} (component `ExpiringFuturesPosition`). */
 export const ExpiringFuturesPositionSchema = /* @__PURE__ */ openObject({
-  product_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  side: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['Long', 'Short'])),
-  number_of_contracts: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  realized_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  unrealized_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  entry_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  product_id: optionalString,
+  side: optionalLongShortEnum,
+  number_of_contracts: optionalString,
+  realized_pnl: optionalString,
+  unrealized_pnl: optionalString,
+  entry_price: optionalString,
 });
 /** Validator of {@link MarginWindowMeasure} (component `MarginWindowMeasure`). */
 export const MarginWindowMeasureSchema = /* @__PURE__ */ openObject({
@@ -164,26 +171,26 @@ export const MarginWindowMeasureSchema = /* @__PURE__ */ openObject({
     /* @__PURE__ */ openEnum(['FCM_MARGIN_WINDOW_TYPE_INTRADAY', 'FCM_MARGIN_WINDOW_TYPE_OVERNIGHT']),
   ),
   margin_level: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['MARGIN_LEVEL_TYPE_BASE'])),
-  initial_margin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  maintenance_margin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  liquidation_buffer_percentage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_hold: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  futures_buying_power: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  initial_margin: optionalString,
+  maintenance_margin: optionalString,
+  liquidation_buffer_percentage: optionalString,
+  total_hold: optionalString,
+  futures_buying_power: optionalString,
 });
 /** Validator of {@link FCMBalanceSummary} (component `FCMBalanceSummary`). */
 export const FCMBalanceSummarySchema = /* @__PURE__ */ openObject({
-  futures_buying_power: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_usd_balance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  cbi_usd_balance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  cfm_usd_balance: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_open_orders_hold_amount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  unrealized_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  daily_realized_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  initial_margin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  available_margin: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  liquidation_threshold: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  liquidation_buffer_amount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  liquidation_buffer_percentage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  futures_buying_power: optionalString,
+  total_usd_balance: optionalString,
+  cbi_usd_balance: optionalString,
+  cfm_usd_balance: optionalString,
+  total_open_orders_hold_amount: optionalString,
+  unrealized_pnl: optionalString,
+  daily_realized_pnl: optionalString,
+  initial_margin: optionalString,
+  available_margin: optionalString,
+  liquidation_threshold: optionalString,
+  liquidation_buffer_amount: optionalString,
+  liquidation_buffer_percentage: optionalString,
   intraday_margin_window_measure: /* @__PURE__ */ z.optional(MarginWindowMeasureSchema),
   overnight_margin_window_measure: /* @__PURE__ */ z.optional(MarginWindowMeasureSchema),
 });
@@ -205,7 +212,7 @@ export const HeartbeatEventSchema = /* @__PURE__ */ openObject({
   current_time: /* @__PURE__ */ z.string(),
   heartbeat_counter: /* @__PURE__ */ z.union([
     /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u'))),
+    patternedString,
   ]),
 });
 /** Validator of {@link HeartbeatsMessage} (component `HeartbeatsMessage`). */
@@ -244,7 +251,7 @@ export const MarketTradeSchema = /* @__PURE__ */ openObject({
   price: DecimalStringSchema,
   size: DecimalStringSchema,
   side: /* @__PURE__ */ openEnum(['BUY', 'SELL']),
-  time: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  time: optionalDateTimeString,
 });
 /** Validator of {@link MarketTradesEvent} (component `MarketTradesEvent`). */
 export const MarketTradesEventSchema = /* @__PURE__ */ openObject({
@@ -261,34 +268,34 @@ export const MarketTradesMessageSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Order} (component `Order`). */
 export const OrderSchema = /* @__PURE__ */ openObject({
-  avg_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  cancel_reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  client_order_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  completion_percentage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  avg_price: optionalString,
+  cancel_reason: optionalString,
+  client_order_id: optionalString,
+  completion_percentage: optionalString,
   contract_expiry_type: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ openEnum(['UNKNOWN_CONTRACT_EXPIRY_TYPE', 'EXPIRING', 'PERPETUAL']),
   ),
-  cumulative_quantity: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  filled_value: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  leaves_quantity: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  limit_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  number_of_fills: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  order_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  cumulative_quantity: optionalString,
+  filled_value: optionalString,
+  leaves_quantity: optionalString,
+  limit_price: optionalString,
+  number_of_fills: optionalString,
+  order_id: optionalString,
   order_side: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['BUY', 'SELL'])),
   order_type: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['LIMIT', 'MARKET', 'STOP_LIMIT'])),
-  outstanding_hold_amount: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  outstanding_hold_amount: optionalString,
   post_only: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['true', 'false'])),
-  product_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  product_id: optionalString,
   product_type: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['UNKNOWN_PRODUCT_TYPE', 'SPOT', 'FUTURE'])),
-  reject_reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  retail_portfolio_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  reject_reason: optionalString,
+  retail_portfolio_id: optionalString,
   risk_managed_by: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ openEnum(['UNKNOWN_RISK_MANAGEMENT_TYPE', 'MANAGED_BY_FCM', 'MANAGED_BY_VENUE']),
   ),
   status: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ openEnum(['PENDING', 'OPEN', 'FILLED', 'CANCEL_QUEUED', 'CANCELLED', 'EXPIRED', 'FAILED']),
   ),
-  stop_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  stop_price: optionalString,
   time_in_force: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ openEnum([
       'UNKNOWN_TIME_IN_FORCE',
@@ -298,34 +305,34 @@ export const OrderSchema = /* @__PURE__ */ openObject({
       'FILL_OR_KILL',
     ]),
   ),
-  total_fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_value_after_fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  total_fees: optionalString,
+  total_value_after_fees: optionalString,
   trigger_status: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ openEnum(['UNKNOWN_TRIGGER_STATUS', 'INVALID_ORDER_TYPE', 'STOP_PENDING', 'STOP_TRIGGERED']),
   ),
-  creation_time: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  end_time: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  start_time: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  creation_time: optionalDateTimeString,
+  end_time: optionalDateTimeString,
+  start_time: optionalDateTimeString,
 });
 /** Validator of {@link PerpetualFuturesPosition} (component `PerpetualFuturesPosition`). */
 export const PerpetualFuturesPositionSchema = /* @__PURE__ */ openObject({
-  product_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  portfolio_uuid: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  vwap: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  entry_vwap: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  position_side: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['Long', 'Short'])),
+  product_id: optionalString,
+  portfolio_uuid: optionalString,
+  vwap: optionalString,
+  entry_vwap: optionalString,
+  position_side: optionalLongShortEnum,
   margin_type: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['Cross', 'Isolated'])),
-  net_size: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  buy_order_size: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  sell_order_size: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  leverage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  mark_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  liquidation_price: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  im_notional: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  mm_notional: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  position_notional: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  unrealized_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  aggregated_pnl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  net_size: optionalString,
+  buy_order_size: optionalString,
+  sell_order_size: optionalString,
+  leverage: optionalString,
+  mark_price: optionalString,
+  liquidation_price: optionalString,
+  im_notional: optionalString,
+  mm_notional: optionalString,
+  position_notional: optionalString,
+  unrealized_pnl: optionalString,
+  aggregated_pnl: optionalString,
 });
 /** Validator of {@link Positions} (component `Positions`). */
 export const PositionsSchema = /* @__PURE__ */ openObject({

@@ -47,6 +47,16 @@ import type {
   SessionTokenEnvelope,
   SessionTokenResponse,
 } from './types.js';
+// Validators printed more than once below, each declared once.
+const stringArray = /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string());
+const uriString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat));
+const dateTimeString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat));
+const patternedStringOrIntegerMin0 = /* @__PURE__ */ lean.union([
+  /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
+  /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)),
+]);
+const stringMin1 = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.bound('min', 1));
+const integerMin1 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1));
 /** Lean validator of `ConfigPaymentMethod` (component `ConfigPaymentMethod`). */
 export const ConfigPaymentMethodValidator: lean.LeanValidator<ConfigPaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
@@ -54,7 +64,7 @@ export const ConfigPaymentMethodValidator: lean.LeanValidator<ConfigPaymentMetho
 /** Lean validator of `ConfigCountry` (component `ConfigCountry`). */
 export const ConfigCountryValidator: lean.LeanValidator<ConfigCountry> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
-  ['subdivisions', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+  ['subdivisions', stringArray],
   ['payment_methods', /* @__PURE__ */ lean.array(ConfigPaymentMethodValidator)],
 ]);
 /** Lean validator of `BuyConfig` (component `BuyConfig`). */
@@ -130,7 +140,7 @@ export const BuyQuoteValidator: lean.LeanValidator<BuyQuote> = /* @__PURE__ */ l
   ['payment_total', OnrampAmountValidator],
   ['purchase_amount', OnrampAmountValidator],
   ['quote_id', /* @__PURE__ */ lean.string()],
-  ['onramp_url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['onramp_url', uriString],
 ]);
 /** Lean validator of `BuyQuoteEnvelope` (component `BuyQuoteEnvelope`). */
 export const BuyQuoteEnvelopeValidator: lean.LeanValidator<BuyQuoteEnvelope> = /* @__PURE__ */ lean.object([
@@ -170,26 +180,26 @@ export const CreateSellQuoteRequestValidator: lean.LeanValidator<CreateSellQuote
   ['country', /* @__PURE__ */ lean.string()],
   ['subdivision', /* @__PURE__ */ lean.string()],
   ['source_address', /* @__PURE__ */ lean.string()],
-  ['redirect_url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['redirect_url', uriString],
   ['partner_user_ref', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `DestinationWallet` (component `DestinationWallet`). */
 export const DestinationWalletValidator: lean.LeanValidator<DestinationWallet> = /* @__PURE__ */ lean.object([
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['assets', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-  ['blockchains', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-  ['supportedNetworks', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+  ['assets', stringArray],
+  ['blockchains', stringArray],
+  ['supportedNetworks', stringArray],
 ]);
 /** Lean validator of `SessionTokenAddress` (component `SessionTokenAddress`). */
 export const SessionTokenAddressValidator: lean.LeanValidator<SessionTokenAddress> = /* @__PURE__ */ lean.object([
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['blockchains', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()), true],
+  ['blockchains', stringArray, true],
 ]);
 /** Lean validator of `CreateSessionTokenRequest` (component `CreateSessionTokenRequest`). */
 export const CreateSessionTokenRequestValidator: lean.LeanValidator<CreateSessionTokenRequest> =
   /* @__PURE__ */ lean.object([
     ['addresses', /* @__PURE__ */ lean.array(SessionTokenAddressValidator, /* @__PURE__ */ lean.bound('min', 1)), true],
-    ['assets', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+    ['assets', stringArray],
     ['clientIp', /* @__PURE__ */ lean.string()],
     ['destinationWallets', /* @__PURE__ */ lean.array(DestinationWalletValidator)],
   ]);
@@ -217,20 +227,14 @@ export const OfframpTransactionValidator: lean.LeanValidator<OfframpTransaction>
   ['toAddress', /* @__PURE__ */ lean.string()],
   ['tx_hash', /* @__PURE__ */ lean.string()],
   ['payment_method', OfframpPaymentMethodValidator],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['created_at', dateTimeString],
+  ['updated_at', dateTimeString],
 ]);
 /** Lean validator of `OfframpTransactionList` (component `OfframpTransactionList`). */
 export const OfframpTransactionListValidator: lean.LeanValidator<OfframpTransactionList> = /* @__PURE__ */ lean.object([
   ['transactions', /* @__PURE__ */ lean.array(OfframpTransactionValidator), true],
   ['next_page_key', /* @__PURE__ */ lean.string()],
-  [
-    'total_count',
-    /* @__PURE__ */ lean.union([
-      /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-      /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)),
-    ]),
-  ],
+  ['total_count', patternedStringOrIntegerMin0],
 ]);
 /** Lean validator of `OnrampTransactionPaymentMethod` (component `OnrampTransactionPaymentMethod`). */
 export const OnrampTransactionPaymentMethodValidator: lean.LeanValidator<OnrampTransactionPaymentMethod> =
@@ -259,19 +263,13 @@ export const OnrampTransactionValidator: lean.LeanValidator<OnrampTransaction> =
   ['transaction_id', /* @__PURE__ */ lean.string()],
   ['wallet_address', /* @__PURE__ */ lean.string()],
   ['type', OnrampTransactionTypeValidator],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['created_at', dateTimeString],
 ]);
 /** Lean validator of `OnrampTransactionList` (component `OnrampTransactionList`). */
 export const OnrampTransactionListValidator: lean.LeanValidator<OnrampTransactionList> = /* @__PURE__ */ lean.object([
   ['transactions', /* @__PURE__ */ lean.array(OnrampTransactionValidator), true],
   ['next_page_key', /* @__PURE__ */ lean.string()],
-  [
-    'total_count',
-    /* @__PURE__ */ lean.union([
-      /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-      /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)),
-    ]),
-  ],
+  ['total_count', patternedStringOrIntegerMin0],
 ]);
 /** Lean validator of `RateLimitError` (component `RateLimitError`). */
 export const RateLimitErrorValidator: lean.LeanValidator<RateLimitError> = /* @__PURE__ */ lean.object([
@@ -290,7 +288,7 @@ export const SellQuoteValidator: lean.LeanValidator<SellQuote> = /* @__PURE__ */
   ['sell_amount', OnrampAmountValidator],
   ['svc_fee', OnrampAmountValidator],
   ['quote_id', /* @__PURE__ */ lean.string()],
-  ['offramp_url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['offramp_url', uriString],
 ]);
 /** Lean validator of `SellQuoteEnvelope` (component `SellQuoteEnvelope`). */
 export const SellQuoteEnvelopeValidator: lean.LeanValidator<SellQuoteEnvelope> = /* @__PURE__ */ lean.object([
@@ -441,9 +439,9 @@ export const listBuyTransactionsCall = {
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['partnerUserRef', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.bound('min', 1)), true],
+      ['partnerUserRef', stringMin1, true],
       ['page_key', /* @__PURE__ */ lean.string()],
-      ['page_size', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
+      ['page_size', integerMin1],
     ]),
   },
   responses: { '200': OnrampTransactionListValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
@@ -465,9 +463,9 @@ export const listSellTransactionsCall = {
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['partnerUserRef', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.bound('min', 1)), true],
+      ['partnerUserRef', stringMin1, true],
       ['page_key', /* @__PURE__ */ lean.string()],
-      ['page_size', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
+      ['page_size', integerMin1],
     ]),
   },
   responses: { '200': OfframpTransactionListValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },

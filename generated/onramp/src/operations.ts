@@ -20,6 +20,12 @@ import {
   SellQuoteResponseSchema,
   SessionTokenResponseSchema,
 } from './schemas.js';
+// Validators printed more than once below, each declared once.
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const stringMin1 = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1));
+const optionalIntegerMin1 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
+);
 /** Validator of the request body of `createBuyQuote`. */
 export const CreateBuyQuoteBodySchema = CreateBuyQuoteRequestSchema;
 /** Validator of the request body of `createSellQuote`. */
@@ -28,29 +34,25 @@ export const CreateSellQuoteBodySchema = CreateSellQuoteRequestSchema;
 export const CreateSessionTokenBodySchema = CreateSessionTokenRequestSchema;
 /** Validator of {@link GetBuyOptionsParams}. */
 export const GetBuyOptionsParamsSchema = /* @__PURE__ */ compiledObject({
-  country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  subdivision: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  country: optionalString,
+  subdivision: optionalString,
 });
 /** Validator of {@link GetSellOptionsParams}. */
 export const GetSellOptionsParamsSchema = /* @__PURE__ */ compiledObject({
-  country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  subdivision: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  country: optionalString,
+  subdivision: optionalString,
 });
 /** Validator of {@link ListBuyTransactionsParams}. */
 export const ListBuyTransactionsParamsSchema = /* @__PURE__ */ compiledObject({
-  partnerUserRef: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  page_key: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  page_size: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
-  ),
+  partnerUserRef: stringMin1,
+  page_key: optionalString,
+  page_size: optionalIntegerMin1,
 });
 /** Validator of {@link ListSellTransactionsParams}. */
 export const ListSellTransactionsParamsSchema = /* @__PURE__ */ compiledObject({
-  partnerUserRef: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  page_key: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  page_size: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
-  ),
+  partnerUserRef: stringMin1,
+  page_key: optionalString,
+  page_size: optionalIntegerMin1,
 });
 /**
  * `createBuyQuote`: POST /onramp/v1/buy/quote.

@@ -2,12 +2,24 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, ownKeys, uriFormat, uuidFormat } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
+// Validators printed more than once below, each declared once.
+const optionalStringArray = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()));
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const optionalUriString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat));
+const optionalDateTimeString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat));
+const optionalPatternedStringOrIntegerMin0 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.union([
+    /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
+    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
+  ]),
+);
+const optionalRateLimitExceededEnum = /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['rate_limit_exceeded']));
 /** Validator of {@link ConfigPaymentMethod} (component `ConfigPaymentMethod`). */
 export const ConfigPaymentMethodSchema = /* @__PURE__ */ openObject({ id: /* @__PURE__ */ z.string() });
 /** Validator of {@link ConfigCountry} (component `ConfigCountry`). */
 export const ConfigCountrySchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
-  subdivisions: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  subdivisions: optionalStringArray,
   payment_methods: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ConfigPaymentMethodSchema)),
 });
 /** Validator of {@link BuyConfig} (component `BuyConfig`). */
@@ -34,16 +46,16 @@ export const PaymentCurrencySchema = /* @__PURE__ */ openObject({
 /** Validator of {@link CryptoNetwork} (component `CryptoNetwork`). */
 export const CryptoNetworkSchema = /* @__PURE__ */ openObject({
   name: /* @__PURE__ */ z.string(),
-  display_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  chain_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  contract_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  display_name: optionalString,
+  chain_id: optionalString,
+  contract_address: optionalString,
 });
 /** Validator of {@link PurchaseCurrency} (component `PurchaseCurrency`). */
 export const PurchaseCurrencySchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string().check(uuidFormat),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  symbol: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  icon_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  name: optionalString,
+  symbol: optionalString,
+  icon_url: optionalString,
   networks: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(CryptoNetworkSchema)),
 });
 /** Validator of {@link BuyOptions} (component `BuyOptions`). */
@@ -84,8 +96,8 @@ export const BuyQuoteSchema = /* @__PURE__ */ openObject({
   payment_subtotal: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   payment_total: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   purchase_amount: /* @__PURE__ */ z.optional(OnrampAmountSchema),
-  quote_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  onramp_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+  quote_id: optionalString,
+  onramp_url: optionalUriString,
 });
 /** Validator of {@link BuyQuoteEnvelope} (component `BuyQuoteEnvelope`). */
 export const BuyQuoteEnvelopeSchema = /* @__PURE__ */ openObject({ data: BuyQuoteSchema });
@@ -100,40 +112,40 @@ export const CashoutMethodSchema = /* @__PURE__ */ openEnum([
 ]);
 /** Validator of {@link CreateBuyQuoteRequest} (component `CreateBuyQuoteRequest`). */
 export const CreateBuyQuoteRequestSchema = /* @__PURE__ */ openObject({
-  purchase_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  purchase_network: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  purchase_currency: optionalString,
+  purchase_network: optionalString,
   payment_amount: /* @__PURE__ */ z.optional(DecimalStringSchema),
-  payment_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  payment_currency: optionalString,
   payment_method: /* @__PURE__ */ z.optional(BuyPaymentMethodSchema),
-  country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  subdivision: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  destination_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  purchaseCurrency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  purchaseNetwork: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  country: optionalString,
+  subdivision: optionalString,
+  destination_address: optionalString,
+  purchaseCurrency: optionalString,
+  purchaseNetwork: optionalString,
   paymentAmount: /* @__PURE__ */ z.optional(DecimalStringSchema),
-  paymentCurrency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  paymentCurrency: optionalString,
   paymentMethod: /* @__PURE__ */ z.optional(BuyPaymentMethodSchema),
-  destinationAddress: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  destinationAddress: optionalString,
 });
 /** Validator of {@link CreateSellQuoteRequest} (component `CreateSellQuoteRequest`). */
 export const CreateSellQuoteRequestSchema = /* @__PURE__ */ openObject({
-  sell_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  sell_network: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  sell_currency: optionalString,
+  sell_network: optionalString,
   sell_amount: /* @__PURE__ */ z.optional(DecimalStringSchema),
-  cashout_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  cashout_currency: optionalString,
   payment_method: /* @__PURE__ */ z.optional(CashoutMethodSchema),
-  country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  subdivision: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  source_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  redirect_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
-  partner_user_ref: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  country: optionalString,
+  subdivision: optionalString,
+  source_address: optionalString,
+  redirect_url: optionalUriString,
+  partner_user_ref: optionalString,
 });
 /** Validator of {@link DestinationWallet} (component `DestinationWallet`). */
 export const DestinationWalletSchema = /* @__PURE__ */ openObject({
   address: /* @__PURE__ */ z.string(),
-  assets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  blockchains: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  supportedNetworks: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  assets: optionalStringArray,
+  blockchains: optionalStringArray,
+  supportedNetworks: optionalStringArray,
 });
 /** Validator of {@link SessionTokenAddress} (component `SessionTokenAddress`). */
 export const SessionTokenAddressSchema = /* @__PURE__ */ openObject({
@@ -143,8 +155,8 @@ export const SessionTokenAddressSchema = /* @__PURE__ */ openObject({
 /** Validator of {@link CreateSessionTokenRequest} (component `CreateSessionTokenRequest`). */
 export const CreateSessionTokenRequestSchema = /* @__PURE__ */ openObject({
   addresses: /* @__PURE__ */ z.array(SessionTokenAddressSchema).check(/* @__PURE__ */ z.minLength(1)),
-  assets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  clientIp: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  assets: optionalStringArray,
+  clientIp: optionalString,
   destinationWallets: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(DestinationWalletSchema)),
 });
 /** Validator of {@link ErrorBody} (component `ErrorBody`). */
@@ -164,34 +176,29 @@ export const OfframpTransactionStatusSchema = /* @__PURE__ */ openEnum([
 ]);
 /** Validator of {@link OfframpTransaction} (component `OfframpTransaction`). */
 export const OfframpTransactionSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  asset: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  id: optionalString,
+  asset: optionalString,
   status: OfframpTransactionStatusSchema,
-  network: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  network: optionalString,
   sell_amount: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   total: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   subtotal: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   svc_fee: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   exchange_rate: /* @__PURE__ */ z.optional(OnrampAmountSchema),
-  from_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  to_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  fromAddress: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  toAddress: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  tx_hash: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  from_address: optionalString,
+  to_address: optionalString,
+  fromAddress: optionalString,
+  toAddress: optionalString,
+  tx_hash: optionalString,
   payment_method: /* @__PURE__ */ z.optional(OfframpPaymentMethodSchema),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  updated_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  created_at: optionalDateTimeString,
+  updated_at: optionalDateTimeString,
 });
 /** Validator of {@link OfframpTransactionList} (component `OfframpTransactionList`). */
 export const OfframpTransactionListSchema = /* @__PURE__ */ openObject({
   transactions: /* @__PURE__ */ z.array(OfframpTransactionSchema),
-  next_page_key: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_count: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.union([
-      /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-      /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-    ]),
-  ),
+  next_page_key: optionalString,
+  total_count: optionalPatternedStringOrIntegerMin0,
 });
 /** Validator of {@link OnrampTransactionPaymentMethod} (component `OnrampTransactionPaymentMethod`). */
 export const OnrampTransactionPaymentMethodSchema = /* @__PURE__ */ openEnum([
@@ -218,43 +225,34 @@ export const OnrampTransactionTypeSchema = /* @__PURE__ */ openEnum([
 /** Validator of {@link OnrampTransaction} (component `OnrampTransaction`). */
 export const OnrampTransactionSchema = /* @__PURE__ */ openObject({
   status: OnrampTransactionStatusSchema,
-  purchase_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  purchase_network: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  purchase_currency: optionalString,
+  purchase_network: optionalString,
   purchase_amount: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   payment_total: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   payment_subtotal: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   svc_fee: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   network_fee: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   exchange_rate: /* @__PURE__ */ z.optional(OnrampAmountSchema),
-  country: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  user_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  partner_user_ref: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  country: optionalString,
+  user_id: optionalString,
+  partner_user_ref: optionalString,
   payment_method: /* @__PURE__ */ z.optional(OnrampTransactionPaymentMethodSchema),
-  tx_hash: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  transaction_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  wallet_address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  tx_hash: optionalString,
+  transaction_id: optionalString,
+  wallet_address: optionalString,
   type: /* @__PURE__ */ z.optional(OnrampTransactionTypeSchema),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  created_at: optionalDateTimeString,
 });
 /** Validator of {@link OnrampTransactionList} (component `OnrampTransactionList`). */
 export const OnrampTransactionListSchema = /* @__PURE__ */ openObject({
   transactions: /* @__PURE__ */ z.array(OnrampTransactionSchema),
-  next_page_key: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  total_count: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.union([
-      /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-      /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-    ]),
-  ),
+  next_page_key: optionalString,
+  total_count: optionalPatternedStringOrIntegerMin0,
 });
 /** Validator of {@link RateLimitError} (component `RateLimitError`). */
 export const RateLimitErrorSchema = /* @__PURE__ */ ownKeys(
   /* @__PURE__ */ compiledObject(
-    {
-      error: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['rate_limit_exceeded'])),
-      errorType: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['rate_limit_exceeded'])),
-      message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    },
+    { error: optionalRateLimitExceededEnum, errorType: optionalRateLimitExceededEnum, message: optionalString },
     'loose',
   ),
 );
@@ -268,8 +266,8 @@ export const SellQuoteSchema = /* @__PURE__ */ openObject({
   cashout_subtotal: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   sell_amount: /* @__PURE__ */ z.optional(OnrampAmountSchema),
   svc_fee: /* @__PURE__ */ z.optional(OnrampAmountSchema),
-  quote_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  offramp_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+  quote_id: optionalString,
+  offramp_url: optionalUriString,
 });
 /** Validator of {@link SellQuoteEnvelope} (component `SellQuoteEnvelope`). */
 export const SellQuoteEnvelopeSchema = /* @__PURE__ */ openObject({ data: SellQuoteSchema });
@@ -278,7 +276,7 @@ export const SellQuoteResponseSchema = /* @__PURE__ */ z.union([SellQuoteSchema,
 /** Validator of {@link SessionToken} (component `SessionToken`). */
 export const SessionTokenSchema = /* @__PURE__ */ openObject({
   token: /* @__PURE__ */ z.string(),
-  channel_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  channel_id: optionalString,
 });
 /** Validator of {@link SessionTokenEnvelope} (component `SessionTokenEnvelope`). */
 export const SessionTokenEnvelopeSchema = /* @__PURE__ */ openObject({ data: SessionTokenSchema });

@@ -86,6 +86,20 @@ import type {
   UserResponse,
   UserSuccessResponse,
 } from './types.js';
+// Validators printed more than once below, each declared once.
+const dateTimeString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat));
+const nullableString = /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string());
+const integerMin0 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0));
+const integerMin1 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1));
+const nullableDateTimeString = /* @__PURE__ */ lean.nullable(
+  /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)),
+);
+const nullableInteger = /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.number(true));
+const integerMin1Max100 = /* @__PURE__ */ lean.number(
+  true,
+  /* @__PURE__ */ lean.bound('min', 1),
+  /* @__PURE__ */ lean.bound('max', 100),
+);
 /** Lean validator of `DecimalString` (component `DecimalString`). */
 export const DecimalStringValidator: lean.LeanValidator<DecimalString> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')),
@@ -101,7 +115,7 @@ export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lea
   ['name', /* @__PURE__ */ lean.string(), true],
   ['balance', MoneyValidator, true],
   ['native_balance', MoneyValidator, true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
   ['primary', lean.boolean, true],
   ['active', lean.boolean, true],
   ['type', /* @__PURE__ */ lean.literal(['wallet', 'vault', 'fiat']), true],
@@ -110,7 +124,7 @@ export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lea
 export const AccountAddressResponseValidator: lean.LeanValidator<AccountAddressResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+  ['callback_url', nullableString, true],
 ]);
 /** Lean validator of `AccountChangeOtherUser` (component `AccountChangeOtherUser`). */
 export const AccountChangeOtherUserValidator: lean.LeanValidator<AccountChangeOtherUser> = /* @__PURE__ */ lean.object([
@@ -126,7 +140,7 @@ export const AccountChangeCacheValidator: lean.LeanValidator<AccountChangeCache>
 /** Lean validator of `AccountChange` (component `AccountChange`). */
 export const AccountChangeValidator: lean.LeanValidator<AccountChange> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
   ['transaction_id', /* @__PURE__ */ lean.string()],
   ['confirmed', lean.boolean, true],
   ['cache', AccountChangeCacheValidator, true],
@@ -140,9 +154,9 @@ export const CurrentUserSummaryValidator: lean.LeanValidator<CurrentUserSummary>
 ]);
 /** Lean validator of `PagedList` (component `PagedList`). */
 export const PagedListValidator: lean.LeanValidator<PagedList> = /* @__PURE__ */ lean.object([
-  ['total_count', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
-  ['num_pages', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
-  ['current_page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1)), true],
+  ['total_count', integerMin0, true],
+  ['num_pages', integerMin0, true],
+  ['current_page', integerMin1, true],
 ]);
 /** Lean validator of `AccountChangeListResponse` (component `AccountChangeListResponse`). */
 export const AccountChangeListResponseValidator: lean.LeanValidator<AccountChangeListResponse> =
@@ -181,9 +195,9 @@ export const AccountSuccessResponseValidator: lean.LeanValidator<AccountSuccessR
 export const AddressValidator: lean.LeanValidator<Address> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string()],
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['label', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['callback_url', nullableString],
+  ['label', nullableString],
+  ['created_at', dateTimeString],
   ['type', /* @__PURE__ */ lean.string()],
   ['redeem_script', /* @__PURE__ */ lean.string()],
 ]);
@@ -294,16 +308,16 @@ export const CreateWithdrawalRequestValidator: lean.LeanValidator<CreateWithdraw
 export const CreatedAddressResponseValidator: lean.LeanValidator<CreatedAddressResponse> = /* @__PURE__ */ lean.object([
   ['success', lean.boolean, true],
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  ['label', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+  ['callback_url', nullableString, true],
+  ['label', nullableString, true],
 ]);
 /** Lean validator of `OAuthApplication` (component `OAuthApplication`). */
 export const OAuthApplicationValidator: lean.LeanValidator<OAuthApplication> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['redirect_uri', /* @__PURE__ */ lean.string(), true],
-  ['num_users', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
+  ['num_users', integerMin0, true],
   ['client_id', /* @__PURE__ */ lean.string()],
   ['client_secret', /* @__PURE__ */ lean.string()],
 ]);
@@ -355,9 +369,9 @@ export const LegacyErrorValidator: lean.LeanValidator<LegacyError> = /* @__PURE_
 ]);
 /** Lean validator of `MerchantLogo` (component `MerchantLogo`). */
 export const MerchantLogoValidator: lean.LeanValidator<MerchantLogo> = /* @__PURE__ */ lean.object([
-  ['small', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['medium', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['small', nullableString],
+  ['medium', nullableString],
+  ['url', nullableString],
 ]);
 /** Lean validator of `OAuthApplicationListResponse` (component `OAuthApplicationListResponse`). */
 export const OAuthApplicationListResponseValidator: lean.LeanValidator<OAuthApplicationListResponse> =
@@ -388,11 +402,11 @@ export const PaymentMethodEntryValidator: lean.LeanValidator<PaymentMethodEntry>
 export const PaymentMethodListResponseValidator: lean.LeanValidator<PaymentMethodListResponse> =
   /* @__PURE__ */ lean.object([
     ['payment_methods', /* @__PURE__ */ lean.array(PaymentMethodEntryValidator), true],
-    ['default_buy', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-    ['default_sell', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-    ['total_count', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
-    ['num_pages', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0))],
-    ['current_page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
+    ['default_buy', nullableString, true],
+    ['default_sell', nullableString, true],
+    ['total_count', integerMin0],
+    ['num_pages', integerMin0],
+    ['current_page', integerMin1],
   ]);
 /** Lean validator of `PaymentMethodResponse` (component `PaymentMethodResponse`). */
 export const PaymentMethodResponseValidator: lean.LeanValidator<PaymentMethodResponse> = /* @__PURE__ */ lean.object([
@@ -418,16 +432,16 @@ export const RecurringPaymentValidator: lean.LeanValidator<RecurringPayment> = /
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.literal(['send', 'request']), true],
   ['status', /* @__PURE__ */ lean.literal(['new', 'active', 'paused', 'completed', 'canceled']), true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['to', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['from', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['created_at', dateTimeString, true],
+  ['to', nullableString],
+  ['from', nullableString],
   ['start_type', /* @__PURE__ */ lean.string()],
   ['times', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', -1)), true],
-  ['times_run', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
+  ['times_run', integerMin0, true],
   ['repeat', /* @__PURE__ */ lean.string()],
-  ['last_run', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)))],
-  ['next_run', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)))],
-  ['notes', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['last_run', nullableDateTimeString],
+  ['next_run', nullableDateTimeString],
+  ['notes', nullableString],
   ['description', /* @__PURE__ */ lean.string()],
   ['amount', MoneyValidator, true],
 ]);
@@ -454,16 +468,16 @@ export const ReportValidator: lean.LeanValidator<Report> = /* @__PURE__ */ lean.
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.string(), true],
   ['status', /* @__PURE__ */ lean.string(), true],
-  ['email', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['repeat', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['time_range', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['callback_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['file_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['times', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.number(true))],
-  ['times_run', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.number(true))],
-  ['last_run', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)))],
-  ['next_run', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)))],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['email', nullableString],
+  ['repeat', nullableString],
+  ['time_range', nullableString],
+  ['callback_url', nullableString],
+  ['file_url', nullableString],
+  ['times', nullableInteger],
+  ['times_run', nullableInteger],
+  ['last_run', nullableDateTimeString],
+  ['next_run', nullableDateTimeString],
+  ['created_at', dateTimeString, true],
 ]);
 /** Lean validator of `ReportListResponse` (component `ReportListResponse`). */
 export const ReportListResponseValidator: lean.LeanValidator<ReportListResponse> = /* @__PURE__ */ lean.allOf([
@@ -509,15 +523,15 @@ export const TransactionPartyValidator: lean.LeanValidator<TransactionParty> = /
 /** Lean validator of `Transaction` (component `Transaction`). */
 export const TransactionValidator: lean.LeanValidator<Transaction> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['hsh', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['created_at', dateTimeString, true],
+  ['hsh', nullableString],
   ['amount', MoneyValidator, true],
   ['request', lean.boolean, true],
   ['status', /* @__PURE__ */ lean.string(), true],
   ['sender', TransactionPartyValidator],
   ['recipient', TransactionPartyValidator],
-  ['notes', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['idem', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['notes', nullableString],
+  ['idem', nullableString],
 ]);
 /** Lean validator of `TransactionSuccessResponse` (component `TransactionSuccessResponse`). */
 export const TransactionSuccessResponseValidator: lean.LeanValidator<TransactionSuccessResponse> =
@@ -546,9 +560,9 @@ export const TransferValidator: lean.LeanValidator<Transfer> = /* @__PURE__ */ l
   ['id', /* @__PURE__ */ lean.string(), true],
   ['type', /* @__PURE__ */ lean.literal(['Buy', 'Sell', 'Deposit', 'Withdrawal']), true],
   ['code', /* @__PURE__ */ lean.string()],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
   ['fees', TransferFeesValidator],
-  ['payout_date', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['payout_date', dateTimeString],
   ['transaction_id', /* @__PURE__ */ lean.string()],
   ['status', /* @__PURE__ */ lean.string(), true],
   ['detailed_status', /* @__PURE__ */ lean.string()],
@@ -615,7 +629,7 @@ export const UpdateUserRequestValidator: lean.LeanValidator<UpdateUserRequest> =
 /** Lean validator of `UserMerchant` (component `UserMerchant`). */
 export const UserMerchantValidator: lean.LeanValidator<UserMerchant> = /* @__PURE__ */ lean.object([
   ['enabled', lean.boolean, true],
-  ['company_name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['company_name', nullableString],
   ['logo', MerchantLogoValidator],
 ]);
 /** Lean validator of `User` (component `User`). */
@@ -1145,11 +1159,8 @@ export const listAccountChangesCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
       ['account_id', /* @__PURE__ */ lean.string()],
     ]),
   },
@@ -1179,11 +1190,8 @@ export const listAccountsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
       ['all_accounts', /* @__PURE__ */ lean.number(true)],
     ]),
   },
@@ -1213,11 +1221,8 @@ export const listAddressesCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
       ['account_id', /* @__PURE__ */ lean.string()],
       ['query', /* @__PURE__ */ lean.string()],
     ]),
@@ -1248,11 +1253,8 @@ export const listContactsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
       ['query', /* @__PURE__ */ lean.string()],
     ]),
   },
@@ -1293,11 +1295,8 @@ export const listOAuthApplicationsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
     ]),
   },
   responses: { '200': OAuthApplicationListResponseValidator, default: LegacyErrorValidator },
@@ -1339,11 +1338,8 @@ export const listRecurringPaymentsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
     ]),
   },
   responses: { '200': RecurringPaymentListResponseValidator, default: LegacyErrorValidator },
@@ -1372,11 +1368,8 @@ export const listReportsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
       ['account_id', /* @__PURE__ */ lean.string()],
     ]),
   },
@@ -1407,11 +1400,8 @@ export const listTransfersCall = {
   validators: {
     parameters: /* @__PURE__ */ lean.object([
       ['account_id', /* @__PURE__ */ lean.string()],
-      ['page', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1))],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
+      ['page', integerMin1],
+      ['limit', integerMin1Max100],
     ]),
   },
   responses: { '200': TransferListResponseValidator, default: LegacyErrorValidator },

@@ -49,25 +49,33 @@ import {
   UserResponseSchema,
   UserSuccessResponseSchema,
 } from './schemas.js';
+// Validators printed more than once below, each declared once.
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const optionalIntegerMin1 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
+);
+const optionalIntegerMin1Max100 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
+);
 /** Validator of {@link CancelRequestParams}. */
 export const CancelRequestParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link CancelRequestPutParams}. */
 export const CancelRequestPutParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link CommitTransferParams}. */
 export const CommitTransferParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link CompleteRequestParams}. */
 export const CompleteRequestParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of the request body of `createAccount`. */
 export const CreateAccountBodySchema = CreateAccountRequestSchema;
@@ -98,7 +106,7 @@ export const GetAccountBalanceParamsSchema = /* @__PURE__ */ compiledObject({ ac
 /** Validator of {@link GetAddressParams}. */
 export const GetAddressParamsSchema = /* @__PURE__ */ compiledObject({
   id_or_address: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link GetBuyPriceParams}. */
 export const GetBuyPriceParamsSchema = /* @__PURE__ */ compiledObject({
@@ -117,85 +125,67 @@ export const GetSellPriceParamsSchema = /* @__PURE__ */ compiledObject({
   currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['USD'])),
 });
 /** Validator of {@link GetSpotRateParams}. */
-export const GetSpotRateParamsSchema = /* @__PURE__ */ compiledObject({
-  currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-});
+export const GetSpotRateParamsSchema = /* @__PURE__ */ compiledObject({ currency: optionalString });
 /** Validator of {@link GetTransferParams}. */
 export const GetTransferParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link GetUserParams}. */
 export const GetUserParamsSchema = /* @__PURE__ */ compiledObject({ id: /* @__PURE__ */ z.string() });
 /** Validator of {@link ListAccountChangesParams}. */
 export const ListAccountChangesParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
+  account_id: optionalString,
 });
 /** Validator of {@link ListAccountsParams}. */
 export const ListAccountsParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
   all_accounts: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())),
 });
 /** Validator of {@link ListAddressesParams}. */
 export const ListAddressesParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  query: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
+  account_id: optionalString,
+  query: optionalString,
 });
 /** Validator of {@link ListContactsParams}. */
 export const ListContactsParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
-  query: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
+  query: optionalString,
 });
 /** Validator of {@link ListOAuthApplicationsParams}. */
 export const ListOAuthApplicationsParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
 });
 /** Validator of {@link ListRecurringPaymentsParams}. */
 export const ListRecurringPaymentsParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
 });
 /** Validator of {@link ListReportsParams}. */
 export const ListReportsParamsSchema = /* @__PURE__ */ compiledObject({
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
+  account_id: optionalString,
 });
 /** Validator of {@link ListTransfersParams}. */
 export const ListTransfersParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  page: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1))),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
-  ),
+  account_id: optionalString,
+  page: optionalIntegerMin1,
+  limit: optionalIntegerMin1Max100,
 });
 /** Validator of the request body of `requestMoney`. */
 export const RequestMoneyBodySchema = RequestMoneyRequestSchema;
 /** Validator of {@link ResendRequestParams}. */
 export const ResendRequestParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
 });
 /** Validator of {@link SetPrimaryAccountParams}. */
 export const SetPrimaryAccountParamsSchema = /* @__PURE__ */ compiledObject({ account_id: /* @__PURE__ */ z.string() });

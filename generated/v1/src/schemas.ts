@@ -2,6 +2,24 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, emailFormat, ownKeys, refinements } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
+// Validators printed more than once below, each declared once.
+const dateTimeString = /* @__PURE__ */ z.string().check(dateTimeFormat);
+const nullableString = /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string());
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const integerMin0 = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0));
+const integerMin1 = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1));
+const presentAnything = /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown());
+const optionalNullableString = /* @__PURE__ */ z.optional(nullableString);
+const optionalDateTimeString = /* @__PURE__ */ z.optional(dateTimeString);
+const optionalBoolean = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean());
+const optionalIntegerMin0 = /* @__PURE__ */ z.optional(integerMin0);
+const optionalNullableDateTimeString = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+);
+const optionalNullableInteger = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())),
+);
+const optional012Enum = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal([0, 1, 2]));
 /** Validator of {@link DecimalString} (component `DecimalString`). */
 export const DecimalStringSchema = /* @__PURE__ */ z
   .string()
@@ -17,7 +35,7 @@ export const AccountSchema = /* @__PURE__ */ openObject({
   name: /* @__PURE__ */ z.string(),
   balance: MoneySchema,
   native_balance: MoneySchema,
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
   primary: /* @__PURE__ */ z.boolean(),
   active: /* @__PURE__ */ z.boolean(),
   type: /* @__PURE__ */ z.enum(['wallet', 'vault', 'fiat']),
@@ -26,7 +44,7 @@ export const AccountSchema = /* @__PURE__ */ openObject({
 export const AccountAddressResponseSchema = /* @__PURE__ */ openObject({
   success: /* @__PURE__ */ z.boolean(),
   address: /* @__PURE__ */ z.string(),
-  callback_url: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  callback_url: nullableString,
 });
 /** Validator of {@link AccountChangeOtherUser} (component `AccountChangeOtherUser`). */
 export const AccountChangeOtherUserSchema = /* @__PURE__ */ openObject({
@@ -42,8 +60,8 @@ export const AccountChangeCacheSchema = /* @__PURE__ */ openObject({
 /** Validator of {@link AccountChange} (component `AccountChange`). */
 export const AccountChangeSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  transaction_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  created_at: dateTimeString,
+  transaction_id: optionalString,
   confirmed: /* @__PURE__ */ z.boolean(),
   cache: AccountChangeCacheSchema,
   amount: MoneySchema,
@@ -56,9 +74,9 @@ export const CurrentUserSummarySchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link PagedList} (component `PagedList`). */
 export const PagedListSchema = /* @__PURE__ */ openObject({
-  total_count: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  num_pages: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  current_page: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
+  total_count: integerMin0,
+  num_pages: integerMin0,
+  current_page: integerMin1,
 });
 /** Validator of {@link AccountChangeListResponse} (component `AccountChangeListResponse`). */
 export const AccountChangeListResponseSchema = /* @__PURE__ */ z.intersection(
@@ -67,9 +85,9 @@ export const AccountChangeListResponseSchema = /* @__PURE__ */ z.intersection(
     balance: MoneySchema,
     native_balance: MoneySchema,
     account_changes: /* @__PURE__ */ z.array(AccountChangeSchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -77,9 +95,9 @@ export const AccountChangeListResponseSchema = /* @__PURE__ */ z.intersection(
 export const AccountListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     accounts: /* @__PURE__ */ z.array(AccountSchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -92,30 +110,27 @@ export const AccountSuccessResponseSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Address} (component `Address`). */
 export const AddressSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  id: optionalString,
   address: /* @__PURE__ */ z.string(),
-  callback_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  label: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  callback_url: optionalNullableString,
+  label: optionalNullableString,
+  created_at: optionalDateTimeString,
   type: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['p2sh'])),
-  redeem_script: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  redeem_script: optionalString,
 });
 /** Validator of {@link AddressCallback} (component `AddressCallback`). */
 export const AddressCallbackSchema = /* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'));
 /** Validator of {@link AddressEntry} (component `AddressEntry`). */
 export const AddressEntrySchema = /* @__PURE__ */ openObject({ address: AddressSchema });
 /** Validator of {@link AddressFields} (component `AddressFields`). */
-export const AddressFieldsSchema = /* @__PURE__ */ openObject({
-  label: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  callback_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-});
+export const AddressFieldsSchema = /* @__PURE__ */ openObject({ label: optionalString, callback_url: optionalString });
 /** Validator of {@link AddressListResponse} (component `AddressListResponse`). */
 export const AddressListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     addresses: /* @__PURE__ */ z.array(AddressEntrySchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -123,8 +138,8 @@ export const AddressListResponseSchema = /* @__PURE__ */ z.intersection(
 export const AddressResponseSchema = /* @__PURE__ */ openObject({ address: AddressSchema });
 /** Validator of {@link AuthorizationMeta} (component `AuthorizationMeta`). */
 export const AuthorizationMetaSchema = /* @__PURE__ */ openObject({
-  send_limit_period: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  send_limit_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  send_limit_period: optionalString,
+  send_limit_currency: optionalString,
   send_limit_amount: /* @__PURE__ */ z.optional(DecimalStringSchema),
 });
 /** Validator of {@link Authorization} (component `Authorization`). */
@@ -143,9 +158,9 @@ export const ContactEntrySchema = /* @__PURE__ */ openObject({ contact: ContactS
 export const ContactListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     contacts: /* @__PURE__ */ z.array(ContactEntrySchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -159,24 +174,24 @@ export const CreateAccountFieldsSchema = /* @__PURE__ */ openObject({ name: /* @
 export const CreateAccountRequestSchema = /* @__PURE__ */ openObject({ account: CreateAccountFieldsSchema });
 /** Validator of {@link CreateAddressRequest} (component `CreateAddressRequest`). */
 export const CreateAddressRequestSchema = /* @__PURE__ */ openObject({
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
   address: /* @__PURE__ */ z.optional(AddressFieldsSchema),
 });
 /** Validator of {@link CreateBuyRequest} (component `CreateBuyRequest`). */
 export const CreateBuyRequestSchema = /* @__PURE__ */ openObject({
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
   qty: DecimalStringSchema,
-  currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  agree_btc_amount_varies: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  payment_method_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  currency: optionalString,
+  agree_btc_amount_varies: optionalBoolean,
+  commit: optionalBoolean,
+  payment_method_id: optionalString,
 });
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
 export const CreateDepositRequestSchema = /* @__PURE__ */ openObject({
   account_id: /* @__PURE__ */ z.string(),
   amount: DecimalStringSchema,
   payment_method_id: /* @__PURE__ */ z.string(),
-  commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  commit: optionalBoolean,
 });
 /** Validator of {@link OAuthApplicationFields} (component `OAuthApplicationFields`). */
 export const OAuthApplicationFieldsSchema = /* @__PURE__ */ openObject({
@@ -192,31 +207,28 @@ export const CreateWithdrawalRequestSchema = /* @__PURE__ */ openObject({
   account_id: /* @__PURE__ */ z.string(),
   amount: DecimalStringSchema,
   payment_method_id: /* @__PURE__ */ z.string(),
-  commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  commit: optionalBoolean,
 });
 /** Validator of {@link CreatedAddressResponse} (component `CreatedAddressResponse`). */
 export const CreatedAddressResponseSchema = /* @__PURE__ */ openObject({
   success: /* @__PURE__ */ z.boolean(),
   address: /* @__PURE__ */ z.string(),
-  callback_url: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-  label: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  callback_url: nullableString,
+  label: nullableString,
 });
 /** Validator of {@link OAuthApplication} (component `OAuthApplication`). */
 export const OAuthApplicationSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
   name: /* @__PURE__ */ z.string(),
   redirect_uri: /* @__PURE__ */ z.string(),
-  num_users: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  client_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  client_secret: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  num_users: integerMin0,
+  client_id: optionalString,
+  client_secret: optionalString,
 });
 /** Validator of {@link CreatedOAuthApplication} (component `CreatedOAuthApplication`). */
 export const CreatedOAuthApplicationSchema = /* @__PURE__ */ z.intersection(
-  /* @__PURE__ */ openObject({
-    client_id: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    client_secret: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-  }),
+  /* @__PURE__ */ openObject({ client_id: presentAnything, client_secret: presentAnything }),
   OAuthApplicationSchema,
 );
 /** Validator of {@link CreatedOAuthApplicationResponse} (component `CreatedOAuthApplicationResponse`). */
@@ -249,26 +261,26 @@ export const FeeCentsSchema = /* @__PURE__ */ openObject({
 export const LegacyErrorSchema = /* @__PURE__ */ ownKeys(
   /* @__PURE__ */ compiledObject(
     {
-      success: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+      success: optionalBoolean,
       errors: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-      error: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+      error: optionalString,
     },
     'loose',
   ),
 );
 /** Validator of {@link MerchantLogo} (component `MerchantLogo`). */
 export const MerchantLogoSchema = /* @__PURE__ */ openObject({
-  small: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  medium: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
+  small: optionalNullableString,
+  medium: optionalNullableString,
+  url: optionalNullableString,
 });
 /** Validator of {@link OAuthApplicationListResponse} (component `OAuthApplicationListResponse`). */
 export const OAuthApplicationListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     applications: /* @__PURE__ */ z.array(OAuthApplicationSchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -286,17 +298,11 @@ export const PaymentMethodEntrySchema = /* @__PURE__ */ openObject({ payment_met
 /** Validator of {@link PaymentMethodListResponse} (component `PaymentMethodListResponse`). */
 export const PaymentMethodListResponseSchema = /* @__PURE__ */ openObject({
   payment_methods: /* @__PURE__ */ z.array(PaymentMethodEntrySchema),
-  default_buy: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-  default_sell: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-  total_count: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  ),
-  num_pages: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  ),
-  current_page: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
-  ),
+  default_buy: nullableString,
+  default_sell: nullableString,
+  total_count: optionalIntegerMin0,
+  num_pages: optionalIntegerMin0,
+  current_page: /* @__PURE__ */ z.optional(integerMin1),
 });
 /** Validator of {@link PaymentMethodResponse} (component `PaymentMethodResponse`). */
 export const PaymentMethodResponseSchema = /* @__PURE__ */ openObject({ payment_method: PaymentMethodSchema });
@@ -324,17 +330,17 @@ export const RecurringPaymentSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
   type: /* @__PURE__ */ z.enum(['send', 'request']),
   status: /* @__PURE__ */ z.enum(['new', 'active', 'paused', 'completed', 'canceled']),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  to: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  from: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  start_type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  created_at: dateTimeString,
+  to: optionalNullableString,
+  from: optionalNullableString,
+  start_type: optionalString,
   times: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(-1)),
-  times_run: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  repeat: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  last_run: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  next_run: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  notes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  times_run: integerMin0,
+  repeat: optionalString,
+  last_run: optionalNullableDateTimeString,
+  next_run: optionalNullableDateTimeString,
+  notes: optionalNullableString,
+  description: optionalString,
   amount: MoneySchema,
 });
 /** Validator of {@link RecurringPaymentEntry} (component `RecurringPaymentEntry`). */
@@ -343,9 +349,9 @@ export const RecurringPaymentEntrySchema = /* @__PURE__ */ openObject({ recurrin
 export const RecurringPaymentListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     recurring_payments: /* @__PURE__ */ z.array(RecurringPaymentEntrySchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -356,28 +362,24 @@ export const ReportSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
   type: /* @__PURE__ */ z.string(),
   status: /* @__PURE__ */ z.string(),
-  email: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  repeat: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  time_range: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  callback_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  file_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  times: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())),
-  ),
-  times_run: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())),
-  ),
-  last_run: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  next_run: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  email: optionalNullableString,
+  repeat: optionalNullableString,
+  time_range: optionalNullableString,
+  callback_url: optionalNullableString,
+  file_url: optionalNullableString,
+  times: optionalNullableInteger,
+  times_run: optionalNullableInteger,
+  last_run: optionalNullableDateTimeString,
+  next_run: optionalNullableDateTimeString,
+  created_at: dateTimeString,
 });
 /** Validator of {@link ReportListResponse} (component `ReportListResponse`). */
 export const ReportListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     reports: /* @__PURE__ */ z.array(ReportSchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -387,8 +389,8 @@ export const RequestMoneyFieldsSchema = /* @__PURE__ */ ownKeys(
     from: /* @__PURE__ */ z.string().check(emailFormat),
     amount: /* @__PURE__ */ z.optional(DecimalStringSchema),
     amount_string: /* @__PURE__ */ z.optional(DecimalStringSchema),
-    amount_currency_iso: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    notes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    amount_currency_iso: optionalString,
+    notes: optionalString,
   }).check(
     /* @__PURE__ */ z.superRefine(
       /* @__PURE__ */ refinements.dependentRequired({
@@ -400,7 +402,7 @@ export const RequestMoneyFieldsSchema = /* @__PURE__ */ ownKeys(
 );
 /** Validator of {@link RequestMoneyRequest} (component `RequestMoneyRequest`). */
 export const RequestMoneyRequestSchema = /* @__PURE__ */ openObject({
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
   transaction: RequestMoneyFieldsSchema,
 });
 /** Validator of {@link SuccessResponse} (component `SuccessResponse`). */
@@ -410,20 +412,20 @@ export const TransactionPartySchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
   email: /* @__PURE__ */ z.string(),
   name: /* @__PURE__ */ z.string(),
-  avatar_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  avatar_url: optionalString,
 });
 /** Validator of {@link Transaction} (component `Transaction`). */
 export const TransactionSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  hsh: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
+  created_at: dateTimeString,
+  hsh: optionalNullableString,
   amount: MoneySchema,
   request: /* @__PURE__ */ z.boolean(),
   status: /* @__PURE__ */ z.string(),
   sender: /* @__PURE__ */ z.optional(TransactionPartySchema),
   recipient: /* @__PURE__ */ z.optional(TransactionPartySchema),
-  notes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  idem: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
+  notes: optionalNullableString,
+  idem: optionalNullableString,
 });
 /** Validator of {@link TransactionSuccessResponse} (component `TransactionSuccessResponse`). */
 export const TransactionSuccessResponseSchema = /* @__PURE__ */ openObject({
@@ -437,32 +439,32 @@ export const TransferFeesSchema = /* @__PURE__ */ ownKeys(
 /** Validator of {@link TransferPaymentMethod} (component `TransferPaymentMethod`). */
 export const TransferPaymentMethodSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
-  currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  can_buy: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  can_sell: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  verified: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  currency: optionalString,
+  name: optionalString,
+  can_buy: optionalBoolean,
+  can_sell: optionalBoolean,
+  type: optionalString,
+  verified: optionalBoolean,
+  account_id: optionalString,
 });
 /** Validator of {@link Transfer} (component `Transfer`). */
 export const TransferSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
   type: /* @__PURE__ */ z.enum(['Buy', 'Sell', 'Deposit', 'Withdrawal']),
-  code: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  code: optionalString,
+  created_at: dateTimeString,
   fees: /* @__PURE__ */ z.optional(TransferFeesSchema),
-  payout_date: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  transaction_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  payout_date: optionalDateTimeString,
+  transaction_id: optionalString,
   status: /* @__PURE__ */ openEnum(['created', 'Pending', 'Completed', 'Canceled', 'Reversed']),
   detailed_status: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['started'])),
   btc: /* @__PURE__ */ z.optional(MoneySchema),
   subtotal: /* @__PURE__ */ z.optional(MoneySchema),
   total: /* @__PURE__ */ z.optional(MoneySchema),
-  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  account: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  description: optionalString,
+  account: optionalString,
   payment_method: /* @__PURE__ */ z.optional(TransferPaymentMethodSchema),
-  _type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  _type: optionalString,
 });
 /** Validator of {@link TransferEntry} (component `TransferEntry`). */
 export const TransferEntrySchema = /* @__PURE__ */ openObject({ transfer: TransferSchema });
@@ -470,9 +472,9 @@ export const TransferEntrySchema = /* @__PURE__ */ openObject({ transfer: Transf
 export const TransferListResponseSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
     transfers: /* @__PURE__ */ z.array(TransferEntrySchema),
-    total_count: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    num_pages: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    current_page: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    total_count: presentAnything,
+    num_pages: presentAnything,
+    current_page: presentAnything,
   }),
   PagedListSchema,
 );
@@ -483,7 +485,7 @@ export const TransferMoneyFieldsSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link TransferMoneyRequest} (component `TransferMoneyRequest`). */
 export const TransferMoneyRequestSchema = /* @__PURE__ */ openObject({
-  account_id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  account_id: optionalString,
   transaction: TransferMoneyFieldsSchema,
 });
 /** Validator of {@link TransferResponse} (component `TransferResponse`). */
@@ -494,23 +496,21 @@ export const TransferSuccessResponseSchema = /* @__PURE__ */ openObject({
   transfer: TransferSchema,
 });
 /** Validator of {@link UpdateAccountFields} (component `UpdateAccountFields`). */
-export const UpdateAccountFieldsSchema = /* @__PURE__ */ openObject({
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-});
+export const UpdateAccountFieldsSchema = /* @__PURE__ */ openObject({ name: optionalString });
 /** Validator of {@link UpdateAccountRequest} (component `UpdateAccountRequest`). */
 export const UpdateAccountRequestSchema = /* @__PURE__ */ openObject({ account: UpdateAccountFieldsSchema });
 /** Validator of {@link UpdateUserFields} (component `UpdateUserFields`). */
 export const UpdateUserFieldsSchema = /* @__PURE__ */ openObject({
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  native_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  time_zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  name: optionalString,
+  native_currency: optionalString,
+  time_zone: optionalString,
 });
 /** Validator of {@link UpdateUserRequest} (component `UpdateUserRequest`). */
 export const UpdateUserRequestSchema = /* @__PURE__ */ openObject({ user: UpdateUserFieldsSchema });
 /** Validator of {@link UserMerchant} (component `UserMerchant`). */
 export const UserMerchantSchema = /* @__PURE__ */ openObject({
   enabled: /* @__PURE__ */ z.boolean(),
-  company_name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
+  company_name: optionalNullableString,
   logo: /* @__PURE__ */ z.optional(MerchantLogoSchema),
 });
 /** Validator of {@link User} (component `User`). */
@@ -518,13 +518,13 @@ export const UserSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ z.string(),
   name: /* @__PURE__ */ z.string(),
   email: /* @__PURE__ */ z.string(),
-  time_zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  native_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  time_zone: optionalString,
+  native_currency: optionalString,
   balance: /* @__PURE__ */ z.optional(MoneySchema),
   merchant: /* @__PURE__ */ z.optional(UserMerchantSchema),
-  buy_level: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal([0, 1, 2])),
-  instant_buy_level: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal([0, 1, 2])),
-  sell_level: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal([0, 1, 2])),
+  buy_level: optional012Enum,
+  instant_buy_level: optional012Enum,
+  sell_level: optional012Enum,
   buy_limit: /* @__PURE__ */ z.optional(MoneySchema),
   instant_buy_limit: /* @__PURE__ */ z.optional(MoneySchema),
   sell_limit: /* @__PURE__ */ z.optional(MoneySchema),

@@ -104,6 +104,50 @@ import type {
   WithdrawalListResponse,
   WithdrawalResponse,
 } from './types.js';
+// Validators printed more than once below, each declared once.
+const uuidString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat));
+const nullableDateTimeString = /* @__PURE__ */ lean.nullable(
+  /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)),
+);
+const nullableString = /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string());
+const integerMin0Max100 = /* @__PURE__ */ lean.number(
+  true,
+  /* @__PURE__ */ lean.bound('min', 0),
+  /* @__PURE__ */ lean.bound('max', 100),
+);
+const descAscEnum = /* @__PURE__ */ lean.literal(['desc', 'asc']);
+const uriString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat));
+const idMessageEtcObject = /* @__PURE__ */ lean.object([
+  ['id', /* @__PURE__ */ lean.string(), true],
+  ['message', /* @__PURE__ */ lean.string(), true],
+  ['url', uriString],
+]);
+const dateTimeString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat));
+const stringArray = /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string());
+const emailString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat));
+const idMessageEtcObjectArrayMin1 = /* @__PURE__ */ lean.array(
+  idMessageEtcObject,
+  /* @__PURE__ */ lean.bound('min', 1),
+);
+const idMessageEtcObjectArrayMin1Max1 = /* @__PURE__ */ lean.array(
+  idMessageEtcObject,
+  /* @__PURE__ */ lean.bound('min', 1),
+  /* @__PURE__ */ lean.bound('max', 1),
+);
+const patternedString = /* @__PURE__ */ lean.string(
+  /* @__PURE__ */ lean.pattern(
+    /* @__PURE__ */ new RegExp(
+      '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+      'u',
+    ),
+  ),
+);
+const patternedString2 = /* @__PURE__ */ lean.string(
+  /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
+);
+const patternedString3 = /* @__PURE__ */ lean.string(
+  /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
+);
 /** Lean validator of `AccountCurrency` (component `AccountCurrency`). */
 export const AccountCurrencyValidator: lean.LeanValidator<AccountCurrency> = /* @__PURE__ */ lean.object([
   ['code', /* @__PURE__ */ lean.string(), true],
@@ -124,7 +168,7 @@ export const MoneyHashValidator: lean.LeanValidator<MoneyHash> = /* @__PURE__ */
 ]);
 /** Lean validator of `Account` (component `Account`). */
 export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['name', /* @__PURE__ */ lean.string()],
   ['primary', lean.boolean],
   ['type', /* @__PURE__ */ lean.string()],
@@ -132,35 +176,25 @@ export const AccountValidator: lean.LeanValidator<Account> = /* @__PURE__ */ lea
   ['balance', MoneyHashValidator],
   ['native_balance', MoneyHashValidator],
   ['ready', lean.boolean],
-  [
-    'created_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
-  [
-    'updated_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
+  ['created_at', nullableDateTimeString],
+  ['updated_at', nullableDateTimeString],
   ['resource', /* @__PURE__ */ lean.literal(['account']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `Pagination` (component `Pagination`). */
 export const PaginationValidator: lean.LeanValidator<Pagination> = /* @__PURE__ */ lean.object([
-  ['ending_before', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  ['starting_after', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  [
-    'limit',
-    /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-    true,
-  ],
-  ['order', /* @__PURE__ */ lean.literal(['desc', 'asc']), true],
-  ['previous_uri', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
-  ['next_uri', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+  ['ending_before', nullableString, true],
+  ['starting_after', nullableString, true],
+  ['limit', integerMin0Max100, true],
+  ['order', descAscEnum, true],
+  ['previous_uri', nullableString, true],
+  ['next_uri', nullableString, true],
 ]);
 /** Lean validator of `Warning` (component `Warning`). */
 export const WarningValidator: lean.LeanValidator<Warning> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['message', /* @__PURE__ */ lean.string(), true],
-  ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['url', uriString],
 ]);
 /** Lean validator of `AccountListResponse` (component `AccountListResponse`). */
 export const AccountListResponseValidator: lean.LeanValidator<AccountListResponse> = /* @__PURE__ */ lean.object([
@@ -175,11 +209,11 @@ export const AccountResponseValidator: lean.LeanValidator<AccountResponse> = /* 
 ]);
 /** Lean validator of `Address` (component `Address`). */
 export const AddressValidator: lean.LeanValidator<Address> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['address', /* @__PURE__ */ lean.string(), true],
-  ['name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['name', nullableString],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['network', /* @__PURE__ */ lean.string(), true],
   ['resource', /* @__PURE__ */ lean.literal(['address']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
@@ -188,20 +222,20 @@ export const AddressValidator: lean.LeanValidator<Address> = /* @__PURE__ */ lea
 export const NotificationTypeValidator: lean.LeanValidator<NotificationType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `ResourceReference` (component `ResourceReference`). */
 export const ResourceReferenceValidator: lean.LeanValidator<ResourceReference> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['resource', /* @__PURE__ */ lean.string(), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
 ]);
 /** Lean validator of `WebhookNotification` (component `WebhookNotification`). */
 export const WebhookNotificationValidator: lean.LeanValidator<WebhookNotification> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['type', NotificationTypeValidator, true],
   ['data', /* @__PURE__ */ lean.object([])],
   ['additional_data', /* @__PURE__ */ lean.object([])],
   ['user', ResourceReferenceValidator, true],
   ['account', ResourceReferenceValidator, true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString],
   ['resource', /* @__PURE__ */ lean.literal(['notification']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['subscriber', /* @__PURE__ */ lean.object([])],
@@ -223,7 +257,7 @@ export const AddressResponseValidator: lean.LeanValidator<AddressResponse> = /* 
 /** Lean validator of `AuthorizationInfo` (component `AuthorizationInfo`). */
 export const AuthorizationInfoValidator: lean.LeanValidator<AuthorizationInfo> = /* @__PURE__ */ lean.object([
   ['method', /* @__PURE__ */ lean.string(), true],
-  ['scopes', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string()), true],
+  ['scopes', stringArray, true],
   ['oauth_meta', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `AuthorizationInfoResponse` (component `AuthorizationInfoResponse`). */
@@ -241,7 +275,7 @@ export const LegacyFeeValidator: lean.LeanValidator<LegacyFee> = /* @__PURE__ */
 export const OrderStatusValidator: lean.LeanValidator<OrderStatus> = /* @__PURE__ */ lean.string();
 /** Lean validator of `Buy` (component `Buy`). */
 export const BuyValidator: lean.LeanValidator<Buy> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
   ['transaction', /* @__PURE__ */ lean.nullable(ResourceReferenceValidator)],
@@ -250,16 +284,13 @@ export const BuyValidator: lean.LeanValidator<Buy> = /* @__PURE__ */ lean.object
   ['subtotal', MoneyHashValidator, true],
   ['fee', MoneyHashValidator],
   ['fees', /* @__PURE__ */ lean.array(LegacyFeeValidator)],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['resource', /* @__PURE__ */ lean.literal(['buy']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['committed', lean.boolean, true],
   ['instant', lean.boolean, true],
-  [
-    'payout_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
+  ['payout_at', nullableDateTimeString],
 ]);
 /** Lean validator of `BuyCanceledNotification` (component `BuyCanceledNotification`). */
 export const BuyCanceledNotificationValidator: lean.LeanValidator<BuyCanceledNotification> = /* @__PURE__ */ lean.allOf(
@@ -311,7 +342,7 @@ export const CreateBuyRequestValidator: lean.LeanValidator<CreateBuyRequest> = /
       ['amount', DecimalStringValidator],
       ['total', DecimalStringValidator],
       ['currency', /* @__PURE__ */ lean.string(), true],
-      ['payment_method', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat))],
+      ['payment_method', uuidString],
       ['agree_btc_amount_varies', lean.boolean],
       ['commit', lean.boolean],
       ['quote', lean.boolean],
@@ -328,7 +359,7 @@ export const CreateDepositRequestValidator: lean.LeanValidator<CreateDepositRequ
   [
     ['amount', DecimalStringValidator, true],
     ['currency', /* @__PURE__ */ lean.string(), true],
-    ['payment_method', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+    ['payment_method', uuidString, true],
     ['commit', lean.boolean],
   ],
   false,
@@ -337,7 +368,7 @@ export const CreateDepositRequestValidator: lean.LeanValidator<CreateDepositRequ
 export const RequestMoneyRequestValidator: lean.LeanValidator<RequestMoneyRequest> = /* @__PURE__ */ lean.object(
   [
     ['type', /* @__PURE__ */ lean.literal(['request']), true],
-    ['to', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat)), true],
+    ['to', emailString, true],
     ['amount', DecimalStringValidator, true],
     ['currency', /* @__PURE__ */ lean.string(), true],
     ['description', /* @__PURE__ */ lean.string()],
@@ -399,7 +430,7 @@ export const CreateWithdrawalRequestValidator: lean.LeanValidator<CreateWithdraw
     [
       ['amount', DecimalStringValidator, true],
       ['currency', /* @__PURE__ */ lean.string(), true],
-      ['payment_method', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+      ['payment_method', uuidString, true],
       ['commit', lean.boolean],
     ],
     false,
@@ -417,7 +448,7 @@ export const CurrencyListResponseValidator: lean.LeanValidator<CurrencyListRespo
 ]);
 /** Lean validator of `Deposit` (component `Deposit`). */
 export const DepositValidator: lean.LeanValidator<Deposit> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
   ['transaction', /* @__PURE__ */ lean.nullable(ResourceReferenceValidator)],
@@ -425,15 +456,12 @@ export const DepositValidator: lean.LeanValidator<Deposit> = /* @__PURE__ */ lea
   ['subtotal', MoneyHashValidator, true],
   ['fee', MoneyHashValidator],
   ['fees', /* @__PURE__ */ lean.array(LegacyFeeValidator)],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['resource', /* @__PURE__ */ lean.literal(['deposit']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['committed', lean.boolean, true],
-  [
-    'payout_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
+  ['payout_at', nullableDateTimeString],
 ]);
 /** Lean validator of `DepositCanceledNotification` (component `DepositCanceledNotification`). */
 export const DepositCanceledNotificationValidator: lean.LeanValidator<DepositCanceledNotification> =
@@ -475,151 +503,45 @@ export const DepositResponseValidator: lean.LeanValidator<DepositResponse> = /* 
 ]);
 /** Lean validator of `Error400` (component `Error400`). */
 export const Error400Validator: lean.LeanValidator<Error400> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1, true],
 ]);
 /** Lean validator of `Error401` (component `Error401`). */
 export const Error401Validator: lean.LeanValidator<Error401> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error402` (component `Error402`). */
 export const Error402Validator: lean.LeanValidator<Error402> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error403` (component `Error403`). */
 export const Error403Validator: lean.LeanValidator<Error403> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error404` (component `Error404`). */
 export const Error404Validator: lean.LeanValidator<Error404> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error422` (component `Error422`). */
 export const Error422Validator: lean.LeanValidator<Error422> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1, true],
 ]);
 /** Lean validator of `Error429` (component `Error429`). */
 export const Error429Validator: lean.LeanValidator<Error429> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error500` (component `Error500`). */
 export const Error500Validator: lean.LeanValidator<Error500> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `Error503` (component `Error503`). */
 export const Error503Validator: lean.LeanValidator<Error503> = /* @__PURE__ */ lean.object([
-  [
-    'errors',
-    /* @__PURE__ */ lean.array(
-      /* @__PURE__ */ lean.object([
-        ['id', /* @__PURE__ */ lean.string(), true],
-        ['message', /* @__PURE__ */ lean.string(), true],
-        ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
-      ]),
-      /* @__PURE__ */ lean.bound('min', 1),
-      /* @__PURE__ */ lean.bound('max', 1),
-    ),
-    true,
-  ],
+  ['errors', idMessageEtcObjectArrayMin1Max1, true],
 ]);
 /** Lean validator of `ErrorDetail` (component `ErrorDetail`). */
 export const ErrorDetailValidator: lean.LeanValidator<ErrorDetail> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
   ['message', /* @__PURE__ */ lean.string(), true],
-  ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['url', uriString],
 ]);
 /** Lean validator of `ErrorEnvelope` (component `ErrorEnvelope`). */
 export const ErrorEnvelopeValidator: lean.LeanValidator<ErrorEnvelope> = /* @__PURE__ */ lean.object([
@@ -677,7 +599,7 @@ export const PaymentMethodLimitsValidator: lean.LeanValidator<PaymentMethodLimit
 export const PaymentMethodTypeValidator: lean.LeanValidator<PaymentMethodType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `PaymentMethod` (component `PaymentMethod`). */
 export const PaymentMethodValidator: lean.LeanValidator<PaymentMethod> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['type', PaymentMethodTypeValidator, true],
   ['name', /* @__PURE__ */ lean.string(), true],
   ['currency', /* @__PURE__ */ lean.string(), true],
@@ -689,8 +611,8 @@ export const PaymentMethodValidator: lean.LeanValidator<PaymentMethod> = /* @__P
   ['allow_withdraw', lean.boolean, true],
   ['instant_buy', lean.boolean, true],
   ['instant_sell', lean.boolean, true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['resource', /* @__PURE__ */ lean.literal(['payment_method']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['fiat_account', ResourceReferenceValidator],
@@ -728,7 +650,7 @@ export const PriceResponseValidator: lean.LeanValidator<PriceResponse> = /* @__P
 ]);
 /** Lean validator of `Sell` (component `Sell`). */
 export const SellValidator: lean.LeanValidator<Sell> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator],
   ['transaction', /* @__PURE__ */ lean.nullable(ResourceReferenceValidator)],
@@ -737,16 +659,13 @@ export const SellValidator: lean.LeanValidator<Sell> = /* @__PURE__ */ lean.obje
   ['subtotal', MoneyHashValidator],
   ['fee', MoneyHashValidator],
   ['fees', /* @__PURE__ */ lean.array(LegacyFeeValidator)],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
+  ['created_at', dateTimeString],
+  ['updated_at', dateTimeString],
   ['resource', /* @__PURE__ */ lean.literal(['sell']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['committed', lean.boolean],
   ['instant', lean.boolean],
-  [
-    'payout_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
+  ['payout_at', nullableDateTimeString],
   ['user_reference', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `SellCanceledNotification` (component `SellCanceledNotification`). */
@@ -779,7 +698,7 @@ export const SellCreatedNotificationValidator: lean.LeanValidator<SellCreatedNot
 );
 /** Lean validator of `Time` (component `Time`). */
 export const TimeValidator: lean.LeanValidator<Time> = /* @__PURE__ */ lean.object([
-  ['iso', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['iso', dateTimeString, true],
   ['epoch', /* @__PURE__ */ lean.number(true), true],
 ]);
 /** Lean validator of `TimeResponse` (component `TimeResponse`). */
@@ -803,7 +722,7 @@ export const TransactionPartyValidator: lean.LeanValidator<TransactionParty> = /
   ['id', /* @__PURE__ */ lean.string()],
   ['resource', /* @__PURE__ */ lean.string(), true],
   ['resource_path', /* @__PURE__ */ lean.string()],
-  ['email', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat))],
+  ['email', emailString],
   ['address', /* @__PURE__ */ lean.string()],
 ]);
 /** Lean validator of `TransactionStatus` (component `TransactionStatus`). */
@@ -812,15 +731,15 @@ export const TransactionStatusValidator: lean.LeanValidator<TransactionStatus> =
 export const TransactionTypeValidator: lean.LeanValidator<TransactionType> = /* @__PURE__ */ lean.string();
 /** Lean validator of `Transaction` (component `Transaction`). */
 export const TransactionValidator: lean.LeanValidator<Transaction> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['type', TransactionTypeValidator, true],
   ['status', TransactionStatusValidator, true],
   ['amount', MoneyHashValidator, true],
   ['native_amount', MoneyHashValidator, true],
-  ['description', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string()), true],
+  ['description', nullableString, true],
   ['instant_exchange', lean.boolean, true],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['resource', /* @__PURE__ */ lean.literal(['transaction']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['details', TransactionDetailsValidator],
@@ -861,12 +780,12 @@ export const UserCountryValidator: lean.LeanValidator<UserCountry> = /* @__PURE_
 ]);
 /** Lean validator of `User` (component `User`). */
 export const UserValidator: lean.LeanValidator<User> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-  ['name', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['username', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['profile_location', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['profile_bio', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
-  ['profile_url', /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string())],
+  ['id', uuidString, true],
+  ['name', nullableString],
+  ['username', nullableString],
+  ['profile_location', nullableString],
+  ['profile_bio', nullableString],
+  ['profile_url', nullableString],
   ['avatar_url', /* @__PURE__ */ lean.string(), true],
   ['resource', /* @__PURE__ */ lean.literal(['user']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
@@ -874,8 +793,8 @@ export const UserValidator: lean.LeanValidator<User> = /* @__PURE__ */ lean.obje
   ['native_currency', /* @__PURE__ */ lean.string()],
   ['bitcoin_unit', /* @__PURE__ */ lean.string()],
   ['country', UserCountryValidator],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))],
-  ['email', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(emailFormat))],
+  ['created_at', dateTimeString],
+  ['email', emailString],
   ['sends_disabled', lean.boolean],
 ]);
 /** Lean validator of `UserResponse` (component `UserResponse`). */
@@ -885,7 +804,7 @@ export const UserResponseValidator: lean.LeanValidator<UserResponse> = /* @__PUR
 ]);
 /** Lean validator of `Withdrawal` (component `Withdrawal`). */
 export const WithdrawalValidator: lean.LeanValidator<Withdrawal> = /* @__PURE__ */ lean.object([
-  ['id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
+  ['id', uuidString, true],
   ['status', OrderStatusValidator, true],
   ['payment_method', ResourceReferenceValidator, true],
   ['transaction', /* @__PURE__ */ lean.nullable(ResourceReferenceValidator)],
@@ -893,15 +812,12 @@ export const WithdrawalValidator: lean.LeanValidator<Withdrawal> = /* @__PURE__ 
   ['subtotal', MoneyHashValidator, true],
   ['fee', MoneyHashValidator],
   ['fees', /* @__PURE__ */ lean.array(LegacyFeeValidator)],
-  ['created_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
-  ['updated_at', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)), true],
+  ['created_at', dateTimeString, true],
+  ['updated_at', dateTimeString, true],
   ['resource', /* @__PURE__ */ lean.literal(['withdrawal']), true],
   ['resource_path', /* @__PURE__ */ lean.string(), true],
   ['committed', lean.boolean, true],
-  [
-    'payout_at',
-    /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat))),
-  ],
+  ['payout_at', nullableDateTimeString],
 ]);
 /** Lean validator of `WithdrawalCanceledNotification` (component `WithdrawalCanceledNotification`). */
 export const WithdrawalCanceledNotificationValidator: lean.LeanValidator<WithdrawalCanceledNotification> =
@@ -955,23 +871,8 @@ export const getTimeCall = {
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1005,25 +906,10 @@ export const cancelTransactionCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['transaction_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['transaction_id', uuidString, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1064,27 +950,12 @@ export const commitDepositCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['deposit_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['deposit_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1127,27 +998,12 @@ export const commitWithdrawalCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['withdrawal_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['withdrawal_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1190,27 +1046,12 @@ export const completeTransactionCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['transaction_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['transaction_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1251,24 +1092,9 @@ export const createAddressCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: CreateAddressRequestValidator,
   },
@@ -1311,26 +1137,11 @@ export const createBuyCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: CreateBuyRequestValidator,
   },
@@ -1374,26 +1185,11 @@ export const createDepositCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: CreateDepositRequestValidator,
   },
@@ -1438,26 +1234,11 @@ export const createTransactionCall = {
   idempotency: { field: 'idem', in: 'body', maxLength: 100 },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: CreateTransactionRequestValidator,
   },
@@ -1501,26 +1282,11 @@ export const createWithdrawalCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
+      ['account_id', uuidString, true],
+      ['expand[]', stringArray],
       ['SVC-2FA-Token', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: CreateWithdrawalRequestValidator,
   },
@@ -1561,24 +1327,9 @@ export const getAccountCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1608,23 +1359,8 @@ export const getAuthorizationInfoCall = {
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1661,26 +1397,11 @@ export const getBuyCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['buy_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['buy_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1711,30 +1432,9 @@ export const getBuyPriceCall = {
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'currency_pair',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
-        ),
-        true,
-      ],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['currency_pair', patternedString3, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1760,23 +1460,8 @@ export const getCurrentUserCall = {
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1814,26 +1499,11 @@ export const getDepositCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['deposit_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['deposit_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1865,23 +1535,8 @@ export const getExchangeRatesCall = {
   validators: {
     parameters: /* @__PURE__ */ lean.object([
       ['currency', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1915,25 +1570,10 @@ export const getNotificationCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['notification_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['notification_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -1972,25 +1612,10 @@ export const getPaymentMethodCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['payment_method_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['payment_method_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2021,30 +1646,9 @@ export const getSellPriceCall = {
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'currency_pair',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
-        ),
-        true,
-      ],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['currency_pair', patternedString3, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2072,13 +1676,7 @@ export const getSpotPriceCall = {
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'currency_pair',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
-        ),
-        true,
-      ],
+      ['currency_pair', patternedString3, true],
       [
         'date',
         /* @__PURE__ */ lean.string(
@@ -2086,23 +1684,8 @@ export const getSpotPriceCall = {
           /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
         ),
       ],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2138,26 +1721,11 @@ export const getTransactionCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['transaction_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['transaction_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2188,24 +1756,9 @@ export const getUserByIdCall = {
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['user_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['user_id', uuidString, true],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2244,26 +1797,11 @@ export const getWithdrawalCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['withdrawal_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['withdrawal_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2311,30 +1849,12 @@ export const listAccountsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2383,32 +1903,14 @@ export const listBuysCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['account_id', uuidString, true],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2438,23 +1940,8 @@ export const listCurrenciesCall = {
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2499,32 +1986,14 @@ export const listDepositsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['account_id', uuidString, true],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2573,31 +2042,13 @@ export const listNotificationsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2645,31 +2096,13 @@ export const listPaymentMethodsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2718,32 +2151,14 @@ export const listTransactionsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['account_id', uuidString, true],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2793,32 +2208,14 @@ export const listWithdrawalsCall = {
   },
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      [
-        'limit',
-        /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0), /* @__PURE__ */ lean.bound('max', 100)),
-      ],
-      ['order', /* @__PURE__ */ lean.literal(['desc', 'asc'])],
+      ['account_id', uuidString, true],
+      ['limit', integerMin0Max100],
+      ['order', descAscEnum],
       ['starting_after', /* @__PURE__ */ lean.string()],
       ['ending_before', /* @__PURE__ */ lean.string()],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2858,26 +2255,11 @@ export const resendTransactionCall = {
   ],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      ['account_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['transaction_id', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat)), true],
-      ['expand[]', /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string())],
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['account_id', uuidString, true],
+      ['transaction_id', uuidString, true],
+      ['expand[]', stringArray],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
   },
   responses: {
@@ -2909,23 +2291,8 @@ export const updateCurrentUserCall = {
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
-      [
-        'Accept-Language',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(
-            /* @__PURE__ */ new RegExp(
-              '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-              'u',
-            ),
-          ),
-        ),
-      ],
-      [
-        'SVC-VERSION',
-        /* @__PURE__ */ lean.string(
-          /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
-        ),
-      ],
+      ['Accept-Language', patternedString],
+      ['SVC-VERSION', patternedString2],
     ]),
     body: UpdateUserRequestValidator,
   },

@@ -58,1150 +58,323 @@ import {
   WithdrawalResponseSchema,
 } from './schemas.js';
 export { receiveWebhook, verifyWebhookSignature } from '@svc/runtime';
-/** Validator of {@link CancelTransactionParams}. */
-export const CancelTransactionParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  transaction_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
+// Validators printed more than once below, each declared once.
+const uuidString = /* @__PURE__ */ z.string().check(uuidFormat);
+const optionalPatternedString = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z
+    .string()
+    .check(
+      /* @__PURE__ */ z.regex(
+        /* @__PURE__ */ new RegExp(
+          '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
+          'u',
         ),
       ),
+    ),
+);
+const optionalPatternedString2 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
+);
+const optionalAllToFromEtcEnumArray = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.array(
+    /* @__PURE__ */ openEnum([
+      'all',
+      'to',
+      'from',
+      'account',
+      'address',
+      'application',
+      'buy',
+      'sell',
+      'transaction',
+      'payment_method',
+      'fiat_account',
+      'user',
+    ]),
   ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+);
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const patternedString = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')));
+const optionalIntegerMin0Max100 = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
+);
+const optionalDescAscEnum = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc']));
+/** Validator of {@link CancelTransactionParams}. */
+export const CancelTransactionParamsSchema = /* @__PURE__ */ compiledObject({
+  account_id: uuidString,
+  transaction_id: uuidString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link CommitDepositParams}. */
 export const CommitDepositParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  deposit_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  deposit_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link CommitWithdrawalParams}. */
 export const CommitWithdrawalParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  withdrawal_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  withdrawal_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link CompleteTransactionParams}. */
 export const CompleteTransactionParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  transaction_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  transaction_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link CreateAddressParams}. */
 export const CreateAddressParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `createAddress`. */
 export const CreateAddressBodySchema = CreateAddressRequestSchema;
 /** Validator of {@link CreateBuyParams}. */
 export const CreateBuyParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `createBuy`. */
 export const CreateBuyBodySchema = CreateBuyRequestSchema;
 /** Validator of {@link CreateDepositParams}. */
 export const CreateDepositParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `createDeposit`. */
 export const CreateDepositBodySchema = CreateDepositRequestSchema;
 /** Validator of {@link CreateTransactionParams}. */
 export const CreateTransactionParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `createTransaction`. */
 export const CreateTransactionBodySchema = CreateTransactionRequestSchema;
 /** Validator of {@link CreateWithdrawalParams}. */
 export const CreateWithdrawalParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'SVC-2FA-Token': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'SVC-2FA-Token': optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `createWithdrawal`. */
 export const CreateWithdrawalBodySchema = CreateWithdrawalRequestSchema;
 /** Validator of {@link GetAccountParams}. */
 export const GetAccountParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetAuthorizationInfoParams}. */
 export const GetAuthorizationInfoParamsSchema = /* @__PURE__ */ compiledObject({
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetBuyParams}. */
 export const GetBuyParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  buy_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  buy_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetBuyPriceParams}. */
 export const GetBuyPriceParamsSchema = /* @__PURE__ */ compiledObject({
-  currency_pair: /* @__PURE__ */ z
-    .string()
-    .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'))),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  currency_pair: patternedString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetCurrentUserParams}. */
 export const GetCurrentUserParamsSchema = /* @__PURE__ */ compiledObject({
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetDepositParams}. */
 export const GetDepositParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  deposit_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  deposit_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetExchangeRatesParams}. */
 export const GetExchangeRatesParamsSchema = /* @__PURE__ */ compiledObject({
-  currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  currency: optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetNotificationParams}. */
 export const GetNotificationParamsSchema = /* @__PURE__ */ compiledObject({
-  notification_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  notification_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetPaymentMethodParams}. */
 export const GetPaymentMethodParamsSchema = /* @__PURE__ */ compiledObject({
-  payment_method_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  payment_method_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetSellPriceParams}. */
 export const GetSellPriceParamsSchema = /* @__PURE__ */ compiledObject({
-  currency_pair: /* @__PURE__ */ z
-    .string()
-    .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'))),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  currency_pair: patternedString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetSpotPriceParams}. */
 export const GetSpotPriceParamsSchema = /* @__PURE__ */ compiledObject({
-  currency_pair: /* @__PURE__ */ z
-    .string()
-    .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u'))),
+  currency_pair: patternedString,
   date: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ z
       .string()
       .check(dateFormat, /* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
   ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetTimeParams}. */
 export const GetTimeParamsSchema = /* @__PURE__ */ compiledObject({
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetTransactionParams}. */
 export const GetTransactionParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  transaction_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  transaction_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetUserByIdParams}. */
 export const GetUserByIdParamsSchema = /* @__PURE__ */ compiledObject({
-  user_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  user_id: uuidString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link GetWithdrawalParams}. */
 export const GetWithdrawalParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  withdrawal_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  withdrawal_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListAccountsParams}. */
 export const ListAccountsParamsSchema = /* @__PURE__ */ compiledObject({
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListBuysParams}. */
 export const ListBuysParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListCurrenciesParams}. */
 export const ListCurrenciesParamsSchema = /* @__PURE__ */ compiledObject({
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListDepositsParams}. */
 export const ListDepositsParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListNotificationsParams}. */
 export const ListNotificationsParamsSchema = /* @__PURE__ */ compiledObject({
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListPaymentMethodsParams}. */
 export const ListPaymentMethodsParamsSchema = /* @__PURE__ */ compiledObject({
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListTransactionsParams}. */
 export const ListTransactionsParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ListWithdrawalsParams}. */
 export const ListWithdrawalsParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  limit: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
-  ),
-  order: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc'])),
-  starting_after: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  ending_before: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  limit: optionalIntegerMin0Max100,
+  order: optionalDescAscEnum,
+  starting_after: optionalString,
+  ending_before: optionalString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link ResendTransactionParams}. */
 export const ResendTransactionParamsSchema = /* @__PURE__ */ compiledObject({
-  account_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  transaction_id: /* @__PURE__ */ z.string().check(uuidFormat),
-  'expand[]': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z.array(
-      /* @__PURE__ */ openEnum([
-        'all',
-        'to',
-        'from',
-        'account',
-        'address',
-        'application',
-        'buy',
-        'sell',
-        'transaction',
-        'payment_method',
-        'fiat_account',
-        'user',
-      ]),
-    ),
-  ),
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  account_id: uuidString,
+  transaction_id: uuidString,
+  'expand[]': optionalAllToFromEtcEnumArray,
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of {@link UpdateCurrentUserParams}. */
 export const UpdateCurrentUserParamsSchema = /* @__PURE__ */ compiledObject({
-  'Accept-Language': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(
-        /* @__PURE__ */ z.regex(
-          /* @__PURE__ */ new RegExp(
-            '^\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?(\\s*,\\s*(\\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)(\\s*;\\s*[qQ]=(0(\\.[0-9]{0,3})?|1(\\.0{0,3})?))?)*\\s*$',
-            'u',
-          ),
-        ),
-      ),
-  ),
-  'SVC-VERSION': /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ z
-      .string()
-      .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u'))),
-  ),
+  'Accept-Language': optionalPatternedString,
+  'SVC-VERSION': optionalPatternedString2,
 });
 /** Validator of the request body of `updateCurrentUser`. */
 export const UpdateCurrentUserBodySchema = UpdateUserRequestSchema;

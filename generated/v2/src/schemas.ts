@@ -2,14 +2,30 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, emailFormat, ownKeys, refinements, uriFormat, uuidFormat } from '@svc/runtime';
 import { allOfObjects, compiledObject, openEnum, openObject, taggedUnion } from '@svc/runtime/mini';
+// Validators printed more than once below, each declared once.
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const integer = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int());
+const uuidString = /* @__PURE__ */ z.string().check(uuidFormat);
+const optionalBoolean = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean());
+const optionalNullableDateTimeString = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+);
+const nullableString = /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string());
+const optionalUriString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat));
+const optionalNullableString = /* @__PURE__ */ z.optional(nullableString);
+const dateTimeString = /* @__PURE__ */ z.string().check(dateTimeFormat);
+const optionalRecord = /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose')));
+const optionalDateTimeString = /* @__PURE__ */ z.optional(dateTimeString);
+const presentAnything = /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown());
+const optionalEmailString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(emailFormat));
 /** Validator of {@link AccountCurrency} (component `AccountCurrency`). */
 export const AccountCurrencySchema = /* @__PURE__ */ openObject({
   code: /* @__PURE__ */ z.string(),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  color: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  exponent: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int())),
-  type: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  address_regex: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  name: optionalString,
+  color: optionalString,
+  exponent: /* @__PURE__ */ z.optional(integer),
+  type: optionalString,
+  address_regex: optionalString,
 });
 /** Validator of {@link DecimalString} (component `DecimalString`). */
 export const DecimalStringSchema = /* @__PURE__ */ z
@@ -22,35 +38,35 @@ export const MoneyHashSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Account} (component `Account`). */
 export const AccountSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  primary: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  id: uuidString,
+  name: optionalString,
+  primary: optionalBoolean,
   type: /* @__PURE__ */ z.optional(/* @__PURE__ */ openEnum(['wallet', 'vault', 'fiat'])),
   currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), AccountCurrencySchema])),
   balance: /* @__PURE__ */ z.optional(MoneyHashSchema),
   native_balance: /* @__PURE__ */ z.optional(MoneyHashSchema),
-  ready: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  updated_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
+  ready: optionalBoolean,
+  created_at: optionalNullableDateTimeString,
+  updated_at: optionalNullableDateTimeString,
   resource: /* @__PURE__ */ z.literal('account'),
   resource_path: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link Pagination} (component `Pagination`). */
 export const PaginationSchema = /* @__PURE__ */ openObject({
-  ending_before: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-  starting_after: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  ending_before: nullableString,
+  starting_after: nullableString,
   limit: /* @__PURE__ */ z
     .number()
     .check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
   order: /* @__PURE__ */ z.enum(['desc', 'asc']),
-  previous_uri: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
-  next_uri: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  previous_uri: nullableString,
+  next_uri: nullableString,
 });
 /** Validator of {@link Warning} (component `Warning`). */
 export const WarningSchema = /* @__PURE__ */ openObject({
   id: /* @__PURE__ */ openEnum(['missing_version']),
   message: /* @__PURE__ */ z.string(),
-  url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+  url: optionalUriString,
 });
 /** Validator of {@link AccountListResponse} (component `AccountListResponse`). */
 export const AccountListResponseSchema = /* @__PURE__ */ openObject({
@@ -65,11 +81,11 @@ export const AccountResponseSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Address} (component `Address`). */
 export const AddressSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   address: /* @__PURE__ */ z.string(),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  name: optionalNullableString,
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   network: /* @__PURE__ */ z.string(),
   resource: /* @__PURE__ */ z.literal('address'),
   resource_path: /* @__PURE__ */ z.string(),
@@ -93,23 +109,23 @@ export const NotificationTypeSchema = /* @__PURE__ */ openEnum([
 ]);
 /** Validator of {@link ResourceReference} (component `ResourceReference`). */
 export const ResourceReferenceSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   resource: /* @__PURE__ */ z.string(),
   resource_path: /* @__PURE__ */ z.string(),
 });
 /** Validator of {@link WebhookNotification} (component `WebhookNotification`). */
 export const WebhookNotificationSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   type: NotificationTypeSchema,
-  data: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
-  additional_data: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  data: optionalRecord,
+  additional_data: optionalRecord,
   user: ResourceReferenceSchema,
   account: ResourceReferenceSchema,
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  created_at: dateTimeString,
+  updated_at: optionalDateTimeString,
   resource: /* @__PURE__ */ z.literal('notification'),
   resource_path: /* @__PURE__ */ z.string(),
-  subscriber: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  subscriber: optionalRecord,
 });
 /** Validator of {@link AddressNewPaymentNotification} (component `AddressNewPaymentNotification`). */
 export const AddressNewPaymentNotificationSchema = /* @__PURE__ */ z.intersection(
@@ -128,7 +144,7 @@ export const AddressResponseSchema = /* @__PURE__ */ openObject({
 export const AuthorizationInfoSchema = /* @__PURE__ */ openObject({
   method: /* @__PURE__ */ z.string(),
   scopes: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
-  oauth_meta: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  oauth_meta: optionalRecord,
 });
 /** Validator of {@link AuthorizationInfoResponse} (component `AuthorizationInfoResponse`). */
 export const AuthorizationInfoResponseSchema = /* @__PURE__ */ openObject({
@@ -144,7 +160,7 @@ export const LegacyFeeSchema = /* @__PURE__ */ openObject({
 export const OrderStatusSchema = /* @__PURE__ */ openEnum(['created', 'completed', 'canceled']);
 /** Validator of {@link Buy} (component `Buy`). */
 export const BuySchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
   transaction: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(ResourceReferenceSchema)),
@@ -153,13 +169,13 @@ export const BuySchema = /* @__PURE__ */ openObject({
   subtotal: MoneyHashSchema,
   fee: /* @__PURE__ */ z.optional(MoneyHashSchema),
   fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(LegacyFeeSchema)),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   resource: /* @__PURE__ */ z.literal('buy'),
   resource_path: /* @__PURE__ */ z.string(),
   committed: /* @__PURE__ */ z.boolean(),
   instant: /* @__PURE__ */ z.boolean(),
-  payout_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
+  payout_at: optionalNullableDateTimeString,
 });
 /** Validator of {@link BuyCanceledNotification} (component `BuyCanceledNotification`). */
 export const BuyCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
@@ -197,10 +213,7 @@ export const BuyResponseSchema = /* @__PURE__ */ openObject({
   warnings: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(WarningSchema)),
 });
 /** Validator of {@link CreateAddressRequest} (component `CreateAddressRequest`). */
-export const CreateAddressRequestSchema = /* @__PURE__ */ compiledObject(
-  { name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) },
-  'strict',
-);
+export const CreateAddressRequestSchema = /* @__PURE__ */ compiledObject({ name: optionalString }, 'strict');
 /** Validator of {@link CreateBuyRequest} (component `CreateBuyRequest`). */
 export const CreateBuyRequestSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ compiledObject(
@@ -208,16 +221,16 @@ export const CreateBuyRequestSchema = /* @__PURE__ */ z.intersection(
       amount: /* @__PURE__ */ z.optional(DecimalStringSchema),
       total: /* @__PURE__ */ z.optional(DecimalStringSchema),
       currency: /* @__PURE__ */ z.string(),
-      payment_method: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uuidFormat)),
-      agree_btc_amount_varies: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-      commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-      quote: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+      payment_method: /* @__PURE__ */ z.optional(uuidString),
+      agree_btc_amount_varies: optionalBoolean,
+      commit: optionalBoolean,
+      quote: optionalBoolean,
     },
     'strict',
   ),
   /* @__PURE__ */ z.union([
-    /* @__PURE__ */ openObject({ amount: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()) }),
-    /* @__PURE__ */ openObject({ total: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()) }),
+    /* @__PURE__ */ openObject({ amount: presentAnything }),
+    /* @__PURE__ */ openObject({ total: presentAnything }),
   ]),
 );
 /** Validator of {@link CreateDepositRequest} (component `CreateDepositRequest`). */
@@ -225,8 +238,8 @@ export const CreateDepositRequestSchema = /* @__PURE__ */ compiledObject(
   {
     amount: DecimalStringSchema,
     currency: /* @__PURE__ */ z.string(),
-    payment_method: /* @__PURE__ */ z.string().check(uuidFormat),
-    commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    payment_method: uuidString,
+    commit: optionalBoolean,
   },
   'strict',
 );
@@ -237,7 +250,7 @@ export const RequestMoneyRequestSchema = /* @__PURE__ */ compiledObject(
     to: /* @__PURE__ */ z.string().check(emailFormat),
     amount: DecimalStringSchema,
     currency: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    description: optionalString,
   },
   'strict',
 );
@@ -248,21 +261,19 @@ export const SendMoneyRequestSchema = /* @__PURE__ */ compiledObject(
     to: /* @__PURE__ */ z.string(),
     amount: DecimalStringSchema,
     currency: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    skip_notifications: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    description: optionalString,
+    skip_notifications: optionalBoolean,
     fee: /* @__PURE__ */ z.optional(DecimalStringSchema),
     idem: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(100))),
-    to_financial_institution: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    financial_institution_website: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    to_financial_institution: optionalBoolean,
+    financial_institution_website: optionalString,
   },
   'strict',
 ).check(
   /* @__PURE__ */ z.superRefine(
     /* @__PURE__ */ refinements.conditional(
       /* @__PURE__ */ openObject({ to_financial_institution: /* @__PURE__ */ z.literal(true) }),
-      /* @__PURE__ */ openObject({
-        financial_institution_website: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-      }),
+      /* @__PURE__ */ openObject({ financial_institution_website: presentAnything }),
       undefined,
     ),
   ),
@@ -274,17 +285,17 @@ export const TransferMoneyRequestSchema = /* @__PURE__ */ compiledObject(
     to: /* @__PURE__ */ z.string(),
     amount: DecimalStringSchema,
     currency: /* @__PURE__ */ z.string(),
-    description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    description: optionalString,
   },
   'strict',
 );
 /** Validator of {@link CreateTransactionRequest} (component `CreateTransactionRequest`). */
 export const CreateTransactionRequestSchema = /* @__PURE__ */ z.intersection(
   /* @__PURE__ */ openObject({
-    type: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    to: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    amount: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
-    currency: /* @__PURE__ */ z.nonoptional(/* @__PURE__ */ z.unknown()),
+    type: presentAnything,
+    to: presentAnything,
+    amount: presentAnything,
+    currency: presentAnything,
   }),
   /* @__PURE__ */ taggedUnion(
     'type',
@@ -310,8 +321,8 @@ export const CreateWithdrawalRequestSchema = /* @__PURE__ */ compiledObject(
   {
     amount: DecimalStringSchema,
     currency: /* @__PURE__ */ z.string(),
-    payment_method: /* @__PURE__ */ z.string().check(uuidFormat),
-    commit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    payment_method: uuidString,
+    commit: optionalBoolean,
   },
   'strict',
 );
@@ -328,7 +339,7 @@ export const CurrencyListResponseSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Deposit} (component `Deposit`). */
 export const DepositSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
   transaction: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(ResourceReferenceSchema)),
@@ -336,12 +347,12 @@ export const DepositSchema = /* @__PURE__ */ openObject({
   subtotal: MoneyHashSchema,
   fee: /* @__PURE__ */ z.optional(MoneyHashSchema),
   fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(LegacyFeeSchema)),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   resource: /* @__PURE__ */ z.literal('deposit'),
   resource_path: /* @__PURE__ */ z.string(),
   committed: /* @__PURE__ */ z.boolean(),
-  payout_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
+  payout_at: optionalNullableDateTimeString,
 });
 /** Validator of {@link DepositCanceledNotification} (component `DepositCanceledNotification`). */
 export const DepositCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
@@ -395,7 +406,7 @@ export const Error400Schema = /* @__PURE__ */ openObject({
           'unknown_error',
         ]),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1)),
@@ -407,7 +418,7 @@ export const Error401Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['authentication_error', 'invalid_token', 'revoked_token', 'expired_token']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -419,7 +430,7 @@ export const Error402Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['two_factor_required']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -431,7 +442,7 @@ export const Error403Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['invalid_scope']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -443,7 +454,7 @@ export const Error404Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['not_found']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -455,7 +466,7 @@ export const Error422Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['validation_error']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1)),
@@ -467,7 +478,7 @@ export const Error429Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['rate_limit_exceeded']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -479,7 +490,7 @@ export const Error500Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ openEnum(['internal_server_error']),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -491,7 +502,7 @@ export const Error503Schema = /* @__PURE__ */ openObject({
       /* @__PURE__ */ openObject({
         id: /* @__PURE__ */ z.string(),
         message: /* @__PURE__ */ z.string(),
-        url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+        url: optionalUriString,
       }),
     )
     .check(/* @__PURE__ */ z.minLength(1), /* @__PURE__ */ z.maxLength(1)),
@@ -519,7 +530,7 @@ export const ErrorDetailSchema = /* @__PURE__ */ openObject({
     'internal_server_error',
   ]),
   message: /* @__PURE__ */ z.string(),
-  url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+  url: optionalUriString,
 });
 /** Validator of {@link ErrorEnvelope} (component `ErrorEnvelope`). */
 export const ErrorEnvelopeSchema = /* @__PURE__ */ openObject({
@@ -563,7 +574,7 @@ export const OAuthErrorSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link PaymentMethodLimit} (component `PaymentMethodLimit`). */
 export const PaymentMethodLimitSchema = /* @__PURE__ */ openObject({
-  period_in_days: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()),
+  period_in_days: integer,
   total: MoneyHashSchema,
   remaining: MoneyHashSchema,
 });
@@ -588,7 +599,7 @@ export const PaymentMethodTypeSchema = /* @__PURE__ */ openEnum([
 ]);
 /** Validator of {@link PaymentMethod} (component `PaymentMethod`). */
 export const PaymentMethodSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   type: PaymentMethodTypeSchema,
   name: /* @__PURE__ */ z.string(),
   currency: /* @__PURE__ */ z.string(),
@@ -600,8 +611,8 @@ export const PaymentMethodSchema = /* @__PURE__ */ openObject({
   allow_withdraw: /* @__PURE__ */ z.boolean(),
   instant_buy: /* @__PURE__ */ z.boolean(),
   instant_sell: /* @__PURE__ */ z.boolean(),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   resource: /* @__PURE__ */ z.literal('payment_method'),
   resource_path: /* @__PURE__ */ z.string(),
   fiat_account: /* @__PURE__ */ z.optional(ResourceReferenceSchema),
@@ -644,7 +655,7 @@ export const PriceResponseSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Sell} (component `Sell`). */
 export const SellSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   status: OrderStatusSchema,
   payment_method: /* @__PURE__ */ z.optional(ResourceReferenceSchema),
   transaction: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(ResourceReferenceSchema)),
@@ -653,14 +664,14 @@ export const SellSchema = /* @__PURE__ */ openObject({
   subtotal: /* @__PURE__ */ z.optional(MoneyHashSchema),
   fee: /* @__PURE__ */ z.optional(MoneyHashSchema),
   fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(LegacyFeeSchema)),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  updated_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
+  created_at: optionalDateTimeString,
+  updated_at: optionalDateTimeString,
   resource: /* @__PURE__ */ z.literal('sell'),
   resource_path: /* @__PURE__ */ z.string(),
-  committed: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  instant: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-  payout_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
-  user_reference: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  committed: optionalBoolean,
+  instant: optionalBoolean,
+  payout_at: optionalNullableDateTimeString,
+  user_reference: optionalString,
 });
 /** Validator of {@link SellCanceledNotification} (component `SellCanceledNotification`). */
 export const SellCanceledNotificationSchema = /* @__PURE__ */ z.intersection(
@@ -687,10 +698,7 @@ export const SellCreatedNotificationSchema = /* @__PURE__ */ z.intersection(
   WebhookNotificationSchema,
 );
 /** Validator of {@link Time} (component `Time`). */
-export const TimeSchema = /* @__PURE__ */ openObject({
-  iso: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  epoch: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int()),
-});
+export const TimeSchema = /* @__PURE__ */ openObject({ iso: dateTimeString, epoch: integer });
 /** Validator of {@link TimeResponse} (component `TimeResponse`). */
 export const TimeResponseSchema = /* @__PURE__ */ openObject({
   data: TimeSchema,
@@ -699,21 +707,21 @@ export const TimeResponseSchema = /* @__PURE__ */ openObject({
 /** Validator of {@link TransactionDetails} (component `TransactionDetails`). */
 export const TransactionDetailsSchema = /* @__PURE__ */ openObject({
   title: /* @__PURE__ */ z.string(),
-  subtitle: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  subtitle: optionalString,
 });
 /** Validator of {@link TransactionNetwork} (component `TransactionNetwork`). */
 export const TransactionNetworkSchema = /* @__PURE__ */ openObject({
   status: /* @__PURE__ */ z.string(),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  hash: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  name: optionalString,
+  hash: optionalString,
 });
 /** Validator of {@link TransactionParty} (component `TransactionParty`). */
 export const TransactionPartySchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  id: optionalString,
   resource: /* @__PURE__ */ z.string(),
-  resource_path: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  email: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(emailFormat)),
-  address: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  resource_path: optionalString,
+  email: optionalEmailString,
+  address: optionalString,
 });
 /** Validator of {@link TransactionStatus} (component `TransactionStatus`). */
 export const TransactionStatusSchema = /* @__PURE__ */ openEnum([
@@ -740,15 +748,15 @@ export const TransactionTypeSchema = /* @__PURE__ */ openEnum([
 ]);
 /** Validator of {@link Transaction} (component `Transaction`). */
 export const TransactionSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   type: TransactionTypeSchema,
   status: TransactionStatusSchema,
   amount: MoneyHashSchema,
   native_amount: MoneyHashSchema,
-  description: /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()),
+  description: nullableString,
   instant_exchange: /* @__PURE__ */ z.boolean(),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   resource: /* @__PURE__ */ z.literal('transaction'),
   resource_path: /* @__PURE__ */ z.string(),
   details: /* @__PURE__ */ z.optional(TransactionDetailsSchema),
@@ -777,9 +785,7 @@ export const TransactionResponseSchema = /* @__PURE__ */ openObject({
   warnings: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(WarningSchema)),
 });
 /** Validator of {@link UpdateUserRequest} (component `UpdateUserRequest`). */
-export const UpdateUserRequestSchema = /* @__PURE__ */ openObject({
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-});
+export const UpdateUserRequestSchema = /* @__PURE__ */ openObject({ name: optionalString });
 /** Validator of {@link UserCountry} (component `UserCountry`). */
 export const UserCountrySchema = /* @__PURE__ */ openObject({
   code: /* @__PURE__ */ z.string(),
@@ -787,22 +793,22 @@ export const UserCountrySchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link User} (component `User`). */
 export const UserSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
-  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  username: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  profile_location: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  profile_bio: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
-  profile_url: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string())),
+  id: uuidString,
+  name: optionalNullableString,
+  username: optionalNullableString,
+  profile_location: optionalNullableString,
+  profile_bio: optionalNullableString,
+  profile_url: optionalNullableString,
   avatar_url: /* @__PURE__ */ z.string(),
   resource: /* @__PURE__ */ z.literal('user'),
   resource_path: /* @__PURE__ */ z.string(),
-  time_zone: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  native_currency: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  bitcoin_unit: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  time_zone: optionalString,
+  native_currency: optionalString,
+  bitcoin_unit: optionalString,
   country: /* @__PURE__ */ z.optional(UserCountrySchema),
-  created_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(dateTimeFormat)),
-  email: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(emailFormat)),
-  sends_disabled: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  created_at: optionalDateTimeString,
+  email: optionalEmailString,
+  sends_disabled: optionalBoolean,
 });
 /** Validator of {@link UserResponse} (component `UserResponse`). */
 export const UserResponseSchema = /* @__PURE__ */ openObject({
@@ -811,7 +817,7 @@ export const UserResponseSchema = /* @__PURE__ */ openObject({
 });
 /** Validator of {@link Withdrawal} (component `Withdrawal`). */
 export const WithdrawalSchema = /* @__PURE__ */ openObject({
-  id: /* @__PURE__ */ z.string().check(uuidFormat),
+  id: uuidString,
   status: OrderStatusSchema,
   payment_method: ResourceReferenceSchema,
   transaction: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(ResourceReferenceSchema)),
@@ -819,12 +825,12 @@ export const WithdrawalSchema = /* @__PURE__ */ openObject({
   subtotal: MoneyHashSchema,
   fee: /* @__PURE__ */ z.optional(MoneyHashSchema),
   fees: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(LegacyFeeSchema)),
-  created_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
-  updated_at: /* @__PURE__ */ z.string().check(dateTimeFormat),
+  created_at: dateTimeString,
+  updated_at: dateTimeString,
   resource: /* @__PURE__ */ z.literal('withdrawal'),
   resource_path: /* @__PURE__ */ z.string(),
   committed: /* @__PURE__ */ z.boolean(),
-  payout_at: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string().check(dateTimeFormat))),
+  payout_at: optionalNullableDateTimeString,
 });
 /** Validator of {@link WithdrawalCanceledNotification} (component `WithdrawalCanceledNotification`). */
 export const WithdrawalCanceledNotificationSchema = /* @__PURE__ */ z.intersection(

@@ -40,6 +40,15 @@ import type {
   VerifyResponse,
   X402Version,
 } from './types.js';
+// Validators printed more than once below, each declared once.
+const decimalPatternedString = /* @__PURE__ */ lean.string(
+  /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
+);
+const uriString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat));
+const patternedString = /* @__PURE__ */ lean.string(
+  /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u')),
+);
+const integerMin0 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0));
 /** Lean validator of `AtomicAmount` (component `AtomicAmount`). */
 export const AtomicAmountValidator: lean.LeanValidator<AtomicAmount> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
@@ -63,23 +72,15 @@ export const ErrorEnvelopeValidator: lean.LeanValidator<ErrorEnvelope> = /* @__P
   ['errorType', /* @__PURE__ */ lean.string(), true],
   ['errorMessage', /* @__PURE__ */ lean.string(), true],
   ['correlationId', /* @__PURE__ */ lean.string()],
-  ['errorLink', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat))],
+  ['errorLink', uriString],
 ]);
 /** Lean validator of `ExactEvmAuthorization` (component `ExactEvmAuthorization`). */
 export const ExactEvmAuthorizationValidator: lean.LeanValidator<ExactEvmAuthorization> = /* @__PURE__ */ lean.object([
   ['from', EvmAddressValidator, true],
   ['to', EvmAddressValidator, true],
-  ['value', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))), true],
-  [
-    'validAfter',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-    true,
-  ],
-  [
-    'validBefore',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-    true,
-  ],
+  ['value', decimalPatternedString, true],
+  ['validAfter', decimalPatternedString, true],
+  ['validBefore', decimalPatternedString, true],
   [
     'nonce',
     /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]{64}$', 'u'))),
@@ -88,11 +89,7 @@ export const ExactEvmAuthorizationValidator: lean.LeanValidator<ExactEvmAuthoriz
 ]);
 /** Lean validator of `ExactEvmPayload` (component `ExactEvmPayload`). */
 export const ExactEvmPayloadValidator: lean.LeanValidator<ExactEvmPayload> = /* @__PURE__ */ lean.object([
-  [
-    'signature',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
-    true,
-  ],
+  ['signature', patternedString, true],
   ['authorization', ExactEvmAuthorizationValidator, true],
 ]);
 /** Lean validator of `Permit2TokenPermissions` (component `Permit2TokenPermissions`). */
@@ -104,32 +101,20 @@ export const Permit2TokenPermissionsValidator: lean.LeanValidator<Permit2TokenPe
 /** Lean validator of `Permit2Witness` (component `Permit2Witness`). */
 export const Permit2WitnessValidator: lean.LeanValidator<Permit2Witness> = /* @__PURE__ */ lean.object([
   ['to', EvmAddressValidator, true],
-  [
-    'validAfter',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-    true,
-  ],
+  ['validAfter', decimalPatternedString, true],
 ]);
 /** Lean validator of `Permit2Authorization` (component `Permit2Authorization`). */
 export const Permit2AuthorizationValidator: lean.LeanValidator<Permit2Authorization> = /* @__PURE__ */ lean.object([
   ['permitted', Permit2TokenPermissionsValidator, true],
   ['from', EvmAddressValidator, true],
   ['spender', EvmAddressValidator, true],
-  ['nonce', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))), true],
-  [
-    'deadline',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-    true,
-  ],
+  ['nonce', decimalPatternedString, true],
+  ['deadline', decimalPatternedString, true],
   ['witness', Permit2WitnessValidator, true],
 ]);
 /** Lean validator of `ExactEvmPermit2Payload` (component `ExactEvmPermit2Payload`). */
 export const ExactEvmPermit2PayloadValidator: lean.LeanValidator<ExactEvmPermit2Payload> = /* @__PURE__ */ lean.object([
-  [
-    'signature',
-    /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
-    true,
-  ],
+  ['signature', patternedString, true],
   ['permit2Authorization', Permit2AuthorizationValidator, true],
 ]);
 /** Lean validator of `ExactSolanaPayload` (component `ExactSolanaPayload`). */
@@ -171,12 +156,12 @@ export const PaymentRequirementsV2Validator: lean.LeanValidator<PaymentRequireme
   ['asset', /* @__PURE__ */ lean.string(), true],
   ['amount', AtomicAmountValidator, true],
   ['payTo', /* @__PURE__ */ lean.string(), true],
-  ['maxTimeoutSeconds', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
+  ['maxTimeoutSeconds', integerMin0, true],
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);
 /** Lean validator of `ResourceInfo` (component `ResourceInfo`). */
 export const ResourceInfoValidator: lean.LeanValidator<ResourceInfo> = /* @__PURE__ */ lean.object([
-  ['url', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat)), true],
+  ['url', uriString, true],
   ['description', /* @__PURE__ */ lean.string()],
   ['mimeType', /* @__PURE__ */ lean.string()],
 ]);
@@ -198,12 +183,12 @@ export const PaymentRequirementsV1Validator: lean.LeanValidator<PaymentRequireme
   ['scheme', SchemeValidator, true],
   ['network', NetworkV1Validator, true],
   ['maxAmountRequired', AtomicAmountValidator, true],
-  ['resource', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat)), true],
+  ['resource', uriString, true],
   ['description', /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.bound('max', 500)), true],
   ['mimeType', /* @__PURE__ */ lean.string()],
   ['outputSchema', /* @__PURE__ */ lean.object([])],
   ['payTo', /* @__PURE__ */ lean.string(), true],
-  ['maxTimeoutSeconds', /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)), true],
+  ['maxTimeoutSeconds', integerMin0, true],
   ['asset', /* @__PURE__ */ lean.string(), true],
   ['extra', /* @__PURE__ */ lean.object([])],
 ]);

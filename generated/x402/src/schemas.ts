@@ -2,6 +2,17 @@
 import * as z from 'zod/mini';
 import { ownKeys, uriFormat } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
+// Validators printed more than once below, each declared once.
+const decimalPatternedString = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u')));
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+const uriString = /* @__PURE__ */ z.string().check(uriFormat);
+const patternedString = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u')));
+const integerMin0 = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0));
+const optionalRecord = /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose')));
 /** Validator of {@link AtomicAmount} (component `AtomicAmount`). */
 export const AtomicAmountSchema = /* @__PURE__ */ z
   .string()
@@ -22,25 +33,23 @@ export const Erc7710PayloadSchema = /* @__PURE__ */ openObject({
 export const ErrorEnvelopeSchema = /* @__PURE__ */ openObject({
   errorType: /* @__PURE__ */ openEnum(['payment_method_required']),
   errorMessage: /* @__PURE__ */ z.string(),
-  correlationId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  errorLink: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat)),
+  correlationId: optionalString,
+  errorLink: /* @__PURE__ */ z.optional(uriString),
 });
 /** Validator of {@link ExactEvmAuthorization} (component `ExactEvmAuthorization`). */
 export const ExactEvmAuthorizationSchema = /* @__PURE__ */ openObject({
   from: EvmAddressSchema,
   to: EvmAddressSchema,
-  value: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-  validAfter: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-  validBefore: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
+  value: decimalPatternedString,
+  validAfter: decimalPatternedString,
+  validBefore: decimalPatternedString,
   nonce: /* @__PURE__ */ z
     .string()
     .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]{64}$', 'u'))),
 });
 /** Validator of {@link ExactEvmPayload} (component `ExactEvmPayload`). */
 export const ExactEvmPayloadSchema = /* @__PURE__ */ openObject({
-  signature: /* @__PURE__ */ z
-    .string()
-    .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
+  signature: patternedString,
   authorization: ExactEvmAuthorizationSchema,
 });
 /** Validator of {@link Permit2TokenPermissions} (component `Permit2TokenPermissions`). */
@@ -51,22 +60,20 @@ export const Permit2TokenPermissionsSchema = /* @__PURE__ */ openObject({
 /** Validator of {@link Permit2Witness} (component `Permit2Witness`). */
 export const Permit2WitnessSchema = /* @__PURE__ */ openObject({
   to: EvmAddressSchema,
-  validAfter: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
+  validAfter: decimalPatternedString,
 });
 /** Validator of {@link Permit2Authorization} (component `Permit2Authorization`). */
 export const Permit2AuthorizationSchema = /* @__PURE__ */ openObject({
   permitted: Permit2TokenPermissionsSchema,
   from: EvmAddressSchema,
   spender: EvmAddressSchema,
-  nonce: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
-  deadline: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
+  nonce: decimalPatternedString,
+  deadline: decimalPatternedString,
   witness: Permit2WitnessSchema,
 });
 /** Validator of {@link ExactEvmPermit2Payload} (component `ExactEvmPermit2Payload`). */
 export const ExactEvmPermit2PayloadSchema = /* @__PURE__ */ openObject({
-  signature: /* @__PURE__ */ z
-    .string()
-    .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u'))),
+  signature: patternedString,
   permit2Authorization: Permit2AuthorizationSchema,
 });
 /** Validator of {@link ExactSolanaPayload} (component `ExactSolanaPayload`). */
@@ -130,14 +137,14 @@ export const PaymentRequirementsV2Schema = /* @__PURE__ */ openObject({
   asset: /* @__PURE__ */ z.string(),
   amount: AtomicAmountSchema,
   payTo: /* @__PURE__ */ z.string(),
-  maxTimeoutSeconds: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  maxTimeoutSeconds: integerMin0,
+  extra: optionalRecord,
 });
 /** Validator of {@link ResourceInfo} (component `ResourceInfo`). */
 export const ResourceInfoSchema = /* @__PURE__ */ openObject({
-  url: /* @__PURE__ */ z.string().check(uriFormat),
-  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  url: uriString,
+  description: optionalString,
+  mimeType: optionalString,
 });
 /** Validator of {@link PaymentPayloadV2} (component `PaymentPayloadV2`). */
 export const PaymentPayloadV2Schema = /* @__PURE__ */ openObject({
@@ -145,7 +152,7 @@ export const PaymentPayloadV2Schema = /* @__PURE__ */ openObject({
   accepted: PaymentRequirementsV2Schema,
   payload: SchemePayloadSchema,
   resource: /* @__PURE__ */ z.optional(ResourceInfoSchema),
-  extensions: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  extensions: optionalRecord,
 });
 /** Validator of {@link PaymentPayload} (component `PaymentPayload`). */
 export const PaymentPayloadSchema = /* @__PURE__ */ z.xor([PaymentPayloadV1Schema, PaymentPayloadV2Schema]);
@@ -154,14 +161,14 @@ export const PaymentRequirementsV1Schema = /* @__PURE__ */ openObject({
   scheme: SchemeSchema,
   network: NetworkV1Schema,
   maxAmountRequired: AtomicAmountSchema,
-  resource: /* @__PURE__ */ z.string().check(uriFormat),
+  resource: uriString,
   description: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.maxLength(500)),
-  mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  outputSchema: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  mimeType: optionalString,
+  outputSchema: optionalRecord,
   payTo: /* @__PURE__ */ z.string(),
-  maxTimeoutSeconds: /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0)),
+  maxTimeoutSeconds: integerMin0,
   asset: /* @__PURE__ */ z.string(),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  extra: optionalRecord,
 });
 /** Validator of {@link PaymentRequirements} (component `PaymentRequirements`). */
 export const PaymentRequirementsSchema = /* @__PURE__ */ z.union([
@@ -396,12 +403,12 @@ export const SettleTransactionSchema = /* @__PURE__ */ z
 export const SettleRejectionSchema = /* @__PURE__ */ openObject({
   success: /* @__PURE__ */ z.boolean(),
   errorReason: SettleErrorReasonSchema,
-  errorMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  payer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  errorMessage: optionalString,
+  payer: optionalString,
   transaction: /* @__PURE__ */ z.optional(SettleTransactionSchema),
   network: /* @__PURE__ */ z.optional(NetworkSchema),
-  extensions: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  extensions: optionalRecord,
+  extra: optionalRecord,
 });
 /** Validator of {@link X402Version} (component `X402Version`). */
 export const X402VersionSchema = /* @__PURE__ */ z.literal([1, 2]);
@@ -415,20 +422,20 @@ export const SettleRequestSchema = /* @__PURE__ */ openObject({
 export const SettleResponseSchema = /* @__PURE__ */ openObject({
   success: /* @__PURE__ */ z.boolean(),
   errorReason: /* @__PURE__ */ z.optional(SettleErrorReasonSchema),
-  errorMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  payer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  errorMessage: optionalString,
+  payer: optionalString,
   transaction: SettleTransactionSchema,
   network: NetworkSchema,
   amount: /* @__PURE__ */ z.optional(AtomicAmountSchema),
-  extensions: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  extensions: optionalRecord,
+  extra: optionalRecord,
 });
 /** Validator of {@link SupportedKind} (component `SupportedKind`). */
 export const SupportedKindSchema = /* @__PURE__ */ openObject({
   x402Version: X402VersionSchema,
   scheme: SchemeSchema,
   network: NetworkSchema,
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  extra: optionalRecord,
 });
 /** Validator of {@link SupportedResponse} (component `SupportedResponse`). */
 export const SupportedResponseSchema = /* @__PURE__ */ openObject({
@@ -645,10 +652,10 @@ export const VerifyInvalidReasonSchema = /* @__PURE__ */ openEnum([
 export const VerifyRejectionSchema = /* @__PURE__ */ openObject({
   isValid: /* @__PURE__ */ z.boolean(),
   invalidReason: VerifyInvalidReasonSchema,
-  invalidMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  payer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  extensions: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  invalidMessage: optionalString,
+  payer: optionalString,
+  extensions: optionalRecord,
+  extra: optionalRecord,
 });
 /** Validator of {@link VerifyRequest} (component `VerifyRequest`). */
 export const VerifyRequestSchema = /* @__PURE__ */ openObject({
@@ -660,10 +667,10 @@ export const VerifyRequestSchema = /* @__PURE__ */ openObject({
 export const VerifyResponseSchema = /* @__PURE__ */ openObject({
   isValid: /* @__PURE__ */ z.boolean(),
   invalidReason: /* @__PURE__ */ z.optional(VerifyInvalidReasonSchema),
-  invalidMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  payer: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  extensions: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
-  extra: /* @__PURE__ */ z.optional(/* @__PURE__ */ ownKeys(/* @__PURE__ */ compiledObject({}, 'loose'))),
+  invalidMessage: optionalString,
+  payer: optionalString,
+  extensions: optionalRecord,
+  extra: optionalRecord,
 });
 /** Every validator, keyed by the schema name used in the spec. */
 export const schemas: {

@@ -16,6 +16,7 @@ import { operationSpecFields } from '../../print/operation-spec.js';
 import { helperModuleOf } from '../../print/zod.js';
 import { runtimeSubpath } from '../../print/symbols.js';
 import { importsFor } from '../../print/symbols.js';
+import { sharedExpressionsOf } from '../../print/shared.js';
 import { generatedHeader, type GeneratedFile, type TargetContext } from '../target.js';
 import { CALL_NAME, clientValidates } from './plugin.js';
 
@@ -24,8 +25,9 @@ export function callsFile(context: TargetContext): GeneratedFile {
   const im = importsFor(context, './calls.js');
   const declared = new Set<string>();
   const helpers = new Set<string>();
-  const ctx = leanPrintContext(model, declared, helpers);
-  const forms = { input: leanPrintContext(model, declared, helpers, 'input'), output: leanPrintContext(model, declared, helpers, 'output') };
+  const shared = sharedExpressionsOf(context);
+  const ctx = leanPrintContext(model, declared, helpers, undefined, shared);
+  const forms = { input: leanPrintContext(model, declared, helpers, 'input', shared), output: leanPrintContext(model, declared, helpers, 'output', shared) };
   // Annotated with the type it validates (types.ts): a validator that refers to itself needs a declared
   // type, and Standard Schema's consumers infer what they are handed from it.
   const validatorType = (typeName: string): string => {
@@ -66,5 +68,5 @@ export function callsFile(context: TargetContext): GeneratedFile {
   // The namespace only where something uses it: a document without schemas, parameters or bodies has nothing to validate.
   const leanImport: StatementStructures[] = helpers.has(LEAN_NAMESPACE) ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: runtimeSubpath(runtimePackage, 'lean'), namespaceImport: LEAN_NAMESPACE }] : [];
   const imports: StatementStructures[] = [...leanImport, ...im.declarations()];
-  return { path: 'src/calls.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] }) };
+  return { path: 'src/calls.ts', contents: printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...shared.resolve(statements), ...statements] }) };
 }

@@ -15,6 +15,7 @@ import { generatedHeader, type Target } from '../target.js';
 import { hasWidenedIndex, typePrintContext } from '../../print/types.js';
 import { helperModuleOf, importingZodContext, printParametersZod, printRequestBodyZod, printZod, PURE, ZOD_NAMESPACE, zodFlavorOf, zodImportFor } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
+import { sharedExpressionsOf } from '../../print/shared.js';
 import { operationSpecFields } from '../../print/operation-spec.js';
 import { counted } from '../../util/progress.js';
 
@@ -42,7 +43,11 @@ export const operationsTarget: Target = {
     const helpers = new Set<string>();
     // Requests leave out read-only properties, responses (and webhook payloads, sent by the server) write-only ones.
     const annotated = context.plans.validatorTypes.declared;
-    const forms = { input: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'input' }), output: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'output' }) };
+    const shared = sharedExpressionsOf(context);
+    const forms = {
+      input: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'input', shared }),
+      output: importingZodContext({ model, used, helpers, flavor, opaque: annotated, direction: 'output', shared }),
+    };
     const statements: StatementStructures[] = [];
     const checked: CheckedPair[] = [];
     const typeCtx = typePrintContext(model);
@@ -166,7 +171,7 @@ export const operationsTarget: Target = {
       // A document that declares no signing (`x-delivery.signatureHeader`) gets no signing helpers.
       imports.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: runtimePackage, namedExports: ['receiveWebhook', 'verifyWebhookSignature'] });
     }
-    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
+    const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...shared.resolve(statements), ...statements] });
     const checks = typeChecksFile({ header: generatedHeader(sourceLabel), runtimePackage, aliasName: 'OperationTypesMatch', pairs: checked });
     return [
       { path: 'src/operations.ts', contents, barrel: true },

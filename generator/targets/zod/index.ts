@@ -11,6 +11,7 @@ import { typeChecksFile } from '../../print/checks.js';
 import { generatedHeader, type Target } from '../target.js';
 import { helperModuleOf, printZod, ZOD_NAMESPACE, zodFlavorOf, zodImportFor, zodPrintContext, zodTypeOf, type ZodPrintContext } from '../../print/zod.js';
 import { importsFor } from '../../print/symbols.js';
+import { sharedExpressionsOf } from '../../print/shared.js';
 import { formsOf, type Direction } from '../../model/directions.js';
 import { compareText } from '../../util/compare.js';
 
@@ -24,7 +25,8 @@ export const zodTarget: Target = {
     const declared = new Set<string>();
     const helpers = new Set<string>();
     const { declared: annotated, unchecked } = context.plans.validatorTypes;
-    const zodContext = (direction?: Direction): ZodPrintContext => zodPrintContext({ model, declared, helpers, flavor, opaque: annotated, ...(direction ? { direction } : {}) });
+    const shared = sharedExpressionsOf(context);
+    const zodContext = (direction?: Direction): ZodPrintContext => zodPrintContext({ model, declared, helpers, flavor, opaque: annotated, shared, ...(direction ? { direction } : {}) });
     const ctx = zodContext();
     const forms = { input: zodContext('input'), output: zodContext('output') };
     const statements: StatementStructures[] = [];
@@ -59,7 +61,7 @@ export const zodTarget: Target = {
     // The runtime helpers the zod printer used (zod itself is a namespace import).
     for (const helper of helpers) if (helper !== ZOD_NAMESPACE) im.valueFrom(helper, helperModuleOf(helper, runtimePackage, flavor));
     const imports: StatementStructures[] = [...zodImportFor(helpers, flavor), ...im.declarations()];
-    const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...statements] });
+    const schemasFile = printSourceFile(generatedHeader(sourceLabel), { statements: [...imports, ...shared.resolve(statements), ...statements] });
 
     const checksFile = typeChecksFile({
       header: generatedHeader(sourceLabel),
