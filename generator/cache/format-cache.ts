@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { generatorRoot, hashFiles, sha256 } from './fingerprint.js';
+import { readTexts, storeTexts } from './text-store.js';
 import { writeAtomically } from './write-atomically.js';
 
 export interface FormatCache {
@@ -15,9 +16,10 @@ export interface FormatCache {
   set(key: string, value: string): void;
 }
 
+/** The header of a stored cache (text-store.ts): the formatter's identity and each text's key, in order. */
 interface StoredFormatCache {
   formatter: string;
-  entries: Record<string, string>;
+  keys: string[];
 }
 
 let formatterIdentity: Promise<string> | undefined;
@@ -48,8 +50,10 @@ export class FileFormatCache implements FormatCache {
     const formatter = await formatterKey();
     let known = new Map<string, string>();
     try {
-      const stored = JSON.parse(await readFile(file, 'utf8')) as StoredFormatCache;
-      if (stored.formatter === formatter) known = new Map(Object.entries(stored.entries));
+      const stored = readTexts<StoredFormatCache>(await readFile(file, 'utf8'));
+      if (stored?.header.formatter === formatter && Array.isArray(stored.header.keys) && stored.header.keys.length === stored.texts.length) {
+        known = new Map(stored.header.keys.map((key, i) => [key, stored.texts[i]!]));
+      }
     } catch {
       // No cache yet, or an unreadable one: start empty.
     }
@@ -69,7 +73,7 @@ export class FileFormatCache implements FormatCache {
 
   /** Writes the entries this run used (atomically: a reader never sees half a file). */
   async save(): Promise<void> {
-    const stored: StoredFormatCache = { formatter: this.formatter, entries: Object.fromEntries(this.used) };
-    await writeAtomically(this.file, JSON.stringify(stored));
+    const header: StoredFormatCache = { formatter: this.formatter, keys: [...this.used.keys()] };
+    await writeAtomically(this.file, storeTexts({ ...header }, [...this.used.values()]));
   }
 }

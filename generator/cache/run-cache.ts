@@ -12,6 +12,7 @@ import type { Diagnostic } from '../model/types.js';
 import { FileFormatCache } from './format-cache.js';
 import { fingerprintGenerator, generatorRoot, sha256 } from './fingerprint.js';
 import { inputsUnchanged } from './inputs.js';
+import { readTexts, storeTexts } from './text-store.js';
 import { writeAtomically } from './write-atomically.js';
 
 /** SVC_CODEGEN_CACHE_DIR moves it (the bench measures cold runs with an empty one). */
@@ -31,10 +32,13 @@ export interface CachedPackage {
   diagnostics: Diagnostic[];
 }
 
+/** The header of a stored package (text-store.ts); the texts are its files' contents, in the order of `paths`. */
 interface StoredPackage {
   generator: string;
   inputs: Record<string, string>;
-  output: CachedPackage;
+  paths: string[];
+  stats: CachedPackage['stats'];
+  diagnostics: Diagnostic[];
 }
 
 export class RunCache {
@@ -43,28 +47,31 @@ export class RunCache {
   private async entryFile(job: JobIdentity): Promise<string> {
     // The absolute path: two projects with the same relative spec path are two jobs.
     const key = sha256(JSON.stringify([resolve(job.file), job.name, job.clientName ?? null, job.sourceLabel]));
-    return join(this.dir, 'packages', `${key}.json`);
+    return join(this.dir, 'packages', `${key}.txt`);
   }
 
   /** The package a job produced last time, if neither its inputs nor the generator changed since. */
   async lookup(job: JobIdentity): Promise<CachedPackage | undefined> {
     try {
-      const stored = JSON.parse(await readFile(await this.entryFile(job), 'utf8')) as StoredPackage;
-      if (stored.generator !== (await fingerprintGenerator())) return undefined;
-      if (!(await inputsUnchanged(stored.inputs))) return undefined;
-      return stored.output;
+      const stored = readTexts<StoredPackage>(await readFile(await this.entryFile(job), 'utf8'));
+      if (stored === undefined || stored.header.generator !== (await fingerprintGenerator())) return undefined;
+      const { inputs, paths, stats, diagnostics } = stored.header;
+      if (!Array.isArray(paths) || paths.length !== stored.texts.length) return undefined;
+      if (!(await inputsUnchanged(inputs))) return undefined;
+      return { files: paths.map((path, i) => [path, stored.texts[i]!]), stats, diagnostics };
     } catch {
       return undefined;
     }
   }
 
   async store(args: { job: JobIdentity; inputs: Map<string, string>; output: CachedPackage }): Promise<void> {
-    const stored: StoredPackage = { generator: await fingerprintGenerator(), inputs: Object.fromEntries(args.inputs), output: args.output };
-    await writeAtomically(await this.entryFile(args.job), JSON.stringify(stored));
+    const { files, stats, diagnostics } = args.output;
+    const header: StoredPackage = { generator: await fingerprintGenerator(), inputs: Object.fromEntries(args.inputs), paths: files.map(([path]) => path), stats, diagnostics };
+    await writeAtomically(await this.entryFile(args.job), storeTexts({ ...header }, files.map(([, contents]) => contents)));
   }
 
   /** The formatted-statement store of a job. */
   async formatCache(job: JobIdentity): Promise<FileFormatCache> {
-    return FileFormatCache.open(join(this.dir, 'format', `${sha256(JSON.stringify([resolve(job.file), job.name]))}.json`));
+    return FileFormatCache.open(join(this.dir, 'format', `${sha256(JSON.stringify([resolve(job.file), job.name]))}.txt`));
   }
 }

@@ -96,11 +96,11 @@ export function checkOverlays(overlays: readonly OverlaySource[]): void {
 /** An overlay's text checked against Overlay 1.0: its actions, or a located SpecError. */
 function parseOverlay(source: OverlaySource): ParsedOverlay {
   const { file, text } = source;
-  const raw = parseText(file, text);
+  const { value: raw, aliased } = parseText(file, text);
   const sourceMap = lazySourceMap(text);
   const fail = (pointer: string, problem: string): SpecError => new SpecError(file, problem, { ...sourceMap.locate(pointer), pointer });
   if (!isObject(raw)) throw fail('', 'an overlay is an object with `overlay`, `info` and `actions` (OpenAPI Overlay 1.0)');
-  checkAliasExpansion(file, raw, sourceMap);
+  if (aliased) checkAliasExpansion(file, raw, sourceMap);
   checkDepth(file, raw, sourceMap);
   refuseUnknownFields({ value: raw, pointer: '', allowed: OVERLAY_FIELDS, what: 'an overlay', fail });
   if (!('overlay' in raw)) throw fail('', 'not an overlay: `overlay: 1.0.x` (the Overlay Specification version) is missing');

@@ -1,0 +1,63 @@
+/**
+ * The cache's files (cache/text-store.ts): a header line and the texts by length. A package and
+ * its formatted files come back exactly as stored; a damaged or foreign file is a miss, never a
+ * wrong package.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readTexts, storeTexts } from '../../generator/cache/text-store.js';
+import { RunCache } from '../../generator/cache/run-cache.js';
+import { sha256 } from '../../generator/cache/fingerprint.js';
+
+const TEXTS = ['', "it's \"quoted\"\n\tand\\escaped", 'ünïcödé 😀 \u2028 line', '{"looks": "like JSON"}\n', 'last'];
+
+describe('storeTexts / readTexts', () => {
+  it('gives back the header and every text as written', () => {
+    const stored = storeTexts({ formatter: 'x', keys: ['a', 'b'] }, TEXTS);
+    const read = readTexts<{ formatter: string; keys: string[] }>(stored);
+    expect(read?.header.formatter).toBe('x');
+    expect(read?.header.keys).toEqual(['a', 'b']);
+    expect(read?.texts).toEqual(TEXTS);
+  });
+
+  it.each([
+    ['cut short', storeTexts({}, TEXTS).slice(0, -2)],
+    ['with more after it', `${storeTexts({}, TEXTS)}x`],
+    ['the JSON form of before', JSON.stringify({ formatter: 'x', entries: { a: 'b' } })],
+    ['a header without lengths', '{"formatter":"x"}\nabc'],
+    ['negative lengths', '{"lengths":[-1,4]}\nabc'],
+    ['no header', 'just text'],
+    ['empty', ''],
+  ])('is a miss for a file %s', (_, contents) => {
+    expect(readTexts(contents)).toBeUndefined();
+  });
+});
+
+describe('RunCache', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-run-cache-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const spec = join(dir, 'spec.yaml');
+  writeFileSync(spec, 'openapi: 3.1.0\n');
+  const job = { file: spec, name: 'spec', sourceLabel: 'spec.yaml' };
+  const output = { files: TEXTS.map((text, i): [string, string] => [`src/f${i}.ts`, text]), stats: { operations: 1, schemas: 2, messages: 0 }, diagnostics: [] };
+
+  it('gives back the package it stored while the inputs are unchanged, and nothing after an edit', async () => {
+    const cache = new RunCache(dir);
+    await cache.store({ job, inputs: new Map([[spec, sha256(readFileSync(spec))]]), output });
+    expect(await cache.lookup(job)).toEqual(output);
+    writeFileSync(spec, 'openapi: 3.1.1\n');
+    expect(await cache.lookup(job)).toBeUndefined();
+  });
+
+  it('is a miss when its file was damaged', async () => {
+    const cache = new RunCache(dir);
+    writeFileSync(spec, 'openapi: 3.1.0\n');
+    await cache.store({ job, inputs: new Map([[spec, sha256(readFileSync(spec))]]), output });
+    const [entry] = readdirSync(join(dir, 'packages'));
+    const file = join(dir, 'packages', entry!);
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, -1));
+    expect(await cache.lookup(job)).toBeUndefined();
+  });
+});
