@@ -39,9 +39,9 @@ function writtenByPart(oursSrc: string, heyApi: string): string {
   const [heyTypes, heyZod, heySdk] = [['types.gen.ts'], ['zod.gen.ts'], ['sdk.gen.ts']].map((files) => bytesOf(heyApi, files)) as [number, number, number];
   return [
     `ours writes types ${sizeOf(types)} (hey-api ${sizeOf(heyTypes)})`,
-    `zod validators ${sizeOf(zod)} (schemas.ts and operations.ts: zod-mini's functional form, each call marked pure for bundlers, and each operation's parameters and body; hey-api's zod ${sizeOf(heyZod)})`,
+    `zod validators ${sizeOf(zod)} (schemas.ts and operations.ts: zod-mini's functional form, each call marked pure for bundlers, a validator printed more than once declared once per module, and each operation's parameters and body; hey-api's zod ${sizeOf(heyZod)})`,
     `the client's lean validators ${sizeOf(lean)} (calls.ts, which hey-api has no counterpart of: they keep zod out of a program that calls the API, and carry each operation's metadata again)`,
-    `the client's functions ${sizeOf(client)} (client.ts, each documented as a function and as a method of the grouped client; hey-api's sdk ${sizeOf(heySdk)})`,
+    `the client's functions ${sizeOf(client)} (client.ts, each operation a function and a method of the grouped client, both with the operation's description; hey-api's sdk ${sizeOf(heySdk)})`,
     `type checks ${sizeOf(checks)}`,
     `the rest ${sizeOf(oursTotal - types - zod - lean - client - checks)} (hey-api's client runtime and index ${sizeOf(heyTotal - heyTypes - heyZod - heySdk)})`,
   ].join(', ');

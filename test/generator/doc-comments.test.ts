@@ -58,3 +58,20 @@ describe('blank descriptions', () => {
     expect(client).not.toMatch(/\/\*\*\s*\*\//);
   });
 });
+
+describe("a group's method and the function it calls", () => {
+  it('say what the operation does and sends; what it throws is said once, on the function, which the method links', () => {
+    const client = readFileSync(join(repoRoot, 'generated', 'v2', 'src', 'client.ts'), 'utf8');
+    const docBefore = (signature: string): string => {
+      const at = client.indexOf(signature);
+      expect(at, signature).toBeGreaterThan(0);
+      return client.slice(client.lastIndexOf('/**', at), at);
+    };
+    const fn = docBefore('export function getAccount(');
+    const method = docBefore('  getAccount(params: GetAccountParams');
+    for (const doc of [fn, method]) expect(doc).toContain('Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read)');
+    expect(fn).toContain("@throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`");
+    expect(method).not.toContain('@throws');
+    expect(method).toContain('@see {@link getAccount}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}`');
+  });
+});

@@ -367,8 +367,7 @@ export class OfframpApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<CreateSellQuoteErrorId, CreateSellQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSellQuote')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /onramp/v1/sell/quote` (`operations.createSellQuote` describes it)
+   * @see {@link createSellQuote}, which it calls: the errors it throws, and `POST /onramp/v1/sell/quote`
    */
   createSellQuote(body: CreateSellQuoteBody, options?: CallOptions): Promise<CreateSellQuoteResponse> {
     return createSellQuote(this.http, body, options);
@@ -384,8 +383,7 @@ export class OfframpApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<GetSellConfigErrorId, GetSellConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellConfig')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/sell/config` (`operations.getSellConfig` describes it)
+   * @see {@link getSellConfig}, which it calls: the errors it throws, and `GET /onramp/v1/sell/config`
    */
   getSellConfig(options?: CallOptions): Promise<GetSellConfigResponse> {
     return getSellConfig(this.http, options);
@@ -402,8 +400,7 @@ export class OfframpApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<GetSellOptionsErrorId, GetSellOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellOptions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/sell/options` (`operations.getSellOptions` describes it)
+   * @see {@link getSellOptions}, which it calls: the errors it throws, and `GET /onramp/v1/sell/options`
    */
   getSellOptions(params: GetSellOptionsParams = {}, options?: CallOptions): Promise<GetSellOptionsResponse> {
     return getSellOptions(this.http, params, options);
@@ -422,8 +419,7 @@ export class OfframpApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<ListSellTransactionsErrorId, ListSellTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listSellTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/sell/user/{partnerUserRef}/transactions` (`operations.listSellTransactions` describes it)
+   * @see {@link listSellTransactions}, which it calls: the errors it throws, and `GET /onramp/v1/sell/user/{partnerUserRef}/transactions`
    */
   listSellTransactions(
     params: ListSellTransactionsParams,
@@ -466,8 +462,7 @@ export class OnrampApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<CreateBuyQuoteErrorId, CreateBuyQuoteError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuyQuote')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /onramp/v1/buy/quote` (`operations.createBuyQuote` describes it)
+   * @see {@link createBuyQuote}, which it calls: the errors it throws, and `POST /onramp/v1/buy/quote`
    */
   createBuyQuote(body: CreateBuyQuoteBody, options?: CallOptions): Promise<CreateBuyQuoteResponse> {
     return createBuyQuote(this.http, body, options);
@@ -484,8 +479,7 @@ export class OnrampApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<GetBuyConfigErrorId, GetBuyConfigError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyConfig')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/buy/config` (`operations.getBuyConfig` describes it)
+   * @see {@link getBuyConfig}, which it calls: the errors it throws, and `GET /onramp/v1/buy/config`
    */
   getBuyConfig(options?: CallOptions): Promise<GetBuyConfigResponse> {
     return getBuyConfig(this.http, options);
@@ -503,8 +497,7 @@ export class OnrampApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<GetBuyOptionsErrorId, GetBuyOptionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyOptions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/buy/options` (`operations.getBuyOptions` describes it)
+   * @see {@link getBuyOptions}, which it calls: the errors it throws, and `GET /onramp/v1/buy/options`
    */
   getBuyOptions(params: GetBuyOptionsParams = {}, options?: CallOptions): Promise<GetBuyOptionsResponse> {
     return getBuyOptions(this.http, params, options);
@@ -524,8 +517,7 @@ export class OnrampApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<ListBuyTransactionsErrorId, ListBuyTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuyTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /onramp/v1/buy/user/{partnerUserRef}/transactions` (`operations.listBuyTransactions` describes it)
+   * @see {@link listBuyTransactions}, which it calls: the errors it throws, and `GET /onramp/v1/buy/user/{partnerUserRef}/transactions`
    */
   listBuyTransactions(params: ListBuyTransactionsParams, options?: CallOptions): Promise<ListBuyTransactionsResponse> {
     return listBuyTransactions(this.http, params, options);
@@ -567,8 +559,7 @@ export class SessionApi {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<CreateSessionTokenErrorId, CreateSessionTokenError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createSessionToken')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /onramp/v1/token` (`operations.createSessionToken` describes it)
+   * @see {@link createSessionToken}, which it calls: the errors it throws, and `POST /onramp/v1/token`
    */
   createSessionToken(body: CreateSessionTokenBody, options?: CallOptions): Promise<CreateSessionTokenResponse> {
     return createSessionToken(this.http, body, options);

@@ -1371,8 +1371,7 @@ export class AccountChangesApi {
    * Security: apiKey (transactions) or oauth2 (transactions).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListAccountChangesErrorId, ListAccountChangesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccountChanges')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /account_changes` (`operations.listAccountChanges` describes it)
+   * @see {@link listAccountChanges}, which it calls: the errors it throws, and `GET /account_changes`
    */
   listAccountChanges(
     params: ListAccountChangesParams = {},
@@ -1412,8 +1411,7 @@ export class AccountsApi {
    * Security: apiKey (user) or oauth2 (user).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateAccountErrorId, CreateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /accounts` (`operations.createAccount` describes it)
+   * @see {@link createAccount}, which it calls: the errors it throws, and `POST /accounts`
    */
   createAccount(body: CreateAccountBody, options?: CallOptions): Promise<CreateAccountResponse> {
     return createAccount(this.http, body, options);
@@ -1427,8 +1425,7 @@ export class AccountsApi {
    * Security: apiKey (address) or oauth2 (address).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateAccountAddressErrorId, CreateAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /accounts/{account_id}/address` (`operations.createAccountAddress` describes it)
+   * @see {@link createAccountAddress}, which it calls: the errors it throws, and `POST /accounts/{account_id}/address`
    */
   createAccountAddress(
     params: CreateAccountAddressParams,
@@ -1446,8 +1443,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<DeleteAccountErrorId, DeleteAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'deleteAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `DELETE /accounts/{account_id}` (`operations.deleteAccount` describes it)
+   * @see {@link deleteAccount}, which it calls: the errors it throws, and `DELETE /accounts/{account_id}`
    */
   deleteAccount(params: DeleteAccountParams, options?: CallOptions): Promise<DeleteAccountResponse> {
     return deleteAccount(this.http, params, options);
@@ -1461,8 +1457,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /accounts/{account_id}` (`operations.getAccount` describes it)
+   * @see {@link getAccount}, which it calls: the errors it throws, and `GET /accounts/{account_id}`
    */
   getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
     return getAccount(this.http, params, options);
@@ -1476,8 +1471,7 @@ export class AccountsApi {
    * Security: apiKey (address) or oauth2 (address).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetAccountAddressErrorId, GetAccountAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /accounts/{account_id}/address` (`operations.getAccountAddress` describes it)
+   * @see {@link getAccountAddress}, which it calls: the errors it throws, and `GET /accounts/{account_id}/address`
    */
   getAccountAddress(params: GetAccountAddressParams, options?: CallOptions): Promise<GetAccountAddressResponse> {
     return getAccountAddress(this.http, params, options);
@@ -1491,8 +1485,7 @@ export class AccountsApi {
    * Security: apiKey (balance) or oauth2 (balance).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetAccountBalanceErrorId, GetAccountBalanceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccountBalance')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /accounts/{account_id}/balance` (`operations.getAccountBalance` describes it)
+   * @see {@link getAccountBalance}, which it calls: the errors it throws, and `GET /accounts/{account_id}/balance`
    */
   getAccountBalance(params: GetAccountBalanceParams, options?: CallOptions): Promise<GetAccountBalanceResponse> {
     return getAccountBalance(this.http, params, options);
@@ -1506,8 +1499,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetPrimaryAccountErrorId, GetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /accounts/primary` (`operations.getPrimaryAccount` describes it)
+   * @see {@link getPrimaryAccount}, which it calls: the errors it throws, and `GET /accounts/primary`
    */
   getPrimaryAccount(options?: CallOptions): Promise<GetPrimaryAccountResponse> {
     return getPrimaryAccount(this.http, options);
@@ -1521,8 +1513,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /accounts` (`operations.listAccounts` describes it)
+   * @see {@link listAccounts}, which it calls: the errors it throws, and `GET /accounts`
    */
   listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
     return listAccounts(this.http, params, options);
@@ -1547,8 +1538,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<SetPrimaryAccountErrorId, SetPrimaryAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'setPrimaryAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /accounts/{account_id}/primary` (`operations.setPrimaryAccount` describes it)
+   * @see {@link setPrimaryAccount}, which it calls: the errors it throws, and `POST /accounts/{account_id}/primary`
    */
   setPrimaryAccount(params: SetPrimaryAccountParams, options?: CallOptions): Promise<SetPrimaryAccountResponse> {
     return setPrimaryAccount(this.http, params, options);
@@ -1562,8 +1552,7 @@ export class AccountsApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<UpdateAccountErrorId, UpdateAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /accounts/{account_id}` (`operations.updateAccount` describes it)
+   * @see {@link updateAccount}, which it calls: the errors it throws, and `PUT /accounts/{account_id}`
    */
   updateAccount(
     params: UpdateAccountParams,
@@ -1590,8 +1579,7 @@ export class AddressesApi {
    * Security: apiKey (address) or oauth2 (address).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /addresses` (`operations.createAddress` describes it)
+   * @see {@link createAddress}, which it calls: the errors it throws, and `POST /addresses`
    */
   createAddress(body?: CreateAddressBody, options?: CallOptions): Promise<CreateAddressResponse> {
     return createAddress(this.http, body, options);
@@ -1605,8 +1593,7 @@ export class AddressesApi {
    * Security: apiKey (addresses) or oauth2 (addresses).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetAddressErrorId, GetAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /addresses/{id_or_address}` (`operations.getAddress` describes it)
+   * @see {@link getAddress}, which it calls: the errors it throws, and `GET /addresses/{id_or_address}`
    */
   getAddress(params: GetAddressParams, options?: CallOptions): Promise<GetAddressResponse> {
     return getAddress(this.http, params, options);
@@ -1620,8 +1607,7 @@ export class AddressesApi {
    * Security: apiKey (addresses) or oauth2 (addresses).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListAddressesErrorId, ListAddressesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAddresses')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /addresses` (`operations.listAddresses` describes it)
+   * @see {@link listAddresses}, which it calls: the errors it throws, and `GET /addresses`
    */
   listAddresses(params: ListAddressesParams = {}, options?: CallOptions): Promise<ListAddressesResponse> {
     return listAddresses(this.http, params, options);
@@ -1658,8 +1644,7 @@ export class AuthorizationApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetAuthorizationErrorId, GetAuthorizationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorization')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /authorization` (`operations.getAuthorization` describes it)
+   * @see {@link getAuthorization}, which it calls: the errors it throws, and `GET /authorization`
    */
   getAuthorization(options?: CallOptions): Promise<GetAuthorizationResponse> {
     return getAuthorization(this.http, options);
@@ -1689,8 +1674,7 @@ export class BuysApi {
    * Security: apiKey (buy) or oauth2 (buy).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /buys` (`operations.createBuy` describes it)
+   * @see {@link createBuy}, which it calls: the errors it throws, and `POST /buys`
    */
   createBuy(body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
     return createBuy(this.http, body, options);
@@ -1713,8 +1697,7 @@ export class ContactsApi {
    * Security: apiKey (contacts) or oauth2 (contacts).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListContactsErrorId, ListContactsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listContacts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /contacts` (`operations.listContacts` describes it)
+   * @see {@link listContacts}, which it calls: the errors it throws, and `GET /contacts`
    */
   listContacts(params: ListContactsParams = {}, options?: CallOptions): Promise<ListContactsResponse> {
     return listContacts(this.http, params, options);
@@ -1748,8 +1731,7 @@ export class CurrenciesApi {
    * Public: sends no credentials.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /currencies/exchange_rates` (`operations.getExchangeRates` describes it)
+   * @see {@link getExchangeRates}, which it calls: the errors it throws, and `GET /currencies/exchange_rates`
    */
   getExchangeRates(options?: CallOptions): Promise<GetExchangeRatesResponse> {
     return getExchangeRates(this.http, options);
@@ -1763,8 +1745,7 @@ export class CurrenciesApi {
    * Public: sends no credentials.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /currencies` (`operations.listCurrencies` describes it)
+   * @see {@link listCurrencies}, which it calls: the errors it throws, and `GET /currencies`
    */
   listCurrencies(options?: CallOptions): Promise<ListCurrenciesResponse> {
     return listCurrencies(this.http, options);
@@ -1789,8 +1770,7 @@ export class DepositsApi {
    * Security: apiKey (deposit) or oauth2 (deposit).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /deposits` (`operations.createDeposit` describes it)
+   * @see {@link createDeposit}, which it calls: the errors it throws, and `POST /deposits`
    */
   createDeposit(body: CreateDepositBody, options?: CallOptions): Promise<CreateDepositResponse> {
     return createDeposit(this.http, body, options);
@@ -1813,8 +1793,7 @@ export class OAuthApplicationsApi {
    * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateOAuthApplicationErrorId, CreateOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /oauth/applications` (`operations.createOAuthApplication` describes it)
+   * @see {@link createOAuthApplication}, which it calls: the errors it throws, and `POST /oauth/applications`
    */
   createOAuthApplication(
     body: CreateOAuthApplicationBody,
@@ -1831,8 +1810,7 @@ export class OAuthApplicationsApi {
    * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetOAuthApplicationErrorId, GetOAuthApplicationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getOAuthApplication')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /oauth/applications/{id}` (`operations.getOAuthApplication` describes it)
+   * @see {@link getOAuthApplication}, which it calls: the errors it throws, and `GET /oauth/applications/{id}`
    */
   getOAuthApplication(params: GetOAuthApplicationParams, options?: CallOptions): Promise<GetOAuthApplicationResponse> {
     return getOAuthApplication(this.http, params, options);
@@ -1846,8 +1824,7 @@ export class OAuthApplicationsApi {
    * Security: apiKey (oauth_apps) or oauth2 (oauth_apps).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListOAuthApplicationsErrorId, ListOAuthApplicationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listOAuthApplications')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /oauth/applications` (`operations.listOAuthApplications` describes it)
+   * @see {@link listOAuthApplications}, which it calls: the errors it throws, and `GET /oauth/applications`
    */
   listOAuthApplications(
     params: ListOAuthApplicationsParams = {},
@@ -1887,8 +1864,7 @@ export class PaymentMethodsApi {
    * Security: apiKey (buy) or apiKey (sell) or oauth2 (buy) or oauth2 (sell).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /payment_methods/{id}` (`operations.getPaymentMethod` describes it)
+   * @see {@link getPaymentMethod}, which it calls: the errors it throws, and `GET /payment_methods/{id}`
    */
   getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
     return getPaymentMethod(this.http, params, options);
@@ -1902,8 +1878,7 @@ export class PaymentMethodsApi {
    * Security: apiKey (buy) or apiKey (sell) or oauth2 (buy) or oauth2 (sell).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /payment_methods` (`operations.listPaymentMethods` describes it)
+   * @see {@link listPaymentMethods}, which it calls: the errors it throws, and `GET /payment_methods`
    */
   listPaymentMethods(options?: CallOptions): Promise<ListPaymentMethodsResponse> {
     return listPaymentMethods(this.http, options);
@@ -1926,8 +1901,7 @@ export class PricesApi {
    * Security: apiKey or oauth2 or .
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /prices/buy` (`operations.getBuyPrice` describes it)
+   * @see {@link getBuyPrice}, which it calls: the errors it throws, and `GET /prices/buy`
    */
   getBuyPrice(params: GetBuyPriceParams = {}, options?: CallOptions): Promise<GetBuyPriceResponse> {
     return getBuyPrice(this.http, params, options);
@@ -1941,8 +1915,7 @@ export class PricesApi {
    * Security: apiKey or oauth2 or .
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /prices/sell` (`operations.getSellPrice` describes it)
+   * @see {@link getSellPrice}, which it calls: the errors it throws, and `GET /prices/sell`
    */
   getSellPrice(params: GetSellPriceParams = {}, options?: CallOptions): Promise<GetSellPriceResponse> {
     return getSellPrice(this.http, params, options);
@@ -1956,8 +1929,7 @@ export class PricesApi {
    * Public: sends no credentials.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetSpotRateErrorId, GetSpotRateError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotRate')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /prices/spot_rate` (`operations.getSpotRate` describes it)
+   * @see {@link getSpotRate}, which it calls: the errors it throws, and `GET /prices/spot_rate`
    */
   getSpotRate(params: GetSpotRateParams = {}, options?: CallOptions): Promise<GetSpotRateResponse> {
     return getSpotRate(this.http, params, options);
@@ -1980,8 +1952,7 @@ export class RecurringPaymentsApi {
    * Security: apiKey (recurring_payments) or oauth2 (recurring_payments).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetRecurringPaymentErrorId, GetRecurringPaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getRecurringPayment')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /recurring_payments/{id}` (`operations.getRecurringPayment` describes it)
+   * @see {@link getRecurringPayment}, which it calls: the errors it throws, and `GET /recurring_payments/{id}`
    */
   getRecurringPayment(params: GetRecurringPaymentParams, options?: CallOptions): Promise<GetRecurringPaymentResponse> {
     return getRecurringPayment(this.http, params, options);
@@ -1995,8 +1966,7 @@ export class RecurringPaymentsApi {
    * Security: apiKey (recurring_payments) or oauth2 (recurring_payments).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListRecurringPaymentsErrorId, ListRecurringPaymentsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listRecurringPayments')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /recurring_payments` (`operations.listRecurringPayments` describes it)
+   * @see {@link listRecurringPayments}, which it calls: the errors it throws, and `GET /recurring_payments`
    */
   listRecurringPayments(
     params: ListRecurringPaymentsParams = {},
@@ -2036,8 +2006,7 @@ export class ReportsApi {
    * Security: apiKey (reports) or oauth2 (reports).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListReportsErrorId, ListReportsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listReports')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /reports` (`operations.listReports` describes it)
+   * @see {@link listReports}, which it calls: the errors it throws, and `GET /reports`
    */
   listReports(params: ListReportsParams = {}, options?: CallOptions): Promise<ListReportsResponse> {
     return listReports(this.http, params, options);
@@ -2071,8 +2040,7 @@ export class TransactionsApi {
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CancelRequestErrorId, CancelRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `DELETE /transactions/{id}/cancel_request` (`operations.cancelRequest` describes it)
+   * @see {@link cancelRequest}, which it calls: the errors it throws, and `DELETE /transactions/{id}/cancel_request`
    */
   cancelRequest(params: CancelRequestParams, options?: CallOptions): Promise<CancelRequestResponse> {
     return cancelRequest(this.http, params, options);
@@ -2086,8 +2054,7 @@ export class TransactionsApi {
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CancelRequestPutErrorId, CancelRequestPutError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelRequestPut')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /transactions/{id}/cancel_request` (`operations.cancelRequestPut` describes it)
+   * @see {@link cancelRequestPut}, which it calls: the errors it throws, and `PUT /transactions/{id}/cancel_request`
    */
   cancelRequestPut(params: CancelRequestPutParams, options?: CallOptions): Promise<CancelRequestPutResponse> {
     return cancelRequestPut(this.http, params, options);
@@ -2101,8 +2068,7 @@ export class TransactionsApi {
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CompleteRequestErrorId, CompleteRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /transactions/{id}/complete_request` (`operations.completeRequest` describes it)
+   * @see {@link completeRequest}, which it calls: the errors it throws, and `PUT /transactions/{id}/complete_request`
    */
   completeRequest(params: CompleteRequestParams, options?: CallOptions): Promise<CompleteRequestResponse> {
     return completeRequest(this.http, params, options);
@@ -2118,8 +2084,7 @@ export class TransactionsApi {
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<RequestMoneyErrorId, RequestMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'requestMoney')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /transactions/request_money` (`operations.requestMoney` describes it)
+   * @see {@link requestMoney}, which it calls: the errors it throws, and `POST /transactions/request_money`
    */
   requestMoney(body: RequestMoneyBody, options?: CallOptions): Promise<RequestMoneyResponse> {
     return requestMoney(this.http, body, options);
@@ -2133,8 +2098,7 @@ export class TransactionsApi {
    * Security: apiKey (request) or oauth2 (request).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ResendRequestErrorId, ResendRequestError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendRequest')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /transactions/{id}/resend_request` (`operations.resendRequest` describes it)
+   * @see {@link resendRequest}, which it calls: the errors it throws, and `PUT /transactions/{id}/resend_request`
    */
   resendRequest(params: ResendRequestParams, options?: CallOptions): Promise<ResendRequestResponse> {
     return resendRequest(this.http, params, options);
@@ -2155,8 +2119,7 @@ export class TransactionsApi {
    * Security: apiKey (transfer) or oauth2 (transfer).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<TransferMoneyErrorId, TransferMoneyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'transferMoney')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /transactions/transfer_money` (`operations.transferMoney` describes it)
+   * @see {@link transferMoney}, which it calls: the errors it throws, and `POST /transactions/transfer_money`
    */
   transferMoney(body: TransferMoneyBody, options?: CallOptions): Promise<TransferMoneyResponse> {
     return transferMoney(this.http, body, options);
@@ -2186,8 +2149,7 @@ export class TransfersApi {
    * Security: apiKey (transfers) or oauth2 (transfers).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CommitTransferErrorId, CommitTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitTransfer')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /transfers/{id}/commit` (`operations.commitTransfer` describes it)
+   * @see {@link commitTransfer}, which it calls: the errors it throws, and `POST /transfers/{id}/commit`
    */
   commitTransfer(params: CommitTransferParams, options?: CallOptions): Promise<CommitTransferResponse> {
     return commitTransfer(this.http, params, options);
@@ -2201,8 +2163,7 @@ export class TransfersApi {
    * Security: apiKey (transfers) or oauth2 (transfers).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetTransferErrorId, GetTransferError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransfer')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /transfers/{id}` (`operations.getTransfer` describes it)
+   * @see {@link getTransfer}, which it calls: the errors it throws, and `GET /transfers/{id}`
    */
   getTransfer(params: GetTransferParams, options?: CallOptions): Promise<GetTransferResponse> {
     return getTransfer(this.http, params, options);
@@ -2216,8 +2177,7 @@ export class TransfersApi {
    * Security: apiKey (transfers) or oauth2 (transfers).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListTransfersErrorId, ListTransfersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransfers')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /transfers` (`operations.listTransfers` describes it)
+   * @see {@link listTransfers}, which it calls: the errors it throws, and `GET /transfers`
    */
   listTransfers(params: ListTransfersParams = {}, options?: CallOptions): Promise<ListTransfersResponse> {
     return listTransfers(this.http, params, options);
@@ -2254,8 +2214,7 @@ export class UsersApi {
    * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /users/self` (`operations.getCurrentUser` describes it)
+   * @see {@link getCurrentUser}, which it calls: the errors it throws, and `GET /users/self`
    */
   getCurrentUser(options?: CallOptions): Promise<GetCurrentUserResponse> {
     return getCurrentUser(this.http, options);
@@ -2269,8 +2228,7 @@ export class UsersApi {
    * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<GetUserErrorId, GetUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /users/{id}` (`operations.getUser` describes it)
+   * @see {@link getUser}, which it calls: the errors it throws, and `GET /users/{id}`
    */
   getUser(params: GetUserParams, options?: CallOptions): Promise<GetUserResponse> {
     return getUser(this.http, params, options);
@@ -2284,8 +2242,7 @@ export class UsersApi {
    * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<ListUsersErrorId, ListUsersError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listUsers')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /users` (`operations.listUsers` describes it)
+   * @see {@link listUsers}, which it calls: the errors it throws, and `GET /users`
    */
   listUsers(options?: CallOptions): Promise<ListUsersResponse> {
     return listUsers(this.http, options);
@@ -2299,8 +2256,7 @@ export class UsersApi {
    * Security: apiKey (user) or apiKey (merchant) or oauth2 (user) or oauth2 (merchant).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<PostCurrentUserErrorId, PostCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'postCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /users/self` (`operations.postCurrentUser` describes it)
+   * @see {@link postCurrentUser}, which it calls: the errors it throws, and `POST /users/self`
    */
   postCurrentUser(options?: CallOptions): Promise<PostCurrentUserResponse> {
     return postCurrentUser(this.http, options);
@@ -2314,8 +2270,7 @@ export class UsersApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /users/self` (`operations.updateCurrentUser` describes it)
+   * @see {@link updateCurrentUser}, which it calls: the errors it throws, and `PUT /users/self`
    */
   updateCurrentUser(body: UpdateCurrentUserBody, options?: CallOptions): Promise<UpdateCurrentUserResponse> {
     return updateCurrentUser(this.http, body, options);
@@ -2329,8 +2284,7 @@ export class UsersApi {
    * Security: apiKey or oauth2.
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<UpdateUserErrorId, UpdateUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /users/{id}` (`operations.updateUser` describes it)
+   * @see {@link updateUser}, which it calls: the errors it throws, and `PUT /users/{id}`
    */
   updateUser(params: UpdateUserParams, body: UpdateUserBody, options?: CallOptions): Promise<UpdateUserResponse> {
     return updateUser(this.http, params, body, options);
@@ -2356,8 +2310,7 @@ export class WithdrawalsApi {
    * Security: apiKey (withdraw) or oauth2 (withdraw).
    *
    * @deprecated The spec marks this operation deprecated.
-   * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /withdrawals` (`operations.createWithdrawal` describes it)
+   * @see {@link createWithdrawal}, which it calls: the errors it throws, and `POST /withdrawals`
    */
   createWithdrawal(body: CreateWithdrawalBody, options?: CallOptions): Promise<CreateWithdrawalResponse> {
     return createWithdrawal(this.http, body, options);

@@ -1111,8 +1111,7 @@ export class AccountsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
-   * @throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}` (`operations.getAccount` describes it)
+   * @see {@link getAccount}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}`
    */
   getAccount(params: GetAccountParams, options?: CallOptions): Promise<GetAccountResponse> {
     return getAccount(this.http, params, options);
@@ -1129,8 +1128,7 @@ export class AccountsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:accounts:read) or oauth2 (wallet:accounts:read).
    *
-   * @throws {OperationApiError<ListAccountsErrorId, ListAccountsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listAccounts')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts` (`operations.listAccounts` describes it)
+   * @see {@link listAccounts}, which it calls: the errors it throws, and `GET /v2/accounts`
    */
   listAccounts(params: ListAccountsParams = {}, options?: CallOptions): Promise<ListAccountsResponse> {
     return listAccounts(this.http, params, options);
@@ -1163,8 +1161,7 @@ export class AddressesApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:addresses:create) or oauth2 (wallet:addresses:create).
    *
-   * @throws {OperationApiError<CreateAddressErrorId, CreateAddressError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createAddress')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/addresses` (`operations.createAddress` describes it)
+   * @see {@link createAddress}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/addresses`
    */
   createAddress(
     params: CreateAddressParams,
@@ -1204,8 +1201,7 @@ export class BuysApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:create) or oauth2 (wallet:buys:create).
    *
-   * @throws {OperationApiError<CreateBuyErrorId, CreateBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/buys` (`operations.createBuy` describes it)
+   * @see {@link createBuy}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/buys`
    */
   createBuy(params: CreateBuyParams, body: CreateBuyBody, options?: CallOptions): Promise<CreateBuyResponse> {
     return createBuy(this.http, params, body, options);
@@ -1218,8 +1214,7 @@ export class BuysApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
-   * @throws {OperationApiError<GetBuyErrorId, GetBuyError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuy')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/buys/{buy_id}` (`operations.getBuy` describes it)
+   * @see {@link getBuy}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/buys/{buy_id}`
    */
   getBuy(params: GetBuyParams, options?: CallOptions): Promise<GetBuyResponse> {
     return getBuy(this.http, params, options);
@@ -1232,8 +1227,7 @@ export class BuysApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:buys:read) or oauth2 (wallet:buys:read).
    *
-   * @throws {OperationApiError<ListBuysErrorId, ListBuysError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listBuys')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/buys` (`operations.listBuys` describes it)
+   * @see {@link listBuys}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/buys`
    */
   listBuys(params: ListBuysParams, options?: CallOptions): Promise<ListBuysResponse> {
     return listBuys(this.http, params, options);
@@ -1266,8 +1260,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<GetBuyPriceErrorId, GetBuyPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getBuyPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/prices/{currency_pair}/buy` (`operations.getBuyPrice` describes it)
+   * @see {@link getBuyPrice}, which it calls: the errors it throws, and `GET /v2/prices/{currency_pair}/buy`
    */
   getBuyPrice(params: GetBuyPriceParams, options?: CallOptions): Promise<GetBuyPriceResponse> {
     return getBuyPrice(this.http, params, options);
@@ -1281,8 +1274,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<GetExchangeRatesErrorId, GetExchangeRatesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getExchangeRates')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/exchange-rates` (`operations.getExchangeRates` describes it)
+   * @see {@link getExchangeRates}, which it calls: the errors it throws, and `GET /v2/exchange-rates`
    */
   getExchangeRates(params: GetExchangeRatesParams = {}, options?: CallOptions): Promise<GetExchangeRatesResponse> {
     return getExchangeRates(this.http, params, options);
@@ -1296,8 +1288,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<GetSellPriceErrorId, GetSellPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSellPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/prices/{currency_pair}/sell` (`operations.getSellPrice` describes it)
+   * @see {@link getSellPrice}, which it calls: the errors it throws, and `GET /v2/prices/{currency_pair}/sell`
    */
   getSellPrice(params: GetSellPriceParams, options?: CallOptions): Promise<GetSellPriceResponse> {
     return getSellPrice(this.http, params, options);
@@ -1312,8 +1303,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<GetSpotPriceErrorId, GetSpotPriceError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getSpotPrice')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/prices/{currency_pair}/spot` (`operations.getSpotPrice` describes it)
+   * @see {@link getSpotPrice}, which it calls: the errors it throws, and `GET /v2/prices/{currency_pair}/spot`
    */
   getSpotPrice(params: GetSpotPriceParams, options?: CallOptions): Promise<GetSpotPriceResponse> {
     return getSpotPrice(this.http, params, options);
@@ -1327,8 +1317,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<GetTimeErrorId, GetTimeError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTime')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/time` (`operations.getTime` describes it)
+   * @see {@link getTime}, which it calls: the errors it throws, and `GET /v2/time`
    */
   getTime(params: GetTimeParams = {}, options?: CallOptions): Promise<GetTimeResponse> {
     return getTime(this.http, params, options);
@@ -1343,8 +1332,7 @@ export class DataApi {
    *
    * Public: sends no credentials.
    *
-   * @throws {OperationApiError<ListCurrenciesErrorId, ListCurrenciesError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listCurrencies')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/currencies` (`operations.listCurrencies` describes it)
+   * @see {@link listCurrencies}, which it calls: the errors it throws, and `GET /v2/currencies`
    */
   listCurrencies(params: ListCurrenciesParams = {}, options?: CallOptions): Promise<ListCurrenciesResponse> {
     return listCurrencies(this.http, params, options);
@@ -1368,8 +1356,7 @@ export class DepositsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
-   * @throws {OperationApiError<CommitDepositErrorId, CommitDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit` (`operations.commitDeposit` describes it)
+   * @see {@link commitDeposit}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit`
    */
   commitDeposit(params: CommitDepositParams, options?: CallOptions): Promise<CommitDepositResponse> {
     return commitDeposit(this.http, params, options);
@@ -1387,8 +1374,7 @@ export class DepositsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:create) or oauth2 (wallet:deposits:create).
    *
-   * @throws {OperationApiError<CreateDepositErrorId, CreateDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/deposits` (`operations.createDeposit` describes it)
+   * @see {@link createDeposit}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/deposits`
    */
   createDeposit(
     params: CreateDepositParams,
@@ -1405,8 +1391,7 @@ export class DepositsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
-   * @throws {OperationApiError<GetDepositErrorId, GetDepositError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getDeposit')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/deposits/{deposit_id}` (`operations.getDeposit` describes it)
+   * @see {@link getDeposit}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/deposits/{deposit_id}`
    */
   getDeposit(params: GetDepositParams, options?: CallOptions): Promise<GetDepositResponse> {
     return getDeposit(this.http, params, options);
@@ -1419,8 +1404,7 @@ export class DepositsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:deposits:read) or oauth2 (wallet:deposits:read).
    *
-   * @throws {OperationApiError<ListDepositsErrorId, ListDepositsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listDeposits')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/deposits` (`operations.listDeposits` describes it)
+   * @see {@link listDeposits}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/deposits`
    */
   listDeposits(params: ListDepositsParams, options?: CallOptions): Promise<ListDepositsResponse> {
     return listDeposits(this.http, params, options);
@@ -1452,8 +1436,7 @@ export class NotificationsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
-   * @throws {OperationApiError<GetNotificationErrorId, GetNotificationError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getNotification')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/notifications/{notification_id}` (`operations.getNotification` describes it)
+   * @see {@link getNotification}, which it calls: the errors it throws, and `GET /v2/notifications/{notification_id}`
    */
   getNotification(params: GetNotificationParams, options?: CallOptions): Promise<GetNotificationResponse> {
     return getNotification(this.http, params, options);
@@ -1466,8 +1449,7 @@ export class NotificationsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:notifications:read) or oauth2 (wallet:notifications:read).
    *
-   * @throws {OperationApiError<ListNotificationsErrorId, ListNotificationsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listNotifications')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/notifications` (`operations.listNotifications` describes it)
+   * @see {@link listNotifications}, which it calls: the errors it throws, and `GET /v2/notifications`
    */
   listNotifications(params: ListNotificationsParams = {}, options?: CallOptions): Promise<ListNotificationsResponse> {
     return listNotifications(this.http, params, options);
@@ -1503,8 +1485,7 @@ export class PaymentMethodsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
-   * @throws {OperationApiError<GetPaymentMethodErrorId, GetPaymentMethodError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getPaymentMethod')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/payment-methods/{payment_method_id}/` (`operations.getPaymentMethod` describes it)
+   * @see {@link getPaymentMethod}, which it calls: the errors it throws, and `GET /v2/payment-methods/{payment_method_id}/`
    */
   getPaymentMethod(params: GetPaymentMethodParams, options?: CallOptions): Promise<GetPaymentMethodResponse> {
     return getPaymentMethod(this.http, params, options);
@@ -1518,8 +1499,7 @@ export class PaymentMethodsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:payment-methods:read) or oauth2 (wallet:payment-methods:read).
    *
-   * @throws {OperationApiError<ListPaymentMethodsErrorId, ListPaymentMethodsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listPaymentMethods')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/payment-methods` (`operations.listPaymentMethods` describes it)
+   * @see {@link listPaymentMethods}, which it calls: the errors it throws, and `GET /v2/payment-methods`
    */
   listPaymentMethods(
     params: ListPaymentMethodsParams = {},
@@ -1558,8 +1538,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
-   * @throws {OperationApiError<CancelTransactionErrorId, CancelTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'cancelTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.cancelTransaction` describes it)
+   * @see {@link cancelTransaction}, which it calls: the errors it throws, and `DELETE /v2/accounts/{account_id}/transactions/{transaction_id}`
    */
   cancelTransaction(params: CancelTransactionParams, options?: CallOptions): Promise<CancelTransactionResponse> {
     return cancelTransaction(this.http, params, options);
@@ -1576,8 +1555,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
-   * @throws {OperationApiError<CompleteTransactionErrorId, CompleteTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'completeTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete` (`operations.completeTransaction` describes it)
+   * @see {@link completeTransaction}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete`
    */
   completeTransaction(params: CompleteTransactionParams, options?: CallOptions): Promise<CompleteTransactionResponse> {
     return completeTransaction(this.http, params, options);
@@ -1607,8 +1585,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request) or oauth2 (wallet:transactions:send, wallet:transactions:transfer, wallet:transactions:request).
    *
-   * @throws {OperationApiError<CreateTransactionErrorId, CreateTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/transactions` (`operations.createTransaction` describes it)
+   * @see {@link createTransaction}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/transactions`
    */
   createTransaction(
     params: CreateTransactionParams,
@@ -1625,8 +1602,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
-   * @throws {OperationApiError<GetTransactionErrorId, GetTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/transactions/{transaction_id}` (`operations.getTransaction` describes it)
+   * @see {@link getTransaction}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/transactions/{transaction_id}`
    */
   getTransaction(params: GetTransactionParams, options?: CallOptions): Promise<GetTransactionResponse> {
     return getTransaction(this.http, params, options);
@@ -1640,8 +1616,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:read) or oauth2 (wallet:transactions:read).
    *
-   * @throws {OperationApiError<ListTransactionsErrorId, ListTransactionsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listTransactions')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/transactions` (`operations.listTransactions` describes it)
+   * @see {@link listTransactions}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/transactions`
    */
   listTransactions(params: ListTransactionsParams, options?: CallOptions): Promise<ListTransactionsResponse> {
     return listTransactions(this.http, params, options);
@@ -1668,8 +1643,7 @@ export class TransactionsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:transactions:request) or oauth2 (wallet:transactions:request).
    *
-   * @throws {OperationApiError<ResendTransactionErrorId, ResendTransactionError>} when the API answers with an error status (narrow it with `isOperationError(error, 'resendTransaction')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend` (`operations.resendTransaction` describes it)
+   * @see {@link resendTransaction}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend`
    */
   resendTransaction(params: ResendTransactionParams, options?: CallOptions): Promise<ResendTransactionResponse> {
     return resendTransaction(this.http, params, options);
@@ -1693,8 +1667,7 @@ export class UsersApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
-   * @throws {OperationApiError<GetAuthorizationInfoErrorId, GetAuthorizationInfoError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAuthorizationInfo')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/user/auth` (`operations.getAuthorizationInfo` describes it)
+   * @see {@link getAuthorizationInfo}, which it calls: the errors it throws, and `GET /v2/user/auth`
    */
   getAuthorizationInfo(
     params: GetAuthorizationInfoParams = {},
@@ -1715,8 +1688,7 @@ export class UsersApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
-   * @throws {OperationApiError<GetCurrentUserErrorId, GetCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/user` (`operations.getCurrentUser` describes it)
+   * @see {@link getCurrentUser}, which it calls: the errors it throws, and `GET /v2/user`
    */
   getCurrentUser(params: GetCurrentUserParams = {}, options?: CallOptions): Promise<GetCurrentUserResponse> {
     return getCurrentUser(this.http, params, options);
@@ -1729,8 +1701,7 @@ export class UsersApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
-   * @throws {OperationApiError<GetUserByIdErrorId, GetUserByIdError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getUserById')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/users/{user_id}` (`operations.getUserById` describes it)
+   * @see {@link getUserById}, which it calls: the errors it throws, and `GET /v2/users/{user_id}`
    */
   getUserById(params: GetUserByIdParams, options?: CallOptions): Promise<GetUserByIdResponse> {
     return getUserById(this.http, params, options);
@@ -1745,8 +1716,7 @@ export class UsersApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp or oauth2.
    *
-   * @throws {OperationApiError<UpdateCurrentUserErrorId, UpdateCurrentUserError>} when the API answers with an error status (narrow it with `isOperationError(error, 'updateCurrentUser')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `PUT /v2/user` (`operations.updateCurrentUser` describes it)
+   * @see {@link updateCurrentUser}, which it calls: the errors it throws, and `PUT /v2/user`
    */
   updateCurrentUser(
     params: UpdateCurrentUserParams = {},
@@ -1774,8 +1744,7 @@ export class WithdrawalsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
-   * @throws {OperationApiError<CommitWithdrawalErrorId, CommitWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'commitWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit` (`operations.commitWithdrawal` describes it)
+   * @see {@link commitWithdrawal}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit`
    */
   commitWithdrawal(params: CommitWithdrawalParams, options?: CallOptions): Promise<CommitWithdrawalResponse> {
     return commitWithdrawal(this.http, params, options);
@@ -1793,8 +1762,7 @@ export class WithdrawalsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:create) or oauth2 (wallet:withdrawals:create).
    *
-   * @throws {OperationApiError<CreateWithdrawalErrorId, CreateWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'createWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/accounts/{account_id}/withdrawals` (`operations.createWithdrawal` describes it)
+   * @see {@link createWithdrawal}, which it calls: the errors it throws, and `POST /v2/accounts/{account_id}/withdrawals`
    */
   createWithdrawal(
     params: CreateWithdrawalParams,
@@ -1811,8 +1779,7 @@ export class WithdrawalsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
-   * @throws {OperationApiError<GetWithdrawalErrorId, GetWithdrawalError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getWithdrawal')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}` (`operations.getWithdrawal` describes it)
+   * @see {@link getWithdrawal}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}`
    */
   getWithdrawal(params: GetWithdrawalParams, options?: CallOptions): Promise<GetWithdrawalResponse> {
     return getWithdrawal(this.http, params, options);
@@ -1825,8 +1792,7 @@ export class WithdrawalsApi {
    *
    * Security: svcAccessKey + svcAccessSign + svcAccessTimestamp (wallet:withdrawals:read) or oauth2 (wallet:withdrawals:read).
    *
-   * @throws {OperationApiError<ListWithdrawalsErrorId, ListWithdrawalsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'listWithdrawals')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/accounts/{account_id}/withdrawals` (`operations.listWithdrawals` describes it)
+   * @see {@link listWithdrawals}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}/withdrawals`
    */
   listWithdrawals(params: ListWithdrawalsParams, options?: CallOptions): Promise<ListWithdrawalsResponse> {
     return listWithdrawals(this.http, params, options);

@@ -169,8 +169,7 @@ export class X402Api {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<SettleX402PaymentErrorId, SettleX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'settleX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/x402/settle` (`operations.settleX402Payment` describes it)
+   * @see {@link settleX402Payment}, which it calls: the errors it throws, and `POST /v2/x402/settle`
    */
   settleX402Payment(
     params: SettleX402PaymentParams = {},
@@ -191,8 +190,7 @@ export class X402Api {
    *
    * Security: bearerJwt or .
    *
-   * @throws {OperationApiError<SupportedX402PaymentKindsErrorId, SupportedX402PaymentKindsError>} when the API answers with an error status (narrow it with `isOperationError(error, 'supportedX402PaymentKinds')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `GET /v2/x402/supported` (`operations.supportedX402PaymentKinds` describes it)
+   * @see {@link supportedX402PaymentKinds}, which it calls: the errors it throws, and `GET /v2/x402/supported`
    */
   supportedX402PaymentKinds(options?: CallOptions): Promise<SupportedX402PaymentKindsResponse> {
     return supportedX402PaymentKinds(this.http, options);
@@ -209,8 +207,7 @@ export class X402Api {
    *
    * Security: bearerJwt.
    *
-   * @throws {OperationApiError<VerifyX402PaymentErrorId, VerifyX402PaymentError>} when the API answers with an error status (narrow it with `isOperationError(error, 'verifyX402Payment')`, then `error.bodyMatchesSchema` for the typed body).
-   * @see `POST /v2/x402/verify` (`operations.verifyX402Payment` describes it)
+   * @see {@link verifyX402Payment}, which it calls: the errors it throws, and `POST /v2/x402/verify`
    */
   verifyX402Payment(
     params: VerifyX402PaymentParams = {},

@@ -62,6 +62,9 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
       .join('\n'),
   );
   const docs = docsWith();
+  // The group's method says what the operation does and sends; what it throws, and the operation's
+  // metadata, are said once, on the function it calls (GitHub's description: 0.3 MB less of client.ts).
+  const methodDocs = jsDoc(op.summary, op.description, securityDocs(op), [deprecated, `@see {@link ${op.name}}, which it calls: the errors it throws, and \`${op.method} ${pathLabel(op)}\``].filter(Boolean).join('\n'));
   // A streamed response resolves, once it has arrived, to its items (the response type is an item's).
   const streamed = streamedResponseOf(op) !== undefined;
   const returnType = streamed ? `Promise<AsyncIterableIterator<${im.type(op.names.response)}>>` : `Promise<${im.type(op.names.response)}>`;
@@ -80,7 +83,7 @@ function callablesOf(op: OperationModel, im: ModuleImports): { functions: Functi
     methods.push({ name: op.name, parameters, returnType: implementation, overloads, statements: [`return ${op.name}(${forwarded});`] });
   } else {
     functions.push({ kind: StructureKind.Function, name: op.name, isExported: true, parameters: withClient, returnType, docs: docs ? [docs] : [], statements: [`return ${plain};`] });
-    methods.push({ name: op.name, parameters, returnType, docs: docs ? [docs] : [], statements: [`return ${op.name}(${forwarded});`] });
+    methods.push({ name: op.name, parameters, returnType, docs: methodDocs ? [methodDocs] : [], statements: [`return ${op.name}(${forwarded});`] });
   }
   const streamName = op.targetNames[STREAM_FUNCTION];
   if (alternative && streamName !== undefined) {
