@@ -7,6 +7,7 @@ import type { ApiModel, OperationModel, SchemaNode } from '../model/types.js';
 import { streamAlternativeOf } from '../model/operation-kinds.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { compareText } from '../util/compare.js';
+import { nameOf, type SharedExpressions } from './shared.js';
 
 export interface SpecValidators {
   /** The validator of the operation's parameters, by name. */
@@ -33,8 +34,31 @@ function serverTimeOperationOf(model: ApiModel, op: OperationModel): OperationMo
   return id === undefined ? undefined : model.operations.find((candidate) => candidate.operationId === id);
 }
 
-export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: SpecFeatures): string[] {
+/** A literal of the module's metadata that others repeat (a parameter, a request body), declared `as const` when shared: its types stay literal. */
+const asConst = (text: string): string => `${text} as const`;
+
+/** What a request body's media types are called in a name: `json`, `form`, `multipart`, else the subtype's words. */
+function mediaWord(contentType: string): string {
+  if (/[/+]json\b/.test(contentType)) return 'json';
+  if (contentType.startsWith('application/x-www-form-urlencoded')) return 'form';
+  if (contentType.startsWith('multipart/')) return 'multipart';
+  return contentType.split(';')[0]!.split('/').pop() ?? 'other';
+}
+
+/**
+ * The fields of an operation's spec literal. `shared`: the module's shared expressions, through
+ * which each parameter and the request body, repeated across operations (Kubernetes' `name` path
+ * parameter, Stripe's form body), are declared once.
+ */
+export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: SpecFeatures, shared?: SharedExpressions): string[] {
   const byStatus = [...op.responses].sort((a, b) => compareText(a.status, b.status));
+  const share = (text: string, describe: () => string): string => (shared ? shared.intern(text, shared.mark(), describe, asConst) : text);
+  const parameters = op.parameters.map((p) =>
+    share(
+      literal({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) }),
+      () => nameOf(p.key, p.in, 'parameter'),
+    ),
+  );
   const responses = byStatus.map((r) => `${stringLiteral(r.status)}: ${r.content ? validators.response(r.content.schema) : 'undefined'}`);
   const fields: string[] = [
     `operationId: ${stringLiteral(op.operationId)}`,
@@ -43,11 +67,13 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
     ...(op.fixedQuery ? [`query: ${literal(op.fixedQuery)}`] : []),
     `tags: ${literal(op.tags)}`,
     `deprecated: ${op.deprecated}`,
-    `parameters: ${literal(op.parameters.map((p) => ({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) })))}`,
+    `parameters: [${parameters.join(', ')}]`,
   ];
   if (op.requestBody) {
     const encoding = op.requestBody.contents.find((c) => c.encoding)?.encoding;
-    fields.push(`requestBody: ${literal({ required: op.requestBody.required, contentTypes: op.requestBody.contents.map((c) => c.contentType), ...(encoding ? { encoding } : {}) })}`);
+    const { required, contents } = op.requestBody;
+    const body = literal({ required, contentTypes: contents.map((c) => c.contentType), ...(encoding ? { encoding } : {}) });
+    fields.push(`requestBody: ${share(body, () => nameOf(required ? '' : 'optional', ...new Set(contents.map((c) => mediaWord(c.contentType))), 'body'))}`);
   }
   fields.push(`security: ${literal(op.security)}`);
   if (op.pagination) fields.push(`pagination: ${literal(op.pagination)}`);

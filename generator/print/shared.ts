@@ -34,6 +34,8 @@ interface Interned {
   length: number;
   /** The name it would be declared under, said from the schema printed. */
   describe: () => string;
+  /** How its declaration writes it (`{ … } as const`, where the literal's types must stay literal), when not as it is. */
+  declared?: ((text: string) => string) | undefined;
 }
 
 export class SharedExpressions {
@@ -58,14 +60,14 @@ export class SharedExpressions {
    * `text`, printed from `node` since `mark`, as a placeholder to share; unchanged when it names
    * another validator or is too short to be worth a name.
    */
-  intern(text: string, mark: number, describe: () => string): string {
+  intern(text: string, mark: number, describe: () => string, declared?: (text: string) => string): string {
     if (this.references !== mark) return text;
     const known = this.ids.get(text);
     if (known !== undefined) return placeholderOf(known);
     const length = this.expandedLength(text);
     if (length < MIN_LENGTH) return text;
     const id = this.interned.length;
-    this.interned.push({ text, length, describe });
+    this.interned.push({ text, length, describe, declared });
     this.ids.set(text, id);
     return placeholderOf(id);
   }
@@ -125,8 +127,9 @@ export class SharedExpressions {
     for (const declaration of initializers) if (typeof declaration.initializer === 'string') declaration.initializer = write(declaration.initializer);
     const declarations: (string | StatementStructures)[] = [];
     for (const [id, name] of [...names].sort(([a], [b]) => a - b)) {
-      if (declarations.length === 0) declarations.push('// Validators printed more than once below, each declared once.');
-      declarations.push({ kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, initializer: write(this.interned[id]!.text) }] });
+      if (declarations.length === 0) declarations.push('// Used more than once below, declared once.');
+      const { text, declared: declaredAs } = this.interned[id]!;
+      declarations.push({ kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name, initializer: declaredAs ? declaredAs(write(text)) : write(text) }] });
     }
     return declarations;
   }
@@ -176,6 +179,9 @@ export function describeSchema(node: SchemaNode, wrapper?: 'optional' | 'present
   return identifier(camelJoin([...prefix, ...kindWords(node, Detail.Kind)]));
 }
 
+/** A name of these words, in camelCase (`nameOf('page', 'query', 'parameter')`: `pageQueryParameter`). */
+export const nameOf = (...parts: string[]): string => identifier(camelJoin(parts));
+
 /** `name` as an identifier: a reserved word (`enum`, `string`) becomes `enumValidator`. */
 function identifier(name: string): string {
   const safe = safeIdentifier(name);
@@ -206,7 +212,10 @@ function kindWords(node: SchemaNode, detail: Detail): string[] {
       return [...kindWords(node.items, detail), node.prefixItems ? 'tuple' : 'array', ...bounds(node.minItems, node.maxItems, detail)];
     case 'object': {
       const keys = node.properties.map((p) => p.name);
-      if (keys.length === 0) return node.additionalProperties === false ? ['empty', 'object'] : ['record'];
+      if (keys.length === 0) {
+        if (node.additionalProperties === false) return ['empty', 'object'];
+        return typeof node.additionalProperties === 'object' && detail !== Detail.Kind ? ['record', 'of', ...kindWords(node.additionalProperties, detail === Detail.Full ? Detail.Brief : Detail.Kind)] : ['record'];
+      }
       const shown = detail === Detail.Full ? 2 : detail === Detail.Brief ? 1 : 0;
       return [...keys.slice(0, shown), ...(keys.length > shown && shown > 0 ? ['etc'] : []), 'object'];
     }
@@ -239,6 +248,7 @@ function enumWords(values: readonly unknown[], detail: Detail): string[] {
 
 /** Words (each split further at what is not a letter or digit) joined in camelCase. */
 function camelJoin(parts: readonly string[]): string {
-  const all = parts.flatMap((part) => words(part));
+  // A word in capitals is a word (`SVC-VERSION`: `svcVersion`).
+  const all = parts.flatMap((part) => words(part)).map((w) => (/^[A-Z0-9]+$/.test(w) ? w.toLowerCase() : w));
   return all.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('') || 'shared';
 }

@@ -9,7 +9,7 @@ import * as zMini from 'zod/mini';
 import * as zClassic from 'zod';
 import { StructureKind, VariableDeclarationKind } from '../../generator/util/structure-kinds.js';
 import type { ApiModel, SchemaNode } from '../../generator/model/types.js';
-import { describeSchema, SharedExpressions } from '../../generator/print/shared.js';
+import { describeSchema, nameOf, SharedExpressions } from '../../generator/print/shared.js';
 import { printZod, zodPrintContext, type ZodFlavor } from '../../generator/print/zod.js';
 import { leanPrintContext, printLean } from '../../generator/print/lean.js';
 import { printSourceFile } from '../../generator/util/ts.js';
@@ -32,7 +32,7 @@ describe('SharedExpressions', () => {
     expect(a).toBe(b);
     const statements = [exported('A', `{ x: ${a}, y: ${b} }`), exported('B', `[${a}]`)];
     const declarations = shared.resolve(statements);
-    expect(printed(declarations)).toBe(`// Validators printed more than once below, each declared once.\nconst stringMax5000 = ${LONG};`);
+    expect(printed(declarations)).toBe(`// Used more than once below, declared once.\nconst stringMax5000 = ${LONG};`);
     expect(statements.map(initializerOf)).toEqual(['{ x: stringMax5000, y: stringMax5000 }', '[stringMax5000]']);
   });
 
@@ -70,7 +70,7 @@ describe('SharedExpressions', () => {
     // Printed four times inside the outer one, which is declared: the inner one is written once, in it.
     const statements = [exported('A', `{ a: ${outer}, b: ${outer}, c: ${outer}, d: ${outer} }`)];
     const declarations = shared.resolve(statements);
-    expect(printed(declarations)).toBe(`// Validators printed more than once below, each declared once.\nconst optionalStringMax5000 = ${P}z.optional(${LONG});`);
+    expect(printed(declarations)).toBe(`// Used more than once below, declared once.\nconst optionalStringMax5000 = ${P}z.optional(${LONG});`);
   });
 
   it('names avoid the names the module has, and each other', () => {
@@ -114,6 +114,8 @@ describe('describeSchema', () => {
     ['stringMax5000Array', { kind: 'array', items: str({ maxLength: 5000 }) }],
     ['gtGteEtcObject', { kind: 'object', properties: ['gt', 'gte', 'lt'].map((name) => ({ name, schema: str(), required: false })), additionalProperties: false }],
     ['emptyObject', { kind: 'object', properties: [], additionalProperties: false }],
+    ['recordOfStringArray', { kind: 'object', properties: [], additionalProperties: { kind: 'array', items: str() } }],
+    ['record', { kind: 'object', properties: [], additionalProperties: true }],
     ['stringOrEmptyEnum', { kind: 'union', mode: 'anyOf', variants: [str(), { kind: 'literal', values: [''] }] }],
     ['presentAnything', { kind: 'unknown' }, 'present'],
   ])('%s', (want, node, wrapper) => {
@@ -123,6 +125,12 @@ describe('describeSchema', () => {
   it('says a long enum by its first value, then by its kind', () => {
     expect(describeSchema(str({ enum: ['ac_refrigeration_repair', 'accounting_bookkeeping_services', 'advertising_services', 'agricultural'] }))).toBe('acRefrigerationRepairEtcEnum');
     expect(describeSchema(str({ enum: ['a_very_long_value_that_says_too_much_for_a_name_of_its_own', 'b'] }), 'optional')).toBe('optionalEnum');
+  });
+
+  it('names a parameter or body of the metadata by its words, capitals as a word', () => {
+    expect(nameOf('SVC-VERSION', 'header', 'parameter')).toBe('svcVersionHeaderParameter');
+    expect(nameOf('', 'json', 'body')).toBe('jsonBody');
+    expect(nameOf('page_size', 'query', 'parameter')).toBe('pageSizeQueryParameter');
   });
 
   it('makes an identifier of any value', () => {

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, ownKeys } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const patternedString = /* @__PURE__ */ z
   .string()
   .check(/* @__PURE__ */ z.regex(/* @__PURE__ */ new RegExp('^[0-9]+$', 'u')));

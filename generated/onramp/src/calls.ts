@@ -47,7 +47,7 @@ import type {
   SessionTokenEnvelope,
   SessionTokenResponse,
 } from './types.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const stringArray = /* @__PURE__ */ lean.array(/* @__PURE__ */ lean.string());
 const uriString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uriFormat));
 const dateTimeString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat));
@@ -55,8 +55,32 @@ const patternedStringOrIntegerMin0 = /* @__PURE__ */ lean.union([
   /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u'))),
   /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0)),
 ]);
+const jsonBody = { required: true, contentTypes: ['application/json'] } as const;
+const countryQueryParameter = { name: 'country', in: 'query', required: false, style: 'form', explode: true } as const;
+const subdivisionQueryParameter = {
+  name: 'subdivision',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
 const stringMin1 = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.bound('min', 1));
 const integerMin1 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 1));
+const partnerUserRefPathParameter = {
+  name: 'partnerUserRef',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const pageKeyQueryParameter = { name: 'page_key', in: 'query', required: false, style: 'form', explode: true } as const;
+const pageSizeQueryParameter = {
+  name: 'page_size',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
 /** Lean validator of `ConfigPaymentMethod` (component `ConfigPaymentMethod`). */
 export const ConfigPaymentMethodValidator: lean.LeanValidator<ConfigPaymentMethod> = /* @__PURE__ */ lean.object([
   ['id', /* @__PURE__ */ lean.string(), true],
@@ -321,7 +345,7 @@ export const createBuyQuoteCall = {
   tags: ['onramp'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateBuyQuoteRequestValidator },
   responses: { '200': BuyQuoteResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
@@ -335,7 +359,7 @@ export const createSellQuoteCall = {
   tags: ['offramp'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSellQuoteRequestValidator },
   responses: { '200': SellQuoteResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
@@ -349,7 +373,7 @@ export const createSessionTokenCall = {
   tags: ['session'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSessionTokenRequestValidator },
   responses: { '200': SessionTokenResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
@@ -375,10 +399,7 @@ export const getBuyOptionsCall = {
   path: '/onramp/v1/buy/options',
   tags: ['onramp'],
   deprecated: false,
-  parameters: [
-    { name: 'country', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'subdivision', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [countryQueryParameter, subdivisionQueryParameter],
   security: [{ bearerJwt: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -409,10 +430,7 @@ export const getSellOptionsCall = {
   path: '/onramp/v1/sell/options',
   tags: ['offramp'],
   deprecated: false,
-  parameters: [
-    { name: 'country', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'subdivision', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [countryQueryParameter, subdivisionQueryParameter],
   security: [{ bearerJwt: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -430,11 +448,7 @@ export const listBuyTransactionsCall = {
   path: '/onramp/v1/buy/user/{partnerUserRef}/transactions',
   tags: ['onramp'],
   deprecated: false,
-  parameters: [
-    { name: 'partnerUserRef', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'page_key', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page_size', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [partnerUserRefPathParameter, pageKeyQueryParameter, pageSizeQueryParameter],
   security: [{ bearerJwt: [] }],
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: {
@@ -454,11 +468,7 @@ export const listSellTransactionsCall = {
   path: '/onramp/v1/sell/user/{partnerUserRef}/transactions',
   tags: ['offramp'],
   deprecated: false,
-  parameters: [
-    { name: 'partnerUserRef', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'page_key', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page_size', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [partnerUserRefPathParameter, pageKeyQueryParameter, pageSizeQueryParameter],
   security: [{ bearerJwt: [] }],
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: {

@@ -20,12 +20,36 @@ import {
   SellQuoteResponseSchema,
   SessionTokenResponseSchema,
 } from './schemas.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 const stringMin1 = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1));
 const optionalIntegerMin1 = /* @__PURE__ */ z.optional(
   /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
 );
+const jsonBody = { required: true, contentTypes: ['application/json'] } as const;
+const countryQueryParameter = { name: 'country', in: 'query', required: false, style: 'form', explode: true } as const;
+const subdivisionQueryParameter = {
+  name: 'subdivision',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const partnerUserRefPathParameter = {
+  name: 'partnerUserRef',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const pageKeyQueryParameter = { name: 'page_key', in: 'query', required: false, style: 'form', explode: true } as const;
+const pageSizeQueryParameter = {
+  name: 'page_size',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
 /** Validator of the request body of `createBuyQuote`. */
 export const CreateBuyQuoteBodySchema = CreateBuyQuoteRequestSchema;
 /** Validator of the request body of `createSellQuote`. */
@@ -66,7 +90,7 @@ export const createBuyQuoteOperation = {
   tags: ['onramp'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateBuyQuoteBodySchema },
   responses: { '200': BuyQuoteResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
@@ -84,7 +108,7 @@ export const createSellQuoteOperation = {
   tags: ['offramp'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSellQuoteBodySchema },
   responses: { '200': SellQuoteResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
@@ -102,7 +126,7 @@ export const createSessionTokenOperation = {
   tags: ['session'],
   deprecated: false,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json'] },
+  requestBody: jsonBody,
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSessionTokenBodySchema },
   responses: { '200': SessionTokenResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
@@ -136,10 +160,7 @@ export const getBuyOptionsOperation = {
   path: '/onramp/v1/buy/options',
   tags: ['onramp'],
   deprecated: false,
-  parameters: [
-    { name: 'country', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'subdivision', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [countryQueryParameter, subdivisionQueryParameter],
   security: [{ bearerJwt: [] }],
   validators: { parameters: GetBuyOptionsParamsSchema },
   responses: { '200': BuyOptionsSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
@@ -173,10 +194,7 @@ export const getSellOptionsOperation = {
   path: '/onramp/v1/sell/options',
   tags: ['offramp'],
   deprecated: false,
-  parameters: [
-    { name: 'country', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'subdivision', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [countryQueryParameter, subdivisionQueryParameter],
   security: [{ bearerJwt: [] }],
   validators: { parameters: GetSellOptionsParamsSchema },
   responses: { '200': SellOptionsSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
@@ -193,11 +211,7 @@ export const listBuyTransactionsOperation = {
   path: '/onramp/v1/buy/user/{partnerUserRef}/transactions',
   tags: ['onramp'],
   deprecated: false,
-  parameters: [
-    { name: 'partnerUserRef', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'page_key', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page_size', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [partnerUserRefPathParameter, pageKeyQueryParameter, pageSizeQueryParameter],
   security: [{ bearerJwt: [] }],
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: { parameters: ListBuyTransactionsParamsSchema },
@@ -215,11 +229,7 @@ export const listSellTransactionsOperation = {
   path: '/onramp/v1/sell/user/{partnerUserRef}/transactions',
   tags: ['offramp'],
   deprecated: false,
-  parameters: [
-    { name: 'partnerUserRef', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'page_key', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page_size', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [partnerUserRefPathParameter, pageKeyQueryParameter, pageSizeQueryParameter],
   security: [{ bearerJwt: [] }],
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: { parameters: ListSellTransactionsParamsSchema },

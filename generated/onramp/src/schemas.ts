@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, ownKeys, uriFormat, uuidFormat } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const optionalStringArray = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()));
 const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 const optionalUriString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string().check(uriFormat));

@@ -86,7 +86,7 @@ import type {
   UserResponse,
   UserSuccessResponse,
 } from './types.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const dateTimeString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat));
 const nullableString = /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.string());
 const integerMin0 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0));
@@ -95,11 +95,61 @@ const nullableDateTimeString = /* @__PURE__ */ lean.nullable(
   /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)),
 );
 const nullableInteger = /* @__PURE__ */ lean.nullable(/* @__PURE__ */ lean.number(true));
+const idPathParameter = { name: 'id', in: 'path', required: true, style: 'simple', explode: false } as const;
+const accountIdQueryParameter = {
+  name: 'account_id',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const jsonFormBody = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { account: { style: 'deepObject', explode: true } },
+} as const;
+const accountIdPathParameter = {
+  name: 'account_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const optionalJsonFormBody = {
+  required: false,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { address: { style: 'deepObject', explode: true } },
+} as const;
+const jsonFormBody2 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+} as const;
+const qtyQueryParameter = { name: 'qty', in: 'query', required: false, style: 'form', explode: true } as const;
+const currencyQueryParameter = {
+  name: 'currency',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
 const integerMin1Max100 = /* @__PURE__ */ lean.number(
   true,
   /* @__PURE__ */ lean.bound('min', 1),
   /* @__PURE__ */ lean.bound('max', 100),
 );
+const pageQueryParameter = { name: 'page', in: 'query', required: false, style: 'form', explode: true } as const;
+const limitQueryParameter = { name: 'limit', in: 'query', required: false, style: 'form', explode: true } as const;
+const queryQueryParameter = { name: 'query', in: 'query', required: false, style: 'form', explode: true } as const;
+const jsonFormBody3 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { transaction: { style: 'deepObject', explode: true } },
+} as const;
+const jsonFormBody4 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { user: { style: 'deepObject', explode: true } },
+} as const;
 /** Lean validator of `DecimalString` (component `DecimalString`). */
 export const DecimalStringValidator: lean.LeanValidator<DecimalString> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^-?\\d+(\\.\\d+)?$', 'u')),
@@ -672,10 +722,7 @@ export const cancelRequestCall = {
   path: '/transactions/{id}/cancel_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -694,10 +741,7 @@ export const cancelRequestPutCall = {
   path: '/transactions/{id}/cancel_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -716,10 +760,7 @@ export const commitTransferCall = {
   path: '/transfers/{id}/commit',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -738,10 +779,7 @@ export const completeRequestCall = {
   path: '/transactions/{id}/complete_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -761,11 +799,7 @@ export const createAccountCall = {
   tags: ['Accounts'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { account: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody,
   security: [{ apiKey: ['user'] }, { oauth2: ['user'] }],
   validators: { body: CreateAccountRequestValidator },
   responses: { '200': AccountSuccessResponseValidator, default: LegacyErrorValidator },
@@ -779,12 +813,8 @@ export const createAccountAddressCall = {
   path: '/accounts/{account_id}/address',
   tags: ['Accounts', 'Addresses'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: false,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { address: { style: 'deepObject', explode: true } },
-  },
+  parameters: [accountIdPathParameter],
+  requestBody: optionalJsonFormBody,
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]),
@@ -802,11 +832,7 @@ export const createAddressCall = {
   tags: ['Addresses'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: false,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { address: { style: 'deepObject', explode: true } },
-  },
+  requestBody: optionalJsonFormBody,
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: { body: CreateAddressRequestValidator },
   responses: { '200': CreatedAddressResponseValidator, default: LegacyErrorValidator },
@@ -821,7 +847,7 @@ export const createBuyCall = {
   tags: ['Buys'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['buy'] }, { oauth2: ['buy'] }],
   validators: { body: CreateBuyRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
@@ -836,7 +862,7 @@ export const createDepositCall = {
   tags: ['Deposits'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['deposit'] }, { oauth2: ['deposit'] }],
   validators: { body: CreateDepositRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
@@ -870,7 +896,7 @@ export const createWithdrawalCall = {
   tags: ['Withdrawals'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['withdraw'] }, { oauth2: ['withdraw'] }],
   validators: { body: CreateWithdrawalRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
@@ -884,7 +910,7 @@ export const deleteAccountCall = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
@@ -897,7 +923,7 @@ export const getAccountCall = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': AccountResponseValidator, default: LegacyErrorValidator },
@@ -910,7 +936,7 @@ export const getAccountAddressCall = {
   path: '/accounts/{account_id}/address',
   tags: ['Accounts', 'Addresses'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': AccountAddressResponseValidator, default: LegacyErrorValidator },
@@ -924,7 +950,7 @@ export const getAccountBalanceCall = {
   path: '/accounts/{account_id}/balance',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: ['balance'] }, { oauth2: ['balance'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': MoneyValidator, default: LegacyErrorValidator },
@@ -940,7 +966,7 @@ export const getAddressCall = {
   deprecated: true,
   parameters: [
     { name: 'id_or_address', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
+    accountIdQueryParameter,
   ],
   security: [{ apiKey: ['addresses'] }, { oauth2: ['addresses'] }],
   validators: {
@@ -973,10 +999,7 @@ export const getBuyPriceCall = {
   path: '/prices/buy',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [
-    { name: 'qty', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [qtyQueryParameter, currencyQueryParameter],
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1020,7 +1043,7 @@ export const getOAuthApplicationCall = {
   path: '/oauth/applications/{id}',
   tags: ['OAuth applications'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['oauth_apps'] }, { oauth2: ['oauth_apps'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': OAuthApplicationResponseValidator, default: LegacyErrorValidator },
@@ -1034,7 +1057,7 @@ export const getPaymentMethodCall = {
   path: '/payment_methods/{id}',
   tags: ['Payment methods'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['buy'] }, { apiKey: ['sell'] }, { oauth2: ['buy'] }, { oauth2: ['sell'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': PaymentMethodResponseValidator, default: LegacyErrorValidator },
@@ -1061,7 +1084,7 @@ export const getRecurringPaymentCall = {
   path: '/recurring_payments/{id}',
   tags: ['Recurring payments'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['recurring_payments'] }, { oauth2: ['recurring_payments'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': RecurringPaymentResponseValidator, default: LegacyErrorValidator },
@@ -1075,10 +1098,7 @@ export const getSellPriceCall = {
   path: '/prices/sell',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [
-    { name: 'qty', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [qtyQueryParameter, currencyQueryParameter],
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1096,7 +1116,7 @@ export const getSpotRateCall = {
   path: '/prices/spot_rate',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [{ name: 'currency', in: 'query', required: false, style: 'form', explode: true }],
+  parameters: [currencyQueryParameter],
   security: [],
   validators: { parameters: /* @__PURE__ */ lean.object([['currency', /* @__PURE__ */ lean.string()]]) },
   responses: { '200': MoneyValidator, default: LegacyErrorValidator },
@@ -1108,10 +1128,7 @@ export const getTransferCall = {
   path: '/transfers/{id}',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1130,7 +1147,7 @@ export const getUserCall = {
   path: '/users/{id}',
   tags: ['Users'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['user'] }, { apiKey: ['merchant'] }, { oauth2: ['user'] }, { oauth2: ['merchant'] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': UserResponseValidator, default: LegacyErrorValidator },
@@ -1144,11 +1161,7 @@ export const listAccountChangesCall = {
   path: '/account_changes',
   tags: ['Account changes'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transactions'] }, { oauth2: ['transactions'] }],
   pagination: {
     style: 'page',
@@ -1176,8 +1189,8 @@ export const listAccountsCall = {
   tags: ['Accounts'],
   deprecated: true,
   parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
+    pageQueryParameter,
+    limitQueryParameter,
     { name: 'all_accounts', in: 'query', required: false, style: 'form', explode: true },
   ],
   security: [{ apiKey: [] }, { oauth2: [] }],
@@ -1205,12 +1218,7 @@ export const listAddressesCall = {
   path: '/addresses',
   tags: ['Addresses'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'query', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter, queryQueryParameter],
   security: [{ apiKey: ['addresses'] }, { oauth2: ['addresses'] }],
   pagination: {
     style: 'page',
@@ -1238,11 +1246,7 @@ export const listContactsCall = {
   path: '/contacts',
   tags: ['Contacts'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'query', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, queryQueryParameter],
   security: [{ apiKey: ['contacts'] }, { oauth2: ['contacts'] }],
   pagination: {
     style: 'page',
@@ -1281,10 +1285,7 @@ export const listOAuthApplicationsCall = {
   path: '/oauth/applications',
   tags: ['OAuth applications'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['oauth_apps'] }, { oauth2: ['oauth_apps'] }],
   pagination: {
     style: 'page',
@@ -1324,10 +1325,7 @@ export const listRecurringPaymentsCall = {
   path: '/recurring_payments',
   tags: ['Recurring payments'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['recurring_payments'] }, { oauth2: ['recurring_payments'] }],
   pagination: {
     style: 'page',
@@ -1353,11 +1351,7 @@ export const listReportsCall = {
   path: '/reports',
   tags: ['Reports'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter],
   security: [{ apiKey: ['reports'] }, { oauth2: ['reports'] }],
   pagination: {
     style: 'page',
@@ -1384,11 +1378,7 @@ export const listTransfersCall = {
   path: '/transfers',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [accountIdQueryParameter, pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   pagination: {
     style: 'page',
@@ -1444,11 +1434,7 @@ export const requestMoneyCall = {
   tags: ['Transactions'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { transaction: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody3,
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { body: RequestMoneyRequestValidator },
   responses: { '200': TransactionSuccessResponseValidator, default: LegacyErrorValidator },
@@ -1462,10 +1448,7 @@ export const resendRequestCall = {
   path: '/transactions/{id}/resend_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1484,7 +1467,7 @@ export const setPrimaryAccountCall = {
   path: '/accounts/{account_id}/primary',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
@@ -1498,11 +1481,7 @@ export const transferMoneyCall = {
   tags: ['Transactions'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { transaction: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody3,
   security: [{ apiKey: ['transfer'] }, { oauth2: ['transfer'] }],
   validators: { body: TransferMoneyRequestValidator },
   responses: { '200': TransactionSuccessResponseValidator, default: LegacyErrorValidator },
@@ -1516,12 +1495,8 @@ export const updateAccountCall = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { account: { style: 'deepObject', explode: true } },
-  },
+  parameters: [accountIdPathParameter],
+  requestBody: jsonFormBody,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]),
@@ -1538,11 +1513,7 @@ export const updateCurrentUserCall = {
   tags: ['Users'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { user: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody4,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { body: UpdateUserRequestValidator },
   responses: { '200': UserSuccessResponseValidator, default: LegacyErrorValidator },
@@ -1555,12 +1526,8 @@ export const updateUserCall = {
   path: '/users/{id}',
   tags: ['Users'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { user: { style: 'deepObject', explode: true } },
-  },
+  parameters: [idPathParameter],
+  requestBody: jsonFormBody4,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]),

@@ -49,7 +49,7 @@ import {
   UserResponseSchema,
   UserSuccessResponseSchema,
 } from './schemas.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 const optionalIntegerMin1 = /* @__PURE__ */ z.optional(
   /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1)),
@@ -57,6 +57,56 @@ const optionalIntegerMin1 = /* @__PURE__ */ z.optional(
 const optionalIntegerMin1Max100 = /* @__PURE__ */ z.optional(
   /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(1), /* @__PURE__ */ z.lte(100)),
 );
+const idPathParameter = { name: 'id', in: 'path', required: true, style: 'simple', explode: false } as const;
+const accountIdQueryParameter = {
+  name: 'account_id',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const jsonFormBody = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { account: { style: 'deepObject', explode: true } },
+} as const;
+const accountIdPathParameter = {
+  name: 'account_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const optionalJsonFormBody = {
+  required: false,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { address: { style: 'deepObject', explode: true } },
+} as const;
+const jsonFormBody2 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+} as const;
+const qtyQueryParameter = { name: 'qty', in: 'query', required: false, style: 'form', explode: true } as const;
+const currencyQueryParameter = {
+  name: 'currency',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const pageQueryParameter = { name: 'page', in: 'query', required: false, style: 'form', explode: true } as const;
+const limitQueryParameter = { name: 'limit', in: 'query', required: false, style: 'form', explode: true } as const;
+const queryQueryParameter = { name: 'query', in: 'query', required: false, style: 'form', explode: true } as const;
+const jsonFormBody3 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { transaction: { style: 'deepObject', explode: true } },
+} as const;
+const jsonFormBody4 = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+  encoding: { user: { style: 'deepObject', explode: true } },
+} as const;
 /** Validator of {@link CancelRequestParams}. */
 export const CancelRequestParamsSchema = /* @__PURE__ */ compiledObject({
   id: /* @__PURE__ */ z.string(),
@@ -214,10 +264,7 @@ export const cancelRequestOperation = {
   path: '/transactions/{id}/cancel_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { parameters: CancelRequestParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
@@ -237,10 +284,7 @@ export const cancelRequestPutOperation = {
   path: '/transactions/{id}/cancel_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { parameters: CancelRequestPutParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
@@ -260,10 +304,7 @@ export const commitTransferOperation = {
   path: '/transfers/{id}/commit',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   validators: { parameters: CommitTransferParamsSchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
@@ -283,10 +324,7 @@ export const completeRequestOperation = {
   path: '/transactions/{id}/complete_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { parameters: CompleteRequestParamsSchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
@@ -307,11 +345,7 @@ export const createAccountOperation = {
   tags: ['Accounts'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { account: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody,
   security: [{ apiKey: ['user'] }, { oauth2: ['user'] }],
   validators: { body: CreateAccountBodySchema },
   responses: { '200': AccountSuccessResponseSchema, default: LegacyErrorSchema },
@@ -331,12 +365,8 @@ export const createAccountAddressOperation = {
   path: '/accounts/{account_id}/address',
   tags: ['Accounts', 'Addresses'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: false,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { address: { style: 'deepObject', explode: true } },
-  },
+  parameters: [accountIdPathParameter],
+  requestBody: optionalJsonFormBody,
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: { parameters: CreateAccountAddressParamsSchema, body: CreateAccountAddressBodySchema },
   responses: { '200': CreatedAddressResponseSchema, default: LegacyErrorSchema },
@@ -357,11 +387,7 @@ export const createAddressOperation = {
   tags: ['Addresses'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: false,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { address: { style: 'deepObject', explode: true } },
-  },
+  requestBody: optionalJsonFormBody,
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: { body: CreateAddressBodySchema },
   responses: { '200': CreatedAddressResponseSchema, default: LegacyErrorSchema },
@@ -382,7 +408,7 @@ export const createBuyOperation = {
   tags: ['Buys'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['buy'] }, { oauth2: ['buy'] }],
   validators: { body: CreateBuyBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
@@ -403,7 +429,7 @@ export const createDepositOperation = {
   tags: ['Deposits'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['deposit'] }, { oauth2: ['deposit'] }],
   validators: { body: CreateDepositBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
@@ -449,7 +475,7 @@ export const createWithdrawalOperation = {
   tags: ['Withdrawals'],
   deprecated: true,
   parameters: [],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody2,
   security: [{ apiKey: ['withdraw'] }, { oauth2: ['withdraw'] }],
   validators: { body: CreateWithdrawalBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
@@ -469,7 +495,7 @@ export const deleteAccountOperation = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: DeleteAccountParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
@@ -488,7 +514,7 @@ export const getAccountOperation = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: GetAccountParamsSchema },
   responses: { '200': AccountResponseSchema, default: LegacyErrorSchema },
@@ -507,7 +533,7 @@ export const getAccountAddressOperation = {
   path: '/accounts/{account_id}/address',
   tags: ['Accounts', 'Addresses'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: ['address'] }, { oauth2: ['address'] }],
   validators: { parameters: GetAccountAddressParamsSchema },
   responses: { '200': AccountAddressResponseSchema, default: LegacyErrorSchema },
@@ -527,7 +553,7 @@ export const getAccountBalanceOperation = {
   path: '/accounts/{account_id}/balance',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: ['balance'] }, { oauth2: ['balance'] }],
   validators: { parameters: GetAccountBalanceParamsSchema },
   responses: { '200': MoneySchema, default: LegacyErrorSchema },
@@ -549,7 +575,7 @@ export const getAddressOperation = {
   deprecated: true,
   parameters: [
     { name: 'id_or_address', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
+    accountIdQueryParameter,
   ],
   security: [{ apiKey: ['addresses'] }, { oauth2: ['addresses'] }],
   validators: { parameters: GetAddressParamsSchema },
@@ -589,10 +615,7 @@ export const getBuyPriceOperation = {
   path: '/prices/buy',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [
-    { name: 'qty', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [qtyQueryParameter, currencyQueryParameter],
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: { parameters: GetBuyPriceParamsSchema },
   responses: { '200': PriceQuoteSchema, default: LegacyErrorSchema },
@@ -649,7 +672,7 @@ export const getOAuthApplicationOperation = {
   path: '/oauth/applications/{id}',
   tags: ['OAuth applications'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['oauth_apps'] }, { oauth2: ['oauth_apps'] }],
   validators: { parameters: GetOAuthApplicationParamsSchema },
   responses: { '200': OAuthApplicationResponseSchema, default: LegacyErrorSchema },
@@ -669,7 +692,7 @@ export const getPaymentMethodOperation = {
   path: '/payment_methods/{id}',
   tags: ['Payment methods'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['buy'] }, { apiKey: ['sell'] }, { oauth2: ['buy'] }, { oauth2: ['sell'] }],
   validators: { parameters: GetPaymentMethodParamsSchema },
   responses: { '200': PaymentMethodResponseSchema, default: LegacyErrorSchema },
@@ -708,7 +731,7 @@ export const getRecurringPaymentOperation = {
   path: '/recurring_payments/{id}',
   tags: ['Recurring payments'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['recurring_payments'] }, { oauth2: ['recurring_payments'] }],
   validators: { parameters: GetRecurringPaymentParamsSchema },
   responses: { '200': RecurringPaymentResponseSchema, default: LegacyErrorSchema },
@@ -728,10 +751,7 @@ export const getSellPriceOperation = {
   path: '/prices/sell',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [
-    { name: 'qty', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [qtyQueryParameter, currencyQueryParameter],
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: { parameters: GetSellPriceParamsSchema },
   responses: { '200': PriceQuoteSchema, default: LegacyErrorSchema },
@@ -750,7 +770,7 @@ export const getSpotRateOperation = {
   path: '/prices/spot_rate',
   tags: ['Prices'],
   deprecated: true,
-  parameters: [{ name: 'currency', in: 'query', required: false, style: 'form', explode: true }],
+  parameters: [currencyQueryParameter],
   security: [],
   validators: { parameters: GetSpotRateParamsSchema },
   responses: { '200': MoneySchema, default: LegacyErrorSchema },
@@ -768,10 +788,7 @@ export const getTransferOperation = {
   path: '/transfers/{id}',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   validators: { parameters: GetTransferParamsSchema },
   responses: { '200': TransferResponseSchema, default: LegacyErrorSchema },
@@ -791,7 +808,7 @@ export const getUserOperation = {
   path: '/users/{id}',
   tags: ['Users'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [idPathParameter],
   security: [{ apiKey: ['user'] }, { apiKey: ['merchant'] }, { oauth2: ['user'] }, { oauth2: ['merchant'] }],
   validators: { parameters: GetUserParamsSchema },
   responses: { '200': UserResponseSchema, default: LegacyErrorSchema },
@@ -811,11 +828,7 @@ export const listAccountChangesOperation = {
   path: '/account_changes',
   tags: ['Account changes'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter],
   security: [{ apiKey: ['transactions'] }, { oauth2: ['transactions'] }],
   pagination: {
     style: 'page',
@@ -843,8 +856,8 @@ export const listAccountsOperation = {
   tags: ['Accounts'],
   deprecated: true,
   parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
+    pageQueryParameter,
+    limitQueryParameter,
     { name: 'all_accounts', in: 'query', required: false, style: 'form', explode: true },
   ],
   security: [{ apiKey: [] }, { oauth2: [] }],
@@ -872,12 +885,7 @@ export const listAddressesOperation = {
   path: '/addresses',
   tags: ['Addresses'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'query', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter, queryQueryParameter],
   security: [{ apiKey: ['addresses'] }, { oauth2: ['addresses'] }],
   pagination: {
     style: 'page',
@@ -904,11 +912,7 @@ export const listContactsOperation = {
   path: '/contacts',
   tags: ['Contacts'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'query', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, queryQueryParameter],
   security: [{ apiKey: ['contacts'] }, { oauth2: ['contacts'] }],
   pagination: {
     style: 'page',
@@ -953,10 +957,7 @@ export const listOAuthApplicationsOperation = {
   path: '/oauth/applications',
   tags: ['OAuth applications'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['oauth_apps'] }, { oauth2: ['oauth_apps'] }],
   pagination: {
     style: 'page',
@@ -1003,10 +1004,7 @@ export const listRecurringPaymentsOperation = {
   path: '/recurring_payments',
   tags: ['Recurring payments'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['recurring_payments'] }, { oauth2: ['recurring_payments'] }],
   pagination: {
     style: 'page',
@@ -1033,11 +1031,7 @@ export const listReportsOperation = {
   path: '/reports',
   tags: ['Reports'],
   deprecated: true,
-  parameters: [
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [pageQueryParameter, limitQueryParameter, accountIdQueryParameter],
   security: [{ apiKey: ['reports'] }, { oauth2: ['reports'] }],
   pagination: {
     style: 'page',
@@ -1064,11 +1058,7 @@ export const listTransfersOperation = {
   path: '/transfers',
   tags: ['Transfers'],
   deprecated: true,
-  parameters: [
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'page', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [accountIdQueryParameter, pageQueryParameter, limitQueryParameter],
   security: [{ apiKey: ['transfers'] }, { oauth2: ['transfers'] }],
   pagination: {
     style: 'page',
@@ -1136,11 +1126,7 @@ export const requestMoneyOperation = {
   tags: ['Transactions'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { transaction: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody3,
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { body: RequestMoneyBodySchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
@@ -1160,10 +1146,7 @@ export const resendRequestOperation = {
   path: '/transactions/{id}/resend_request',
   tags: ['Transactions'],
   deprecated: true,
-  parameters: [
-    { name: 'id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'account_id', in: 'query', required: false, style: 'form', explode: true },
-  ],
+  parameters: [idPathParameter, accountIdQueryParameter],
   security: [{ apiKey: ['request'] }, { oauth2: ['request'] }],
   validators: { parameters: ResendRequestParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
@@ -1183,7 +1166,7 @@ export const setPrimaryAccountOperation = {
   path: '/accounts/{account_id}/primary',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
+  parameters: [accountIdPathParameter],
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: SetPrimaryAccountParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
@@ -1203,11 +1186,7 @@ export const transferMoneyOperation = {
   tags: ['Transactions'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { transaction: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody3,
   security: [{ apiKey: ['transfer'] }, { oauth2: ['transfer'] }],
   validators: { body: TransferMoneyBodySchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
@@ -1227,12 +1206,8 @@ export const updateAccountOperation = {
   path: '/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: true,
-  parameters: [{ name: 'account_id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { account: { style: 'deepObject', explode: true } },
-  },
+  parameters: [accountIdPathParameter],
+  requestBody: jsonFormBody,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: UpdateAccountParamsSchema, body: UpdateAccountBodySchema },
   responses: { '200': AccountSuccessResponseSchema, default: LegacyErrorSchema },
@@ -1252,11 +1227,7 @@ export const updateCurrentUserOperation = {
   tags: ['Users'],
   deprecated: true,
   parameters: [],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { user: { style: 'deepObject', explode: true } },
-  },
+  requestBody: jsonFormBody4,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { body: UpdateCurrentUserBodySchema },
   responses: { '200': UserSuccessResponseSchema, default: LegacyErrorSchema },
@@ -1275,12 +1246,8 @@ export const updateUserOperation = {
   path: '/users/{id}',
   tags: ['Users'],
   deprecated: true,
-  parameters: [{ name: 'id', in: 'path', required: true, style: 'simple', explode: false }],
-  requestBody: {
-    required: true,
-    contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
-    encoding: { user: { style: 'deepObject', explode: true } },
-  },
+  parameters: [idPathParameter],
+  requestBody: jsonFormBody4,
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: UpdateUserParamsSchema, body: UpdateUserBodySchema },
   responses: { '200': UserSuccessResponseSchema, default: LegacyErrorSchema },

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, emailFormat, ownKeys, refinements } from '@svc/runtime';
 import { compiledObject, openEnum, openObject } from '@svc/runtime/mini';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const dateTimeString = /* @__PURE__ */ z.string().check(dateTimeFormat);
 const nullableString = /* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string());
 const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());

@@ -104,7 +104,7 @@ import type {
   WithdrawalListResponse,
   WithdrawalResponse,
 } from './types.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const uuidString = /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(uuidFormat));
 const nullableDateTimeString = /* @__PURE__ */ lean.nullable(
   /* @__PURE__ */ lean.string(/* @__PURE__ */ lean.format(dateTimeFormat)),
@@ -145,9 +145,86 @@ const patternedString = /* @__PURE__ */ lean.string(
 const patternedString2 = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d{4}-\\d{2}-\\d{2}$', 'u')),
 );
+const acceptLanguageHeaderParameter = {
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const svcVersionHeaderParameter = {
+  name: 'SVC-VERSION',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const accountIdPathParameter = {
+  name: 'account_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const transactionIdPathParameter = {
+  name: 'transaction_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const depositIdPathParameter = {
+  name: 'deposit_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const expandQueryParameter = { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true } as const;
+const svc2FaTokenHeaderParameter = {
+  name: 'SVC-2FA-Token',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const withdrawalIdPathParameter = {
+  name: 'withdrawal_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const jsonFormBody = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+} as const;
 const patternedString3 = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^[A-Z0-9]+-[A-Z0-9]+$', 'u')),
 );
+const currencyPairPathParameter = {
+  name: 'currency_pair',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const limitQueryParameter = { name: 'limit', in: 'query', required: false, style: 'form', explode: true } as const;
+const orderQueryParameter = { name: 'order', in: 'query', required: false, style: 'form', explode: true } as const;
+const startingAfterQueryParameter = {
+  name: 'starting_after',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const endingBeforeQueryParameter = {
+  name: 'ending_before',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
 /** Lean validator of `AccountCurrency` (component `AccountCurrency`). */
 export const AccountCurrencyValidator: lean.LeanValidator<AccountCurrency> = /* @__PURE__ */ lean.object([
   ['code', /* @__PURE__ */ lean.string(), true],
@@ -864,10 +941,7 @@ export const getTimeCall = {
   path: '/v2/time',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -891,10 +965,10 @@ export const cancelTransactionCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -933,12 +1007,12 @@ export const commitDepositCall = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'deposit_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    depositIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -981,12 +1055,12 @@ export const commitWithdrawalCall = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'withdrawal_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    withdrawalIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1029,12 +1103,12 @@ export const completeTransactionCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1076,11 +1150,7 @@ export const createAddressCall = {
   path: '/v2/accounts/{account_id}/addresses',
   tags: ['Addresses'],
   deprecated: false,
-  parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [accountIdPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   requestBody: { required: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
   security: [
     {
@@ -1120,13 +1190,13 @@ export const createBuyCall = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:buys:create'],
@@ -1168,13 +1238,13 @@ export const createDepositCall = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:deposits:create'],
@@ -1216,13 +1286,13 @@ export const createTransactionCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:transactions:send', 'wallet:transactions:transfer', 'wallet:transactions:request'],
@@ -1265,13 +1335,13 @@ export const createWithdrawalCall = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:withdrawals:create'],
@@ -1312,11 +1382,7 @@ export const getAccountCall = {
   path: '/v2/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: false,
-  parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [accountIdPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [
     {
       svcAccessKey: ['wallet:accounts:read'],
@@ -1352,10 +1418,7 @@ export const getAuthorizationInfoCall = {
   path: '/v2/user/auth',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1381,11 +1444,11 @@ export const getBuyCall = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
+    accountIdPathParameter,
     { name: 'buy_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1424,11 +1487,7 @@ export const getBuyPriceCall = {
   path: '/v2/prices/{currency_pair}/buy',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [currencyPairPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1453,10 +1512,7 @@ export const getCurrentUserCall = {
   path: '/v2/user',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1483,11 +1539,11 @@ export const getDepositCall = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'deposit_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    depositIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1528,8 +1584,8 @@ export const getExchangeRatesCall = {
   deprecated: false,
   parameters: [
     { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [],
   validators: {
@@ -1556,9 +1612,9 @@ export const getNotificationCall = {
   deprecated: false,
   parameters: [
     { name: 'notification_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1598,9 +1654,9 @@ export const getPaymentMethodCall = {
   deprecated: false,
   parameters: [
     { name: 'payment_method_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1638,11 +1694,7 @@ export const getSellPriceCall = {
   path: '/v2/prices/{currency_pair}/sell',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [currencyPairPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1668,10 +1720,10 @@ export const getSpotPriceCall = {
   tags: ['Data'],
   deprecated: false,
   parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
+    currencyPairPathParameter,
     { name: 'date', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [],
   validators: {
@@ -1705,11 +1757,11 @@ export const getTransactionCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1750,8 +1802,8 @@ export const getUserByIdCall = {
   deprecated: false,
   parameters: [
     { name: 'user_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
@@ -1781,11 +1833,11 @@ export const getWithdrawalCall = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'withdrawal_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    withdrawalIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1825,12 +1877,12 @@ export const listAccountsCall = {
   tags: ['Accounts'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1877,14 +1929,14 @@ export const listBuysCall = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1933,10 +1985,7 @@ export const listCurrenciesCall = {
   path: '/v2/currencies',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: {
     parameters: /* @__PURE__ */ lean.object([
@@ -1960,14 +2009,14 @@ export const listDepositsCall = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2017,13 +2066,13 @@ export const listNotificationsCall = {
   tags: ['Notifications'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2071,13 +2120,13 @@ export const listPaymentMethodsCall = {
   tags: ['Payment methods'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2125,14 +2174,14 @@ export const listTransactionsCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2182,14 +2231,14 @@ export const listWithdrawalsCall = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2239,11 +2288,11 @@ export const resendTransactionCall = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -2283,11 +2332,8 @@ export const updateCurrentUserCall = {
   path: '/v2/user',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
+  requestBody: jsonFormBody,
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: {
     parameters: /* @__PURE__ */ lean.object([

@@ -58,7 +58,7 @@ import {
   WithdrawalResponseSchema,
 } from './schemas.js';
 export { receiveWebhook, verifyWebhookSignature } from '@svc/runtime';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const uuidString = /* @__PURE__ */ z.string().check(uuidFormat);
 const optionalPatternedString = /* @__PURE__ */ z.optional(
   /* @__PURE__ */ z
@@ -101,6 +101,91 @@ const optionalIntegerMin0Max100 = /* @__PURE__ */ z.optional(
   /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.gte(0), /* @__PURE__ */ z.lte(100)),
 );
 const optionalDescAscEnum = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['desc', 'asc']));
+const acceptLanguageHeaderParameter = {
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const svcVersionHeaderParameter = {
+  name: 'SVC-VERSION',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const accountIdPathParameter = {
+  name: 'account_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const transactionIdPathParameter = {
+  name: 'transaction_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const depositIdPathParameter = {
+  name: 'deposit_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const expandQueryParameter = { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true } as const;
+const svc2FaTokenHeaderParameter = {
+  name: 'SVC-2FA-Token',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
+const withdrawalIdPathParameter = {
+  name: 'withdrawal_id',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const jsonFormBody = {
+  required: true,
+  contentTypes: ['application/json', 'application/x-www-form-urlencoded'],
+} as const;
+const currencyPairPathParameter = {
+  name: 'currency_pair',
+  in: 'path',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const limitQueryParameter = { name: 'limit', in: 'query', required: false, style: 'form', explode: true } as const;
+const orderQueryParameter = { name: 'order', in: 'query', required: false, style: 'form', explode: true } as const;
+const startingAfterQueryParameter = {
+  name: 'starting_after',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const endingBeforeQueryParameter = {
+  name: 'ending_before',
+  in: 'query',
+  required: false,
+  style: 'form',
+  explode: true,
+} as const;
+const svcSignatureHeaderParameter = {
+  name: 'SVC-SIGNATURE',
+  in: 'header',
+  required: true,
+  style: 'simple',
+  explode: false,
+} as const;
+const jsonBody = { required: true, contentTypes: ['application/json'] } as const;
 /** Validator of {@link CancelTransactionParams}. */
 export const CancelTransactionParamsSchema = /* @__PURE__ */ compiledObject({
   account_id: uuidString,
@@ -469,10 +554,7 @@ export const getTimeOperation = {
   path: '/v2/time',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: { parameters: GetTimeParamsSchema },
   responses: {
@@ -495,10 +577,10 @@ export const cancelTransactionOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -534,12 +616,12 @@ export const commitDepositOperation = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'deposit_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    depositIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -577,12 +659,12 @@ export const commitWithdrawalOperation = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'withdrawal_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    withdrawalIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -620,12 +702,12 @@ export const completeTransactionOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -662,11 +744,7 @@ export const createAddressOperation = {
   path: '/v2/accounts/{account_id}/addresses',
   tags: ['Addresses'],
   deprecated: false,
-  parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [accountIdPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   requestBody: { required: false, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
   security: [
     {
@@ -703,13 +781,13 @@ export const createBuyOperation = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:buys:create'],
@@ -746,13 +824,13 @@ export const createDepositOperation = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:deposits:create'],
@@ -789,13 +867,13 @@ export const createTransactionOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:transactions:send', 'wallet:transactions:transfer', 'wallet:transactions:request'],
@@ -833,13 +911,13 @@ export const createWithdrawalOperation = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'SVC-2FA-Token', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    expandQueryParameter,
+    svc2FaTokenHeaderParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  requestBody: jsonFormBody,
   security: [
     {
       svcAccessKey: ['wallet:withdrawals:create'],
@@ -875,11 +953,7 @@ export const getAccountOperation = {
   path: '/v2/accounts/{account_id}',
   tags: ['Accounts'],
   deprecated: false,
-  parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [accountIdPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [
     {
       svcAccessKey: ['wallet:accounts:read'],
@@ -913,10 +987,7 @@ export const getAuthorizationInfoOperation = {
   path: '/v2/user/auth',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: { parameters: GetAuthorizationInfoParamsSchema },
   responses: {
@@ -941,11 +1012,11 @@ export const getBuyOperation = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
+    accountIdPathParameter,
     { name: 'buy_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -980,11 +1051,7 @@ export const getBuyPriceOperation = {
   path: '/v2/prices/{currency_pair}/buy',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [currencyPairPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: { parameters: GetBuyPriceParamsSchema },
   responses: {
@@ -1007,10 +1074,7 @@ export const getCurrentUserOperation = {
   path: '/v2/user',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: { parameters: GetCurrentUserParamsSchema },
   responses: {
@@ -1036,11 +1100,11 @@ export const getDepositOperation = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'deposit_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    depositIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1077,8 +1141,8 @@ export const getExchangeRatesOperation = {
   deprecated: false,
   parameters: [
     { name: 'currency', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [],
   validators: { parameters: GetExchangeRatesParamsSchema },
@@ -1103,9 +1167,9 @@ export const getNotificationOperation = {
   deprecated: false,
   parameters: [
     { name: 'notification_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1142,9 +1206,9 @@ export const getPaymentMethodOperation = {
   deprecated: false,
   parameters: [
     { name: 'payment_method_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1179,11 +1243,7 @@ export const getSellPriceOperation = {
   path: '/v2/prices/{currency_pair}/sell',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [currencyPairPathParameter, acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: { parameters: GetSellPriceParamsSchema },
   responses: {
@@ -1207,10 +1267,10 @@ export const getSpotPriceOperation = {
   tags: ['Data'],
   deprecated: false,
   parameters: [
-    { name: 'currency_pair', in: 'path', required: true, style: 'simple', explode: false },
+    currencyPairPathParameter,
     { name: 'date', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [],
   validators: { parameters: GetSpotPriceParamsSchema },
@@ -1235,11 +1295,11 @@ export const getTransactionOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1276,8 +1336,8 @@ export const getUserByIdOperation = {
   deprecated: false,
   parameters: [
     { name: 'user_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: { parameters: GetUserByIdParamsSchema },
@@ -1305,11 +1365,11 @@ export const getWithdrawalOperation = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'withdrawal_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    withdrawalIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1345,12 +1405,12 @@ export const listAccountsOperation = {
   tags: ['Accounts'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1392,14 +1452,14 @@ export const listBuysOperation = {
   tags: ['Buys'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1441,10 +1501,7 @@ export const listCurrenciesOperation = {
   path: '/v2/currencies',
   tags: ['Data'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
   security: [],
   validators: { parameters: ListCurrenciesParamsSchema },
   responses: {
@@ -1467,14 +1524,14 @@ export const listDepositsOperation = {
   tags: ['Deposits'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1517,13 +1574,13 @@ export const listNotificationsOperation = {
   tags: ['Notifications'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1565,13 +1622,13 @@ export const listPaymentMethodsOperation = {
   tags: ['Payment methods'],
   deprecated: false,
   parameters: [
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1613,14 +1670,14 @@ export const listTransactionsOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1663,14 +1720,14 @@ export const listWithdrawalsOperation = {
   tags: ['Withdrawals'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'limit', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'order', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'starting_after', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'ending_before', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    limitQueryParameter,
+    orderQueryParameter,
+    startingAfterQueryParameter,
+    endingBeforeQueryParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1713,11 +1770,11 @@ export const resendTransactionOperation = {
   tags: ['Transactions'],
   deprecated: false,
   parameters: [
-    { name: 'account_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'transaction_id', in: 'path', required: true, style: 'simple', explode: false },
-    { name: 'expand[]', in: 'query', required: false, style: 'form', explode: true },
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
+    accountIdPathParameter,
+    transactionIdPathParameter,
+    expandQueryParameter,
+    acceptLanguageHeaderParameter,
+    svcVersionHeaderParameter,
   ],
   security: [
     {
@@ -1753,11 +1810,8 @@ export const updateCurrentUserOperation = {
   path: '/v2/user',
   tags: ['Users'],
   deprecated: false,
-  parameters: [
-    { name: 'Accept-Language', in: 'header', required: false, style: 'simple', explode: false },
-    { name: 'SVC-VERSION', in: 'header', required: false, style: 'simple', explode: false },
-  ],
-  requestBody: { required: true, contentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+  parameters: [acceptLanguageHeaderParameter, svcVersionHeaderParameter],
+  requestBody: jsonFormBody,
   security: [{ svcAccessKey: [], svcAccessSign: [], svcAccessTimestamp: [] }, { oauth2: [] }],
   validators: { parameters: UpdateCurrentUserParamsSchema, body: UpdateCurrentUserBodySchema },
   responses: {
@@ -1853,8 +1907,8 @@ export const webhooks = {
     path: 'wallet:addresses:new-payment',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnAddressNewPaymentParamsSchema, body: OnAddressNewPaymentBodySchema },
     responses: { '200': undefined },
@@ -1866,8 +1920,8 @@ export const webhooks = {
     path: 'wallet:buys:canceled',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnBuyCanceledParamsSchema, body: OnBuyCanceledBodySchema },
     responses: { '200': undefined },
@@ -1879,8 +1933,8 @@ export const webhooks = {
     path: 'wallet:buys:completed',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnBuyCompletedParamsSchema, body: OnBuyCompletedBodySchema },
     responses: { '200': undefined },
@@ -1892,8 +1946,8 @@ export const webhooks = {
     path: 'wallet:buys:created',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnBuyCreatedParamsSchema, body: OnBuyCreatedBodySchema },
     responses: { '200': undefined },
@@ -1905,8 +1959,8 @@ export const webhooks = {
     path: 'wallet:deposit:canceled',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnDepositCanceledParamsSchema, body: OnDepositCanceledBodySchema },
     responses: { '200': undefined },
@@ -1918,8 +1972,8 @@ export const webhooks = {
     path: 'wallet:deposit:completed',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnDepositCompletedParamsSchema, body: OnDepositCompletedBodySchema },
     responses: { '200': undefined },
@@ -1931,8 +1985,8 @@ export const webhooks = {
     path: 'wallet:deposit:created',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnDepositCreatedParamsSchema, body: OnDepositCreatedBodySchema },
     responses: { '200': undefined },
@@ -1944,8 +1998,8 @@ export const webhooks = {
     path: 'ping',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnPingParamsSchema, body: OnPingBodySchema },
     responses: { '200': undefined },
@@ -1957,8 +2011,8 @@ export const webhooks = {
     path: 'wallet:sells:canceled',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnSellCanceledParamsSchema, body: OnSellCanceledBodySchema },
     responses: { '200': undefined },
@@ -1970,8 +2024,8 @@ export const webhooks = {
     path: 'wallet:sells:completed',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnSellCompletedParamsSchema, body: OnSellCompletedBodySchema },
     responses: { '200': undefined },
@@ -1983,8 +2037,8 @@ export const webhooks = {
     path: 'wallet:sells:created',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnSellCreatedParamsSchema, body: OnSellCreatedBodySchema },
     responses: { '200': undefined },
@@ -1996,8 +2050,8 @@ export const webhooks = {
     path: 'wallet:withdrawal:canceled',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnWithdrawalCanceledParamsSchema, body: OnWithdrawalCanceledBodySchema },
     responses: { '200': undefined },
@@ -2009,8 +2063,8 @@ export const webhooks = {
     path: 'wallet:withdrawal:completed',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnWithdrawalCompletedParamsSchema, body: OnWithdrawalCompletedBodySchema },
     responses: { '200': undefined },
@@ -2022,8 +2076,8 @@ export const webhooks = {
     path: 'wallet:withdrawal:created',
     tags: ['Webhooks'],
     deprecated: false,
-    parameters: [{ name: 'SVC-SIGNATURE', in: 'header', required: true, style: 'simple', explode: false }],
-    requestBody: { required: true, contentTypes: ['application/json'] },
+    parameters: [svcSignatureHeaderParameter],
+    requestBody: jsonBody,
     security: [],
     validators: { parameters: OnWithdrawalCreatedParamsSchema, body: OnWithdrawalCreatedBodySchema },
     responses: { '200': undefined },

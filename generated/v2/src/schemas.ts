@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { dateTimeFormat, emailFormat, ownKeys, refinements, uriFormat, uuidFormat } from '@svc/runtime';
 import { allOfObjects, compiledObject, openEnum, openObject, taggedUnion } from '@svc/runtime/mini';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 const integer = /* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int());
 const uuidString = /* @__PURE__ */ z.string().check(uuidFormat);

@@ -40,7 +40,7 @@ import type {
   VerifyResponse,
   X402Version,
 } from './types.js';
-// Validators printed more than once below, each declared once.
+// Used more than once below, declared once.
 const decimalPatternedString = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
 );
@@ -49,6 +49,13 @@ const patternedString = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^0x[0-9a-fA-F]+$', 'u')),
 );
 const integerMin0 = /* @__PURE__ */ lean.number(true, /* @__PURE__ */ lean.bound('min', 0));
+const correlationContextHeaderParameter = {
+  name: 'Correlation-Context',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
 /** Lean validator of `AtomicAmount` (component `AtomicAmount`). */
 export const AtomicAmountValidator: lean.LeanValidator<AtomicAmount> = /* @__PURE__ */ lean.string(
   /* @__PURE__ */ lean.pattern(/* @__PURE__ */ new RegExp('^\\d+$', 'u')),
@@ -280,7 +287,7 @@ export const settleX402PaymentCall = {
   path: '/v2/x402/settle',
   tags: ['x402'],
   deprecated: false,
-  parameters: [{ name: 'Correlation-Context', in: 'header', required: false, style: 'simple', explode: false }],
+  parameters: [correlationContextHeaderParameter],
   requestBody: { required: true, contentTypes: ['application/json'] },
   security: [{ bearerJwt: [] }],
   validators: {
@@ -323,7 +330,7 @@ export const verifyX402PaymentCall = {
   path: '/v2/x402/verify',
   tags: ['x402'],
   deprecated: false,
-  parameters: [{ name: 'Correlation-Context', in: 'header', required: false, style: 'simple', explode: false }],
+  parameters: [correlationContextHeaderParameter],
   requestBody: { required: true, contentTypes: ['application/json'] },
   security: [{ bearerJwt: [] }],
   validators: {

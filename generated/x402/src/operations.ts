@@ -14,6 +14,14 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from './schemas.js';
+// Used more than once below, declared once.
+const correlationContextHeaderParameter = {
+  name: 'Correlation-Context',
+  in: 'header',
+  required: false,
+  style: 'simple',
+  explode: false,
+} as const;
 /** Validator of {@link SettleX402PaymentParams}. */
 export const SettleX402PaymentParamsSchema = /* @__PURE__ */ compiledObject({
   'Correlation-Context': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -37,7 +45,7 @@ export const settleX402PaymentOperation = {
   path: '/v2/x402/settle',
   tags: ['x402'],
   deprecated: false,
-  parameters: [{ name: 'Correlation-Context', in: 'header', required: false, style: 'simple', explode: false }],
+  parameters: [correlationContextHeaderParameter],
   requestBody: { required: true, contentTypes: ['application/json'] },
   security: [{ bearerJwt: [] }],
   validators: { parameters: SettleX402PaymentParamsSchema, body: SettleX402PaymentBodySchema },
@@ -85,7 +93,7 @@ export const verifyX402PaymentOperation = {
   path: '/v2/x402/verify',
   tags: ['x402'],
   deprecated: false,
-  parameters: [{ name: 'Correlation-Context', in: 'header', required: false, style: 'simple', explode: false }],
+  parameters: [correlationContextHeaderParameter],
   requestBody: { required: true, contentTypes: ['application/json'] },
   security: [{ bearerJwt: [] }],
   validators: { parameters: VerifyX402PaymentParamsSchema, body: VerifyX402PaymentBodySchema },

@@ -55,7 +55,7 @@ export function callsFile(context: TargetContext): GeneratedFile {
           response: (schema: SchemaNode) => printLean(schema, forms.output),
         }
       : { response: () => 'undefined' };
-    const fields = operationSpecFields(op, validators, features);
+    const fields = operationSpecFields(op, validators, features, shared);
     statements.push(
       exportedConst(
         op.targetNames[CALL_NAME]!,

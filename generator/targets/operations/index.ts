@@ -82,6 +82,7 @@ export const operationsTarget: Target = {
           response: (schema) => printZod(schema, forms.output),
         },
         withFeatures ? features : undefined,
+        shared,
       );
     const operationEntry = (op: OperationModel): string => {
       const doc = jsDoc(op.summary, op.deprecated ? '@deprecated' : undefined);
