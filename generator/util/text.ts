@@ -22,9 +22,15 @@ export function docsOf(...parts: (string | undefined | false)[]): string[] {
   return text === undefined ? [] : [text];
 }
 
+/** What a string literal escapes: the quote, the backslash, line ends, and NUL (print/shared.ts' placeholders use it). */
+const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029', '\0': '\\x00' };
+const NEEDS_ESCAPE = /[\\'\n\r\u2028\u2029\0]/;
+const ESCAPED = /[\\'\n\r\u2028\u2029\0]/g;
+
 /** A string literal in single quotes (what prettier would pick anyway). */
 export function stringLiteral(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/\0/g, '\\x00')}'`;
+  // Most strings need no escape: one test instead of a pass per character to escape (a large package prints a million of them).
+  return NEEDS_ESCAPE.test(value) ? `'${value.replace(ESCAPED, (char) => ESCAPES[char]!)}'` : `'${value}'`;
 }
 
 /** A literal of any JSON value, as TypeScript source. */

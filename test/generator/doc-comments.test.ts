@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatePackage } from '../../generator/pipeline.js';
-import { jsDoc } from '../../generator/util/text.js';
+import { jsDoc, stringLiteral } from '../../generator/util/text.js';
 import { writeSpec } from '../helpers/generate.js';
 import { repoRoot } from '../helpers/spec-files.js';
 
@@ -73,5 +73,21 @@ describe("a group's method and the function it calls", () => {
     expect(fn).toContain("@throws {OperationApiError<GetAccountErrorId, GetAccountError>} when the API answers with an error status (narrow it with `isOperationError(error, 'getAccount')`");
     expect(method).not.toContain('@throws');
     expect(method).toContain('@see {@link getAccount}, which it calls: the errors it throws, and `GET /v2/accounts/{account_id}`');
+  });
+});
+
+describe('stringLiteral', () => {
+  it.each([
+    ['plain', "'plain'"],
+    ["it's", "'it\\'s'"],
+    ['back\\slash', "'back\\\\slash'"],
+    ['two\nlines\r\n', "'two\\nlines\\r\\n'"],
+    ['\u2028\u2029', "'\\u2028\\u2029'"],
+    ['nul\u0000', "'nul\\x00'"],
+    ["all: \\ ' \n \r \u2028 \u2029 \u0000 \"", "'all: \\\\ \\' \\n \\r \\u2028 \\u2029 \\x00 \"'"],
+  ])('%j', (value, printed) => {
+    expect(stringLiteral(value)).toBe(printed);
+    // What it prints is the value, read back as JavaScript.
+    expect(new Function(`return ${printed};`)()).toBe(value);
   });
 });

@@ -79,6 +79,20 @@ describe('our structure printer', () => {
     expect(printStatements(statements, options)).toBe(tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, options));
   });
 
+  it('writes docs over lines at every depth, and imports with aliases, as ts-morph does', () => {
+    const options: PrintOptions = { indentNumberOfSpaces: 2, useSingleQuote: true };
+    const docs = ['One line.', '\nStarts with a break.\n\nA blank line, then `code` and \'quotes\' and /slashes/.\n', 'Two\r\nlines.'];
+    const statements = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './x.js', namedImports: ['a', { name: 'b', alias: 'c' }, { name: 'd', alias: '' }, '$e_1'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: './y.js', isTypeOnly: true, namedImports: [{ name: 'default', alias: 'Y' }] },
+      { kind: StructureKind.Interface, name: 'I', isExported: true, docs, properties: [{ name: 'p', type: 'string', docs }], methods: [{ name: 'm', docs, returnType: 'void' }] },
+      { kind: StructureKind.Class, name: 'C', docs, methods: [{ name: 'm', docs, statements: ['return 1;'] }], properties: [{ name: 'q', docs, type: 'number', initializer: '1' }] },
+      { kind: StructureKind.Function, name: 'f', docs, statements: ['return 2;'] },
+      { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, docs, declarations: [{ name: 'v', initializer: '{\n  a: 1,\n}' }] },
+    ] as TsMorph.StatementStructures[];
+    expect(printStatements(statements, options)).toBe(tsMorph.printStructure({ kind: tsMorph.StructureKind.SourceFile, statements }, options));
+  });
+
   const documents = [
     'specs/v2.openapi.yaml',
     'specs/v1.openapi.yaml',
