@@ -4,7 +4,7 @@
  * server returns (the `output` form). Schemas whose forms differ get named variants.
  */
 import type { NamedSchema, SchemaNode, VariantNames } from './types.js';
-import { childrenOf } from './walk.js';
+import { someChild } from './walk.js';
 
 /** `input`: request bodies and parameters; `output`: responses (and webhook payloads, which the server sends). */
 export type Direction = 'input' | 'output';
@@ -16,7 +16,7 @@ export const omittedIn = (schema: SchemaNode, direction: Direction): boolean =>
 function differs(node: SchemaNode, direction: Direction, differing: ReadonlySet<string>): boolean {
   if (node.kind === 'ref') return differing.has(node.target);
   if (node.kind === 'object' && node.properties.some((p) => omittedIn(p.schema, direction))) return true;
-  return childrenOf(node).some((child) => differs(child, direction, differing));
+  return someChild(node, (child) => differs(child, direction, differing));
 }
 
 /** Keys of the named schemas whose form in `direction` differs from the schema as written (directly or through a reference). */

@@ -68,8 +68,14 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
     if ('then' in raw) out.conditional.then = convertSchema(raw.then, `${pointer}/then`, ctx);
     if ('else' in raw) out.conditional.else = convertSchema(raw.else, `${pointer}/else`, ctx);
   }
-  const extensions = Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('x-')));
-  if (Object.keys(extensions).length > 0) out.extensions = extensions;
+  // One pass over the keys of every schema: its extensions, and the keywords nothing enforces (said below).
+  let extensions: Record<string, unknown> | undefined;
+  let unenforced: string[] | undefined;
+  for (const key of Object.keys(raw)) {
+    if (key.startsWith('x-')) (extensions ??= {})[key] = raw[key];
+    else if (!HANDLED.has(key)) (unenforced ??= []).push(key);
+  }
+  if (extensions) out.extensions = extensions;
   const stray = strayBoundsOf(raw);
   if (stray) out.strayBounds = stray;
   if (isObject(raw.contentSchema) || typeof raw.contentSchema === 'boolean') out.contentSchema = convertSchema(raw.contentSchema, `${pointer}/contentSchema`, ctx);
@@ -80,10 +86,7 @@ function common(raw: Json, pointer: string, ctx: SchemaContext): SchemaCommon {
     if (machine) out.stateMachine = machine;
     else ctx.diagnostics.push({ level: 'warning', pointer: `${pointer}/x-state-machine`, message: 'x-state-machine needs a `field` and a list of `transitions` (`trigger`, `to`); the mock moves no state' });
   }
-  for (const key of Object.keys(raw)) {
-    if (!HANDLED.has(key) && !key.startsWith('x-'))
-      ctx.diagnostics.push({ level: 'warning', pointer, message: `keyword \`${key}\` is not enforced by the generated validators` });
-  }
+  for (const key of unenforced ?? []) ctx.diagnostics.push({ level: 'warning', pointer, message: `keyword \`${key}\` is not enforced by the generated validators` });
   return out;
 }
 
@@ -220,9 +223,16 @@ const BOUND_TYPES: Readonly<Record<string, readonly string[]>> = {
 function strayBoundsOf(raw: Json): Record<string, number> | undefined {
   const declared = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
   if (declared.length === 0) return undefined;
-  const stray = Object.entries(BOUND_TYPES).filter(([keyword, types]) => typeof raw[keyword] === 'number' && !declared.some((t) => types.includes(t as string)));
-  return stray.length > 0 ? Object.fromEntries(stray.map(([keyword]) => [keyword, raw[keyword] as number])) : undefined;
+  // Asked of every schema: nothing is allocated unless a bound is stray.
+  let stray: Record<string, number> | undefined;
+  for (const [keyword, types] of BOUND_ENTRIES) {
+    const value = raw[keyword];
+    if (typeof value === 'number' && !declared.some((t) => types.includes(t as string))) (stray ??= {})[keyword] = value;
+  }
+  return stray;
 }
+
+const BOUND_ENTRIES = Object.entries(BOUND_TYPES);
 
 function stringKeywords(raw: Json): Omit<StringNode, 'kind'> {
   const out: Omit<StringNode, 'kind'> = {};

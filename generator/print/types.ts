@@ -1,6 +1,6 @@
 /** SchemaNode -> TypeScript type expression. The one switch over kinds for types. */
 import type { ApiModel, ArrayNode, NumberNode, ObjectNode, SchemaNode, StringNode, UnknownNode } from '../model/types.js';
-import { childrenOf } from '../model/walk.js';
+import { someChild } from '../model/walk.js';
 import { omittedIn, type Direction } from '../model/directions.js';
 import { jsDoc, literal, propertyKey } from '../util/text.js';
 
@@ -169,7 +169,7 @@ export function hasWidenedIndex(node: SchemaNode, ctx: TypePrintContext): boolea
   if (node.kind === 'object' && typeof node.additionalProperties === 'object') {
     if (indexSignatureType(node, ctx) !== printType(node.additionalProperties, ctx)) return true;
   }
-  return childrenOf(node).some((child) => child.kind !== 'ref' && hasWidenedIndex(child, ctx));
+  return someChild(node, (child) => child.kind !== 'ref' && hasWidenedIndex(child, ctx));
 }
 
 export interface PropertyText {
