@@ -153,6 +153,19 @@ export default defineConfig({
     expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
   });
 
+  it("a plugin's failure prints its stack under SVC_CODEGEN_DEBUG=1, naming the generator's sources, and none without", async () => {
+    const dir = project('boom-stack', {
+      'svc-api-codegen.config.mjs': "import { definePlugin } from 'svc-api-codegen';\nexport default { specs: [{ input: 'api/library.yaml', output: 'out/a', targets: ['client'] }], plugins: [definePlugin({ name: 'boom', files: ['src/boom.ts'], run: () => { throw new Error('out of ideas'); } })] };\n",
+    });
+    const quiet = await runCli({ cwd: dir, argv: ['--quiet'] });
+    expect(quiet.code, quiet.stderr).toBe(2);
+    expect(quiet.stderr).not.toMatch(/^\s+at /m);
+    // The generator runs from a bundle; with the variable set, stacks are mapped back to its sources.
+    const debug = await runCli({ cwd: dir, argv: ['--quiet'], env: { SVC_CODEGEN_DEBUG: '1' } });
+    expect(debug.code, debug.stderr).toBe(2);
+    expect(debug.stderr).toMatch(/^\s+at .*generator\/stages\.ts:\d+:\d+/m);
+  });
+
   it('a plugin that emits a file it did not declare, or outside its package, is refused', async () => {
     const dir = project('escape', {
       'svc-api-codegen.config.mjs': `import { defineConfig, definePlugin } from 'svc-api-codegen';
