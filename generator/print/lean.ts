@@ -53,6 +53,14 @@ const value = (ctx: LeanPrintContext, name: string): string => {
   return `${LEAN_NAMESPACE}.${name}`;
 };
 
+/**
+ * The validator `nullable` or `refined` wraps, written in place even when the module shares it:
+ * those builders take their type from the validator they are given, which a lean builder in
+ * place takes from where it stands (the declaration's `LeanValidator<Metadata>`), and a shared
+ * constant, declared without a type, would make `unknown`.
+ */
+const typedInPlace = (text: string, ctx: LeanPrintContext): string => ctx.shared?.inPlace(text) ?? text;
+
 /** Integer formats with a range (ajv-formats): `int32`; `int64` is any integer a number can hold exactly. */
 const INT32 = { min: -2147483648, max: 2147483647 };
 
@@ -74,7 +82,7 @@ export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
 
 function printChecked(node: SchemaNode, ctx: LeanPrintContext): string {
   let out = printBase(node, ctx);
-  if (node.nullable && node.kind !== 'null') out = call(ctx, 'nullable', out);
+  if (node.nullable && node.kind !== 'null') out = call(ctx, 'nullable', typedInPlace(out, ctx));
   const checks: string[] = [];
   if (node.not) checks.push(call(ctx, 'not', printLean(node.not, ctx)));
   if (node.conditional) {
@@ -90,7 +98,7 @@ function printChecked(node: SchemaNode, ctx: LeanPrintContext): string {
     const restText = typeof rest === 'boolean' ? String(rest) : printLean(rest, ctx);
     checks.push(call(ctx, keyword, `${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText}`));
   }
-  return checks.length === 0 ? out : call(ctx, 'refined', [out, ...checks].join(', '));
+  return checks.length === 0 ? out : call(ctx, 'refined', [typedInPlace(out, ctx), ...checks].join(', '));
 }
 
 function printBase(node: SchemaNode, ctx: LeanPrintContext): string {
@@ -221,7 +229,7 @@ function printUnion(node: UnionNode, ctx: LeanPrintContext): string {
   if (variants.length === 1 && !discriminator?.variantTags) return variants[0]!;
   // anyOf [X, null] is X or null (not for oneOf: when X accepts null too, exactly-one fails).
   const nullAt = node.variants.findIndex((v) => v.kind === 'null');
-  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call(ctx, 'nullable', variants[1 - nullAt]!);
+  if (node.mode === 'anyOf' && variants.length === 2 && nullAt >= 0 && node.variants[1 - nullAt]!.kind !== 'null') return call(ctx, 'nullable', typedInPlace(variants[1 - nullAt]!, ctx));
   // Told apart by the discriminator, as the zod printer does (the tags: model/discriminators.ts);
   // without `variantTags` a value selects two variants, and the variants decide.
   if (discriminator?.variantTags) {

@@ -1,9 +1,11 @@
 /**
- * Validators a module prints more than once, written once. Stripe's description has
- * `z.optional(z.string().check(z.maxLength(5000)))` over a thousand times in its operations:
- * the printers intern each validator expression that names no other validator, and when the
- * module is complete, {@link SharedExpressions.resolve} declares the ones that repeat enough to
- * pay for a constant (`const optionalStringMax5000 = …`) and writes the others back in place.
+ * What a module prints more than once, written once. Stripe's description has
+ * `z.optional(z.string().check(z.maxLength(5000)))` over a thousand times in its operations, and
+ * Kubernetes' `name` path parameter in hundreds of operations' metadata: the printers intern each
+ * validator expression that names no other validator, and each parameter and request body of the
+ * metadata (print/operation-spec.ts); when the module is complete, {@link SharedExpressions.resolve}
+ * declares the ones that repeat enough to pay for a constant (`const optionalStringMax5000 = …`)
+ * and writes the others back in place.
  *
  * An interned expression is a placeholder in the printed text until then: the same text gets
  * the same placeholder, and a placeholder inside another's text is counted once per use of the
@@ -20,11 +22,15 @@ import type { SymbolTable } from './symbols.js';
 /** A placeholder: NUL, the expression's number, NUL (string literals escape NUL, so printed code has none of its own). */
 const PLACEHOLDER = /\0(\d+)\0/g;
 const placeholderOf = (id: number): string => `\0${id}\0`;
+/** A text that is one placeholder and nothing else. */
+const WHOLE = /^\0(\d+)\0$/;
 
 /** Shorter expressions stay in place: a name would save little and read no better. */
 const MIN_LENGTH = 40;
 /** What a declaration costs beyond its expression and name: `const  = ;` and a line break. */
 const DECLARATION_COST = 11;
+/** What a use of a declared name is reckoned to cost (most names are 10 to 25 characters). */
+const NAME_LENGTH = 16;
 /** Names longer than this read worse than the expression: such a name is said more briefly, at last by its kind alone. */
 const MAX_NAME_LENGTH = 48;
 
@@ -72,6 +78,12 @@ export class SharedExpressions {
     return placeholderOf(id);
   }
 
+  /** `text` as printed in place when it is one shared expression (its own inner ones still shared), else as it is. */
+  inPlace(text: string): string {
+    const whole = WHOLE.exec(text);
+    return whole ? this.interned[Number(whole[1])]!.text : text;
+  }
+
   /**
    * Writes every placeholder in the initializers of `statements` as a name or its text, and
    * returns the declarations of the names, to be placed before the statements (after the imports).
@@ -87,8 +99,7 @@ export class SharedExpressions {
       if (typeof declaration.initializer !== 'string') continue;
       // A declaration's own expression is written in it (`export const WarningValidator: LeanValidator<Warning> = …`):
       // its type may come from the declaration's, and its name says more than a shared one.
-      const whole = /^\0(\d+)\0$/.exec(declaration.initializer);
-      if (whole) declaration.initializer = this.interned[Number(whole[1])]!.text;
+      declaration.initializer = this.inPlace(declaration.initializer);
       for (const id of placeholdersIn(declaration.initializer)) uses[id]! += 1;
     }
     const declared = new Array<boolean>(this.interned.length).fill(false);
@@ -97,8 +108,7 @@ export class SharedExpressions {
       if (count === 0) continue;
       const { length } = this.interned[id]!;
       // Worth it when the copies it removes outweigh a name at each use and the declaration.
-      const nameLength = 16;
-      declared[id] = count > 1 && (count - 1) * length > count * nameLength + nameLength + DECLARATION_COST;
+      declared[id] = count > 1 && (count - 1) * length > count * NAME_LENGTH + NAME_LENGTH + DECLARATION_COST;
       for (const inner of placeholdersIn(this.interned[id]!.text)) uses[inner]! += declared[id] ? 1 : count;
     }
     const names = new Map<number, string>();

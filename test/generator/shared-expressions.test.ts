@@ -17,6 +17,7 @@ import { stringLiteral } from '../../generator/util/text.js';
 import * as runtime from '../../templates/runtime/src/index.js';
 import * as mini from '../../templates/runtime/src/mini.js';
 import * as lean from '../../templates/runtime/src/lean.js';
+import { generateToDisk, specWithSchemas, typeCheckPackage, writeSpec } from '../helpers/generate.js';
 
 const P = '/* @__PURE__ */ ';
 const LONG = `${P}z.string().check(${P}z.maxLength(5000))`;
@@ -186,4 +187,27 @@ describe('the printers with sharing on', () => {
     const verdict = (validator: lean.LeanValidator<unknown>, value: unknown): boolean => !('issues' in validator['~standard'].validate(value));
     for (const value of values) expect(verdict(after, value), JSON.stringify(value)).toBe(verdict(before, value));
   });
+});
+
+describe('a package whose modules share validators', () => {
+  it('type-checks where a shared validator is wrapped (nullable, refined) or stands alone as a component', async () => {
+    // The location object repeats (so it is shared), and three components wrap it: in `anyOf` with
+    // null (lean's `nullable`), nullable in 3.0's way, and with a `not` (lean's `refined`), as
+    // OpenAI's WebSearchApproximateLocation is; each component's validator is typed by the
+    // declaration, which the wrapped validator must not lose to an untyped constant.
+    const location = { type: 'object', properties: { type: { type: 'string', enum: ['approximate'] }, country: { type: 'string', maxLength: 2 }, city: { type: 'string' } } };
+    const spec = specWithSchemas({
+      Location: { anyOf: [location, { type: 'null' }] },
+      LegacyLocation: { ...location, nullable: true },
+      NotEmpty: { ...location, not: { type: 'object', maxProperties: 0 } },
+      Place: { type: 'object', properties: { here: location, there: location, anywhere: { type: 'array', items: location } } },
+      Effort: { anyOf: [{ type: 'string', enum: ['none', 'minimal', 'low', 'medium', 'high'] }, { type: 'null' }] },
+      Effort2: { type: 'object', properties: { a: { type: 'string', enum: ['none', 'minimal', 'low', 'medium', 'high'] }, b: { type: 'string', enum: ['none', 'minimal', 'low', 'medium', 'high'] } } },
+    }, { paths: { '/places': { get: { operationId: 'listPlaces', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Place' } } } } } } } } });
+    const { dir, output } = await generateToDisk(writeSpec(spec, 'shared-wrapped'), 'shared-wrapped');
+    const calls = output.files.get('src/calls.ts')!;
+    expect(calls).toContain('below, declared once.');
+    expect(calls).toMatch(/export const LocationValidator: lean\.LeanValidator<Location> = \/\* @__PURE__ \*\/ lean\.nullable\(\s*\/\* @__PURE__ \*\/ lean\.object\(/);
+    await typeCheckPackage(dir);
+  }, 60_000);
 });
