@@ -60,15 +60,21 @@ export class FileFormatCache implements FormatCache {
     return new FileFormatCache(file, formatter, known);
   }
 
+  /** The hashes of keys asked for and not found, for the `set` that follows: a key is a whole file, hashed once. */
+  private readonly missed = new Map<string, string>();
+
   get(key: string): string | undefined {
     const id = sha256(key);
     const value = this.used.get(id) ?? this.known.get(id);
     if (value !== undefined) this.used.set(id, value);
+    else this.missed.set(key, id);
     return value;
   }
 
   set(key: string, value: string): void {
-    this.used.set(sha256(key), value);
+    const id = this.missed.get(key) ?? sha256(key);
+    this.missed.delete(key);
+    this.used.set(id, value);
   }
 
   /** Writes the entries this run used (atomically: a reader never sees half a file). */

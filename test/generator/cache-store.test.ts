@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readTexts, storeTexts } from '../../generator/cache/text-store.js';
 import { RunCache } from '../../generator/cache/run-cache.js';
 import { sha256 } from '../../generator/cache/fingerprint.js';
+import { FileFormatCache } from '../../generator/cache/format-cache.js';
 
 const TEXTS = ['', "it's \"quoted\"\n\tand\\escaped", 'ünïcödé 😀 \u2028 line', '{"looks": "like JSON"}\n', 'last'];
 
@@ -59,5 +60,24 @@ describe('RunCache', () => {
     const file = join(dir, 'packages', entry!);
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, -1));
     expect(await cache.lookup(job)).toBeUndefined();
+  });
+});
+
+describe('FileFormatCache', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-format-cache-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps what a run formatted, asked for first or not, for the next run to find', async () => {
+    const file = join(dir, 'format.txt');
+    const cache = await FileFormatCache.open(file);
+    expect(cache.get('file a')).toBeUndefined();
+    cache.set('file a', 'formatted a');
+    cache.set('file b', 'formatted b');
+    expect(cache.get('file a')).toBe('formatted a');
+    await cache.save();
+    const next = await FileFormatCache.open(file);
+    expect(next.get('file a')).toBe('formatted a');
+    expect(next.get('file b')).toBe('formatted b');
+    expect(next.get('file c')).toBeUndefined();
   });
 });
