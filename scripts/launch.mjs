@@ -145,7 +145,7 @@ export async function launch(entry, cacheDir, viaTsx = false) {
   mkdirSync(cacheDir, { recursive: true });
   const bundle = viaTsx ? undefined : await bundleOf(entry, cacheDir);
   if (bundle) {
-    // Stack traces then name the sources, not the bundle. Only where one is printed (SVC_CODEGEN_DEBUG,
+    // Stack traces then name the sources, not the bundle. Only where one is printed (SVC_CODEGEN_DEBUG, failure.ts' DEBUG_VARIABLE,
     // or Node's own flag): Node reads the map of every module as it loads it, 2-3% of a large run.
     if (process.env.SVC_CODEGEN_DEBUG || process.execArgv.includes('--enable-source-maps')) process.setSourceMapsEnabled(true);
     await import(pathToFileURL(bundle).href);

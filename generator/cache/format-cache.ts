@@ -80,6 +80,6 @@ export class FileFormatCache implements FormatCache {
   /** Writes the entries this run used (atomically: a reader never sees half a file). */
   async save(): Promise<void> {
     const header: StoredFormatCache = { formatter: this.formatter, keys: [...this.used.keys()] };
-    await writeAtomically(this.file, storeTexts({ ...header }, [...this.used.values()]));
+    await writeAtomically(this.file, storeTexts(header, [...this.used.values()]));
   }
 }

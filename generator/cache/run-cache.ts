@@ -67,7 +67,7 @@ export class RunCache {
   async store(args: { job: JobIdentity; inputs: Map<string, string>; output: CachedPackage }): Promise<void> {
     const { files, stats, diagnostics } = args.output;
     const header: StoredPackage = { generator: await fingerprintGenerator(), inputs: Object.fromEntries(args.inputs), paths: files.map(([path]) => path), stats, diagnostics };
-    await writeAtomically(await this.entryFile(args.job), storeTexts({ ...header }, files.map(([, contents]) => contents)));
+    await writeAtomically(await this.entryFile(args.job), storeTexts(header, files.map(([, contents]) => contents)));
   }
 
   /** The formatted-statement store of a job. */

@@ -6,7 +6,7 @@
  */
 
 /** `header` with `texts` after it. */
-export function storeTexts(header: Record<string, unknown>, texts: readonly string[]): string {
+export function storeTexts(header: object, texts: readonly string[]): string {
   return `${JSON.stringify({ ...header, lengths: texts.map((text) => text.length) })}\n${texts.join('')}`;
 }
 
@@ -20,13 +20,13 @@ export function readTexts<Header extends object>(contents: string): { header: He
   } catch {
     return undefined;
   }
-  const { lengths } = header;
-  if (!Array.isArray(lengths) || !lengths.every((n) => Number.isSafeInteger(n) && n >= 0)) return undefined;
-  const total = (lengths as number[]).reduce((sum, n) => sum + n, 0);
+  const lengths: unknown = header.lengths;
+  if (!Array.isArray(lengths) || !lengths.every((n): n is number => Number.isSafeInteger(n) && n >= 0)) return undefined;
+  const total = lengths.reduce((sum, n) => sum + n, 0);
   if (end + 1 + total !== contents.length) return undefined;
   const texts: string[] = [];
   let at = end + 1;
-  for (const length of lengths as number[]) {
+  for (const length of lengths) {
     texts.push(contents.slice(at, at + length));
     at += length;
   }

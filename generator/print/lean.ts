@@ -75,9 +75,7 @@ export function printParametersLean(node: ObjectNode, ctx: LeanPrintContext): st
 }
 
 export function printLean(node: SchemaNode, ctx: LeanPrintContext): string {
-  const mark = ctx.shared?.mark();
-  const text = printChecked(node, ctx);
-  return ctx.shared ? ctx.shared.intern(text, mark!, () => describeSchema(node)) : text;
+  return ctx.shared ? ctx.shared.share(() => printChecked(node, ctx), () => describeSchema(node)) : printChecked(node, ctx);
 }
 
 function printChecked(node: SchemaNode, ctx: LeanPrintContext): string {

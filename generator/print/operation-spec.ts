@@ -52,7 +52,7 @@ function mediaWord(contentType: string): string {
  */
 export function operationSpecFields(op: OperationModel, validators: SpecValidators, features?: SpecFeatures, shared?: SharedExpressions): string[] {
   const byStatus = [...op.responses].sort((a, b) => compareText(a.status, b.status));
-  const share = (text: string, describe: () => string): string => (shared ? shared.intern(text, shared.mark(), describe, asConst) : text);
+  const share = (text: string, describe: () => string): string => (shared ? shared.share(() => text, describe, asConst) : text);
   const parameters = op.parameters.map((p) =>
     share(
       literal({ name: p.name, ...(p.key !== p.name ? { key: p.key } : {}), in: p.in, required: p.required, style: p.style, explode: p.explode, ...(p.in === 'querystring' && p.contentType ? { contentType: p.contentType } : {}) }),

@@ -24,6 +24,8 @@ const PLACEHOLDER = /\0(\d+)\0/g;
 const placeholderOf = (id: number): string => `\0${id}\0`;
 /** A text that is one placeholder and nothing else. */
 const WHOLE = /^\0(\d+)\0$/;
+/** Whether `text` is a shared expression's placeholder (which becomes a name, or a text marked pure). */
+export const isPlaceholder = (text: string): boolean => WHOLE.test(text);
 
 /** Shorter expressions stay in place: a name would save little and read no better. */
 const MIN_LENGTH = 40;
@@ -57,17 +59,15 @@ export class SharedExpressions {
     this.references += 1;
   }
 
-  /** A mark to pass to {@link intern}: the references printed so far. */
-  mark(): number {
-    return this.references;
-  }
-
   /**
-   * `text`, printed from `node` since `mark`, as a placeholder to share; unchanged when it names
-   * another validator or is too short to be worth a name.
+   * What `print` prints, as a placeholder to share; as printed when it named another validator
+   * meanwhile ({@link noteReference}) or is too short to be worth a name. `describe` says the name
+   * it would be declared under, `declared` how its declaration writes it when not as it is.
    */
-  intern(text: string, mark: number, describe: () => string, declared?: (text: string) => string): string {
-    if (this.references !== mark) return text;
+  share(print: () => string, describe: () => string, declared?: (text: string) => string): string {
+    const before = this.references;
+    const text = print();
+    if (this.references !== before) return text;
     const known = this.ids.get(text);
     if (known !== undefined) return placeholderOf(known);
     const length = this.expandedLength(text);

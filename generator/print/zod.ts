@@ -9,7 +9,7 @@ import { isClosedTuple, propertiesIn, typelessBranches } from './types.js';
 import type { ZodFlavor } from './zod-flavor.js';
 import { runtimeSubpath } from './symbols.js';
 import { PURE } from './pure.js';
-import { describeSchema, type SharedExpressions } from './shared.js';
+import { describeSchema, isPlaceholder, type SharedExpressions } from './shared.js';
 
 export { ZOD_FLAVORS, zodFlavorOf, type ZodFlavor } from './zod-flavor.js';
 
@@ -110,7 +110,7 @@ export const ZOD_NAMESPACE = 'z';
 export { PURE } from './pure.js';
 
 /** `text` marked pure, unless it is a bare name (nothing to drop), marked already, or a shared expression's placeholder (a name, or a text marked). */
-const pure = (text: string): string => (text.startsWith(PURE) || /^[\w$]+$|^\0\d+\0$/.test(text) ? text : `${PURE}${text}`);
+const pure = (text: string): string => (text.startsWith(PURE) || /^[\w$]+$/.test(text) || isPlaceholder(text) ? text : `${PURE}${text}`);
 
 /**
  * The zod namespace, for printing one of its calls, marked pure: records the use, so that the
@@ -237,7 +237,10 @@ export function printRequestBodyZod(node: SchemaNode, ctx: ZodPrintContext): str
 }
 
 export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
-  const mark = ctx.shared?.mark();
+  return ctx.shared ? ctx.shared.share(() => printChecked(node, ctx), () => describeSchema(node)) : printChecked(node, ctx);
+}
+
+function printChecked(node: SchemaNode, ctx: ZodPrintContext): string {
   let out = printBase(node, ctx);
   if (node.nullable && node.kind !== 'null') out = wrapped('nullable', out, ctx);
   const checks: Check[] = [];
@@ -260,8 +263,7 @@ export function printZod(node: SchemaNode, ctx: ZodPrintContext): string {
     checks.push(checkOf('superRefine', `${PURE}unevaluated.${which}(${evaluationOf({ node, which, printer, seen: new Set(), nested: false })}, ${restText})`));
   }
   // A declared validator's name with something chained (`FooSchema.nullable()`) is a call too.
-  const text = pure(withChecks(out, checks, ctx));
-  return ctx.shared ? ctx.shared.intern(text, mark!, () => describeSchema(node)) : text;
+  return pure(withChecks(out, checks, ctx));
 }
 
 /** How {@link evaluationOf} prints the validators it names: zod's or the lean ones. */
@@ -467,12 +469,13 @@ function printObject(node: ObjectNode, ctx: ZodPrintContext, dropUnknownKeys = f
   const shape = propertiesIn(node, ctx.direction)
     // zod treats a key whose schema accepts anything as optional; `nonoptional` keeps `required` meaning present.
     .map((p) => {
-      const mark = ctx.shared?.mark();
-      const printed = printZod(p.schema, ctx);
       const present = p.required && p.schema.kind === 'unknown' && !p.schema.nullable;
-      const value = pure(p.required ? (present ? wrapped('nonoptional', printed, ctx) : printed) : wrapped('optional', printed, ctx));
       const wrapper = present ? 'present' : p.required ? undefined : 'optional';
-      return `${valueKey(p.name)}: ${ctx.shared && wrapper ? ctx.shared.intern(value, mark!, () => describeSchema(p.schema, wrapper)) : value}`;
+      const value = (): string => {
+        const printed = printZod(p.schema, ctx);
+        return pure(wrapper === undefined ? printed : wrapped(present ? 'nonoptional' : 'optional', printed, ctx));
+      };
+      return `${valueKey(p.name)}: ${ctx.shared && wrapper ? ctx.shared.share(value, () => describeSchema(p.schema, wrapper)) : value()}`;
     })
     .join(', ');
   const hasPatterns = node.patternProperties !== undefined && node.patternProperties.length > 0;

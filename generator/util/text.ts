@@ -25,7 +25,7 @@ export function docsOf(...parts: (string | undefined | false)[]): string[] {
 /** What a string literal escapes: the quote, the backslash, line ends, and NUL (print/shared.ts' placeholders use it). */
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029', '\0': '\\x00' };
 const NEEDS_ESCAPE = /[\\'\n\r\u2028\u2029\0]/;
-const ESCAPED = /[\\'\n\r\u2028\u2029\0]/g;
+const ESCAPED = new RegExp(NEEDS_ESCAPE.source, 'g');
 
 /** A string literal in single quotes (what prettier would pick anyway). */
 export function stringLiteral(value: string): string {

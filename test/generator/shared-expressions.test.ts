@@ -28,8 +28,8 @@ const printed = (declarations: (string | StatementStructures)[]): string => prin
 describe('SharedExpressions', () => {
   it('declares an expression printed in several places once, and writes its name there', () => {
     const shared = new SharedExpressions(() => false);
-    const a = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
-    const b = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
+    const a = shared.share(() => LONG, () => 'stringMax5000');
+    const b = shared.share(() => LONG, () => 'stringMax5000');
     expect(a).toBe(b);
     const statements = [exported('A', `{ x: ${a}, y: ${b} }`), exported('B', `[${a}]`)];
     const declarations = shared.resolve(statements);
@@ -39,9 +39,9 @@ describe('SharedExpressions', () => {
 
   it('leaves in place an expression printed once, or too short to be worth a name', () => {
     const shared = new SharedExpressions(() => false);
-    const once = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
+    const once = shared.share(() => LONG, () => 'stringMax5000');
     const short = `${P}z.string()`;
-    expect(shared.intern(short, shared.mark(), () => 'string')).toBe(short);
+    expect(shared.share(() => short, () => 'string')).toBe(short);
     const statements = [exported('A', `{ x: ${once}, y: ${short}, z: ${short} }`)];
     expect(shared.resolve(statements)).toEqual([]);
     expect(initializerOf(statements[0]!)).toBe(`{ x: ${LONG}, y: ${short}, z: ${short} }`);
@@ -49,15 +49,17 @@ describe('SharedExpressions', () => {
 
   it('does not share an expression that names another validator: its declaration would come before that one', () => {
     const shared = new SharedExpressions(() => false);
-    const mark = shared.mark();
-    shared.noteReference();
     const text = `${P}z.array(${P}z.optional(PetSchema)).check(${P}z.minLength(1))`;
-    expect(shared.intern(text, mark, () => 'petArray')).toBe(text);
+    const printing = (): string => {
+      shared.noteReference();
+      return text;
+    };
+    expect(shared.share(printing, () => 'petArray')).toBe(text);
   });
 
   it("writes a declaration's own expression in it, though it is printed elsewhere too", () => {
     const shared = new SharedExpressions(() => false);
-    const whole = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
+    const whole = shared.share(() => LONG, () => 'stringMax5000');
     const statements = [exported('NameSchema', whole), exported('A', `{ x: ${whole}, y: ${whole} }`)];
     shared.resolve(statements);
     expect(initializerOf(statements[0]!)).toBe(LONG);
@@ -66,8 +68,8 @@ describe('SharedExpressions', () => {
 
   it('counts an expression inside a declared one once, and one inside an inlined one at each of its uses', () => {
     const shared = new SharedExpressions(() => false);
-    const inner = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
-    const outer = shared.intern(`${P}z.optional(${inner})`, shared.mark(), () => 'optionalStringMax5000');
+    const inner = shared.share(() => LONG, () => 'stringMax5000');
+    const outer = shared.share(() => `${P}z.optional(${inner})`, () => 'optionalStringMax5000');
     // Printed four times inside the outer one, which is declared: the inner one is written once, in it.
     const statements = [exported('A', `{ a: ${outer}, b: ${outer}, c: ${outer}, d: ${outer} }`)];
     const declarations = shared.resolve(statements);
@@ -76,8 +78,8 @@ describe('SharedExpressions', () => {
 
   it('names avoid the names the module has, and each other', () => {
     const shared = new SharedExpressions((name) => name === 'stringMax5000');
-    const first = shared.intern(LONG, shared.mark(), () => 'stringMax5000');
-    const second = shared.intern(`${P}z.string().check(${P}z.maxLength(5000), ${P}z.minLength(1))`, shared.mark(), () => 'stringMax5000');
+    const first = shared.share(() => LONG, () => 'stringMax5000');
+    const second = shared.share(() => `${P}z.string().check(${P}z.maxLength(5000), ${P}z.minLength(1))`, () => 'stringMax5000');
     const statements = [exported('A', `[${first}, ${first}, ${second}, ${second}]`)];
     shared.resolve(statements);
     expect(initializerOf(statements[0]!)).toBe('[stringMax5000_2, stringMax5000_2, stringMax5000_3, stringMax5000_3]');
@@ -87,7 +89,7 @@ describe('SharedExpressions', () => {
     expect(stringLiteral('a\u00000\u0000b')).toBe("'a\\x000\\x00b'");
     const shared = new SharedExpressions(() => false);
     const text = `${P}z.enum([${stringLiteral('\u00000\u0000')}, 'some-other-value'])`;
-    const a = shared.intern(text, shared.mark(), () => 'e');
+    const a = shared.share(() => text, () => 'e');
     const statements = [exported('A', `[${a}, ${a}, ${a}]`)];
     shared.resolve(statements);
     expect(initializerOf(statements[0]!)).toBe('[e, e, e]');
@@ -95,7 +97,7 @@ describe('SharedExpressions', () => {
 
   it('writes a marked expression chained on a shared one in place with one mark', () => {
     const shared = new SharedExpressions(() => false);
-    const once = shared.intern(`${P}z.string().max(5000).min(1).trim()`, shared.mark(), () => 'string');
+    const once = shared.share(() => `${P}z.string().max(5000).min(1).trim()`, () => 'string');
     const statements = [exported('A', `${P}${once}.optional()`)];
     shared.resolve(statements);
     expect(initializerOf(statements[0]!)).toBe(`${P}z.string().max(5000).min(1).trim().optional()`);
