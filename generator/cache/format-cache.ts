@@ -4,12 +4,12 @@
  * entry can never be used; the whole store is dropped when a formatter's version, the
  * options or the chunking code change. Each store keeps only the entries its last run used.
  */
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { generatorRoot, hashFiles, sha256 } from './fingerprint.js';
 import { readTexts, storeTexts } from './text-store.js';
 import { writeAtomically } from './write-atomically.js';
+import { readUtf8 } from '../util/read-text.js';
 
 export interface FormatCache {
   get(key: string): string | undefined;
@@ -50,7 +50,7 @@ export class FileFormatCache implements FormatCache {
     const formatter = await formatterKey();
     let known = new Map<string, string>();
     try {
-      const stored = readTexts<StoredFormatCache>(await readFile(file, 'utf8'));
+      const stored = readTexts<StoredFormatCache>(await readUtf8(file));
       if (stored?.header.formatter === formatter && Array.isArray(stored.header.keys) && stored.header.keys.length === stored.texts.length) {
         known = new Map(stored.header.keys.map((key, i) => [key, stored.texts[i]!]));
       }

@@ -6,7 +6,6 @@
  *   only the statements that changed.
  * Deleting the folder is always safe: output is the same with or without it.
  */
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../model/types.js';
 import { FileFormatCache } from './format-cache.js';
@@ -14,6 +13,7 @@ import { fingerprintGenerator, generatorRoot, sha256 } from './fingerprint.js';
 import { inputsUnchanged } from './inputs.js';
 import { readTexts, storeTexts } from './text-store.js';
 import { writeAtomically } from './write-atomically.js';
+import { readUtf8 } from '../util/read-text.js';
 
 /** SVC_CODEGEN_CACHE_DIR moves it (the bench measures cold runs with an empty one). */
 export const defaultCacheDir = process.env.SVC_CODEGEN_CACHE_DIR ?? join(generatorRoot, 'node_modules', '.cache', 'svc-api-codegen');
@@ -53,7 +53,7 @@ export class RunCache {
   /** The package a job produced last time, if neither its inputs nor the generator changed since. */
   async lookup(job: JobIdentity): Promise<CachedPackage | undefined> {
     try {
-      const stored = readTexts<StoredPackage>(await readFile(await this.entryFile(job), 'utf8'));
+      const stored = readTexts<StoredPackage>(await readUtf8(await this.entryFile(job)));
       if (stored === undefined || stored.header.generator !== (await fingerprintGenerator())) return undefined;
       const { inputs, paths, stats, diagnostics } = stored.header;
       if (!Array.isArray(paths) || paths.length !== stored.texts.length) return undefined;

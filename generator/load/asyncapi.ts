@@ -3,7 +3,6 @@
  * model reads the parsed document and resolves its `$ref`s on demand.
  */
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fileRefusal, nestedRefusal, refuseOutsideReferences, type ReferenceScope } from './confine.js';
@@ -11,6 +10,7 @@ import { SpecError } from './errors.js';
 import { refuseAliasCycle, type SourceDocument } from './document.js';
 import { encodePointerToken } from './locations.js';
 import { indexReferences, type ReferenceIndex } from './references.js';
+import { readUtf8 } from '../util/read-text.js';
 
 export interface LoadedAsyncApi {
   source: SourceDocument;
@@ -37,7 +37,7 @@ export async function loadAsyncApi(source: SourceDocument, scope: ReferenceScope
   const readFileInScope = async (uri: { toString(): string }): Promise<string> => {
     const path = fileURLToPath(uri.toString().startsWith('file:') ? uri.toString() : `file://${uri.toString()}`);
     const reason = fileRefusal(path, scope);
-    return reason === undefined ? readFile(path, 'utf8') : refuse(reason);
+    return reason === undefined ? readUtf8(path) : refuse(reason);
   };
   const resolvers = [
     { schema: 'file', order: 1, read: readFileInScope },

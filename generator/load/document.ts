@@ -2,12 +2,12 @@
  * Reads a spec file once: YAML or JSON text -> plain object. Which loader handles it is
  * decided by its root key. Source locations are built only when an error is reported.
  */
-import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load as loadYaml, YAMLException } from 'js-yaml';
 import { SpecError } from './errors.js';
 import { encodePointerToken, lazySourceMap, parseYamlWithLocations, type SourceMap } from './locations.js';
 import type { OverlayWarning } from './overlay.js';
 import { findAliasCycle, type ReferenceIndex } from './references.js';
+import { readUtf8 } from '../util/read-text.js';
 
 export interface SourceDocument {
   /** Path as given by the caller (used in messages). */
@@ -34,7 +34,7 @@ export interface ReadOptions {
 export async function readSourceDocument(file: string, options: ReadOptions = {}): Promise<SourceDocument> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUtf8(file);
   } catch (error) {
     throw new SpecError(file, `cannot read the file: ${(error as Error).message}`);
   }

@@ -7,12 +7,13 @@
  * A malformed overlay is a SpecError naming the overlay file, located in it; an action whose target
  * selects nothing is a warning located at the action (`/actions/3`), and the run goes on.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { exec } from 'jsonpath-rfc9535';
 import parseJsonPath from 'jsonpath-rfc9535/parser';
 import { checkAliasExpansion, checkDepth, parseText } from './document.js';
 import { SpecError } from './errors.js';
 import { encodePointerToken, lazySourceMap, type SourceMap } from './locations.js';
+import { readUtf8 } from '../util/read-text.js';
 
 /** An overlay as read: its path as given (used in messages) and its text. */
 export interface OverlaySource {
@@ -59,7 +60,7 @@ export async function readOverlays(files: readonly string[]): Promise<OverlaySou
       try {
         // A device or a fifo would be read for ever.
         if (!(await stat(file)).isFile()) throw new Error('not a regular file');
-        return { file, text: await readFile(file, 'utf8') };
+        return { file, text: await readUtf8(file) };
       } catch (error) {
         throw new SpecError(file, `cannot read the overlay: ${(error as Error).message}`);
       }

@@ -3,7 +3,7 @@
  * its formatted files come back exactly as stored; a damaged or foreign file is a miss, never a
  * wrong package.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,12 +11,13 @@ import { readTexts, storeTexts } from '../../generator/cache/text-store.js';
 import { RunCache } from '../../generator/cache/run-cache.js';
 import { sha256 } from '../../generator/cache/fingerprint.js';
 import { FileFormatCache } from '../../generator/cache/format-cache.js';
+import { writeAtomically } from '../../generator/cache/write-atomically.js';
 
 const TEXTS = ['', "it's \"quoted\"\n\tand\\escaped", 'ünïcödé 😀 \u2028 line', '{"looks": "like JSON"}\n', 'last'];
 
 describe('storeTexts / readTexts', () => {
   it('gives back the header and every text as written', () => {
-    const stored = storeTexts({ formatter: 'x', keys: ['a', 'b'] }, TEXTS);
+    const stored = storeTexts({ formatter: 'x', keys: ['a', 'b'] }, TEXTS).join('');
     const read = readTexts<{ formatter: string; keys: string[] }>(stored);
     expect(read?.header.formatter).toBe('x');
     expect(read?.header.keys).toEqual(['a', 'b']);
@@ -24,8 +25,8 @@ describe('storeTexts / readTexts', () => {
   });
 
   it.each([
-    ['cut short', storeTexts({}, TEXTS).slice(0, -2)],
-    ['with more after it', `${storeTexts({}, TEXTS)}x`],
+    ['cut short', storeTexts({}, TEXTS).join('').slice(0, -2)],
+    ['with more after it', `${storeTexts({}, TEXTS).join('')}x`],
     ['the JSON form of before', JSON.stringify({ formatter: 'x', entries: { a: 'b' } })],
     ['a header without lengths', '{"formatter":"x"}\nabc'],
     ['negative lengths', '{"lengths":[-1,4]}\nabc'],
@@ -79,5 +80,28 @@ describe('FileFormatCache', () => {
     expect(next.get('file a')).toBe('formatted a');
     expect(next.get('file b')).toBe('formatted b');
     expect(next.get('file c')).toBeUndefined();
+  });
+});
+
+describe('writeAtomically', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-write-atomically-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the pieces one after another, as the one text they make', async () => {
+    const file = join(dir, 'nested', 'pieces.txt');
+    await writeAtomically(file, storeTexts({ formatter: 'x' }, TEXTS));
+    expect(readTexts(readFileSync(file, 'utf8'))?.texts).toEqual(TEXTS);
+    await writeAtomically(file, 'one text');
+    expect(readFileSync(file, 'utf8')).toBe('one text');
+  });
+
+  it('leaves no temporary file behind when the write fails, and says why', async () => {
+    // A folder with a file in it cannot be replaced by a rename.
+    const target = join(dir, 'occupied');
+    mkdirSync(target);
+    writeFileSync(join(target, 'inside'), 'x');
+    await expect(writeAtomically(target, ['a', 'b'])).rejects.toThrow();
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(readFileSync(join(target, 'inside'), 'utf8')).toBe('x');
   });
 });
