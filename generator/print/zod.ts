@@ -176,12 +176,17 @@ export const zodTypeOf = (typeName: string, flavor: ZodFlavor): string => `z.${f
  */
 const HELPER_SUBPATHS: Readonly<Record<string, string>> = { hostnameFormat: 'idn', idnHostnameFormat: 'idn' };
 
-/** The helpers built with zod's API, whose mini versions the runtime's `mini` subpath exports. */
+/**
+ * The helpers built with zod's API, exported by the runtime's subpath of the zod build they are
+ * built with (`classic`, `mini`). Not by its index: a program that only calls the API (the
+ * client, which validates with the lean validators) then never has TypeScript resolve zod's
+ * classic types; a consumer's type-check of one Stripe call through the sources took 0.8 s less.
+ */
 const BUILD_HELPERS: ReadonlySet<string> = new Set(['openEnum', 'openObject', 'allOfObjects', 'taggedUnion', 'binaryBody', 'compiledObject']);
 
-/** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in (`idn`, `mini`). */
+/** The module a runtime helper is imported from: the runtime's index, or the subpath it is kept apart in (`idn`, `classic`, `mini`). */
 export function helperModuleOf(helper: string, runtimePackage: string, flavor: ZodFlavor): string {
-  const subpath = HELPER_SUBPATHS[helper] ?? (flavor === 'mini' && BUILD_HELPERS.has(helper) ? 'mini' : undefined);
+  const subpath = HELPER_SUBPATHS[helper] ?? (BUILD_HELPERS.has(helper) ? flavor : undefined);
   return subpath === undefined ? runtimePackage : runtimeSubpath(runtimePackage, subpath);
 }
 

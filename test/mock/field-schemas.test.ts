@@ -4,7 +4,7 @@
  * where that field's validity depends on nothing else, and undefined otherwise.
  */
 import { mayVary, propertyValidator } from '@svc/mock-runtime';
-import { allOfObjects, openObject } from '@svc/runtime';
+import { allOfObjects, openObject } from '@svc/runtime/classic';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 

@@ -96,7 +96,6 @@ export {
   type Assert,
   type Equals,
 } from './validators.js';
-export { allOfObjects, binaryBody, openEnum, openObject, taggedUnion } from './classic.js';
 export { toRequestInput } from './params.js';
 export { callOperation, iterateOperation, withOperations, withSignal } from './call.js';
 export { fastAccepts, fastParsesToItself } from './precheck.js';
