@@ -58,9 +58,19 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
   const bases = new Map<string, string>();
   const sites: ReferenceSite[] = [];
 
-  const walk = (node: unknown, pointer: string, base: string): void => {
+  // The pointer of the node being walked, as its tokens: written out only where it is kept (a `$ref`, an
+  // identifier), not built for each of the hundreds of thousands of nodes a large document has.
+  const tokens: string[] = [];
+  const pointerHere = (): string => (tokens.length === 0 ? '' : `/${tokens.join('/')}`);
+  const walk = (node: unknown, base: string): void => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, `${pointer}/${i}`, base));
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (typeof item !== 'object' || item === null) continue;
+        tokens.push(String(i));
+        walk(item, base);
+        tokens.pop();
+      }
       return;
     }
     if (!isObject(node)) return;
@@ -70,7 +80,7 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
         const uri = absolute(node.$id, base);
         if (uri !== undefined) {
           here = withoutFragment(uri);
-          if (!resources.has(here)) resources.set(here, pointer);
+          if (!resources.has(here)) resources.set(here, pointerHere());
           // Relative to the document: the path from its folder, for the files referenced from inside.
           const id = withoutFragment(node.$id);
           if (!SCHEME.test(id) && here.startsWith(`${DOCUMENT_PREFIX}/`) && !relativeBases.has(here))
@@ -79,17 +89,20 @@ export function indexReferences(document: Json, options: { schemaIdentifiers: bo
       }
       for (const keyword of ['$anchor', '$dynamicAnchor']) {
         const anchor = node[keyword];
-        if (typeof anchor === 'string' && !anchors.has(`${here}#${anchor}`)) anchors.set(`${here}#${anchor}`, pointer);
+        if (typeof anchor === 'string' && !anchors.has(`${here}#${anchor}`)) anchors.set(`${here}#${anchor}`, pointerHere());
       }
-      if (here !== documentUri) bases.set(pointer, here);
+      if (here !== documentUri) bases.set(pointerHere(), here);
     }
-    if (typeof node.$ref === 'string') sites.push({ pointer, ref: node.$ref });
-    for (const [key, value] of Object.entries(node)) {
+    if (typeof node.$ref === 'string') sites.push({ pointer: pointerHere(), ref: node.$ref });
+    for (const key of Object.keys(node)) {
+      const value = node[key];
       if (typeof value !== 'object' || value === null || DATA_KEYWORDS.has(key) || (key === 'examples' && Array.isArray(value))) continue;
-      walk(value, `${pointer}/${encodePointerToken(key)}`, here);
+      tokens.push(encodePointerToken(key));
+      walk(value, here);
+      tokens.pop();
     }
   };
-  walk(document, '', documentUri);
+  walk(document, documentUri);
 
   /** The external target of `ref` from `base` (see Resolution). */
   const externalUri = (ref: string, base: string): string => {

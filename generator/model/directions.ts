@@ -14,9 +14,13 @@ export const omittedIn = (schema: SchemaNode, direction: Direction): boolean =>
   direction === 'input' ? schema.readOnly === true : schema.writeOnly === true;
 
 function differs(node: SchemaNode, direction: Direction, differing: ReadonlySet<string>): boolean {
-  if (node.kind === 'ref') return differing.has(node.target);
-  if (node.kind === 'object' && node.properties.some((p) => omittedIn(p.schema, direction))) return true;
-  return someChild(node, (child) => differs(child, direction, differing));
+  // One closure for the whole walk, not one per node.
+  const visit = (n: SchemaNode): boolean => {
+    if (n.kind === 'ref') return differing.has(n.target);
+    if (n.kind === 'object' && n.properties.some((p) => omittedIn(p.schema, direction))) return true;
+    return someChild(n, visit);
+  };
+  return visit(node);
 }
 
 /** Keys of the named schemas whose form in `direction` differs from the schema as written (directly or through a reference). */

@@ -221,18 +221,22 @@ const BOUND_TYPES: Readonly<Record<string, readonly string[]>> = {
 
 /** Numeric bounds the schema writes beside a declared `type` none of whose types they apply to. */
 function strayBoundsOf(raw: Json): Record<string, number> | undefined {
-  const declared = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
-  if (declared.length === 0) return undefined;
-  // Asked of every schema: nothing is allocated unless a bound is stray.
+  const type = raw.type;
+  if (typeof type !== 'string' && (!Array.isArray(type) || type.length === 0)) return undefined;
+  // Asked of every schema (hundreds of thousands in a large document): nothing is allocated unless a bound is stray.
   let stray: Record<string, number> | undefined;
-  for (const [keyword, types] of BOUND_ENTRIES) {
+  for (let i = 0; i < BOUND_KEYWORDS.length; i++) {
+    const keyword = BOUND_KEYWORDS[i]!;
     const value = raw[keyword];
-    if (typeof value === 'number' && !declared.some((t) => types.includes(t as string))) (stray ??= {})[keyword] = value;
+    if (typeof value !== 'number') continue;
+    const types = BOUND_TYPES[keyword]!;
+    const fits = typeof type === 'string' ? types.includes(type) : type.some((t) => types.includes(t as string));
+    if (!fits) (stray ??= {})[keyword] = value;
   }
   return stray;
 }
 
-const BOUND_ENTRIES = Object.entries(BOUND_TYPES);
+const BOUND_KEYWORDS = Object.keys(BOUND_TYPES);
 
 function stringKeywords(raw: Json): Omit<StringNode, 'kind'> {
   const out: Omit<StringNode, 'kind'> = {};

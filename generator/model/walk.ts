@@ -25,23 +25,28 @@ export function someChild(node: SchemaNode, test: (child: SchemaNode) => boolean
     if (node.conditional.then && test(node.conditional.then)) return true;
     if (node.conditional.else && test(node.conditional.else)) return true;
   }
+  // Loops rather than `some` with a closure: asked of every node by several walks, on a large document millions of times.
   switch (node.kind) {
     case 'array':
-      return test(node.items) || (node.prefixItems ?? []).some(test) || (node.contains !== undefined && test(node.contains.schema));
-    case 'object':
-      return (
-        node.properties.some((p) => test(p.schema)) ||
-        (typeof node.additionalProperties === 'object' && test(node.additionalProperties)) ||
-        (node.patternProperties ?? []).some((p) => test(p.schema)) ||
-        (node.dependentSchemas ?? []).some((d) => test(d.schema)) ||
-        (node.propertyNames !== undefined && test(node.propertyNames))
-      );
+      if (test(node.items)) return true;
+      if (node.prefixItems) for (let i = 0; i < node.prefixItems.length; i++) if (test(node.prefixItems[i]!)) return true;
+      return node.contains !== undefined && test(node.contains.schema);
+    case 'object': {
+      for (let i = 0; i < node.properties.length; i++) if (test(node.properties[i]!.schema)) return true;
+      if (typeof node.additionalProperties === 'object' && test(node.additionalProperties)) return true;
+      if (node.patternProperties) for (let i = 0; i < node.patternProperties.length; i++) if (test(node.patternProperties[i]!.schema)) return true;
+      if (node.dependentSchemas) for (let i = 0; i < node.dependentSchemas.length; i++) if (test(node.dependentSchemas[i]!.schema)) return true;
+      return node.propertyNames !== undefined && test(node.propertyNames);
+    }
     case 'union':
-      return node.variants.some(test);
+      for (let i = 0; i < node.variants.length; i++) if (test(node.variants[i]!)) return true;
+      return false;
     case 'intersection':
-      return node.parts.some(test);
+      for (let i = 0; i < node.parts.length; i++) if (test(node.parts[i]!)) return true;
+      return false;
     case 'unknown':
-      return node.byType !== undefined && Object.values(node.byType).some(test);
+      if (node.byType !== undefined) for (const key in node.byType) if (test(node.byType[key as keyof typeof node.byType]!)) return true;
+      return false;
     default:
       return false;
   }
@@ -49,11 +54,13 @@ export function someChild(node: SchemaNode, test: (child: SchemaNode) => boolean
 
 /** Names of the named schemas a node refers to, directly or through its children. */
 export function referencedNames(node: SchemaNode, out = new Set<string>()): Set<string> {
-  if (node.kind === 'ref') out.add(node.target);
-  someChild(node, (child) => {
-    referencedNames(child, out);
+  // One closure for the whole walk, not one per node.
+  const visit = (n: SchemaNode): boolean => {
+    if (n.kind === 'ref') out.add(n.target);
+    someChild(n, visit);
     return false;
-  });
+  };
+  visit(node);
   return out;
 }
 

@@ -68,8 +68,12 @@ const MEMBER_FIELDS = {
   jsDoc: new Set(['kind', 'description']),
 };
 
-const only = (value: unknown, fields: ReadonlySet<string>): boolean =>
-  typeof value === 'object' && value !== null && Object.entries(value).every(([key, field]) => field === undefined || fields.has(key));
+/** Whether `value` sets no field but `fields` (asked of every structure printed: no array of entries made). */
+const only = (value: unknown, fields: ReadonlySet<string>): boolean => {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key of Object.keys(value)) if ((value as Record<string, unknown>)[key] !== undefined && !fields.has(key)) return false;
+  return true;
+};
 const allOnly = (values: unknown, fields: ReadonlySet<string>, plainStrings = false): boolean =>
   values === undefined || (Array.isArray(values) && values.every((value) => (plainStrings && typeof value === 'string') || only(value, fields)));
 const plainText = (value: unknown): boolean => value === undefined || typeof value === 'string';

@@ -8,15 +8,17 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { PackageOutput } from '../pipeline.js';
+import { readHead, readUtf8 } from '../util/read-text.js';
 
 /** Folders inside a package that belong to the user, not to the generator. */
 const KEEP = new Set(['node_modules', 'dist', '.turbo']);
 
-/** Marks every file the generator writes carries near its top. */
+/** Marks every file the generator writes carries near its top: within its first characters (MARK_WITHIN). */
 const GENERATED_MARKS = ['svc-api-codegen', '"x-generated-from"'];
+const MARK_WITHIN = 400;
 
 /** Whether a file on disk was written by the generator (and so may be replaced or removed by it). */
-export const isGeneratedText = (text: string): boolean => GENERATED_MARKS.some((mark) => text.slice(0, 400).includes(mark));
+export const isGeneratedText = (text: string): boolean => GENERATED_MARKS.some((mark) => text.slice(0, MARK_WITHIN).includes(mark));
 
 /** Whether a package.json is one the generator wrote: it names its source in `x-generated-from`. */
 function hasGeneratorMark(manifest: string): boolean {
@@ -32,7 +34,8 @@ function hasGeneratorMark(manifest: string): boolean {
 async function listGeneratedFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   for (const path of await listFiles(root)) {
-    if (isGeneratedText(await readFile(join(root, path), 'utf8').catch(() => ''))) out.push(path);
+    // Only the start is read (four bytes a character at most): on a large package the whole files were 13 MB read to look at 400 characters.
+    if (isGeneratedText(await readHead(join(root, path), MARK_WITHIN * 4).catch(() => ''))) out.push(path);
   }
   return out;
 }
@@ -70,7 +73,7 @@ export async function comparePackages(outRoot: string, packages: PackageOutput[]
     const existing = new Set(await listGeneratedFiles(dir));
     for (const [path, contents] of pkg.files) {
       const full = join(dir, path);
-      const current = await readFile(full, 'utf8').catch(() => undefined);
+      const current = await readUtf8(full).catch(() => undefined);
       if (current === undefined) differences.push({ file: label(full), kind: 'missing' });
       else if (current !== contents) differences.push({ file: label(full), kind: 'changed' });
       existing.delete(path);
@@ -79,7 +82,7 @@ export async function comparePackages(outRoot: string, packages: PackageOutput[]
   }
   for (const [path, contents] of extraFiles) {
     const full = join(outRoot, path);
-    const current = await readFile(full, 'utf8').catch(() => undefined);
+    const current = await readUtf8(full).catch(() => undefined);
     if (current !== contents) differences.push({ file: label(full), kind: current === undefined ? 'missing' : 'changed' });
   }
   return differences;
@@ -99,7 +102,7 @@ export async function writePackages(outRoot: string, packages: PackageOutput[], 
   const put = async (full: string, contents: string): Promise<void> => {
     let current: string | undefined;
     try {
-      current = await readFile(full, 'utf8');
+      current = await readUtf8(full);
     } catch {
       current = undefined;
     }
