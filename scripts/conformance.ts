@@ -2,7 +2,7 @@
  * `npm run conformance -- --suite <folder>`: how often the generated validators agree with
  * JSON Schema, measured on the public JSON Schema Test Suite (draft 2020-12 and its
  * optional/format tests), beside ajv (2020-12, ajv-formats) on the same cases: the package's zod
- * validators (`schemas`), and the client's lean ones (`src/calls.ts`), with every case where
+ * validators (`schemas`), and the client's lean ones (`src/validators.ts`), with every case where
  * the two give different verdicts. `<folder>` is
  * the suite's `tests/draft2020-12` folder, checked out somewhere. Not part of CI: the suite
  * comes from outside; the cases the project relies on are written as its own tests.
@@ -63,7 +63,7 @@ const files = [
 ];
 
 
-/** Generates a package from a document under the output folder and imports its `schemas` and the lean validators of its calls, by component. */
+/** Generates a package from a document under the output folder and imports its `schemas` and its lean validators, by component. */
 async function generatedSchemas(specFile: string, name: string): Promise<{ schemas: Record<string, Validator>; lean: Record<string, Validator | undefined> }> {
   const output = await generatePackage({ file: specFile, name });
   const dir = join(values.out!, `pkg-${name}`);
@@ -72,7 +72,7 @@ async function generatedSchemas(specFile: string, name: string): Promise<{ schem
     writeFileSync(join(dir, path), contents);
   }
   const { schemas } = (await import(pathToFileURL(resolve(dir, 'src', 'index.ts')).href)) as { schemas: Record<string, Validator> };
-  const calls = (await import(pathToFileURL(resolve(dir, 'src', 'calls.ts')).href)) as Record<string, Validator | undefined>;
+  const calls = (await import(pathToFileURL(resolve(dir, 'src', 'validators.ts')).href)) as Record<string, Validator | undefined>;
   // The components are named S0, S1 …: their lean validators S0Validator …
   return { schemas, lean: Object.fromEntries(Object.keys(schemas).map((key) => [key, calls[`${key}Validator`]])) };
 }

@@ -29,13 +29,23 @@ export interface LeanPrintContext {
   shared?: SharedExpressions;
 }
 
-/** The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far. */
-export function leanPrintContext(model: ApiModel, declared: ReadonlySet<string>, helpers: Set<string>, direction?: Direction, shared?: SharedExpressions): LeanPrintContext {
+/**
+ * The context for a model's validators: named ones by `validatorName` (or that of their form), `declared` those printed so far.
+ * `refer`: how a named validator is printed where it is used (`imports.value`, which records the import of one declared in another module).
+ */
+export function leanPrintContext(
+  model: ApiModel,
+  declared: ReadonlySet<string>,
+  helpers: Set<string>,
+  direction?: Direction,
+  shared?: SharedExpressions,
+  refer: (validatorName: string) => string = (name) => name,
+): LeanPrintContext {
   const byKey = new Map(model.schemas.map((s) => [s.key, s]));
   return {
     validatorNameOf: (key) => {
       const schema = byKey.get(key)!;
-      return (direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName;
+      return refer((direction ? schema.variants?.[direction]?.validatorName : undefined) ?? schema.validatorName);
     },
     schemaOf: (key) => byKey.get(key)?.schema,
     isDeclared: (key) => declared.has(key),

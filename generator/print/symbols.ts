@@ -81,7 +81,7 @@ export function packageSymbols(source: PackageSymbolsSource): SymbolTable {
       if (!names) continue;
       table.define(names.typeName, './types.js');
       table.define(names.schemaName, './schemas.js');
-      table.define(names.validatorName, './calls.js');
+      table.define(names.validatorName, './validators.js');
     }
   }
   for (const op of model.operations) {

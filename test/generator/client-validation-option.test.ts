@@ -5,7 +5,7 @@
  * came and says nothing matched; its calls carry no validator, its client exports none, and it
  * type-checks.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +78,7 @@ describe('client.validation=none', () => {
     expect(calls).toContain("responses: { '200': undefined, '404': undefined }");
     expect(calls).toContain('validators: {}');
     expect(client).not.toMatch(/BookValidator/);
+    expect(existsSync(join(dir, 'src', 'validators.ts'))).toBe(false);
     // The package's README says what it holds.
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('No validators in the client');
     const lean = await generated('lean');

@@ -165,7 +165,7 @@ describe('a discriminator without mapping whose variants pin their tag (as OpenA
   it('validates by the values the variants pin, in the zod and the lean validators, and warns once', async () => {
     const mod = await importGenerated<Mod>(messages, 'discriminator-pinned');
     const moduleOf = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(mod.__dir, 'src', file)).href)) as T;
-    const calls = await moduleOf<Record<string, Validator>>('calls.ts');
+    const calls = await moduleOf<Record<string, Validator>>('validators.ts');
     const { fixture } = await moduleOf<{ fixture(name: string, seed: number): unknown }>('fixtures.ts');
     for (const message of [mod.schemas.Message!, calls.MessageValidator!]) {
       expect(message.safeParse({ role: 'user', content: 'hi' }).success).toBe(true);

@@ -651,7 +651,7 @@ const paths = {
   },
 };
 
-// One operation, so that the 3.0 document has a client too, and with it the lean validators (src/calls.ts).
+// One operation, so that the 3.0 document has a client too, and with it the lean validators (src/validators.ts).
 const paths30 = { '/ping': { get: { operationId: 'ping', responses: { '204': { description: 'Nothing to say.' } } } } };
 
 const toSchemas = (list: KeywordCase[]): Record<string, unknown> => Object.fromEntries(list.map((c) => [c.name, c.schema]));
@@ -670,13 +670,13 @@ beforeAll(async () => {
     importGenerated<Generated>(specWithSchemas(toSchemas(cases31), { paths }), 'keywords31-classic', classic),
     importGenerated<Generated>(specWithSchemas(toSchemas(cases30), { openapi: '3.0.3' }), 'keywords30-classic', classic),
   ]);
-  const callsOf = async (m: Generated): Promise<Record<string, LeanValidator>> => (await import(pathToFileURL(join(m.__dir, 'src', 'calls.ts')).href)) as Record<string, LeanValidator>;
+  const callsOf = async (m: Generated): Promise<Record<string, LeanValidator>> => (await import(pathToFileURL(join(m.__dir, 'src', 'validators.ts')).href)) as Record<string, LeanValidator>;
   [lean31, lean30] = [await callsOf(v31), await callsOf(v30)];
 }, 90_000);
 
 const show = (value: unknown): string => JSON.stringify(value);
 
-/** The lean validators (the client's, src/calls.ts) of the documents above. */
+/** The lean validators (the client's, src/validators.ts) of the documents above. */
 let lean31: Record<string, LeanValidator>;
 let lean30: Record<string, LeanValidator>;
 

@@ -207,9 +207,9 @@ describe('a package whose modules share validators', () => {
       Effort2: { type: 'object', properties: { a: { type: 'string', enum: ['none', 'minimal', 'low', 'medium', 'high'] }, b: { type: 'string', enum: ['none', 'minimal', 'low', 'medium', 'high'] } } },
     }, { paths: { '/places': { get: { operationId: 'listPlaces', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Place' } } } } } } } } });
     const { dir, output } = await generateToDisk(writeSpec(spec, 'shared-wrapped'), 'shared-wrapped');
-    const calls = output.files.get('src/calls.ts')!;
-    expect(calls).toContain('below, declared once.');
-    expect(calls).toMatch(/export const LocationValidator: lean\.LeanValidator<Location> = \/\* @__PURE__ \*\/ lean\.nullable\(\s*\/\* @__PURE__ \*\/ lean\.object\(/);
+    const validators = output.files.get('src/validators.ts')!;
+    expect(validators).toContain('below, declared once.');
+    expect(validators).toMatch(/export const LocationValidator: lean\.LeanValidator<Location> = \/\* @__PURE__ \*\/ lean\.nullable\(\s*\/\* @__PURE__ \*\/ lean\.object\(/);
     await typeCheckPackage(dir);
   }, 60_000);
 });

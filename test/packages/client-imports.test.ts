@@ -35,6 +35,8 @@ describe('a program importing the clients', () => {
       const own = read.filter((file) => file.includes(`/generated/${name}/src/`)).map((file) => file.replace(/.*\/src\//, ''));
       expect(own, name).toContain('client.ts');
       expect(own, name).toContain('api-info.ts');
+      // The lean validators beside the calls, a module of their own (see calls.ts of the client target: why two).
+      expect(own, name).toEqual(expect.arrayContaining(['calls.ts', 'validators.ts']));
       expect(own.filter((file) => /^(operations|schemas|operation-checks|type-checks|server|mock|fixtures)\.ts$/.test(file)), name).toEqual([]);
     }
     // Nor the runtime's validator builders for zod's classic build, whose signatures make TypeScript resolve zod's

@@ -1,5 +1,5 @@
 /**
- * The client's lean validators (src/calls.ts, built on the runtime's lean.ts) against the
+ * The client's lean validators (src/validators.ts and src/calls.ts, on the runtime's lean.ts) against the
  * package's zod validators, which the server and the mock use: on every seeded fixture of every
  * schema of our four REST specs, changed at random, both give the same verdict, and a value the
  * lean one accepts comes back as it is. The same for each operation's parameters, body and
@@ -21,9 +21,13 @@ import * as v1 from '@svc/v1';
 import * as v2 from '@svc/v2';
 import * as x402 from '@svc/x402';
 import * as onrampCalls from '../../generated/onramp/src/calls.js';
+import * as onrampValidators from '../../generated/onramp/src/validators.js';
 import * as v1Calls from '../../generated/v1/src/calls.js';
+import * as v1Validators from '../../generated/v1/src/validators.js';
 import * as v2Calls from '../../generated/v2/src/calls.js';
+import * as v2Validators from '../../generated/v2/src/validators.js';
 import * as x402Calls from '../../generated/x402/src/calls.js';
+import * as x402Validators from '../../generated/x402/src/validators.js';
 
 type Fixture = (name: string, seed?: number) => unknown;
 type RequestFixture = (operationId: string, seed?: number) => { params: Record<string, unknown>; body: unknown };
@@ -52,7 +56,7 @@ const api = (name: string, pkg: { schemas: object; operations: object }, calls: 
   responseFixture: (fixtures as { responseFixture: ResponseFixture }).responseFixture,
   operations: pkg.operations as Record<string, Spec>,
 });
-const APIS = [api('v2', v2, v2Calls, v2Fixtures), api('v1', v1, v1Calls, v1Fixtures), api('onramp', onramp, onrampCalls, onrampFixtures), api('x402', x402, x402Calls, x402Fixtures)];
+const APIS = [api('v2', v2, { ...v2Calls, ...v2Validators }, v2Fixtures), api('v1', v1, { ...v1Calls, ...v1Validators }, v1Fixtures), api('onramp', onramp, { ...onrampCalls, ...onrampValidators }, onrampFixtures), api('x402', x402, { ...x402Calls, ...x402Validators }, x402Fixtures)];
 
 const replacements = replacementsOf('BTC-USD', 'buy', 'sell', 'wallet');
 

@@ -105,7 +105,7 @@ export {
   SessionTokenEnvelopeValidator,
   SessionTokenResponseValidator,
   SessionTokenValidator,
-} from './calls.js';
+} from './validators.js';
 
 /**
  * The client the operation functions below take: signing, retries, pagination, for SVC onramp and offramp API v1.

@@ -337,7 +337,7 @@ export {
   UserResponseValidator,
   UserSuccessResponseValidator,
   UserValidator,
-} from './calls.js';
+} from './validators.js';
 
 /**
  * The client the operation functions below take: signing, retries, pagination, for SVC legacy REST API v1 v1.

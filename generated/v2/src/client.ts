@@ -291,7 +291,7 @@ export {
   WithdrawalListResponseValidator,
   WithdrawalResponseValidator,
   WithdrawalValidator,
-} from './calls.js';
+} from './validators.js';
 
 /**
  * The client the operation functions below take: signing, retries, pagination, for SVC REST API v2 2017-08-07.

@@ -65,7 +65,7 @@ export {
   VerifyRequestValidator,
   VerifyResponseValidator,
   X402VersionValidator,
-} from './calls.js';
+} from './validators.js';
 
 /**
  * The client the operation functions below take: signing, retries, pagination, for SVC x402 payment verification API v2.

@@ -12,7 +12,7 @@ import { callArgumentsOf, PAGE_ITERATOR, targetName, STREAM_FUNCTION, streamAlte
 import { docsOf, jsDoc, propertyKey, stringLiteral } from '../../util/text.js';
 import { isIdentifierName } from '../../model/names.js';
 import { CALL_NAME, CLIENT_RUNTIME_EXPORTS, CLIENT_RUNTIME_TYPE_EXPORTS, clientValidates } from './plugin.js';
-import { callsFile } from './calls.js';
+import { callsFile, validatorsFile } from './calls.js';
 import { printSourceFile } from '../../util/ts.js';
 import { importsFor, type ModuleImports } from '../../print/symbols.js';
 import { generatedHeader, type Target } from '../target.js';
@@ -282,12 +282,13 @@ export const clientTarget: Target = {
     ];
     // The imports follow from what the statements above printed.
     const contents = printSourceFile(generatedHeader(sourceLabel), { statements: [...im.declarations(), ...statements] });
-    return [{ path: 'src/client.ts', contents, barrel: true }, callsFile(context)];
+    const validators = validatorsFile(context);
+    return [{ path: 'src/client.ts', contents, barrel: true }, callsFile(context), ...(validators ? [validators] : [])];
   },
 };
 
-/** `export { AccountValidator, … } from './calls.js'`: the lean validators, by name (none for a document without schemas). */
+/** `export { AccountValidator, … } from './validators.js'`: the lean validators, by name (none for a document without schemas). */
 function leanValidatorExports(model: ApiModel): StatementStructures[] {
   const names = model.schemas.flatMap((named) => formsOf(named).map(({ names: { validatorName } }) => validatorName)).sort();
-  return names.length === 0 ? [] : [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './calls.js', namedExports: names }];
+  return names.length === 0 ? [] : [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './validators.js', namedExports: names }];
 }
