@@ -498,3 +498,21 @@ describe('serveNode reading request bodies', () => {
     }
   });
 });
+
+describe("a generated server stub under another zod locale than English", () => {
+  it("still tells a field left out (param_required) from one that is wrong, and says so in the program's language", async () => {
+    const { config } = await import('zod/v4/core');
+    const { default: french } = await import('zod/v4/locales/fr.js');
+    const { default: english } = await import('zod/v4/locales/en.js');
+    config(french());
+    try {
+      const { createShopServer } = await serverModule();
+      const app = createShopServer({ createItem: () => ({ status: 201, body: { id: 1, name: 'made', qty: 0 } }) }, { auth: { bearer: () => ({ subject: 'ann', scopes: [] }) } });
+      const missing = await viaFetch(app, 'POST', '/items', { body: '{}', headers: { authorization: 'Bearer good', 'content-type': 'application/json' } });
+      expect(missing).toMatchObject({ status: 400, body: { code: 'param_required' } });
+      expect(JSON.stringify(missing.body)).toMatch(/reçu/);
+    } finally {
+      config(english());
+    }
+  });
+});

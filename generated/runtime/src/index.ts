@@ -96,6 +96,7 @@ export {
   type Assert,
   type Equals,
 } from './validators.js';
+export { useEnglishMessages } from './english.js';
 export { toRequestInput } from './params.js';
 export { callOperation, iterateOperation, withOperations, withSignal } from './call.js';
 export { fastAccepts, fastParsesToItself } from './precheck.js';

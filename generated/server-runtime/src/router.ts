@@ -17,6 +17,7 @@ import {
   selectValidator,
   setOwnProperty,
   streamSpecOf,
+  useEnglishMessages,
   type OperationSpec,
   type StreamSpec,
   type Validator,
@@ -219,8 +220,19 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix: string): Fi
   }));
 }
 
-const isMissing = (issue: z.core.$ZodIssue): boolean =>
-  issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+/**
+ * Whether an issue is a value left out: a type expected where `value` has nothing at the issue's
+ * path. Read from the value, not the message, which is in the program's zod locale.
+ */
+function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
+  if (issue.code !== 'invalid_type') return false;
+  let at: unknown = value;
+  for (const key of issue.path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return true;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at === undefined;
+}
 
 /** Decodes JSON, form and text bodies, refusing bytes that are not UTF-8; one for the module, as it keeps no state between calls. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -412,6 +424,8 @@ class Call<Params, Body> implements HandlerContext<Params, Body> {
 
 /** Builds the app. Unimplemented operations answer 501; unknown paths 404. */
 export function createRouter(spec: ServerApiSpec, handlers: object, options: ServerOptions = {}): Hono {
+  // Its 400s say what zod says, in English, whichever zod build the validators are written for.
+  useEnglishMessages();
   // Typed per operation by the generated wrapper; looked up by operationId here.
   const byId = handlers as Readonly<Record<string, OperationHandler | undefined>>;
   const app = new Hono({ strict: true });
@@ -725,7 +739,7 @@ export function createRouter(spec: ServerApiSpec, handlers: object, options: Ser
       const result = schema.safeParse(value);
       if (result.success) return result.data;
       for (const issue of result.error.issues)
-        (isMissing(issue) ? missing : fields).push(...issuesToFields([issue], ''));
+        (isMissing(issue, value) ? missing : fields).push(...issuesToFields([issue], ''));
       return value;
     };
     const parsedParams = op.validators.parameters ? validated(op.validators.parameters, params) : params;
