@@ -13,6 +13,8 @@ import type { Direction, SchemaRule } from './rules.js';
 export class SchemaSide {
   private readonly byKey: Map<string, NamedSchema>;
   private readonly shapes = new Map<string, unknown>();
+  /** `shapeOf` by node: the comparison asks it of the same shared schema from every operation that uses it. */
+  private readonly printedShapes = new WeakMap<SchemaNode, string>();
   private readonly merging = new Set<SchemaNode>();
 
   constructor(readonly model: ApiModel) {
@@ -123,7 +125,12 @@ export class SchemaSide {
    * which keeps the cost bounded on large, densely referenced documents.
    */
   shapeOf(node: SchemaNode): string {
-    return JSON.stringify(this.canonical(node, SHAPE_DEPTH));
+    let shape = this.printedShapes.get(node);
+    if (shape === undefined) {
+      shape = JSON.stringify(this.canonical(node, SHAPE_DEPTH));
+      this.printedShapes.set(node, shape);
+    }
+    return shape;
   }
 
   private canonical(node: SchemaNode, depth: number): unknown {
@@ -237,13 +244,23 @@ export class SchemaComparer {
 
   /** Writes `alsoIn` (the other operations that reach a changed shared schema) on the changes. */
   finish(): void {
+    // Thousands of changes inside one shared schema were found from the same pairs: their subjects are gathered and sorted once.
+    const reached = new Map<string, string[]>();
     for (const [change, pairs] of this.foundInside) {
-      const subjects = new Set<string>();
-      for (const pair of pairs) for (const subject of this.reachedFrom.get(pair) ?? []) subjects.add(subject);
-      const own = change.location.split(' › ')[0];
-      subjects.delete(own!);
-      for (const subject of subjects) if (change.location.startsWith(`${subject} › `)) subjects.delete(subject);
-      if (subjects.size > 0) change.alsoIn = [...subjects].sort();
+      const key = pairs.join('\0');
+      let subjects = reached.get(key);
+      if (subjects === undefined) {
+        const gathered = new Set<string>();
+        for (const pair of pairs) for (const subject of this.reachedFrom.get(pair) ?? []) gathered.add(subject);
+        subjects = [...gathered].sort();
+        reached.set(key, subjects);
+      }
+      // Not where the change is reported (the location's first part), nor any subject its location starts with.
+      const location = change.location;
+      const within = new Set([location.split(' › ')[0]!]);
+      for (let at = location.indexOf(' › '); at >= 0; at = location.indexOf(' › ', at + 1)) within.add(location.slice(0, at));
+      const others = subjects.filter((subject) => !within.has(subject));
+      if (others.length > 0) change.alsoIn = others;
     }
   }
 
