@@ -8,7 +8,7 @@
  */
 import { IMPLICIT_TAG_GROUP } from './diagnostic-groups.js';
 import { pinnedValues } from './pinned.js';
-import { childrenOf, mapSchemaRoots } from './walk.js';
+import { mapSchemaRoots, someChild } from './walk.js';
 import type { ApiModel, Diagnostic, SchemaNode, UnionNode } from './types.js';
 
 /** Sets `discriminator.variantTags` on every discriminated union of the model. */
@@ -20,7 +20,12 @@ export function tagDiscriminatedUnions(model: ApiModel): void {
     if (seen.has(node)) return;
     seen.add(node);
     if (node.kind === 'union' && node.discriminator) tagUnion(node, lookup, model.diagnostics);
-    for (const child of childrenOf(node)) visit(child);
+    someChild(node, visitChild);
+  };
+  // One callback for the whole walk, not one per node.
+  const visitChild = (child: SchemaNode): boolean => {
+    visit(child);
+    return false;
   };
   mapSchemaRoots(model, (root) => {
     visit(root);

@@ -5,7 +5,7 @@
  */
 import { EXAMPLE_MISFIT_GROUP } from './diagnostic-groups.js';
 import type { ApiModel, SchemaNode } from './types.js';
-import { childrenOf, mapSchemaRoots } from './walk.js';
+import { mapSchemaRoots, someChild } from './walk.js';
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -74,8 +74,13 @@ export function dropMisfitExamples(model: ApiModel): void {
       if (kept.length === 0) delete node.examples;
       else node.examples = kept;
     }
-    for (const child of childrenOf(node)) visit(child);
+    someChild(node, visitChild);
     return node;
+  };
+  // One callback for the whole walk, not one per node.
+  const visitChild = (child: SchemaNode): boolean => {
+    visit(child);
+    return false;
   };
   mapSchemaRoots(model, visit);
 }

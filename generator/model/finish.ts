@@ -246,16 +246,18 @@ function orderByDependencies(schemas: NamedSchema[]): NamedSchema[] {
 }
 
 function markRecursive(schemas: NamedSchema[]): void {
-  const byKey = new Map(schemas.map((s) => [s.key, s]));
+  // Each schema's references read once: the search below visits a schema once for every schema that reaches it.
+  const referenced = new Map(schemas.map((s) => [s.key, referencedNames(s.schema)]));
   const reaches = (from: string, to: string): boolean => {
-    const stack = [...referencedNames(byKey.get(from)!.schema)];
+    const stack = [...referenced.get(from)!];
     const seen = new Set<string>();
     while (stack.length > 0) {
       const key = stack.pop()!;
       if (key === to) return true;
-      if (seen.has(key) || !byKey.has(key)) continue;
+      const next = referenced.get(key);
+      if (seen.has(key) || next === undefined) continue;
       seen.add(key);
-      stack.push(...referencedNames(byKey.get(key)!.schema));
+      stack.push(...next);
     }
     return false;
   };
