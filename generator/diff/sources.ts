@@ -4,11 +4,12 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { compareText } from '../util/compare.js';
+import { readHead } from '../util/read-text.js';
 
 const run = promisify(execFile);
 
@@ -92,21 +93,11 @@ async function specFilesIn(folder: string): Promise<string[]> {
     if (!/\.(ya?ml|json)$/.test(name)) continue;
     const path = join(folder, name);
     if (!statSync(path).isFile()) continue;
-    if (SPEC_NAME.test(name) || ROOT_KEY.test(await head(path))) out.push(path);
+    if (SPEC_NAME.test(name) || ROOT_KEY.test(await readHead(path, 4096))) out.push(path);
   }
   return out;
 }
 
-async function head(path: string): Promise<string> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}
 
 async function isRevision(value: string, cwd: string): Promise<boolean> {
   try {

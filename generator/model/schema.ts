@@ -225,8 +225,7 @@ function strayBoundsOf(raw: Json): Record<string, number> | undefined {
   if (typeof type !== 'string' && (!Array.isArray(type) || type.length === 0)) return undefined;
   // Asked of every schema (hundreds of thousands in a large document): nothing is allocated unless a bound is stray.
   let stray: Record<string, number> | undefined;
-  for (let i = 0; i < BOUND_KEYWORDS.length; i++) {
-    const keyword = BOUND_KEYWORDS[i]!;
+  for (const keyword of BOUND_KEYWORDS) {
     const value = raw[keyword];
     if (typeof value !== 'number') continue;
     const types = BOUND_TYPES[keyword]!;
