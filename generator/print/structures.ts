@@ -31,6 +31,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from '../util/structure-kinds.js';
 import { tsMorph } from '../util/ts-morph.js';
+import { PlainWriter } from './plain-writer.js';
 
 /** What `printStructure` is given: options as ts-morph takes them. */
 export interface PrintOptions {
@@ -150,7 +151,7 @@ export function printStatements(statements: readonly Statement[], options: Print
     const { printStructure, StructureKind: kinds } = tsMorph();
     return printStructure({ kind: kinds.SourceFile, statements: [...statements] }, options);
   }
-  const writer = new CodeBlockWriter({ indentNumberOfSpaces: options.indentNumberOfSpaces, useTabs: false, newLine: '\n', useSingleQuote: options.useSingleQuote });
+  const writer = new PlainWriter({ indentNumberOfSpaces: options.indentNumberOfSpaces, useTabs: false, newLine: '\n', useSingleQuote: options.useSingleQuote });
   const later: Deferred[] = [];
   deferredTexts.set(writer, { unit: ' '.repeat(options.indentNumberOfSpaces), later });
   writeStatements(writer, statements);

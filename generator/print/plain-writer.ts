@@ -1,0 +1,101 @@
+/**
+ * code-block-writer, the same text written faster where the writer would only indent. The
+ * writer reads everything it writes a character at a time, to know whether it is inside a
+ * string, a comment or a regular expression (a line inside a string is not indented); most of
+ * what a target writes is member types, parameters and statements that start and end outside
+ * all of them. For such a text, read once here with a regular expression, each line is written
+ * as the writer writes it (a line break, then the indentation at the start of a non-empty line),
+ * without the per-character pass; any other text goes through the writer as before.
+ * `test/generator/structure-printer.test.ts` holds the printer to ts-morph's text.
+ */
+import CodeBlockWriter from 'code-block-writer';
+
+/** The members of code-block-writer 13 this writer reads and calls: internal to it, so not in its types. */
+interface WriterInternals {
+  _stringCharStack: number[];
+  _currentCommentChar: number | undefined;
+  _isInRegEx: boolean;
+  _getLastCharCodeWithOffset(offset: number): number | undefined;
+  _baseWriteNewline(): void;
+  _writeIndentation(): void;
+  _internalWrite(text: string): void;
+}
+
+/** What the writer takes note of: quotes, and what may start a comment, a regular expression, a template or an escape, and line ends. */
+const NOTABLE = /['"`/\\\r\n]/g;
+const SLASH = 0x2f;
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * Whether the writer, outside any string, comment or regular expression when `text` starts,
+ * would change nothing of `text` but indent its lines, and be outside all of them again at its
+ * end: no backtick, carriage return, or backslash outside a quoted string; a slash only where it
+ * opens a block comment whose end is in the text; a quoted string that goes on past its line
+ * only where the writer ends it there (an unescaped line break); none open at the end.
+ */
+export function readsPlain(text: string): boolean {
+  let quote = '';
+  NOTABLE.lastIndex = 0;
+  for (let found = NOTABLE.exec(text); found !== null; found = NOTABLE.exec(text)) {
+    const char = found[0];
+    // As the writer reads it: a character after a backslash is escaped (the backslash itself is only allowed in a string).
+    const escaped = found.index > 0 && text.charCodeAt(found.index - 1) === BACKSLASH;
+    if (char === '\r' || char === '`') return false;
+    if (quote !== '') {
+      if (char === '\n') {
+        if (escaped) return false;
+        quote = '';
+      } else if (char === quote && !escaped) quote = '';
+    } else if (char === "'" || char === '"') {
+      if (escaped) return false;
+      quote = char;
+    } else if (char === '/' && text[found.index + 1] === '*' && text[found.index + 2] !== '/') {
+      // A block comment (`/* @__PURE__ */`): the writer reads nothing in it but its end.
+      const end = text.indexOf('*/', found.index + 2);
+      if (end < 0) return false;
+      NOTABLE.lastIndex = end + 2;
+    } else if (char !== '\n') return false;
+  }
+  return quote === '';
+}
+
+/** code-block-writer's mark of a block comment (`CommentChar.Star`). */
+const BLOCK_COMMENT = 1;
+const ASTERISK = 0x2a;
+
+/** `readsPlain`, where what was written before cannot change how the writer reads `text`: it reads a quote after a backslash, and a character after a slash, in the light of those. */
+const readsPlainAfter = (text: string, last: number | undefined): boolean => last !== SLASH && last !== BACKSLASH && readsPlain(text);
+
+/**
+ * Whether the writer, inside a block comment (a doc comment's lines), stays in it over all of
+ * `text`: in a comment it looks for nothing but the comment's end, and indents every line.
+ */
+const staysInComment = (text: string, last: number | undefined): boolean =>
+  !text.includes('*/') && !text.includes('\r') && !(last === ASTERISK && text.charCodeAt(0) === SLASH);
+
+export class PlainWriter extends CodeBlockWriter {
+  /** Where code-block-writer writes every text: `write`, `space`, `quote` … */
+  protected _writeIndentingNewLines(text: string): void {
+    const self = this as unknown as WriterInternals;
+    const last = self._getLastCharCodeWithOffset(0);
+    if (text.length === 0 || self._stringCharStack.length > 0 || self._isInRegEx || !(self._currentCommentChar === BLOCK_COMMENT ? staysInComment(text, last) : self._currentCommentChar === undefined && readsPlainAfter(text, last))) {
+      (CodeBlockWriter.prototype as unknown as { _writeIndentingNewLines(this: CodeBlockWriter, text: string): void })._writeIndentingNewLines.call(this, text);
+      return;
+    }
+    let from = 0;
+    for (;;) {
+      const end = text.indexOf('\n', from);
+      const line = end < 0 ? text.slice(from) : text.slice(from, end);
+      if (line.length > 0) {
+        // At the start of a line (after a line break, or of the text), the indentation first.
+        if (from > 0 || last === undefined || last === NEWLINE || last === CARRIAGE_RETURN) self._writeIndentation();
+        self._internalWrite(line);
+      }
+      if (end < 0) return;
+      self._baseWriteNewline();
+      from = end + 1;
+    }
+  }
+}
