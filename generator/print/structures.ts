@@ -72,7 +72,8 @@ const MEMBER_FIELDS = {
 /** Whether `value` sets no field but `fields` (asked of every structure printed: no array of entries made). */
 const only = (value: unknown, fields: ReadonlySet<string>): boolean => {
   if (typeof value !== 'object' || value === null) return false;
-  for (const key of Object.keys(value)) if ((value as Record<string, unknown>)[key] !== undefined && !fields.has(key)) return false;
+  // for…in with an own-key check: the same keys as Object.keys, without an array per structure (a large package has hundreds of thousands of members).
+  for (const key in value) if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined && !fields.has(key)) return false;
   return true;
 };
 const allOnly = (values: unknown, fields: ReadonlySet<string>, plainStrings = false): boolean =>
