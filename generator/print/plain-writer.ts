@@ -29,37 +29,40 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
 /**
- * Whether the writer, outside any string, comment or regular expression when `text` starts,
- * would change nothing of `text` but indent its lines, and be outside all of them again at its
- * end: no backtick, carriage return, or backslash outside a quoted string; a slash only where it
- * opens a block comment whose end is in the text; a quoted string that goes on past its line
- * only where the writer ends it there (an unescaped line break); none open at the end.
+ * How the writer, outside any string, comment or regular expression when `text` starts, reads
+ * it where it would change nothing of it but indent its lines: the quote still open at its end
+ * ('' for none). Undefined where it would do more: a carriage return; a backtick or a backslash
+ * outside a quoted string; a slash that opens no block comment, or one whose end is not in the
+ * text; an escaped line break in a string (an unescaped one ends the string, as the writer reads it).
  */
-export function readsPlain(text: string): boolean {
+export function quoteAfterPlainText(text: string): string | undefined {
   let quote = '';
   NOTABLE.lastIndex = 0;
   for (let found = NOTABLE.exec(text); found !== null; found = NOTABLE.exec(text)) {
     const char = found[0];
     // As the writer reads it: a character after a backslash is escaped (the backslash itself is only allowed in a string).
     const escaped = found.index > 0 && text.charCodeAt(found.index - 1) === BACKSLASH;
-    if (char === '\r' || char === '`') return false;
+    if (char === '\r') return undefined;
     if (quote !== '') {
       if (char === '\n') {
-        if (escaped) return false;
+        if (escaped) return undefined;
         quote = '';
       } else if (char === quote && !escaped) quote = '';
     } else if (char === "'" || char === '"') {
-      if (escaped) return false;
+      if (escaped) return undefined;
       quote = char;
     } else if (char === '/' && text[found.index + 1] === '*' && text[found.index + 2] !== '/') {
       // A block comment (`/* @__PURE__ */`): the writer reads nothing in it but its end.
       const end = text.indexOf('*/', found.index + 2);
-      if (end < 0) return false;
+      if (end < 0) return undefined;
       NOTABLE.lastIndex = end + 2;
-    } else if (char !== '\n') return false;
+    } else if (char !== '\n') return undefined;
   }
-  return quote === '';
+  return quote;
 }
+
+/** Whether the writer would only indent `text`'s lines and be outside every string, comment and regular expression again at its end. */
+export const readsPlain = (text: string): boolean => quoteAfterPlainText(text) === '';
 
 /** code-block-writer's mark of a block comment (`CommentChar.Star`). */
 const BLOCK_COMMENT = 1;

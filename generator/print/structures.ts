@@ -31,7 +31,7 @@ import type {
 } from 'ts-morph';
 import { StructureKind } from '../util/structure-kinds.js';
 import { tsMorph } from '../util/ts-morph.js';
-import { PlainWriter } from './plain-writer.js';
+import { PlainWriter, quoteAfterPlainText } from './plain-writer.js';
 
 /** What `printStructure` is given: options as ts-morph takes them. */
 export interface PrintOptions {
@@ -178,43 +178,14 @@ interface Deferred {
 /** The writers of `printStatements`, with one indentation step and the texts they defer. */
 const deferredTexts = new WeakMap<CodeBlockWriter, { unit: string; later: Deferred[] }>();
 
-/** Quotes, and what else the writer reads as the start of a comment, a regular expression, a template or an escape, or as a line's end. */
-const NOTABLE = /['"`/\\\r\n]/g;
-
 /**
  * Whether the writer would write `text` by indenting each of its lines but the first one step and
- * changing nothing else: it holds no template literal, line comment or regular expression (no
- * backtick, slash or backslash outside a quoted string or a block comment, as the writer reads
- * quotes: a quote preceded by a backslash neither opens nor closes one), no carriage return, no
- * string that goes on past its line, and no last line break. Such texts are most of a large
- * package (its validators and specs), which the writer reads a character at a time (a quarter
- * of the targets' time on Stripe's description); any other is left to the writer.
+ * changing nothing else (`quoteAfterPlainText`: a string left open at its end is closed by the
+ * statement's end), and no last line break. Such texts are most of a large package (its
+ * validators and specs), which the writer reads a character at a time (a quarter of the targets'
+ * time on Stripe's description); any other is left to the writer.
  */
-function indentsOnly(text: string): boolean {
-  if (text.endsWith('\n')) return false;
-  let quote = '';
-  NOTABLE.lastIndex = 0;
-  for (let found = NOTABLE.exec(text); found !== null; found = NOTABLE.exec(text)) {
-    const char = found[0];
-    const escaped = found.index > 0 && text[found.index - 1] === '\\';
-    if (char === '\r') return false;
-    if (quote !== '') {
-      if (char === '\n') {
-        if (escaped) return false;
-        quote = '';
-      } else if (char === quote && !escaped) quote = '';
-    } else if (char === "'" || char === '"') {
-      if (escaped) return false;
-      quote = char;
-    } else if (char === '/' && text[found.index + 1] === '*' && text[found.index + 2] !== '/') {
-      // A block comment (`/* @__PURE__ */`): the writer reads nothing in it but its end.
-      const end = text.indexOf('*/', found.index + 2);
-      if (end < 0) return false;
-      NOTABLE.lastIndex = end + 2;
-    } else if (char !== '\n') return false;
-  }
-  return true;
-}
+const indentsOnly = (text: string): boolean => !text.endsWith('\n') && quoteAfterPlainText(text) !== undefined;
 
 /** The characters ts-morph counts as whitespace (not all of `\s`). */
 const WHITESPACE = new Set([' ', '\f', '\n', '\r', '\t', '\v', '\u00A0', '\u2028', '\u2029']);
