@@ -104,6 +104,7 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
       ...(op.pagination ? [`pagination: ${features.runtime('pageWalk')}`] : []),
       // The core writes JSON bodies itself; forms, multipart, text and bytes need the full encoder.
       ...(op.requestBody?.contents.some((content) => !content.json) ? [`body: ${features.runtime('encodeBody')}`] : []),
+      ...(op.idempotency ? [`idempotency: ${features.runtime('applyIdempotency')}`] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

@@ -27,6 +27,7 @@ export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
       'resolveSecurity',
       'pageWalk',
       'encodeBody',
+      'applyIdempotency',
       'nextPageParams',
       'streamOperation',
       'withSignal',

@@ -94,19 +94,25 @@ describe('a one-endpoint program, bundled and minified', () => {
     expect(validator).not.toContain('/v2/');
   });
 
-  it('a program that calls one public operation carries no zod, no security or signing code and no pagination; a signed call carries its signer', async () => {
-    const inputsOf = async (contents: string): Promise<string[]> => {
+  it('a program that calls one public operation carries no zod, no security, signing, token or clock code, no idempotency token and no pagination; a signed call carries them', async () => {
+    const bundleOf = async (contents: string): Promise<{ inputs: string[]; text: string }> => {
       const result = await build({ stdin: { contents, resolveDir: repoRoot, sourcefile: 'program.ts', loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', conditions: ['svc-source'], metafile: true, write: false, logLevel: 'silent' });
       const output = Object.values(result.metafile.outputs)[0]!;
-      return Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([path]) => path);
+      return { inputs: Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([path]) => path), text: result.outputFiles[0]!.text };
     };
+    const inputsOf = async (contents: string): Promise<string[]> => (await bundleOf(contents)).inputs;
     // The client's validators are the lean ones (src/calls.ts); an operation's features come with it (`uses`).
-    const features = /node_modules\/zod\/|runtime\/src\/(auth|signing|pagination)\.ts$|\/(schemas|operations)\.ts$/;
-    const publicCall = await inputsOf("import { createClient, getSpotPrice } from '@svc/v2/client';\nconsole.log(await getSpotPrice(createClient(), { currency_pair: 'BTC-USD' }));");
+    const features = /node_modules\/zod\/|runtime\/src\/(auth|signing|session|pagination)\.ts$|\/(schemas|operations)\.ts$/;
+    const publicProgram = await bundleOf("import { createClient, getSpotPrice } from '@svc/v2/client';\nconsole.log(await getSpotPrice(createClient(), { currency_pair: 'BTC-USD' }));");
+    const publicCall = publicProgram.inputs;
     expect(publicCall.some((path) => path.endsWith('generated/v2/src/calls.ts'))).toBe(true);
     expect(publicCall.filter((path) => features.test(path) && !path.endsWith('/operations.ts'))).toEqual([]);
+    // Only the caller's Idempotency-Key of the idempotency module: an x-idempotency token comes with the operations that declare one.
+    expect(publicProgram.text).not.toContain('idempotencyKey is longer than');
     const signedCall = await inputsOf("import { createClient, getAccount } from '@svc/v2/client';\nconsole.log(await getAccount(createClient(), { account_id: 'x' }));");
-    expect(signedCall.filter((path) => /runtime\/src\/(auth|signing)\.ts$/.test(path)).sort()).toEqual(['generated/runtime/src/auth.ts', 'generated/runtime/src/signing.ts']);
+    expect(signedCall.filter((path) => /runtime\/src\/(auth|signing|session)\.ts$/.test(path)).sort()).toEqual(['generated/runtime/src/auth.ts', 'generated/runtime/src/session.ts', 'generated/runtime/src/signing.ts']);
+    const idempotentCall = await bundleOf("import { createClient, createTransaction } from '@svc/v2/client';\nconsole.log(await createTransaction(createClient(), { account_id: 'x' }, { type: 'send', to: 'y', amount: '1', currency: 'BTC' }));");
+    expect(idempotentCall.text).toContain('idempotencyKey is longer than');
     expect(signedCall.filter((path) => /node_modules\/zod\//.test(path))).toEqual([]);
     const pagedCall = await inputsOf("import { createClient, iterateListBuys } from '@svc/v2/client';\nfor await (const buy of iterateListBuys(createClient(), { account_id: 'x' })) console.log(buy);");
     expect(pagedCall.some((path) => path.endsWith('runtime/src/pagination.ts'))).toBe(true);

@@ -321,6 +321,20 @@ describe("an operation's features (OperationSpec.uses)", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('fills an x-idempotency token through the function the operation carries, and refuses an operation that declares one without it', async () => {
+    const { fetch, seen } = sequence(() => json({ ok: true }));
+    const client = new HttpClient(api(), { fetch });
+    const idempotency = { field: 'Idem-Token', in: 'header' } as const;
+    await client.request(op({ method: 'POST', idempotency }));
+    expect(seen[0]!.headers.get('idem-token')).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(client.request({ ...op({ operationId: 'bare', method: 'POST', idempotency }), uses: {} })).rejects.toThrow(
+      'bare declares x-idempotency but has no uses.idempotency (applyIdempotency)',
+    );
+    // A caller's key needs none: it goes in the Idempotency-Key header.
+    await client.request({ ...op({ method: 'POST' }), uses: {} }, {}, { idempotencyKey: 'k-1' });
+    expect(seen[1]!.headers.get('idempotency-key')).toBe('k-1');
+  });
+
   it('pages through the walk the operation carries, and refuses to page without one', () => {
     const client = new HttpClient(api(), { fetch: sequence(() => json({ data: [] })).fetch });
     const pagination = { style: 'token', itemsField: 'data', nextTokenField: 'next', tokenParam: 'token' } as const;

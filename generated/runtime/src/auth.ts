@@ -4,6 +4,7 @@
  * and the fixed credentials it sends (api keys); tokens and signatures are added per attempt.
  */
 import { encodeKey, encodeValue } from './encoding.js';
+import { startSession, type SessionStarter } from './session.js';
 import { signatureHeaders } from './signing.js';
 import type {
   ApiInfo,
@@ -33,6 +34,8 @@ export interface ResolvedSecurity {
   hmac?: HmacSignatureSpec;
   /** The signer, with `hmac` (here, so that only programs that sign bundle it). */
   sign?: typeof signatureHeaders;
+  /** With `bearer` or `hmac`: what sends the token and the signature and recovers them (here, so that only programs that send them bundle it). */
+  session?: SessionStarter;
 }
 
 /** The default of `x-token-refresh`. */
@@ -128,5 +131,6 @@ export const resolveSecurity: SecurityResolver = (init) => {
       ]);
     }
   }
+  if (resolved.bearer || resolved.hmac) resolved.session = startSession;
   return resolved;
 };

@@ -34,8 +34,25 @@ function newKey(spec: IdempotencySpec | undefined, call: CallOptions): string {
 }
 
 /**
+ * The caller's `idempotencyKey` of an operation without `x-idempotency`: sent in the IETF draft's
+ * header unless that is set already. What every call needs of this module (the client's core
+ * imports it alone); the rest comes with the operations that declare `x-idempotency`.
+ */
+export function withCallerKey(init: {
+  call: CallOptions;
+  body: unknown;
+  hasHeader: (name: string) => boolean;
+}): IdempotentParts {
+  const { call, body } = init;
+  if (call.idempotencyKey === undefined) return { body, idempotent: false };
+  if (init.hasHeader(IDEMPOTENCY_KEY_HEADER)) return { body, idempotent: true };
+  return { body, header: [IDEMPOTENCY_KEY_HEADER, call.idempotencyKey], idempotent: true };
+}
+
+/**
  * Fills the idempotency token once per call (a field missing from the body, or a header not
- * already set), so every retry of the call sends the same token.
+ * already set), so every retry of the call sends the same token. The operations that declare
+ * `x-idempotency` carry it (`OperationSpec.uses.idempotency`).
  */
 export function applyIdempotency(init: {
   spec: IdempotencySpec | undefined;
@@ -44,11 +61,7 @@ export function applyIdempotency(init: {
   hasHeader: (name: string) => boolean;
 }): IdempotentParts {
   const { spec, call, body } = init;
-  if (!spec) {
-    if (call.idempotencyKey === undefined) return { body, idempotent: false };
-    if (init.hasHeader(IDEMPOTENCY_KEY_HEADER)) return { body, idempotent: true };
-    return { body, header: [IDEMPOTENCY_KEY_HEADER, call.idempotencyKey], idempotent: true };
-  }
+  if (!spec) return withCallerKey(init);
   if (spec.in === 'header') {
     if (init.hasHeader(spec.field)) return { body, idempotent: true };
     return { body, header: [spec.field, newKey(spec, call)], idempotent: true };

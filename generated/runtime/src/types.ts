@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ApiError } from './errors.js';
 import type { ResolvedSecurity } from './auth.js';
 import type { encodeBody } from './encoding.js';
+import type { applyIdempotency } from './idempotency.js';
 
 /**
  * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
@@ -249,6 +250,8 @@ export interface OperationFeatures {
    * required to send a body that is not JSON, or bytes; the core writes a JSON body itself.
    */
   body?: typeof encodeBody;
+  /** Fills the token `idempotency` declares (`applyIdempotency`): required where the operation declares `x-idempotency`. */
+  idempotency?: typeof applyIdempotency;
 }
 
 /** Everything the runtime needs to know about one operation. */

@@ -3,6 +3,7 @@
  * and the fixed credentials it sends (api keys); tokens and signatures are added per attempt.
  */
 import { encodeKey, encodeValue } from './encoding.js';
+import { startSession, type SessionStarter } from './session.js';
 import { signatureHeaders } from './signing.js';
 import type {
   ApiInfo,
@@ -32,6 +33,8 @@ export interface ResolvedSecurity {
   hmac?: HmacSignatureSpec;
   /** The signer, with `hmac` (here, so that only programs that sign bundle it). */
   sign?: typeof signatureHeaders;
+  /** With `bearer` or `hmac`: what sends the token and the signature and recovers them (here, so that only programs that send them bundle it). */
+  session?: SessionStarter;
 }
 
 /** The default of `x-token-refresh`. */
@@ -127,5 +130,6 @@ export const resolveSecurity: SecurityResolver = (init) => {
       ]);
     }
   }
+  if (resolved.bearer || resolved.hmac) resolved.session = startSession;
   return resolved;
 };

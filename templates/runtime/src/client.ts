@@ -4,9 +4,8 @@
  * returns validated data or throws a typed error.
  */
 import type { ResolvedSecurity } from './auth.js';
-import { parseHttpDate, systemClock } from './clock.js';
-import { abortable, Deadline, hasTimeout } from './deadline.js';
-import { readPath } from './dot-path.js';
+import { systemClock } from './clock.js';
+import { Deadline, hasTimeout } from './deadline.js';
 import {
   buildPath,
   expandServerUrl,
@@ -20,7 +19,7 @@ import {
   type EncodedBody,
 } from './encoding.js';
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
-import { applyIdempotency } from './idempotency.js';
+import { withCallerKey, type IdempotentParts } from './idempotency.js';
 import {
   answersStreamAlternative,
   collectWarnings,
@@ -43,21 +42,19 @@ import {
 import { validateRequest } from './request-validation.js';
 import { checkCallOptions, checkClientOptions } from './options.js';
 import { checkByMode, responseValidationMode } from './tolerance.js';
+import type { CallSession, SessionHost } from './session.js';
 import type {
   ApiResult,
   ApiInfo,
-  ApiSpec,
   ApiWarning,
   CallOptions,
   ClientOptions,
   Clock,
   FetchLike,
-  HmacSignatureSpec,
   OperationSpec,
   PageWalk,
   RequestInput,
   ResponseValidationIssues,
-  TokenRefreshSpec,
 } from './types.js';
 
 /** The parts of a request that stay the same over every attempt of one call. */
@@ -95,8 +92,6 @@ interface Outcome<T> {
   result: ApiResult<T>;
   raw: unknown;
 }
-
-const DEFAULT_MAX_SKEW_SECONDS = 30;
 
 function defaultBaseUrl(
   api: ApiInfo,
@@ -136,9 +131,6 @@ function pageWalkOf(op: OperationSpec): PageWalk {
   return op.uses.pagination;
 }
 
-const matchesRefresh = (spec: TokenRefreshSpec, error: ApiError): boolean =>
-  error.status === spec.status && error.ids.some((id) => spec.errorIds.includes(id));
-
 /** An error body parsed by the schema declared for its status when it matches; as received otherwise (an error must not hide behind a validation failure). */
 function declaredErrorBody(op: OperationSpec, status: number, body: unknown): { body: unknown; matched: boolean } {
   const { found, schema } = selectValidator(op.responses, status);
@@ -147,13 +139,6 @@ function declaredErrorBody(op: OperationSpec, status: number, body: unknown): { 
   if (body === undefined) return { body, matched: false };
   const parsed = schema.safeParse(body);
   return parsed.success ? { body: parsed.data, matched: true } : { body, matched: false };
-}
-
-/** A number or numeric string; anything else is NaN. */
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
-  return Number.NaN;
 }
 
 /**
@@ -178,9 +163,6 @@ export class HttpClient {
   private readonly random: () => number;
   private readonly retryPolicy: RetryPolicy;
   private offsetMs = 0;
-  private timeSync: Promise<void> | undefined;
-  private refreshedToken: string | undefined;
-  private refreshing: Promise<string> | undefined;
 
   constructor(api: ApiInfo, options: ClientOptions = {}) {
     checkClientOptions(options);
@@ -301,19 +283,17 @@ export class HttpClient {
     // Prepared at once unless a body had to be encoded: no turn of the microtask queue for a call without one.
     const prepared = preparing instanceof Promise ? await preparing : preparing;
     const retryable = isSafeMethod(op.method) || prepared.idempotent;
-    const syncMode = this.options.syncTime ?? 'auto';
+    // A bearer token or a signature: the security resolver brings what sends and recovers them.
+    const session = security.session?.({ host: this.sessionHost(), op, security, internal: current.internal, signal });
     const twoFactor = this.api.twoFactor;
-    const recovered = { token: false, clock: false, twoFactor: false };
+    let twoFactorAsked = false;
     let twoFactorToken: string | undefined;
     let retries = 0;
 
     for (;;) {
       // A fetch implementation may ignore the signal; never start an attempt that is already cancelled.
       signal?.throwIfAborted();
-      if (security.hmac && syncMode === 'always' && !current.internal)
-        await abortable(this.syncTimeOnce(security.hmac, op.uses?.serverTime), signal);
-      const token = security.bearer ? await this.currentToken() : undefined;
-      const building = this.buildRequest({ op, prepared, security, token, twoFactorToken, signal });
+      const building = this.attemptRequest({ op, prepared, session, twoFactorToken, signal });
       const request = building instanceof Promise ? await building : building;
 
       let response: Response;
@@ -383,28 +363,9 @@ export class HttpClient {
       });
 
       // Each recovery runs at most once per call: a second identical failure is the answer.
-      if (
-        !recovered.token &&
-        security.bearer &&
-        this.options.refreshAccessToken &&
-        matchesRefresh(security.bearer, error)
-      ) {
-        recovered.token = true;
-        await this.refreshToken(token);
-        continue;
-      }
-      if (!recovered.clock && security.hmac && error.status === 401 && syncMode === 'auto' && !current.internal) {
-        recovered.clock = true;
-        if (await this.correctClock({ hmac: security.hmac, serverTime: op.uses?.serverTime, response, signal }))
-          continue;
-      }
-      if (
-        !recovered.twoFactor &&
-        twoFactor &&
-        error.status === twoFactor.status &&
-        error.ids.includes(twoFactor.errorId)
-      ) {
-        recovered.twoFactor = true;
+      if (session && (await session.recover(error, response))) continue;
+      if (!twoFactorAsked && twoFactor && error.status === twoFactor.status && error.ids.includes(twoFactor.errorId)) {
+        twoFactorAsked = true;
         const next =
           call.twoFactorToken ?? (await this.options.twoFactorToken?.({ operationId: op.operationId, error }));
         if (next) {
@@ -472,12 +433,7 @@ export class HttpClient {
     if (cookies.length > 0)
       headers.set('cookie', [headers.get('cookie'), ...cookies].filter((part) => part).join('; '));
 
-    const idempotency = applyIdempotency({
-      spec: op.idempotency,
-      call,
-      body: input.body,
-      hasHeader: (name) => headers.has(name),
-    });
+    const idempotency = idempotentParts(op, { call, body: input.body, hasHeader: (name) => headers.has(name) });
     if (idempotency.header) headers.set(...idempotency.header);
 
     const finish = (encoded: EncodedBody): PreparedRequest => {
@@ -503,53 +459,62 @@ export class HttpClient {
   }
 
   /**
-   * What one attempt sends: the token may have been refreshed and the signature needs a new
-   * timestamp. The prepared headers are sent as they are when the attempt adds none (fetch and
-   * Request copy them, and nothing changes them afterwards). At once unless the attempt is signed.
+   * What one attempt sends: the prepared request, with the headers the attempt adds (a token that
+   * may have been refreshed, a signature with a new timestamp, a two-factor answer). The prepared
+   * headers are sent as they are when the attempt adds none (fetch and Request copy them, and
+   * nothing changes them afterwards). At once unless a session adds headers.
    */
-  private buildRequest(init: {
+  private attemptRequest(init: {
     op: OperationSpec;
     prepared: PreparedRequest;
-    security: ResolvedSecurity;
-    token: string | undefined;
+    session: CallSession | undefined;
     twoFactorToken: string | undefined;
     signal: AbortSignal | undefined;
   }): AttemptRequest | Promise<AttemptRequest> {
-    const { op, prepared, security } = init;
+    const { op, prepared, session, signal } = init;
     const twoFactor =
       init.twoFactorToken !== undefined && this.api.twoFactor
         ? ([this.api.twoFactor.header, init.twoFactorToken] as const)
         : undefined;
-    const signing =
-      security.hmac && security.sign && this.options.apiKey
-        ? { hmac: security.hmac, sign: security.sign, apiKey: this.options.apiKey }
-        : undefined;
-    const headers = init.token !== undefined || twoFactor || signing ? new Headers(prepared.headers) : prepared.headers;
-    if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
-    if (twoFactor) headers.set(...twoFactor);
-    const request: AttemptRequest = {
+    const request = (headers: Headers): AttemptRequest => ({
       url: prepared.url,
-      init: {
-        method: op.method,
-        headers,
-        body: prepared.body ?? null,
-        ...(init.signal ? { signal: init.signal } : {}),
+      init: { method: op.method, headers, body: prepared.body ?? null, ...(signal ? { signal } : {}) },
+    });
+    const added = (pairs: readonly (readonly [string, string])[]): AttemptRequest => {
+      if (pairs.length === 0 && !twoFactor) return request(prepared.headers);
+      const headers = new Headers(prepared.headers);
+      if (twoFactor) headers.set(...twoFactor);
+      for (const [name, value] of pairs) headers.set(name, value);
+      return request(headers);
+    };
+    if (!session) return added([]);
+    return session
+      .headers({ method: op.method, requestPath: prepared.requestPath, body: prepared.body })
+      .then((pairs) => added(pairs));
+  }
+
+  /** What a call's session (`ResolvedSecurity.session`) reads and changes of this client. */
+  private sessionHost(): SessionHost {
+    return {
+      client: this,
+      api: this.api,
+      options: this.options,
+      clock: this.clock,
+      now: () => this.now(),
+      offsetMs: () => this.offsetMs,
+      shiftClock: (ms) => {
+        this.offsetMs += ms;
+      },
+      serverTimeRequest: async (op, signal) => {
+        const { result, raw } = await this.execute<unknown>({
+          op,
+          input: {},
+          call: { validateResponse: false, ...(signal ? { signal } : {}) },
+          internal: true,
+        });
+        return { headers: result.headers, body: raw };
       },
     };
-    if (!signing) return request;
-    const signed = signing.sign({
-      hmac: signing.hmac,
-      key: signing.apiKey.key,
-      secret: signing.apiKey.secret,
-      nowMs: this.now(),
-      method: op.method,
-      requestPath: prepared.requestPath,
-      ...(prepared.body === undefined ? {} : { body: prepared.body }),
-    });
-    return Promise.resolve(signed).then((pairs) => {
-      for (const [name, value] of pairs) headers.set(name, value);
-      return request;
-    });
   }
 
   private succeed<T>(init: { op: OperationSpec; call: CallOptions; response: Response; body: unknown }): Outcome<T> {
@@ -597,111 +562,25 @@ export class HttpClient {
   private now(): number {
     return this.clock.now() + this.offsetMs;
   }
+}
 
-  private async currentToken(): Promise<string | undefined> {
-    if (this.refreshedToken !== undefined) return this.refreshedToken;
-    const source = this.options.accessToken;
-    return typeof source === 'function' ? await source() : source;
-  }
-
-  /** One refresh for all calls that saw the same expired token. */
-  private async refreshToken(used: string | undefined): Promise<void> {
-    const refresh = this.options.refreshAccessToken;
-    if (!refresh) return;
-    // Another call already replaced the token this one used: just retry with the new one.
-    if (this.refreshedToken !== undefined && this.refreshedToken !== used) return;
-    this.refreshing ??= refresh()
-      .then((token) => {
-        this.refreshedToken = token;
-        return token;
-      })
-      .finally(() => {
-        this.refreshing = undefined;
-      });
-    await this.refreshing;
-  }
-
-  /** `syncTime: 'always'`: one server-time request before the first signed request, shared by concurrent calls. */
-  private syncTimeOnce(hmac: HmacSignatureSpec, serverTime: OperationSpec | undefined): Promise<void> {
-    this.timeSync ??= this.serverSkew(hmac, serverTime).then(
-      (skew) => {
-        if (skew !== undefined) this.offsetMs += skew;
-      },
-      (error: unknown) => {
-        // Forget the failure so that the next call tries again.
-        this.timeSync = undefined;
-        throw error;
-      },
+/**
+ * The call's idempotency token: the operation's own (`x-idempotency`, filled by `uses.idempotency`,
+ * so that a program whose calls declare none bundles none of it), or the caller's key.
+ *
+ * @throws TypeError for an operation that declares `x-idempotency` without `uses.idempotency`.
+ */
+function idempotentParts(
+  op: OperationSpec,
+  init: { call: CallOptions; body: unknown; hasHeader: (name: string) => boolean },
+): IdempotentParts {
+  if (op.idempotency === undefined) return withCallerKey(init);
+  const apply = op.uses?.idempotency;
+  if (!apply)
+    throw new TypeError(
+      `${op.operationId} declares x-idempotency but has no uses.idempotency (applyIdempotency): generated operations carry it`,
     );
-    return this.timeSync;
-  }
-
-  /**
-   * `syncTime: 'auto'` after a 401 on a signed request: true (and the offset corrected) when the
-   * response `Date`, or else the server-time operation, shows the local clock off by more than maxSkewSeconds.
-   */
-  private async correctClock(init: {
-    hmac: HmacSignatureSpec;
-    serverTime: OperationSpec | undefined;
-    response: Response;
-    signal: AbortSignal | undefined;
-  }): Promise<boolean> {
-    const maxSkewMs = (init.hmac.maxSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS) * 1000;
-    const date = parseHttpDate(init.response.headers.get('date'));
-    let skew: number | undefined;
-    if (date !== undefined) {
-      skew = date - this.now();
-    } else {
-      try {
-        skew = await this.serverSkew(init.hmac, init.serverTime, init.signal);
-      } catch (error) {
-        if (init.signal?.aborted) throw error;
-        // No server time to be had: the 401 stands.
-        return false;
-      }
-    }
-    if (skew === undefined || Math.abs(skew) <= maxSkewMs) return false;
-    this.offsetMs += skew;
-    return true;
-  }
-
-  /**
-   * Server time minus corrected local time, in ms, from `hmac.serverTimeOperation`
-   * (`serverTimeField`, epoch seconds; without it the response `Date`); undefined when no operation is named.
-   */
-  private async serverSkew(
-    hmac: HmacSignatureSpec,
-    serverTime: OperationSpec | undefined,
-    signal?: AbortSignal,
-  ): Promise<number | undefined> {
-    const name = hmac.serverTimeOperation;
-    if (name === undefined) return undefined;
-    // The signed operation names it (`uses.serverTime`); else `apiInfo` carries it, or an `api` among all of them.
-    const operations = {
-      ...('operations' in this.api ? (this.api as ApiSpec).operations : {}),
-      ...this.api.runtimeOperations,
-    };
-    const op =
-      serverTime ?? operations[name] ?? Object.values(operations).find((candidate) => candidate.operationId === name);
-    if (!op) throw new TypeError(`Server time operation "${name}" is not an operation of ${this.api.title}`);
-    const before = this.clock.now();
-    const { result, raw } = await this.execute<unknown>({
-      op,
-      input: {},
-      call: { validateResponse: false, ...(signal ? { signal } : {}) },
-      internal: true,
-    });
-    // The server read its clock somewhere between sending and receiving; assume the middle.
-    const local = (this.clock.now() + before) / 2 + this.offsetMs;
-    const serverMs =
-      hmac.serverTimeField === undefined
-        ? parseHttpDate(result.headers.get('date'))
-        : toNumber(readPath(raw, hmac.serverTimeField)) * 1000;
-    if (serverMs === undefined || !Number.isFinite(serverMs)) {
-      throw new TypeError(`${name} returned no server time at ${hmac.serverTimeField ?? 'the Date header'}`);
-    }
-    return serverMs - local;
-  }
+  return apply({ ...init, spec: op.idempotency });
 }
 
 /** Values that are bytes or a platform body already, which only the full encoder (`uses.body`) sends. */
