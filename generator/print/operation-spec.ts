@@ -80,6 +80,7 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
   if (op.idempotency) fields.push(`idempotency: ${literal(op.idempotency)}`);
   const named = [validators.parameters !== undefined ? `parameters: ${validators.parameters}` : undefined, validators.body !== undefined ? `body: ${validators.body}` : undefined].filter(Boolean);
   fields.push(`validators: { ${named.join(', ')} }`);
+  const validatesRequest = named.length > 0;
   // How to read bodies that are not JSON, whatever Content-Type the server labels them with.
   const mediaTypes = Object.fromEntries(byStatus.flatMap((r) => (r.content && !r.content.json ? [[r.status, r.content.contentType]] : [])));
   if (Object.keys(mediaTypes).length > 0) fields.push(`responseMediaTypes: ${literal(mediaTypes)}`);
@@ -105,6 +106,8 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
       // The core writes JSON bodies itself; forms, multipart, text and bytes need the full encoder.
       ...(op.requestBody?.contents.some((content) => !content.json) ? [`body: ${features.runtime('encodeBody')}`] : []),
       ...(op.idempotency ? [`idempotency: ${features.runtime('applyIdempotency')}`] : []),
+      // Only where there is something to check: without validators (`client.validation=none`) a request has none.
+      ...(validatesRequest ? [`validateRequest: ${features.runtime('validateRequest')}`] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

@@ -28,6 +28,7 @@ export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
       'pageWalk',
       'encodeBody',
       'applyIdempotency',
+      'validateRequest',
       'nextPageParams',
       'streamOperation',
       'withSignal',

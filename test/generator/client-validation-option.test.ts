@@ -77,6 +77,8 @@ describe('client.validation=none', () => {
     expect(calls).not.toContain('lean');
     expect(calls).toContain("responses: { '200': undefined, '404': undefined }");
     expect(calls).toContain('validators: {}');
+    // Nothing to check a request with, so no request checker either: a program bundles none.
+    expect(calls).not.toContain('validateRequest');
     expect(client).not.toMatch(/BookValidator/);
     expect(existsSync(join(dir, 'src', 'validators.ts'))).toBe(false);
     // The package's README says what it holds.

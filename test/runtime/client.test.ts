@@ -335,6 +335,19 @@ describe("an operation's features (OperationSpec.uses)", () => {
     expect(seen[1]!.headers.get('idempotency-key')).toBe('k-1');
   });
 
+  it('checks a request through the checker the operation carries, and refuses validators without one', async () => {
+    const { fetch, seen } = sequence(() => json({ ok: true }));
+    const client = new HttpClient(api(), { fetch, validateRequests: true });
+    const parameters = { safeParse: (value: unknown) => ({ success: false as const, error: { issues: [{ code: 'custom' as const, path: ['id'], message: 'bad id', input: value }] } }) };
+    await expect(client.request(op({ validators: { parameters } }))).rejects.toMatchObject({ name: 'RequestValidationError' });
+    await expect(client.request({ ...op({ operationId: 'bare', validators: { parameters } }), uses: {} })).rejects.toThrow(
+      'bare has request validators but no uses.validateRequest (validateRequest)',
+    );
+    // Without validators there is nothing to check, and nothing is needed.
+    await client.request({ ...op(), uses: {} });
+    expect(seen).toHaveLength(1);
+  });
+
   it('pages through the walk the operation carries, and refuses to page without one', () => {
     const client = new HttpClient(api(), { fetch: sequence(() => json({ data: [] })).fetch });
     const pagination = { style: 'token', itemsField: 'data', nextTokenField: 'next', tokenParam: 'token' } as const;

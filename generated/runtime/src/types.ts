@@ -8,6 +8,7 @@ import type { ApiError } from './errors.js';
 import type { ResolvedSecurity } from './auth.js';
 import type { encodeBody } from './encoding.js';
 import type { applyIdempotency } from './idempotency.js';
+import type { validateRequest } from './request-validation.js';
 
 /**
  * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
@@ -252,6 +253,8 @@ export interface OperationFeatures {
   body?: typeof encodeBody;
   /** Fills the token `idempotency` declares (`applyIdempotency`): required where the operation declares `x-idempotency`. */
   idempotency?: typeof applyIdempotency;
+  /** Checks a request by `validators` before it is sent (`validateRequest`): required to validate requests where the operation has validators. */
+  validateRequest?: typeof validateRequest;
 }
 
 /** Everything the runtime needs to know about one operation. */

@@ -39,7 +39,6 @@ import {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
-import { validateRequest } from './request-validation.js';
 import { checkCallOptions, checkClientOptions } from './options.js';
 import { checkByMode, responseValidationMode } from './tolerance.js';
 import type { CallSession, SessionHost } from './session.js';
@@ -256,7 +255,7 @@ export class HttpClient {
   private async execute<T>(current: Call): Promise<Outcome<T>> {
     checkCallOptions(current.call);
     if (!current.internal && (current.call.validateRequest ?? this.options.validateRequests ?? false))
-      validateRequest(current.op, current.input);
+      checkRequest(current.op, current.input);
     // No deadline unless one is asked for, as with fetch itself: Node 20's fetch wires every signal it is given into the request (about 15 µs a call), and the platform bounds a silent server already (Node: 300 s for headers and for the body).
     const timeoutMs = current.call.timeoutMs ?? this.options.timeoutMs ?? 0;
     // A call with neither a timeout nor the caller's signal has nothing that can abort it: no controller, no timer, no signal for fetch to follow.
@@ -562,6 +561,22 @@ export class HttpClient {
   private now(): number {
     return this.clock.now() + this.offsetMs;
   }
+}
+
+/**
+ * `validateRequests`: the request checked by the operation's validators, through the checker the
+ * operation carries (`uses.validateRequest`), so that a program that never validates a request,
+ * or whose operations have no validators (`client.validation=none`), bundles none of it.
+ *
+ * @throws RequestValidationError from the checker; TypeError for validators without a checker.
+ */
+function checkRequest(op: OperationSpec, input: RequestInput): void {
+  const check = op.uses?.validateRequest;
+  if (check) return check(op, input);
+  if (op.validators.parameters || op.validators.body)
+    throw new TypeError(
+      `${op.operationId} has request validators but no uses.validateRequest (validateRequest): generated operations carry it`,
+    );
 }
 
 /**
