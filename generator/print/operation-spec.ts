@@ -108,6 +108,7 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
       ...(op.idempotency ? [`idempotency: ${features.runtime('applyIdempotency')}`] : []),
       // Only where there is something to check: without validators (`client.validation=none`) a request has none.
       ...(validatesRequest ? [`validateRequest: ${features.runtime('validateRequest')}`] : []),
+      ...(alternative ? [`streamAlternative: ${features.runtime('refuseStreamAnswer')}`] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

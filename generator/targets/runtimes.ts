@@ -29,6 +29,7 @@ export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
       'encodeBody',
       'applyIdempotency',
       'validateRequest',
+      'refuseStreamAnswer',
       'nextPageParams',
       'streamOperation',
       'withSignal',

@@ -1,5 +1,5 @@
 /** Test doubles shared by the runtime tests: a recording fetch, a fake clock, spec builders. */
-import { applyIdempotency, pageWalk, resolveSecurity, validateRequest, type ApiSpec, type Clock, type OperationSpec } from '../../templates/runtime/src/index.js';
+import { applyIdempotency, pageWalk, refuseStreamAnswer, resolveSecurity, validateRequest, type ApiSpec, type Clock, type OperationSpec } from '../../templates/runtime/src/index.js';
 
 /** One request as the fake fetch saw it, body already read. */
 export interface Seen {
@@ -62,7 +62,7 @@ export function fakeClock(startMs = 1_700_000_000_000): Clock & { delays: number
   return clock;
 }
 
-/** An operation with neutral defaults, and the runtime's features its security, pagination, idempotency and request validation use, as generated operations carry them. */
+/** An operation with neutral defaults, and the runtime's features its security, pagination, idempotency, request validation and a stream beside the body use, as generated operations carry them. */
 export function op(overrides: Partial<OperationSpec> = {}): OperationSpec {
   return {
     operationId: 'testOp',
@@ -74,7 +74,7 @@ export function op(overrides: Partial<OperationSpec> = {}): OperationSpec {
     security: [],
     validators: {},
     responses: {},
-    uses: { security: resolveSecurity, pagination: pageWalk, idempotency: applyIdempotency, validateRequest },
+    uses: { security: resolveSecurity, pagination: pageWalk, idempotency: applyIdempotency, validateRequest, streamAlternative: refuseStreamAnswer },
     ...overrides,
   };
 }

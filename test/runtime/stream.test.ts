@@ -461,6 +461,8 @@ describe('events described by their data (before 3.2), and a stream offered besi
     expect(accept).toBe('application/json');
     const streamed = new HttpClient(api(), { fetch: answer(() => new Response(jsonlText, { headers: { 'content-type': 'application/x-ndjson' } })), validateResponses: false });
     await expect(streamed.request(both)).rejects.toMatchObject({ name: 'ResponseValidationError', message: expect.stringContaining("the answer is application/x-ndjson, the operation's stream, where its body was asked for") });
+      // The refusal comes with the operations that offer such a stream (`uses.streamAlternative`); one written without it is told so.
+    await expect(streamed.request({ ...both, operationId: 'bare', uses: {} })).rejects.toThrow('bare offers a stream beside its body but has no uses.streamAlternative (refuseStreamAnswer)');
   });
 
   it('a stream dropped unread settles the call though its body is one branch of a tee (MSW keeps the other)', async () => {

@@ -21,15 +21,7 @@ import {
 } from './encoding.js';
 import { ApiError, NetworkError, ResponseValidationError } from './errors.js';
 import { withCallerKey, type IdempotentParts } from './idempotency.js';
-import {
-  answersStreamAlternative,
-  collectWarnings,
-  declaredMediaType,
-  errorBody,
-  hasNoBody,
-  readBody,
-  selectValidator,
-} from './response.js';
+import { collectWarnings, declaredMediaType, errorBody, hasNoBody, readBody, selectValidator } from './response.js';
 import {
   backoffDelay,
   isNetworkError,
@@ -306,23 +298,11 @@ export class HttpClient {
           : globalThis.fetch(request.url, request.init));
         streamed = current.stream === true && response.ok;
         // The stream of an operation that offers one beside its body, answered where the body was asked for.
-        if (!streamed && response.ok && answersStreamAlternative(op, response)) {
+        const refusal = !streamed && response.ok && op.streamAlternative ? streamRefusal(op, response) : undefined;
+        if (refusal) {
           // Not awaited: a body that is one branch of a tee (MSW, a service worker) settles its cancel only with the other.
           void response.body?.cancel().catch(() => undefined);
-          throw new ResponseValidationError({
-            operationId: op.operationId,
-            status: response.status,
-            issues: [
-              {
-                code: 'custom',
-                path: [],
-                input: undefined,
-                message: `the answer is ${mediaType(response.headers.get('content-type'))}, the operation's stream, where its body was asked for${op.streamAlternative?.flag === undefined ? '' : ` (\`${op.streamAlternative.flag}: true\` asks for the stream)`}`,
-              },
-            ],
-            body: undefined,
-            response,
-          });
+          throw refusal;
         }
         if (!streamed)
           body = await readBody(response, op.method, declaredMediaType(op.responseMediaTypes, response.status));
@@ -562,6 +542,22 @@ export class HttpClient {
   private now(): number {
     return this.clock.now() + this.offsetMs;
   }
+}
+
+/**
+ * The error for an answer that is the stream of an operation that offers one beside its body,
+ * where the body was asked for, from the refusal the operation carries (`uses.streamAlternative`),
+ * so that a program whose operations offer no such stream bundles none of it.
+ *
+ * @throws TypeError for an operation that offers a stream beside its body without it.
+ */
+function streamRefusal(op: OperationSpec, response: Response): ResponseValidationError | undefined {
+  const refuse = op.uses?.streamAlternative;
+  if (!refuse)
+    throw new TypeError(
+      `${op.operationId} offers a stream beside its body but has no uses.streamAlternative (refuseStreamAnswer): generated operations carry it`,
+    );
+  return refuse(op, response);
 }
 
 /**

@@ -55,6 +55,7 @@ export {
   carriesJson,
   collectWarnings,
   declaredMediaType,
+  refuseStreamAnswer,
   selectValidator,
   statusKey,
   streamSpecOf,

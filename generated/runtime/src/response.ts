@@ -1,6 +1,7 @@
 // Copied from templates/runtime/ by svc-api-codegen. Do not edit: change the template and run `npm run generate`.
 /** Reads a response body and picks the schema that validates it. */
 import { isJsonMediaType, mediaType } from './encoding.js';
+import { ResponseValidationError } from './errors.js';
 import type { ApiWarning, HttpMethod, OperationSpec, StreamSpec, Validator } from './types.js';
 
 // Statuses whose responses never have a body.
@@ -99,13 +100,31 @@ export function streamSpecOf(streams: Readonly<Record<string, StreamSpec>>, stat
 }
 
 /**
- * Whether a response is labelled as the stream its operation offers beside its body (the
- * stream's media type, on the alternative's status): what a call that asked for the body must not read as one.
+ * The error for a response labelled as the stream its operation offers beside its body (the
+ * stream's media type, on the alternative's status), which a call that asked for the body must
+ * not read as one; undefined for any other. The operations that offer such a stream carry it
+ * (`OperationSpec.uses.streamAlternative`).
  */
-export function answersStreamAlternative(op: OperationSpec, response: Response): boolean {
+export function refuseStreamAnswer(op: OperationSpec, response: Response): ResponseValidationError | undefined {
   const alternative = op.streamAlternative;
-  if (!alternative || !streamSpecOf({ [alternative.status]: alternative }, response.status)) return false;
-  return mediaType(response.headers.get('content-type')) === mediaType(alternative.contentType);
+  if (!alternative || !streamSpecOf({ [alternative.status]: alternative }, response.status)) return undefined;
+  const media = mediaType(response.headers.get('content-type'));
+  if (media !== mediaType(alternative.contentType)) return undefined;
+  const asking = alternative.flag === undefined ? '' : ` (\`${alternative.flag}: true\` asks for the stream)`;
+  return new ResponseValidationError({
+    operationId: op.operationId,
+    status: response.status,
+    issues: [
+      {
+        code: 'custom',
+        path: [],
+        input: undefined,
+        message: `the answer is ${media}, the operation's stream, where its body was asked for${asking}`,
+      },
+    ],
+    body: undefined,
+    response,
+  });
 }
 
 /** Whether a server-sent event's `data` is JSON, by the operation's stream spec (an event without a name is `message`). */

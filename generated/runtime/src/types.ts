@@ -9,6 +9,7 @@ import type { ResolvedSecurity } from './auth.js';
 import type { encodeBody } from './encoding.js';
 import type { applyIdempotency } from './idempotency.js';
 import type { validateRequest } from './request-validation.js';
+import type { refuseStreamAnswer } from './response.js';
 
 /**
  * A validator as the client runtime uses it: anything with `safeParse`. The generated client's
@@ -255,6 +256,8 @@ export interface OperationFeatures {
   idempotency?: typeof applyIdempotency;
   /** Checks a request by `validators` before it is sent (`validateRequest`): required to validate requests where the operation has validators. */
   validateRequest?: typeof validateRequest;
+  /** Refuses the stream where the body was asked for (`refuseStreamAnswer`): required where the operation offers a stream beside its body (`streamAlternative`). */
+  streamAlternative?: typeof refuseStreamAnswer;
 }
 
 /** Everything the runtime needs to know about one operation. */

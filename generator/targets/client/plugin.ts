@@ -21,7 +21,7 @@ export const clientPlugin: TargetPlugin = {
   // `http` and `constructor` are members of every group class, where operations become methods.
   // Then what `src/calls.ts` imports: the lean builders' namespace, the runtime's format checks, the spec type.
   defines: { './client.js': ['createClient', 'isOperationError', 'OperationErrors'] },
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', 'encodeBody', 'applyIdempotency', 'validateRequest', ...Object.values(FORMAT_CHECKS)],
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', 'encodeBody', 'applyIdempotency', 'validateRequest', 'refuseStreamAnswer', ...Object.values(FORMAT_CHECKS)],
   operationNames: [
     { key: CALL_NAME, module: './calls.js', want: ({ camel }) => `${camel}Call` },
     // A paginated operation's method (and function) that walks every page.

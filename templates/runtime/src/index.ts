@@ -54,6 +54,7 @@ export {
   carriesJson,
   collectWarnings,
   declaredMediaType,
+  refuseStreamAnswer,
   selectValidator,
   statusKey,
   streamSpecOf,
