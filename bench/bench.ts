@@ -319,7 +319,7 @@ async function sizeSection(): Promise<Section> {
     `| ours (\`createClient\` + \`getSpotPrice\` from \`@svc/v2/client\`) | ${kb(oursFunction.bytes)} | ${kb(oursFunction.gzip)} | the same; only this operation's metadata, its lean validators (no zod) and the runtime's core come along |`,
     `| ours, the same function with \`validateResponses: false\` | ${kb(oursUnvalidated.bytes)} | ${kb(oursUnvalidated.gzip)} | validates nothing, yet bundles as much: the operation's constant names its validators |`,
     `| ours, the same function generated with \`--option client.validation=none\` | ${kb(oursWithoutValidators.bytes)} | ${kb(oursWithoutValidators.gzip)} | the same without validators: none is written into the package, so none comes along |`,
-    `| ours, a signed call (\`getAccount\`, HMAC api key) | ${kb(oursSigned.bytes)} | ${kb(oursSigned.gzip)} | the same, and what the operation uses: the security resolver, the HMAC signer, the server-time operation for clock sync |`,
+    `| ours, a signed call (\`getAccount\`, HMAC api key) | ${kb(oursSigned.bytes)} | ${kb(oursSigned.gzip)} | the same, and what the operation uses: the security resolver, the HMAC signer, the session that signs each attempt and corrects the clock, the server-time operation for clock sync |`,
     `| hey-api ${versionOf('@hey-api/openapi-ts')} (fetch client, SDK with \`validator: true\`, zod plugin) | ${kb(hey.bytes)} | ${kb(hey.gzip)} | path and query encoding, the request and the response validated by zod (classic, \`import * as z\`); no retries |`,
     `| openapi-fetch ${versionOf('openapi-fetch')} | ${kb(fetchOnly.bytes)} | ${kb(fetchOnly.gzip)} | path and query encoding; no validation, no retries |`,
     '',
