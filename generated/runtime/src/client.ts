@@ -441,8 +441,8 @@ export class HttpClient {
   /**
    * What one attempt sends: the prepared request, with the headers the attempt adds (a token that
    * may have been refreshed, a signature with a new timestamp, a two-factor answer). The prepared
-   * headers are sent as they are when the attempt adds none (fetch and Request copy them, and
-   * nothing changes them afterwards). At once unless a session adds headers.
+   * headers are sent as they are when the call has no session and no two-factor answer (fetch and
+   * Request copy them, and nothing changes them afterwards). At once unless a session adds headers.
    */
   private attemptRequest(init: {
     op: OperationSpec;
@@ -452,25 +452,17 @@ export class HttpClient {
     signal: AbortSignal | undefined;
   }): AttemptRequest | Promise<AttemptRequest> {
     const { op, prepared, session, signal } = init;
-    const twoFactor =
+    const twoFactor: [string, string] | undefined =
       init.twoFactorToken !== undefined && this.api.twoFactor
-        ? ([this.api.twoFactor.header, init.twoFactorToken] as const)
+        ? [this.api.twoFactor.header, init.twoFactorToken]
         : undefined;
-    const request = (headers: Headers): AttemptRequest => ({
-      url: prepared.url,
-      init: { method: op.method, headers, body: prepared.body ?? null, ...(signal ? { signal } : {}) },
-    });
-    const added = (pairs: readonly (readonly [string, string])[]): AttemptRequest => {
-      if (pairs.length === 0 && !twoFactor) return request(prepared.headers);
-      const headers = new Headers(prepared.headers);
-      if (twoFactor) headers.set(...twoFactor);
-      for (const [name, value] of pairs) headers.set(name, value);
-      return request(headers);
-    };
-    if (!session) return added([]);
+    if (!session)
+      return attemptOf(op, prepared, twoFactor ? withHeaders(prepared.headers, [twoFactor]) : prepared.headers, signal);
     return session
       .headers({ method: op.method, requestPath: prepared.requestPath, body: prepared.body })
-      .then((pairs) => added(pairs));
+      .then((pairs) =>
+        attemptOf(op, prepared, withHeaders(prepared.headers, twoFactor ? [twoFactor, ...pairs] : pairs), signal),
+      );
   }
 
   /** What a call's session (`ResolvedSecurity.session`) reads and changes of this client. */
@@ -542,6 +534,26 @@ export class HttpClient {
   private now(): number {
     return this.clock.now() + this.offsetMs;
   }
+}
+
+/** What fetch is handed for one attempt. */
+function attemptOf(
+  op: OperationSpec,
+  prepared: PreparedRequest,
+  headers: Headers,
+  signal: AbortSignal | undefined,
+): AttemptRequest {
+  return {
+    url: prepared.url,
+    init: { method: op.method, headers, body: prepared.body ?? null, ...(signal ? { signal } : {}) },
+  };
+}
+
+/** A copy of `base` with `pairs` set: the prepared headers stay as they are for the next attempt. */
+function withHeaders(base: Headers, pairs: readonly (readonly [string, string])[]): Headers {
+  const headers = new Headers(base);
+  for (const [name, value] of pairs) headers.set(name, value);
+  return headers;
 }
 
 /**
