@@ -78,12 +78,25 @@ const readsPlainAfter = (text: string, last: number | undefined): boolean => las
 const staysInComment = (text: string, last: number | undefined): boolean =>
   !text.includes('*/') && !text.includes('\r') && !(last === ASTERISK && text.charCodeAt(0) === SLASH);
 
+/** The steps of code-block-writer's prototype the fast path calls (the package is pinned to the release they were read from). */
+const STEPS = ['_writeIndentingNewLines', '_getLastCharCodeWithOffset', '_baseWriteNewline', '_writeIndentation', '_internalWrite'] as const;
+const HAS_STEPS = STEPS.every((name) => typeof (CodeBlockWriter.prototype as unknown as Record<string, unknown>)[name] === 'function');
+
 export class PlainWriter extends CodeBlockWriter {
+  /** Whether this writer's state is as the fast path reads it; a code-block-writer that keeps it otherwise writes every text through its own step. */
+  private readonly readable: boolean;
+
+  constructor(options?: ConstructorParameters<typeof CodeBlockWriter>[0]) {
+    super(options);
+    const self = this as unknown as Partial<WriterInternals>;
+    this.readable = HAS_STEPS && Array.isArray(self._stringCharStack) && typeof self._isInRegEx === 'boolean' && '_currentCommentChar' in this;
+  }
+
   /** Where code-block-writer writes every text: `write`, `space`, `quote` … */
   protected _writeIndentingNewLines(text: string): void {
     const self = this as unknown as WriterInternals;
-    const last = self._getLastCharCodeWithOffset(0);
-    if (text.length === 0 || self._stringCharStack.length > 0 || self._isInRegEx || !(self._currentCommentChar === BLOCK_COMMENT ? staysInComment(text, last) : self._currentCommentChar === undefined && readsPlainAfter(text, last))) {
+    const last = this.readable ? self._getLastCharCodeWithOffset(0) : undefined;
+    if (!this.readable || text.length === 0 || self._stringCharStack.length > 0 || self._isInRegEx || !(self._currentCommentChar === BLOCK_COMMENT ? staysInComment(text, last) : self._currentCommentChar === undefined && readsPlainAfter(text, last))) {
       (CodeBlockWriter.prototype as unknown as { _writeIndentingNewLines(this: CodeBlockWriter, text: string): void })._writeIndentingNewLines.call(this, text);
       return;
     }

@@ -51,6 +51,21 @@ describe('PlainWriter', () => {
     expect(plain).toBe(original);
   });
 
+  it("writes a plain text without code-block-writer's reading of it (the internals it reads are there in the pinned release)", () => {
+    const writer = new PlainWriter(options);
+    let read = 0;
+    const reading = writer as unknown as { _updateInternalState: (text: string) => void };
+    const original = reading._updateInternalState.bind(writer);
+    reading._updateInternalState = (text) => {
+      read += 1;
+      original(text);
+    };
+    writer.inlineBlock(() => writer.write("kind: 'a' | 'b';\nname: string;"));
+    expect(read).toBe(0);
+    writer.write('a = `b`;');
+    expect(read).toBeGreaterThan(0);
+  });
+
   it('writes any sequence of writes as code-block-writer does', () => {
     const piece = fc.stringMatching(/^[a-c '"`/*\\\n{}$;:]{0,12}$/);
     const step: fc.Arbitrary<Step> = fc.letrec<{ step: Step }>((tie) => ({
