@@ -99,16 +99,18 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
   if (features) {
     // The runtime's code the operation needs beyond the core: a program bundles it only with the operations that use it.
     const serverTime = op.security.length > 0 ? serverTimeOperationOf(features.model, op) : undefined;
+    // `key: value`, or the key alone where the value is a name the same as it.
+    const use = (key: string, value: string): string => (key === value ? key : `${key}: ${value}`);
     const uses = [
-      ...(op.security.length > 0 ? [`security: ${features.runtime('resolveSecurity')}`] : []),
-      ...(serverTime && serverTime !== op ? [`serverTime: ${features.operation(serverTime)}`] : []),
-      ...(op.pagination ? [`pagination: ${features.runtime('pageWalk')}`] : []),
+      ...(op.security.length > 0 ? [use('security', features.runtime('resolveSecurity'))] : []),
+      ...(serverTime && serverTime !== op ? [use('serverTime', features.operation(serverTime))] : []),
+      ...(op.pagination ? [use('pagination', features.runtime('pageWalk'))] : []),
       // The core writes JSON bodies itself; forms, multipart, text and bytes need the full encoder.
-      ...(op.requestBody?.contents.some((content) => !content.json) ? [`body: ${features.runtime('encodeBody')}`] : []),
-      ...(op.idempotency ? [`idempotency: ${features.runtime('applyIdempotency')}`] : []),
+      ...(op.requestBody?.contents.some((content) => !content.json) ? [use('body', features.runtime('encodeBody'))] : []),
+      ...(op.idempotency ? [use('idempotency', features.runtime('applyIdempotency'))] : []),
       // Only where there is something to check: without validators (`client.validation=none`) a request has none.
-      ...(validatesRequest ? [`validateRequest: ${features.runtime('validateRequest')}`] : []),
-      ...(alternative ? [`streamAlternative: ${features.runtime('refuseStreamAnswer')}`] : []),
+      ...(validatesRequest ? [use('validateRequest', features.runtime('validateRequest'))] : []),
+      ...(alternative ? [use('streamAlternative', features.runtime('refuseStreamAnswer'))] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

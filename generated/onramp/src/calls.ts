@@ -57,7 +57,7 @@ export const createBuyQuoteCall = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateBuyQuoteRequestValidator },
   responses: { '200': BuyQuoteResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `createSellQuote` as the client calls it: POST /onramp/v1/sell/quote, with validators that need no zod. */
 export const createSellQuoteCall = {
@@ -71,7 +71,7 @@ export const createSellQuoteCall = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSellQuoteRequestValidator },
   responses: { '200': SellQuoteResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `createSessionToken` as the client calls it: POST /onramp/v1/token, with validators that need no zod. */
 export const createSessionTokenCall = {
@@ -85,7 +85,7 @@ export const createSessionTokenCall = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSessionTokenRequestValidator },
   responses: { '200': SessionTokenResponseValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getBuyConfig` as the client calls it: GET /onramp/v1/buy/config, with validators that need no zod. */
 export const getBuyConfigCall = {
@@ -116,7 +116,7 @@ export const getBuyOptionsCall = {
     ]),
   },
   responses: { '200': BuyOptionsValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getSellConfig` as the client calls it: GET /onramp/v1/sell/config, with validators that need no zod. */
 export const getSellConfigCall = {
@@ -147,7 +147,7 @@ export const getSellOptionsCall = {
     ]),
   },
   responses: { '200': SellOptionsValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `listBuyTransactions` as the client calls it: GET /onramp/v1/buy/user/{partnerUserRef}/transactions, with validators that need no zod. */
 export const listBuyTransactionsCall = {
@@ -167,7 +167,7 @@ export const listBuyTransactionsCall = {
     ]),
   },
   responses: { '200': OnrampTransactionListValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listSellTransactions` as the client calls it: GET /onramp/v1/sell/user/{partnerUserRef}/transactions, with validators that need no zod. */
 export const listSellTransactionsCall = {
@@ -187,5 +187,5 @@ export const listSellTransactionsCall = {
     ]),
   },
   responses: { '200': OfframpTransactionListValidator, '429': RateLimitErrorValidator, default: ErrorBodyValidator },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;

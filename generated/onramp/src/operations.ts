@@ -94,7 +94,7 @@ export const createBuyQuoteOperation = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateBuyQuoteBodySchema },
   responses: { '200': BuyQuoteResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createSellQuote`: POST /onramp/v1/sell/quote.
@@ -112,7 +112,7 @@ export const createSellQuoteOperation = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSellQuoteBodySchema },
   responses: { '200': SellQuoteResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createSessionToken`: POST /onramp/v1/token.
@@ -130,7 +130,7 @@ export const createSessionTokenOperation = {
   security: [{ bearerJwt: [] }],
   validators: { body: CreateSessionTokenBodySchema },
   responses: { '200': SessionTokenResponseSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getBuyConfig`: GET /onramp/v1/buy/config.
@@ -164,7 +164,7 @@ export const getBuyOptionsOperation = {
   security: [{ bearerJwt: [] }],
   validators: { parameters: GetBuyOptionsParamsSchema },
   responses: { '200': BuyOptionsSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getSellConfig`: GET /onramp/v1/sell/config.
@@ -198,7 +198,7 @@ export const getSellOptionsOperation = {
   security: [{ bearerJwt: [] }],
   validators: { parameters: GetSellOptionsParamsSchema },
   responses: { '200': SellOptionsSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listBuyTransactions`: GET /onramp/v1/buy/user/{partnerUserRef}/transactions.
@@ -216,7 +216,7 @@ export const listBuyTransactionsOperation = {
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: { parameters: ListBuyTransactionsParamsSchema },
   responses: { '200': OnrampTransactionListSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listSellTransactions`: GET /onramp/v1/sell/user/{partnerUserRef}/transactions.
@@ -234,7 +234,7 @@ export const listSellTransactionsOperation = {
   pagination: { style: 'token', itemsField: 'transactions', tokenParam: 'page_key', nextTokenField: 'next_page_key' },
   validators: { parameters: ListSellTransactionsParamsSchema },
   responses: { '200': OfframpTransactionListSchema, '429': RateLimitErrorSchema, default: ErrorBodySchema },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
 export const operations: {

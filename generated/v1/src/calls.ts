@@ -121,7 +121,7 @@ export const cancelRequestCall = {
   },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `cancelRequestPut` as the client calls it: PUT /transactions/{id}/cancel_request, with validators that need no zod. */
 export const cancelRequestPutCall = {
@@ -140,7 +140,7 @@ export const cancelRequestPutCall = {
   },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `commitTransfer` as the client calls it: POST /transfers/{id}/commit, with validators that need no zod. */
 export const commitTransferCall = {
@@ -159,7 +159,7 @@ export const commitTransferCall = {
   },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `completeRequest` as the client calls it: PUT /transactions/{id}/complete_request, with validators that need no zod. */
 export const completeRequestCall = {
@@ -178,7 +178,7 @@ export const completeRequestCall = {
   },
   responses: { '200': TransactionSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `createAccount` as the client calls it: POST /accounts, with validators that need no zod. */
 export const createAccountCall = {
@@ -193,7 +193,7 @@ export const createAccountCall = {
   validators: { body: CreateAccountRequestValidator },
   responses: { '200': AccountSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['user'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createAccountAddress` as the client calls it: POST /accounts/{account_id}/address, with validators that need no zod. */
 export const createAccountAddressCall = {
@@ -211,7 +211,7 @@ export const createAccountAddressCall = {
   },
   responses: { '200': CreatedAddressResponseValidator, default: LegacyErrorValidator },
   scopes: ['address'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createAddress` as the client calls it: POST /addresses, with validators that need no zod. */
 export const createAddressCall = {
@@ -226,7 +226,7 @@ export const createAddressCall = {
   validators: { body: CreateAddressRequestValidator },
   responses: { '200': CreatedAddressResponseValidator, default: LegacyErrorValidator },
   scopes: ['address'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createBuy` as the client calls it: POST /buys, with validators that need no zod. */
 export const createBuyCall = {
@@ -241,7 +241,7 @@ export const createBuyCall = {
   validators: { body: CreateBuyRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['buy'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createDeposit` as the client calls it: POST /deposits, with validators that need no zod. */
 export const createDepositCall = {
@@ -256,7 +256,7 @@ export const createDepositCall = {
   validators: { body: CreateDepositRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['deposit'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createOAuthApplication` as the client calls it: POST /oauth/applications, with validators that need no zod. */
 export const createOAuthApplicationCall = {
@@ -275,7 +275,7 @@ export const createOAuthApplicationCall = {
   validators: { body: CreateOAuthApplicationRequestValidator },
   responses: { '200': CreatedOAuthApplicationResponseValidator, default: LegacyErrorValidator },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createWithdrawal` as the client calls it: POST /withdrawals, with validators that need no zod. */
 export const createWithdrawalCall = {
@@ -290,7 +290,7 @@ export const createWithdrawalCall = {
   validators: { body: CreateWithdrawalRequestValidator },
   responses: { '200': TransferSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['withdraw'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `deleteAccount` as the client calls it: DELETE /accounts/{account_id}, with validators that need no zod. */
 export const deleteAccountCall = {
@@ -303,7 +303,7 @@ export const deleteAccountCall = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAccount` as the client calls it: GET /accounts/{account_id}, with validators that need no zod. */
 export const getAccountCall = {
@@ -316,7 +316,7 @@ export const getAccountCall = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': AccountResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAccountAddress` as the client calls it: GET /accounts/{account_id}/address, with validators that need no zod. */
 export const getAccountAddressCall = {
@@ -330,7 +330,7 @@ export const getAccountAddressCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': AccountAddressResponseValidator, default: LegacyErrorValidator },
   scopes: ['address'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAccountBalance` as the client calls it: GET /accounts/{account_id}/balance, with validators that need no zod. */
 export const getAccountBalanceCall = {
@@ -344,7 +344,7 @@ export const getAccountBalanceCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': MoneyValidator, default: LegacyErrorValidator },
   scopes: ['balance'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAddress` as the client calls it: GET /addresses/{id_or_address}, with validators that need no zod. */
 export const getAddressCall = {
@@ -366,7 +366,7 @@ export const getAddressCall = {
   },
   responses: { '200': AddressResponseValidator, default: LegacyErrorValidator },
   scopes: ['addresses'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAuthorization` as the client calls it: GET /authorization, with validators that need no zod. */
 export const getAuthorizationCall = {
@@ -397,7 +397,7 @@ export const getBuyPriceCall = {
     ]),
   },
   responses: { '200': PriceQuoteValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getCurrentUser` as the client calls it: GET /users/self, with validators that need no zod. */
 export const getCurrentUserCall = {
@@ -437,7 +437,7 @@ export const getOAuthApplicationCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': OAuthApplicationResponseValidator, default: LegacyErrorValidator },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getPaymentMethod` as the client calls it: GET /payment_methods/{id}, with validators that need no zod. */
 export const getPaymentMethodCall = {
@@ -451,7 +451,7 @@ export const getPaymentMethodCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': PaymentMethodResponseValidator, default: LegacyErrorValidator },
   scopes: ['buy', 'sell'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getPrimaryAccount` as the client calls it: GET /accounts/primary, with validators that need no zod. */
 export const getPrimaryAccountCall = {
@@ -478,7 +478,7 @@ export const getRecurringPaymentCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': RecurringPaymentResponseValidator, default: LegacyErrorValidator },
   scopes: ['recurring_payments'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getSellPrice` as the client calls it: GET /prices/sell, with validators that need no zod. */
 export const getSellPriceCall = {
@@ -496,7 +496,7 @@ export const getSellPriceCall = {
     ]),
   },
   responses: { '200': PriceQuoteValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getSpotRate` as the client calls it: GET /prices/spot_rate, with validators that need no zod. */
 export const getSpotRateCall = {
@@ -509,7 +509,7 @@ export const getSpotRateCall = {
   security: [],
   validators: { parameters: /* @__PURE__ */ lean.object([['currency', /* @__PURE__ */ lean.string()]]) },
   responses: { '200': MoneyValidator, default: LegacyErrorValidator },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `getTransfer` as the client calls it: GET /transfers/{id}, with validators that need no zod. */
 export const getTransferCall = {
@@ -528,7 +528,7 @@ export const getTransferCall = {
   },
   responses: { '200': TransferResponseValidator, default: LegacyErrorValidator },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `getUser` as the client calls it: GET /users/{id}, with validators that need no zod. */
 export const getUserCall = {
@@ -542,7 +542,7 @@ export const getUserCall = {
   validators: { parameters: /* @__PURE__ */ lean.object([['id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': UserResponseValidator, default: LegacyErrorValidator },
   scopes: ['merchant', 'user'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `listAccountChanges` as the client calls it: GET /account_changes, with validators that need no zod. */
 export const listAccountChangesCall = {
@@ -569,7 +569,7 @@ export const listAccountChangesCall = {
   },
   responses: { '200': AccountChangeListResponseValidator, default: LegacyErrorValidator },
   scopes: ['transactions'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listAccounts` as the client calls it: GET /accounts, with validators that need no zod. */
 export const listAccountsCall = {
@@ -599,7 +599,7 @@ export const listAccountsCall = {
     ]),
   },
   responses: { '200': AccountListResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listAddresses` as the client calls it: GET /addresses, with validators that need no zod. */
 export const listAddressesCall = {
@@ -627,7 +627,7 @@ export const listAddressesCall = {
   },
   responses: { '200': AddressListResponseValidator, default: LegacyErrorValidator },
   scopes: ['addresses'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listContacts` as the client calls it: GET /contacts, with validators that need no zod. */
 export const listContactsCall = {
@@ -654,7 +654,7 @@ export const listContactsCall = {
   },
   responses: { '200': ContactListResponseValidator, default: LegacyErrorValidator },
   scopes: ['contacts'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listCurrencies` as the client calls it: GET /currencies, with validators that need no zod. */
 export const listCurrenciesCall = {
@@ -692,7 +692,7 @@ export const listOAuthApplicationsCall = {
   },
   responses: { '200': OAuthApplicationListResponseValidator, default: LegacyErrorValidator },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listPaymentMethods` as the client calls it: GET /payment_methods, with validators that need no zod. */
 export const listPaymentMethodsCall = {
@@ -732,7 +732,7 @@ export const listRecurringPaymentsCall = {
   },
   responses: { '200': RecurringPaymentListResponseValidator, default: LegacyErrorValidator },
   scopes: ['recurring_payments'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listReports` as the client calls it: GET /reports, with validators that need no zod. */
 export const listReportsCall = {
@@ -759,7 +759,7 @@ export const listReportsCall = {
   },
   responses: { '200': ReportListResponseValidator, default: LegacyErrorValidator },
   scopes: ['reports'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listTransfers` as the client calls it: GET /transfers, with validators that need no zod. */
 export const listTransfersCall = {
@@ -786,7 +786,7 @@ export const listTransfersCall = {
   },
   responses: { '200': TransferListResponseValidator, default: LegacyErrorValidator },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listUsers` as the client calls it: GET /users, with validators that need no zod. */
 export const listUsersCall = {
@@ -829,7 +829,7 @@ export const requestMoneyCall = {
   validators: { body: RequestMoneyRequestValidator },
   responses: { '200': TransactionSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['request'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `resendRequest` as the client calls it: PUT /transactions/{id}/resend_request, with validators that need no zod. */
 export const resendRequestCall = {
@@ -848,7 +848,7 @@ export const resendRequestCall = {
   },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `setPrimaryAccount` as the client calls it: POST /accounts/{account_id}/primary, with validators that need no zod. */
 export const setPrimaryAccountCall = {
@@ -861,7 +861,7 @@ export const setPrimaryAccountCall = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: /* @__PURE__ */ lean.object([['account_id', /* @__PURE__ */ lean.string(), true]]) },
   responses: { '200': SuccessResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `transferMoney` as the client calls it: POST /transactions/transfer_money, with validators that need no zod. */
 export const transferMoneyCall = {
@@ -876,7 +876,7 @@ export const transferMoneyCall = {
   validators: { body: TransferMoneyRequestValidator },
   responses: { '200': TransactionSuccessResponseValidator, default: LegacyErrorValidator },
   scopes: ['transfer'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `updateAccount` as the client calls it: PUT /accounts/{account_id}, with validators that need no zod. */
 export const updateAccountCall = {
@@ -893,7 +893,7 @@ export const updateAccountCall = {
     body: UpdateAccountRequestValidator,
   },
   responses: { '200': AccountSuccessResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `updateCurrentUser` as the client calls it: PUT /users/self, with validators that need no zod. */
 export const updateCurrentUserCall = {
@@ -907,7 +907,7 @@ export const updateCurrentUserCall = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { body: UpdateUserRequestValidator },
   responses: { '200': UserSuccessResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `updateUser` as the client calls it: PUT /users/{id}, with validators that need no zod. */
 export const updateUserCall = {
@@ -924,5 +924,5 @@ export const updateUserCall = {
     body: UpdateUserRequestValidator,
   },
   responses: { '200': UserSuccessResponseValidator, default: LegacyErrorValidator },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;

@@ -269,7 +269,7 @@ export const cancelRequestOperation = {
   validators: { parameters: CancelRequestParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `cancelRequestPut`: PUT /transactions/{id}/cancel_request.
@@ -289,7 +289,7 @@ export const cancelRequestPutOperation = {
   validators: { parameters: CancelRequestPutParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `commitTransfer`: POST /transfers/{id}/commit.
@@ -309,7 +309,7 @@ export const commitTransferOperation = {
   validators: { parameters: CommitTransferParamsSchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `completeRequest`: PUT /transactions/{id}/complete_request.
@@ -329,7 +329,7 @@ export const completeRequestOperation = {
   validators: { parameters: CompleteRequestParamsSchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createAccount`: POST /accounts.
@@ -350,7 +350,7 @@ export const createAccountOperation = {
   validators: { body: CreateAccountBodySchema },
   responses: { '200': AccountSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['user'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createAccountAddress`: POST /accounts/{account_id}/address.
@@ -371,7 +371,7 @@ export const createAccountAddressOperation = {
   validators: { parameters: CreateAccountAddressParamsSchema, body: CreateAccountAddressBodySchema },
   responses: { '200': CreatedAddressResponseSchema, default: LegacyErrorSchema },
   scopes: ['address'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createAddress`: POST /addresses.
@@ -392,7 +392,7 @@ export const createAddressOperation = {
   validators: { body: CreateAddressBodySchema },
   responses: { '200': CreatedAddressResponseSchema, default: LegacyErrorSchema },
   scopes: ['address'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createBuy`: POST /buys.
@@ -413,7 +413,7 @@ export const createBuyOperation = {
   validators: { body: CreateBuyBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['buy'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createDeposit`: POST /deposits.
@@ -434,7 +434,7 @@ export const createDepositOperation = {
   validators: { body: CreateDepositBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['deposit'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createOAuthApplication`: POST /oauth/applications.
@@ -459,7 +459,7 @@ export const createOAuthApplicationOperation = {
   validators: { body: CreateOAuthApplicationBodySchema },
   responses: { '200': CreatedOAuthApplicationResponseSchema, default: LegacyErrorSchema },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createWithdrawal`: POST /withdrawals.
@@ -480,7 +480,7 @@ export const createWithdrawalOperation = {
   validators: { body: CreateWithdrawalBodySchema },
   responses: { '200': TransferSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['withdraw'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `deleteAccount`: DELETE /accounts/{account_id}.
@@ -499,7 +499,7 @@ export const deleteAccountOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: DeleteAccountParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAccount`: GET /accounts/{account_id}.
@@ -518,7 +518,7 @@ export const getAccountOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: GetAccountParamsSchema },
   responses: { '200': AccountResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAccountAddress`: GET /accounts/{account_id}/address.
@@ -538,7 +538,7 @@ export const getAccountAddressOperation = {
   validators: { parameters: GetAccountAddressParamsSchema },
   responses: { '200': AccountAddressResponseSchema, default: LegacyErrorSchema },
   scopes: ['address'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAccountBalance`: GET /accounts/{account_id}/balance.
@@ -558,7 +558,7 @@ export const getAccountBalanceOperation = {
   validators: { parameters: GetAccountBalanceParamsSchema },
   responses: { '200': MoneySchema, default: LegacyErrorSchema },
   scopes: ['balance'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAddress`: GET /addresses/{id_or_address}.
@@ -581,7 +581,7 @@ export const getAddressOperation = {
   validators: { parameters: GetAddressParamsSchema },
   responses: { '200': AddressResponseSchema, default: LegacyErrorSchema },
   scopes: ['addresses'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAuthorization`: GET /authorization.
@@ -619,7 +619,7 @@ export const getBuyPriceOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: { parameters: GetBuyPriceParamsSchema },
   responses: { '200': PriceQuoteSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getCurrentUser`: GET /users/self.
@@ -677,7 +677,7 @@ export const getOAuthApplicationOperation = {
   validators: { parameters: GetOAuthApplicationParamsSchema },
   responses: { '200': OAuthApplicationResponseSchema, default: LegacyErrorSchema },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getPaymentMethod`: GET /payment_methods/{id}.
@@ -697,7 +697,7 @@ export const getPaymentMethodOperation = {
   validators: { parameters: GetPaymentMethodParamsSchema },
   responses: { '200': PaymentMethodResponseSchema, default: LegacyErrorSchema },
   scopes: ['buy', 'sell'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getPrimaryAccount`: GET /accounts/primary.
@@ -736,7 +736,7 @@ export const getRecurringPaymentOperation = {
   validators: { parameters: GetRecurringPaymentParamsSchema },
   responses: { '200': RecurringPaymentResponseSchema, default: LegacyErrorSchema },
   scopes: ['recurring_payments'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getSellPrice`: GET /prices/sell.
@@ -755,7 +755,7 @@ export const getSellPriceOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }, {}],
   validators: { parameters: GetSellPriceParamsSchema },
   responses: { '200': PriceQuoteSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getSpotRate`: GET /prices/spot_rate.
@@ -774,7 +774,7 @@ export const getSpotRateOperation = {
   security: [],
   validators: { parameters: GetSpotRateParamsSchema },
   responses: { '200': MoneySchema, default: LegacyErrorSchema },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getTransfer`: GET /transfers/{id}.
@@ -794,7 +794,7 @@ export const getTransferOperation = {
   validators: { parameters: GetTransferParamsSchema },
   responses: { '200': TransferResponseSchema, default: LegacyErrorSchema },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getUser`: GET /users/{id}.
@@ -814,7 +814,7 @@ export const getUserOperation = {
   validators: { parameters: GetUserParamsSchema },
   responses: { '200': UserResponseSchema, default: LegacyErrorSchema },
   scopes: ['merchant', 'user'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listAccountChanges`: GET /account_changes.
@@ -841,7 +841,7 @@ export const listAccountChangesOperation = {
   validators: { parameters: ListAccountChangesParamsSchema },
   responses: { '200': AccountChangeListResponseSchema, default: LegacyErrorSchema },
   scopes: ['transactions'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listAccounts`: GET /accounts.
@@ -871,7 +871,7 @@ export const listAccountsOperation = {
   },
   validators: { parameters: ListAccountsParamsSchema },
   responses: { '200': AccountListResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listAddresses`: GET /addresses.
@@ -898,7 +898,7 @@ export const listAddressesOperation = {
   validators: { parameters: ListAddressesParamsSchema },
   responses: { '200': AddressListResponseSchema, default: LegacyErrorSchema },
   scopes: ['addresses'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listContacts`: GET /contacts.
@@ -925,7 +925,7 @@ export const listContactsOperation = {
   validators: { parameters: ListContactsParamsSchema },
   responses: { '200': ContactListResponseSchema, default: LegacyErrorSchema },
   scopes: ['contacts'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listCurrencies`: GET /currencies.
@@ -970,7 +970,7 @@ export const listOAuthApplicationsOperation = {
   validators: { parameters: ListOAuthApplicationsParamsSchema },
   responses: { '200': OAuthApplicationListResponseSchema, default: LegacyErrorSchema },
   scopes: ['oauth_apps'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listPaymentMethods`: GET /payment_methods.
@@ -1017,7 +1017,7 @@ export const listRecurringPaymentsOperation = {
   validators: { parameters: ListRecurringPaymentsParamsSchema },
   responses: { '200': RecurringPaymentListResponseSchema, default: LegacyErrorSchema },
   scopes: ['recurring_payments'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listReports`: GET /reports.
@@ -1044,7 +1044,7 @@ export const listReportsOperation = {
   validators: { parameters: ListReportsParamsSchema },
   responses: { '200': ReportListResponseSchema, default: LegacyErrorSchema },
   scopes: ['reports'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listTransfers`: GET /transfers.
@@ -1071,7 +1071,7 @@ export const listTransfersOperation = {
   validators: { parameters: ListTransfersParamsSchema },
   responses: { '200': TransferListResponseSchema, default: LegacyErrorSchema },
   scopes: ['transfers'],
-  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listUsers`: GET /users.
@@ -1132,7 +1132,7 @@ export const requestMoneyOperation = {
   validators: { body: RequestMoneyBodySchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['request'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `resendRequest`: PUT /transactions/{id}/resend_request.
@@ -1152,7 +1152,7 @@ export const resendRequestOperation = {
   validators: { parameters: ResendRequestParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['request'],
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `setPrimaryAccount`: POST /accounts/{account_id}/primary.
@@ -1171,7 +1171,7 @@ export const setPrimaryAccountOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: SetPrimaryAccountParamsSchema },
   responses: { '200': SuccessResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `transferMoney`: POST /transactions/transfer_money.
@@ -1192,7 +1192,7 @@ export const transferMoneyOperation = {
   validators: { body: TransferMoneyBodySchema },
   responses: { '200': TransactionSuccessResponseSchema, default: LegacyErrorSchema },
   scopes: ['transfer'],
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `updateAccount`: PUT /accounts/{account_id}.
@@ -1212,7 +1212,7 @@ export const updateAccountOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: UpdateAccountParamsSchema, body: UpdateAccountBodySchema },
   responses: { '200': AccountSuccessResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `updateCurrentUser`: PUT /users/self.
@@ -1232,7 +1232,7 @@ export const updateCurrentUserOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { body: UpdateCurrentUserBodySchema },
   responses: { '200': UserSuccessResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `updateUser`: PUT /users/{id}.
@@ -1252,7 +1252,7 @@ export const updateUserOperation = {
   security: [{ apiKey: [] }, { oauth2: [] }],
   validators: { parameters: UpdateUserParamsSchema, body: UpdateUserBodySchema },
   responses: { '200': UserSuccessResponseSchema, default: LegacyErrorSchema },
-  uses: { security: resolveSecurity, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
 export const operations: {

@@ -171,7 +171,7 @@ export const getTimeCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `cancelTransaction` as the client calls it: DELETE /v2/accounts/{account_id}/transactions/{transaction_id}, with validators that need no zod. */
 export const cancelTransactionCall = {
@@ -213,7 +213,7 @@ export const cancelTransactionCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `commitDeposit` as the client calls it: POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit, with validators that need no zod. */
 export const commitDepositCall = {
@@ -261,7 +261,7 @@ export const commitDepositCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:deposits:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `commitWithdrawal` as the client calls it: POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit, with validators that need no zod. */
 export const commitWithdrawalCall = {
@@ -309,7 +309,7 @@ export const commitWithdrawalCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:withdrawals:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `completeTransaction` as the client calls it: POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete, with validators that need no zod. */
 export const completeTransactionCall = {
@@ -357,7 +357,7 @@ export const completeTransactionCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `createAddress` as the client calls it: POST /v2/accounts/{account_id}/addresses, with validators that need no zod. */
 export const createAddressCall = {
@@ -396,7 +396,7 @@ export const createAddressCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:addresses:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createBuy` as the client calls it: POST /v2/accounts/{account_id}/buys, with validators that need no zod. */
 export const createBuyCall = {
@@ -444,7 +444,7 @@ export const createBuyCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:buys:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createDeposit` as the client calls it: POST /v2/accounts/{account_id}/deposits, with validators that need no zod. */
 export const createDepositCall = {
@@ -492,7 +492,7 @@ export const createDepositCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:deposits:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `createTransaction` as the client calls it: POST /v2/accounts/{account_id}/transactions, with validators that need no zod. */
 export const createTransactionCall = {
@@ -546,7 +546,7 @@ export const createTransactionCall = {
     serverTime: getTimeCall,
     body: encodeBody,
     idempotency: applyIdempotency,
-    validateRequest: validateRequest,
+    validateRequest,
   },
 } as const satisfies OperationSpec;
 /** `createWithdrawal` as the client calls it: POST /v2/accounts/{account_id}/withdrawals, with validators that need no zod. */
@@ -595,7 +595,7 @@ export const createWithdrawalCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:withdrawals:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAccount` as the client calls it: GET /v2/accounts/{account_id}, with validators that need no zod. */
 export const getAccountCall = {
@@ -631,7 +631,7 @@ export const getAccountCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:accounts:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getAuthorizationInfo` as the client calls it: GET /v2/user/auth, with validators that need no zod. */
 export const getAuthorizationInfoCall = {
@@ -656,7 +656,7 @@ export const getAuthorizationInfoCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getBuy` as the client calls it: GET /v2/accounts/{account_id}/buys/{buy_id}, with validators that need no zod. */
 export const getBuyCall = {
@@ -700,7 +700,7 @@ export const getBuyCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:buys:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getBuyPrice` as the client calls it: GET /v2/prices/{currency_pair}/buy, with validators that need no zod. */
 export const getBuyPriceCall = {
@@ -726,7 +726,7 @@ export const getBuyPriceCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `getCurrentUser` as the client calls it: GET /v2/user, with validators that need no zod. */
 export const getCurrentUserCall = {
@@ -752,7 +752,7 @@ export const getCurrentUserCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getDeposit` as the client calls it: GET /v2/accounts/{account_id}/deposits/{deposit_id}, with validators that need no zod. */
 export const getDepositCall = {
@@ -796,7 +796,7 @@ export const getDepositCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:deposits:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getExchangeRates` as the client calls it: GET /v2/exchange-rates, with validators that need no zod. */
 export const getExchangeRatesCall = {
@@ -825,7 +825,7 @@ export const getExchangeRatesCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `getNotification` as the client calls it: GET /v2/notifications/{notification_id}, with validators that need no zod. */
 export const getNotificationCall = {
@@ -867,7 +867,7 @@ export const getNotificationCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:notifications:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getPaymentMethod` as the client calls it: GET /v2/payment-methods/{payment_method_id}/, with validators that need no zod. */
 export const getPaymentMethodCall = {
@@ -909,7 +909,7 @@ export const getPaymentMethodCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:payment-methods:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getSellPrice` as the client calls it: GET /v2/prices/{currency_pair}/sell, with validators that need no zod. */
 export const getSellPriceCall = {
@@ -935,7 +935,7 @@ export const getSellPriceCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `getSpotPrice` as the client calls it: GET /v2/prices/{currency_pair}/spot, with validators that need no zod. */
 export const getSpotPriceCall = {
@@ -973,7 +973,7 @@ export const getSpotPriceCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `getTransaction` as the client calls it: GET /v2/accounts/{account_id}/transactions/{transaction_id}, with validators that need no zod. */
 export const getTransactionCall = {
@@ -1017,7 +1017,7 @@ export const getTransactionCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getUserById` as the client calls it: GET /v2/users/{user_id}, with validators that need no zod. */
 export const getUserByIdCall = {
@@ -1049,7 +1049,7 @@ export const getUserByIdCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `getWithdrawal` as the client calls it: GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}, with validators that need no zod. */
 export const getWithdrawalCall = {
@@ -1093,7 +1093,7 @@ export const getWithdrawalCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:withdrawals:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `listAccounts` as the client calls it: GET /v2/accounts, with validators that need no zod. */
 export const listAccountsCall = {
@@ -1145,7 +1145,7 @@ export const listAccountsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:accounts:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listBuys` as the client calls it: GET /v2/accounts/{account_id}/buys, with validators that need no zod. */
 export const listBuysCall = {
@@ -1202,7 +1202,7 @@ export const listBuysCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:buys:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listCurrencies` as the client calls it: GET /v2/currencies, with validators that need no zod. */
 export const listCurrenciesCall = {
@@ -1226,7 +1226,7 @@ export const listCurrenciesCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /** `listDeposits` as the client calls it: GET /v2/accounts/{account_id}/deposits, with validators that need no zod. */
 export const listDepositsCall = {
@@ -1283,7 +1283,7 @@ export const listDepositsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:deposits:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listNotifications` as the client calls it: GET /v2/notifications, with validators that need no zod. */
 export const listNotificationsCall = {
@@ -1337,7 +1337,7 @@ export const listNotificationsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:notifications:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listPaymentMethods` as the client calls it: GET /v2/payment-methods, with validators that need no zod. */
 export const listPaymentMethodsCall = {
@@ -1391,7 +1391,7 @@ export const listPaymentMethodsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:payment-methods:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listTransactions` as the client calls it: GET /v2/accounts/{account_id}/transactions, with validators that need no zod. */
 export const listTransactionsCall = {
@@ -1448,7 +1448,7 @@ export const listTransactionsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `listWithdrawals` as the client calls it: GET /v2/accounts/{account_id}/withdrawals, with validators that need no zod. */
 export const listWithdrawalsCall = {
@@ -1505,7 +1505,7 @@ export const listWithdrawalsCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:withdrawals:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /** `resendTransaction` as the client calls it: POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend, with validators that need no zod. */
 export const resendTransactionCall = {
@@ -1550,7 +1550,7 @@ export const resendTransactionCall = {
     '503': Error503Validator,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, validateRequest },
 } as const satisfies OperationSpec;
 /** `updateCurrentUser` as the client calls it: PUT /v2/user, with validators that need no zod. */
 export const updateCurrentUserCall = {
@@ -1579,5 +1579,5 @@ export const updateCurrentUserCall = {
     '500': Error500Validator,
     '503': Error503Validator,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeCall, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;

@@ -573,7 +573,7 @@ export const getTimeOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `cancelTransaction`: DELETE /v2/accounts/{account_id}/transactions/{transaction_id}.
@@ -612,7 +612,7 @@ export const cancelTransactionOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `commitDeposit`: POST /v2/accounts/{account_id}/deposits/{deposit_id}/commit.
@@ -655,7 +655,7 @@ export const commitDepositOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:deposits:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `commitWithdrawal`: POST /v2/accounts/{account_id}/withdrawals/{withdrawal_id}/commit.
@@ -698,7 +698,7 @@ export const commitWithdrawalOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:withdrawals:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `completeTransaction`: POST /v2/accounts/{account_id}/transactions/{transaction_id}/complete.
@@ -741,7 +741,7 @@ export const completeTransactionOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createAddress`: POST /v2/accounts/{account_id}/addresses.
@@ -777,7 +777,7 @@ export const createAddressOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:addresses:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createBuy`: POST /v2/accounts/{account_id}/buys.
@@ -820,7 +820,7 @@ export const createBuyOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:buys:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createDeposit`: POST /v2/accounts/{account_id}/deposits.
@@ -863,7 +863,7 @@ export const createDepositOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:deposits:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `createTransaction`: POST /v2/accounts/{account_id}/transactions.
@@ -912,7 +912,7 @@ export const createTransactionOperation = {
     serverTime: getTimeOperation,
     body: encodeBody,
     idempotency: applyIdempotency,
-    validateRequest: validateRequest,
+    validateRequest,
   },
 } as const satisfies OperationSpec;
 /**
@@ -956,7 +956,7 @@ export const createWithdrawalOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:withdrawals:create'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAccount`: GET /v2/accounts/{account_id}.
@@ -990,7 +990,7 @@ export const getAccountOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:accounts:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getAuthorizationInfo`: GET /v2/user/auth.
@@ -1014,7 +1014,7 @@ export const getAuthorizationInfoOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getBuy`: GET /v2/accounts/{account_id}/buys/{buy_id}.
@@ -1054,7 +1054,7 @@ export const getBuyOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:buys:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getBuyPrice`: GET /v2/prices/{currency_pair}/buy.
@@ -1078,7 +1078,7 @@ export const getBuyPriceOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getCurrentUser`: GET /v2/user.
@@ -1103,7 +1103,7 @@ export const getCurrentUserOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getDeposit`: GET /v2/accounts/{account_id}/deposits/{deposit_id}.
@@ -1143,7 +1143,7 @@ export const getDepositOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:deposits:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getExchangeRates`: GET /v2/exchange-rates.
@@ -1170,7 +1170,7 @@ export const getExchangeRatesOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getNotification`: GET /v2/notifications/{notification_id}.
@@ -1209,7 +1209,7 @@ export const getNotificationOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:notifications:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getPaymentMethod`: GET /v2/payment-methods/{payment_method_id}/.
@@ -1248,7 +1248,7 @@ export const getPaymentMethodOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:payment-methods:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getSellPrice`: GET /v2/prices/{currency_pair}/sell.
@@ -1272,7 +1272,7 @@ export const getSellPriceOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getSpotPrice`: GET /v2/prices/{currency_pair}/spot.
@@ -1301,7 +1301,7 @@ export const getSpotPriceOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getTransaction`: GET /v2/accounts/{account_id}/transactions/{transaction_id}.
@@ -1341,7 +1341,7 @@ export const getTransactionOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:transactions:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getUserById`: GET /v2/users/{user_id}.
@@ -1371,7 +1371,7 @@ export const getUserByIdOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `getWithdrawal`: GET /v2/accounts/{account_id}/withdrawals/{withdrawal_id}.
@@ -1411,7 +1411,7 @@ export const getWithdrawalOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:withdrawals:read'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listAccounts`: GET /v2/accounts.
@@ -1458,12 +1458,7 @@ export const listAccountsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:accounts:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listBuys`: GET /v2/accounts/{account_id}/buys.
@@ -1513,12 +1508,7 @@ export const listBuysOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:buys:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listCurrencies`: GET /v2/currencies.
@@ -1541,7 +1531,7 @@ export const listCurrenciesOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { validateRequest: validateRequest },
+  uses: { validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listDeposits`: GET /v2/accounts/{account_id}/deposits.
@@ -1591,12 +1581,7 @@ export const listDepositsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:deposits:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listNotifications`: GET /v2/notifications.
@@ -1644,12 +1629,7 @@ export const listNotificationsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:notifications:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listPaymentMethods`: GET /v2/payment-methods.
@@ -1697,12 +1677,7 @@ export const listPaymentMethodsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:payment-methods:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listTransactions`: GET /v2/accounts/{account_id}/transactions.
@@ -1752,12 +1727,7 @@ export const listTransactionsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:transactions:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `listWithdrawals`: GET /v2/accounts/{account_id}/withdrawals.
@@ -1807,12 +1777,7 @@ export const listWithdrawalsOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:withdrawals:read'],
-  uses: {
-    security: resolveSecurity,
-    serverTime: getTimeOperation,
-    pagination: pageWalk,
-    validateRequest: validateRequest,
-  },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, pagination: pageWalk, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `resendTransaction`: POST /v2/accounts/{account_id}/transactions/{transaction_id}/resend.
@@ -1853,7 +1818,7 @@ export const resendTransactionOperation = {
     '503': Error503Schema,
   },
   scopes: ['wallet:transactions:request'],
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `updateCurrentUser`: PUT /v2/user.
@@ -1880,7 +1845,7 @@ export const updateCurrentUserOperation = {
     '500': Error500Schema,
     '503': Error503Schema,
   },
-  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, serverTime: getTimeOperation, body: encodeBody, validateRequest },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
 export const operations: {

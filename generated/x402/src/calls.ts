@@ -43,7 +43,7 @@ export const settleX402PaymentCall = {
     '502': ErrorEnvelopeValidator,
     '503': ErrorEnvelopeValidator,
   },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** `supportedX402PaymentKinds` as the client calls it: GET /v2/x402/supported, with validators that need no zod. */
 export const supportedX402PaymentKindsCall = {
@@ -86,5 +86,5 @@ export const verifyX402PaymentCall = {
     '502': ErrorEnvelopeValidator,
     '503': ErrorEnvelopeValidator,
   },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;

@@ -58,7 +58,7 @@ export const settleX402PaymentOperation = {
     '502': ErrorEnvelopeSchema,
     '503': ErrorEnvelopeSchema,
   },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /**
  * `supportedX402PaymentKinds`: GET /v2/x402/supported.
@@ -106,7 +106,7 @@ export const verifyX402PaymentOperation = {
     '502': ErrorEnvelopeSchema,
     '503': ErrorEnvelopeSchema,
   },
-  uses: { security: resolveSecurity, validateRequest: validateRequest },
+  uses: { security: resolveSecurity, validateRequest },
 } as const satisfies OperationSpec;
 /** Every operation, keyed by operationId: method, path template, parameters, validators, responses by status, security. */
 export const operations: {
