@@ -8,6 +8,7 @@ import { streamAlternativeOf } from '../model/operation-kinds.js';
 import { literal, stringLiteral } from '../util/text.js';
 import { compareText } from '../util/compare.js';
 import { nameOf, type SharedExpressions } from './shared.js';
+import { OPERATION_FEATURES } from '../targets/runtimes.js';
 
 export interface SpecValidators {
   /** The validator of the operation's parameters, by name. */
@@ -101,16 +102,17 @@ export function operationSpecFields(op: OperationModel, validators: SpecValidato
     const serverTime = op.security.length > 0 ? serverTimeOperationOf(features.model, op) : undefined;
     // `key: value`, or the key alone where the value is a name the same as it.
     const use = (key: string, value: string): string => (key === value ? key : `${key}: ${value}`);
+    const feature = (key: keyof typeof OPERATION_FEATURES): string => use(key, features.runtime(OPERATION_FEATURES[key]));
     const uses = [
-      ...(op.security.length > 0 ? [use('security', features.runtime('resolveSecurity'))] : []),
+      ...(op.security.length > 0 ? [feature('security')] : []),
       ...(serverTime && serverTime !== op ? [use('serverTime', features.operation(serverTime))] : []),
-      ...(op.pagination ? [use('pagination', features.runtime('pageWalk'))] : []),
+      ...(op.pagination ? [feature('pagination')] : []),
       // The core writes JSON bodies itself; forms, multipart, text and bytes need the full encoder.
-      ...(op.requestBody?.contents.some((content) => !content.json) ? [use('body', features.runtime('encodeBody'))] : []),
-      ...(op.idempotency ? [use('idempotency', features.runtime('applyIdempotency'))] : []),
+      ...(op.requestBody?.contents.some((content) => !content.json) ? [feature('body')] : []),
+      ...(op.idempotency ? [feature('idempotency')] : []),
       // Only where there is something to check: without validators (`client.validation=none`) a request has none.
-      ...(validatesRequest ? [use('validateRequest', features.runtime('validateRequest'))] : []),
-      ...(alternative ? [use('streamAlternative', features.runtime('refuseStreamAnswer'))] : []),
+      ...(validatesRequest ? [feature('validateRequest')] : []),
+      ...(alternative ? [feature('streamAlternative')] : []),
     ];
     if (uses.length > 0) fields.push(`uses: { ${uses.join(', ')} }`);
   }

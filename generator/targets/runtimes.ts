@@ -6,6 +6,20 @@
  */
 import type { ImportedNames } from './target.js';
 
+/**
+ * What an operation's spec names of the runtime beyond the client's core (`OperationSpec.uses`):
+ * each feature's key, and the runtime export that is its value. print/operation-spec.ts writes
+ * them where an operation needs them; the targets that print operation specs reserve the names.
+ */
+export const OPERATION_FEATURES = {
+  security: 'resolveSecurity',
+  pagination: 'pageWalk',
+  body: 'encodeBody',
+  idempotency: 'applyIdempotency',
+  validateRequest: 'validateRequest',
+  streamAlternative: 'refuseStreamAnswer',
+} as const;
+
 export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
   {
     from: { runtime: 'runtime' },
@@ -24,12 +38,7 @@ export const RUNTIME_EXPORTS: readonly ImportedNames[] = [
       'TimeoutError',
       'callOperation',
       'iterateOperation',
-      'resolveSecurity',
-      'pageWalk',
-      'encodeBody',
-      'applyIdempotency',
-      'validateRequest',
-      'refuseStreamAnswer',
+      ...Object.values(OPERATION_FEATURES),
       'nextPageParams',
       'streamOperation',
       'withSignal',

@@ -43,6 +43,7 @@ import type {
   ClientOptions,
   Clock,
   FetchLike,
+  OperationFeatures,
   OperationSpec,
   PageWalk,
   RequestInput,
@@ -107,20 +108,32 @@ const PUBLIC: ResolvedSecurity = { schemes: [], headers: [], query: [], cookies:
 /** The credentials of `op`'s security that `credentials` can satisfy, through the operation's own resolver (`uses.security`). */
 function securityOf(api: ApiInfo, op: OperationSpec, credentials: ClientOptions): ResolvedSecurity {
   if (op.security.length === 0) return PUBLIC;
-  const resolve = op.uses?.security;
-  if (!resolve)
-    throw new TypeError(
-      `${op.operationId} has security requirements but no uses.security (resolveSecurity): generated operations carry it`,
-    );
+  const resolve = featureOf(op, 'security', 'resolveSecurity', 'has security requirements but no');
   return resolve({ api, requirements: op.security, credentials });
 }
 
 /** `uses.pagination` of a paginated operation. */
 function pageWalkOf(op: OperationSpec): PageWalk {
   if (!op.pagination) throw new TypeError(`${op.operationId} is not paginated`);
-  if (!op.uses?.pagination)
-    throw new TypeError(`${op.operationId} has no uses.pagination (pageWalk): generated operations carry it`);
-  return op.uses.pagination;
+  return featureOf(op, 'pagination', 'pageWalk', 'has no');
+}
+
+/**
+ * The runtime code `op` carries for `feature` (`OperationSpec.uses`), which generated operations
+ * carry wherever they need it.
+ *
+ * @throws TypeError for an operation written without it: `<operationId> <lacking> uses.<feature> (<name>)…`.
+ */
+function featureOf<K extends keyof OperationFeatures>(
+  op: OperationSpec,
+  feature: K,
+  name: string,
+  lacking: string,
+): NonNullable<OperationFeatures[K]> {
+  const carried = op.uses?.[feature];
+  if (carried === undefined)
+    throw new TypeError(`${op.operationId} ${lacking} uses.${feature} (${name}): generated operations carry it`);
+  return carried as NonNullable<OperationFeatures[K]>;
 }
 
 /** An error body parsed by the schema declared for its status when it matches; as received otherwise (an error must not hide behind a validation failure). */
@@ -564,12 +577,12 @@ function withHeaders(base: Headers, pairs: readonly (readonly [string, string])[
  * @throws TypeError for an operation that offers a stream beside its body without it.
  */
 function streamRefusal(op: OperationSpec, response: Response): ResponseValidationError | undefined {
-  const refuse = op.uses?.streamAlternative;
-  if (!refuse)
-    throw new TypeError(
-      `${op.operationId} offers a stream beside its body but has no uses.streamAlternative (refuseStreamAnswer): generated operations carry it`,
-    );
-  return refuse(op, response);
+  return featureOf(
+    op,
+    'streamAlternative',
+    'refuseStreamAnswer',
+    'offers a stream beside its body but has no',
+  )(op, response);
 }
 
 /**
@@ -580,12 +593,9 @@ function streamRefusal(op: OperationSpec, response: Response): ResponseValidatio
  * @throws RequestValidationError from the checker; TypeError for validators without a checker.
  */
 function checkRequest(op: OperationSpec, input: RequestInput): void {
-  const check = op.uses?.validateRequest;
-  if (check) return check(op, input);
-  if (op.validators.parameters || op.validators.body)
-    throw new TypeError(
-      `${op.operationId} has request validators but no uses.validateRequest (validateRequest): generated operations carry it`,
-    );
+  // Without validators there is nothing to check, and nothing is needed.
+  if (!op.validators.parameters && !op.validators.body) return;
+  featureOf(op, 'validateRequest', 'validateRequest', 'has request validators but no')(op, input);
 }
 
 /**
@@ -599,12 +609,15 @@ function idempotentParts(
   init: { call: CallOptions; body: unknown; hasHeader: (name: string) => boolean },
 ): IdempotentParts {
   if (op.idempotency === undefined) return withCallerKey(init);
-  const apply = op.uses?.idempotency;
-  if (!apply)
-    throw new TypeError(
-      `${op.operationId} declares x-idempotency but has no uses.idempotency (applyIdempotency): generated operations carry it`,
-    );
-  return apply({ ...init, spec: op.idempotency });
+  return featureOf(
+    op,
+    'idempotency',
+    'applyIdempotency',
+    'declares x-idempotency but has no',
+  )({
+    ...init,
+    spec: op.idempotency,
+  });
 }
 
 /** Values that are bytes or a platform body already, which only the full encoder (`uses.body`) sends. */

@@ -1,6 +1,7 @@
 /** Declaration of target `client` (its code: ./index.ts). */
 import { FORMAT_CHECKS } from '../../model/formats.js';
 import { hasStreamFunction, PAGE_ITERATOR, STREAM_FUNCTION } from '../../model/operation-kinds.js';
+import { OPERATION_FEATURES } from '../runtimes.js';
 import type { TargetPlugin } from '../target.js';
 
 /** The key of the per-operation name rule that names each operation's call (`getSpotPriceCall`, in `src/calls.ts`). */
@@ -21,7 +22,7 @@ export const clientPlugin: TargetPlugin = {
   // `http` and `constructor` are members of every group class, where operations become methods.
   // Then what `src/calls.ts` imports: the lean builders' namespace, the runtime's format checks, the spec type.
   defines: { './client.js': ['createClient', 'isOperationError', 'OperationErrors'] },
-  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', 'resolveSecurity', 'pageWalk', 'encodeBody', 'applyIdempotency', 'validateRequest', 'refuseStreamAnswer', ...Object.values(FORMAT_CHECKS)],
+  declares: [...CLIENT_RUNTIME_EXPORTS, ...CLIENT_RUNTIME_TYPE_EXPORTS, 'HttpClient', 'Client', 'callOperation', 'iterateOperation', 'streamOperation', 'http', 'constructor', 'lean', 'OperationSpec', ...Object.values(OPERATION_FEATURES), ...Object.values(FORMAT_CHECKS)],
   operationNames: [
     { key: CALL_NAME, module: './calls.js', want: ({ camel }) => `${camel}Call` },
     // A paginated operation's method (and function) that walks every page.
