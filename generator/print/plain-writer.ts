@@ -96,7 +96,7 @@ export class PlainWriter extends CodeBlockWriter {
   protected _writeIndentingNewLines(text: string): void {
     const self = this as unknown as WriterInternals;
     const last = this.readable ? self._getLastCharCodeWithOffset(0) : undefined;
-    if (!this.readable || text.length === 0 || self._stringCharStack.length > 0 || self._isInRegEx || !(self._currentCommentChar === BLOCK_COMMENT ? staysInComment(text, last) : self._currentCommentChar === undefined && readsPlainAfter(text, last))) {
+    if (!this.writesPlain(text, last)) {
       (CodeBlockWriter.prototype as unknown as { _writeIndentingNewLines(this: CodeBlockWriter, text: string): void })._writeIndentingNewLines.call(this, text);
       return;
     }
@@ -113,5 +113,14 @@ export class PlainWriter extends CodeBlockWriter {
       self._baseWriteNewline();
       from = end + 1;
     }
+  }
+
+  /** Whether the writer, in the state it is in (`last`: the character it wrote last), would only indent `text`'s lines and be in that state again after them. */
+  private writesPlain(text: string, last: number | undefined): boolean {
+    if (!this.readable || text.length === 0) return false;
+    const self = this as unknown as WriterInternals;
+    if (self._stringCharStack.length > 0 || self._isInRegEx) return false;
+    if (self._currentCommentChar === BLOCK_COMMENT) return staysInComment(text, last);
+    return self._currentCommentChar === undefined && readsPlainAfter(text, last);
   }
 }
